@@ -1,0 +1,8 @@
+/**
+ * cdr-engine: calculation and validation engine for carbon dioxide removal MRV and its registry.
+ *
+ * @packageDocumentation
+ */
+export * from './version';
+export * from './model';
+export * from './units';

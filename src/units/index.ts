@@ -1,0 +1,6 @@
+/**
+ * units: physical dimensions, the dimension of each quantity kind, unit strings (mathjs plus the
+ * service's own names), conversion of magnitudes and standard deviations to SI.
+ * May import: model, mathjs.
+ */
+export * from './dimension';
