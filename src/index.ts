@@ -6,3 +6,6 @@
 export * from './version';
 export * from './model';
 export * from './units';
+export * from './uncertainty';
+export * from './expressions';
+export * from './accounting';

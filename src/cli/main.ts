@@ -1,18 +1,90 @@
 /**
- * cli: the `cdr-engine` command (evaluate, explain, serve). The only place, with the HTTP
- * binding, that reads files, writes to the terminal or listens on a port.
+ * cli: the `cdr-engine` command (evaluate, serve). With the HTTP binding, the only code that reads
+ * files, writes to the terminal or listens on a port; everything it computes comes from src/.
  * May import: everything in src/.
  */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { GraphValidationError, safeEvaluateGraph } from '../accounting';
+import { formatIssuePath } from '../model';
 import { VERSION } from '../version';
+import { formatEvaluationTable } from './format-table';
+
+const USAGE = `usage:
+  cdr-engine evaluate [graph.json] [--format json|table]   evaluate a removal graph (default: the bundled example)
+  cdr-engine --version
+exit codes: 0 success, 1 invalid graph (problems on stderr), 2 bad usage`;
+
+/** Where the bundled example lives, relative to the built CLI in dist/. */
+const BUNDLED_EXAMPLE = new URL('../examples/biochar-project.json', import.meta.url);
+
+interface Io {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+const processIo: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
 
 /**
  * Runs the CLI with the given arguments and returns the exit code.
  */
-export async function main(argv: readonly string[]): Promise<number> {
-  if (argv[0] === '--version' || argv.length === 0) {
-    process.stdout.write(`cdr-engine ${VERSION}\n`);
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === '--version' || command === '-v') {
+    io.out(`cdr-engine ${VERSION}\n`);
     return 0;
   }
-  process.stderr.write(`cdr-engine: unknown command '${argv[0]}'\n`);
+  if (command === undefined || command === '--help' || command === '-h') {
+    io.out(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === 'evaluate') return evaluateCommand(rest, io);
+  io.err(`cdr-engine: unknown command '${command}'\n${USAGE}\n`);
   return 2;
+}
+
+async function evaluateCommand(args: readonly string[], io: Io): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' } } });
+  } catch (error) {
+    io.err(`cdr-engine evaluate: ${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const format = parsed.values.format;
+  if (format !== 'json' && format !== 'table') {
+    io.err(`cdr-engine evaluate: --format must be json or table, got '${String(format)}'\n`);
+    return 2;
+  }
+  if (parsed.positionals.length > 1) {
+    io.err(`cdr-engine evaluate: expected at most one graph file, got ${parsed.positionals.length}\n`);
+    return 2;
+  }
+  const file = parsed.positionals[0];
+  let text: string;
+  try {
+    text = await readFile(file ?? BUNDLED_EXAMPLE, 'utf8');
+  } catch (error) {
+    io.err(`cdr-engine evaluate: cannot read '${file ?? BUNDLED_EXAMPLE.pathname}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    return 2;
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    io.err(`cdr-engine evaluate: '${file ?? 'bundled example'}' is not valid JSON: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const outcome = safeEvaluateGraph(document);
+  if (!outcome.ok) {
+    const error = new GraphValidationError(outcome.issues);
+    io.err(`${error.name}: ${outcome.issues.length} problem(s) in ${file ?? 'bundled example'}\n`);
+    for (const issue of outcome.issues) io.err(`  ${formatIssuePath(issue.path)}: ${issue.message} [${issue.code}]\n`);
+    return 1;
+  }
+  io.out(format === 'json' ? `${JSON.stringify(outcome.result, null, 2)}\n` : formatEvaluationTable(outcome.result));
+  return 0;
 }

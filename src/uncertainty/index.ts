@@ -1,6 +1,9 @@
 /**
- * uncertainty: sparse sensitivities keyed by datapoint, merged so a reused datapoint is one
- * variable; first-order (GUM) variance propagation, uncertainty budgets, Monte Carlo sampling.
+ * uncertainty: sparse sensitivities keyed by elementary input, merged so a reused datapoint is one
+ * variable; first-order (GUM) variance propagation and budgets; seeded sampling and summaries for
+ * Monte Carlo cross-checks.
  * May import: model.
  */
-export {};
+export * from './sensitivities';
+export * from './propagation';
+export * from './sampling';

@@ -1,0 +1,256 @@
+/**
+ * Evaluation of GHG entries (semantics.md section 3 and 5): each component once (value and
+ * gradient from its compiled program), then per entry the signed sum, the merged sensitivities,
+ * the variance, the discount, the budget and the credit allocation.
+ */
+import type { GraphIssue } from '../model';
+import {
+  SensitivityAccumulator,
+  createNormalSource,
+  createRandomSource,
+  summariseSample,
+} from '../uncertainty';
+import { allocateCredits, issuableKg } from './credits';
+import { GraphValidationError } from './errors';
+import type { AccountingPolicies } from './policies';
+import { prepareGraph, type PreparedGraph } from './prepare';
+import type {
+  ComponentResult,
+  EvaluationResult,
+  GhgEntryResult,
+  MonteCarloSummary,
+  ReusedDatapoint,
+  UncertaintyBudgetLine,
+} from './result';
+
+/**
+ * Options of {@link evaluateGraph}.
+ * @public
+ */
+export interface EvaluateOptions {
+  /** Policies to override (see `DEFAULT_ACCOUNTING_POLICIES`). */
+  readonly policies?: Partial<AccountingPolicies>;
+  /**
+   * Whether to propagate uncertainty (default true). When false, standard deviations are null, no
+   * discount is applied and budgets are empty: a faster what-if evaluation of the magnitudes only.
+   */
+  readonly propagate?: boolean;
+  /** Adds a Monte Carlo cross-check to every entry: normal datapoints sampled with a fixed seed. */
+  readonly monteCarlo?: { readonly samples: number; readonly seed: number };
+}
+
+/**
+ * Outcome of the non-throwing evaluation functions.
+ * @public
+ */
+export type EvaluationOutcome =
+  | { readonly ok: true; readonly result: EvaluationResult }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+
+/**
+ * Validates and evaluates a removal graph document. Throws {@link GraphValidationError} (listing
+ * every problem with its path) when the document is invalid; never any other error for bad data.
+ * Deterministic: the same document gives a byte-identical result.
+ * @public
+ */
+export function evaluateGraph(graph: unknown, options: EvaluateOptions = {}): EvaluationResult {
+  const outcome = safeEvaluateGraph(graph, options);
+  if (!outcome.ok) throw new GraphValidationError(outcome.issues);
+  return outcome.result;
+}
+
+/**
+ * Like {@link evaluateGraph} but returns the problems instead of throwing.
+ * @public
+ */
+export function safeEvaluateGraph(graph: unknown, options: EvaluateOptions = {}): EvaluationOutcome {
+  const prepared = prepareGraph(graph, options.policies);
+  if (!prepared.ok) return prepared;
+  return evaluatePreparedGraph(prepared.prepared, options);
+}
+
+/**
+ * Evaluates a graph prepared by `prepareGraph` (validation and compilation done once). Returns
+ * problems for data that validation cannot see, such as a formula that evaluates to NaN.
+ * @public
+ */
+export function evaluatePreparedGraph(prepared: PreparedGraph, options: EvaluateOptions = {}): EvaluationOutcome {
+  if (options.monteCarlo !== undefined) {
+    const { samples, seed } = options.monteCarlo;
+    if (!(Number.isInteger(samples) && samples >= 2 && samples <= 10_000_000) || !Number.isInteger(seed)) {
+      return {
+        ok: false,
+        issues: [{ path: ['options', 'monteCarlo'], code: 'invalid_option', message: `monteCarlo needs an integer samples in [2, 10000000] and an integer seed; got samples=${String(samples)}, seed=${String(seed)}` }],
+      };
+    }
+  }
+  const propagate = options.propagate ?? true;
+  const policies = prepared.policies;
+  const { components, siMagnitudes, siStandardDeviations } = prepared;
+
+  // Each component once, whatever the number of entries sharing it.
+  const componentValues = new Float64Array(components.length);
+  const componentVariance = new Float64Array(components.length);
+  const slotStart = new Int32Array(components.length + 1);
+  for (let c = 0; c < components.length; c++) slotStart[c + 1] = (slotStart[c] as number) + (components[c]?.slots.length ?? 0);
+  const gradients = new Float64Array(slotStart[components.length] as number);
+  const values = new Float64Array(prepared.maxSlots);
+  const gradient = new Float64Array(prepared.maxSlots);
+  const accumulator = new SensitivityAccumulator(prepared.datapointIds.length);
+  const issues: GraphIssue[] = [];
+  for (let c = 0; c < components.length; c++) {
+    const component = components[c]!;
+    const { slots } = component;
+    for (let k = 0; k < slots.length; k++) values[k] = siMagnitudes[slots[k] as number] as number;
+    const value = component.blueprint.evaluate(values, component.inputStart, propagate ? gradient : null);
+    componentValues[c] = value;
+    if (!Number.isFinite(value)) {
+      issues.push({
+        path: ['components', component.documentIndex],
+        code: 'not_finite',
+        message: `component '${component.id}' evaluates to ${value} with its datapoints (blueprint '${component.blueprint.key}'): check for division by zero or the logarithm or square root of a negative value`,
+      });
+      continue;
+    }
+    if (!propagate) continue;
+    const base = slotStart[c] as number;
+    for (let k = 0; k < slots.length; k++) {
+      const g = gradient[k] as number;
+      gradients[base + k] = g;
+      accumulator.add(slots[k] as number, g, component.slotUses[k] as number);
+    }
+    componentVariance[c] = accumulator.propagatedVariance(siStandardDeviations);
+    accumulator.reset();
+  }
+  if (issues.length > 0) return { ok: false, issues };
+
+  const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo.samples, options.monteCarlo.seed);
+
+  const results: GhgEntryResult[] = [];
+  for (let e = 0; e < prepared.entries.length; e++) {
+    const entry = prepared.entries[e]!;
+    let net = 0;
+    const componentResults: ComponentResult[] = [];
+    for (const attribution of entry.attributions) {
+      const c = attribution.component;
+      const component = components[c]!;
+      const v = componentValues[c] as number;
+      const factor = attribution.factorDatapoint >= 0 ? (siMagnitudes[attribution.factorDatapoint] as number) : attribution.factor;
+      const coefficient = attribution.sign * factor;
+      net += coefficient * v;
+      let sd: number | null = null;
+      if (propagate) {
+        const base = slotStart[c] as number;
+        const { slots, slotUses } = component;
+        for (let k = 0; k < slots.length; k++) accumulator.add(slots[k] as number, coefficient * (gradients[base + k] as number), slotUses[k] as number);
+        if (attribution.factorDatapoint >= 0) accumulator.add(attribution.factorDatapoint, attribution.sign * v, 1);
+        const variance = componentVariance[c] as number;
+        sd = Number.isNaN(variance) ? null : Math.sqrt(variance) * factor;
+      }
+      componentResults.push({
+        component_id: component.id,
+        type: component.blueprint.type,
+        attribution_factor: factor,
+        co2e_kg: v * factor,
+        contribution_kg: coefficient * v,
+        standard_deviation_kg: sd,
+      });
+    }
+    let standardDeviation: number | null = null;
+    const reused: ReusedDatapoint[] = [];
+    const budget: UncertaintyBudgetLine[] = [];
+    if (propagate) {
+      const variance = accumulator.propagatedVariance(siStandardDeviations);
+      standardDeviation = Number.isNaN(variance)
+        ? policies.standardDeviationWithoutInputs === 'zero' ? 0 : null
+        : Math.sqrt(variance);
+      const terms = accumulator.collect();
+      accumulator.reset();
+      for (let k = 0; k < terms.indices.length; k++) {
+        const d = terms.indices[k] as number;
+        const uses = terms.uses[k] as number;
+        if (uses === 0) continue;
+        const id = prepared.datapointIds[d] as string;
+        if (uses > 1) reused.push({ datapoint_id: id, uses });
+        const coefficient = terms.coefficients[k] as number;
+        const sdSI = siStandardDeviations[d] as number;
+        const sdOwn = prepared.datapointStandardDeviations[d] as number;
+        const contribution = Number.isNaN(sdSI) ? 0 : (coefficient * sdSI) ** 2;
+        budget.push({
+          datapoint_id: id,
+          sensitivity: coefficient * (prepared.siScales[d] as number),
+          unit: prepared.datapointUnits[d] as string,
+          standard_deviation: Number.isNaN(sdOwn) ? null : sdOwn,
+          variance_share: Number.isNaN(variance) || variance === 0 ? 0 : contribution / variance,
+        });
+      }
+      reused.sort((a, b) => compareIds(a.datapoint_id, b.datapoint_id));
+      budget.sort((a, b) => b.variance_share - a.variance_share || compareIds(a.datapoint_id, b.datapoint_id));
+    }
+    const discount = standardDeviation === null ? 0 : standardDeviation * policies.discountCoverageFactor;
+    const netAfterDiscount = net - discount;
+    const issuable = issuableKg(netAfterDiscount, policies);
+    const result: GhgEntryResult = {
+      id: entry.id,
+      co2e_net_removed_kg: netAfterDiscount,
+      co2e_net_removed_without_discount_kg: net,
+      co2e_net_removed_standard_deviation_kg: standardDeviation,
+      risk_of_reversal_percentage: entry.riskOfReversalPercentage,
+      issuable_kg: issuable,
+      credit_allocation: allocateCredits(issuable, entry.riskOfReversalPercentage, policies),
+      components: componentResults,
+      reused_datapoints: reused,
+      uncertainty_budget: budget,
+      ...(monteCarlo === undefined ? {} : { monte_carlo: monteCarlo[e] as MonteCarloSummary }),
+    };
+    results.push(result);
+  }
+  return { ok: true, result: { ghg_entries: results } };
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Samples every datapoint with a standard deviation from a normal distribution (SI), evaluates
+ * every component without gradients, and summarises each entry's net without discount.
+ */
+function runMonteCarlo(prepared: PreparedGraph, samples: number, seed: number): MonteCarloSummary[] {
+  const { components, siMagnitudes, siStandardDeviations, entries } = prepared;
+  const normal = createNormalSource(createRandomSource(seed));
+  const sampled = new Float64Array(siMagnitudes.length);
+  const values = new Float64Array(prepared.maxSlots);
+  const componentValues = new Float64Array(components.length);
+  const netSamples = entries.map(() => new Float64Array(samples));
+  for (let s = 0; s < samples; s++) {
+    for (let d = 0; d < sampled.length; d++) {
+      const sd = siStandardDeviations[d] as number;
+      sampled[d] = Number.isNaN(sd) || sd === 0 ? (siMagnitudes[d] as number) : (siMagnitudes[d] as number) + sd * normal();
+    }
+    for (let c = 0; c < components.length; c++) {
+      const component = components[c]!;
+      const { slots } = component;
+      for (let k = 0; k < slots.length; k++) values[k] = sampled[slots[k] as number] as number;
+      componentValues[c] = component.blueprint.evaluate(values, component.inputStart, null);
+    }
+    for (let e = 0; e < entries.length; e++) {
+      let net = 0;
+      for (const attribution of entries[e]!.attributions) {
+        const factor = attribution.factorDatapoint >= 0 ? (sampled[attribution.factorDatapoint] as number) : attribution.factor;
+        net += attribution.sign * factor * (componentValues[attribution.component] as number);
+      }
+      (netSamples[e] as Float64Array)[s] = net;
+    }
+  }
+  return netSamples.map((values) => {
+    const summary = summariseSample(values);
+    return {
+      samples,
+      mean_kg: summary.mean,
+      standard_deviation_kg: summary.standardDeviation,
+      standard_error_of_mean_kg: summary.standardErrorOfMean,
+      percentile_16_kg: summary.percentile16,
+    };
+  });
+}

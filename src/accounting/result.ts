@@ -1,0 +1,107 @@
+/**
+ * The evaluation result (contract.md section 3), in the service's field names.
+ */
+import type { ComponentType } from '../model';
+import type { CreditAllocation } from './credits';
+
+/**
+ * One component's part in a GHG entry.
+ * @public
+ */
+export interface ComponentResult {
+  /** The component's id. */
+  readonly component_id: string;
+  /** Its blueprint's type (decides the sign). */
+  readonly type: ComponentType;
+  /** The share attributed to this entry (a legacy factor datapoint's value when one is used). */
+  readonly attribution_factor: number;
+  /** CO2e attributed to the entry: the component's value times the attribution factor, in kg, unsigned. */
+  readonly co2e_kg: number;
+  /** What it adds to the entry's net: `co2e_kg` with the sign of its type. */
+  readonly contribution_kg: number;
+  /** Standard deviation of `co2e_kg` from the component's own datapoints; null when none has one. */
+  readonly standard_deviation_kg: number | null;
+}
+
+/**
+ * A datapoint used more than once in one GHG entry's calculation (treated as one variable).
+ * @public
+ */
+export interface ReusedDatapoint {
+  /** The datapoint's id. */
+  readonly datapoint_id: string;
+  /** How many times its value enters the entry's net (formula occurrences across components and inputs). */
+  readonly uses: number;
+}
+
+/**
+ * One line of an uncertainty budget.
+ * @public
+ */
+export interface UncertaintyBudgetLine {
+  /** The datapoint's id. */
+  readonly datapoint_id: string;
+  /** Partial derivative of the net with respect to the datapoint, in kg per unit of the datapoint's own unit. */
+  readonly sensitivity: number;
+  /** The datapoint's unit, the unit `sensitivity` is per. */
+  readonly unit: string;
+  /** The datapoint's standard deviation in its own unit; null when it has none. */
+  readonly standard_deviation: number | null;
+  /** Its share of the entry's variance, `(c_j s_j)^2 / variance`; shares sum to 1 when the variance is positive. */
+  readonly variance_share: number;
+}
+
+/**
+ * A Monte Carlo cross-check of one entry, beside the linear propagation.
+ * @public
+ */
+export interface MonteCarloSummary {
+  /** Number of samples drawn. */
+  readonly samples: number;
+  /** Mean of the sampled net without discount, kg. */
+  readonly mean_kg: number;
+  /** Standard deviation of the sampled net, kg. */
+  readonly standard_deviation_kg: number;
+  /** Standard error of the sampled mean, kg. */
+  readonly standard_error_of_mean_kg: number;
+  /** The 16th percentile of the sampled net, kg (compare with `co2e_net_removed_kg`). */
+  readonly percentile_16_kg: number;
+}
+
+/**
+ * The evaluation of one GHG entry.
+ * @public
+ */
+export interface GhgEntryResult {
+  /** The entry's id. */
+  readonly id: string;
+  /** Net CO2e removed after the uncertainty discount, kg (full precision). */
+  readonly co2e_net_removed_kg: number;
+  /** Net CO2e removed before the discount: the signed sum of attributed components, kg. */
+  readonly co2e_net_removed_without_discount_kg: number;
+  /** Standard deviation of the net (the discount); null when no datapoint of the entry has one. */
+  readonly co2e_net_removed_standard_deviation_kg: number | null;
+  /** Risk of reversal in percent, or null. */
+  readonly risk_of_reversal_percentage: number | null;
+  /** The net rounded to the increment and floored: the credits (kg) the entry could issue. */
+  readonly issuable_kg: number;
+  /** Split of `issuable_kg` between buffer pool and supplier; null when the risk of reversal is not set. */
+  readonly credit_allocation: CreditAllocation | null;
+  /** Each attributed component's part, in attribution order. */
+  readonly components: readonly ComponentResult[];
+  /** Datapoints used more than once in this entry, by id. */
+  readonly reused_datapoints: readonly ReusedDatapoint[];
+  /** Per datapoint with a sensitivity: largest variance share first, then by id. */
+  readonly uncertainty_budget: readonly UncertaintyBudgetLine[];
+  /** Present when a Monte Carlo cross-check was requested. */
+  readonly monte_carlo?: MonteCarloSummary;
+}
+
+/**
+ * The result of evaluating a removal graph.
+ * @public
+ */
+export interface EvaluationResult {
+  /** One result per GHG entry, in document order. */
+  readonly ghg_entries: readonly GhgEntryResult[];
+}

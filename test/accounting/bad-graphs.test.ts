@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { evaluateGraph, GraphValidationError, safeEvaluateGraph, type GraphIssue, type RemovalGraphInput } from '../../src';
+import { blueprint, cmp, component, datapoint, dtp, entry, transportGraph } from './fixtures';
+
+function issuesOf(graph: unknown): readonly GraphIssue[] {
+  const outcome = safeEvaluateGraph(graph);
+  if (outcome.ok) throw new Error('expected the graph to be rejected');
+  return outcome.issues;
+}
+
+const mutate = (f: (g: RemovalGraphInput) => void): RemovalGraphInput => {
+  const g = structuredClone(transportGraph());
+  f(g);
+  return g;
+};
+
+describe('invalid graphs give precise errors', () => {
+  it('an unknown blueprint names the component and the key', () => {
+    const issues = issuesOf(mutate((g) => (g.components[0]!.blueprint_key = 'teleport')));
+    expect(issues).toEqual([expect.objectContaining({ path: ['components', 0, 'blueprint_key'], code: 'unknown_blueprint' })]);
+    expect(issues[0]!.message).toContain("'teleport'");
+  });
+
+  it('a cycle between expressions is reported on the blueprint', () => {
+    const g = mutate((g) => {
+      g.component_blueprints[0]!.expressions = [
+        { key: 'a', template: '{b} + {m}', inputs: [{ template_key: 'b', input_key: 'b', type: 'EXPRESSION_RESULT' }, { template_key: 'm', input_key: 'm', type: 'DATAPOINT' }] },
+        { key: 'b', template: '{a} * {d} * {ef}', inputs: [{ template_key: 'a', input_key: 'a', type: 'EXPRESSION_RESULT' }, { template_key: 'd', input_key: 'd', type: 'DATAPOINT' }, { template_key: 'ef', input_key: 'ef', type: 'DATAPOINT' }] },
+      ];
+    });
+    const issues = issuesOf(g);
+    expect(issues.some((i) => i.path[0] === 'component_blueprints' && i.path[1] === 0 && /cycle/i.test(i.message))).toBe(true);
+  });
+
+  it('a datapoint whose unit is not of the input kind names datapoint, input, unit and kind', () => {
+    const issues = issuesOf(mutate((g) => (g.datapoints[0]!.quantity.unit = 'kWh')));
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.path).toEqual(['components', 0, 'inputs', 0, 'datapoint_ids', 0]);
+    expect(issues[0]!.code).toBe('unit_incompatible');
+    expect(issues[0]!.message).toContain(dtp('mass'));
+    expect(issues[0]!.message).toContain("'kWh'");
+    expect(issues[0]!.message).toContain("'m'");
+    expect(issues[0]!.message).toContain("'mass'");
+  });
+
+  it('attribution over 1 across entries is rejected', () => {
+    const issues = issuesOf(mutate((g) => g.ghg_entries.push({ ...entry('two', { transport: 0.3 }) })));
+    expect(issues).toEqual([expect.objectContaining({ code: 'attribution_over_one', path: ['ghg_entries', 1, 'component_attributions', 0] })]);
+    expect(issues[0]!.message).toContain(cmp('transport'));
+  });
+
+  it('an attribution factor outside (0, 1] is a shape error', () => {
+    const issues = issuesOf(mutate((g) => (g.ghg_entries[0]!.component_attributions[0]!.attribution_factor = 1.5)));
+    expect(issues[0]!.path).toEqual(['ghg_entries', 0, 'component_attributions', 0, 'attribution_factor']);
+    const zero = issuesOf(mutate((g) => (g.ghg_entries[0]!.component_attributions[0]!.attribution_factor = 0)));
+    expect(zero[0]!.path).toEqual(['ghg_entries', 0, 'component_attributions', 0, 'attribution_factor']);
+  });
+
+  it('a missing input, an unknown input, a second datapoint on a SCALAR input', () => {
+    expect(issuesOf(mutate((g) => g.components[0]!.inputs.splice(1, 1)))).toEqual([
+      expect.objectContaining({ code: 'missing_input', path: ['components', 0, 'inputs'], message: expect.stringContaining("'d'") }),
+    ]);
+    expect(issuesOf(mutate((g) => g.components[0]!.inputs.push({ input_key: 'speed', datapoint_ids: [dtp('distance')] })))).toEqual([
+      expect.objectContaining({ code: 'unknown_input', path: ['components', 0, 'inputs', 3, 'input_key'] }),
+    ]);
+    expect(issuesOf(mutate((g) => g.components[0]!.inputs[0]!.datapoint_ids!.push(dtp('mass'))))).toEqual([
+      expect.objectContaining({ code: 'scalar_input_count', path: ['components', 0, 'inputs', 0, 'datapoint_ids'] }),
+    ]);
+  });
+
+  it('an unknown datapoint and an unknown component are named', () => {
+    expect(issuesOf(mutate((g) => (g.components[0]!.inputs[2]!.datapoint_ids = [dtp('nowhere')])))).toEqual([
+      expect.objectContaining({ code: 'unknown_datapoint', path: ['components', 0, 'inputs', 2, 'datapoint_ids', 0], message: expect.stringContaining(dtp('nowhere')) }),
+    ]);
+    expect(issuesOf(mutate((g) => (g.ghg_entries[0]!.component_attributions[0]!.component_id = cmp('ghost'))))).toEqual([
+      expect.objectContaining({ code: 'unknown_component', path: ['ghg_entries', 0, 'component_attributions', 0, 'component_id'] }),
+    ]);
+  });
+
+  it('NaN and negative standard deviations are rejected', () => {
+    expect(issuesOf(mutate((g) => (g.datapoints[0]!.quantity.standard_deviation = -0.1)))).toEqual([
+      expect.objectContaining({ code: 'invalid_standard_deviation', path: ['datapoints', 0, 'quantity', 'standard_deviation'] }),
+    ]);
+    const nan = issuesOf(mutate((g) => (g.datapoints[0]!.quantity.standard_deviation = Number.NaN)));
+    expect(nan[0]!.path).toEqual(['datapoints', 0, 'quantity', 'standard_deviation']);
+  });
+
+  it('a forbidden function in a template is a validation error and is never executed', () => {
+    const issues = issuesOf(mutate((g) => (g.component_blueprints[0]!.expressions[0]!.template = 'import({m}) * {d} * {ef}')));
+    expect(issues[0]!.path.slice(0, 3)).toEqual(['component_blueprints', 0, 'expressions']);
+    expect(issues[0]!.message).toMatch(/import/);
+  });
+
+  it('an unknown unit and a duplicate id are reported together: every problem, not only the first', () => {
+    const issues = issuesOf(
+      mutate((g) => {
+        g.datapoints[1]!.quantity.unit = 'furlongs';
+        g.datapoints.push(datapoint('mass', 1, 'kg'));
+        g.components[0]!.blueprint_key = 'teleport';
+      }),
+    );
+    expect(issues.map((i) => i.code).sort()).toEqual(['duplicate_id', 'unknown_blueprint', 'unknown_unit']);
+  });
+
+  it('a formula that evaluates to a non-finite number names the component', () => {
+    const graph: RemovalGraphInput = {
+      component_blueprints: [blueprint({ key: 'q', template: '{m} / ({r} - 1)', inputs: { m: { kind: 'mass', unit: 'kg' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } } })],
+      datapoints: [datapoint('m', 5, 'kg'), datapoint('r', 1, 'dimensionless')],
+      components: [component('q', 'q', { m: 'm', r: 'r' })],
+      ghg_entries: [entry('e', { q: 1 })],
+    };
+    expect(issuesOf(graph)).toEqual([expect.objectContaining({ code: 'not_finite', path: ['components', 0] })]);
+  });
+
+  it('evaluateGraph throws GraphValidationError carrying the issues', () => {
+    try {
+      evaluateGraph({ component_blueprints: [], datapoints: [], components: 'nope', ghg_entries: [] });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(GraphValidationError);
+      expect((error as GraphValidationError).issues[0]!.path).toEqual(['components']);
+    }
+  });
+
+  it('never throws anything but its own error for arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.anything(), (junk) => {
+        const outcome = safeEvaluateGraph(junk);
+        expect(outcome.ok === false || Array.isArray(outcome.result.ghg_entries)).toBe(true);
+      }),
+      { seed: 99, numRuns: 300 },
+    );
+  });
+
+  it('never throws for random mutations of a valid graph', () => {
+    const base = transportGraph();
+    const paths: (readonly (string | number)[])[] = [
+      ['datapoints', 0, 'quantity', 'unit'], ['datapoints', 1, 'quantity', 'magnitude'], ['components', 0, 'inputs', 0, 'input_key'],
+      ['components', 0, 'blueprint_key'], ['component_blueprints', 0, 'expressions', 0, 'template'], ['ghg_entries', 0, 'component_attributions', 0, 'attribution_factor'],
+      ['component_blueprints', 0, 'inputs', 1, 'quantity_kind'], ['component_blueprints', 0, 'type'], ['ghg_entries', 0, 'risk_of_reversal_percentage'],
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...paths), fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.constant('{m} ^ {d}'), fc.constant('kg/s')), (path, value) => {
+        const g = structuredClone(base) as unknown as Record<string, unknown>;
+        let node: Record<string | number, unknown> = g;
+        for (const p of path.slice(0, -1)) node = node[p] as Record<string | number, unknown>;
+        node[path[path.length - 1]!] = value;
+        expect(() => safeEvaluateGraph(g)).not.toThrow();
+      }),
+      { seed: 17, numRuns: 400 },
+    );
+  });
+});

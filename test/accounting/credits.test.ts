@@ -1,0 +1,69 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { allocateCredits, issuableKg, resolvePolicies, roundNetRemoval, sumCreditAllocations, sumKg } from '../../src';
+
+describe('rounding and credit allocation (semantics.md section 5)', () => {
+  it('rounds to the nearest 10 kg, ties away from zero', () => {
+    expect(roundNetRemoval(88.82)).toBe(90);
+    expect(roundNetRemoval(84.99)).toBe(80);
+    expect(roundNetRemoval(85)).toBe(90);
+    expect(roundNetRemoval(-85)).toBe(-90);
+    expect(roundNetRemoval(-84.9)).toBe(-80);
+    expect(roundNetRemoval(1234565)).toBe(1234570);
+  });
+
+  it('ties follow the policy when overridden', () => {
+    expect(roundNetRemoval(85, resolvePolicies({ roundingTies: 'half_even' }))).toBe(80);
+    expect(roundNetRemoval(95, resolvePolicies({ roundingTies: 'half_even' }))).toBe(100);
+    expect(roundNetRemoval(85, resolvePolicies({ roundingTies: 'toward_zero' }))).toBe(80);
+  });
+
+  it('issuable is max(0, rounded net)', () => {
+    expect(issuableKg(-3)).toBe(0);
+    expect(issuableKg(4.99)).toBe(0);
+    expect(issuableKg(5)).toBe(10);
+    expect(issuableKg(-300, resolvePolicies({ issuableFloorKg: null }))).toBe(-300);
+  });
+
+  it('the buffer pool gets ceil(issuable * pct / 100), the supplier the rest', () => {
+    expect(allocateCredits(90, 5)).toEqual({ buffer_pool_contribution_kg: 5, supplier_allocation_kg: 85 });
+    expect(allocateCredits(1000, 2.5)).toEqual({ buffer_pool_contribution_kg: 25, supplier_allocation_kg: 975 });
+    expect(allocateCredits(10, 0.01)).toEqual({ buffer_pool_contribution_kg: 1, supplier_allocation_kg: 9 });
+    expect(allocateCredits(10, 0)).toEqual({ buffer_pool_contribution_kg: 0, supplier_allocation_kg: 10 });
+    expect(allocateCredits(10, 100)).toEqual({ buffer_pool_contribution_kg: 10, supplier_allocation_kg: 0 });
+    expect(allocateCredits(90, null)).toBeNull();
+    expect(allocateCredits(90, 5, resolvePolicies({ bufferPoolRounding: 'floor' }))).toEqual({ buffer_pool_contribution_kg: 4, supplier_allocation_kg: 86 });
+  });
+
+  it('uses exact decimals where binary floating point would be off by a kilogram', () => {
+    // 0.07 * 100 = 7.000000000000001 in binary floating point; ceil would give 8.
+    expect(allocateCredits(100, 7)).toEqual({ buffer_pool_contribution_kg: 7, supplier_allocation_kg: 93 });
+    expect(Math.ceil((1000 * 0.07 * 100) / 100)).toBe(71); // what doubles would do for 1000 kg at 7 %
+    expect(allocateCredits(1000, 7)).toEqual({ buffer_pool_contribution_kg: 70, supplier_allocation_kg: 930 });
+    expect(allocateCredits(1130, 14.29)).toEqual({ buffer_pool_contribution_kg: 162, supplier_allocation_kg: 968 });
+  });
+
+  it('conservation: buffer + supplier = issuable exactly, both non-negative integers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.double({ min: 0, max: 100, noNaN: true }), (tenKgs, pct) => {
+        const issuable = tenKgs * 10;
+        const a = allocateCredits(issuable, pct)!;
+        expect(new Decimal(a.buffer_pool_contribution_kg).plus(a.supplier_allocation_kg).toNumber()).toBe(issuable);
+        expect(Number.isInteger(a.buffer_pool_contribution_kg) && a.buffer_pool_contribution_kg >= 0).toBe(true);
+        expect(a.supplier_allocation_kg).toBeGreaterThanOrEqual(0);
+        expect(a.buffer_pool_contribution_kg).toBeGreaterThanOrEqual((issuable * pct) / 100 - 1e-6);
+      }),
+      { seed: 1, numRuns: 500 },
+    );
+  });
+
+  it('sums of allocations are exact and null when any entry is null', () => {
+    expect(sumCreditAllocations([{ buffer_pool_contribution_kg: 5, supplier_allocation_kg: 85 }, { buffer_pool_contribution_kg: 3, supplier_allocation_kg: 47 }])).toEqual({
+      buffer_pool_contribution_kg: 8,
+      supplier_allocation_kg: 132,
+    });
+    expect(sumCreditAllocations([{ buffer_pool_contribution_kg: 5, supplier_allocation_kg: 85 }, null])).toBeNull();
+    expect(sumKg([0.1, 0.2])).toBe(0.3);
+  });
+});

@@ -1,0 +1,98 @@
+// Small builders for removal graph documents used across the accounting tests.
+import type { RemovalGraphInput } from '../../src';
+
+type Kind = string;
+export interface BlueprintSpec {
+  key: string;
+  type?: string;
+  template: string;
+  inputs: Record<string, { kind: Kind; unit: string; shape?: 'SCALAR' | 'LIST' }>;
+}
+
+/** A one-expression blueprint whose variables are named like its inputs. */
+export function blueprint(spec: BlueprintSpec): RemovalGraphInput['component_blueprints'][number] {
+  return {
+    key: spec.key,
+    type: (spec.type ?? 'SEQUESTRATION') as 'SEQUESTRATION',
+    inputs: Object.entries(spec.inputs).map(([input_key, i]) => ({
+      input_key,
+      quantity_kind: i.kind as 'mass',
+      compatible_unit: i.unit,
+      data_shape: i.shape ?? 'SCALAR',
+    })),
+    expressions: [
+      {
+        key: 'result',
+        template: spec.template,
+        inputs: Object.entries(spec.inputs).map(([input_key, i]) => ({
+          template_key: input_key,
+          input_key,
+          type: 'DATAPOINT' as const,
+          data_shape: i.shape ?? 'SCALAR',
+        })),
+      },
+    ],
+  };
+}
+
+let counter = 0;
+/** A datapoint id of valid length. */
+export const dtp = (name: string) => `dtp_${name.padEnd(16, '0')}`;
+export const cmp = (name: string) => `cmp_${name.padEnd(16, '0')}`;
+export const rmv = (name: string) => `rmv_${name.padEnd(16, '0')}`;
+
+export function datapoint(name: string, magnitude: number, unit: string, sd: number | null = null) {
+  counter++;
+  return { id: dtp(name), quantity: { magnitude, unit, standard_deviation: sd } };
+}
+
+export function component(name: string, blueprintKey: string, inputs: Record<string, string | string[]>) {
+  return {
+    id: cmp(name),
+    blueprint_key: blueprintKey,
+    inputs: Object.entries(inputs).map(([input_key, ids]) => ({
+      input_key,
+      datapoint_ids: (Array.isArray(ids) ? ids : [ids]).map(dtp),
+    })),
+  };
+}
+
+export function entry(name: string, attributions: Record<string, number>, risk: number | null = 5) {
+  return {
+    id: rmv(name),
+    risk_of_reversal_percentage: risk,
+    component_attributions: Object.entries(attributions).map(([c, f]) => ({ component_id: cmp(c), attribution_factor: f })),
+  };
+}
+
+/** The transport example of the issue: 10 t +- 0.5 x 100 km x 0.1 kgCO2e/(t km) +- 0.01. */
+export function transportGraph(
+  type = 'SEQUESTRATION',
+  units: { mass: [number, string, number]; distance: [number, string]; factor: [number, string, number] } = {
+    mass: [10, 't', 0.5],
+    distance: [100, 'km'],
+    factor: [0.1, 'kgCO2e/(t*km)', 0.01],
+  },
+): RemovalGraphInput {
+  return {
+    component_blueprints: [
+      blueprint({
+        key: 'transport',
+        type,
+        template: '{m} * {d} * {ef}',
+        inputs: {
+          m: { kind: 'mass', unit: 't' },
+          d: { kind: 'distance', unit: 'km' },
+          ef: { kind: 'mass_distance_carbon_emission_factor', unit: 'kgCO2e/(t*km)' },
+        },
+      }),
+    ],
+    datapoints: [
+      datapoint('mass', units.mass[0], units.mass[1], units.mass[2]),
+      datapoint('distance', units.distance[0], units.distance[1]),
+      datapoint('factor', units.factor[0], units.factor[1], units.factor[2]),
+    ],
+    components: [component('transport', 'transport', { m: 'mass', d: 'distance', ef: 'factor' })],
+    ghg_entries: [entry('one', { transport: 1 })],
+  };
+}
