@@ -151,8 +151,8 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
         component_id: component.id,
         type: component.blueprint.type,
         attribution_factor: factor,
-        co2e_kg: v * factor,
-        contribution_kg: coefficient * v,
+        co2e_kg: v * factor + 0, // + 0 turns -0 into 0
+        contribution_kg: coefficient * v + 0,
         standard_deviation_kg: sd,
       });
     }

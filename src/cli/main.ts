@@ -3,6 +3,7 @@
  * files, writes to the terminal or listens on a port; everything it computes comes from src/.
  * May import: everything in src/.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { GraphValidationError, safeEvaluateGraph } from '../accounting';
@@ -15,14 +16,19 @@ const USAGE = `usage:
   cdr-engine --version
 exit codes: 0 success, 1 invalid graph (problems on stderr), 2 bad usage`;
 
-/** Where the bundled example lives, relative to the built CLI in dist/. */
-const BUNDLED_EXAMPLE = new URL('../examples/biochar-project.json', import.meta.url);
+/** The bundled example, found from the built CLI (dist/cli.js) or from the sources (src/cli/main.ts). */
+function bundledExample(): URL {
+  const candidates = ['../examples/biochar-project.json', '../../examples/biochar-project.json'].map((p) => new URL(p, import.meta.url));
+  return candidates.find((url) => existsSync(url)) ?? (candidates[0] as URL);
+}
 
-interface Io {
+/** Where the CLI writes: standard output and standard error by default, buffers in tests. */
+export interface Io {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
 }
 
+/** The process's own streams. */
 const processIo: Io = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
@@ -64,11 +70,12 @@ async function evaluateCommand(args: readonly string[], io: Io): Promise<number>
     return 2;
   }
   const file = parsed.positionals[0];
+  const source = file ?? bundledExample();
   let text: string;
   try {
-    text = await readFile(file ?? BUNDLED_EXAMPLE, 'utf8');
+    text = await readFile(source, 'utf8');
   } catch (error) {
-    io.err(`cdr-engine evaluate: cannot read '${file ?? BUNDLED_EXAMPLE.pathname}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    io.err(`cdr-engine evaluate: cannot read '${String(file ?? (source as URL).pathname)}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
     return 2;
   }
   let document: unknown;

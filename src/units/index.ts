@@ -4,3 +4,6 @@
  * May import: model, mathjs.
  */
 export * from './dimension';
+export * from './quantity-kind-dimensions';
+export { UnitError, YEAR_IN_DAYS, type ParsedUnit } from './unit-parser';
+export * from './units';

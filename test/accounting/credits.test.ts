@@ -37,10 +37,11 @@ describe('rounding and credit allocation (semantics.md section 5)', () => {
   });
 
   it('uses exact decimals where binary floating point would be off by a kilogram', () => {
-    // 0.07 * 100 = 7.000000000000001 in binary floating point; ceil would give 8.
+    // In binary floating point 100 * (7 / 100) = 7.000000000000001, and its ceiling is 8.
+    expect(Math.ceil(100 * (7 / 100))).toBe(8);
     expect(allocateCredits(100, 7)).toEqual({ buffer_pool_contribution_kg: 7, supplier_allocation_kg: 93 });
-    expect(Math.ceil((1000 * 0.07 * 100) / 100)).toBe(71); // what doubles would do for 1000 kg at 7 %
-    expect(allocateCredits(1000, 7)).toEqual({ buffer_pool_contribution_kg: 70, supplier_allocation_kg: 930 });
+    expect(Math.ceil(1000 * (1.1 / 100))).toBe(12);
+    expect(allocateCredits(1000, 1.1)).toEqual({ buffer_pool_contribution_kg: 11, supplier_allocation_kg: 989 });
     expect(allocateCredits(1130, 14.29)).toEqual({ buffer_pool_contribution_kg: 162, supplier_allocation_kg: 968 });
   });
 
