@@ -3,4 +3,15 @@
  * static dimension check) into programs that evaluate a component and its gradient.
  * May import: uncertainty, units, model, mathjs.
  */
-export {};
+export { ALLOWED_FUNCTIONS, type AllowedFunction } from './functions';
+export {
+  BLUEPRINT_ISSUE_CODES,
+  compileBlueprint,
+  type CompileOptions,
+  type CompileResult,
+  type CompiledBlueprint,
+  type CompiledBlueprintInput,
+  type CompiledExpression,
+  DEFAULT_COMPILE_OPTIONS,
+} from './compile';
+export { type BlueprintEvaluation, type BlueprintValues, evaluateBlueprint } from './evaluate';

@@ -1,0 +1,416 @@
+/**
+ * Reading one template into a small validated syntax tree. mathjs only parses (it never evaluates
+ * the text): every `{name}` is first replaced by an internal symbol, then the mathjs tree is walked
+ * and anything outside the allowed grammar is reported. The tree returned here is the only thing
+ * later stages see, so no user string reaches an evaluator.
+ */
+import { all, create } from 'mathjs';
+import { type AllowedFunction, ALLOWED_FUNCTIONS, isAllowedFunction } from './functions';
+
+/** A binary operator of a formula. */
+export type BinaryOp = '+' | '-' | '*' | '/' | '^';
+
+/** A validated formula: numbers, `{name}` variables, arithmetic and calls of allowed functions. */
+export type Formula =
+  | { readonly kind: 'num'; readonly value: number }
+  | { readonly kind: 'var'; readonly name: string }
+  | { readonly kind: 'neg'; readonly arg: Formula }
+  | { readonly kind: 'bin'; readonly op: BinaryOp; readonly left: Formula; readonly right: Formula }
+  | { readonly kind: 'call'; readonly fn: AllowedFunction; readonly args: readonly Formula[] };
+
+/** A problem with a template's text, before any mapping or dimension is considered. */
+export interface FormulaProblem {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** What {@link parseTemplate} found. */
+export interface ParsedTemplate {
+  /** The tree, or null when any problem was found. */
+  readonly formula: Formula | null;
+  /** The distinct `{name}` variables in order of first appearance (found even when parsing fails). */
+  readonly variables: readonly string[];
+  readonly problems: readonly FormulaProblem[];
+}
+
+/** Grammar switches (see `CompileOptions`). */
+export interface GrammarOptions {
+  readonly allowedFunctions: ReadonlySet<string>;
+  readonly allowImplicitMultiplication: boolean;
+}
+
+/** Deeper trees are refused so that the recursive walks below can never exhaust the stack. */
+export const MAX_FORMULA_DEPTH = 1000;
+
+const VARIABLE = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** The slice of a mathjs node this module reads; mathjs' own types are too generic to narrow on. */
+interface RawNode {
+  readonly type: string;
+  readonly value?: unknown;
+  readonly name?: string;
+  readonly op?: string;
+  readonly fn?: unknown;
+  readonly args?: readonly RawNode[];
+  readonly implicit?: boolean;
+  readonly content?: RawNode;
+  toString(): string;
+}
+
+interface MathParser {
+  parse(text: string): unknown;
+  Unit: { isValuelessUnit(name: string): boolean };
+}
+
+let parserInstance: MathParser | null = null;
+
+/** A private mathjs instance, so that nothing another module imports into the shared one can reach us. */
+function parser(): MathParser {
+  if (parserInstance === null) parserInstance = create(all as NonNullable<typeof all>) as unknown as MathParser;
+  return parserInstance;
+}
+
+const BINARY: Readonly<Record<string, BinaryOp>> = {
+  add: '+',
+  subtract: '-',
+  multiply: '*',
+  divide: '/',
+  pow: '^',
+};
+
+/** Node kinds of mathjs that are never allowed, with the words used in messages. */
+const FORBIDDEN_NODES: Readonly<Record<string, string>> = {
+  AssignmentNode: 'assignment',
+  FunctionAssignmentNode: 'function definition',
+  AccessorNode: 'property or index access',
+  IndexNode: 'index',
+  ArrayNode: 'matrix literal',
+  ObjectNode: 'object literal',
+  ConditionalNode: 'conditional expression',
+  RangeNode: 'range',
+  RelationalNode: 'comparison',
+  BlockNode: 'several statements',
+};
+
+interface Substituted {
+  readonly text: string;
+  readonly prefix: string;
+  /** For mapping parser positions back to the template: where each substitution sits in both strings. */
+  readonly spans: readonly { readonly orig: number; readonly origLen: number; readonly sub: number; readonly subLen: number }[];
+}
+
+/**
+ * Replaces each `{name}` by ` <prefix><n> `. The prefix is chosen so that it occurs nowhere in the
+ * template, hence no name the author typed can collide with an internal symbol; the spaces keep
+ * `{a}{b}` and `{a}2` from fusing into one identifier.
+ */
+function substitute(template: string, variables: string[]): Substituted {
+  let prefix = 'v__';
+  while (template.includes(prefix)) prefix += '_';
+  let text = '';
+  let last = 0;
+  const spans: { orig: number; origLen: number; sub: number; subLen: number }[] = [];
+  for (const match of template.matchAll(VARIABLE)) {
+    const name = match[1] as string;
+    const at = match.index;
+    text += template.slice(last, at);
+    let index = variables.indexOf(name);
+    if (index < 0) {
+      index = variables.length;
+      variables.push(name);
+    }
+    const symbol = ` ${prefix}${index} `;
+    spans.push({ orig: at, origLen: match[0].length, sub: text.length, subLen: symbol.length });
+    text += symbol;
+    last = at + match[0].length;
+  }
+  text += template.slice(last);
+  return { text, prefix, spans };
+}
+
+/** Maps a 0-based position in the substituted text back to the template. */
+function originalPosition(sub: Substituted, position: number): number {
+  let delta = 0;
+  for (const span of sub.spans) {
+    if (position < span.sub) break;
+    if (position < span.sub + span.subLen) return span.orig;
+    delta = span.orig + span.origLen - (span.sub + span.subLen);
+  }
+  return position + delta;
+}
+
+function clipText(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function quote(text: string): string {
+  return `"${clipText(text)}"`;
+}
+
+/**
+ * Parses and validates one template. Never throws: every problem (syntax, forbidden construct,
+ * malformed `{...}`) is returned, and the variables are listed even when the text does not parse.
+ */
+export function parseTemplate(template: string, options: GrammarOptions): ParsedTemplate {
+  const variables: string[] = [];
+  const problems: FormulaProblem[] = [];
+  const sub = substitute(template, variables);
+
+  if (template.trim() === '') {
+    problems.push({ code: 'expression_syntax', message: 'the formula is empty' });
+    return { formula: null, variables, problems };
+  }
+
+  // A brace left after substitution is a variable written wrongly (e.g. `{ x }` or `{1x}`);
+  // mathjs would read it as an object literal, which would only confuse the message.
+  const stray = /[{}]/g;
+  const strayText = template.replace(VARIABLE, (m) => ' '.repeat(m.length));
+  let reportedUpTo = 0;
+  for (const match of strayText.matchAll(stray)) {
+    const at = match.index;
+    if (at < reportedUpTo) continue;
+    const end = template.indexOf('}', at + 1);
+    const snippet = template.slice(at, end >= 0 && end - at < 40 ? end + 1 : Math.min(template.length, at + 20));
+    reportedUpTo = at + snippet.length;
+    problems.push({
+      code: 'expression_syntax',
+      message: `malformed variable reference ${quote(snippet)} at character ${at + 1}: variables are written {name}, the name made of letters, digits and _ and not starting with a digit`,
+    });
+  }
+  // mathjs drops `# ...` as a comment; a variable hidden there would look used without being so.
+  const hash = template.indexOf('#');
+  if (hash >= 0) {
+    problems.push({ code: 'expression_syntax', message: `comments ("#" at character ${hash + 1}) are not allowed` });
+  }
+  if (problems.length > 0) return { formula: null, variables, problems };
+
+  const restore = (text: string): string =>
+    text.replace(new RegExp(`${sub.prefix}(\\d+)`, 'g'), (_m, n: string) => `{${variables[Number(n)] ?? n}}`);
+
+  let root: RawNode;
+  try {
+    root = parser().parse(sub.text) as RawNode;
+  } catch (error) {
+    const raw = error instanceof Error ? error.message : String(error);
+    const char = (error as { char?: unknown } | null)?.char;
+    let message = restore(raw).replace(/\s*\(char \d+\)\s*$/, '');
+    if (error instanceof RangeError) message = 'the formula is nested too deeply to read';
+    else if (typeof char === 'number') message += ` at character ${originalPosition(sub, Math.max(0, char - 1)) + 1}`;
+    problems.push({ code: 'expression_syntax', message: `syntax error: ${message}` });
+    return { formula: null, variables, problems };
+  }
+
+  const show = (node: RawNode): string => {
+    try {
+      return quote(restore(node.toString()).trim());
+    } catch {
+      return `a ${node.type}`;
+    }
+  };
+  const forbid = (message: string): null => {
+    problems.push({ code: 'expression_forbidden', message });
+    return null;
+  };
+  const symbolIndex = (name: string): number => {
+    if (!name.startsWith(sub.prefix)) return -1;
+    const rest = name.slice(sub.prefix.length);
+    return /^\d+$/.test(rest) ? Number(rest) : -1;
+  };
+  let tooDeep = false;
+
+  const walk = (node: RawNode, depth: number): Formula | null => {
+    if (depth > MAX_FORMULA_DEPTH) {
+      if (!tooDeep) forbid(`the formula is nested more than ${MAX_FORMULA_DEPTH} levels deep`);
+      tooDeep = true;
+      return null;
+    }
+    switch (node.type) {
+      case 'ParenthesisNode':
+        return node.content === undefined ? forbid(`unexpected ${show(node)}`) : walk(node.content, depth + 1);
+      case 'ConstantNode': {
+        const value = node.value;
+        if (typeof value === 'number') {
+          return Number.isFinite(value) ? { kind: 'num', value } : forbid(`the number ${show(node)} is out of range`);
+        }
+        if (typeof value === 'string') return forbid(`string literal ${JSON.stringify(clipText(restore(value).trim()))} is not allowed`);
+        return forbid(`literal ${show(node)} is not allowed; only numbers are`);
+      }
+      case 'SymbolNode': {
+        const name = node.name ?? '';
+        const index = symbolIndex(name);
+        if (index >= 0 && index < variables.length) return { kind: 'var', name: variables[index] as string };
+        if (isAllowedFunction(name)) return forbid(`function name "${name}" must be called with arguments, e.g. ${name}({x})`);
+        let isUnit = false;
+        try {
+          isUnit = parser().Unit.isValuelessUnit(name);
+        } catch {
+          isUnit = false;
+        }
+        if (isUnit) return forbid(`unit "${name}" is not allowed: formulas take their units from their inputs`);
+        return forbid(`unknown name "${name}": variables are written {name} and named constants are not allowed`);
+      }
+      case 'OperatorNode': {
+        const fn = typeof node.fn === 'string' ? node.fn : '';
+        const args = node.args ?? [];
+        if (node.implicit === true && !options.allowImplicitMultiplication) {
+          forbid(`implicit multiplication in ${show(node)}: write * between the factors`);
+        }
+        if ((fn === 'unaryMinus' || fn === 'unaryPlus') && args.length === 1) {
+          const arg = walk(args[0] as RawNode, depth + 1);
+          if (arg === null) return null;
+          return fn === 'unaryMinus' ? { kind: 'neg', arg } : arg;
+        }
+        const op = BINARY[fn];
+        if (op !== undefined && args.length >= 2 && (args.length === 2 || op === '+' || op === '*')) {
+          const parts = args.map((a) => walk(a, depth + 1));
+          if (parts.some((p) => p === null)) return null;
+          let acc = parts[0] as Formula;
+          for (let i = 1; i < parts.length; i++) acc = { kind: 'bin', op, left: acc, right: parts[i] as Formula };
+          return acc;
+        }
+        // Still look inside, so that every forbidden construct is reported at once.
+        for (const a of args) walk(a, depth + 1);
+        return forbid(`operator "${node.op ?? fn}" in ${show(node)} is not allowed; only + - * / ^ are`);
+      }
+      case 'FunctionNode': {
+        const fnNode = node.fn as RawNode | undefined;
+        const args = node.args ?? [];
+        const parts = args.map((a) => walk(a, depth + 1));
+        if (fnNode === undefined || fnNode.type !== 'SymbolNode') {
+          return forbid(`calling ${show(node)} is not allowed; only ${ALLOWED_FUNCTIONS.join(', ')} can be called`);
+        }
+        const name = fnNode.name ?? '';
+        if (symbolIndex(name) >= 0) return forbid(`variable ${restore(name)} cannot be called as a function in ${show(node)}`);
+        if (!isAllowedFunction(name) || !options.allowedFunctions.has(name)) {
+          const allowed = ALLOWED_FUNCTIONS.filter((f) => options.allowedFunctions.has(f)).join(', ');
+          return forbid(`function "${name}" is not allowed; allowed functions are ${allowed}`);
+        }
+        if (parts.some((p) => p === null)) return null;
+        return { kind: 'call', fn: name, args: parts as Formula[] };
+      }
+      default: {
+        const what = FORBIDDEN_NODES[node.type] ?? node.type;
+        return forbid(`${what} ${show(node)} is not allowed`);
+      }
+    }
+  };
+
+  let formula: Formula | null = null;
+  try {
+    formula = walk(root, 0);
+  } catch (error) {
+    // Only a pathological tree from mathjs could get here; report it rather than throw.
+    problems.push({ code: 'expression_syntax', message: `the formula could not be read: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  return { formula: problems.length > 0 ? null : formula, variables, problems };
+}
+
+/** Binding strength used by {@link printFormula}; mathjs reads unary minus below `^`, above `*`. */
+function precedence(f: Formula): number {
+  switch (f.kind) {
+    case 'bin':
+      return f.op === '+' || f.op === '-' ? 1 : f.op === '^' ? 4 : 2;
+    case 'neg':
+      return 3;
+    default:
+      return 5;
+  }
+}
+
+function formatNumber(value: number): string {
+  return String(value);
+}
+
+/**
+ * Prints a formula with variables as `{name}`, explicit `*` and only the parentheses the grouping
+ * needs. The output reads back (through {@link parseTemplate}) to the same tree.
+ */
+export function printFormula(f: Formula): string {
+  switch (f.kind) {
+    case 'num':
+      return formatNumber(f.value);
+    case 'var':
+      return `{${f.name}}`;
+    case 'neg': {
+      const inner = printFormula(f.arg);
+      return precedence(f.arg) <= 3 ? `-(${inner})` : `-${inner}`;
+    }
+    case 'call':
+      return `${f.fn}(${f.args.map(printFormula).join(', ')})`;
+    case 'bin': {
+      const p = precedence(f);
+      const lp = precedence(f.left);
+      const rp = precedence(f.right);
+      // `^` groups to the right, the others to the left.
+      const leftParen = f.op === '^' ? lp <= p : lp < p;
+      const rightParen = f.op === '^' ? rp < p : rp <= p;
+      const left = leftParen ? `(${printFormula(f.left)})` : printFormula(f.left);
+      const right = rightParen ? `(${printFormula(f.right)})` : printFormula(f.right);
+      return `${left} ${f.op} ${right}`;
+    }
+  }
+}
+
+/** The value of a formula without variables, computed as the compiled program would; null if it has any. */
+export function foldConstant(f: Formula): number | null {
+  switch (f.kind) {
+    case 'num':
+      return f.value;
+    case 'var':
+      return null;
+    case 'neg': {
+      const a = foldConstant(f.arg);
+      return a === null ? null : -a;
+    }
+    case 'bin': {
+      const a = foldConstant(f.left);
+      const b = foldConstant(f.right);
+      if (a === null || b === null) return null;
+      switch (f.op) {
+        case '+':
+          return a + b;
+        case '-':
+          return a - b;
+        case '*':
+          return a * b;
+        case '/':
+          return a / b;
+        case '^':
+          return Math.pow(a, b);
+      }
+      return null;
+    }
+    case 'call': {
+      const args: number[] = [];
+      for (const arg of f.args) {
+        const v = foldConstant(arg);
+        if (v === null) return null;
+        args.push(v);
+      }
+      const [a] = args;
+      if (a === undefined) return null;
+      switch (f.fn) {
+        case 'sqrt':
+          return args.length === 1 ? Math.sqrt(a) : null;
+        case 'exp':
+          return args.length === 1 ? Math.exp(a) : null;
+        case 'abs':
+          return args.length === 1 ? Math.abs(a) : null;
+        case 'log':
+          if (args.length === 1) return Math.log(a);
+          return args.length === 2 ? Math.log(a) / Math.log(args[1] as number) : null;
+        case 'min':
+          return args.length >= 2 ? Math.min(...args) : null;
+        case 'max':
+          return args.length >= 2 ? Math.max(...args) : null;
+        case 'sum':
+          return args.length >= 2 ? args.reduce((s, v) => s + v, 0) : null;
+        case 'mean':
+          return args.length >= 2 ? args.reduce((s, v) => s + v, 0) / args.length : null;
+        case 'count':
+          return null;
+      }
+      return null;
+    }
+  }
+}

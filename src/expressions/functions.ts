@@ -1,0 +1,26 @@
+/**
+ * The functions a blueprint formula may call (semantics.md section 1 [decision]).
+ */
+
+/**
+ * Every function a blueprint formula may call; anything else (`import`, `evaluate`, `createUnit`,
+ * ...) is a validation error. `sum mean min max count` reduce a LIST input given as their only
+ * argument; `sum mean min max` with two or more arguments act on scalars. `log(x)` is the natural
+ * logarithm and `log(x, base)` the logarithm to a base.
+ * @public
+ */
+export const ALLOWED_FUNCTIONS = ['sum', 'mean', 'min', 'max', 'count', 'sqrt', 'exp', 'log', 'abs'] as const;
+
+/**
+ * A function a blueprint formula may call.
+ * @public
+ */
+export type AllowedFunction = (typeof ALLOWED_FUNCTIONS)[number];
+
+/** Functions that reduce a LIST input when given exactly one argument. */
+export const LIST_REDUCERS: ReadonlySet<AllowedFunction> = new Set<AllowedFunction>(['sum', 'mean', 'min', 'max', 'count']);
+
+/** Whether a name is one of {@link ALLOWED_FUNCTIONS}. */
+export function isAllowedFunction(name: string): name is AllowedFunction {
+  return (ALLOWED_FUNCTIONS as readonly string[]).includes(name);
+}

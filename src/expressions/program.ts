@@ -1,0 +1,358 @@
+/**
+ * The compiled form of a blueprint: a flat tape of fixed-width instructions over one register file,
+ * run forward for the value and backward (reverse mode) for the gradient. Built once per blueprint;
+ * an evaluation allocates nothing, so a graph can evaluate the same blueprint hundreds of thousands
+ * of times.
+ */
+
+// Opcodes. Every instruction is four int32: op, dst, a, b. For the list opcodes and LOAD, `a` is an
+// input index (values[inputStart[a] .. inputStart[a + 1])); otherwise a and b are registers.
+const LOAD = 0;
+const NEG = 1;
+const ADD = 2;
+const SUB = 3;
+const MUL = 4;
+const DIV = 5;
+/** Power whose exponent register is a compile-time constant: no derivative for the exponent. */
+const POWC = 6;
+const POW = 7;
+const SQRT = 8;
+const EXP = 9;
+const LOG = 10;
+const ABS = 11;
+const MIN2 = 12;
+const MAX2 = 13;
+const LSUM = 14;
+const LMEAN = 15;
+const LMIN = 16;
+const LMAX = 17;
+const LCOUNT = 18;
+
+/** Scalar operations a formula lowers to. */
+export type ScalarOp = 'neg' | '+' | '-' | '*' | '/' | '^' | 'sqrt' | 'exp' | 'log' | 'abs' | 'min' | 'max';
+/** Reductions of a LIST input. */
+export type ListOp = 'sum' | 'mean' | 'min' | 'max' | 'count';
+
+const UNARY_CODES: Readonly<Record<string, number>> = { neg: NEG, sqrt: SQRT, exp: EXP, log: LOG, abs: ABS };
+const BINARY_CODES: Readonly<Record<string, number>> = { '+': ADD, '-': SUB, '*': MUL, '/': DIV, '^': POW, min: MIN2, max: MAX2 };
+const LIST_CODES: Readonly<Record<ListOp, number>> = { sum: LSUM, mean: LMEAN, min: LMIN, max: LMAX, count: LCOUNT };
+
+/** The arithmetic of one scalar op, shared by constant folding so that folding cannot change a value. */
+function applyScalar(op: number, a: number, b: number): number {
+  switch (op) {
+    case NEG:
+      return -a;
+    case ADD:
+      return a + b;
+    case SUB:
+      return a - b;
+    case MUL:
+      return a * b;
+    case DIV:
+      return a / b;
+    case POW:
+    case POWC:
+      return Math.pow(a, b);
+    case SQRT:
+      return Math.sqrt(a);
+    case EXP:
+      return Math.exp(a);
+    case LOG:
+      return Math.log(a);
+    case ABS:
+      return Math.abs(a);
+    case MIN2:
+      return Math.min(a, b);
+    case MAX2:
+      return Math.max(a, b);
+    default:
+      return NaN;
+  }
+}
+
+/** A finished program; see {@link createEvaluator}. */
+export interface Program {
+  readonly code: Int32Array;
+  /** Initial register contents: constants at their registers, 0 elsewhere. */
+  readonly initialRegisters: Float64Array;
+  readonly result: number;
+  readonly inputCount: number;
+}
+
+/** Collects instructions; folds operations on constants and loads each scalar input once. */
+export class ProgramBuilder {
+  private readonly code: number[] = [];
+  private readonly initial: number[] = [];
+  private readonly constant = new Map<number, number>();
+  private readonly constantRegs = new Set<number>();
+  private readonly loads = new Map<number, number>();
+
+  private register(init: number): number {
+    this.initial.push(init);
+    return this.initial.length - 1;
+  }
+
+  /** A register holding a constant (one register per distinct value). */
+  constantRegister(value: number): number {
+    // Map keys treat 0 and -0 as equal; keep -0 apart so that 1 / -0 stays -Infinity.
+    const negativeZero = Object.is(value, -0);
+    const known = negativeZero ? undefined : this.constant.get(value);
+    if (known !== undefined) return known;
+    const reg = this.register(value);
+    this.constantRegs.add(reg);
+    if (!negativeZero) this.constant.set(value, reg);
+    return reg;
+  }
+
+  isConstant(reg: number): boolean {
+    return this.constantRegs.has(reg);
+  }
+
+  /** The register holding scalar input `input` (one LOAD per input, however often it is used). */
+  loadInput(input: number): number {
+    const known = this.loads.get(input);
+    if (known !== undefined) return known;
+    const reg = this.emit(LOAD, input, 0);
+    this.loads.set(input, reg);
+    return reg;
+  }
+
+  unary(op: ScalarOp, a: number): number {
+    const code = UNARY_CODES[op];
+    if (code === undefined) throw new Error(`internal: ${op} is not a unary op`);
+    if (this.isConstant(a)) return this.constantRegister(applyScalar(code, this.value(a), 0));
+    return this.emit(code, a, 0);
+  }
+
+  binary(op: ScalarOp, a: number, b: number): number {
+    let code = BINARY_CODES[op];
+    if (code === undefined) throw new Error(`internal: ${op} is not a binary op`);
+    const ca = this.isConstant(a);
+    const cb = this.isConstant(b);
+    if (ca && cb) return this.constantRegister(applyScalar(code, this.value(a), this.value(b)));
+    if (code === POW && cb) code = POWC;
+    return this.emit(code, a, b);
+  }
+
+  list(op: ListOp, input: number): number {
+    return this.emit(LIST_CODES[op], input, 0);
+  }
+
+  build(result: number, inputCount: number): Program {
+    return {
+      code: Int32Array.from(this.code),
+      initialRegisters: Float64Array.from(this.initial),
+      result,
+      inputCount,
+    };
+  }
+
+  private value(reg: number): number {
+    return this.initial[reg] as number;
+  }
+
+  private emit(op: number, a: number, b: number): number {
+    const dst = this.register(0);
+    this.code.push(op, dst, a, b);
+    return dst;
+  }
+}
+
+/** Signature of a compiled evaluation; see `CompiledBlueprint.evaluate`. */
+export type Evaluate = (values: Float64Array, inputStart: Int32Array, gradient: Float64Array | null) => number;
+
+/**
+ * Turns a program into its evaluate function. The register and adjoint arrays are allocated here,
+ * once; the function only writes into them. Not re-entrant, which is safe because nothing it runs
+ * calls back into user code.
+ */
+export function createEvaluator(program: Program): Evaluate {
+  const code = program.code;
+  const r = Float64Array.from(program.initialRegisters);
+  const adj = new Float64Array(r.length);
+  // Position chosen by each list min/max, so that the backward pass need not search again.
+  const chosen = new Int32Array(code.length >> 2);
+  const n = code.length;
+  const res = program.result;
+  const need = program.inputCount + 1;
+
+  return function evaluate(values: Float64Array, inputStart: Int32Array, gradient: Float64Array | null): number {
+    if (inputStart.length < need) {
+      throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${need} (inputs + 1)`);
+    }
+    for (let pc = 0; pc < n; pc += 4) {
+      const d = code[pc + 1]!;
+      const a = code[pc + 2]!;
+      const b = code[pc + 3]!;
+      switch (code[pc]) {
+        case LOAD:
+          r[d] = values[inputStart[a]!]!;
+          break;
+        case NEG:
+          r[d] = -r[a]!;
+          break;
+        case ADD:
+          r[d] = r[a]! + r[b]!;
+          break;
+        case SUB:
+          r[d] = r[a]! - r[b]!;
+          break;
+        case MUL:
+          r[d] = r[a]! * r[b]!;
+          break;
+        case DIV:
+          r[d] = r[a]! / r[b]!;
+          break;
+        case POWC:
+        case POW:
+          r[d] = Math.pow(r[a]!, r[b]!);
+          break;
+        case SQRT:
+          r[d] = Math.sqrt(r[a]!);
+          break;
+        case EXP:
+          r[d] = Math.exp(r[a]!);
+          break;
+        case LOG:
+          r[d] = Math.log(r[a]!);
+          break;
+        case ABS:
+          r[d] = Math.abs(r[a]!);
+          break;
+        case MIN2:
+          r[d] = Math.min(r[a]!, r[b]!);
+          break;
+        case MAX2:
+          r[d] = Math.max(r[a]!, r[b]!);
+          break;
+        case LSUM:
+        case LMEAN: {
+          const start = inputStart[a]!;
+          const end = inputStart[a + 1]!;
+          let s = 0;
+          for (let k = start; k < end; k++) s += values[k]!;
+          r[d] = code[pc] === LSUM ? s : s / (end - start);
+          break;
+        }
+        case LMIN:
+        case LMAX: {
+          const start = inputStart[a]!;
+          const end = inputStart[a + 1]!;
+          const isMin = code[pc] === LMIN;
+          let best = NaN;
+          let at = -1;
+          if (start < end) {
+            best = values[start]!;
+            at = start;
+            for (let k = start + 1; k < end; k++) {
+              const v = values[k]!;
+              // First extreme wins ties; a NaN element makes the result NaN, as Math.min would.
+              if ((isMin ? v < best : v > best) || (v !== v && best === best)) {
+                best = v;
+                at = k;
+              }
+            }
+          }
+          r[d] = best;
+          chosen[pc >> 2] = at;
+          break;
+        }
+        case LCOUNT:
+          r[d] = inputStart[a + 1]! - inputStart[a]!;
+          break;
+      }
+    }
+    const result = r[res]!;
+    if (gradient === null) return result;
+
+    gradient.fill(0, 0, values.length);
+    adj.fill(0);
+    adj[res] = 1;
+    for (let pc = n - 4; pc >= 0; pc -= 4) {
+      const d = code[pc + 1]!;
+      const g = adj[d]!;
+      if (g === 0) continue;
+      const a = code[pc + 2]!;
+      const b = code[pc + 3]!;
+      switch (code[pc]) {
+        case LOAD: {
+          const k = inputStart[a]!;
+          gradient[k] = gradient[k]! + g;
+          break;
+        }
+        case NEG:
+          adj[a] = adj[a]! - g;
+          break;
+        case ADD:
+          adj[a] = adj[a]! + g;
+          adj[b] = adj[b]! + g;
+          break;
+        case SUB:
+          adj[a] = adj[a]! + g;
+          adj[b] = adj[b]! - g;
+          break;
+        case MUL:
+          adj[a] = adj[a]! + g * r[b]!;
+          adj[b] = adj[b]! + g * r[a]!;
+          break;
+        case DIV: {
+          const y = r[b]!;
+          adj[a] = adj[a]! + g / y;
+          adj[b] = adj[b]! - (g * r[d]!) / y;
+          break;
+        }
+        case POWC: {
+          const p = r[b]!;
+          // d(x^p)/dx = p x^(p-1); p = 0 is a constant function even at x = 0.
+          if (p !== 0) adj[a] = adj[a]! + g * p * Math.pow(r[a]!, p - 1);
+          break;
+        }
+        case POW: {
+          const x = r[a]!;
+          const p = r[b]!;
+          if (p !== 0) adj[a] = adj[a]! + g * p * Math.pow(x, p - 1);
+          // d(x^p)/dp = x^p ln x exists only for x > 0; elsewhere the exponent gets no derivative.
+          if (x > 0) adj[b] = adj[b]! + g * r[d]! * Math.log(x);
+          break;
+        }
+        case SQRT:
+          adj[a] = adj[a]! + (0.5 * g) / r[d]!;
+          break;
+        case EXP:
+          adj[a] = adj[a]! + g * r[d]!;
+          break;
+        case LOG:
+          adj[a] = adj[a]! + g / r[a]!;
+          break;
+        case ABS:
+          adj[a] = adj[a]! + g * Math.sign(r[a]!);
+          break;
+        case MIN2:
+          // Subgradient: all to the argument the forward pass selected (the first on a tie).
+          if (r[b]! < r[a]!) adj[b] = adj[b]! + g;
+          else adj[a] = adj[a]! + g;
+          break;
+        case MAX2:
+          if (r[b]! > r[a]!) adj[b] = adj[b]! + g;
+          else adj[a] = adj[a]! + g;
+          break;
+        case LSUM:
+        case LMEAN: {
+          const start = inputStart[a]!;
+          const end = inputStart[a + 1]!;
+          const share = code[pc] === LSUM ? g : g / (end - start);
+          for (let k = start; k < end; k++) gradient[k] = gradient[k]! + share;
+          break;
+        }
+        case LMIN:
+        case LMAX: {
+          const k = chosen[pc >> 2]!;
+          if (k >= 0) gradient[k] = gradient[k]! + g;
+          break;
+        }
+        // LCOUNT: the number of datapoints does not depend on their values.
+      }
+    }
+    return result;
+  };
+}
