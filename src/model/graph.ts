@@ -139,6 +139,129 @@ export const graphGhgEntrySchema = z
 /** A GHG entry (removal) of the graph document. @public */
 export type GraphGhgEntry = z.infer<typeof graphGhgEntrySchema>;
 
+// --- GHG statements and projects (semantics.md section 4) --------------------------------------
+
+/** Calendar dates as the service writes them, `YYYY-MM-DD`, checked to exist (no 2025-02-30). */
+const graphDateSchema = z.string().refine(isCalendarDate, { message: 'expected a date YYYY-MM-DD' });
+
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * The statuses of a GHG statement, in lifecycle order: DRAFT, AWAITING_VERIFICATION, then
+ * VERIFIED or FAILED_VERIFICATION, and CREDITS_ISSUED after VERIFIED.
+ * @public
+ */
+export const GHG_STATEMENT_STATUSES = ['DRAFT', 'AWAITING_VERIFICATION', 'VERIFIED', 'CREDITS_ISSUED', 'FAILED_VERIFICATION'] as const;
+
+/** A GHG statement status. @public */
+export type GhgStatementStatus = (typeof GHG_STATEMENT_STATUSES)[number];
+
+/** Schema of a GHG statement status. @public */
+export const ghgStatementStatusSchema = z.enum(GHG_STATEMENT_STATUSES);
+
+/**
+ * How a project-level component is amortised over the project's GHG statements (the service's
+ * `allocation_strategy`).
+ * @public
+ */
+export const PROJECT_COMPONENT_ALLOCATION_STRATEGIES = [
+  'ESTIMATED_PROJECT_TONNAGE',
+  'MANUAL',
+  'CUSTOM_TIME_PERIOD',
+  'ESTIMATED_PROJECT_LIFETIME',
+] as const;
+
+/** A project component's allocation strategy. @public */
+export type ProjectComponentAllocationStrategy = (typeof PROJECT_COMPONENT_ALLOCATION_STRATEGIES)[number];
+
+/** Schema of a project component's allocation strategy. @public */
+export const projectComponentAllocationStrategySchema = z.enum(PROJECT_COMPONENT_ALLOCATION_STRATEGIES);
+
+/**
+ * Schema of a share of a project component frozen on a statement (e.g. recorded when it was
+ * verified): it is applied as given and counts against the component's 100 %.
+ * @public
+ */
+export const graphProjectComponentShareSchema = z.object({
+  component_id: z.string().min(1),
+  share: z.number().min(0).max(1),
+});
+/** A frozen share of a project component on one GHG statement. @public */
+export type GraphProjectComponentShare = z.infer<typeof graphProjectComponentShareSchema>;
+
+/**
+ * Schema of a GHG statement in the graph document: the entries of one project over a reporting
+ * period (inclusive dates), and the components attributed at statement level (split evenly over
+ * its entries). Entries are listed as `removal_ids` or `ghg_entry_ids` (the same thing).
+ * @public
+ */
+export const graphGhgStatementSchema = z
+  .object({
+    id: z.string().min(1),
+    project_id: z.string().min(1),
+    status: ghgStatementStatusSchema.default('DRAFT'),
+    reporting_period_start_at: graphDateSchema,
+    reporting_period_end_at: graphDateSchema,
+    removal_ids: z.array(z.string().min(1)).optional(),
+    ghg_entry_ids: z.array(z.string().min(1)).optional(),
+    /** Components attributed at statement level. */
+    component_ids: z.array(z.string().min(1)).default([]),
+    /** Shares of project components already fixed for this statement. */
+    project_component_shares: z.array(graphProjectComponentShareSchema).default([]),
+  })
+  .passthrough();
+/** A GHG statement of the graph document. @public */
+export type GraphGhgStatement = z.infer<typeof graphGhgStatementSchema>;
+
+/** Schema of a manual attribution of a project component to one GHG entry. @public */
+export const graphProjectComponentAttributionSchema = z.object({
+  removal_id: z.string().min(1).optional(),
+  ghg_entry_id: z.string().min(1).optional(),
+  attribution_factor: z.number().gt(0).lte(1),
+});
+/** A manual attribution of a project component to a GHG entry. @public */
+export type GraphProjectComponentAttribution = z.infer<typeof graphProjectComponentAttributionSchema>;
+
+/**
+ * Schema of a project-level component: a component of the document amortised over the project's
+ * statements by `allocation_strategy`. `CUSTOM_TIME_PERIOD` needs the custom period (inclusive
+ * dates); `MANUAL` takes explicit `removal_attributions` instead.
+ * @public
+ */
+export const graphProjectComponentSchema = z.object({
+  component_id: z.string().min(1),
+  allocation_strategy: projectComponentAllocationStrategySchema,
+  custom_period_start_on: graphDateSchema.nullable().optional(),
+  custom_period_end_on: graphDateSchema.nullable().optional(),
+  removal_attributions: z.array(graphProjectComponentAttributionSchema).default([]),
+});
+/** A project-level component. @public */
+export type GraphProjectComponent = z.infer<typeof graphProjectComponentSchema>;
+
+/**
+ * Schema of a project in the graph document: what amortisation needs. `estimated_gross_tonnage_kg`
+ * (the project's estimated gross sequestration) serves `ESTIMATED_PROJECT_TONNAGE`,
+ * `estimated_lifetime` (a time quantity, e.g. `{magnitude: 2, unit: "yr"}`) serves
+ * `ESTIMATED_PROJECT_LIFETIME`.
+ * @public
+ */
+export const graphProjectSchema = z
+  .object({
+    id: z.string().min(1),
+    estimated_gross_tonnage_kg: z.number().positive().nullable().optional(),
+    estimated_lifetime: z.object({ magnitude: z.number().positive(), unit: z.string().min(1) }).nullable().optional(),
+    components: z.array(graphProjectComponentSchema).default([]),
+  })
+  .passthrough();
+/** A project of the graph document. @public */
+export type GraphProject = z.infer<typeof graphProjectSchema>;
+
 /** Schema of the whole removal graph document. @public */
 export const removalGraphSchema = z
   .object({
@@ -146,9 +269,12 @@ export const removalGraphSchema = z
     datapoints: z.array(graphDatapointSchema),
     components: z.array(graphComponentSchema),
     ghg_entries: z.array(graphGhgEntrySchema),
+    ghg_statements: z.array(graphGhgStatementSchema).optional(),
+    projects: z.array(graphProjectSchema).optional(),
   })
   .passthrough();
 /** The removal graph document: everything needed to evaluate GHG entries. @public */
 export type RemovalGraph = z.infer<typeof removalGraphSchema>;
 /** The graph document as a caller writes it (defaults not yet applied). @public */
 export type RemovalGraphInput = z.input<typeof removalGraphSchema>;
+

@@ -1,0 +1,233 @@
+/**
+ * Query, path and header parameters of the operations of interface.md 4.2. Query values arrive
+ * as strings: integers are parsed from them (`int_parsing` when they are not integers).
+ */
+import { z } from 'zod';
+import { anyIdSchema, idSchema, type IdKind } from './ids';
+import { quantityKindSchema } from './quantity-kinds';
+import { componentScopeSchema, dataUploadSubmissionStatusSchema } from './resources';
+import { addPydanticIssue } from './pydantic-issue';
+import { laxInt, supplierReferenceIdSchema } from './shapes';
+
+/**
+ * Page size when a request names neither `first` nor `last` (interface.md 4.1).
+ * @public
+ */
+export const DEFAULT_PAGE_SIZE = 10;
+
+/**
+ * Largest page size (interface.md 8).
+ * @public
+ */
+export const MAX_PAGE_SIZE = 50;
+
+/**
+ * Schema of a page size: an integer greater than 0 and at most 50.
+ * @public
+ */
+export const pageSizeSchema = laxInt(z.number().int().gt(0).lte(MAX_PAGE_SIZE));
+
+/**
+ * Schema of a cursor: an opaque string of at least one character.
+ * @public
+ */
+export const cursorSchema = z.string().min(1);
+
+/**
+ * The pagination parameters, before defaults and the first/last rule are applied.
+ * @public
+ */
+export const paginationQueryShape = {
+  first: pageSizeSchema.optional(),
+  after: cursorSchema.nullable().optional(),
+  last: pageSizeSchema.optional(),
+  before: cursorSchema.nullable().optional(),
+};
+
+/**
+ * The message of the error reported when `first` and `last` are both given.
+ * @public
+ */
+export const FIRST_WITH_LAST_MESSAGE = 'first and last cannot be used together; page forward with first and after, or backward with last and before';
+
+/**
+ * Parsed pagination parameters. When neither `first` nor `last` is given, `last` is 10 if only
+ * `before` is given, otherwise `first` is 10.
+ * @public
+ */
+export interface Pagination {
+  /** Number of items after `after`; set when paging forward. */
+  readonly first?: number;
+  /** Cursor to page forward from. */
+  readonly after?: string | null;
+  /** Number of items before `before`; set when paging backward. */
+  readonly last?: number;
+  /** Cursor to page backward from. */
+  readonly before?: string | null;
+}
+
+/**
+ * The object schema type of a paginated query with the filter fields `S`.
+ * @public
+ */
+export type PaginatedQueryObject<S extends z.ZodRawShape> = z.ZodObject<S & typeof paginationQueryShape>;
+
+/**
+ * Schema of a paginated query: `filters` plus the pagination parameters. `first` with `last` is a
+ * 422 (`value_error` at `["query", "last"]`, a decision of semantics.md 7); the page-size default
+ * is applied to the parsed value.
+ * @param filters - the operation's own query parameters
+ * @public
+ */
+export function paginatedQuerySchema<S extends z.ZodRawShape>(filters: S) {
+  const object = z.object({ ...filters, ...paginationQueryShape }) as unknown as PaginatedQueryObject<S>;
+  return object
+    .superRefine((query, ctx) => {
+      const { first, last } = query as Pagination;
+      if (first !== undefined && last !== undefined) {
+        const spec = { type: 'value_error', msg: `Value error, ${FIRST_WITH_LAST_MESSAGE}`, ctx: { error: FIRST_WITH_LAST_MESSAGE } };
+        addPydanticIssue(ctx, last, spec, ['last']);
+      }
+    })
+    .transform((query) => {
+      const { first, last, after, before } = query as Pagination;
+      if (first !== undefined || last !== undefined) return query;
+      const backward = before !== undefined && before !== null && (after === undefined || after === null);
+      return backward ? { ...query, last: DEFAULT_PAGE_SIZE } : { ...query, first: DEFAULT_PAGE_SIZE };
+    });
+}
+
+/**
+ * Schema of the pagination query parameters alone (`first`, `after`, `last`, `before`).
+ * @public
+ */
+export const paginationQuerySchema = paginatedQuerySchema({});
+/** Parsed pagination query. @public */
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+/**
+ * Schema of the query of `GET /measurement_samples` (operation 1).
+ * @public
+ */
+export const listMeasurementSamplesQuerySchema = paginationQuerySchema;
+
+/**
+ * Schema of the query of `GET /datapoints` (operation 10): filters, all optional, plus
+ * pagination. The deprecated aliases `used_in_removal` and `used_in_removal_template` are kept.
+ * @public
+ */
+export const listDatapointsQuerySchema = paginatedQuerySchema({
+  supplier_reference_id: supplierReferenceIdSchema.nullable().optional(),
+  display_name_contains: z.string().nullable().optional(),
+  project_id: anyIdSchema.nullable().optional(),
+  quantity_kind: quantityKindSchema.nullable().optional(),
+  measurement_sample_id: anyIdSchema.nullable().optional(),
+  used_in_ghg_entry: idSchema('ghg_entry').nullable().optional(),
+  /** Deprecated alias of `used_in_ghg_entry`. */
+  used_in_removal: idSchema('ghg_entry').nullable().optional(),
+  used_in_ghg_statement: idSchema('ghg_statement').nullable().optional(),
+  used_in_ghg_entry_template: idSchema('removal_template').nullable().optional(),
+  /** Deprecated alias of `used_in_ghg_entry_template`. */
+  used_in_removal_template: idSchema('removal_template').nullable().optional(),
+  used_in_scope: componentScopeSchema.nullable().optional(),
+});
+/** Parsed query of `GET /datapoints`. @public */
+export type ListDatapointsQuery = z.infer<typeof listDatapointsQuerySchema>;
+
+/**
+ * Schema of the query of `GET /data-upload-submissions` (operation 14).
+ * @public
+ */
+export const listDataUploadSubmissionsQuerySchema = paginatedQuerySchema({
+  status: dataUploadSubmissionStatusSchema.nullable().optional(),
+});
+/** Parsed query of `GET /data-upload-submissions`. @public */
+export type ListDataUploadSubmissionsQuery = z.infer<typeof listDataUploadSubmissionsQuerySchema>;
+
+/**
+ * Schema of the query of `GET /transfers` (operation 22).
+ * @public
+ */
+export const listTransfersQuerySchema = paginatedQuerySchema({
+  from_organisation_id: anyIdSchema.nullable().optional(),
+  to_organisation_id: anyIdSchema.nullable().optional(),
+});
+/** Parsed query of `GET /transfers`. @public */
+export type ListTransfersQuery = z.infer<typeof listTransfersQuerySchema>;
+
+/** Schema of the query of `GET /ghg_entries/{id}/component_attributions` (operation 5). @public */
+export const listComponentAttributionsQuerySchema = paginationQuerySchema;
+/** Schema of the query of `GET /datapoints/{id}/components` (operation 11). @public */
+export const listDatapointComponentsQuerySchema = paginationQuerySchema;
+/** Schema of the query of `GET /datapoints/{id}/removal_template_components` (operation 12). @public */
+export const listDatapointRemovalTemplateComponentsQuerySchema = paginationQuerySchema;
+/** Schema of the query of `GET /projects/{project_id}/removal_templates` (operation 15). @public */
+export const listRemovalTemplatesQuerySchema = paginationQuerySchema;
+/** Schema of the query of `GET /component_blueprints` (operation 18). @public */
+export const listComponentBlueprintsQuerySchema = paginationQuerySchema;
+/** Schema of the query of `GET /suppliers/{id}/deliveries` (operation 21). @public */
+export const listSupplierDeliveriesQuerySchema = paginationQuerySchema;
+
+// ---------------------------------------------------------------------------------------------
+// Path parameters.
+
+/**
+ * The object schema type of a path with one `id` of a kind.
+ * @public
+ */
+export type IdPathSchema = z.ZodObject<{ id: z.ZodString }>;
+
+/**
+ * Schema of a path whose `id` parameter is an identifier of `kind` (prefix and 20 to 37 characters).
+ * @param kind - the kind of the identifier
+ * @public
+ */
+export function idPathSchema(kind: IdKind): IdPathSchema {
+  return z.object({ id: idSchema(kind) });
+}
+
+/** Path of operations 3, 4 and 5: `id` of a removal (GHG entry). @public */
+export const removalIdPathSchema = idPathSchema('ghg_entry');
+/** Path of operation 7: `id` of a biochar application. @public */
+export const biocharApplicationIdPathSchema = idPathSchema('biochar_application');
+/** Path of operation 9: `id` of a feedstock type. @public */
+export const feedstockTypeIdPathSchema = idPathSchema('feedstock_type');
+/** Path of operations 11 and 12: `id` of a datapoint. @public */
+export const datapointIdPathSchema = idPathSchema('datapoint');
+/** Path of operation 19: `id` of a source. @public */
+export const sourceIdPathSchema = idPathSchema('source');
+/** Path of operation 21: `id` of a supplier. @public */
+export const supplierIdPathSchema = idPathSchema('supplier');
+/** Path of operation 23: `id` of a refund. @public */
+export const refundIdPathSchema = idPathSchema('refund');
+
+/**
+ * Path of operation 15: `project_id` of a project.
+ * @public
+ */
+export const projectIdPathSchema = z.object({ project_id: idSchema('project') });
+
+/**
+ * Path of operations 16 and 17: `project_id` of a project and `id` of one of its storage locations.
+ * @public
+ */
+export const storageLocationPathSchema = z.object({
+  project_id: idSchema('project'),
+  id: idSchema('storage_location'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Headers.
+
+/**
+ * Schema of the headers every operation requires (names in lower case): `x-client-secret` is a
+ * required header parameter (missing: `missing` at `["header", "x-client-secret"]`); the bearer
+ * token in `authorization` is checked by authentication, not here.
+ * @public
+ */
+export const requestHeadersSchema = z.object({
+  'x-client-secret': z.string(),
+  authorization: z.string().optional(),
+});
+/** The parsed authentication headers. @public */
+export type RequestHeaders = z.infer<typeof requestHeadersSchema>;

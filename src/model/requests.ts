@@ -1,0 +1,596 @@
+/**
+ * Request bodies: every body of interface.md 4.3 with the bounds, enumerations and nullability
+ * given there, plus the OpenAPI bodies a sandbox needs. Request ids are "any id" (20 to 37
+ * characters) unless the description names a prefix; unknown fields are ignored, as the service
+ * does; deprecated fields are still accepted.
+ */
+import { z } from 'zod';
+import { projectComponentAllocationStrategySchema } from './graph';
+import { anyIdSchema, idSchema } from './ids';
+import { addPydanticIssue } from './pydantic-issue';
+import { retirementPurposeSchema } from './registry-resources';
+import {
+  dataUploadSubmissionTypeSchema,
+  datapointTypeSchema,
+  measurementPropertySchema,
+  measurementTypeSchema,
+  productionBatchKindSchema,
+  storageMethodSchema,
+} from './resources';
+import {
+  dateSchema,
+  dateTimeSchema,
+  latitudeSchema,
+  laxBoolean,
+  laxInt,
+  laxNumber,
+  literalSchema,
+  longitudeSchema,
+  scalarQuantitySchema,
+  standardDeviationSchema,
+  storageLocationSupplierReferenceIdSchema,
+  supplierReferenceIdSchema,
+} from './shapes';
+
+const displayNameSchema = z.string().min(1).max(100);
+const notesSchema = z.string().max(256).nullable();
+
+/** Accepts one item or a list of them and always yields a list (see the PATCH bodies below). */
+function oneOrMany<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), item]).transform((value): z.output<T>[] => (Array.isArray(value) ? value : [value]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Components and their inputs.
+
+/**
+ * Schema of a component input in a request: `{input_key, datapoint_ids}` (a list input) or
+ * `{input_key, datapoint_id}` (a scalar input, which the API also accepts). The parsed value
+ * always carries `datapoint_ids`; an input with neither field reports `datapoint_ids` missing.
+ * @public
+ */
+export const componentInputRequestSchema = z
+  .object({
+    input_key: z.string().max(100),
+    datapoint_ids: z.array(idSchema('datapoint')).optional(),
+    datapoint_id: idSchema('datapoint').optional(),
+    __typename: z.string().optional(),
+  })
+  .superRefine(
+    (input, ctx) => {
+      if (input.datapoint_ids === undefined && input.datapoint_id === undefined) {
+        addPydanticIssue(ctx, input, { type: 'missing', msg: 'Field required' }, ['datapoint_ids']);
+      }
+    },
+    // Runs even when other fields are wrong, so that a missing datapoint list is reported too.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  )
+  .transform((input) => ({
+    input_key: input.input_key,
+    datapoint_ids: input.datapoint_ids ?? (input.datapoint_id === undefined ? [] : [input.datapoint_id]),
+    ...(input.__typename === undefined ? {} : { __typename: input.__typename }),
+  }));
+/** A component input of a request, normalised to a list of datapoints. @public */
+export type ComponentInputRequest = z.infer<typeof componentInputRequestSchema>;
+
+/**
+ * Schema of the inputs of one template component when a removal is created from a template.
+ * @public
+ */
+export const removalTemplateComponentInputsSchema = z.object({
+  removal_template_component_id: idSchema('removal_template_component'),
+  inputs: z.array(componentInputRequestSchema),
+});
+/** Inputs supplied for one template component. @public */
+export type RemovalTemplateComponentInputs = z.infer<typeof removalTemplateComponentInputsSchema>;
+
+/**
+ * Schema of a component linked by a deprecated process step, attributed through a datapoint.
+ * @public
+ */
+export const createRemovalComponentLinkSchema = z.object({
+  component_id: idSchema('component'),
+  attribution_factor_datapoint_id: idSchema('datapoint').nullable().optional(),
+});
+/** A component of a deprecated process step. @public */
+export type CreateRemovalComponentLink = z.infer<typeof createRemovalComponentLinkSchema>;
+
+/**
+ * Schema of a deprecated process step of a removal creation.
+ * @public
+ */
+export const createRemovalStepSchema = z.object({
+  process_step_key: z.string(),
+  components: z.array(createRemovalComponentLinkSchema),
+});
+/** A deprecated process step. @public */
+export type CreateRemovalStep = z.infer<typeof createRemovalStepSchema>;
+
+/**
+ * Schema of the body of `POST /removals` (operation 2).
+ * @public
+ */
+export const createRemovalRequestSchema = z.object({
+  project_id: anyIdSchema,
+  started_on: dateSchema,
+  completed_on: dateSchema,
+  supplier_reference_id: supplierReferenceIdSchema,
+  feedstock_type_id: anyIdSchema.nullable().optional(),
+  removal_template_id: anyIdSchema.nullable().optional(),
+  removal_template_components: z.array(removalTemplateComponentInputsSchema).optional(),
+  /** Deprecated: use `removal_template_id`. */
+  process_key: z.string().nullable().optional(),
+  /** Deprecated: use `removal_template_components`. */
+  steps: z.array(createRemovalStepSchema).nullable().optional(),
+});
+/** Body of `POST /removals`. @public */
+export type CreateRemovalRequest = z.infer<typeof createRemovalRequestSchema>;
+
+/**
+ * Schema of a component added to a removal by `PATCH /removals/{id}` (OpenAPI AddComponentToRemoval).
+ * @public
+ */
+export const addComponentToRemovalSchema = z.object({
+  component_id: anyIdSchema,
+  /** Deprecated: process steps are replaced by template groups. */
+  process_step_key: z.string().max(100).nullable().optional(),
+  removal_template_group_id: anyIdSchema.nullable().optional(),
+  attribution_factor_datapoint_id: anyIdSchema.nullable(),
+});
+/** A component to add to a removal. @public */
+export type AddComponentToRemoval = z.infer<typeof addComponentToRemovalSchema>;
+
+/**
+ * Schema of the body of `PATCH /removals/{id}` (operation 3). `add_components` takes one
+ * AddComponentToRemoval object (interface.md) or a list of them (OpenAPI) and is parsed to a list.
+ * @public
+ */
+export const patchRemovalRequestSchema = z.object({
+  add_components: oneOrMany(addComponentToRemovalSchema).optional(),
+  completed_on: dateSchema.nullable().optional(),
+  started_on: dateSchema.nullable().optional(),
+  feedstock_type_id: anyIdSchema.optional(),
+  /** Deprecated: use `PATCH /removals/{id}/component_attributions`. */
+  delete_component_ids: z.array(anyIdSchema).optional(),
+});
+/** Body of `PATCH /removals/{id}`. @public */
+export type PatchRemovalRequest = z.infer<typeof patchRemovalRequestSchema>;
+
+/**
+ * Schema of a component to attribute to a removal, with its share (default 1).
+ * @public
+ */
+export const componentToAttributeSchema = z.object({
+  component_id: anyIdSchema,
+  component_group_key: z.string(),
+  attribution_factor: laxNumber(z.number().gt(0).lte(1)).default(1),
+});
+/** A component to attribute to a removal. @public */
+export type ComponentToAttribute = z.infer<typeof componentToAttributeSchema>;
+
+/**
+ * Schema of the body of `PATCH /removals/{id}/component_attributions` (operation 4).
+ * `components_to_add` takes one ComponentToAttribute object or a list and is parsed to a list.
+ * @public
+ */
+export const patchRemovalComponentAttributionsRequestSchema = z.object({
+  components_to_add: oneOrMany(componentToAttributeSchema).optional(),
+  components_to_remove: z.array(anyIdSchema).optional(),
+});
+/** Body of `PATCH /removals/{id}/component_attributions`. @public */
+export type PatchRemovalComponentAttributionsRequest = z.infer<typeof patchRemovalComponentAttributionsRequestSchema>;
+
+/**
+ * Schema of the body of `POST /components` (OpenAPI CreateComponentRequest).
+ * @public
+ */
+export const createComponentRequestSchema = z.object({
+  supplier_reference_id: supplierReferenceIdSchema,
+  project_id: anyIdSchema,
+  component_blueprint_key: z.string(),
+  display_name: displayNameSchema,
+  description: z.string().nullable().optional(),
+  activity_completed_at: dateTimeSchema,
+  activity_started_at: dateTimeSchema,
+  inputs: z.array(componentInputRequestSchema),
+});
+/** Body of `POST /components`. @public */
+export type CreateComponentRequest = z.infer<typeof createComponentRequestSchema>;
+
+/**
+ * Schema of the body of `PATCH /components/{id}` (OpenAPI PatchComponentRequest).
+ * @public
+ */
+export const patchComponentRequestSchema = z.object({
+  display_name: displayNameSchema.optional(),
+  description: z.string().optional(),
+  allocation_strategy: projectComponentAllocationStrategySchema.optional(),
+  inputs: z.array(componentInputRequestSchema).optional(),
+});
+/** Body of `PATCH /components/{id}`. @public */
+export type PatchComponentRequest = z.infer<typeof patchComponentRequestSchema>;
+
+/**
+ * Schema of the body of `POST /ghg_statement_components`: a component attributed at statement level.
+ * @public
+ */
+export const createGhgStatementComponentRequestSchema = z.object({
+  ghg_statement_id: anyIdSchema,
+  component_data: createComponentRequestSchema,
+});
+/** Body of `POST /ghg_statement_components`. @public */
+export type CreateGhgStatementComponentRequest = z.infer<typeof createGhgStatementComponentRequestSchema>;
+
+/**
+ * Schema of the body of `POST /project_components`: a component amortised over the project.
+ * @public
+ */
+export const createProjectComponentRequestSchema = z.object({
+  allocation_strategy: projectComponentAllocationStrategySchema,
+  component_data: createComponentRequestSchema,
+});
+/** Body of `POST /project_components`. @public */
+export type CreateProjectComponentRequest = z.infer<typeof createProjectComponentRequestSchema>;
+
+/**
+ * Schema of the body of `POST /project_components/{id}/removal_attributions`.
+ * @public
+ */
+export const updateProjectComponentRemovalAttributionRequestSchema = z.object({
+  removal_id: anyIdSchema,
+  /** Deprecated: use `attribution_factor`. */
+  attribution_factor_datapoint_id: anyIdSchema.nullable().optional(),
+  attribution_factor: laxNumber(z.number().gt(0).lte(1)).nullable().optional(),
+});
+/** Body of `POST /project_components/{id}/removal_attributions`. @public */
+export type UpdateProjectComponentRemovalAttributionRequest = z.infer<
+  typeof updateProjectComponentRemovalAttributionRequestSchema
+>;
+
+// ---------------------------------------------------------------------------------------------
+// Datapoints and sources.
+
+/**
+ * Schema of a datapoint's quantity in a request: `unit` must be present (it may be null) and the
+ * standard deviation may be null or absent.
+ * @public
+ */
+export const datapointQuantityInputSchema = z.object({
+  magnitude: laxNumber(),
+  unit: z.string().nullable(),
+  standard_deviation: standardDeviationSchema.nullable().optional(),
+});
+/** Quantity of a datapoint in a request. @public */
+export type DatapointQuantityInput = z.infer<typeof datapointQuantityInputSchema>;
+
+/**
+ * Schema of the body of `POST /datapoints` (OpenAPI CreateDatapointRequest).
+ * @public
+ */
+export const createDatapointRequestSchema = z.object({
+  supplier_reference_id: supplierReferenceIdSchema,
+  display_name: displayNameSchema,
+  type: datapointTypeSchema,
+  quantity: datapointQuantityInputSchema,
+  description: z.string(),
+  source_ids: z.array(idSchema('source')),
+  project_id: anyIdSchema,
+  measured_at: dateTimeSchema.nullable().optional(),
+  uncertainty_justification: z.string().nullable().optional(),
+});
+/** Body of `POST /datapoints`. @public */
+export type CreateDatapointRequest = z.infer<typeof createDatapointRequestSchema>;
+
+/**
+ * Schema of the body of `PATCH /datapoints/{id}` (OpenAPI PatchDatapointRequest); absent fields
+ * are left as they are.
+ * @public
+ */
+export const patchDatapointRequestSchema = z.object({
+  type: datapointTypeSchema.optional(),
+  display_name: displayNameSchema.optional(),
+  description: z.string().optional(),
+  quantity: datapointQuantityInputSchema.optional(),
+  source_ids: z.array(idSchema('source')).optional(),
+  uncertainty_justification: z.string().optional(),
+});
+/** Body of `PATCH /datapoints/{id}`. @public */
+export type PatchDatapointRequest = z.infer<typeof patchDatapointRequestSchema>;
+
+/**
+ * Schema of the body of `POST /sources` for a document (OpenAPI CreateDocumentSourceRequest).
+ * @public
+ */
+export const createDocumentSourceRequestSchema = z.object({
+  supplier_reference_id: supplierReferenceIdSchema,
+  __typename: literalSchema('CreateDocumentSourceRequest'),
+  display_name: displayNameSchema,
+  published_at: dateSchema,
+  is_public: laxBoolean().default(false),
+  file_name: z.string(),
+  content_type: z.string(),
+  content_length: laxInt(z.number().int().lte(50_000_000)),
+  project_id: anyIdSchema,
+});
+/** Body of `POST /sources` (document source). @public */
+export type CreateDocumentSourceRequest = z.infer<typeof createDocumentSourceRequestSchema>;
+
+/**
+ * Schema of the body of `PATCH /sources/{id}` (OpenAPI PatchSourceRequest).
+ * @public
+ */
+export const patchSourceRequestSchema = z.object({
+  supplier_reference_id: supplierReferenceIdSchema.optional(),
+  display_name: displayNameSchema.optional(),
+  published_at: dateSchema.optional(),
+  is_public: laxBoolean().optional(),
+});
+/** Body of `PATCH /sources/{id}`. @public */
+export type PatchSourceRequest = z.infer<typeof patchSourceRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Statements.
+
+/**
+ * Schema of the body of `POST /ghg_statements` (OpenAPI CreateGhgStatementRequest).
+ * @public
+ */
+export const createGhgStatementRequestSchema = z.object({ end_on: dateSchema, project_id: anyIdSchema });
+/** Body of `POST /ghg_statements`. @public */
+export type CreateGhgStatementRequest = z.infer<typeof createGhgStatementRequestSchema>;
+
+/**
+ * Schema of the body of `POST /ghg_statements/{id}/submit` (OpenAPI SubmitGhgStatementRequest).
+ * @public
+ */
+export const submitGhgStatementRequestSchema = z.object({ ghg_statement_report_url: z.string() });
+/** Body of a GHG statement submission. @public */
+export type SubmitGhgStatementRequest = z.infer<typeof submitGhgStatementRequestSchema>;
+
+/**
+ * Schema of the body of a GHG statement resubmission (OpenAPI ResubmitGhgStatementRequest).
+ * @public
+ */
+export const resubmitGhgStatementRequestSchema = z.object({
+  ghg_statement_report_url: z.string(),
+  summary_of_changes: z.string(),
+});
+/** Body of a GHG statement resubmission. @public */
+export type ResubmitGhgStatementRequest = z.infer<typeof resubmitGhgStatementRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Feedstocks, production, storage, measurements, data files.
+
+/**
+ * Schema of the body of `POST /feedstock_batches` (operation 8); every field is required.
+ * @public
+ */
+export const createFeedstockBatchRequestSchema = z.object({
+  delivery_date: dateSchema,
+  display_name: z.string().min(1).max(150),
+  feedstock_type_id: anyIdSchema,
+  mass: scalarQuantitySchema('nullable'),
+  supplier_reference_id: supplierReferenceIdSchema,
+});
+/** Body of `POST /feedstock_batches`. @public */
+export type CreateFeedstockBatchRequest = z.infer<typeof createFeedstockBatchRequestSchema>;
+
+/**
+ * Schema of the body of `POST /biochar_applications` (operation 6; requiredness from the
+ * OpenAPI: everything but `source_ids`). `storage_site_id` becomes the response's
+ * `storage_location_id`.
+ * @public
+ */
+export const createBiocharApplicationRequestSchema = z.object({
+  application_date: dateSchema,
+  average_application_rate: scalarQuantitySchema('nullable'),
+  production_batch_id: idSchema('production_batch'),
+  project_id: idSchema('project'),
+  storage_site_id: idSchema('storage_location'),
+  supplier_reference_id: supplierReferenceIdSchema,
+  truck_mass_on_arrival: scalarQuantitySchema('nullable'),
+  truck_mass_on_departure: scalarQuantitySchema('nullable'),
+  source_ids: z.array(idSchema('source')).default([]),
+});
+/** Body of `POST /biochar_applications`. @public */
+export type CreateBiocharApplicationRequest = z.infer<typeof createBiocharApplicationRequestSchema>;
+
+/**
+ * Schema of the body of `POST /production_batches` (OpenAPI CreateProductionBatchRequest).
+ * @public
+ */
+export const createProductionBatchRequestSchema = z.object({
+  facility_id: anyIdSchema,
+  feedstock_type_ids: z.array(anyIdSchema),
+  supplier_reference_id: supplierReferenceIdSchema,
+  kind: productionBatchKindSchema,
+  started_at: dateTimeSchema,
+  ended_at: dateTimeSchema,
+  mass: scalarQuantitySchema('nullable'),
+  display_name: displayNameSchema.nullable().optional(),
+});
+/** Body of `POST /production_batches`. @public */
+export type CreateProductionBatchRequest = z.infer<typeof createProductionBatchRequestSchema>;
+
+/**
+ * Schema of the body of `POST /projects/{project_id}/storage_locations` (OpenAPI
+ * CreateStorageLocationRequest, with the name bound of interface.md 8).
+ * @public
+ */
+export const createStorageLocationRequestSchema = z.object({
+  project_id: anyIdSchema,
+  name: z.string().max(100),
+  storage_method: storageMethodSchema.optional(),
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+  description: z.string().optional(),
+  supplier_reference_id: storageLocationSupplierReferenceIdSchema.optional(),
+});
+/** Body of a storage location creation. @public */
+export type CreateStorageLocationRequest = z.infer<typeof createStorageLocationRequestSchema>;
+
+/**
+ * Schema of the body of `PATCH /projects/{project_id}/storage_locations/{id}`.
+ * @public
+ */
+export const patchStorageLocationRequestSchema = z.object({
+  name: z.string().max(100).optional(),
+  description: z.string().optional(),
+  latitude: latitudeSchema.optional(),
+  longitude: longitudeSchema.optional(),
+  supplier_reference_id: storageLocationSupplierReferenceIdSchema.optional(),
+  storage_method: storageMethodSchema.optional(),
+});
+/** Body of a storage location update. @public */
+export type PatchStorageLocationRequest = z.infer<typeof patchStorageLocationRequestSchema>;
+
+/**
+ * Schema of the body of `POST /measurement_locations` (OpenAPI CreateMeasurementLocationRequest).
+ * @public
+ */
+export const createMeasurementLocationRequestSchema = z.object({
+  supplier_reference_id: supplierReferenceIdSchema,
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+  project_id: anyIdSchema,
+});
+/** Body of `POST /measurement_locations`. @public */
+export type CreateMeasurementLocationRequest = z.infer<typeof createMeasurementLocationRequestSchema>;
+
+/**
+ * Schema of one value of a measurement sample in a request.
+ * @public
+ */
+export const createMeasurementSampleValueRequestSchema = z.object({
+  value: datapointQuantityInputSchema,
+  measurement_property: measurementPropertySchema,
+});
+/** One value of a measurement sample creation. @public */
+export type CreateMeasurementSampleValueRequest = z.infer<typeof createMeasurementSampleValueRequestSchema>;
+
+/**
+ * Schema of the body of `POST /measurement_samples` (OpenAPI CreateMeasurementSampleRequest;
+ * the nullable references must be present, as there).
+ * @public
+ */
+export const createMeasurementSampleRequestSchema = z.object({
+  supplier_reference_id: supplierReferenceIdSchema.nullable(),
+  measured_at: dateTimeSchema,
+  project_id: anyIdSchema,
+  feedstock_batch_id: anyIdSchema.nullable(),
+  measurement_location_id: anyIdSchema.nullable(),
+  measurement_type: measurementTypeSchema,
+  values: z.array(createMeasurementSampleValueRequestSchema),
+  storage_location_id: anyIdSchema.nullable(),
+  production_batch_id: anyIdSchema.nullable().optional(),
+});
+/** Body of `POST /measurement_samples`. @public */
+export type CreateMeasurementSampleRequest = z.infer<typeof createMeasurementSampleRequestSchema>;
+
+/**
+ * Schema of the body of `POST /file-uploads` (OpenAPI CreateFileUploadRequest): only parquet
+ * files, at most 100 MB.
+ * @public
+ */
+export const createFileUploadRequestSchema = z.object({
+  content_type: literalSchema('application/vnd.apache.parquet'),
+  content_length: laxInt(z.number().int().lte(100_000_000)),
+  file_name: z.string(),
+});
+/** Body of `POST /file-uploads`. @public */
+export type CreateFileUploadRequest = z.infer<typeof createFileUploadRequestSchema>;
+
+/**
+ * Schema of the body of `POST /data-upload-submissions` (operation 13).
+ * @public
+ */
+export const createDataUploadSubmissionRequestSchema = z.object({
+  file_upload_id: idSchema('file_upload'),
+  submission_type: dataUploadSubmissionTypeSchema,
+  facility_id: anyIdSchema.nullable().optional(),
+  storage_location_id: anyIdSchema.nullable().optional(),
+});
+/** Body of `POST /data-upload-submissions`. @public */
+export type CreateDataUploadSubmissionRequest = z.infer<typeof createDataUploadSubmissionRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Registry transactions.
+
+/**
+ * Schema of a quantity taken from one credit batch: a whole, positive number of kilograms.
+ * @public
+ */
+export const creditBatchQuantitySchema = z.object({
+  credit_batch_id: idSchema('credit_batch'),
+  credit_quantity_kg: laxInt(z.number().int().gt(0)),
+});
+/** A quantity taken from one credit batch. @public */
+export type CreditBatchQuantity = z.infer<typeof creditBatchQuantitySchema>;
+
+/**
+ * Retirement purposes: at least one; repeated purposes count once (the service holds a set).
+ */
+const retirementPurposesSchema = z
+  .array(retirementPurposeSchema)
+  .min(1)
+  .transform((purposes) => [...new Set(purposes)]);
+
+/**
+ * Schema of the body of `POST /retirements` (operation 20).
+ * @public
+ */
+export const createRetirementRequestSchema = z.object({
+  beneficiary_organisation_id: anyIdSchema,
+  owner_organisation_id: anyIdSchema,
+  credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
+  retirement_purposes: retirementPurposesSchema,
+  notes: notesSchema,
+  supplier_id: anyIdSchema,
+});
+/** Body of `POST /retirements`. @public */
+export type CreateRetirementRequest = z.infer<typeof createRetirementRequestSchema>;
+
+/**
+ * Schema of the body of `POST /retirements/from_oldest_credits` (OpenAPI
+ * CreateRetirementOldestCreditsRequest): retire a quantity from the supplier's oldest credits.
+ * @public
+ */
+export const createRetirementOldestCreditsRequestSchema = z.object({
+  owner_organisation_id: anyIdSchema,
+  beneficiary_organisation_id: anyIdSchema,
+  supplier_id: anyIdSchema,
+  retirement_purposes: retirementPurposesSchema,
+  notes: notesSchema,
+  credit_quantity_kg: laxInt(z.number().int().gt(0)),
+  vintage: laxInt(z.number().int().gte(1900).lte(2100)).nullable().optional(),
+  order_id: anyIdSchema.nullable().optional(),
+});
+/** Body of `POST /retirements/from_oldest_credits`. @public */
+export type CreateRetirementOldestCreditsRequest = z.infer<typeof createRetirementOldestCreditsRequestSchema>;
+
+/**
+ * Schema of the body of `POST /deliveries` (OpenAPI CreateDeliveryRequest).
+ * @public
+ */
+export const createDeliveryRequestSchema = z.object({
+  credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
+  order_id: anyIdSchema,
+  notes: notesSchema,
+});
+/** Body of `POST /deliveries`. @public */
+export type CreateDeliveryRequest = z.infer<typeof createDeliveryRequestSchema>;
+
+/**
+ * Schema of the body of `POST /transfers` (OpenAPI CreateTransferRequest).
+ * @public
+ */
+export const createTransferRequestSchema = z.object({
+  credit_batch_quantities: z.array(creditBatchQuantitySchema),
+  from_organisation_id: anyIdSchema,
+  to_organisation_id: anyIdSchema,
+  supplier_id: anyIdSchema,
+  notes: notesSchema,
+});
+/** Body of `POST /transfers`. @public */
+export type CreateTransferRequest = z.infer<typeof createTransferRequestSchema>;
+
