@@ -112,9 +112,13 @@ export const DEFAULT_COMPILE_OPTIONS: Readonly<Required<CompileOptions>> = Objec
  * @public
  */
 export interface CompiledBlueprintInput {
+  /** The blueprint input's key. */
   readonly input_key: string;
+  /** Its quantity kind. */
   readonly quantity_kind: QuantityKind;
+  /** `SCALAR` (one datapoint) or `LIST` (one or more). */
   readonly data_shape: DataShape;
+  /** The dimension of its quantity kind; datapoints are converted to its SI unit. */
   readonly dimension: Dimension;
 }
 
@@ -124,7 +128,9 @@ export interface CompiledBlueprintInput {
  * @public
  */
 export interface CompiledExpression {
+  /** The expression's key. */
   readonly key: string;
+  /** Its normalised template. */
   readonly template: string;
 }
 
@@ -134,7 +140,9 @@ export interface CompiledExpression {
  * @public
  */
 export interface CompiledBlueprint {
+  /** The blueprint's key. */
   readonly key: string;
+  /** The blueprint's component type (decides the sign in an entry). */
   readonly type: ComponentType;
   /** The inputs, in blueprint order. */
   readonly inputs: readonly CompiledBlueprintInput[];
