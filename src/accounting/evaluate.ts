@@ -10,6 +10,7 @@ import {
   createRandomSource,
   summariseSample,
 } from '../uncertainty';
+import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
 import { allocateCredits, issuableKg } from './credits';
 import { GraphValidationError } from './errors';
 import type { AccountingPolicies } from './policies';
@@ -18,10 +19,13 @@ import type {
   ComponentResult,
   EvaluationResult,
   GhgEntryResult,
+  GhgStatementResult,
   MonteCarloSummary,
+  ProjectComponentShareResult,
   ReusedDatapoint,
   UncertaintyBudgetLine,
 } from './result';
+import { totalGhgStatementEntries } from './statement-totals';
 
 /**
  * Options of {@link evaluateGraph}.
@@ -124,7 +128,14 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
   }
   if (issues.length > 0) return { ok: false, issues };
 
-  const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo.samples, options.monteCarlo.seed);
+  // Second pass: statement gross sequestration, then the amortised project-component shares.
+  const amortised = amortiseProjectComponents(prepared, componentValues, siMagnitudes);
+  const shareGradients =
+    propagate && policies.amortisedShareInPropagation === 'propagated' && prepared.amortisations.length > 0
+      ? shareGradientsOf(prepared, amortised, componentValues, gradients, slotStart)
+      : null;
+
+  const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo.samples, options.monteCarlo.seed, amortised.shares);
 
   const results: GhgEntryResult[] = [];
   for (let e = 0; e < prepared.entries.length; e++) {
@@ -135,7 +146,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       const c = attribution.component;
       const component = components[c]!;
       const v = componentValues[c] as number;
-      const factor = attribution.factorDatapoint >= 0 ? (siMagnitudes[attribution.factorDatapoint] as number) : attribution.factor;
+      const factor = attributionFactor(attribution, siMagnitudes, amortised.shares);
       const coefficient = attribution.sign * factor;
       net += coefficient * v;
       let sd: number | null = null;
@@ -144,6 +155,11 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
         const { slots, slotUses } = component;
         for (let k = 0; k < slots.length; k++) accumulator.add(slots[k] as number, coefficient * (gradients[base + k] as number), slotUses[k] as number);
         if (attribution.factorDatapoint >= 0) accumulator.add(attribution.factorDatapoint, attribution.sign * v, 1);
+        const shareGradient = shareGradients === null || attribution.shareSlot === undefined ? null : shareGradients[attribution.shareSlot];
+        if (shareGradient !== null && shareGradient !== undefined) {
+          const scale = (attribution.sign * v) / (attribution.divisor ?? 1);
+          for (const [d, g] of shareGradient) accumulator.add(d, scale * g, 1);
+        }
         const variance = componentVariance[c] as number;
         sd = Number.isNaN(variance) ? null : Math.sqrt(variance) * factor;
       }
@@ -154,6 +170,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
         co2e_kg: v * factor + 0, // + 0 turns -0 into 0
         contribution_kg: coefficient * v + 0,
         standard_deviation_kg: sd,
+        ...(attribution.scope === undefined || attribution.scope === 'REMOVAL' ? {} : { attribution_scope: attribution.scope }),
       });
     }
     let standardDeviation: number | null = null;
@@ -205,7 +222,100 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     };
     results.push(result);
   }
-  return { ok: true, result: { ghg_entries: results } };
+  if (prepared.graph.ghg_statements === undefined) return { ok: true, result: { ghg_entries: results } };
+  return { ok: true, result: { ghg_entries: results, ghg_statements: statementResults(prepared, results, amortised) } };
+}
+
+/** Each statement's totals and its shares of the project's amortised components. */
+function statementResults(prepared: PreparedGraph, entries: readonly GhgEntryResult[], amortised: AmortisedShares): GhgStatementResult[] {
+  return prepared.statements.map((statement, s) => {
+    const members = Array.from(statement.entries, (e) => entries[e] as GhgEntryResult);
+    const totals = totalGhgStatementEntries(members, prepared.policies);
+    const shares: ProjectComponentShareResult[] = [];
+    for (const amortisation of prepared.amortisations) {
+      for (const slot of amortisation.slots) {
+        if (slot.statement !== s) continue;
+        const state = amortised.state[slot.slot];
+        if (state === SHARE_STATE.none) continue;
+        const raw = amortised.raw[slot.slot] as number;
+        shares.push({
+          component_id: amortisation.componentId,
+          allocation_strategy: amortisation.strategy,
+          share: amortised.shares[slot.slot] as number,
+          share_before_cap: Number.isNaN(raw) ? null : raw,
+          capped: state === SHARE_STATE.capped,
+          frozen: state === SHARE_STATE.fixed,
+        });
+      }
+    }
+    const ids = members.map((m) => m.id);
+    return {
+      id: statement.id,
+      project_id: statement.projectId,
+      status: statement.status,
+      reporting_period_start_at: statement.reportingPeriodStart,
+      reporting_period_end_at: statement.reportingPeriodEnd,
+      ghg_entry_ids: ids,
+      removal_ids: ids,
+      gross_sequestration_kg: amortised.gross[s] as number,
+      total_co2e_removed_kg: totals.total_co2e_removed_kg,
+      issuable_kg: totals.issuable_kg,
+      credit_allocation: totals.credit_allocation,
+      ghg_entries: totals.ghg_entries,
+      project_component_shares: shares,
+    };
+  });
+}
+
+/**
+ * Derivatives of the tonnage shares (policy `propagated`): a share under the cap is the statement's
+ * gross sequestration over the project tonnage; a capped share is what earlier shares left, so its
+ * derivative is minus theirs. Sparse, keyed by datapoint index; null where the share is constant.
+ */
+function shareGradientsOf(
+  prepared: PreparedGraph,
+  amortised: AmortisedShares,
+  componentValues: Float64Array,
+  gradients: Float64Array,
+  slotStart: Int32Array,
+): (Map<number, number> | null)[] {
+  const noShares = new Float64Array(0);
+  const grossGradients = prepared.statements.map((statement) => {
+    const g = new Map<number, number>();
+    for (const e of statement.entries) {
+      for (const attribution of prepared.entries[e]?.attributions ?? []) {
+        if (!countsAsGrossSequestration(prepared, attribution)) continue;
+        const factor = attributionFactor(attribution, prepared.siMagnitudes, noShares);
+        const component = prepared.components[attribution.component]!;
+        const base = slotStart[attribution.component] as number;
+        component.slots.forEach((d, k) => g.set(d, (g.get(d) ?? 0) + factor * (gradients[base + k] as number)));
+        const fd = attribution.factorDatapoint;
+        if (fd >= 0) g.set(fd, (g.get(fd) ?? 0) + (componentValues[attribution.component] as number));
+      }
+    }
+    return g;
+  });
+  const out = new Array<Map<number, number> | null>(prepared.shareSlotCount).fill(null);
+  for (const amortisation of prepared.amortisations) {
+    if (amortisation.strategy !== 'ESTIMATED_PROJECT_TONNAGE') continue;
+    const cumulative = new Map<number, number>();
+    for (const slot of amortisation.slots) {
+      if (!((amortised.shares[slot.slot] as number) > 0)) continue;
+      const state = amortised.state[slot.slot];
+      let g: Map<number, number> | null = null;
+      if (state === SHARE_STATE.computed) {
+        g = new Map<number, number>();
+        for (const [d, c] of grossGradients[slot.statement] ?? []) g.set(d, c / amortisation.estimatedGrossTonnageKg);
+      } else if (state === SHARE_STATE.capped) {
+        g = new Map<number, number>();
+        for (const [d, c] of cumulative) g.set(d, -c);
+      }
+      if (g === null) continue;
+      out[slot.slot] = g;
+      for (const [d, c] of g) cumulative.set(d, (cumulative.get(d) ?? 0) + c);
+    }
+  }
+  return out;
 }
 
 function compareIds(a: string, b: string): number {
@@ -216,7 +326,7 @@ function compareIds(a: string, b: string): number {
  * Samples every datapoint with a standard deviation from a normal distribution (SI), evaluates
  * every component without gradients, and summarises each entry's net without discount.
  */
-function runMonteCarlo(prepared: PreparedGraph, samples: number, seed: number): MonteCarloSummary[] {
+function runMonteCarlo(prepared: PreparedGraph, samples: number, seed: number, shares: Float64Array): MonteCarloSummary[] {
   const { components, siMagnitudes, siStandardDeviations, entries } = prepared;
   const normal = createNormalSource(createRandomSource(seed));
   const sampled = new Float64Array(siMagnitudes.length);
@@ -237,7 +347,8 @@ function runMonteCarlo(prepared: PreparedGraph, samples: number, seed: number): 
     for (let e = 0; e < entries.length; e++) {
       let net = 0;
       for (const attribution of entries[e]!.attributions) {
-        const factor = attribution.factorDatapoint >= 0 ? (sampled[attribution.factorDatapoint] as number) : attribution.factor;
+        // Amortised shares keep their evaluated values: the samples vary the datapoints only.
+        const factor = attributionFactor(attribution, sampled, shares);
         net += attribution.sign * factor * (componentValues[attribution.component] as number);
       }
       (netSamples[e] as Float64Array)[s] = net;

@@ -1,7 +1,8 @@
 /**
  * accounting: GHG entry evaluation (signed sum, merged sensitivities, variance, discount, budget),
  * 10 kg rounding and credit allocation in exact decimals, the accounting policies, and
- * `evaluateGraph` over a whole removal graph document.
+ * `evaluateGraph` over a whole removal graph document; statement- and project-level components,
+ * the GHG statement lifecycle, sensitivity analysis and calculation reports.
  * May import: expressions, uncertainty, units, model, decimal.js.
  */
 export * from './policies';
@@ -10,3 +11,8 @@ export * from './errors';
 export * from './result';
 export * from './prepare';
 export * from './evaluate';
+export { projectComponentShare, type ProjectComponentShareInput } from './amortisation';
+export * from './statement-totals';
+export * from './statements';
+export * from './sensitivity';
+export * from './report';

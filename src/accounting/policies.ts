@@ -2,7 +2,7 @@
  * The accounting policies: every rule semantics.md marks [decision], as a named option with its
  * documented default, so a host can override it instead of forking the engine.
  */
-import type { ComponentType } from '../model';
+import type { ComponentType, GhgStatementStatus } from '../model';
 
 /**
  * How a tie is rounded to the rounding increment.
@@ -15,6 +15,26 @@ export type RoundingTies = 'away_from_zero' | 'half_even' | 'toward_zero';
  * @public
  */
 export type BufferPoolRounding = 'ceil' | 'floor' | 'half_up';
+
+/**
+ * How an amortised project-component share enters the variance propagation (see
+ * {@link AccountingPolicies.amortisedShareInPropagation}).
+ * @public
+ */
+export type AmortisedShareInPropagation = 'constant' | 'propagated';
+
+/**
+ * Which part of a statement's period counts for a `CUSTOM_TIME_PERIOD` share (see
+ * {@link AccountingPolicies.customTimePeriodShare}).
+ * @public
+ */
+export type CustomTimePeriodShare = 'overlap' | 'statement_period';
+
+/**
+ * Which net the sensitivity analysis watches (see {@link AccountingPolicies.sensitivityMeasure}).
+ * @public
+ */
+export type SensitivityMeasure = 'net_without_discount' | 'net_after_discount';
 
 /**
  * The policies of the accounting rules. Defaults in {@link DEFAULT_ACCOUNTING_POLICIES}.
@@ -40,10 +60,41 @@ export interface AccountingPolicies {
   readonly bufferPoolRounding: BufferPoolRounding;
   /** Slack allowed when checking that a component's attribution factors sum to at most 1 (default 1e-9). */
   readonly attributionTolerance: number;
+  /**
+   * [decision] How a project component's share under `ESTIMATED_PROJECT_TONNAGE` (statement gross
+   * sequestration / estimated project tonnage) enters the propagation. `constant` (default): a
+   * two-pass evaluation computes the share from the evaluated sequestration first, then treats it as
+   * a fixed factor, so an entry's variance comes only from its own components' datapoints.
+   * `propagated`: the share's own derivative (through the statement's sequestration datapoints, and
+   * through earlier statements' shares when the 100 % cap binds) is added as well.
+   */
+  readonly amortisedShareInPropagation: AmortisedShareInPropagation;
+  /**
+   * [decision] `CUSTOM_TIME_PERIOD` share of a statement: `overlap` (default) counts the days of the
+   * statement's period that fall inside the custom period, so statements outside it receive nothing;
+   * `statement_period` counts the whole period, as semantics.md's "period / custom period" reads.
+   */
+  readonly customTimePeriodShare: CustomTimePeriodShare;
+  /** Relative variation of each datapoint in the sensitivity analysis (default 0.2: +-20 %). */
+  readonly sensitivityVariation: number;
+  /** A datapoint is sensitive when a variation moves the net by more than this fraction (default 0.01: 1 %). */
+  readonly sensitivityThreshold: number;
+  /**
+   * [decision] The net the sensitivity analysis compares: `net_without_discount` (default, the signed
+   * sum the datapoints determine) or `net_after_discount` (also re-propagates the uncertainty).
+   */
+  readonly sensitivityMeasure: SensitivityMeasure;
+  /**
+   * [decision] Statuses from which an amended GHG statement may be resubmitted as a new version.
+   * Default `FAILED_VERIFICATION` and `AWAITING_VERIFICATION`: the service's submit operation accepts
+   * a resubmission body and reports pending changes of a submitted statement, so a supplier may
+   * replace the version a verifier has not decided on yet. A verified statement never changes.
+   */
+  readonly resubmittableStatuses: readonly GhgStatementStatus[];
 }
 
 /**
- * The documented defaults of every accounting policy (semantics.md sections 3 and 5).
+ * The documented defaults of every accounting policy (semantics.md sections 3 to 5).
  * @public
  */
 export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({
@@ -64,6 +115,12 @@ export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({
   issuableFloorKg: 0,
   bufferPoolRounding: 'ceil',
   attributionTolerance: 1e-9,
+  amortisedShareInPropagation: 'constant',
+  customTimePeriodShare: 'overlap',
+  sensitivityVariation: 0.2,
+  sensitivityThreshold: 0.01,
+  sensitivityMeasure: 'net_without_discount',
+  resubmittableStatuses: Object.freeze(['FAILED_VERIFICATION', 'AWAITING_VERIFICATION'] as const),
 } as const);
 
 /**

@@ -15,6 +15,14 @@ import {
 } from '../model';
 import { dimensionOfQuantityKind, dimensionsEqual, formatDimension, isDimensionless, tryParseUnit } from '../units';
 import { resolvePolicies, type AccountingPolicies } from './policies';
+import {
+  prepareStatements,
+  type AttributionScope,
+  type PreparedAmortisation,
+  type PreparedStatement,
+} from './prepare-statements';
+
+export type { AttributionScope, PreparedAmortisation, PreparedShareSlot, PreparedStatement } from './prepare-statements';
 
 /**
  * A validated removal graph, compiled and indexed for evaluation. Opaque to callers: build it with
@@ -48,6 +56,14 @@ export interface PreparedGraph {
   readonly blueprints: ReadonlyMap<string, CompiledBlueprint>;
   /** Largest number of datapoint slots of any component (sizes scratch buffers). */
   readonly maxSlots: number;
+  /** GHG statements, in document order (empty when the document has none). */
+  readonly statements: readonly PreparedStatement[];
+  /** Index into `statements` of each entry's statement, -1 when it is in none. */
+  readonly entryStatement: Int32Array;
+  /** Project components amortised automatically (every strategy but MANUAL). */
+  readonly amortisations: readonly PreparedAmortisation[];
+  /** Number of amortised shares computed at evaluation (one per amortisation and project statement). */
+  readonly shareSlotCount: number;
 }
 
 /**
@@ -82,6 +98,15 @@ export interface PreparedAttribution {
   readonly factorDatapoint: number;
   /** +1 or -1 from the component type and the sign policy. */
   readonly sign: 1 | -1;
+  /** Where the attribution comes from; absent for the entry's own (`REMOVAL`). */
+  readonly scope?: AttributionScope;
+  /**
+   * For an amortised project component: index of the statement's share among the shares computed
+   * at evaluation; the factor is then that share divided by {@link PreparedAttribution.divisor}.
+   */
+  readonly shareSlot?: number;
+  /** For statement- and project-level attributions: the number of entries the share is split over. */
+  readonly divisor?: number;
 }
 
 /**
@@ -279,13 +304,17 @@ export function prepareGraph(document: unknown, policyOverrides?: Partial<Accoun
 
   // Entries: known components, factors in (0, 1], shares of one component summing to at most 1.
   const entrySeen = new Set<string>();
+  const entryIndex = new Map<string, number>();
+  const entryAttributions: PreparedAttribution[][] = [];
   const shareOfComponent = new Map<number, { total: number; places: IssuePath[] }>();
   const entries: PreparedEntry[] = [];
   graph.ghg_entries.forEach((entry, e) => {
     const path = ['ghg_entries', e];
     if (entrySeen.has(entry.id)) problem([...path, 'id'], 'duplicate_id', `GHG entry id '${entry.id}' is used more than once`);
+    else entryIndex.set(entry.id, e);
     entrySeen.add(entry.id);
     const attributions: PreparedAttribution[] = [];
+    entryAttributions.push(attributions);
     const inThisEntry = new Set<string>();
     entry.component_attributions.forEach((attribution, a) => {
       const aPath = [...path, 'component_attributions', a];
@@ -336,6 +365,29 @@ export function prepareGraph(document: unknown, policyOverrides?: Partial<Accoun
     });
     entries.push({ id: entry.id, riskOfReversalPercentage: entry.risk_of_reversal_percentage ?? null, attributions });
   });
+  // Statements and projects add attributions to the entries (semantics.md section 4).
+  const statementParts = prepareStatements({ graph, policies, entryIndex, componentIndex, componentOfDocument, problem });
+  for (const added of statementParts.attributions) {
+    const component = components[added.component] as PreparedComponent;
+    const attribution: PreparedAttribution = {
+      component: added.component,
+      factor: added.factor,
+      factorDatapoint: -1,
+      sign: policies.componentSigns[component.blueprint.type],
+      scope: added.scope,
+      ...(added.shareSlot === undefined ? {} : { shareSlot: added.shareSlot }),
+      ...(added.divisor === undefined ? {} : { divisor: added.divisor }),
+    };
+    (entryAttributions[added.entry] as PreparedAttribution[]).push(attribution);
+    if (added.shareSlot === undefined && added.scope === 'PROJECT') {
+      // Manual project attributions count against the component's 100 % like any other.
+      const c = component.documentIndex;
+      const share = shareOfComponent.get(c) ?? { total: 0, places: [] };
+      share.total += added.factor;
+      share.places.push(added.path);
+      shareOfComponent.set(c, share);
+    }
+  }
   for (const [c, share] of shareOfComponent) {
     if (share.total > 1 + policies.attributionTolerance) {
       const id = (graph.components[c] as { id: string }).id;
@@ -360,6 +412,10 @@ export function prepareGraph(document: unknown, policyOverrides?: Partial<Accoun
       entries,
       blueprints,
       maxSlots,
+      statements: statementParts.statements,
+      entryStatement: statementParts.entryStatement,
+      amortisations: statementParts.amortisations,
+      shareSlotCount: statementParts.shareSlotCount,
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The evaluation result (contract.md section 3), in the service's field names.
  */
-import type { ComponentType } from '../model';
+import type { ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy } from '../model';
 import type { CreditAllocation } from './credits';
+import type { AttributionScope } from './prepare-statements';
 
 /**
  * One component's part in a GHG entry.
@@ -21,6 +22,12 @@ export interface ComponentResult {
   readonly contribution_kg: number;
   /** Standard deviation of `co2e_kg` from the component's own datapoints; null when none has one. */
   readonly standard_deviation_kg: number | null;
+  /**
+   * Present for a component attributed at GHG-statement level (factor 1/n over the statement's n
+   * entries) or at project level (the statement's share divided by n, or a manual factor); absent
+   * for the entry's own attributions.
+   */
+  readonly attribution_scope?: Exclude<AttributionScope, 'REMOVAL'>;
 }
 
 /**
@@ -104,4 +111,79 @@ export interface GhgEntryResult {
 export interface EvaluationResult {
   /** One result per GHG entry, in document order. */
   readonly ghg_entries: readonly GhgEntryResult[];
+  /** Present when the document has `ghg_statements`: one total per statement, in document order. */
+  readonly ghg_statements?: readonly GhgStatementResult[];
+}
+
+/**
+ * One entry's figures as a statement totals them: the net rounded to the increment.
+ * @public
+ */
+export interface GhgStatementEntryTotal {
+  /** The entry's id. */
+  readonly ghg_entry_id: string;
+  /** The same id, in the older spelling. */
+  readonly removal_id: string;
+  /** Net after discount at full precision, kg. */
+  readonly co2e_net_removed_kg: number;
+  /** The net rounded to the increment (default 10 kg, ties away from zero): what a submission freezes. */
+  readonly rounded_co2e_net_removed_kg: number;
+  /** The rounded net floored (default at 0): the credits the entry could issue, kg. */
+  readonly issuable_kg: number;
+  /** Risk of reversal in percent, or null. */
+  readonly risk_of_reversal_percentage: number | null;
+  /** Split of `issuable_kg`; null when the risk of reversal is not set. */
+  readonly credit_allocation: CreditAllocation | null;
+}
+
+/**
+ * A statement's share of one project component.
+ * @public
+ */
+export interface ProjectComponentShareResult {
+  /** The project component's id. */
+  readonly component_id: string;
+  /** Its allocation strategy. */
+  readonly allocation_strategy: ProjectComponentAllocationStrategy;
+  /** The share this statement received (split evenly over its entries). */
+  readonly share: number;
+  /** The share the strategy gave before the 100 % cap; null when the share was frozen on the statement. */
+  readonly share_before_cap: number | null;
+  /** Whether the cap cut this share (the component's 100 % was reached). */
+  readonly capped: boolean;
+  /** Whether the share was frozen on the statement (`project_component_shares`). */
+  readonly frozen: boolean;
+}
+
+/**
+ * The totals of one GHG statement.
+ * @public
+ */
+export interface GhgStatementResult {
+  /** The statement's id. */
+  readonly id: string;
+  /** Its project. */
+  readonly project_id: string;
+  /** Its status. */
+  readonly status: GhgStatementStatus;
+  /** First day of the reporting period. */
+  readonly reporting_period_start_at: string;
+  /** Last day of the reporting period (inclusive). */
+  readonly reporting_period_end_at: string;
+  /** Its entries' ids. */
+  readonly ghg_entry_ids: readonly string[];
+  /** The same ids, in the older spelling. */
+  readonly removal_ids: readonly string[];
+  /** Sum of the SEQUESTRATION parts of its entries (own and statement-level attributions), kg. */
+  readonly gross_sequestration_kg: number;
+  /** Exact sum of the entries' rounded nets, kg. */
+  readonly total_co2e_removed_kg: number;
+  /** Exact sum of the entries' issuable amounts, kg. */
+  readonly issuable_kg: number;
+  /** Exact sum of the entries' allocations; null when any entry's is null. */
+  readonly credit_allocation: CreditAllocation | null;
+  /** Each entry's rounded figures, in the statement's order. */
+  readonly ghg_entries: readonly GhgStatementEntryTotal[];
+  /** Its share of each amortised project component of its project (automatic strategies). */
+  readonly project_component_shares: readonly ProjectComponentShareResult[];
 }

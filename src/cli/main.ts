@@ -9,10 +9,12 @@ import { parseArgs } from 'node:util';
 import { GraphValidationError, safeEvaluateGraph } from '../accounting';
 import { formatIssuePath } from '../model';
 import { VERSION } from '../version';
+import { explainCommand } from './explain';
 import { formatEvaluationTable } from './format-table';
 
 const USAGE = `usage:
   cdr-engine evaluate [graph.json] [--format json|table]   evaluate a removal graph (default: the bundled example)
+  cdr-engine explain <graph.json> <GHG entry id>           print the calculation report of one entry (Markdown)
   cdr-engine --version
 exit codes: 0 success, 1 invalid graph (problems on stderr), 2 bad usage`;
 
@@ -48,6 +50,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return command === undefined ? 2 : 0;
   }
   if (command === 'evaluate') return evaluateCommand(rest, io);
+  if (command === 'serve') return (await import('./serve')).serveCommand(rest, io);
+  if (command === 'explain') return explainCommand(rest, io);
   io.err(`cdr-engine: unknown command '${command}'\n${USAGE}\n`);
   return 2;
 }

@@ -1,0 +1,151 @@
+/**
+ * Amortisation of project components over GHG statements (semantics.md section 4), the second pass
+ * of a two-pass evaluation: once every component has a value, each statement's gross sequestration
+ * is known, and from it (or from the periods) each statement's share of each project component.
+ * Over a project's life the shares of one component never exceed 1: shares frozen on statements
+ * come off first, then statements receive in reporting-period order and the first one that would
+ * pass 100 % gets only what is left (later ones get 0).
+ */
+import type { PreparedAttribution, PreparedGraph } from './prepare';
+
+/** How a statement's share of a project component was reached. */
+export const SHARE_STATE = {
+  /** The statement receives nothing (verified, without entries, or another project). */
+  none: 0,
+  /** Frozen on the statement. */
+  fixed: 1,
+  /** Computed by the strategy, under the cap. */
+  computed: 2,
+  /** Computed, then cut to what was left of the 100 %. */
+  capped: 3,
+} as const;
+
+/** The second-pass figures: per statement its gross sequestration, per share slot its share. */
+export interface AmortisedShares {
+  /** Gross sequestration of each statement, kg (SEQUESTRATION parts of its entries, project components excluded). */
+  readonly gross: Float64Array;
+  /** Share of each slot (see `PreparedAmortisation.slots`). */
+  readonly shares: Float64Array;
+  /** The share the strategy gave before the cap; NaN for a frozen or non-receiving slot. */
+  readonly raw: Float64Array;
+  /** One of {@link SHARE_STATE} per slot. */
+  readonly state: Uint8Array;
+}
+
+/**
+ * What one statement's share of a project component is computed from. Periods may be in any unit
+ * as long as both of a pair use the same one (days, years, ...).
+ * @public
+ */
+export type ProjectComponentShareInput =
+  | {
+      readonly allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE';
+      /** The statement's gross sequestration. */
+      readonly statement_gross_sequestration_kg: number;
+      /** The project's estimated gross tonnage (gross sequestration over its life). */
+      readonly estimated_project_gross_tonnage_kg: number;
+    }
+  | {
+      readonly allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME';
+      /** Length of the statement's reporting period. */
+      readonly statement_period: number;
+      /** The project's estimated lifetime, in the same unit. */
+      readonly project_lifetime: number;
+    }
+  | {
+      readonly allocation_strategy: 'CUSTOM_TIME_PERIOD';
+      /** Length of the statement's period that counts (see the `customTimePeriodShare` policy). */
+      readonly statement_period: number;
+      /** Length of the custom period, in the same unit. */
+      readonly custom_period: number;
+    };
+
+/**
+ * One statement's share of a project component (semantics.md section 4): the strategy's ratio,
+ * at least 0 and capped at what earlier statements left of the component's 100 %
+ * (`1 - already_allocated`). E.g. 5000 t of 10000 t gives 0.5; 0.5 y of 2 y gives 0.25. Returns
+ * NaN when a denominator is not positive or a figure is not finite.
+ * @public
+ */
+export function projectComponentShare(input: ProjectComponentShareInput, alreadyAllocated = 0): number {
+  let numerator: number;
+  let denominator: number;
+  switch (input.allocation_strategy) {
+    case 'ESTIMATED_PROJECT_TONNAGE':
+      numerator = input.statement_gross_sequestration_kg;
+      denominator = input.estimated_project_gross_tonnage_kg;
+      break;
+    case 'ESTIMATED_PROJECT_LIFETIME':
+      numerator = input.statement_period;
+      denominator = input.project_lifetime;
+      break;
+    case 'CUSTOM_TIME_PERIOD':
+      numerator = input.statement_period;
+      denominator = input.custom_period;
+      break;
+  }
+  if (!(Number.isFinite(numerator) && Number.isFinite(denominator) && denominator > 0 && Number.isFinite(alreadyAllocated))) return Number.NaN;
+  return capShare(numerator / denominator, Math.max(0, 1 - alreadyAllocated));
+}
+
+/** A proposed share cut to `[0, remaining]`. */
+function capShare(proposed: number, remaining: number): number {
+  return proposed > remaining ? remaining : Math.max(0, proposed);
+}
+
+/** The factor of an attribution given the datapoint magnitudes (SI) and the computed shares. */
+export function attributionFactor(attribution: PreparedAttribution, siMagnitudes: Float64Array, shares: Float64Array): number {
+  if (attribution.shareSlot !== undefined) return (shares[attribution.shareSlot] as number) / (attribution.divisor ?? 1);
+  if (attribution.factorDatapoint >= 0) return siMagnitudes[attribution.factorDatapoint] as number;
+  return attribution.factor;
+}
+
+/**
+ * Whether an attribution counts towards its statement's gross sequestration: a SEQUESTRATION
+ * component attributed by the entry itself or at statement level (project components are what is
+ * being amortised, so they never count).
+ */
+export function countsAsGrossSequestration(prepared: PreparedGraph, attribution: PreparedAttribution): boolean {
+  return attribution.scope !== 'PROJECT' && prepared.components[attribution.component]?.blueprint.type === 'SEQUESTRATION';
+}
+
+/** Computes every statement's gross sequestration and every amortised share. */
+export function amortiseProjectComponents(prepared: PreparedGraph, componentValues: Float64Array, siMagnitudes: Float64Array): AmortisedShares {
+  const gross = new Float64Array(prepared.statements.length);
+  const noShares = new Float64Array(0);
+  prepared.statements.forEach((statement, s) => {
+    let total = 0;
+    for (const e of statement.entries) {
+      for (const attribution of prepared.entries[e]?.attributions ?? []) {
+        if (!countsAsGrossSequestration(prepared, attribution)) continue;
+        total += attributionFactor(attribution, siMagnitudes, noShares) * (componentValues[attribution.component] as number);
+      }
+    }
+    gross[s] = total;
+  });
+  const shares = new Float64Array(prepared.shareSlotCount);
+  const raw = new Float64Array(prepared.shareSlotCount).fill(Number.NaN);
+  const state = new Uint8Array(prepared.shareSlotCount);
+  for (const amortisation of prepared.amortisations) {
+    let remaining = Math.max(0, 1 - amortisation.frozenTotal);
+    for (const slot of amortisation.slots) {
+      if (slot.fixedShare !== null) {
+        shares[slot.slot] = slot.fixedShare;
+        state[slot.slot] = SHARE_STATE.fixed;
+        continue;
+      }
+      if (!slot.receives) continue;
+      const proposed =
+        amortisation.strategy === 'ESTIMATED_PROJECT_TONNAGE'
+          ? (gross[slot.statement] as number) / amortisation.estimatedGrossTonnageKg
+          : slot.timeShare;
+      raw[slot.slot] = proposed;
+      const capped = proposed > remaining;
+      const share = capShare(proposed, remaining);
+      shares[slot.slot] = share;
+      state[slot.slot] = capped ? SHARE_STATE.capped : SHARE_STATE.computed;
+      remaining = Math.max(0, remaining - share);
+    }
+  }
+  return { gross, shares, raw, state };
+}

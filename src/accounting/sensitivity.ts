@@ -1,0 +1,337 @@
+/**
+ * Sensitivity analysis (semantics.md section 3): each datapoint of an entry, or of a statement, is
+ * moved by -+20 % (policy `sensitivityVariation`) of its magnitude as given, all else fixed, and the
+ * net re-evaluated; a datapoint is sensitive when either move changes the net by more than 1 %
+ * (policy `sensitivityThreshold`) of its magnitude. Sensitive datapoints need an
+ * `uncertainty_justification`; the analysis lists those that lack one.
+ *
+ * The graph is validated and compiled once. With the default measure (the net before discount)
+ * each move re-evaluates only the components that read the datapoint, then re-adds the entries'
+ * signed sums and the amortised shares (which may depend on the moved sequestration); with
+ * `net_after_discount` each move runs the full propagation on the same prepared graph.
+ */
+import type { GraphIssue } from '../model';
+import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration } from './amortisation';
+import { evaluatePreparedGraph } from './evaluate';
+import { resolvePolicies, type AccountingPolicies, type SensitivityMeasure } from './policies';
+import { prepareGraph, type PreparedGraph } from './prepare';
+
+/**
+ * How the net reacts to one datapoint moved down and up.
+ * @public
+ */
+export interface DatapointSensitivity {
+  /** The datapoint's id. */
+  readonly datapoint_id: string;
+  /** Its magnitude, as given. */
+  readonly magnitude: number;
+  /** Its unit, as given. */
+  readonly unit: string;
+  /** The net with the magnitude lowered by the variation, kg; null when the calculation gives no finite value. */
+  readonly net_kg_decreased: number | null;
+  /** The net with the magnitude raised by the variation, kg; null when not finite. */
+  readonly net_kg_increased: number | null;
+  /** `(net_decreased - net) / |net|`; null when the net is 0 or a value is not finite. */
+  readonly relative_change_decreased: number | null;
+  /** `(net_increased - net) / |net|`; null when the net is 0 or a value is not finite. */
+  readonly relative_change_increased: number | null;
+  /** The larger of the two absolute relative changes; null when neither is defined. */
+  readonly largest_relative_change: number | null;
+  /**
+   * Whether a move changes the net by more than the threshold. When the net is 0 any change counts;
+   * a move that makes the calculation non-finite counts too.
+   */
+  readonly sensitive: boolean;
+  /** The datapoint's `uncertainty_justification`, or null when it has none (or only blanks). */
+  readonly uncertainty_justification: string | null;
+}
+
+/**
+ * The sensitivity of one net (an entry's or a statement's).
+ * @public
+ */
+export interface NetSensitivity {
+  /** The net the moves are compared with, kg (the measure the policy names). */
+  readonly co2e_net_kg: number;
+  /** Per datapoint, largest relative change first, then by id. */
+  readonly datapoints: readonly DatapointSensitivity[];
+  /** The sensitive datapoints, by id. */
+  readonly sensitive_datapoint_ids: readonly string[];
+  /** The sensitive datapoints without an uncertainty justification, by id. */
+  readonly unjustified_datapoint_ids: readonly string[];
+}
+
+/**
+ * Sensitivity of one GHG entry.
+ * @public
+ */
+export interface GhgEntrySensitivity extends NetSensitivity {
+  /** The entry's id. */
+  readonly ghg_entry_id: string;
+}
+
+/**
+ * Sensitivity of one GHG statement's net (the sum of its entries' nets).
+ * @public
+ */
+export interface GhgStatementSensitivity extends NetSensitivity {
+  /** The statement's id. */
+  readonly ghg_statement_id: string;
+}
+
+/**
+ * The sensitivity analysis of a graph.
+ * @public
+ */
+export interface SensitivityAnalysis {
+  /** Which net was watched. */
+  readonly measure: SensitivityMeasure;
+  /** The relative move of each datapoint (0.2 = -+20 %). */
+  readonly variation: number;
+  /** The relative change of the net above which a datapoint is sensitive (0.01 = 1 %). */
+  readonly threshold: number;
+  /** One analysis per entry, in document order. */
+  readonly ghg_entries: readonly GhgEntrySensitivity[];
+  /** One analysis per statement, in document order (empty without statements). */
+  readonly ghg_statements: readonly GhgStatementSensitivity[];
+}
+
+/**
+ * Outcome of the sensitivity analysis: the analysis, or the problems of the graph or the options.
+ * @public
+ */
+export type SensitivityOutcome =
+  | { readonly ok: true; readonly analysis: SensitivityAnalysis }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+
+/**
+ * Options of the sensitivity analysis.
+ * @public
+ */
+export interface SensitivityOptions {
+  /** Policies to override: `sensitivityVariation`, `sensitivityThreshold`, `sensitivityMeasure`, ... */
+  readonly policies?: Partial<AccountingPolicies>;
+}
+
+/**
+ * Validates a graph document once and analyses the sensitivity of every entry and statement.
+ * @public
+ */
+export function analyseSensitivity(document: unknown, options: SensitivityOptions = {}): SensitivityOutcome {
+  const prepared = prepareGraph(document, options.policies);
+  if (!prepared.ok) return prepared;
+  return analysePreparedSensitivity(prepared.prepared, {});
+}
+
+/**
+ * Analyses the sensitivity of every entry and statement of a prepared graph; `options.policies`
+ * override the policies it was prepared with.
+ * @public
+ */
+export function analysePreparedSensitivity(prepared: PreparedGraph, options: SensitivityOptions = {}): SensitivityOutcome {
+  const policies = options.policies === undefined ? prepared.policies : resolvePolicies({ ...prepared.policies, ...options.policies });
+  const variation = policies.sensitivityVariation;
+  const threshold = policies.sensitivityThreshold;
+  if (!(Number.isFinite(variation) && variation > 0) || !(Number.isFinite(threshold) && threshold >= 0)) {
+    return {
+      ok: false,
+      issues: [{ path: ['policies'], code: 'invalid_option', message: `sensitivityVariation must be a finite number > 0 and sensitivityThreshold a finite number >= 0; got ${String(variation)} and ${String(threshold)}` }],
+    };
+  }
+  const target: PreparedGraph = policies === prepared.policies ? prepared : { ...prepared, policies };
+  const model = policies.sensitivityMeasure === 'net_after_discount' ? new DiscountedNets(target) : new SignedSumNets(target);
+  const base = model.nets(target.siMagnitudes, -1);
+  if (base === null) {
+    const evaluation = evaluatePreparedGraph(target, { propagate: false });
+    return { ok: false, issues: evaluation.ok ? [{ path: [], code: 'not_finite', message: 'the graph does not evaluate to finite nets' }] : evaluation.issues };
+  }
+
+  // Which datapoints each entry's net depends on.
+  const entryDatapoints = target.entries.map((_, e) => datapointsOfEntry(target, e));
+  const used = new Set<number>();
+  for (const set of entryDatapoints) for (const d of set) used.add(d);
+
+  // Nets with each used datapoint moved down and up.
+  const moved = new Map<number, { down: Float64Array | null; up: Float64Array | null }>();
+  const si = Float64Array.from(target.siMagnitudes);
+  for (const d of [...used].sort((a, b) => a - b)) {
+    const magnitude = target.datapointMagnitudes[d] as number;
+    const scale = target.siScales[d] as number;
+    const offset = (target.siMagnitudes[d] as number) - magnitude * scale;
+    const at = (factor: number): Float64Array | null => {
+      si[d] = magnitude * factor * scale + offset;
+      const nets = model.nets(si, d);
+      si[d] = target.siMagnitudes[d] as number;
+      return nets;
+    };
+    moved.set(d, { down: at(1 - variation), up: at(1 + variation) });
+  }
+
+  const justification = (d: number): string | null => {
+    const text = target.graph.datapoints[d]?.uncertainty_justification;
+    return typeof text === 'string' && text.trim() !== '' ? text : null;
+  };
+  const analyse = (datapoints: Iterable<number>, netOf: (nets: Float64Array) => number): NetSensitivity => {
+    const net = netOf(base);
+    const lines: DatapointSensitivity[] = [];
+    for (const d of datapoints) {
+      const m = moved.get(d);
+      const down = m?.down === null || m === undefined ? null : finiteOrNull(netOf(m.down));
+      const up = m?.up === null || m === undefined ? null : finiteOrNull(netOf(m.up));
+      const relative = (v: number | null) => (v === null || net === 0 ? null : (v - net) / Math.abs(net));
+      const rd = relative(down);
+      const ru = relative(up);
+      const changes = [rd, ru].filter((r): r is number => r !== null).map(Math.abs);
+      const largest = changes.length === 0 ? null : Math.max(...changes);
+      const sensitive = down === null || up === null || (net === 0 ? down !== 0 || up !== 0 : (largest ?? 0) > threshold);
+      lines.push({
+        datapoint_id: target.datapointIds[d] as string,
+        magnitude: target.datapointMagnitudes[d] as number,
+        unit: target.datapointUnits[d] as string,
+        net_kg_decreased: down,
+        net_kg_increased: up,
+        relative_change_decreased: rd,
+        relative_change_increased: ru,
+        largest_relative_change: largest,
+        sensitive,
+        uncertainty_justification: justification(d),
+      });
+    }
+    lines.sort((a, b) => (b.largest_relative_change ?? Infinity) - (a.largest_relative_change ?? Infinity) || compare(a.datapoint_id, b.datapoint_id));
+    const sensitive = lines.filter((l) => l.sensitive);
+    return {
+      co2e_net_kg: net,
+      datapoints: lines,
+      sensitive_datapoint_ids: sensitive.map((l) => l.datapoint_id).sort(compare),
+      unjustified_datapoint_ids: sensitive.filter((l) => l.uncertainty_justification === null).map((l) => l.datapoint_id).sort(compare),
+    };
+  };
+
+  const ghgEntries: GhgEntrySensitivity[] = target.entries.map((entry, e) => ({
+    ghg_entry_id: entry.id,
+    ...analyse(entryDatapoints[e] as Set<number>, (nets) => nets[e] as number),
+  }));
+  const ghgStatements: GhgStatementSensitivity[] = target.statements.map((statement) => {
+    const union = new Set<number>();
+    for (const e of statement.entries) for (const d of entryDatapoints[e] ?? []) union.add(d);
+    return {
+      ghg_statement_id: statement.id,
+      ...analyse(union, (nets) => {
+        let total = 0;
+        for (const e of statement.entries) total += nets[e] as number;
+        return total;
+      }),
+    };
+  });
+  return { ok: true, analysis: { measure: policies.sensitivityMeasure, variation, threshold, ghg_entries: ghgEntries, ghg_statements: ghgStatements } };
+}
+
+function finiteOrNull(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The datapoints an entry's net reads: those of its attributed components and legacy factor
+ * datapoints, and, when it receives a tonnage-amortised share, those of its statement's
+ * sequestration (the share depends on them).
+ */
+function datapointsOfEntry(prepared: PreparedGraph, e: number): Set<number> {
+  const out = new Set<number>();
+  const addComponent = (c: number) => {
+    for (const d of prepared.components[c]?.slots ?? []) out.add(d);
+  };
+  const entry = prepared.entries[e];
+  if (entry === undefined) return out;
+  let tonnage = false;
+  for (const attribution of entry.attributions) {
+    addComponent(attribution.component);
+    if (attribution.factorDatapoint >= 0) out.add(attribution.factorDatapoint);
+    if (attribution.shareSlot !== undefined) {
+      tonnage ||= prepared.amortisations.some((a) => a.strategy === 'ESTIMATED_PROJECT_TONNAGE' && a.slots.some((s) => s.slot === attribution.shareSlot));
+    }
+  }
+  const s = prepared.entryStatement[e] ?? -1;
+  if (tonnage && s >= 0) {
+    for (const other of prepared.statements[s]?.entries ?? []) {
+      for (const attribution of prepared.entries[other]?.attributions ?? []) {
+        if (!countsAsGrossSequestration(prepared, attribution)) continue;
+        addComponent(attribution.component);
+        if (attribution.factorDatapoint >= 0) out.add(attribution.factorDatapoint);
+      }
+    }
+  }
+  return out;
+}
+
+/** Nets of every entry for given SI magnitudes, or null when one is not finite. */
+interface NetModel {
+  /** `moved` is the datapoint that differs from the prepared magnitudes (-1: none). */
+  nets(siMagnitudes: Float64Array, moved: number): Float64Array | null;
+}
+
+/**
+ * The net before discount: component values are kept from the base evaluation and only the
+ * components reading the moved datapoint are evaluated again.
+ */
+class SignedSumNets implements NetModel {
+  private readonly baseValues: Float64Array;
+  private readonly values: Float64Array;
+  private readonly scratch: Float64Array;
+  private readonly readers: readonly (readonly number[])[];
+
+  constructor(private readonly prepared: PreparedGraph) {
+    const { components } = prepared;
+    this.scratch = new Float64Array(prepared.maxSlots);
+    this.baseValues = new Float64Array(components.length);
+    for (let c = 0; c < components.length; c++) this.baseValues[c] = this.evaluateComponent(c, prepared.siMagnitudes);
+    this.values = Float64Array.from(this.baseValues);
+    const readers: number[][] = prepared.datapointIds.map(() => []);
+    components.forEach((component, c) => {
+      for (const d of new Set(component.slots)) readers[d]?.push(c);
+    });
+    this.readers = readers;
+  }
+
+  private evaluateComponent(c: number, si: Float64Array): number {
+    const component = this.prepared.components[c]!;
+    const { slots } = component;
+    for (let k = 0; k < slots.length; k++) this.scratch[k] = si[slots[k] as number] as number;
+    return component.blueprint.evaluate(this.scratch, component.inputStart, null);
+  }
+
+  nets(si: Float64Array, moved: number): Float64Array | null {
+    const touched = moved >= 0 ? (this.readers[moved] ?? []) : [];
+    for (const c of touched) this.values[c] = this.evaluateComponent(c, si);
+    const { prepared } = this;
+    const amortised = amortiseProjectComponents(prepared, this.values, si);
+    const nets = new Float64Array(prepared.entries.length);
+    let finite = true;
+    prepared.entries.forEach((entry, e) => {
+      let net = 0;
+      for (const attribution of entry.attributions) {
+        net += attribution.sign * attributionFactor(attribution, si, amortised.shares) * (this.values[attribution.component] as number);
+      }
+      nets[e] = net;
+      if (!Number.isFinite(net)) finite = false;
+    });
+    for (const c of touched) this.values[c] = this.baseValues[c] as number;
+    return finite ? nets : null;
+  }
+}
+
+/** The net after discount: the full propagation on the prepared graph with the moved magnitude. */
+class DiscountedNets implements NetModel {
+  constructor(private readonly prepared: PreparedGraph) {}
+
+  nets(si: Float64Array, moved: number): Float64Array | null {
+    const graph: PreparedGraph = moved < 0 ? this.prepared : { ...this.prepared, siMagnitudes: si };
+    const outcome = evaluatePreparedGraph(graph);
+    if (!outcome.ok) return null;
+    const nets = Float64Array.from(outcome.result.ghg_entries, (e) => e.co2e_net_removed_kg);
+    return nets.every(Number.isFinite) ? nets : null;
+  }
+}
