@@ -8,8 +8,7 @@
  * ({@link CalculationReport}) and as Markdown ({@link formatCalculationReport}).
  */
 import type { ComponentType, GraphIssue, ProjectComponentAllocationStrategy } from '../model';
-import { parseTemplate, type Formula } from '../expressions/formula';
-import { ALLOWED_FUNCTIONS } from '../expressions';
+import type { CompiledBlueprint } from '../expressions';
 import { BASE_DIMENSIONS, tryParseUnit } from '../units';
 import { roundNetRemoval, type CreditAllocation } from './credits';
 import { evaluatePreparedGraph } from './evaluate';
@@ -371,7 +370,7 @@ function reportComponent(
     values: Array.from(values.subarray(inputStart[i] as number, inputStart[i + 1] as number)),
     list: input.data_shape === 'LIST',
   }));
-  const expressions = workExpressions(prepared, blueprint.key, blueprint.expressions, blueprint.resultExpression, inputs, value);
+  const expressions = workExpressions(prepared, blueprint, values, inputStart, inputs);
 
   const partials = new Map<number, number>();
   slots.forEach((d, k) => partials.set(d, (partials.get(d) ?? 0) + (gradient[k] as number)));
@@ -441,141 +440,44 @@ function explainAttribution(prepared: PreparedGraph, attribution: PreparedAttrib
   };
 }
 
-type Value = number | readonly number[];
-
-/** Evaluates every expression of a blueprint for the report, from the normalised templates. */
+/**
+ * Every expression of a blueprint with its variables substituted and its value, taken from the
+ * compiled programs themselves (the figures the evaluation used).
+ */
 function workExpressions(
   prepared: PreparedGraph,
-  blueprintKey: string,
-  compiled: readonly { readonly key: string; readonly template: string }[],
-  resultKey: string,
+  blueprint: CompiledBlueprint,
+  values: Float64Array,
+  inputStart: Int32Array,
   inputs: readonly { readonly input_key: string; readonly values: readonly number[]; readonly list: boolean }[],
-  resultValue: number,
 ): ReportExpression[] {
-  const definition = prepared.graph.component_blueprints.find((b) => b.key === blueprintKey);
-  const grammar = { allowedFunctions: new Set<string>(ALLOWED_FUNCTIONS), allowImplicitMultiplication: true };
-  const done = new Map<string, number>();
-  const out: ReportExpression[] = [];
-  const inputValue = (inputKey: string): Value => {
-    const input = inputs.find((i) => i.input_key === inputKey);
-    if (input === undefined) return Number.NaN;
-    return input.list ? input.values : (input.values[0] ?? Number.NaN);
-  };
+  const definition = prepared.graph.component_blueprints.find((b) => b.key === blueprint.key);
+  const expressionValues = blueprint.evaluateExpressions(values, inputStart);
+  const valueOf = (key: string): number => expressionValues[blueprint.expressions.findIndex((x) => x.key === key)] ?? Number.NaN;
   const mappingOf = (expressionKey: string, name: string) =>
     definition?.expressions.find((x) => x.key === expressionKey)?.inputs.find((m) => m.template_key === name);
-  const valueOf = (expressionKey: string, stack: readonly string[]): number => {
-    const known = done.get(expressionKey);
-    if (known !== undefined) return known;
-    const expression = compiled.find((x) => x.key === expressionKey);
-    if (expression === undefined || stack.includes(expressionKey)) return Number.NaN;
-    const parsed = parseTemplate(expression.template, grammar);
-    const env = (name: string): Value => {
-      const mapping = mappingOf(expressionKey, name);
-      if (mapping === undefined) return Number.NaN;
-      if (mapping.type === 'ZERO_TCO2E') return 0;
-      if (mapping.type === 'EXPRESSION_RESULT') return valueOf(mapping.input_key, [...stack, expressionKey]);
-      return inputValue(mapping.input_key);
-    };
-    const v = parsed.formula === null ? Number.NaN : evaluateFormula(parsed.formula, env);
-    const scalar = typeof v === 'number' ? v : Number.NaN;
-    done.set(expressionKey, scalar);
-    return scalar;
-  };
-  for (const expression of compiled) {
-    const isResult = expression.key === resultKey;
-    const value = isResult ? resultValue : valueOf(expression.key, []);
-    if (isResult) done.set(expression.key, resultValue);
+  return blueprint.expressions.map((expression, i) => {
     const substituted = expression.template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
       const mapping = mappingOf(expression.key, name);
       if (mapping === undefined) return `{${name}}`;
       if (mapping.type === 'ZERO_TCO2E') return '0';
-      if (mapping.type === 'EXPRESSION_RESULT') return wrap(valueOf(mapping.input_key, [expression.key]));
-      const v = inputValue(mapping.input_key);
-      return typeof v === 'number' ? wrap(v) : `[${v.map(num).join(', ')}]`;
+      if (mapping.type === 'EXPRESSION_RESULT') return wrap(valueOf(mapping.input_key));
+      const input = inputs.find((x) => x.input_key === mapping.input_key);
+      if (input === undefined) return `{${name}}`;
+      return input.list ? `[${input.values.map(num).join(', ')}]` : wrap(input.values[0] ?? Number.NaN);
     });
-    out.push({ key: expression.key, template: expression.template, substituted, value, is_result: isResult });
-  }
-  return out;
+    return {
+      key: expression.key,
+      template: expression.template,
+      substituted,
+      value: expressionValues[i] as number,
+      is_result: expression.key === blueprint.resultExpression,
+    };
+  });
 }
 
 function wrap(v: number): string {
   return v < 0 ? `(${num(v)})` : num(v);
-}
-
-/** A formula's value the way the compiled program computes it (SI values in, SI value out). */
-function evaluateFormula(f: Formula, env: (name: string) => Value): Value {
-  const scalar = (x: Formula): number => {
-    const v = evaluateFormula(x, env);
-    return typeof v === 'number' ? v : Number.NaN;
-  };
-  switch (f.kind) {
-    case 'num':
-      return f.value;
-    case 'var':
-      return env(f.name);
-    case 'neg':
-      return -scalar(f.arg);
-    case 'bin': {
-      const a = scalar(f.left);
-      const b = scalar(f.right);
-      switch (f.op) {
-        case '+':
-          return a + b;
-        case '-':
-          return a - b;
-        case '*':
-          return a * b;
-        case '/':
-          return a / b;
-        case '^':
-          return Math.pow(a, b);
-      }
-      return Number.NaN;
-    }
-    case 'call': {
-      if (f.args.length === 1 && ['sum', 'mean', 'min', 'max', 'count'].includes(f.fn)) {
-        const only = evaluateFormula(f.args[0] as Formula, env);
-        if (typeof only !== 'number') {
-          const list = [...only];
-          switch (f.fn) {
-            case 'sum':
-              return list.reduce((s, v) => s + v, 0);
-            case 'mean':
-              return list.reduce((s, v) => s + v, 0) / list.length;
-            case 'min':
-              return Math.min(...list);
-            case 'max':
-              return Math.max(...list);
-            case 'count':
-              return list.length;
-          }
-        }
-      }
-      const args = f.args.map(scalar);
-      const [a = Number.NaN, b = Number.NaN] = args;
-      switch (f.fn) {
-        case 'sqrt':
-          return Math.sqrt(a);
-        case 'exp':
-          return Math.exp(a);
-        case 'abs':
-          return Math.abs(a);
-        case 'log':
-          return args.length === 2 ? Math.log(a) / Math.log(b) : Math.log(a);
-        case 'min':
-          return Math.min(...args);
-        case 'max':
-          return Math.max(...args);
-        case 'sum':
-          return args.reduce((s, v) => s + v, 0);
-        case 'mean':
-          return args.reduce((s, v) => s + v, 0) / args.length;
-        case 'count':
-          return args.length;
-      }
-      return Number.NaN;
-    }
-  }
 }
 
 /** A number for the report: 12 significant digits, which hides binary noise but no real digit. */

@@ -167,6 +167,12 @@ export interface CompiledBlueprint {
    * RangeError only when `inputStart` is too short.
    */
   evaluate(values: Float64Array, inputStart: Int32Array, gradient: Float64Array | null): number;
+  /**
+   * The value of every expression (blueprint order, SI units) for the same `values` and
+   * `inputStart` as {@link CompiledBlueprint.evaluate}: the intermediate results a calculation
+   * report shows. Allocates its result; not for hot paths.
+   */
+  evaluateExpressions(values: Float64Array, inputStart: Int32Array): Float64Array;
 }
 
 /**
@@ -677,65 +683,69 @@ function build(
   states: readonly ExpressionState[],
   resultIndex: number,
 ): CompiledBlueprint {
-  const builder = new ProgramBuilder();
-  const exprReg = new Int32Array(states.length).fill(-1);
   const useCounts = new Map<number, Float64Array>();
 
-  const lowerExpression = (i: number): number => {
-    const known = exprReg[i]!;
-    if (known >= 0) return known;
-    const state = states[i] as ExpressionState;
-    const reg = lower(state.formula as Formula, state);
-    exprReg[i] = reg;
-    return reg;
-  };
+  /** Lowers expressions into `builder`, each at most once; returns the lowering of expression i. */
+  const lowering = (builder: ProgramBuilder): ((i: number) => number) => {
+    const exprReg = new Int32Array(states.length).fill(-1);
 
-  const lower = (f: Formula, state: ExpressionState): number => {
-    switch (f.kind) {
-      case 'num':
-        return builder.constantRegister(f.value);
-      case 'var': {
-        const binding = state.bindings.get(f.name) as Binding;
-        if (binding.kind === 'zero') return builder.constantRegister(0);
-        if (binding.kind === 'expression') return lowerExpression(binding.index);
-        return builder.loadInput(binding.index);
-      }
-      case 'neg':
-        return builder.unary('neg', lower(f.arg, state));
-      case 'bin':
-        return builder.binary(f.op, lower(f.left, state), lower(f.right, state));
-      case 'call': {
-        const [first] = f.args;
-        if (LIST_REDUCERS.has(f.fn) && f.args.length === 1 && first?.kind === 'var') {
-          const binding = state.bindings.get(first.name) as Binding & { kind: 'input' };
-          return builder.list(f.fn as 'sum' | 'mean' | 'min' | 'max' | 'count', binding.index);
+    const lowerExpression = (i: number): number => {
+      const known = exprReg[i]!;
+      if (known >= 0) return known;
+      const state = states[i] as ExpressionState;
+      const reg = lower(state.formula as Formula, state);
+      exprReg[i] = reg;
+      return reg;
+    };
+
+    const lower = (f: Formula, state: ExpressionState): number => {
+      switch (f.kind) {
+        case 'num':
+          return builder.constantRegister(f.value);
+        case 'var': {
+          const binding = state.bindings.get(f.name) as Binding;
+          if (binding.kind === 'zero') return builder.constantRegister(0);
+          if (binding.kind === 'expression') return lowerExpression(binding.index);
+          return builder.loadInput(binding.index);
         }
-        const args = f.args.map((a) => lower(a, state));
-        const a0 = args[0] as number;
-        switch (f.fn) {
-          case 'sum':
-          case 'mean':
-          case 'min':
-          case 'max': {
-            const op = f.fn === 'min' || f.fn === 'max' ? f.fn : '+';
-            let acc = a0;
-            for (let k = 1; k < args.length; k++) acc = builder.binary(op, acc, args[k] as number);
-            return f.fn === 'mean' ? builder.binary('/', acc, builder.constantRegister(args.length)) : acc;
+        case 'neg':
+          return builder.unary('neg', lower(f.arg, state));
+        case 'bin':
+          return builder.binary(f.op, lower(f.left, state), lower(f.right, state));
+        case 'call': {
+          const [first] = f.args;
+          if (LIST_REDUCERS.has(f.fn) && f.args.length === 1 && first?.kind === 'var') {
+            const binding = state.bindings.get(first.name) as Binding & { kind: 'input' };
+            return builder.list(f.fn as 'sum' | 'mean' | 'min' | 'max' | 'count', binding.index);
           }
-          case 'log':
-            return args.length === 2
-              ? builder.binary('/', builder.unary('log', a0), builder.unary('log', args[1] as number))
-              : builder.unary('log', a0);
-          case 'sqrt':
-          case 'exp':
-          case 'abs':
-            return builder.unary(f.fn, a0);
-          case 'count':
-            break;
+          const args = f.args.map((a) => lower(a, state));
+          const a0 = args[0] as number;
+          switch (f.fn) {
+            case 'sum':
+            case 'mean':
+            case 'min':
+            case 'max': {
+              const op = f.fn === 'min' || f.fn === 'max' ? f.fn : '+';
+              let acc = a0;
+              for (let k = 1; k < args.length; k++) acc = builder.binary(op, acc, args[k] as number);
+              return f.fn === 'mean' ? builder.binary('/', acc, builder.constantRegister(args.length)) : acc;
+            }
+            case 'log':
+              return args.length === 2
+                ? builder.binary('/', builder.unary('log', a0), builder.unary('log', args[1] as number))
+                : builder.unary('log', a0);
+            case 'sqrt':
+            case 'exp':
+            case 'abs':
+              return builder.unary(f.fn, a0);
+            case 'count':
+              break;
+          }
+          throw new Error(`internal: ${f.fn} reached the code generator unchecked`);
         }
-        throw new Error(`internal: ${f.fn} reached the code generator unchecked`);
       }
-    }
+    };
+    return lowerExpression;
   };
 
   /** How often each input enters expression i, counting through references. */
@@ -771,9 +781,21 @@ function build(
     return counts;
   };
 
-  const result = lowerExpression(resultIndex);
-  const program = builder.build(result, inputs.length);
-  const evaluate = createEvaluator(program);
+  const program = (i: number) => {
+    const builder = new ProgramBuilder();
+    return createEvaluator(builder.build(lowering(builder)(i), inputs.length));
+  };
+  const evaluate = program(resultIndex);
+  // Programs for every expression, built on first use: reports show intermediate values.
+  const expressionPrograms: (ReturnType<typeof createEvaluator> | undefined)[] = new Array(states.length);
+  const evaluateExpressions = (values: Float64Array, inputStart: Int32Array): Float64Array => {
+    const out = new Float64Array(states.length);
+    for (let i = 0; i < states.length; i++) {
+      const run = expressionPrograms[i] ?? (expressionPrograms[i] = program(i));
+      out[i] = run(values, inputStart, null);
+    }
+    return out;
+  };
   const compiledInputs: CompiledBlueprintInput[] = inputs.map((input) =>
     Object.freeze({ input_key: input.key, quantity_kind: input.kind, data_shape: input.shape, dimension: input.dim as Dimension }),
   );
@@ -785,5 +807,6 @@ function build(
     resultExpression: (states[resultIndex] as ExpressionState).key,
     expressions: Object.freeze(states.map((s) => Object.freeze({ key: s.key, template: printFormula(s.formula as Formula) }))),
     evaluate,
+    evaluateExpressions,
   });
 }
