@@ -9,3 +9,4 @@ export * from './units';
 export * from './uncertainty';
 export * from './expressions';
 export * from './accounting';
+export * from './registry';

@@ -453,7 +453,7 @@ function freeze(
 }
 
 /**
- * Submits a DRAFT statement for verification (-> AWAITING_VERIFICATION): each entry's net from
+ * Submits a DRAFT statement for verification (to AWAITING_VERIFICATION): each entry's net from
  * `evaluation` is rounded to the increment and frozen, and the totals are summed exactly.
  * @public
  */
@@ -490,7 +490,7 @@ export function submitGhgStatement(
 }
 
 /**
- * Resubmits an amended statement as a new version (-> AWAITING_VERIFICATION) from a status the
+ * Resubmits an amended statement as a new version (to AWAITING_VERIFICATION) from a status the
  * policy `resubmittableStatuses` allows (default FAILED_VERIFICATION and AWAITING_VERIFICATION).
  * The previous version, with its outcome, moves to `previous_submissions`.
  * @public
@@ -568,7 +568,7 @@ function decide(
 }
 
 /**
- * Records a verifier's approval of the submitted version (AWAITING_VERIFICATION -> VERIFIED).
+ * Records a verifier's approval of the submitted version (AWAITING_VERIFICATION to VERIFIED).
  * From then on the statement cannot change, except to record the issuance of its credits.
  * @public
  */
@@ -577,7 +577,7 @@ export function verifyGhgStatement(statement: GhgStatementRecord, at: string, in
 }
 
 /**
- * Records a failed verification of the submitted version (AWAITING_VERIFICATION ->
+ * Records a failed verification of the submitted version (AWAITING_VERIFICATION to
  * FAILED_VERIFICATION); the statement may then be amended and resubmitted.
  * @public
  */
@@ -586,7 +586,7 @@ export function failGhgStatementVerification(statement: GhgStatementRecord, at: 
 }
 
 /**
- * Records that credits were issued for a verified statement (VERIFIED -> CREDITS_ISSUED).
+ * Records that credits were issued for a verified statement (VERIFIED to CREDITS_ISSUED).
  * @public
  */
 export function markGhgStatementCreditsIssued(statement: GhgStatementRecord, at: string): GhgStatementOutcome {
