@@ -10,3 +10,4 @@ export * from './uncertainty';
 export * from './expressions';
 export * from './accounting';
 export * from './registry';
+export * from './adapter';

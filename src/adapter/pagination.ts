@@ -1,0 +1,142 @@
+/**
+ * Cursor pagination (interface.md 4.1 rule 5, semantics.md 7): `first`/`after` page forward,
+ * `last`/`before` page backward, in creation order.
+ *
+ * A cursor carries the creation sequence number of its item and a tag binding it to the list it
+ * came from and to this service instance, so a cursor that was not issued here (or was altered)
+ * is refused. Locating a cursor is a binary search over sequence numbers: the cost of a page does
+ * not grow with its position, and a cursor stays valid when items are inserted or deleted.
+ */
+import { unprocessable } from './failures';
+import type { Sequenced } from './store';
+import { lowerBound, upperBound } from './store';
+
+/** Page size when neither `first` nor `last` is given (interface.md 8). */
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** The pagination parameters, already checked for type and bounds. */
+export interface PageRequest {
+  readonly first?: number | null;
+  readonly last?: number | null;
+  readonly after?: string | null;
+  readonly before?: string | null;
+}
+
+/** PaginatedListResource (interface.md 2.2). */
+export interface Page<T> {
+  readonly nodes: T[];
+  readonly page_info: {
+    readonly has_previous_page: boolean;
+    readonly start_cursor: string | null;
+    readonly has_next_page: boolean;
+    readonly end_cursor: string | null;
+  };
+  readonly total_count: number;
+}
+
+/** 53-bit string hash (two interleaved 32-bit multiplicative hashes); not cryptographic, only a tamper check. */
+function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+const CURSOR = /^([0-9a-z]{1,11})\.([0-9a-z]{1,11})$/;
+
+/** Issues and reads the cursors of one service instance. */
+export class CursorCodec {
+  constructor(private readonly secret: string) {}
+
+  encode(list: string, seq: number): string {
+    const position = seq.toString(36);
+    return `${position}.${this.#tag(list, position)}`;
+  }
+
+  /** The sequence number a cursor of `list` carries, or undefined when it was not issued for it. */
+  decode(list: string, cursor: string): number | undefined {
+    const match = CURSOR.exec(cursor);
+    if (match === null) return undefined;
+    const [, position = '', tag = ''] = match;
+    if (this.#tag(list, position) !== tag) return undefined;
+    const seq = Number.parseInt(position, 36);
+    return Number.isSafeInteger(seq) ? seq : undefined;
+  }
+
+  #tag(list: string, position: string): string {
+    return hash53(`${this.secret}\u0000${list}\u0000${position}`).toString(36);
+  }
+}
+
+function cursorItem(parameter: 'after' | 'before', cursor: string) {
+  return {
+    type: 'value_error',
+    loc: ['query', parameter] as const,
+    msg: 'Value error, not a cursor of this list: pass a start_cursor or end_cursor this list returned',
+    input: cursor,
+    ctx: { error: 'not a cursor of this list: pass a start_cursor or end_cursor this list returned' },
+  };
+}
+
+/**
+ * One page of `items` (in creation order). `list` names the list, so that a cursor of another
+ * list is refused. Throws a 422 refusal for a foreign cursor.
+ */
+export function paginate<T, V>(
+  items: readonly Sequenced<T>[],
+  page: PageRequest,
+  list: string,
+  codec: CursorCodec,
+  view: (row: T) => V,
+): Page<V> {
+  const seqs = items.map((item) => item.seq);
+  let start = 0;
+  let end = items.length;
+  const problems = [];
+  let afterSeq: number | undefined;
+  let beforeSeq: number | undefined;
+  if (page.after !== undefined && page.after !== null) {
+    afterSeq = codec.decode(list, page.after);
+    if (afterSeq === undefined) problems.push(cursorItem('after', page.after));
+  }
+  if (page.before !== undefined && page.before !== null) {
+    beforeSeq = codec.decode(list, page.before);
+    if (beforeSeq === undefined) problems.push(cursorItem('before', page.before));
+  }
+  if (problems.length > 0) throw unprocessable(problems);
+  if (afterSeq !== undefined) start = upperBound(seqs, afterSeq);
+  if (beforeSeq !== undefined) end = Math.max(start, lowerBound(seqs, beforeSeq));
+
+  const first = page.first ?? undefined;
+  const last = page.last ?? undefined;
+  // Backward when `last` is given, or when only `before` is: `last` then takes its default.
+  const backward = last !== undefined || (first === undefined && beforeSeq !== undefined && afterSeq === undefined);
+  let from: number;
+  let to: number;
+  if (backward) {
+    to = end;
+    from = Math.max(start, end - (last ?? DEFAULT_PAGE_SIZE));
+  } else {
+    from = start;
+    to = Math.min(end, start + (first ?? DEFAULT_PAGE_SIZE));
+  }
+  const slice = items.slice(from, to);
+  const firstItem = slice[0];
+  const lastItem = slice[slice.length - 1];
+  return {
+    nodes: slice.map((item) => view(item.row)),
+    page_info: {
+      has_previous_page: from > 0,
+      start_cursor: firstItem === undefined ? null : codec.encode(list, firstItem.seq),
+      has_next_page: to < items.length,
+      end_cursor: lastItem === undefined ? null : codec.encode(list, lastItem.seq),
+    },
+    total_count: items.length,
+  };
+}

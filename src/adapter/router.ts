@@ -1,0 +1,123 @@
+/**
+ * The route table: method and path template to handler. Templates are written as in interface.md
+ * (`/mrv/v0/removals/{id}`); a `{name}` segment matches one non-empty path segment, decoded.
+ */
+import type { z } from 'zod';
+import type { ParsedRequest, RequestSchemas } from '../model/validation-error';
+import type { RequestContext } from './context';
+
+/** Methods the service answers. */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** What a handler answers on success: 200 with a body, or 204 without. */
+export type Reply = { readonly status: 200; readonly body: unknown } | { readonly status: 204 };
+
+/** Schemas of a route's parts (path, query, body); headers are checked by authentication. */
+export type RouteSchemas = Omit<RequestSchemas, 'header'>;
+
+/** One route. */
+export interface Route<S extends RouteSchemas = RouteSchemas> {
+  readonly method: Method;
+  readonly path: string;
+  readonly schemas: S;
+  readonly handle: (context: RequestContext, input: ParsedRequest<S>) => Reply;
+}
+
+/** Declares a route; the input's type follows from the schemas. */
+export function route<const S extends RouteSchemas>(
+  method: Method,
+  path: string,
+  schemas: S,
+  handle: (context: RequestContext, input: ParsedRequest<S>) => Reply,
+): Route {
+  return { method, path, schemas, handle: handle as Route['handle'] };
+}
+
+/** Shorthand for `{ status: 200, body }`. */
+export function ok(body: unknown): Reply {
+  return { status: 200, body };
+}
+
+/** Shorthand for a 204. */
+export const NO_CONTENT: Reply = { status: 204 };
+
+interface Compiled {
+  readonly route: Route;
+  readonly segments: readonly ({ readonly literal: string } | { readonly param: string })[];
+}
+
+/** Outcome of matching a request path. */
+export type Match =
+  | { readonly kind: 'found'; readonly route: Route; readonly params: Record<string, string> }
+  | { readonly kind: 'method_not_allowed'; readonly allow: readonly Method[] }
+  | { readonly kind: 'not_found' };
+
+/** Splits a path into decoded segments; undefined when a segment is not valid percent-encoding. */
+function splitPath(path: string): string[] | undefined {
+  if (!path.startsWith('/')) return undefined;
+  const raw = path.slice(1).split('/');
+  const out: string[] = [];
+  for (const segment of raw) {
+    try {
+      out.push(decodeURIComponent(segment));
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+/** A table of routes matched by method and path. */
+export class Router {
+  readonly #bySize = new Map<number, Compiled[]>();
+
+  constructor(routes: readonly Route[]) {
+    const seen = new Set<string>();
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      if (seen.has(key)) throw new Error(`router: ${key} is declared twice`);
+      seen.add(key);
+      const segments = r.path
+        .slice(1)
+        .split('/')
+        .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s }));
+      const list = this.#bySize.get(segments.length) ?? [];
+      list.push({ route: r, segments });
+      this.#bySize.set(segments.length, list);
+    }
+  }
+
+  match(method: string, path: string): Match {
+    const segments = splitPath(path);
+    if (segments === undefined) return { kind: 'not_found' };
+    const candidates = this.#bySize.get(segments.length) ?? [];
+    const allow: Method[] = [];
+    for (const { route: r, segments: pattern } of candidates) {
+      const params: Record<string, string> = Object.create(null) as Record<string, string>;
+      let matched = true;
+      for (let i = 0; i < pattern.length; i++) {
+        const part = pattern[i] as Compiled['segments'][number];
+        const actual = segments[i] as string;
+        if ('literal' in part) {
+          if (part.literal !== actual) {
+            matched = false;
+            break;
+          }
+        } else {
+          if (actual === '') {
+            matched = false;
+            break;
+          }
+          params[part.param] = actual;
+        }
+      }
+      if (!matched) continue;
+      if (r.method === method) return { kind: 'found', route: r, params };
+      if (!allow.includes(r.method)) allow.push(r.method);
+    }
+    return allow.length > 0 ? { kind: 'method_not_allowed', allow: allow.sort() } : { kind: 'not_found' };
+  }
+}
+
+/** The schema type accepted for a route part (re-exported for handler modules). */
+export type Schema = z.ZodType;

@@ -1,0 +1,212 @@
+/**
+ * Test helpers under `/sandbox/v0/`: what the real service does on its own side, made reachable
+ * for integration tests (contract.md 6). Same authentication as every route; never under
+ * `/mrv/v0` or `/registry/v0`.
+ */
+import { z } from 'zod';
+import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../accounting';
+import { idSchema } from '../../model';
+import { idPathSchema } from '../../model/queries';
+import { creditBatchQuantitySchema } from '../../model/requests';
+import { visibleOr404, ownedOr404, type RequestContext } from '../context';
+import { conflict, Problems, unprocessable, valueError } from '../failures';
+import { ok, route, type Route } from '../router';
+import type { RemovalRow, StatementRow } from '../rows';
+import { statementView, submissionView } from '../views';
+import { orderView } from './registry';
+import { lifecycle } from './statements';
+
+/** Error message of a failed processing when the helper is given none. */
+export const DEFAULT_PROCESSING_ERROR = 'The file could not be processed';
+
+const verifyBodySchema = z
+  .object({ outcome: z.enum(['VERIFIED', 'FAILED_VERIFICATION']).default('VERIFIED'), reason: z.string().min(1).nullable().optional() })
+  .optional();
+const processBodySchema = z.object({ status: z.enum(['completed', 'failed']), error_message: z.string().min(1).nullable().optional() });
+const orderBodySchema = z.object({
+  buyer_organisation_id: idSchema('organisation'),
+  supplier_id: idSchema('supplier'),
+  credits_ordered_kg: z.number().int().gte(0).optional(),
+});
+/** Longest single move of the clock: a century, in either unit. */
+const MAX_ADVANCE_DAYS = 36_525;
+const advanceBodySchema = z
+  .object({ seconds: z.number().gte(0).lte(MAX_ADVANCE_DAYS * 86_400).optional(), days: z.number().gte(0).lte(MAX_ADVANCE_DAYS).optional() })
+  .refine((b) => b.seconds !== undefined || b.days !== undefined, { message: 'give seconds or days', path: ['seconds'] });
+const refundBodySchema = z.object({
+  to_organisation_id: idSchema('organisation'),
+  credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
+  notes: z.string().max(256).nullable().optional(),
+});
+
+/** Carbon figures of an entry for its credit batches, from the signs of its components. */
+function carbonData(removal: RemovalRow) {
+  let gross = 0;
+  let emissions = 0;
+  let counterfactuals = 0;
+  let losses = 0;
+  for (const part of removal.result.parts) {
+    switch (part.type) {
+      case 'SEQUESTRATION':
+      case 'REDUCTION':
+      case 'ADJUSTMENT':
+        gross += part.contribution_kg;
+        break;
+      case 'COUNTERFACTUAL':
+      case 'REMOVAL_COUNTERFACTUAL':
+        counterfactuals -= part.contribution_kg;
+        break;
+      case 'LOSS':
+        losses -= part.contribution_kg;
+        break;
+      default:
+        emissions -= part.contribution_kg;
+    }
+  }
+  return {
+    counterfactuals_kg: counterfactuals,
+    emissions_kg: emissions,
+    gross_carbon_removed_kg: gross,
+    losses_kg: losses,
+    net_carbon_removed_kg: removal.result.co2e_net_removed_kg,
+  };
+}
+
+/** The statement's verifier verifies it, or fails it (it may then be amended). */
+const verify = (context: RequestContext, id: string, body: z.output<typeof verifyBodySchema>) => {
+  const { state } = context;
+  const statement = visibleOr404(context, state.statements.get(id));
+  if (statement.verifier_organisation_id !== context.viewer.id) throw conflict(`only the verifier assigned to GHG statement ${id} can verify it`);
+  const at = state.clock.nowIso();
+  const input = { verifier: context.viewer.name, reason: body?.reason ?? null };
+  const record = lifecycle(body?.outcome === 'FAILED_VERIFICATION' ? failGhgStatementVerification(statement.record, at, input) : verifyGhgStatement(statement.record, at, input));
+  const row: StatementRow = { ...statement, record };
+  state.statements.update(row);
+  return ok(statementView(state, row));
+};
+
+/**
+ * Issues the credits of a verified statement through the credit ledger: per entry a supplier
+ * batch and a buffer-pool batch of the credit allocation frozen when the statement was submitted.
+ */
+const issue = (context: RequestContext, id: string) => {
+  const { state } = context;
+  const statement = visibleOr404(context, state.statements.get(id));
+  if (statement.owner !== context.viewer.id && statement.verifier_organisation_id !== context.viewer.id) {
+    throw conflict(`credits of GHG statement ${id} are issued at the request of its supplier or its verifier`);
+  }
+  const { record } = statement;
+  // The lifecycle decides whether credits may be issued now; nothing is issued when it refuses.
+  lifecycle(markGhgStatementCreditsIssued(record, state.clock.nowIso()));
+  const project = state.projects.get(record.project_id);
+  const owner = project === undefined ? undefined : state.organisations.get(project.owner);
+  const bufferPool = state.organisations.rows().find((o) => o.buffer_pool);
+  if (project === undefined || owner?.supplier == null) throw conflict(`project ${record.project_id} has no supplier`);
+  if (bufferPool === undefined) throw conflict('this sandbox has no buffer pool organisation (mark one with buffer_pool in the world document)');
+  const frozen = record.submission?.ghg_entries ?? [];
+  const entries = frozen.map((entry) => {
+    const removal = state.removals.get(entry.ghg_entry_id) as RemovalRow;
+    const allocation = entry.credit_allocation;
+    if (allocation === null) throw conflict(`GHG entry ${entry.ghg_entry_id} has no credit allocation: the project's risk_of_reversal_percentage is not set`);
+    return {
+      ghg_entry_id: entry.ghg_entry_id,
+      sequestered_on: removal.completed_on,
+      supplier_allocation_kg: allocation.supplier_allocation_kg,
+      buffer_pool_contribution_kg: allocation.buffer_pool_contribution_kg,
+      carbon_removal_data: carbonData(removal),
+    };
+  });
+  const organisation = (o: { id: string; name: string; domain: string | null }) => ({ id: o.id, name: o.name, domain: o.domain });
+  const issuance = state.ledger.createIssuance({
+    ghg_statement_id: statement.id,
+    project_id: project.id,
+    supplier_id: owner.supplier.id,
+    supplier_organisation: organisation(owner),
+    buffer_pool_organisation: organisation(bufferPool),
+    country_of_issue: project.country_code,
+    registry_code: state.registryCode,
+    pathway_code: project.pathway_code,
+    project_code: project.project_code,
+    reporting_period_start_at: record.reporting_period_start_at,
+    reporting_period_end_at: record.reporting_period_end_at,
+    entries,
+  });
+  state.recordIssuance(issuance.id);
+  const row: StatementRow = { ...statement, issuance_id: issuance.id, record: lifecycle(markGhgStatementCreditsIssued(record, issuance.issued_at)) };
+  state.statements.update(row);
+  return ok({ ghg_statement: statementView(state, row), issuance, credit_batches: state.ledger.getIssuanceCreditBatches(issuance.id) });
+};
+
+const processSubmission = (context: RequestContext, id: string, body: z.output<typeof processBodySchema>) => {
+  const { state } = context;
+  const submission = ownedOr404(context, state.submissions.get(id));
+  if (submission.status !== 'pending') throw conflict(`data upload submission ${id} was already processed (status ${submission.status})`);
+  const row = {
+    ...submission,
+    status: body.status,
+    error_message: body.status === 'failed' ? (body.error_message ?? DEFAULT_PROCESSING_ERROR) : null,
+  };
+  state.submissions.update(row);
+  return ok(submissionView(row));
+};
+
+const createOrder = (context: RequestContext, body: z.output<typeof orderBodySchema>) => {
+  const { state } = context;
+  const problems = new Problems();
+  if (!state.organisations.has(body.buyer_organisation_id)) problems.add(['body', 'buyer_organisation_id'], `organisation '${body.buyer_organisation_id}' was not found`, body.buyer_organisation_id);
+  if (state.ledger.getSupplier(body.supplier_id) === undefined) problems.add(['body', 'supplier_id'], `supplier '${body.supplier_id}' was not found`, body.supplier_id);
+  if (body.buyer_organisation_id === context.viewer.id ? false : context.viewer.supplier?.id !== body.supplier_id) {
+    problems.add(['body', 'buyer_organisation_id'], 'an order is placed by its buyer or by its supplier', body.buyer_organisation_id);
+  }
+  problems.check();
+  const row = {
+    id: state.ids('order'),
+    organisation_id: body.buyer_organisation_id,
+    supplier_id: body.supplier_id,
+    credits_ordered_kg: body.credits_ordered_kg ?? 0,
+    created_at: state.clock.nowIso(),
+  };
+  state.orders.insert(row);
+  return ok(orderView(state, row));
+};
+
+const refund = (context: RequestContext, body: z.output<typeof refundBodySchema>) => {
+  const { state } = context;
+  const problems = new Problems();
+  if (!context.viewer.buffer_pool) problems.add(['body'], 'only the buffer pool organisation refunds buffer-pool credits', null);
+  if (!state.organisations.has(body.to_organisation_id)) problems.add(['body', 'to_organisation_id'], `organisation '${body.to_organisation_id}' was not found`, body.to_organisation_id);
+  problems.check();
+  const view = state.ledger.createRefund({
+    from_buffer_pool_organisation_id: context.viewer.id,
+    to_organisation_id: body.to_organisation_id,
+    credit_batch_quantities: body.credit_batch_quantities,
+    notes: body.notes ?? null,
+  });
+  state.recordTransaction('refund', view.id, body.credit_batch_quantities);
+  return ok(view);
+};
+
+function clockView(context: RequestContext) {
+  return { now: context.state.clock.nowIso(), offset_seconds: context.state.clock.offsetMs / 1000 };
+}
+
+/** The routes of this module. */
+export function helperRoutes(): Route[] {
+  const statement = idPathSchema('ghg_statement');
+  return [
+    route('POST', '/sandbox/v0/ghg_statements/{id}/verify', { path: statement, body: verifyBodySchema }, (context, { path, body }) => verify(context, path.id, body)),
+    route('POST', '/sandbox/v0/ghg_statements/{id}/issue_credits', { path: statement }, (context, { path }) => issue(context, path.id)),
+    route('POST', '/sandbox/v0/data-upload-submissions/{id}/process', { path: idPathSchema('data_upload_submission'), body: processBodySchema }, (context, { path, body }) =>
+      processSubmission(context, path.id, body)),
+    route('POST', '/sandbox/v0/orders', { body: orderBodySchema }, (context, { body }) => createOrder(context, body)),
+    route('POST', '/sandbox/v0/refunds', { body: refundBodySchema }, (context, { body }) => refund(context, body)),
+    route('GET', '/sandbox/v0/clock', {}, (context) => ok(clockView(context))),
+    route('POST', '/sandbox/v0/clock/advance', { body: advanceBodySchema }, (context, { body }) => {
+      const step = (body.seconds ?? 0) * 1000 + (body.days ?? 0) * 86_400_000;
+      // Dates end at +275760-09-13 (8.64e15 ms); the clock never goes past what a date can carry.
+      if (context.state.clock.nowMs() + step > 8.64e15) throw unprocessable([valueError(['body'], 'the clock cannot move past the last representable date', body)]);
+      context.state.clock.advance(step);
+      return ok(clockView(context));
+    }),
+  ];
+}

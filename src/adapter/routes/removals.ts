@@ -1,0 +1,400 @@
+/**
+ * GHG entries (removals): create (from a template, or the deprecated process steps), read, update,
+ * attribute components, list attributions. Every change re-evaluates the entry: its figures are
+ * the accounting module's results for the entry's current attributions.
+ */
+import { z } from 'zod';
+import type { GraphIssue } from '../../model';
+import { paginationQuerySchema, removalIdPathSchema } from '../../model/queries';
+import {
+  createRemovalRequestSchema,
+  patchRemovalComponentAttributionsRequestSchema,
+  patchRemovalRequestSchema,
+} from '../../model/requests';
+import { indexes, ownedOr404, visibleOr404, type RequestContext } from '../context';
+import { evaluateEntry, checkComponent, type AttributionInput } from '../evaluation';
+import { conflict, Problems, unprocessable } from '../failures';
+import { ok, route, type Route } from '../router';
+import { AMENDABLE_STATUSES, type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../rows';
+import { attributionView, removalView } from '../views';
+import { bothSpellings, checkReferenceFree, ownedRef, pageOf, rowsWhere, startOfDay } from './common';
+
+/** Slack when adding attribution shares (the accounting policy's default). */
+const SHARE_TOLERANCE = 1e-9;
+
+/** An attribution being planned: what the row will hold, before ids and factors are final. */
+interface PlannedAttribution extends AttributionInput {
+  readonly id: string | null;
+  readonly component_group_key: string;
+  readonly removal_template_component_id: string | null;
+}
+
+/** Checks that attributing `factor` of a component keeps its total share across entries at most 1. */
+function checkShare(context: RequestContext, problems: Problems, loc: readonly (string | number)[], componentId: string, factor: number, entryId: string | null): void {
+  let taken = 0;
+  for (const a of indexes(context).attributionsByComponent.get(componentId) ?? []) {
+    if (a.removal_id !== entryId && a.attribution_factor_datapoint_id === null) taken += a.attribution_factor;
+  }
+  if (taken + factor > 1 + SHARE_TOLERANCE) {
+    const left = Math.max(0, 1 - taken);
+    problems.add(loc, `component '${componentId}' is already attributed ${taken} to other GHG entries; at most ${left} of it remains`, factor);
+  }
+}
+
+/** 422 items for the problems of an evaluation, located at `loc`. */
+function evaluationProblems(issues: readonly GraphIssue[], loc: readonly (string | number)[]): Problems {
+  const problems = new Problems();
+  for (const issue of issues) problems.add(loc, issue.message, null);
+  return problems;
+}
+
+/** Evaluates the entry with `planned` attributions, or refuses the request. */
+function evaluateOrRefuse(context: RequestContext, entryId: string, project: ProjectRow, planned: readonly PlannedAttribution[]) {
+  const outcome = evaluateEntry(context.state, entryId, project.risk_of_reversal_percentage, planned);
+  if (!outcome.ok) throw unprocessable(evaluationProblems(outcome.issues, ['body']).items);
+  return outcome.result;
+}
+
+/** Stores the attributions of an entry (replacing the old ones) with the factors the evaluation used. */
+function storeAttributions(context: RequestContext, entryId: string, planned: readonly PlannedAttribution[], factors: readonly number[]): void {
+  const { state } = context;
+  const keep = new Set(planned.flatMap((p) => (p.id === null ? [] : [p.id])));
+  for (const old of indexes(context).attributionsByRemoval.get(entryId) ?? []) if (!keep.has(old.id)) state.attributions.delete(old.id);
+  planned.forEach((p, i) => {
+    const row: AttributionRow = {
+      id: p.id ?? state.ids('component_attribution'),
+      removal_id: entryId,
+      component_id: p.component_id,
+      component_group_key: p.component_group_key,
+      removal_template_component_id: p.removal_template_component_id,
+      attribution_factor: factors[i] ?? p.attribution_factor,
+      attribution_factor_datapoint_id: p.attribution_factor_datapoint_id,
+    };
+    if (p.id !== null && state.attributions.has(p.id)) state.attributions.update(row);
+    else state.attributions.insert(row);
+  });
+}
+
+/** The current attributions of an entry as a plan to edit. */
+function currentPlan(context: RequestContext, entryId: string): PlannedAttribution[] {
+  return (indexes(context).attributionsByRemoval.get(entryId) ?? []).map((a) => ({
+    id: a.id,
+    component_id: a.component_id,
+    component_group_key: a.component_group_key,
+    removal_template_component_id: a.removal_template_component_id,
+    attribution_factor: a.attribution_factor,
+    attribution_factor_datapoint_id: a.attribution_factor_datapoint_id,
+  }));
+}
+
+/** A removal the caller may change: owned (else 404) and not in a statement under or past verification (else 409). */
+function changeableRemoval(context: RequestContext, id: string): RemovalRow {
+  const removal = ownedOr404(context, context.state.removals.get(id));
+  const statementId = removal.ghg_statement_id;
+  if (statementId !== null) {
+    const statement = context.state.statements.get(statementId);
+    if (statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status)) {
+      throw conflict(`GHG entry ${id} belongs to GHG statement ${statementId}, which was submitted (status ${statement.record.status}); it can no longer change`);
+    }
+  }
+  return removal;
+}
+
+/** The template a deprecated process key names within a project. */
+function templateOfProcess(context: RequestContext, project: ProjectRow, processKey: string): TemplateRow | undefined {
+  return context.state.templates.rows().find((t) => t.project_id === project.id && t.process_key === processKey);
+}
+
+const createRemoval = (context: RequestContext, body: z.output<typeof createRemovalRequestSchema>) => {
+  const { state } = context;
+  const problems = new Problems();
+  const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
+  if (body.completed_on < body.started_on) problems.add(['body', 'completed_on'], 'completed_on must not be before started_on', body.completed_on);
+  if (body.feedstock_type_id !== undefined && body.feedstock_type_id !== null) {
+    ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
+  }
+
+  // The template: named directly, or through the deprecated process key.
+  let template: TemplateRow | undefined;
+  if (body.removal_template_id !== undefined && body.removal_template_id !== null) {
+    const t = state.templates.get(body.removal_template_id);
+    if (t === undefined || t.owner !== context.viewer.id || (project !== undefined && t.project_id !== project.id)) {
+      problems.add(['body', 'removal_template_id'], `removal template '${body.removal_template_id}' was not found in the project`, body.removal_template_id);
+    } else template = t;
+  }
+  let processTemplate: TemplateRow | undefined;
+  if (body.process_key !== undefined && body.process_key !== null && project !== undefined) {
+    processTemplate = templateOfProcess(context, project, body.process_key);
+    if (processTemplate === undefined) problems.add(['body', 'process_key'], `process '${body.process_key}' is not a process of the project`, body.process_key);
+    else if (template !== undefined && template.id !== processTemplate.id) {
+      problems.add(['body', 'process_key'], `process '${body.process_key}' is template ${processTemplate.id}, not the removal_template_id given`, body.process_key);
+    }
+  }
+  if (body.removal_template_components !== undefined && body.removal_template_components.length > 0 && body.removal_template_id == null) {
+    problems.add(['body', 'removal_template_components'], 'removal_template_components needs removal_template_id', body.removal_template_components);
+  }
+
+  // Components instantiated from the template, with the inputs of the request overriding its defaults.
+  interface NewComponent {
+    readonly row: Omit<ComponentRow, 'id'>;
+    readonly groupKey: string;
+  }
+  const newComponents: NewComponent[] = [];
+  if (template !== undefined && project !== undefined) {
+    const overrides = new Map<string, { index: number; inputs: readonly { input_key: string; datapoint_ids: string[] }[] }>();
+    const places = indexes(context).templateComponents;
+    (body.removal_template_components ?? []).forEach((entry, i) => {
+      const loc = ['body', 'removal_template_components', i, 'removal_template_component_id'];
+      if (places.get(entry.removal_template_component_id)?.template.id !== template?.id) {
+        problems.add(loc, `template component '${entry.removal_template_component_id}' is not part of template ${template?.id ?? ''}`, entry.removal_template_component_id);
+      } else if (overrides.has(entry.removal_template_component_id)) {
+        problems.add(loc, `template component '${entry.removal_template_component_id}' is given more than once`, entry.removal_template_component_id);
+      } else overrides.set(entry.removal_template_component_id, { index: i, inputs: entry.inputs });
+    });
+    for (const group of template.groups) {
+      for (const slot of group.components) {
+        const override = overrides.get(slot.id);
+        const inputs: { input_key: string; datapoint_ids: string[] }[] = [];
+        const given = new Map((override?.inputs ?? []).map((input, k) => [input.input_key, { input, k }]));
+        override?.inputs.forEach((input, k) => {
+          if (!slot.inputs.some((s) => s.input_key === input.input_key)) {
+            problems.add(['body', 'removal_template_components', override.index, 'inputs', k, 'input_key'], `template component '${slot.id}' has no input '${input.input_key}'`, input.input_key);
+          }
+        });
+        for (const input of slot.inputs) {
+          const supplied = given.get(input.input_key);
+          if (supplied !== undefined && override !== undefined) {
+            supplied.input.datapoint_ids.forEach((d, n) => {
+              ownedRef(context, problems, state.datapoints, 'datapoint', ['body', 'removal_template_components', override.index, 'inputs', supplied.k, 'datapoint_ids', n], d);
+            });
+            inputs.push({ input_key: input.input_key, datapoint_ids: [...supplied.input.datapoint_ids] });
+          } else if (input.datapoint_id !== null) {
+            inputs.push({ input_key: input.input_key, datapoint_ids: [input.datapoint_id] });
+          } else {
+            problems.add(['body', 'removal_template_components'], `input '${input.input_key}' of template component '${slot.id}' (${slot.display_name}) has no default datapoint: supply it in removal_template_components`, null);
+          }
+        }
+        if (problems.empty) {
+          const issues = checkComponent(state, { blueprint_key: slot.blueprint_key, inputs });
+          const base = override === undefined ? ['body', 'removal_template_id'] : ['body', 'removal_template_components', override.index];
+          for (const issue of issues) problems.add(base, `template component '${slot.id}': ${issue.message}`, null);
+        }
+        newComponents.push({
+          groupKey: group.key,
+          row: {
+            owner: context.viewer.id,
+            project_id: project.id,
+            blueprint_key: slot.blueprint_key,
+            display_name: slot.display_name,
+            description: slot.description,
+            activity_started_at: startOfDay(body.started_on),
+            activity_completed_at: startOfDay(body.completed_on),
+            inputs,
+            removal_template_component_id: slot.id,
+            supplier_reference_id: null,
+          },
+        });
+      }
+    }
+  }
+
+  // Deprecated steps: existing components attributed in the groups (process steps) of the process.
+  const legacy: PlannedAttribution[] = [];
+  if (body.steps !== undefined && body.steps !== null && body.steps.length > 0) {
+    const stepTemplate = processTemplate ?? template;
+    if (stepTemplate === undefined && problems.empty) {
+      problems.add(['body', 'steps'], 'steps need the process_key (or removal_template_id) whose steps they follow', body.steps);
+    }
+    const seen = new Set<string>();
+    body.steps.forEach((step, i) => {
+      const group = stepTemplate?.groups.find((g) => g.key === step.process_step_key);
+      if (stepTemplate !== undefined && group === undefined) {
+        problems.add(['body', 'steps', i, 'process_step_key'], `'${step.process_step_key}' is not a step of process '${stepTemplate.process_key}'`, step.process_step_key);
+      }
+      step.components.forEach((link, k) => {
+        const loc = ['body', 'steps', i, 'components', k];
+        const component = ownedRef(context, problems, state.components, 'component', [...loc, 'component_id'], link.component_id);
+        if (seen.has(link.component_id)) problems.add([...loc, 'component_id'], `component '${link.component_id}' is attributed more than once`, link.component_id);
+        seen.add(link.component_id);
+        const factorId = link.attribution_factor_datapoint_id ?? null;
+        if (factorId !== null) ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
+        else if (component !== undefined) checkShare(context, problems, [...loc, 'component_id'], link.component_id, 1, null);
+        legacy.push({
+          id: null,
+          component_id: link.component_id,
+          component_group_key: step.process_step_key,
+          removal_template_component_id: component?.removal_template_component_id ?? null,
+          attribution_factor: 1,
+          attribution_factor_datapoint_id: factorId,
+        });
+      });
+    });
+  }
+  problems.check();
+  if (project === undefined) throw unprocessable(problems.items);
+  checkReferenceFree(context, body.supplier_reference_id);
+
+  const id = state.ids('ghg_entry');
+  const planned: PlannedAttribution[] = [];
+  for (const c of newComponents) {
+    const componentId = state.ids('component');
+    state.components.insert({ id: componentId, ...c.row });
+    planned.push({
+      id: null,
+      component_id: componentId,
+      component_group_key: c.groupKey,
+      removal_template_component_id: c.row.removal_template_component_id,
+      attribution_factor: 1,
+      attribution_factor_datapoint_id: null,
+    });
+  }
+  planned.push(...legacy);
+  const result = evaluateOrRefuse(context, id, project, planned);
+  const row: RemovalRow = {
+    id,
+    owner: context.viewer.id,
+    project_id: project.id,
+    supplier_reference_id: body.supplier_reference_id,
+    started_on: body.started_on,
+    completed_on: body.completed_on,
+    feedstock_type_id: body.feedstock_type_id ?? null,
+    ghg_statement_id: null,
+    removal_template_id: template?.id ?? processTemplate?.id ?? null,
+    result,
+  };
+  state.removals.insert(row);
+  storeAttributions(context, id, planned, result.parts.map((p) => p.attribution_factor));
+  return ok(removalView(row));
+};
+
+/** The group key of a component added by `add_components`: the template group given, the step, or the component's own group. */
+function groupKeyOf(context: RequestContext, problems: Problems, removal: RemovalRow, loc: readonly (string | number)[], add: { removal_template_group_id?: string | null | undefined; process_step_key?: string | null | undefined }, component: ComponentRow | undefined): string {
+  const { templateGroups, templateComponents } = indexes(context);
+  if (add.removal_template_group_id !== undefined && add.removal_template_group_id !== null) {
+    const place = templateGroups.get(add.removal_template_group_id);
+    if (place === undefined || place.template.project_id !== removal.project_id || place.template.owner !== context.viewer.id) {
+      problems.add([...loc, 'removal_template_group_id'], `removal template group '${add.removal_template_group_id}' was not found in the project`, add.removal_template_group_id);
+      return '';
+    }
+    return place.group.key;
+  }
+  if (add.process_step_key !== undefined && add.process_step_key !== null) return add.process_step_key;
+  const slot = component?.removal_template_component_id;
+  return (slot === null || slot === undefined ? undefined : templateComponents.get(slot)?.group.key) ?? 'default';
+}
+
+const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof patchRemovalRequestSchema>) => {
+  const { state } = context;
+  const removal = changeableRemoval(context, id);
+  const project = state.projects.get(removal.project_id) as ProjectRow;
+  const problems = new Problems();
+  const startedOn = body.started_on ?? removal.started_on;
+  const completedOn = body.completed_on ?? removal.completed_on;
+  if (completedOn < startedOn) {
+    problems.add(['body', body.completed_on == null ? 'started_on' : 'completed_on'], `completed_on (${completedOn}) must not be before started_on (${startedOn})`, body.completed_on ?? body.started_on);
+  }
+  if (body.feedstock_type_id !== undefined) ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
+
+  let planned = currentPlan(context, id);
+  const removing = new Set<string>();
+  (body.delete_component_ids ?? []).forEach((componentId, i) => {
+    if (!planned.some((p) => p.component_id === componentId)) problems.add(['body', 'delete_component_ids', i], `component '${componentId}' is not attributed to GHG entry ${id}`, componentId);
+    removing.add(componentId);
+  });
+  planned = planned.filter((p) => !removing.has(p.component_id));
+  (body.add_components ?? []).forEach((add, i) => {
+    const loc = ['body', 'add_components', i];
+    const component = ownedRef(context, problems, state.components, 'component', [...loc, 'component_id'], add.component_id);
+    if (planned.some((p) => p.component_id === add.component_id)) {
+      problems.add([...loc, 'component_id'], `component '${add.component_id}' is already attributed to GHG entry ${id}`, add.component_id);
+    }
+    const factorId = add.attribution_factor_datapoint_id;
+    if (factorId !== null) ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
+    else if (component !== undefined) checkShare(context, problems, [...loc, 'component_id'], add.component_id, 1, id);
+    const groupKey = groupKeyOf(context, problems, removal, loc, add, component);
+    planned.push({
+      id: null,
+      component_id: add.component_id,
+      component_group_key: groupKey,
+      removal_template_component_id: component?.removal_template_component_id ?? null,
+      attribution_factor: 1,
+      attribution_factor_datapoint_id: factorId,
+    });
+  });
+  problems.check();
+  const result = evaluateOrRefuse(context, id, project, planned);
+  const row: RemovalRow = {
+    ...removal,
+    started_on: startedOn,
+    completed_on: completedOn,
+    feedstock_type_id: body.feedstock_type_id ?? removal.feedstock_type_id,
+    result,
+  };
+  state.removals.update(row);
+  storeAttributions(context, id, planned, result.parts.map((p) => p.attribution_factor));
+  return ok(removalView(row));
+};
+
+const patchAttributions = (context: RequestContext, id: string, body: z.output<typeof patchRemovalComponentAttributionsRequestSchema>) => {
+  const { state } = context;
+  const removal = changeableRemoval(context, id);
+  const project = state.projects.get(removal.project_id) as ProjectRow;
+  const problems = new Problems();
+  let planned = currentPlan(context, id);
+  const removing = new Set<string>();
+  (body.components_to_remove ?? []).forEach((componentId, i) => {
+    if (!planned.some((p) => p.component_id === componentId)) problems.add(['body', 'components_to_remove', i], `component '${componentId}' is not attributed to GHG entry ${id}`, componentId);
+    removing.add(componentId);
+  });
+  planned = planned.filter((p) => !removing.has(p.component_id));
+  const adding = new Set<string>();
+  (body.components_to_add ?? []).forEach((add, i) => {
+    const loc = ['body', 'components_to_add', i];
+    const component = ownedRef(context, problems, state.components, 'component', [...loc, 'component_id'], add.component_id);
+    if (adding.has(add.component_id)) problems.add([...loc, 'component_id'], `component '${add.component_id}' is given more than once`, add.component_id);
+    adding.add(add.component_id);
+    if (component !== undefined) checkShare(context, problems, [...loc, 'attribution_factor'], add.component_id, add.attribution_factor, id);
+    // Attributing a component the entry already has changes its share and group.
+    const existing = planned.find((p) => p.component_id === add.component_id);
+    const next: PlannedAttribution = {
+      id: existing?.id ?? null,
+      component_id: add.component_id,
+      component_group_key: add.component_group_key,
+      removal_template_component_id: component?.removal_template_component_id ?? null,
+      attribution_factor: add.attribution_factor,
+      attribution_factor_datapoint_id: null,
+    };
+    planned = existing === undefined ? [...planned, next] : planned.map((p) => (p === existing ? next : p));
+  });
+  problems.check();
+  const result = evaluateOrRefuse(context, id, project, planned);
+  const row: RemovalRow = { ...removal, result };
+  state.removals.update(row);
+  storeAttributions(context, id, planned, result.parts.map((p) => p.attribution_factor));
+  return ok(removalView(row));
+};
+
+/** The routes of this module. */
+export function removalRoutes(): Route[] {
+  const routes: Route[] = [
+    route('POST', '/mrv/v0/removals', { body: createRemovalRequestSchema }, (context, { body }) => createRemoval(context, body)),
+    route('POST', '/mrv/v0/ghg_entries', { body: createRemovalRequestSchema }, (context, { body }) => createRemoval(context, body)),
+  ];
+  for (const path of bothSpellings('/mrv/v0/{entries}/{id}')) {
+    routes.push(
+      route('GET', path, { path: removalIdPathSchema }, (context, { path: p }) => ok(removalView(visibleOr404(context, context.state.removals.get(p.id))))),
+      route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalRequestSchema }, (context, { path: p, body }) => patchRemoval(context, p.id, body)),
+    );
+  }
+  for (const path of bothSpellings('/mrv/v0/{entries}/{id}/component_attributions')) {
+    routes.push(
+      route('GET', path, { path: removalIdPathSchema, query: paginationQuerySchema }, (context, { path: p, query }) => {
+        const removal = visibleOr404(context, context.state.removals.get(p.id));
+        const items = rowsWhere(context.state.attributions, (a) => a.removal_id === removal.id);
+        return ok(pageOf(context, `attributions:${removal.id}`, items, query, attributionView));
+      }),
+      route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalComponentAttributionsRequestSchema }, (context, { path: p, body }) => patchAttributions(context, p.id, body)),
+    );
+  }
+  return routes;
+}

@@ -1,0 +1,88 @@
+/**
+ * GHG statements: created from the draft GHG entries of a project, submitted for verification.
+ * The lifecycle (allowed transitions, figures frozen at submission) is the accounting module's;
+ * this module adds ownership, the verifier assignment and visibility. Verification and issuance
+ * are the service's own work: see the test-helper routes.
+ */
+import type { z } from 'zod';
+import { createGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../accounting';
+import { idPathSchema } from '../../model/queries';
+import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from '../../model/requests';
+import { ownedOr404, visibleOr404, type RequestContext } from '../context';
+import { evaluateEntries } from '../evaluation';
+import { conflict, Problems, unprocessable } from '../failures';
+import { ok, route, type Route } from '../router';
+import type { StatementRow } from '../rows';
+import { statementView } from '../views';
+import { ownedRef } from './common';
+
+/**
+ * The record a lifecycle operation produced, or its refusal: a transition the status does not
+ * allow (or a statement without entries) conflicts with the stored state, 409; a malformed
+ * argument is a 422 located in the body.
+ */
+export function lifecycle(outcome: GhgStatementOutcome): GhgStatementRecord {
+  if (outcome.ok) return outcome.statement;
+  const { error } = outcome;
+  if (error.code === 'invalid_request') {
+    const problems = new Problems();
+    for (const issue of error.issues) problems.add(['body', ...issue.path], issue.message, null);
+    throw unprocessable(problems.items);
+  }
+  throw conflict(error.message);
+}
+
+/**
+ * A new statement takes every draft GHG entry of the project (in no statement yet) completed on
+ * or before `end_on`; its reporting period runs from the earliest start to `end_on`.
+ */
+const createStatement = (context: RequestContext, body: z.output<typeof createGhgStatementRequestSchema>) => {
+  const { state } = context;
+  const problems = new Problems();
+  const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
+  problems.check();
+  if (project === undefined) throw unprocessable(problems.items);
+  const entries = state.removals.rows().filter((r) => r.project_id === project.id && r.ghg_statement_id === null && r.completed_on <= body.end_on);
+  if (entries.length === 0) throw conflict(`project ${project.id} has no draft GHG entry completed on or before ${body.end_on}`);
+  const id = state.ids('ghg_statement');
+  const record = lifecycle(
+    createGhgStatement(
+      {
+        id,
+        project_id: project.id,
+        reporting_period_start_at: entries.map((r) => r.started_on).sort()[0] as string,
+        reporting_period_end_at: body.end_on,
+        removal_ids: entries.map((r) => r.id),
+      },
+      state.clock.nowIso(),
+    ),
+  );
+  const row: StatementRow = { id, owner: context.viewer.id, verifier_organisation_id: null, issuance_id: null, record };
+  state.statements.insert(row);
+  for (const r of entries) state.removals.update({ ...r, ghg_statement_id: id });
+  return ok(statementView(state, row));
+};
+
+/** Submission freezes the entries' figures; the project's verifier is assigned and sees the statement and its evidence from then on. */
+const submitStatement = (context: RequestContext, id: string, body: z.output<typeof submitGhgStatementRequestSchema>) => {
+  const { state } = context;
+  const statement = ownedOr404(context, state.statements.get(id));
+  const verifierId = state.projects.get(statement.record.project_id)?.verifier_organisation_id ?? null;
+  const verifier = verifierId === null ? undefined : state.organisations.get(verifierId);
+  if (verifierId === null || verifier === undefined) throw conflict(`project ${statement.record.project_id} has no verifier assigned, so its statements cannot be submitted`);
+  const withVerifier = statement.record.status === 'DRAFT' ? { ...statement.record, verifier: verifier.name } : statement.record;
+  const record = lifecycle(submitGhgStatement(withVerifier, evaluateEntries(state, statement.record.removal_ids), body, state.clock.nowIso()));
+  const row: StatementRow = { ...statement, verifier_organisation_id: verifierId, record };
+  state.statements.update(row);
+  return ok(statementView(state, row));
+};
+
+/** The routes of this module. */
+export function statementRoutes(): Route[] {
+  const path = idPathSchema('ghg_statement');
+  return [
+    route('POST', '/mrv/v0/ghg_statements', { body: createGhgStatementRequestSchema }, (context, { body }) => createStatement(context, body)),
+    route('GET', '/mrv/v0/ghg_statements/{id}', { path }, (context, { path: p }) => ok(statementView(context.state, visibleOr404(context, context.state.statements.get(p.id))))),
+    route('POST', '/mrv/v0/ghg_statements/{id}/submit', { path, body: submitGhgStatementRequestSchema }, (context, { path: p, body }) => submitStatement(context, p.id, body)),
+  ];
+}

@@ -1,0 +1,354 @@
+/**
+ * What the store holds: the service's resources in their own field names, plus the owning
+ * organisation (`owner`) and the links the service keeps to itself. Rows are immutable; a change
+ * stores a new row.
+ */
+import type { ComponentBlueprintDefinition, ComponentType, GhgStatementStatus } from '../model';
+import type { CreditAllocation, GhgStatementRecord } from '../accounting';
+
+/** A quantity as stored. */
+export interface QuantityRow {
+  readonly magnitude: number;
+  readonly unit: string;
+  readonly standard_deviation: number | null;
+}
+
+export interface SupplierRow {
+  readonly id: string;
+  readonly short_description: string | null;
+  readonly long_description: string | null;
+  readonly location: {
+    readonly country_code: string;
+    readonly country_name: string;
+    readonly latitude: number;
+    readonly longitude: number;
+    readonly description: string | null;
+  } | null;
+}
+
+export interface OrganisationRow {
+  readonly id: string;
+  readonly name: string;
+  readonly domain: string | null;
+  readonly supplier: SupplierRow | null;
+  readonly buffer_pool: boolean;
+}
+
+/** A client secret (the row id is the secret itself). */
+export interface ClientRow {
+  readonly id: string;
+  readonly name: string | null;
+}
+
+/** A bearer token (the row id is the token itself). */
+export interface TokenRow {
+  readonly id: string;
+  readonly organisation_id: string;
+  readonly expires_at_ms: number;
+}
+
+export interface ProjectRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly name: string;
+  readonly country_code: string;
+  readonly description: string | null;
+  readonly short_description: string | null;
+  readonly process_key: string;
+  readonly risk_of_reversal_percentage: number | null;
+  readonly verifier_organisation_id: string | null;
+  readonly project_code: string;
+  readonly pathway_code: string;
+}
+
+export interface FeedstockTypeRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly name: string;
+  readonly supplier_reference_id: string | null;
+}
+
+export interface FeedstockBatchRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly created_at: string;
+  readonly delivery_date: string;
+  readonly display_name: string;
+  readonly feedstock_type_id: string;
+  readonly mass: QuantityRow | null;
+  readonly supplier_reference_id: string | null;
+}
+
+export interface ProductionBatchRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly facility_id: string;
+  readonly feedstock_type_ids: readonly string[];
+  readonly supplier_reference_id: string | null;
+  readonly kind: 'biochar';
+  readonly started_at: string;
+  readonly ended_at: string;
+  readonly uploaded_at: string;
+  readonly display_name: string;
+  readonly mass: QuantityRow;
+}
+
+export interface FacilityRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string | null;
+  readonly name: string;
+}
+
+export interface FileUploadRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly file_name: string;
+  readonly content_type: string;
+  readonly content_length: number | null;
+  readonly upload_url: string;
+}
+
+/** A blueprint (row id = blueprint key). */
+export interface BlueprintRow {
+  readonly id: string;
+  readonly definition: ComponentBlueprintDefinition;
+}
+
+export interface TemplateInputRow {
+  readonly input_key: string;
+  readonly display_name: string;
+  readonly datapoint_id: string | null;
+}
+
+export interface TemplateComponentRow {
+  readonly id: string;
+  readonly display_name: string;
+  readonly description: string | null;
+  readonly blueprint_key: string;
+  readonly inputs: readonly TemplateInputRow[];
+}
+
+export interface TemplateGroupRow {
+  readonly id: string;
+  readonly key: string;
+  readonly display_name: string;
+  readonly description: string;
+  readonly components: readonly TemplateComponentRow[];
+}
+
+export interface TemplateRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly display_name: string;
+  readonly supplier_reference_id: string | null;
+  readonly process_key: string;
+  readonly groups: readonly TemplateGroupRow[];
+}
+
+export type DatapointTypeValue = 'CONSTANT' | 'STANDARD_PUBLISHED_VALUE' | 'REPORTED' | 'ASSUMPTION' | 'DERIVED';
+
+export interface DatapointRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly display_name: string;
+  readonly description: string | null;
+  readonly type: DatapointTypeValue;
+  readonly quantity: QuantityRow;
+  readonly source_ids: readonly string[];
+  readonly measured_at: string | null;
+  readonly supplier_reference_id: string | null;
+  readonly uncertainty_justification: string | null;
+  readonly measurement_sample_id: string | null;
+}
+
+export interface SourceRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly display_name: string;
+  readonly supplier_reference_id: string | null;
+  readonly published_at: string | null;
+  readonly is_public: boolean;
+  readonly file_name: string | null;
+  readonly content_type: string | null;
+  readonly content_length: number | null;
+}
+
+export interface ComponentInputRow {
+  readonly input_key: string;
+  readonly datapoint_ids: readonly string[];
+}
+
+export interface ComponentRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly blueprint_key: string;
+  readonly display_name: string;
+  readonly description: string | null;
+  readonly activity_started_at: string | null;
+  readonly activity_completed_at: string | null;
+  readonly inputs: readonly ComponentInputRow[];
+  readonly removal_template_component_id: string | null;
+  readonly supplier_reference_id: string | null;
+}
+
+/** One component's part in a removal's evaluation, kept for the registry's carbon figures. */
+export interface ComponentPartRow {
+  readonly component_id: string;
+  readonly type: ComponentType;
+  /** The share used (a legacy factor datapoint's value when the attribution has one). */
+  readonly attribution_factor: number;
+  readonly contribution_kg: number;
+}
+
+/** The evaluation of a removal, recomputed on every change of the removal. */
+export interface RemovalResultRow {
+  readonly co2e_net_removed_kg: number;
+  readonly co2e_net_removed_without_discount_kg: number;
+  readonly co2e_net_removed_standard_deviation_kg: number | null;
+  readonly risk_of_reversal_percentage: number | null;
+  readonly issuable_kg: number;
+  readonly credit_allocation: CreditAllocation | null;
+  readonly parts: readonly ComponentPartRow[];
+}
+
+export interface RemovalRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly supplier_reference_id: string;
+  readonly started_on: string;
+  readonly completed_on: string;
+  readonly feedstock_type_id: string | null;
+  readonly ghg_statement_id: string | null;
+  readonly removal_template_id: string | null;
+  readonly result: RemovalResultRow;
+}
+
+export interface AttributionRow {
+  readonly id: string;
+  readonly removal_id: string;
+  readonly component_id: string;
+  readonly component_group_key: string;
+  readonly removal_template_component_id: string | null;
+  /** The share; with a legacy factor datapoint, the datapoint's magnitude when it was attributed. */
+  readonly attribution_factor: number;
+  readonly attribution_factor_datapoint_id: string | null;
+}
+
+/**
+ * A GHG statement: the accounting module's statement record (lifecycle, frozen figures of each
+ * submitted version) plus what the service keeps beside it.
+ */
+export interface StatementRow {
+  readonly id: string;
+  readonly owner: string;
+  /** The verifier organisation assigned on submission. */
+  readonly verifier_organisation_id: string | null;
+  /** The issuance of its credits. */
+  readonly issuance_id: string | null;
+  readonly record: GhgStatementRecord;
+}
+
+/** Statement statuses in which its entries may still change (the lifecycle's amendable ones). */
+export const AMENDABLE_STATUSES: readonly GhgStatementStatus[] = ['DRAFT', 'FAILED_VERIFICATION'];
+
+export type StorageMethodValue =
+  | 'biochar_field'
+  | 'biochar_landfill'
+  | 'biomass_injection_well'
+  | 'biomass_subsurface'
+  | 'saline_aquifer'
+  | 'in_situ_mineralization';
+
+export interface StorageLocationRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly supplier_id: string;
+  readonly name: string;
+  readonly storage_method: StorageMethodValue;
+  readonly description: string | null;
+  readonly latitude: number | null;
+  readonly longitude: number | null;
+  readonly supplier_reference_id: string | null;
+}
+
+export interface BiocharApplicationRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly application_date: string;
+  readonly average_application_rate: QuantityRow;
+  readonly production_batch_id: string;
+  readonly storage_location_id: string;
+  readonly supplier_reference_id: string;
+  readonly truck_mass_on_arrival: QuantityRow;
+  readonly truck_mass_on_departure: QuantityRow;
+  readonly source_ids: readonly string[];
+  readonly removal_id: string | null;
+  readonly uploaded_at: string;
+}
+
+export interface MeasurementLocationRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly supplier_reference_id: string | null;
+}
+
+export interface MeasurementValueRow {
+  readonly datapoint_id: string;
+  readonly measurement_property: { readonly quantity_kind: string; readonly qualifier: string | null };
+}
+
+export interface MeasurementSampleRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly supplier_reference_id: string | null;
+  readonly measured_at: string;
+  readonly measurement_location_id: string | null;
+  readonly production_batch_id: string | null;
+  readonly values: readonly MeasurementValueRow[];
+}
+
+export type SubmissionTypeValue =
+  | 'biochar_pyrolysis_reactor_facility_time_series'
+  | 'dac_storage_site_time_series'
+  | 'dac_facility_time_series'
+  | 'wae_wastewater_treatment_plant_facility_time_series';
+
+export interface SubmissionRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly file_upload_id: string;
+  readonly submission_type: SubmissionTypeValue;
+  readonly status: 'pending' | 'completed' | 'failed';
+  readonly facility_id: string | null;
+  readonly storage_location_id: string | null;
+  readonly error_message: string | null;
+  readonly created_at: string;
+}
+
+export interface OrderRow {
+  readonly id: string;
+  /** The buyer. */
+  readonly organisation_id: string;
+  readonly supplier_id: string;
+  /** Credits ordered in kg; 0 when the order names no amount. */
+  readonly credits_ordered_kg: number;
+  readonly created_at: string;
+}
+
+/** A record of the credit ledger, kept here for its place in the creation order (cursors). */
+export interface LedgerEntryRow {
+  readonly id: string;
+  readonly kind: 'issuance' | 'credit_batch' | 'delivery' | 'transfer' | 'retirement' | 'refund';
+}

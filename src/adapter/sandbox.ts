@@ -1,0 +1,195 @@
+/**
+ * The request pipeline of the in-memory service:
+ *
+ * 1. route: unknown path 404 `{"detail": "Not Found"}`; known path, other method 405
+ *    `{"detail": "Method Not Allowed"}` with an `allow` header (as the service's framework answers);
+ * 2. authenticate: `x-client-secret` missing 422 at `["header", "x-client-secret"]`, unknown 401;
+ *    bearer token missing, malformed, unknown or expired 401 (credentials come before any other
+ *    check, so an unauthenticated caller learns nothing about ids or bodies);
+ * 3. read the body: text that is not JSON 422 `json_invalid` at `["body", offset]`; a body sent with
+ *    a content type other than JSON is not parsed, and fails validation as `model_attributes_type`
+ *    (what the service's framework does: 422, not 415);
+ * 4. validate path, query and body together: one 422 listing every problem;
+ * 5. run the handler in a store transaction: a refusal after a change rolls the change back.
+ *
+ * Anything else thrown is a defect: it is reported through `onInternalError` and answered 500.
+ */
+import { validateRequest, validateRequestPart, type ValidationErrorItem } from '../model/validation-error';
+import { requestHeadersSchema } from '../model/queries';
+import { CreditLedgerError } from '../registry';
+import type { RequestContext } from './context';
+import { Refusal, unauthorized, unprocessable } from './failures';
+import { parseJsonText } from './json-text';
+import { Router, type Reply } from './router';
+import { ROUTES } from './routes';
+import { ServiceState } from './state';
+import type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
+import { loadWorld } from './world';
+import type { OrganisationRow } from './rows';
+
+const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json' });
+
+function respond(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): SandboxResponse {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body };
+}
+
+/** Header names in lower case; a repeated header counts as its first value. */
+function normaliseHeaders(headers: SandboxHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (headers === undefined || headers === null || typeof headers !== 'object') return out;
+  for (const [name, value] of Object.entries(headers)) {
+    const first = Array.isArray(value) ? (value as readonly unknown[])[0] : value;
+    if (typeof first === 'string') out[name.toLowerCase()] = first;
+  }
+  return out;
+}
+
+/** Query parameters; a repeated parameter counts as its last value, as the service reads scalars. */
+function parseQuery(search: string): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of new URLSearchParams(search)) out[name] = value;
+  return out;
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  const type = (value.split(';')[0] ?? '').trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The request body as a JSON value; undefined when there is none. */
+function readBody(body: unknown, headers: Record<string, string>): unknown {
+  if (body === undefined) return undefined;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return body;
+  let text: string;
+  try {
+    text = typeof body === 'string' ? body : UTF8.decode(body);
+  } catch {
+    throw unprocessable([{ type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: { error: 'Invalid UTF-8' } }]);
+  }
+  if (text === '') return undefined;
+  // Not JSON by its content type: handed on as text, which no body schema accepts.
+  if (!isJsonContentType(headers['content-type'])) return text;
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    throw unprocessable([{ type: 'json_invalid', loc: ['body', parsed.position], msg: 'JSON decode error', input: {}, ctx: { error: parsed.error } }]);
+  }
+  return parsed.value;
+}
+
+/** The organisation the request acts for (interface.md 5, semantics.md 7). */
+function authenticate(state: ServiceState, headers: Record<string, string>): OrganisationRow {
+  const checked = validateRequestPart(requestHeadersSchema, headers, 'header');
+  if (!checked.success) throw unprocessable(checked.detail);
+  if (!state.clients.has(checked.data['x-client-secret'])) throw unauthorized('Invalid client secret', false);
+  const authorization = checked.data.authorization;
+  if (authorization === undefined) throw unauthorized('Not authenticated', true);
+  const match = /^bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (match === null) throw unauthorized('Invalid authentication credentials', true);
+  const token = state.tokens.get(match[1] as string);
+  if (token === undefined) throw unauthorized('Invalid access token', true);
+  if (state.clock.nowMs() >= token.expires_at_ms) throw unauthorized('Access token expired', true);
+  const organisation = state.organisations.get(token.organisation_id);
+  if (organisation === undefined) throw unauthorized('Invalid access token', true);
+  return organisation;
+}
+
+/** A ledger refusal as 422 items located in the request body. */
+function ledgerItems(error: CreditLedgerError, body: unknown): ValidationErrorItem[] {
+  return error.problems.map((problem) => {
+    let input: unknown = body;
+    for (const key of problem.path) {
+      input = typeof input === 'object' && input !== null ? (input as Record<string | number, unknown>)[key] : undefined;
+    }
+    return {
+      type: 'value_error',
+      loc: ['body', ...problem.path],
+      msg: `Value error, ${problem.message}`,
+      input: input === undefined ? null : input,
+      ctx: { error: problem.message },
+    };
+  });
+}
+
+const router = new Router(ROUTES);
+
+/** The sandbox and its state, for tests that compare snapshots. */
+export interface SandboxWithState extends Sandbox {
+  readonly state: ServiceState;
+}
+
+/** Creates a sandbox and exposes its state (internal; the package exports {@link createSandbox}). */
+export function createSandboxWithState(options: SandboxOptions = {}): SandboxWithState {
+  const state = new ServiceState(options.now ?? (() => Date.now()), options.seed ?? 1);
+  if (options.world !== undefined) loadWorld(state, options.world);
+  const report = options.onInternalError ?? ((error: unknown) => console.error('cdr-engine sandbox: internal error', error));
+
+  const answer = (request: SandboxRequest): SandboxResponse => {
+    if (request === null || typeof request !== 'object' || typeof request.method !== 'string' || typeof request.path !== 'string') {
+      return respond(400, { detail: 'A request needs a method and a path' });
+    }
+    const method = request.method.toUpperCase();
+    const queryAt = request.path.indexOf('?');
+    const path = queryAt < 0 ? request.path : request.path.slice(0, queryAt);
+    const search = queryAt < 0 ? '' : request.path.slice(queryAt + 1);
+    const match = router.match(method, path);
+    if (match.kind === 'not_found') return respond(404, { detail: 'Not Found' });
+    if (match.kind === 'method_not_allowed') return respond(405, { detail: 'Method Not Allowed' }, { allow: match.allow.join(', ') });
+
+    const headers = normaliseHeaders(request.headers);
+    let body: unknown;
+    try {
+      const viewer = authenticate(state, headers);
+      const { route } = match;
+      body = route.schemas.body === undefined ? undefined : readBody(request.body, headers);
+      const checked = validateRequest(route.schemas, { path: match.params, query: parseQuery(search), body });
+      if (!checked.success) throw unprocessable(checked.detail);
+      const context: RequestContext = { state, viewer };
+      const reply: Reply = state.store.transaction(() => route.handle(context, checked.data));
+      if (reply.status === 204) return { status: 204, headers: {} };
+      // A round trip through JSON: the caller gets what the wire would carry, and no reference into the store.
+      return respond(200, JSON.parse(JSON.stringify(reply.body)) as unknown);
+    } catch (error) {
+      if (error instanceof Refusal) return respond(error.status, error.body, error.headers);
+      if (error instanceof CreditLedgerError) return respond(422, { detail: ledgerItems(error, body) });
+      throw error;
+    }
+  };
+
+  return {
+    state,
+    handle(request: SandboxRequest): Promise<SandboxResponse> {
+      try {
+        return Promise.resolve(answer(request));
+      } catch (error) {
+        try {
+          report(error, request);
+        } catch {
+          // A failing reporter must not turn a 500 into a rejection.
+        }
+        return Promise.resolve(respond(500, { detail: 'Internal Server Error' }));
+      }
+    },
+  };
+}
+
+/**
+ * Creates an in-memory instance of the service: `handle(request)` answers one request with the
+ * status codes, JSON bodies and headers of the service (interface.md, semantics.md 7). No HTTP
+ * framework or socket is involved; `cdr-engine serve` binds it to a port.
+ *
+ * Test-helper routes under `/sandbox/v0/` do what the real service does on its own side (verify
+ * a GHG statement, issue its credits, process data uploads, create an order, advance the clock).
+ *
+ * @param options - a world to preload, the clock, the seed of generated ids
+ * @returns the sandbox
+ * @throws Error (named `WorldDocumentError`) when `options.world` is invalid; the message lists
+ *   every problem with its path into the document
+ * @public
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const { handle } = createSandboxWithState(options);
+  return { handle };
+}
