@@ -1,5 +1,5 @@
 /**
- * cli: the `cdr-engine` command (evaluate, serve). With the HTTP binding, the only code that reads
+ * cli: the `cdr-engine` command (evaluate, explain, serve). With the HTTP binding, the only code that reads
  * files, writes to the terminal or listens on a port; everything it computes comes from src/.
  * May import: everything in src/.
  */
@@ -15,8 +15,9 @@ import { formatEvaluationTable } from './format-table';
 const USAGE = `usage:
   cdr-engine evaluate [graph.json] [--format json|table]   evaluate a removal graph (default: the bundled example)
   cdr-engine explain <graph.json> <GHG entry id>           print the calculation report of one entry (Markdown)
+  cdr-engine serve [--port N] [--world world.json]         serve the in-memory service on 127.0.0.1 (default: the demo world)
   cdr-engine --version
-exit codes: 0 success, 1 invalid graph (problems on stderr), 2 bad usage`;
+exit codes: 0 success, 1 invalid input (problems on stderr), 2 bad usage`;
 
 /** The bundled example, found from the built CLI (dist/cli.js) or from the sources (src/cli/main.ts). */
 function bundledExample(): URL {
