@@ -11,7 +11,7 @@ import { createIdGenerator, ID_PREFIXES, type IdGenerator, type IdKind } from '.
 import { CreditLedgerError, type LedgerOperation } from './errors';
 import { CARBON_FIELDS, checkIssuanceRequest } from './issuance-request';
 import { DEFAULT_LEDGER_POLICIES, type LedgerPolicies } from './policies';
-import { creditQuantity, parseKg } from './quantity';
+import { creditQuantity } from './quantity';
 import {
   BatchRecord,
   type DeliveryRecord,
@@ -21,6 +21,7 @@ import {
   type RefundRecord,
   type RetirementRecord,
   type SupplierRecord,
+  type TransactionRecord,
   type TransferRecord,
 } from './records';
 import { RunningTotals, type Tally } from './totals';
@@ -55,6 +56,7 @@ import {
   readObject,
   readOptionalText,
   readOrganisation,
+  readPositiveKg,
   readPurposes,
   readString,
   type Path,
@@ -86,13 +88,32 @@ interface LineRules {
   readonly bufferPoolOnly: boolean;
 }
 
-/** Clock reading and fresh ids of a checked transaction. */
-interface Prepared {
+/** The common fields of both retirement requests, as checked. */
+interface RetirementHead {
+  readonly owner: string | undefined;
+  readonly beneficiary: string | undefined;
+  readonly supplierId: string | undefined;
+  readonly purposes: readonly RetirementPurposeValue[];
+  readonly notes: string | null;
+}
+
+/** The transactions that take credits from batches; each name is both its operation and its id kind. */
+type TransactionKind = 'delivery' | 'transfer' | 'retirement' | 'refund';
+
+/** Id and clock reading of a transaction being applied. */
+interface Stamp {
   readonly id: string;
   readonly at: string;
+}
+
+/** Clock reading and fresh ids of a checked transaction. */
+interface Prepared extends Stamp {
   /** Per line, the ids of its two children when the line splits its batch. */
   readonly childIds: readonly (readonly [string, string] | null)[];
 }
+
+/** An id index and the key to look up in it; an undefined key means the filter was not given. */
+type IndexLookup = readonly [ReadonlyMap<string, readonly string[]>, string | undefined];
 
 const ZERO_BALANCE: CreditBalanceView = Object.freeze({
   active_credits_total: Object.freeze(creditQuantity(0n)),
@@ -107,6 +128,38 @@ function pushTo(index: Map<string, string[]>, key: string, id: string): void {
   const list = index.get(key);
   if (list === undefined) index.set(key, [id]);
   else list.push(id);
+}
+
+/**
+ * Starts checking a request: a fresh problem list and the request object, or a refusal when the
+ * request is not an object (nothing else can be read from it).
+ */
+function openRequest(input: unknown, operation: LedgerOperation, what: string): { readonly req: Record<string, unknown>; readonly problems: Problems } {
+  const problems = new Problems();
+  const req = readObject(input, [], problems, what);
+  if (req === undefined) throw new CreditLedgerError(operation, problems.list);
+  return { req, problems };
+}
+
+/** The records of `ids`, in order. Ids come from the ledger's own records and indexes, so the check only narrows. */
+function recordsOf<R>(store: ReadonlyMap<string, R>, ids: readonly string[]): R[] {
+  const out: R[] = [];
+  for (const id of ids) {
+    const record = store.get(id);
+    if (record !== undefined) out.push(record);
+  }
+  return out;
+}
+
+/**
+ * The records listed under the first lookup whose key is given, or every record when none is.
+ * Creation order either way: indexes are only ever appended to. O(result).
+ */
+function selectRecords<R>(store: ReadonlyMap<string, R>, ...lookups: readonly IndexLookup[]): R[] {
+  for (const [index, key] of lookups) {
+    if (key !== undefined) return recordsOf(store, index.get(key) ?? []);
+  }
+  return [...store.values()];
 }
 
 function balanceView(tally: Tally): CreditBalanceView {
@@ -162,7 +215,7 @@ export class CreditLedger {
     this.#policies = { ...DEFAULT_LEDGER_POLICIES, ...options.policies };
   }
 
-  /** The policies in force. */
+  /** The policies in force. O(1). */
   get policies(): LedgerPolicies {
     return this.#policies;
   }
@@ -188,9 +241,7 @@ export class CreditLedger {
    * @throws {@link CreditLedgerError} when the supplier is malformed or names another organisation.
    */
   registerSupplier(supplier: SupplierInput): SupplierView {
-    const problems = new Problems();
-    const obj = readObject(supplier, [], problems, 'supplier');
-    if (obj === undefined) throw new CreditLedgerError('supplier', problems.list);
+    const { req: obj, problems } = openRequest(supplier, 'supplier', 'supplier');
     const id = readId('supplier', obj.id, ['id'], problems, 'supplier id');
     const org = readOrganisation(obj.organisation, ['organisation'], problems, 'organisation');
     const shortDescription = readOptionalText(obj.short_description, ['short_description'], problems, 'short_description');
@@ -287,8 +338,7 @@ export class CreditLedger {
         const batch = new BatchRecord(id, origin, nextUnit, kg, owner, null, null, null, null);
         nextUnit += kg;
         this.#batches.set(id, batch);
-        this.#addActive(batch);
-        this.#totals.adjust(owner, supplierId, projectId, null, kg, 0n);
+        this.#deposit(batch);
         if (pool === 'supplier') {
           supplierBatchIds.push(id);
           supplierTotal += kg;
@@ -299,7 +349,7 @@ export class CreditLedger {
       }
     }
     if (numbering === 'per_project') this.#projectNumbering.set(projectId, { sequence, nextUnit });
-    this.#issuances.set(issuanceId, {
+    const issuance: IssuanceRecord = {
       id: issuanceId,
       ghgStatementId: statementId,
       issuedAt,
@@ -313,10 +363,11 @@ export class CreditLedger {
       origins,
       supplierBatchIds,
       bufferPoolBatchIds,
-    });
+    };
+    this.#issuances.set(issuanceId, issuance);
     this.#issuedStatements.set(statementId, issuanceId);
     pushTo(this.#issuancesBySupplier, supplierId, issuanceId);
-    return this.#issuanceView(issuanceId);
+    return this.#issuanceView(issuance);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -329,9 +380,7 @@ export class CreditLedger {
    * @throws {@link CreditLedgerError} listing every problem of the request; nothing changes.
    */
   createDelivery(input: DeliveryInput): DeliveryView {
-    const problems = new Problems();
-    const req = readObject(input, [], problems, 'delivery request');
-    if (req === undefined) throw new CreditLedgerError('delivery', problems.list);
+    const { req, problems } = openRequest(input, 'delivery', 'delivery request');
     const order = readObject(req.order, ['order'], problems, 'order');
     const orderId = order === undefined ? undefined : readId('order', order.id, ['order', 'id'], problems, 'order id');
     const buyer = order === undefined ? undefined : readOrganisation(order.organisation, ['order', 'organisation'], problems, 'order organisation');
@@ -345,26 +394,26 @@ export class CreditLedger {
     if (!problems.empty || orderId === undefined || buyer === undefined || supplierId === undefined) {
       throw new CreditLedgerError('delivery', problems.list);
     }
-    const prepared = this.#prepare('delivery', 'delivery', lines);
-    this.#organisations.set(buyer.id, buyer);
-    const moved = this.#take(lines, prepared, (batch) => {
-      this.#changeOwner(batch, buyer.id, orderId);
-      batch.deliveryId = prepared.id;
-      batch.deliveredAt = prepared.at;
-    });
-    this.#deliveries.set(prepared.id, {
-      id: prepared.id,
-      at: prepared.at,
-      total: moved.total,
-      batchIds: moved.ids,
+    const delivery = this.#transact(
+      'delivery',
+      lines,
       notes,
-      orderId,
-      supplierId,
-      toOrganisationId: buyer.id,
-    });
-    pushTo(this.#deliveriesBySupplier, supplierId, prepared.id);
-    pushTo(this.#deliveriesTo, buyer.id, prepared.id);
-    return this.#deliveryView(prepared.id);
+      (batch, tx) => {
+        this.#changeOwner(batch, buyer.id, orderId);
+        batch.deliveryId = tx.id;
+        batch.deliveredAt = tx.at;
+      },
+      (common) => {
+        const record: DeliveryRecord = { ...common, orderId, supplierId, toOrganisationId: buyer.id };
+        // Registered only now, when the delivery can no longer be refused.
+        this.#organisations.set(buyer.id, buyer);
+        this.#deliveries.set(record.id, record);
+        pushTo(this.#deliveriesBySupplier, supplierId, record.id);
+        pushTo(this.#deliveriesTo, buyer.id, record.id);
+        return record;
+      },
+    );
+    return this.#deliveryView(delivery);
   }
 
   /**
@@ -373,33 +422,28 @@ export class CreditLedger {
    * @throws {@link CreditLedgerError} listing every problem of the request; nothing changes.
    */
   createTransfer(input: TransferInput): TransferView {
-    const problems = new Problems();
-    const req = readObject(input, [], problems, 'transfer request');
-    if (req === undefined) throw new CreditLedgerError('transfer', problems.list);
-    const from = this.#readKnownOrganisation(req.from_organisation_id, ['from_organisation_id'], problems, 'from_organisation_id');
-    const to = this.#readKnownOrganisation(req.to_organisation_id, ['to_organisation_id'], problems, 'to_organisation_id');
-    if (from !== undefined && from === to) problems.add(['to_organisation_id'], 'same_organisation', `cannot transfer from ${from} to itself`);
+    const { req, problems } = openRequest(input, 'transfer', 'transfer request');
+    const { from, to } = this.#readParties(req, 'from_organisation_id', 'transfer', problems);
     const supplierId = this.#readKnownSupplier(req.supplier_id, ['supplier_id'], problems);
     const notes = readNotes(req.notes, ['notes'], problems);
     const lines = this.#readLines(req.credit_batch_quantities, { owner: from, supplierId, bufferPoolOnly: false }, problems);
     if (!problems.empty || from === undefined || to === undefined || supplierId === undefined) {
       throw new CreditLedgerError('transfer', problems.list);
     }
-    const prepared = this.#prepare('transfer', 'transfer', lines);
-    const moved = this.#take(lines, prepared, (batch) => this.#changeOwner(batch, to, batch.orderId));
-    this.#transfers.set(prepared.id, {
-      id: prepared.id,
-      at: prepared.at,
-      total: moved.total,
-      batchIds: moved.ids,
+    const transfer = this.#transact(
+      'transfer',
+      lines,
       notes,
-      supplierId,
-      fromOrganisationId: from,
-      toOrganisationId: to,
-    });
-    pushTo(this.#transfersFrom, from, prepared.id);
-    pushTo(this.#transfersTo, to, prepared.id);
-    return this.#transferView(prepared.id);
+      (batch) => this.#changeOwner(batch, to, batch.orderId),
+      (common) => {
+        const record: TransferRecord = { ...common, supplierId, fromOrganisationId: from, toOrganisationId: to };
+        this.#transfers.set(record.id, record);
+        pushTo(this.#transfersFrom, from, record.id);
+        pushTo(this.#transfersTo, to, record.id);
+        return record;
+      },
+    );
+    return this.#transferView(transfer);
   }
 
   /**
@@ -408,9 +452,7 @@ export class CreditLedger {
    * @throws {@link CreditLedgerError} listing every problem of the request; nothing changes.
    */
   createRetirement(input: RetirementByBatchInput): RetirementView {
-    const problems = new Problems();
-    const req = readObject(input, [], problems, 'retirement request');
-    if (req === undefined) throw new CreditLedgerError('retirement', problems.list);
+    const { req, problems } = openRequest(input, 'retirement', 'retirement request');
     const head = this.#readRetirementHead(req, problems);
     const lines = this.#readLines(req.credit_batch_quantities, { owner: head.owner, supplierId: head.supplierId, bufferPoolOnly: false }, problems);
     return this.#retire(head, lines, problems);
@@ -424,19 +466,9 @@ export class CreditLedger {
    * @throws {@link CreditLedgerError} listing every problem of the request; nothing changes.
    */
   createRetirementFromOldestCredits(input: RetirementFromOldestInput): RetirementView {
-    const problems = new Problems();
-    const req = readObject(input, [], problems, 'retirement request');
-    if (req === undefined) throw new CreditLedgerError('retirement', problems.list);
+    const { req, problems } = openRequest(input, 'retirement', 'retirement request');
     const head = this.#readRetirementHead(req, problems);
-    let quantity: bigint | undefined;
-    if (req.credit_quantity_kg === undefined) {
-      problems.add(['credit_quantity_kg'], 'missing', 'credit_quantity_kg is required');
-    } else {
-      const parsed = parseKg(req.credit_quantity_kg);
-      if (!parsed.ok) problems.add(['credit_quantity_kg'], parsed.code, `credit_quantity_kg: ${parsed.message}`);
-      else if (parsed.kg <= 0n) problems.add(['credit_quantity_kg'], 'not_positive', `credit_quantity_kg must be positive, got ${parsed.kg}`);
-      else quantity = parsed.kg;
-    }
+    const quantity = readPositiveKg(req.credit_quantity_kg, ['credit_quantity_kg'], problems, 'credit_quantity_kg: ');
     let vintage: number | null = null;
     if (req.vintage !== undefined && req.vintage !== null) {
       if (typeof req.vintage === 'number' && Number.isInteger(req.vintage) && req.vintage >= 1900 && req.vintage <= 2100) vintage = req.vintage;
@@ -474,27 +506,23 @@ export class CreditLedger {
    * @throws {@link CreditLedgerError} listing every problem of the request; nothing changes.
    */
   createRefund(input: RefundInput): BufferPoolRefundView {
-    const problems = new Problems();
-    const req = readObject(input, [], problems, 'refund request');
-    if (req === undefined) throw new CreditLedgerError('refund', problems.list);
-    const from = this.#readKnownOrganisation(req.from_buffer_pool_organisation_id, ['from_buffer_pool_organisation_id'], problems, 'from_buffer_pool_organisation_id');
-    const to = this.#readKnownOrganisation(req.to_organisation_id, ['to_organisation_id'], problems, 'to_organisation_id');
-    if (from !== undefined && from === to) problems.add(['to_organisation_id'], 'same_organisation', `cannot refund from ${from} to itself`);
+    const { req, problems } = openRequest(input, 'refund', 'refund request');
+    const { from, to } = this.#readParties(req, 'from_buffer_pool_organisation_id', 'refund', problems);
     const notes = readNotes(req.notes, ['notes'], problems);
     const lines = this.#readLines(req.credit_batch_quantities, { owner: from, supplierId: undefined, bufferPoolOnly: true }, problems);
     if (!problems.empty || from === undefined || to === undefined) throw new CreditLedgerError('refund', problems.list);
-    const prepared = this.#prepare('refund', 'refund', lines);
-    const moved = this.#take(lines, prepared, (batch) => this.#changeOwner(batch, to, batch.orderId));
-    this.#refunds.set(prepared.id, {
-      id: prepared.id,
-      at: prepared.at,
-      total: moved.total,
-      batchIds: moved.ids,
+    const refund = this.#transact(
+      'refund',
+      lines,
       notes,
-      fromOrganisationId: from,
-      toOrganisationId: to,
-    });
-    return this.#refundView(prepared.id);
+      (batch) => this.#changeOwner(batch, to, batch.orderId),
+      (common) => {
+        const record: RefundRecord = { ...common, fromOrganisationId: from, toOrganisationId: to };
+        this.#refunds.set(record.id, record);
+        return record;
+      },
+    );
+    return this.#refundView(refund);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -524,19 +552,22 @@ export class CreditLedger {
 
   /** An issuance by id, or undefined. O(1). */
   getIssuance(id: string): IssuanceView | undefined {
-    return this.#issuances.has(id) ? this.#issuanceView(id) : undefined;
+    const issuance = this.#issuances.get(id);
+    return issuance === undefined ? undefined : this.#issuanceView(issuance);
   }
 
   /** The issuance of a GHG statement, or undefined. O(1). */
   getIssuanceOfStatement(ghgStatementId: string): IssuanceView | undefined {
     const id = this.#issuedStatements.get(ghgStatementId);
-    return id === undefined ? undefined : this.#issuanceView(id);
+    return id === undefined ? undefined : this.getIssuance(id);
   }
 
-  /** Issuances, optionally of one supplier, in creation order. O(result) via the supplier index. */
+  /**
+   * Issuances, optionally of one supplier, in creation order. O(issuances of the supplier) via the
+   * supplier index; O(all issuances) unfiltered.
+   */
   listIssuances(filter: { readonly supplier_id?: string } = {}): IssuanceView[] {
-    const ids = filter.supplier_id === undefined ? [...this.#issuances.keys()] : (this.#issuancesBySupplier.get(filter.supplier_id) ?? []);
-    return ids.map((id) => this.#issuanceView(id));
+    return selectRecords(this.#issuances, [this.#issuancesBySupplier, filter.supplier_id]).map((i) => this.#issuanceView(i));
   }
 
   /** The batches an issuance created (some may since be split), or undefined. O(batches issued). */
@@ -555,13 +586,13 @@ export class CreditLedger {
 
   /** A delivery by id, or undefined. O(1). */
   getDelivery(id: string): DeliveryView | undefined {
-    return this.#deliveries.has(id) ? this.#deliveryView(id) : undefined;
+    const delivery = this.#deliveries.get(id);
+    return delivery === undefined ? undefined : this.#deliveryView(delivery);
   }
 
   /** The batches a delivery moved (as they are now), or undefined. O(lines of the delivery). */
   getDeliveryCreditBatches(id: string): CreditBatchView[] | undefined {
-    const delivery = this.#deliveries.get(id);
-    return delivery === undefined ? undefined : this.#batchViews(delivery.batchIds);
+    return this.#takenBatches(this.#deliveries.get(id));
   }
 
   /**
@@ -570,18 +601,9 @@ export class CreditLedger {
    */
   listDeliveries(filter: { readonly from_supplier_id?: string; readonly to_organisation_id?: string } = {}): DeliveryView[] {
     const { from_supplier_id: supplier, to_organisation_id: to } = filter;
-    const ids =
-      supplier !== undefined
-        ? (this.#deliveriesBySupplier.get(supplier) ?? [])
-        : to !== undefined
-          ? (this.#deliveriesTo.get(to) ?? [])
-          : [...this.#deliveries.keys()];
-    const out: DeliveryView[] = [];
-    for (const id of ids) {
-      if (to !== undefined && this.#deliveries.get(id)?.toOrganisationId !== to) continue;
-      out.push(this.#deliveryView(id));
-    }
-    return out;
+    return selectRecords(this.#deliveries, [this.#deliveriesBySupplier, supplier], [this.#deliveriesTo, to])
+      .filter((d) => to === undefined || d.toOrganisationId === to)
+      .map((d) => this.#deliveryView(d));
   }
 
   /** Deliveries from a supplier (interface.md op 21), in creation order. O(its deliveries). */
@@ -591,13 +613,13 @@ export class CreditLedger {
 
   /** A transfer by id, or undefined. O(1). */
   getTransfer(id: string): TransferView | undefined {
-    return this.#transfers.has(id) ? this.#transferView(id) : undefined;
+    const transfer = this.#transfers.get(id);
+    return transfer === undefined ? undefined : this.#transferView(transfer);
   }
 
   /** The batches a transfer moved (as they are now), or undefined. O(lines of the transfer). */
   getTransferCreditBatches(id: string): CreditBatchView[] | undefined {
-    const transfer = this.#transfers.get(id);
-    return transfer === undefined ? undefined : this.#batchViews(transfer.batchIds);
+    return this.#takenBatches(this.#transfers.get(id));
   }
 
   /**
@@ -606,25 +628,20 @@ export class CreditLedger {
    */
   listTransfers(filter: { readonly from_organisation_id?: string; readonly to_organisation_id?: string } = {}): TransferView[] {
     const { from_organisation_id: from, to_organisation_id: to } = filter;
-    const ids =
-      from !== undefined ? (this.#transfersFrom.get(from) ?? []) : to !== undefined ? (this.#transfersTo.get(to) ?? []) : [...this.#transfers.keys()];
-    const out: TransferView[] = [];
-    for (const id of ids) {
-      if (to !== undefined && this.#transfers.get(id)?.toOrganisationId !== to) continue;
-      out.push(this.#transferView(id));
-    }
-    return out;
+    return selectRecords(this.#transfers, [this.#transfersFrom, from], [this.#transfersTo, to])
+      .filter((t) => to === undefined || t.toOrganisationId === to)
+      .map((t) => this.#transferView(t));
   }
 
   /** A retirement by id, or undefined. O(1). */
   getRetirement(id: string): RetirementView | undefined {
-    return this.#retirements.has(id) ? this.#retirementView(id) : undefined;
+    const retirement = this.#retirements.get(id);
+    return retirement === undefined ? undefined : this.#retirementView(retirement);
   }
 
   /** The batches a retirement retired, or undefined. O(lines of the retirement). */
   getRetirementCreditBatches(id: string): CreditBatchView[] | undefined {
-    const retirement = this.#retirements.get(id);
-    return retirement === undefined ? undefined : this.#batchViews(retirement.batchIds);
+    return this.#takenBatches(this.#retirements.get(id));
   }
 
   /**
@@ -632,24 +649,23 @@ export class CreditLedger {
    * the owner index; O(all retirements) unfiltered.
    */
   listRetirements(filter: { readonly owner_organisation_id?: string } = {}): RetirementView[] {
-    const ids = filter.owner_organisation_id === undefined ? [...this.#retirements.keys()] : (this.#retirementsByOwner.get(filter.owner_organisation_id) ?? []);
-    return ids.map((id) => this.#retirementView(id));
+    return selectRecords(this.#retirements, [this.#retirementsByOwner, filter.owner_organisation_id]).map((r) => this.#retirementView(r));
   }
 
   /** A refund by id, or undefined. O(1). */
   getRefund(id: string): BufferPoolRefundView | undefined {
-    return this.#refunds.has(id) ? this.#refundView(id) : undefined;
+    const refund = this.#refunds.get(id);
+    return refund === undefined ? undefined : this.#refundView(refund);
   }
 
   /** The batches a refund moved (as they are now; interface.md op 23), or undefined. O(lines of the refund). */
   getRefundCreditBatches(id: string): CreditBatchView[] | undefined {
-    const refund = this.#refunds.get(id);
-    return refund === undefined ? undefined : this.#batchViews(refund.batchIds);
+    return this.#takenBatches(this.#refunds.get(id));
   }
 
   /** Refunds in creation order. O(all refunds). */
   listRefunds(): BufferPoolRefundView[] {
-    return [...this.#refunds.keys()].map((id) => this.#refundView(id));
+    return [...this.#refunds.values()].map((r) => this.#refundView(r));
   }
 
   /**
@@ -698,6 +714,8 @@ export class CreditLedger {
     const kg = (value: bigint): string => value.toString();
     const tallies = (map: ReadonlyMap<string, Tally>): [string, string, string][] => [...map].map(([id, t]) => [id, kg(t.active), kg(t.retired)]);
     const index = (map: ReadonlyMap<string, readonly string[]>): [string, readonly string[]][] => [...map];
+    // Every transaction row starts with the fields all transactions share.
+    const common = (t: TransactionRecord): unknown[] => [t.id, t.at, kg(t.total), t.batchIds, t.notes];
     return JSON.stringify({
       format: 'cdr-engine/credit-ledger/1',
       numbering: { issuances: this.#issuanceCount, projects: [...this.#projectNumbering].map(([id, c]) => [id, c.sequence, kg(c.nextUnit)]) },
@@ -745,20 +763,10 @@ export class CreditLedger {
         b.retirementId,
         b.retiredAt,
       ]),
-      deliveries: [...this.#deliveries.values()].map((d) => [d.id, d.at, kg(d.total), d.batchIds, d.notes, d.orderId, d.supplierId, d.toOrganisationId]),
-      transfers: [...this.#transfers.values()].map((t) => [t.id, t.at, kg(t.total), t.batchIds, t.notes, t.supplierId, t.fromOrganisationId, t.toOrganisationId]),
-      retirements: [...this.#retirements.values()].map((r) => [
-        r.id,
-        r.at,
-        kg(r.total),
-        r.batchIds,
-        r.notes,
-        r.supplierId,
-        r.ownerOrganisationId,
-        r.beneficiaryOrganisationId,
-        r.purposes,
-      ]),
-      refunds: [...this.#refunds.values()].map((r) => [r.id, r.at, kg(r.total), r.batchIds, r.notes, r.fromOrganisationId, r.toOrganisationId]),
+      deliveries: [...this.#deliveries.values()].map((d) => [...common(d), d.orderId, d.supplierId, d.toOrganisationId]),
+      transfers: [...this.#transfers.values()].map((t) => [...common(t), t.supplierId, t.fromOrganisationId, t.toOrganisationId]),
+      retirements: [...this.#retirements.values()].map((r) => [...common(r), r.supplierId, r.ownerOrganisationId, r.beneficiaryOrganisationId, r.purposes]),
+      refunds: [...this.#refunds.values()].map((r) => [...common(r), r.fromOrganisationId, r.toOrganisationId]),
       balances: [...this.#totals.byOrganisation].map(([org, t]) => [
         org,
         kg(t.total.active),
@@ -784,14 +792,23 @@ export class CreditLedger {
   // ---------------------------------------------------------------------------------------------
   // Checking requests (phase 1: no change)
 
-  #readKnownOrganisation(value: unknown, path: Path, problems: Problems, what: string): string | undefined {
-    const id = readString(value, path, problems, what);
+  /** Reads the field `field` of a request: the id of a registered organisation. */
+  #readKnownOrganisation(req: Record<string, unknown>, field: string, problems: Problems): string | undefined {
+    const id = readString(req[field], [field], problems, field);
     if (id === undefined) return undefined;
     if (!this.#organisations.has(id)) {
-      problems.add(path, 'unknown_organisation', `${what}: no organisation ${id} is known to the registry`);
+      problems.add([field], 'unknown_organisation', `${field}: no organisation ${id} is known to the registry`);
       return undefined;
     }
     return id;
+  }
+
+  /** Reads the sender (`fromField`) and receiver of a move of credits: registered and distinct. */
+  #readParties(req: Record<string, unknown>, fromField: string, verb: 'transfer' | 'refund', problems: Problems): { from: string | undefined; to: string | undefined } {
+    const from = this.#readKnownOrganisation(req, fromField, problems);
+    const to = this.#readKnownOrganisation(req, 'to_organisation_id', problems);
+    if (from !== undefined && from === to) problems.add(['to_organisation_id'], 'same_organisation', `cannot ${verb} from ${from} to itself`);
+    return { from, to };
   }
 
   #readKnownSupplier(value: unknown, path: Path, problems: Problems): string | undefined {
@@ -812,8 +829,8 @@ export class CreditLedger {
   }
 
   #readRetirementHead(req: Record<string, unknown>, problems: Problems): RetirementHead {
-    const owner = this.#readKnownOrganisation(req.owner_organisation_id, ['owner_organisation_id'], problems, 'owner_organisation_id');
-    const beneficiary = this.#readKnownOrganisation(req.beneficiary_organisation_id, ['beneficiary_organisation_id'], problems, 'beneficiary_organisation_id');
+    const owner = this.#readKnownOrganisation(req, 'owner_organisation_id', problems);
+    const beneficiary = this.#readKnownOrganisation(req, 'beneficiary_organisation_id', problems);
     const supplierId = this.#readKnownSupplier(req.supplier_id, ['supplier_id'], problems);
     const purposes = readPurposes(req.retirement_purposes, ['retirement_purposes'], problems);
     const notes = readNotes(req.notes, ['notes'], problems);
@@ -854,15 +871,7 @@ export class CreditLedger {
           if (batch === undefined) problems.add(idPath, 'unknown_credit_batch', `no credit batch ${batchId}`);
         }
       }
-      let kg: bigint | undefined;
-      if (line.credit_quantity_kg === undefined) {
-        problems.add(kgPath, 'missing', 'credit_quantity_kg is required');
-      } else {
-        const parsed = parseKg(line.credit_quantity_kg);
-        if (!parsed.ok) problems.add(kgPath, parsed.code, parsed.message);
-        else if (parsed.kg <= 0n) problems.add(kgPath, 'not_positive', `credit_quantity_kg must be positive, got ${parsed.kg}`);
-        else kg = parsed.kg;
-      }
+      const kg = readPositiveKg(line.credit_quantity_kg, kgPath, problems, '');
       if (batch !== undefined) {
         if (batch.status === 'split') {
           problems.add(idPath, 'batch_split', `credit batch ${batch.id} was split into ${batch.leftChildId ?? ''} and ${batch.rightChildId ?? ''}; only active batches can be transacted`);
@@ -935,27 +944,39 @@ export class CreditLedger {
     }
   }
 
-  #prepare(operation: LedgerOperation, kind: 'delivery' | 'transfer' | 'retirement' | 'refund', lines: readonly PlannedLine[]): Prepared {
-    const at = this.#timestamp(operation);
+  #prepare(kind: TransactionKind, lines: readonly PlannedLine[]): Prepared {
+    const at = this.#timestamp(kind);
     const splits = lines.reduce((n, line) => n + (line.kg < line.batch.size ? 1 : 0), 0);
-    const [id = '', ...children] = this.#freshIds(operation, [[kind, 1], ['credit_batch', 2 * splits]]);
+    const [id = '', ...children] = this.#freshIds(kind, [[kind, 1], ['credit_batch', 2 * splits]]);
     let next = 0;
     const childIds = lines.map((line) => (line.kg < line.batch.size ? ([children[next++] ?? '', children[next++] ?? ''] as const) : null));
     return { id, at, childIds };
   }
 
-  /** Takes each line's credits (splitting where needed) and applies `effect` to what moves. */
-  #take(lines: readonly PlannedLine[], prepared: Prepared, effect: (batch: BatchRecord) => void): { ids: string[]; total: bigint } {
-    const ids: string[] = [];
+  /**
+   * Phases 2 and 3 of a checked transaction, shared by all four kinds: draws the clock and ids,
+   * takes each line's credits (splitting where needed) and applies `effect` to each batch taken,
+   * then hands the fields every transaction has to `record`, which stores and indexes the
+   * transaction and returns it. So each transaction states only its effect and its record.
+   */
+  #transact<R extends TransactionRecord>(
+    kind: TransactionKind,
+    lines: readonly PlannedLine[],
+    notes: string | null,
+    effect: (batch: BatchRecord, tx: Stamp) => void,
+    record: (common: TransactionRecord) => R,
+  ): R {
+    const prepared = this.#prepare(kind, lines);
+    const batchIds: string[] = [];
     let total = 0n;
     lines.forEach((line, i) => {
       const children = prepared.childIds[i];
-      const moved = children === null || children === undefined ? line.batch : this.#split(line.batch, line.kg, children[0], children[1]);
-      effect(moved);
-      ids.push(moved.id);
+      const taken = children === null || children === undefined ? line.batch : this.#split(line.batch, line.kg, children[0], children[1]);
+      effect(taken, prepared);
+      batchIds.push(taken.id);
       total += line.kg;
     });
-    return { ids, total };
+    return record({ id: prepared.id, at: prepared.at, total, batchIds, notes });
   }
 
   /**
@@ -977,14 +998,23 @@ export class CreditLedger {
     return left;
   }
 
-  #changeOwner(batch: BatchRecord, to: string, orderId: string | null): void {
-    const { supplierId, projectId } = batch.origin;
+  /** Counts an active batch into its owner's active credits: holdings and running balance. */
+  #deposit(batch: BatchRecord): void {
+    this.#addActive(batch);
+    this.#totals.adjust(batch.owner, batch.origin.supplierId, batch.origin.projectId, batch.orderId, batch.size, 0n);
+  }
+
+  /** Takes an active batch out of its owner's active credits: holdings and running balance. */
+  #withdraw(batch: BatchRecord): void {
     this.#removeActive(batch);
-    this.#totals.adjust(batch.owner, supplierId, projectId, batch.orderId, -batch.size, 0n);
+    this.#totals.adjust(batch.owner, batch.origin.supplierId, batch.origin.projectId, batch.orderId, -batch.size, 0n);
+  }
+
+  #changeOwner(batch: BatchRecord, to: string, orderId: string | null): void {
+    this.#withdraw(batch);
     batch.owner = to;
     batch.orderId = orderId;
-    this.#totals.adjust(to, supplierId, projectId, orderId, batch.size, 0n);
-    this.#addActive(batch);
+    this.#deposit(batch);
   }
 
   #retire(head: RetirementHead, lines: readonly PlannedLine[], problems: Problems): RetirementView {
@@ -992,31 +1022,27 @@ export class CreditLedger {
     if (!problems.empty || owner === undefined || beneficiary === undefined || supplierId === undefined) {
       throw new CreditLedgerError('retirement', problems.list);
     }
-    const prepared = this.#prepare('retirement', 'retirement', lines);
     const countFor = this.#policies.retiredCreditsCountFor === 'beneficiary' ? beneficiary : owner;
-    const moved = this.#take(lines, prepared, (batch) => {
-      const { supplierId: batchSupplier, projectId } = batch.origin;
-      this.#removeActive(batch);
-      this.#totals.adjust(batch.owner, batchSupplier, projectId, batch.orderId, -batch.size, 0n);
-      this.#totals.adjust(countFor, batchSupplier, projectId, batch.orderId, 0n, batch.size);
-      batch.status = 'retired';
-      batch.beneficiary = beneficiary;
-      batch.retirementId = prepared.id;
-      batch.retiredAt = prepared.at;
-    });
-    this.#retirements.set(prepared.id, {
-      id: prepared.id,
-      at: prepared.at,
-      total: moved.total,
-      batchIds: moved.ids,
+    const retirement = this.#transact(
+      'retirement',
+      lines,
       notes,
-      supplierId,
-      ownerOrganisationId: owner,
-      beneficiaryOrganisationId: beneficiary,
-      purposes,
-    });
-    pushTo(this.#retirementsByOwner, owner, prepared.id);
-    return this.#retirementView(prepared.id);
+      (batch, tx) => {
+        this.#withdraw(batch);
+        this.#totals.adjust(countFor, batch.origin.supplierId, batch.origin.projectId, batch.orderId, 0n, batch.size);
+        batch.status = 'retired';
+        batch.beneficiary = beneficiary;
+        batch.retirementId = tx.id;
+        batch.retiredAt = tx.at;
+      },
+      (common) => {
+        const record: RetirementRecord = { ...common, supplierId, ownerOrganisationId: owner, beneficiaryOrganisationId: beneficiary, purposes };
+        this.#retirements.set(record.id, record);
+        pushTo(this.#retirementsByOwner, owner, record.id);
+        return record;
+      },
+    );
+    return this.#retirementView(retirement);
   }
 
   #addActive(batch: BatchRecord): void {
@@ -1094,19 +1120,17 @@ export class CreditLedger {
   }
 
   #batchViews(ids: readonly string[]): CreditBatchView[] {
-    const out: CreditBatchView[] = [];
-    for (const id of ids) {
-      const batch = this.#batches.get(id);
-      if (batch !== undefined) out.push(this.#batchView(batch));
-    }
-    return out;
+    return recordsOf(this.#batches, ids).map((batch) => this.#batchView(batch));
   }
 
-  #issuanceView(id: string): IssuanceView {
-    const i = this.#issuances.get(id);
-    if (i === undefined) throw new RangeError(`no issuance ${id}`);
+  /** The batches a transaction took, as they are now, or undefined when there is no transaction. */
+  #takenBatches(transaction: TransactionRecord | undefined): CreditBatchView[] | undefined {
+    return transaction === undefined ? undefined : this.#batchViews(transaction.batchIds);
+  }
+
+  #issuanceView(i: IssuanceRecord): IssuanceView {
     return {
-      id,
+      id: i.id,
       issued_at: i.issuedAt,
       ghg_statement_id: i.ghgStatementId,
       supplier: this.#supplierView(i.supplierId),
@@ -1119,26 +1143,22 @@ export class CreditLedger {
     };
   }
 
-  #deliveryView(id: string): DeliveryView {
-    const d = this.#deliveries.get(id);
-    if (d === undefined) throw new RangeError(`no delivery ${id}`);
+  #deliveryView(d: DeliveryRecord): DeliveryView {
     return {
-      id,
+      id: d.id,
       delivered_at: d.at,
       order_id: d.orderId,
       from_supplier: this.#supplierView(d.supplierId),
       to_organisation: this.#organisationView(d.toOrganisationId),
       credit_batch_size_total: creditQuantity(d.total),
-      url: this.#policies.resourceUrl('delivery', id),
+      url: this.#policies.resourceUrl('delivery', d.id),
       notes: d.notes,
     };
   }
 
-  #transferView(id: string): TransferView {
-    const t = this.#transfers.get(id);
-    if (t === undefined) throw new RangeError(`no transfer ${id}`);
+  #transferView(t: TransferRecord): TransferView {
     return {
-      id,
+      id: t.id,
       transferred_at: t.at,
       from_organisation: this.#organisationView(t.fromOrganisationId),
       to_organisation: this.#organisationView(t.toOrganisationId),
@@ -1147,26 +1167,22 @@ export class CreditLedger {
     };
   }
 
-  #retirementView(id: string): RetirementView {
-    const r = this.#retirements.get(id);
-    if (r === undefined) throw new RangeError(`no retirement ${id}`);
+  #retirementView(r: RetirementRecord): RetirementView {
     return {
-      id,
+      id: r.id,
       retired_at: r.at,
       purposes: [...r.purposes],
       beneficiary: this.#organisationView(r.beneficiaryOrganisationId),
       owner: this.#organisationView(r.ownerOrganisationId),
       credit_batch_size_total: creditQuantity(r.total),
-      url: this.#policies.resourceUrl('retirement', id),
+      url: this.#policies.resourceUrl('retirement', r.id),
       notes: r.notes,
     };
   }
 
-  #refundView(id: string): BufferPoolRefundView {
-    const r = this.#refunds.get(id);
-    if (r === undefined) throw new RangeError(`no refund ${id}`);
+  #refundView(r: RefundRecord): BufferPoolRefundView {
     return {
-      id,
+      id: r.id,
       refunded_at: r.at,
       from_buffer_pool_organisation: this.#organisationView(r.fromOrganisationId),
       to_organisation: this.#organisationView(r.toOrganisationId),
@@ -1174,15 +1190,6 @@ export class CreditLedger {
       notes: r.notes ?? '',
     };
   }
-}
-
-/** The common fields of both retirement requests, as checked. */
-interface RetirementHead {
-  readonly owner: string | undefined;
-  readonly beneficiary: string | undefined;
-  readonly supplierId: string | undefined;
-  readonly purposes: readonly RetirementPurposeValue[];
-  readonly notes: string | null;
 }
 
 /**

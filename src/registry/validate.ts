@@ -5,7 +5,7 @@
  */
 import { ID_PREFIXES, isId, type IdKind } from '../model/ids';
 import type { LedgerProblem, LedgerProblemCode } from './errors';
-import { describe } from './quantity';
+import { describe, parseKg } from './quantity';
 import { RETIREMENT_PURPOSES, type OrganisationView, type RetirementPurposeValue, type SupplierLocationView } from './types';
 
 /** A path into a request. */
@@ -52,6 +52,22 @@ export function readId(kind: IdKind, value: unknown, path: Path, problems: Probl
     return undefined;
   }
   return text;
+}
+
+/**
+ * Reads a required amount of credits: a positive whole number of kilograms. `parsePrefix` goes
+ * before the parser's own message (requests word it as they always have).
+ */
+export function readPositiveKg(value: unknown, path: Path, problems: Problems, parsePrefix: string): bigint | undefined {
+  if (value === undefined) {
+    problems.add(path, 'missing', 'credit_quantity_kg is required');
+    return undefined;
+  }
+  const parsed = parseKg(value);
+  if (!parsed.ok) problems.add(path, parsed.code, `${parsePrefix}${parsed.message}`);
+  else if (parsed.kg <= 0n) problems.add(path, 'not_positive', `credit_quantity_kg must be positive, got ${parsed.kg}`);
+  else return parsed.kg;
+  return undefined;
 }
 
 /** Reads an optional public note: absent, null, or a string of at most 256 characters. */
