@@ -1,59 +1,97 @@
 /**
- * What a handler works with: the sandbox state, the calling organisation, and the visibility
- * rules of interface.md section 1 applied to that caller.
+ * What a handler works with: the sandbox state, the caller, and the visibility rules of
+ * interface.md section 1 applied to that caller.
+ *
+ * The caller is an organisation (a valid bearer token) or, on the public reads only, the public
+ * (a valid client secret and no `Authorization` header at all; see {@link ReadContext}). The public
+ * sees exactly what interface.md 1 makes public and nothing else: what an organisation that is
+ * neither owner nor verifier sees, less source documents. Whatever the public may not see is
+ * answered 401 (as a missing one is), never 404, so an anonymous caller cannot tell private from
+ * missing.
  */
-import { notFound } from './failures';
+import { notFound, unauthorized, type Refusal } from './failures';
 import { derived, type Derived } from './derived';
 import type { OrganisationRow } from './rows';
 import type { ServiceState } from './state';
 
-/** A request being handled. */
-export interface RequestContext {
+/** A read, by an organisation or (on a public read) by the public: `viewer` null. */
+export interface ReadContext {
   readonly state: ServiceState;
+  /** The organisation the bearer token acts for; null for the public. */
+  readonly viewer: OrganisationRow | null;
+}
+
+/** A request of an organisation (every route but the public reads, which may also take one). */
+export interface RequestContext extends ReadContext {
   /** The organisation the bearer token acts for. */
   readonly viewer: OrganisationRow;
 }
 
+/** Answer to a request without a bearer token that needs one: 401, as for any missing credential. */
+export function notAuthenticated(): Refusal {
+  return unauthorized('Not authenticated', true);
+}
+
+/**
+ * The refusal for a resource the caller may not see, identical to the one for a missing resource:
+ * 404 for an organisation, 401 for the public (it learns only that it needs a token).
+ */
+export function notVisible(context: ReadContext): Refusal {
+  return context.viewer === null ? notAuthenticated() : notFound();
+}
+
 /** The derived indexes of the current state. */
-export function indexes(context: RequestContext): Derived {
+export function indexes(context: ReadContext): Derived {
   return derived(context.state);
+}
+
+function isOwner(context: ReadContext, row: { readonly owner: string }): boolean {
+  return context.viewer !== null && row.owner === context.viewer.id;
+}
+
+/** Whether a resource (or a project) is exposed to the caller: public, or the caller verifies a submitted statement using it. */
+function isExposed(context: ReadContext, id: string): boolean {
+  const e = indexes(context).exposure.get(id);
+  return e !== undefined && (e.public || (context.viewer !== null && e.verifiers.has(context.viewer.id)));
 }
 
 /**
  * Whether the caller may see a resource: it owns it (rule 1), or a submitted statement exposes it
- * to the caller as verifier (rules 2 and 5), or credits were issued on it (rule 3).
+ * to the caller as verifier (rules 2 and 5), or credits were issued on it (rule 3: everyone, the
+ * public included).
  */
-export function canSee(context: RequestContext, row: { readonly id: string; readonly owner: string }): boolean {
-  if (row.owner === context.viewer.id) return true;
-  const e = indexes(context).exposure.get(row.id);
-  return e !== undefined && (e.public || e.verifiers.has(context.viewer.id));
+export function canSee(context: ReadContext, row: { readonly id: string; readonly owner: string }): boolean {
+  return isOwner(context, row) || isExposed(context, row.id);
 }
 
 /**
  * Whether the caller may see a resource scoped to a project (template, storage location,
  * biochar application, measurement sample): its owner, or anyone the project is exposed to.
  */
-export function canSeeInProject(context: RequestContext, row: { readonly owner: string; readonly project_id: string | null }): boolean {
-  if (row.owner === context.viewer.id) return true;
-  if (row.project_id === null) return false;
-  const e = indexes(context).exposure.get(row.project_id);
-  return e !== undefined && (e.public || e.verifiers.has(context.viewer.id));
+export function canSeeInProject(context: ReadContext, row: { readonly owner: string; readonly project_id: string | null }): boolean {
+  return isOwner(context, row) || (row.project_id !== null && isExposed(context, row.project_id));
 }
 
 /** Whether the caller may download a source document: owner or verifier, never the public (rule 4). */
-export function canReadDocument(context: RequestContext, row: { readonly id: string; readonly owner: string }): boolean {
-  if (row.owner === context.viewer.id) return true;
-  return indexes(context).exposure.get(row.id)?.verifiers.has(context.viewer.id) ?? false;
+export function canReadDocument(context: ReadContext, row: { readonly id: string; readonly owner: string }): boolean {
+  if (isOwner(context, row)) return true;
+  return context.viewer !== null && (indexes(context).exposure.get(row.id)?.verifiers.has(context.viewer.id) ?? false);
 }
 
-/** A row the caller may see, or the 404 that a missing one gets. */
-export function visibleOr404<T extends { readonly id: string; readonly owner: string }>(
-  context: RequestContext,
+/** A row the caller may see, or the refusal that a missing one gets ({@link notVisible}). */
+export function visibleOrMissing<T extends { readonly id: string; readonly owner: string }>(
+  context: ReadContext,
   row: T | undefined,
-  see: (context: RequestContext, row: T) => boolean = canSee,
+  see: (context: ReadContext, row: T) => boolean = canSee,
 ): T {
-  if (row === undefined || !see(context, row)) throw notFound();
+  if (row === undefined || !see(context, row)) throw notVisible(context);
   return row;
+}
+
+/** A record that exists (public registry records), or the refusal that a missing one gets. */
+export function existing<T>(context: ReadContext, value: T | undefined): T {
+  if (value === undefined) throw notVisible(context);
+  return value;
 }
 
 /** A row the caller owns, or the 404 that a missing one gets (for changes: only owners change). */

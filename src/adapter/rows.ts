@@ -4,7 +4,8 @@
  * stores a new row.
  */
 import type { ComponentBlueprintDefinition, ComponentType, GhgStatementStatus } from '../model';
-import type { CreditAllocation, GhgStatementRecord } from '../accounting';
+import type { GhgEntryResult, GhgStatementRecord } from '../accounting';
+import type { SupplierView } from '../registry';
 
 /** A quantity as stored. */
 export interface QuantityRow {
@@ -13,18 +14,8 @@ export interface QuantityRow {
   readonly standard_deviation: number | null;
 }
 
-export interface SupplierRow {
-  readonly id: string;
-  readonly short_description: string | null;
-  readonly long_description: string | null;
-  readonly location: {
-    readonly country_code: string;
-    readonly country_name: string;
-    readonly latitude: number;
-    readonly longitude: number;
-    readonly description: string | null;
-  } | null;
-}
+/** A supplier record: the registry's supplier without its organisation (the row holding it). */
+export type SupplierRow = Omit<SupplierView, 'organisation'>;
 
 export interface OrganisationRow {
   readonly id: string;
@@ -205,14 +196,12 @@ export interface ComponentPartRow {
   readonly contribution_kg: number;
 }
 
-/** The evaluation of a removal, recomputed on every change of the removal. */
-export interface RemovalResultRow {
-  readonly co2e_net_removed_kg: number;
-  readonly co2e_net_removed_without_discount_kg: number;
-  readonly co2e_net_removed_standard_deviation_kg: number | null;
-  readonly risk_of_reversal_percentage: number | null;
-  readonly issuable_kg: number;
-  readonly credit_allocation: CreditAllocation | null;
+/** The evaluation of a removal (the accounting module's figures), recomputed on every change of the removal. */
+export interface RemovalResultRow
+  extends Pick<
+    GhgEntryResult,
+    'co2e_net_removed_kg' | 'co2e_net_removed_without_discount_kg' | 'co2e_net_removed_standard_deviation_kg' | 'risk_of_reversal_percentage' | 'issuable_kg' | 'credit_allocation'
+  > {
   readonly parts: readonly ComponentPartRow[];
 }
 

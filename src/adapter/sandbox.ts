@@ -4,8 +4,10 @@
  * 1. route: unknown path 404 `{"detail": "Not Found"}`; known path, other method 405
  *    `{"detail": "Method Not Allowed"}` with an `allow` header (as the service's framework answers);
  * 2. authenticate: `x-client-secret` missing 422 at `["header", "x-client-secret"]`, unknown 401;
- *    bearer token missing, malformed, unknown or expired 401 (credentials come before any other
- *    check, so an unauthenticated caller learns nothing about ids or bodies);
+ *    an `Authorization` header that is malformed, unknown or expired 401; no `Authorization`
+ *    header at all is the public, which may make the public reads only (`Access` in router.ts)
+ *    and is answered 401 anywhere else (credentials come before any other check, so an
+ *    unauthenticated caller learns nothing about ids or bodies);
  * 3. read the body: text that is not JSON 422 `json_invalid` at `["body", offset]`; a body sent with
  *    a content type other than JSON is not parsed, and fails validation as `model_attributes_type`
  *    (what the service's framework does: 422, not 415);
@@ -15,11 +17,11 @@
  * Anything else thrown is a defect: it is reported through `onInternalError` and answered 500.
  */
 import { validateRequest, validateRequestPart, type ValidationErrorItem } from '../model/validation-error';
+import { jsonInvalidItemAt, parseJsonText } from '../model/json-text';
 import { requestHeadersSchema } from '../model/queries';
 import { CreditLedgerError } from '../registry';
-import type { RequestContext } from './context';
+import { notAuthenticated, type ReadContext } from './context';
 import { Refusal, unauthorized, unprocessable } from './failures';
-import { parseJsonText } from './json-text';
 import { Router, type Reply } from './router';
 import { ROUTES } from './routes';
 import { ServiceState } from './state';
@@ -67,25 +69,27 @@ function readBody(body: unknown, headers: Record<string, string>): unknown {
   try {
     text = typeof body === 'string' ? body : UTF8.decode(body);
   } catch {
-    throw unprocessable([{ type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: { error: 'Invalid UTF-8' } }]);
+    throw unprocessable([jsonInvalidItemAt(0, 'Invalid UTF-8')]);
   }
   if (text === '') return undefined;
   // Not JSON by its content type: handed on as text, which no body schema accepts.
   if (!isJsonContentType(headers['content-type'])) return text;
   const parsed = parseJsonText(text);
-  if (!parsed.ok) {
-    throw unprocessable([{ type: 'json_invalid', loc: ['body', parsed.position], msg: 'JSON decode error', input: {}, ctx: { error: parsed.error } }]);
-  }
+  if (!parsed.ok) throw unprocessable([jsonInvalidItemAt(parsed.position, parsed.error)]);
   return parsed.value;
 }
 
-/** The organisation the request acts for (interface.md 5, semantics.md 7). */
-function authenticate(state: ServiceState, headers: Record<string, string>): OrganisationRow {
+/**
+ * The organisation the request acts for (interface.md 5, semantics.md 7), or null for the public:
+ * a valid client secret and no `Authorization` header at all. A header that is present but empty,
+ * malformed, unknown or expired is refused, never taken for the public.
+ */
+function authenticate(state: ServiceState, headers: Record<string, string>): OrganisationRow | null {
   const checked = validateRequestPart(requestHeadersSchema, headers, 'header');
   if (!checked.success) throw unprocessable(checked.detail);
   if (!state.clients.has(checked.data['x-client-secret'])) throw unauthorized('Invalid client secret', false);
   const authorization = checked.data.authorization;
-  if (authorization === undefined) throw unauthorized('Not authenticated', true);
+  if (authorization === undefined) return null;
   const match = /^bearer\s+(\S+)\s*$/i.exec(authorization);
   if (match === null) throw unauthorized('Invalid authentication credentials', true);
   const token = state.tokens.get(match[1] as string);
@@ -143,10 +147,11 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
     try {
       const viewer = authenticate(state, headers);
       const { route } = match;
+      if (viewer === null && route.access !== 'public') throw notAuthenticated();
       body = route.schemas.body === undefined ? undefined : readBody(request.body, headers);
       const checked = validateRequest(route.schemas, { path: match.params, query: parseQuery(search), body });
       if (!checked.success) throw unprocessable(checked.detail);
-      const context: RequestContext = { state, viewer };
+      const context: ReadContext = { state, viewer };
       const reply: Reply = state.store.transaction(() => route.handle(context, checked.data));
       if (reply.status === 204) return { status: 204, headers: {} };
       // A round trip through JSON: the caller gets what the wire would carry, and no reference into the store.

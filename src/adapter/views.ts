@@ -3,7 +3,7 @@
  * OpenAPI for the shapes marked "not shown"). Both spellings are given where interface.md lists
  * both (`ghg_entry_id` and `removal_id`, ...).
  */
-import { canReadDocument, indexes, type RequestContext } from './context';
+import { canReadDocument, indexes, type ReadContext } from './context';
 import type {
   AttributionRow,
   BiocharApplicationRow,
@@ -25,7 +25,14 @@ import type {
 } from './rows';
 import type { ServiceState } from './state';
 import { pendingGhgStatementTotal, toGhgStatementResource } from '../accounting';
+import type { OrganisationView } from '../registry';
 import { evaluateEntries } from './evaluation';
+
+/** The registry's Organisation of an organisation id (named by its id when the sandbox has no such organisation). */
+export function organisationView(state: ServiceState, id: string): OrganisationView {
+  const o = state.organisations.get(id);
+  return { id, name: o?.name ?? id, domain: o?.domain ?? null };
+}
 
 export function removalView(row: RemovalRow): Record<string, unknown> {
   const r = row.result;
@@ -143,7 +150,7 @@ export function blueprintView(row: BlueprintRow): Record<string, unknown> {
   };
 }
 
-export function datapointView(context: RequestContext, row: DatapointRow): Record<string, unknown> {
+export function datapointView(context: ReadContext, row: DatapointRow): Record<string, unknown> {
   const locked = row.measurement_sample_id !== null
     ? 'locked_measurement_sample_datapoint'
     : indexes(context).verifiedDatapoints.has(row.id)
@@ -174,7 +181,7 @@ export function privateSourceUrl(state: ServiceState, row: SourceRow): string {
   return `https://files.sandbox.invalid/private/sources/${row.id}/${encodeURIComponent(row.file_name ?? 'document')}?expires=${encodeURIComponent(new Date(state.clock.nowMs() + 3_600_000).toISOString())}`;
 }
 
-export function sourceView(context: RequestContext, row: SourceRow): Record<string, unknown> {
+export function sourceView(context: ReadContext, row: SourceRow): Record<string, unknown> {
   return {
     id: row.id,
     supplier_reference_id: row.supplier_reference_id,

@@ -4,6 +4,7 @@
  * Response-only fields (`locked_status`, `uploaded_at`, ...) are filled in by the service.
  */
 import type { RemovalGraphInput } from '../model';
+import type { CarbonRemovalDataView, CreditBatchQuantityInput, RefundInput, SupplierInput, SupplierLocationView, TransferInput } from '../registry';
 
 /**
  * A quantity in a world document.
@@ -29,22 +30,13 @@ export interface WorldOrganisation {
   readonly name: string;
   /** Web domain. */
   readonly domain?: string | null;
-  /** The organisation's supplier record, when it supplies removals. */
-  readonly supplier?: {
-    /** `spl_` id. */
-    readonly id: string;
-    /** Short description. */
-    readonly short_description?: string | null;
-    /** Long description. */
-    readonly long_description?: string | null;
+  /**
+   * The organisation's supplier record, when it supplies removals: the registry's supplier, whose
+   * organisation is this one; the location's `description` may be left out.
+   */
+  readonly supplier?: Omit<SupplierInput, 'organisation' | 'location'> & {
     /** Where the supplier is. */
-    readonly location?: {
-      readonly country_code: string;
-      readonly country_name: string;
-      readonly latitude: number;
-      readonly longitude: number;
-      readonly description?: string | null;
-    } | null;
+    readonly location?: (Omit<SupplierLocationView, 'description'> & { readonly description?: string | null }) | null;
   };
   /** Whether this organisation holds the buffer pool (at most one may). */
   readonly buffer_pool?: boolean;
@@ -372,13 +364,7 @@ export interface WorldCreditBatch {
   /** When it was issued (default: the clock at start). */
   readonly issued_at?: string;
   /** Figures of the GHG entry (default zeros). */
-  readonly carbon_removal_data?: {
-    readonly counterfactuals_kg: number;
-    readonly emissions_kg: number;
-    readonly gross_carbon_removed_kg: number;
-    readonly losses_kg: number;
-    readonly net_carbon_removed_kg: number;
-  };
+  readonly carbon_removal_data?: CarbonRemovalDataView;
   /** Issued under a CCP-approved project. */
   readonly ccp_approved?: boolean;
 }
@@ -387,10 +373,8 @@ export interface WorldCreditBatch {
  * Kilograms of a batch in a world transaction.
  * @public
  */
-export interface WorldCreditBatchQuantity {
-  /** `ctb_` id of a world credit batch (one not split by an earlier world transaction). */
-  readonly credit_batch_id: string;
-  /** Whole kilograms. */
+export interface WorldCreditBatchQuantity extends CreditBatchQuantityInput {
+  /** Whole kilograms, a JSON number (the batch is a world credit batch not split by an earlier world transaction). */
   readonly credit_quantity_kg: number;
 }
 
@@ -415,19 +399,11 @@ export interface WorldDelivery {
  * A transfer made before the world starts.
  * @public
  */
-export interface WorldTransfer {
+export interface WorldTransfer extends Omit<TransferInput, 'credit_batch_quantities'> {
   /** `tfr_` id. */
   readonly id: string;
-  /** Sender (owner of the batches). */
-  readonly from_organisation_id: string;
-  /** Receiver. */
-  readonly to_organisation_id: string;
-  /** `spl_` id all batches come from. */
-  readonly supplier_id: string;
   /** Batches transferred. */
   readonly credit_batch_quantities: readonly WorldCreditBatchQuantity[];
-  /** Public note. */
-  readonly notes?: string | null;
   /** When (default: the clock at start). */
   readonly transferred_at?: string;
 }
@@ -436,15 +412,11 @@ export interface WorldTransfer {
  * A buffer-pool refund made before the world starts.
  * @public
  */
-export interface WorldRefund {
+export interface WorldRefund extends Omit<RefundInput, 'from_buffer_pool_organisation_id' | 'credit_batch_quantities'> {
   /** `bpr_` id. */
   readonly id: string;
-  /** Receiver. */
-  readonly to_organisation_id: string;
-  /** Buffer-pool batches refunded. */
+  /** Buffer-pool batches refunded (from the organisation marked `buffer_pool`). */
   readonly credit_batch_quantities: readonly WorldCreditBatchQuantity[];
-  /** Note. */
-  readonly notes?: string | null;
   /** When (default: the clock at start). */
   readonly refunded_at?: string;
 }

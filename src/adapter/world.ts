@@ -19,6 +19,7 @@ import { CreditLedgerError } from '../registry';
 import { tryParseUnit } from '../units';
 import type { ServiceState } from './state';
 import type { DatapointRow, QuantityRow, TemplateRow } from './rows';
+import { organisationView } from './views';
 import type { WorldDocument } from './world-types';
 
 /**
@@ -324,6 +325,11 @@ export function oneYearAfter(ms: number): number {
   const date = new Date(ms);
   date.setUTCFullYear(date.getUTCFullYear() + 1);
   return date.getTime();
+}
+
+/** The id, owner and project of a world record of a project, as a row holds them. */
+function inProject(record: { readonly id: string; readonly owner_organisation_id: string; readonly project_id: string }) {
+  return { id: record.id, owner: record.owner_organisation_id, project_id: record.project_id };
 }
 
 function quantityRow(q: { magnitude: number; unit: string; standard_deviation?: number | null | undefined }): QuantityRow {
@@ -659,9 +665,7 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
   }
   for (const s of world.sources) {
     state.sources.insert({
-      id: s.id,
-      owner: s.owner_organisation_id,
-      project_id: s.project_id,
+      ...inProject(s),
       display_name: s.display_name,
       supplier_reference_id: s.supplier_reference_id ?? null,
       published_at: s.published_at ?? null,
@@ -675,9 +679,7 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
   for (const m of world.measurement_samples) for (const v of m.values ?? []) sampleOf.set(v.datapoint_id, m.id);
   for (const d of world.datapoints) {
     const row: DatapointRow = {
-      id: d.id,
-      owner: d.owner_organisation_id,
-      project_id: d.project_id,
+      ...inProject(d),
       display_name: d.display_name,
       description: d.description ?? null,
       type: d.type ?? 'REPORTED',
@@ -692,9 +694,7 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
   }
   for (const c of world.components) {
     state.components.insert({
-      id: c.id,
-      owner: c.owner_organisation_id,
-      project_id: c.project_id,
+      ...inProject(c),
       blueprint_key: c.blueprint_key,
       display_name: c.display_name,
       description: c.description ?? null,
@@ -710,9 +710,7 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
   }
   for (const m of world.measurement_samples) {
     state.measurementSamples.insert({
-      id: m.id,
-      owner: m.owner_organisation_id,
-      project_id: m.project_id,
+      ...inProject(m),
       supplier_reference_id: m.supplier_reference_id ?? null,
       measured_at: m.measured_at,
       measurement_location_id: m.measurement_location_id ?? null,
@@ -736,10 +734,7 @@ export function uploadUrl(id: string): string {
 
 /** Replays the world's registry records through the ledger, keeping the world's own ids. */
 function loadLedger(state: ServiceState, world: World, startMs: number): void {
-  const organisation = (id: string) => {
-    const o = state.organisations.get(id);
-    return { id, name: o?.name ?? id, domain: o?.domain ?? null };
-  };
+  const organisation = (id: string) => organisationView(state, id);
   for (const o of world.organisations) {
     state.ledger.registerOrganisation(organisation(o.id));
     if (o.supplier !== undefined) {
@@ -802,53 +797,50 @@ function loadLedger(state: ServiceState, world: World, startMs: number): void {
         fail(['credit_batches', i], error);
       }
     });
-    world.deliveries.forEach((d, i) => {
+    // Transactions are replayed in order, each at its own date and with its own id.
+    const replay = <T extends { readonly id: string; readonly credit_batch_quantities: readonly { readonly credit_batch_id: string }[] }>(
+      collection: 'deliveries' | 'transfers' | 'refunds',
+      kind: 'delivery' | 'transfer' | 'refund',
+      items: readonly T[],
+      when: (item: T) => string | undefined,
+      create: (item: T) => { readonly id: string } | undefined,
+    ): void => {
+      items.forEach((item, i) => {
+        at(when(item));
+        state.overrideLedgerIds(kind, [item.id]);
+        try {
+          const view = create(item);
+          if (view !== undefined) state.recordTransaction(kind, view.id, item.credit_batch_quantities);
+        } catch (error) {
+          fail([collection, i], error);
+        }
+      });
+    };
+    replay('deliveries', 'delivery', world.deliveries, (d) => d.delivered_at, (d) => {
+      // The cross-check refused a world whose order is missing; nothing to replay then.
       const order = state.orders.get(d.order_id);
-      if (order === undefined) return;
-      at(d.delivered_at);
-      state.overrideLedgerIds('delivery', [d.id]);
-      try {
-        const view = state.ledger.createDelivery({
-          order: { id: order.id, organisation: organisation(order.organisation_id), supplier_id: order.supplier_id },
-          credit_batch_quantities: d.credit_batch_quantities,
-          notes: d.notes ?? null,
-        });
-        state.recordTransaction('delivery', view.id, d.credit_batch_quantities);
-      } catch (error) {
-        fail(['deliveries', i], error);
-      }
+      if (order === undefined) return undefined;
+      return state.ledger.createDelivery({
+        order: { id: order.id, organisation: organisation(order.organisation_id), supplier_id: order.supplier_id },
+        credit_batch_quantities: d.credit_batch_quantities,
+        notes: d.notes ?? null,
+      });
     });
-    world.transfers.forEach((t, i) => {
-      at(t.transferred_at);
-      state.overrideLedgerIds('transfer', [t.id]);
-      try {
-        const view = state.ledger.createTransfer({
-          from_organisation_id: t.from_organisation_id,
-          to_organisation_id: t.to_organisation_id,
-          supplier_id: t.supplier_id,
-          credit_batch_quantities: t.credit_batch_quantities,
-          notes: t.notes ?? null,
-        });
-        state.recordTransaction('transfer', view.id, t.credit_batch_quantities);
-      } catch (error) {
-        fail(['transfers', i], error);
-      }
-    });
-    world.refunds.forEach((r, i) => {
-      at(r.refunded_at);
-      state.overrideLedgerIds('refund', [r.id]);
-      try {
-        const view = state.ledger.createRefund({
-          from_buffer_pool_organisation_id: bufferPool?.id ?? '',
-          to_organisation_id: r.to_organisation_id,
-          credit_batch_quantities: r.credit_batch_quantities,
-          notes: r.notes ?? null,
-        });
-        state.recordTransaction('refund', view.id, r.credit_batch_quantities);
-      } catch (error) {
-        fail(['refunds', i], error);
-      }
-    });
+    replay('transfers', 'transfer', world.transfers, (t) => t.transferred_at, (t) =>
+      state.ledger.createTransfer({
+        from_organisation_id: t.from_organisation_id,
+        to_organisation_id: t.to_organisation_id,
+        supplier_id: t.supplier_id,
+        credit_batch_quantities: t.credit_batch_quantities,
+        notes: t.notes ?? null,
+      }));
+    replay('refunds', 'refund', world.refunds, (r) => r.refunded_at, (r) =>
+      state.ledger.createRefund({
+        from_buffer_pool_organisation_id: bufferPool?.id ?? '',
+        to_organisation_id: r.to_organisation_id,
+        credit_batch_quantities: r.credit_batch_quantities,
+        notes: r.notes ?? null,
+      }));
   } finally {
     state.clock.pin(null);
     for (const kind of ['credit_batch', 'delivery', 'transfer', 'refund'] as const) state.overrideLedgerIds(kind, []);

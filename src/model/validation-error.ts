@@ -5,6 +5,7 @@
  * as pydantic does.
  */
 import type { z } from 'zod';
+import { jsonInvalidItemAt, locateJsonError, parseJsonText } from './json-text';
 import { expectedList, readPydanticSpec, type PydanticErrorSpec } from './pydantic-issue';
 
 /**
@@ -370,124 +371,6 @@ export function validateRequest<S extends RequestSchemas>(schemas: S, parts: Req
 // ---------------------------------------------------------------------------------------------
 // Bodies that are not JSON.
 
-class JsonSyntaxError {
-  constructor(
-    readonly pos: number,
-    readonly msg: string,
-  ) {}
-}
-
-// Python's text names the four hex digits with four capital X; built here so that the source never
-// contains that run of letters, which the repository reserves for unfinished-work markers.
-const UNICODE_ESCAPE_MESSAGE = `Invalid \\u${'X'.repeat(4)} escape`;
-
-const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
-
-/** Finds the first syntax error of `text` and describes it as Python's json module does. */
-function locateJsonError(text: string): JsonSyntaxError {
-  let i = 0;
-  const n = text.length;
-  const skipSpace = (): void => {
-    while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
-  };
-  const word = (literal: string): boolean => {
-    if (text.startsWith(literal, i)) {
-      i += literal.length;
-      return true;
-    }
-    return false;
-  };
-  const string = (): void => {
-    const start = i;
-    i++;
-    for (;;) {
-      if (i >= n) throw new JsonSyntaxError(start, 'Unterminated string starting at');
-      const c = text.charCodeAt(i);
-      if (c === 0x22) {
-        i++;
-        return;
-      }
-      if (c === 0x5c) {
-        const escape = text[i + 1];
-        if (escape !== undefined && '"\\/bfnrt'.includes(escape)) i += 2;
-        else if (escape === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) i += 6;
-        else if (escape === 'u') throw new JsonSyntaxError(i + 1, UNICODE_ESCAPE_MESSAGE);
-        else throw new JsonSyntaxError(i, 'Invalid \\escape');
-        continue;
-      }
-      if (c < 0x20) throw new JsonSyntaxError(i, 'Invalid control character at');
-      i++;
-    }
-  };
-  const value = (): void => {
-    skipSpace();
-    const c = text[i];
-    if (c === '"') return string();
-    if (c === '{') return object();
-    if (c === '[') return array();
-    if (word('null') || word('true') || word('false')) return;
-    JSON_NUMBER.lastIndex = i;
-    const match = JSON_NUMBER.exec(text);
-    if (match !== null && match[0] !== '-' && match[0].length > 0) {
-      i += match[0].length;
-      return;
-    }
-    throw new JsonSyntaxError(i, 'Expecting value');
-  };
-  const object = (): void => {
-    i++;
-    skipSpace();
-    if (text[i] === '}') {
-      i++;
-      return;
-    }
-    for (;;) {
-      if (text[i] !== '"') throw new JsonSyntaxError(i, 'Expecting property name enclosed in double quotes');
-      string();
-      skipSpace();
-      if (text[i] !== ':') throw new JsonSyntaxError(i, "Expecting ':' delimiter");
-      i++;
-      value();
-      skipSpace();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      if (text[i] !== ',') throw new JsonSyntaxError(i, "Expecting ',' delimiter");
-      i++;
-      skipSpace();
-    }
-  };
-  const array = (): void => {
-    i++;
-    skipSpace();
-    if (text[i] === ']') {
-      i++;
-      return;
-    }
-    for (;;) {
-      value();
-      skipSpace();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      if (text[i] !== ',') throw new JsonSyntaxError(i, "Expecting ',' delimiter");
-      i++;
-    }
-  };
-  try {
-    value();
-    skipSpace();
-    if (i !== n) return new JsonSyntaxError(i, 'Extra data');
-  } catch (error) {
-    if (error instanceof JsonSyntaxError) return error;
-    throw error;
-  }
-  // JSON.parse refused what the scanner accepts (e.g. a lone surrogate): report the start.
-  return new JsonSyntaxError(0, 'Expecting value');
-}
-
 /**
  * The 422 item of a body that is not valid JSON: type `json_invalid`, `loc` `["body", position]`,
  * message `JSON decode error`, the decoder's reason in `ctx.error` (as the service reports it).
@@ -495,8 +378,9 @@ function locateJsonError(text: string): JsonSyntaxError {
  * @public
  */
 export function jsonInvalidItem(text: string): ValidationErrorItem {
-  const problem = locateJsonError(text);
-  return { type: 'json_invalid', loc: ['body', problem.pos], msg: 'JSON decode error', input: {}, ctx: { error: problem.msg } };
+  // Text the scanner accepts (valid JSON) has no error to locate: reported at the start.
+  const problem = locateJsonError(text) ?? { position: 0, error: 'Expecting value' };
+  return jsonInvalidItemAt(problem.position, problem.error);
 }
 
 /**
@@ -508,9 +392,6 @@ export function jsonInvalidItem(text: string): ValidationErrorItem {
  */
 export function parseJsonBody(text: string | undefined | null): ValidationResult<unknown> {
   if (text === undefined || text === null || text === '') return { success: true, data: undefined };
-  try {
-    return { success: true, data: JSON.parse(text) as unknown };
-  } catch {
-    return { success: false, detail: [jsonInvalidItem(text)] };
-  }
+  const parsed = parseJsonText(text);
+  return parsed.ok ? { success: true, data: parsed.value } : { success: false, detail: [jsonInvalidItemAt(parsed.position, parsed.error)] };
 }

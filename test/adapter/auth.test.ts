@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { createSandbox } from '../../src/adapter/sandbox';
 import { DEMO_WORLD, demoSandbox, IDS, SECRET, TOKENS } from './fixtures';
 
-const PATH = '/mrv/v0/component_blueprints';
+/** A route that needs a bearer token (no public reads). */
+const PATH = '/mrv/v0/data-upload-submissions';
 
 describe('client secret', () => {
   test('missing: 422 missing at ["header", "x-client-secret"]', async () => {
@@ -39,6 +40,14 @@ describe('bearer token', () => {
       expect(response.headers['www-authenticate']).toBe('Bearer');
       expect(typeof (response.body as { detail: unknown }).detail).toBe('string');
     }
+  });
+
+  test('no Authorization header at all is the public: public reads answer, the rest is 401', async () => {
+    const sandbox = demoSandbox();
+    const headers = { 'x-client-secret': SECRET };
+    expect((await sandbox.handle({ method: 'GET', path: '/mrv/v0/component_blueprints', headers })).status).toBe(200);
+    const refused = await sandbox.handle({ method: 'GET', path: PATH, headers });
+    expect(refused).toEqual({ status: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, body: { detail: 'Not authenticated' } });
   });
 
   test('the scheme is case-insensitive', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { locateJsonError, parseJsonText } from '../../src/adapter/json-text';
 import { createSandbox } from '../../src/adapter/sandbox';
 import { Client, demoSandbox, expect422, IDS, SECRET, TOKENS } from './fixtures';
 
@@ -150,22 +149,5 @@ describe('defects', () => {
     const sandbox = createSandbox();
     const response = await sandbox.handle(null as unknown as { method: string; path: string });
     expect(response.status).toBe(400);
-  });
-});
-
-describe('the JSON scanner', () => {
-  test('accepts what JSON.parse accepts', () => {
-    for (const text of ['{}', '[]', '0', '-1.5e3', '"a\\u00e9"', '{"a": [1, {"b": null}], "c": true}', ' \n[ ]\t']) {
-      expect(locateJsonError(text), text).toBeNull();
-      expect(parseJsonText(text)).toEqual({ ok: true, value: JSON.parse(text) });
-    }
-  });
-
-  test('locates errors like the Python decoder', () => {
-    expect(locateJsonError('')).toEqual({ position: 0, error: 'Expecting value' });
-    expect(locateJsonError('{"a": "\\x"}')).toEqual({ position: 7, error: 'Invalid \\escape' });
-    expect(locateJsonError('"a\u0001"')).toEqual({ position: 2, error: 'Invalid control character at' });
-    expect(locateJsonError('[1,]')).toEqual({ position: 3, error: 'Expecting value' });
-    expect(locateJsonError('01')).toEqual({ position: 1, error: 'Extra data' });
   });
 });

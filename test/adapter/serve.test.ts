@@ -65,7 +65,7 @@ describe('cdr-engine serve', () => {
       const methodNotAllowed = await call('buyer', 'PUT', '/mrv/v0/datapoints');
       expect(methodNotAllowed.status).toBe(405);
       expect(methodNotAllowed.headers.get('allow')).toBe('GET, POST');
-      const unauthorized = await call(null, 'GET', '/mrv/v0/datapoints');
+      const unauthorized = await call(null, 'GET', '/mrv/v0/data-upload-submissions');
       expect(unauthorized.status).toBe(401);
       expect(unauthorized.headers.get('www-authenticate')).toBe('Bearer');
       const malformed = await fetch(`${server.url}/mrv/v0/datapoints`, { method: 'POST', headers: { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS.supplierA}`, 'content-type': 'application/json' }, body: '{"a": }' });

@@ -2,15 +2,16 @@
  * Helpers shared by the route modules: paging a list, resolving references in a body to rows the
  * caller owns, the supplier reference rule, and both spellings of GHG entry paths.
  */
+import type { IdKind } from '../../model';
 import type { Pagination } from '../../model/queries';
-import { conflict, type Problems } from '../failures';
-import { indexes, type RequestContext } from '../context';
+import { conflict, unprocessable, type Problems } from '../failures';
+import { indexes, type ReadContext, type RequestContext } from '../context';
 import { referenceKey } from '../derived';
 import { paginate, type Page } from '../pagination';
 import type { Row, Sequenced, Table } from '../store';
 
 /** One page of `items` (creation order) as a PaginatedListResource. */
-export function pageOf<T, V>(context: RequestContext, list: string, items: readonly Sequenced<T>[], query: Pagination, view: (row: T) => V): Page<V> {
+export function pageOf<T, V>(context: ReadContext, list: string, items: readonly Sequenced<T>[], query: Pagination, view: (row: T) => V): Page<V> {
   return paginate(items, query, list, context.state.cursors, view);
 }
 
@@ -47,6 +48,31 @@ export function checkReferenceFree(context: RequestContext, reference: string | 
   if (used !== undefined && used !== except) {
     throw conflict(`supplier_reference_id '${reference}' is already used by ${used}; it must be unique among the resources of a supplier`);
   }
+}
+
+/**
+ * Ends the checks of a create: 422 with every problem recorded, then 409 when the supplier
+ * reference is already in use (validation before mutation). Returns the id and owner of the new row.
+ */
+export function newRow(context: RequestContext, problems: Problems, kind: IdKind, reference: string | null | undefined): { readonly id: string; readonly owner: string } {
+  problems.check();
+  checkReferenceFree(context, reference);
+  return { id: context.state.ids(kind), owner: context.viewer.id };
+}
+
+/**
+ * {@link newRow} for a row of a project of the caller; `project` is what {@link ownedRef} found
+ * (when it found nothing, the problem is recorded already). Returns the id, owner and project.
+ */
+export function newRowInProject(
+  context: RequestContext,
+  problems: Problems,
+  project: { readonly id: string } | undefined,
+  kind: IdKind,
+  reference: string | null | undefined,
+): { readonly id: string; readonly owner: string; readonly project_id: string } {
+  if (project === undefined) throw unprocessable(problems.items);
+  return { ...newRow(context, problems, kind, reference), project_id: project.id };
 }
 
 /** A path of the GHG entry operations in both spellings (`ghg_entries` and the older `removals`). */

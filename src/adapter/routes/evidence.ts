@@ -22,10 +22,10 @@ import {
 } from '../../model/requests';
 import { isCompatible, tryParseUnit } from '../../units';
 import type { QuantityKind } from '../../model';
-import { canReadDocument, canSee, canSeeInProject, indexes, ownedOr404, visibleOr404, type RequestContext } from '../context';
+import { canReadDocument, canSee, canSeeInProject, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
 import { checkComponent, evaluateEntry } from '../evaluation';
-import { conflict, notFound, Problems, unprocessable } from '../failures';
-import { ok, route, type Route } from '../router';
+import { conflict, Problems, unprocessable } from '../failures';
+import { ok, publicRead, route, type Route } from '../router';
 import { AMENDABLE_STATUSES, type DatapointRow, type QuantityRow, type RemovalRow, type TemplateRow } from '../rows';
 import type { ServiceState } from '../state';
 import {
@@ -38,7 +38,7 @@ import {
   templateComponentView,
   templateView,
 } from '../views';
-import { checkReferenceFree, ownedRef, pageOf, rowsWhere } from './common';
+import { newRowInProject, ownedRef, pageOf, rowsWhere } from './common';
 
 /** Checks a quantity from a request: a finite magnitude and a unit the engine can read. */
 function readQuantity(
@@ -77,7 +77,7 @@ function checkSources(context: RequestContext, problems: Problems, loc: readonly
 }
 
 /** Datapoints an entry's calculation uses (component inputs and legacy factors). */
-function datapointsOfEntry(context: RequestContext, removalId: string): Set<string> {
+function datapointsOfEntry(context: ReadContext, removalId: string): Set<string> {
   const out = new Set<string>();
   for (const a of indexes(context).attributionsByRemoval.get(removalId) ?? []) {
     if (a.attribution_factor_datapoint_id !== null) out.add(a.attribution_factor_datapoint_id);
@@ -104,7 +104,7 @@ function isSubmitted(state: ServiceState, removal: RemovalRow): boolean {
   return statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status);
 }
 
-const listDatapoints = (context: RequestContext, query: z.output<typeof listDatapointsQuerySchema>) => {
+const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapointsQuerySchema>) => {
   const { state } = context;
   // The "used in" filters: the datapoints every given one allows (null: no such filter).
   const usedIn: { ids: Set<string> | null } = { ids: null };
@@ -158,13 +158,11 @@ const createDatapoint = (context: RequestContext, body: z.output<typeof createDa
   const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
   const quantity = readQuantity(problems, ['body', 'quantity'], body.quantity);
   checkSources(context, problems, ['body', 'source_ids'], body.source_ids);
-  problems.check();
-  if (project === undefined || quantity === undefined) throw unprocessable(problems.items);
-  checkReferenceFree(context, body.supplier_reference_id);
+  const created = newRowInProject(context, problems, project, 'datapoint', body.supplier_reference_id);
+  // A quantity that could not be read is among the problems: newRowInProject refused the request.
+  if (quantity === undefined) throw unprocessable(problems.items);
   const row: DatapointRow = {
-    id: state.ids('datapoint'),
-    owner: context.viewer.id,
-    project_id: project.id,
+    ...created,
     display_name: body.display_name,
     description: body.description,
     type: body.type,
@@ -239,13 +237,8 @@ const createSource = (context: RequestContext, body: z.output<typeof createDocum
   const problems = new Problems();
   const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
   if (body.content_length < 0) problems.add(['body', 'content_length'], 'content_length must not be negative', body.content_length);
-  problems.check();
-  if (project === undefined) throw unprocessable(problems.items);
-  checkReferenceFree(context, body.supplier_reference_id);
   const row = {
-    id: state.ids('source'),
-    owner: context.viewer.id,
-    project_id: project.id,
+    ...newRowInProject(context, problems, project, 'source', body.supplier_reference_id),
     display_name: body.display_name,
     supplier_reference_id: body.supplier_reference_id,
     published_at: body.published_at,
@@ -276,13 +269,8 @@ const createComponent = (context: RequestContext, body: z.output<typeof createCo
       problems.add(['body', ...issue.path], issue.message, null);
     }
   }
-  problems.check();
-  if (project === undefined) throw unprocessable(problems.items);
-  checkReferenceFree(context, body.supplier_reference_id);
   const row = {
-    id: state.ids('component'),
-    owner: context.viewer.id,
-    project_id: project.id,
+    ...newRowInProject(context, problems, project, 'component', body.supplier_reference_id),
     blueprint_key: body.component_blueprint_key,
     display_name: body.display_name,
     description: body.description ?? null,
@@ -300,13 +288,8 @@ const createMeasurementLocation = (context: RequestContext, body: z.output<typeo
   const { state } = context;
   const problems = new Problems();
   const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
-  problems.check();
-  if (project === undefined) throw unprocessable(problems.items);
-  checkReferenceFree(context, body.supplier_reference_id);
   const row = {
-    id: state.ids('measurement_location'),
-    owner: context.viewer.id,
-    project_id: project.id,
+    ...newRowInProject(context, problems, project, 'measurement_location', body.supplier_reference_id),
     latitude: body.latitude,
     longitude: body.longitude,
     supplier_reference_id: body.supplier_reference_id,
@@ -342,15 +325,13 @@ const createMeasurementSample = (context: RequestContext, body: z.output<typeof 
     }
     return q;
   });
-  problems.check();
-  if (project === undefined) throw unprocessable(problems.items);
-  checkReferenceFree(context, body.supplier_reference_id);
-  const id = state.ids('measurement_sample');
+  const sample = newRowInProject(context, problems, project, 'measurement_sample', body.supplier_reference_id);
+  const { id } = sample;
   const values = body.values.map((v, i) => {
     const datapoint: DatapointRow = {
       id: state.ids('datapoint'),
-      owner: context.viewer.id,
-      project_id: project.id,
+      owner: sample.owner,
+      project_id: sample.project_id,
       display_name: `${body.measurement_type} ${v.measurement_property.quantity_kind}${v.measurement_property.qualifier ? ` (${v.measurement_property.qualifier})` : ''}`,
       description: `Value ${i + 1} of measurement sample ${id}`,
       type: 'REPORTED',
@@ -365,9 +346,7 @@ const createMeasurementSample = (context: RequestContext, body: z.output<typeof 
     return { datapoint_id: datapoint.id, measurement_property: { quantity_kind: v.measurement_property.quantity_kind, qualifier: v.measurement_property.qualifier } };
   });
   const row = {
-    id,
-    owner: context.viewer.id,
-    project_id: project.id,
+    ...sample,
     supplier_reference_id: body.supplier_reference_id,
     measured_at: body.measured_at.slice(0, 10),
     measurement_location_id: body.measurement_location_id,
@@ -379,12 +358,12 @@ const createMeasurementSample = (context: RequestContext, body: z.output<typeof 
 };
 
 /** A project the caller may see (its owner, or anyone a submitted statement exposes it to), or 404. */
-function visibleProject(context: RequestContext, id: string) {
-  return visibleOr404(context, context.state.projects.get(id));
+function visibleProject(context: ReadContext, id: string) {
+  return visibleOrMissing(context, context.state.projects.get(id));
 }
 
 /** Template components, each with a sequence number that keeps their order stable (template, then position). */
-function templateComponentItems(context: RequestContext, keep: (template: TemplateRow, componentId: string) => boolean) {
+function templateComponentItems(context: ReadContext, keep: (template: TemplateRow, componentId: string) => boolean) {
   const out: { seq: number; row: Record<string, unknown> }[] = [];
   for (const { seq, row: template } of context.state.templates.sequenced()) {
     let position = 0;
@@ -402,61 +381,60 @@ function templateComponentItems(context: RequestContext, keep: (template: Templa
 export function evidenceRoutes(): Route[] {
   return [
     route('POST', '/mrv/v0/datapoints', { body: createDatapointRequestSchema }, (context, { body }) => createDatapoint(context, body)),
-    route('GET', '/mrv/v0/datapoints', { query: listDatapointsQuerySchema }, (context, { query }) => listDatapoints(context, query)),
-    route('GET', '/mrv/v0/datapoints/{id}', { path: datapointIdPathSchema }, (context, { path }) =>
-      ok(datapointView(context, visibleOr404(context, context.state.datapoints.get(path.id))))),
+    publicRead('/mrv/v0/datapoints', { query: listDatapointsQuerySchema }, (context, { query }) => listDatapoints(context, query)),
+    publicRead('/mrv/v0/datapoints/{id}', { path: datapointIdPathSchema }, (context, { path }) =>
+      ok(datapointView(context, visibleOrMissing(context, context.state.datapoints.get(path.id))))),
     route('PATCH', '/mrv/v0/datapoints/{id}', { path: datapointIdPathSchema, body: patchDatapointRequestSchema }, (context, { path, body }) => patchDatapoint(context, path.id, body)),
-    route('GET', '/mrv/v0/datapoints/{id}/components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
-      const datapoint = visibleOr404(context, context.state.datapoints.get(path.id));
+    publicRead('/mrv/v0/datapoints/{id}/components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
+      const datapoint = visibleOrMissing(context, context.state.datapoints.get(path.id));
       const using = new Set(indexes(context).componentsByDatapoint.get(datapoint.id) ?? []);
       const items = rowsWhere(context.state.components, (c) => using.has(c.id) && canSee(context, c));
       return ok(pageOf(context, `datapoint-components:${datapoint.id}`, items, query, (c) => componentView(context.state, c)));
     }),
-    route('GET', '/mrv/v0/datapoints/{id}/removal_template_components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
-      const datapoint = visibleOr404(context, context.state.datapoints.get(path.id));
+    publicRead('/mrv/v0/datapoints/{id}/removal_template_components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
+      const datapoint = visibleOrMissing(context, context.state.datapoints.get(path.id));
       const using = new Set(indexes(context).templateComponentsByDatapoint.get(datapoint.id) ?? []);
       const items = templateComponentItems(context, (template, id) => using.has(id) && canSeeInProject(context, template));
       return ok(pageOf(context, `datapoint-template-components:${datapoint.id}`, items, query, (row) => row));
     }),
     route('POST', '/mrv/v0/sources', { body: createDocumentSourceRequestSchema }, (context, { body }) => createSource(context, body)),
-    route('GET', '/mrv/v0/sources/{id}', { path: sourceIdPathSchema }, (context, { path }) =>
-      ok(sourceView(context, visibleOr404(context, context.state.sources.get(path.id))))),
+    publicRead('/mrv/v0/sources/{id}', { path: sourceIdPathSchema }, (context, { path }) =>
+      ok(sourceView(context, visibleOrMissing(context, context.state.sources.get(path.id))))),
     route('GET', '/mrv/v0/sources/{id}/private_url', { path: sourceIdPathSchema }, (context, { path }) => {
       // The document itself: owner and verifier only, never the public (interface.md 1 rule 4).
-      const source = visibleOr404(context, context.state.sources.get(path.id), canReadDocument);
+      const source = visibleOrMissing(context, context.state.sources.get(path.id), canReadDocument);
       return ok(privateSourceUrl(context.state, source));
     }),
     route('POST', '/mrv/v0/components', { body: createComponentRequestSchema }, (context, { body }) => createComponent(context, body)),
-    route('GET', '/mrv/v0/components/{id}', { path: idPathSchema('component') }, (context, { path }) =>
-      ok(componentView(context.state, visibleOr404(context, context.state.components.get(path.id))))),
+    publicRead('/mrv/v0/components/{id}', { path: idPathSchema('component') }, (context, { path }) =>
+      ok(componentView(context.state, visibleOrMissing(context, context.state.components.get(path.id))))),
     route('POST', '/mrv/v0/measurement_locations', { body: createMeasurementLocationRequestSchema }, (context, { body }) => createMeasurementLocation(context, body)),
-    route('GET', '/mrv/v0/measurement_locations/{id}', { path: idPathSchema('measurement_location') }, (context, { path }) =>
-      ok(measurementLocationView(visibleOr404(context, context.state.measurementLocations.get(path.id), canSeeInProject)))),
+    publicRead('/mrv/v0/measurement_locations/{id}', { path: idPathSchema('measurement_location') }, (context, { path }) =>
+      ok(measurementLocationView(visibleOrMissing(context, context.state.measurementLocations.get(path.id), canSeeInProject)))),
     route('POST', '/mrv/v0/measurement_samples', { body: createMeasurementSampleRequestSchema }, (context, { body }) => createMeasurementSample(context, body)),
-    route('GET', '/mrv/v0/measurement_samples', { query: paginationQuerySchema }, (context, { query }) => {
+    publicRead('/mrv/v0/measurement_samples', { query: paginationQuerySchema }, (context, { query }) => {
       const items = rowsWhere(context.state.measurementSamples, (m) => canSeeInProject(context, m));
       return ok(pageOf(context, 'measurement_samples', items, query, (m) => measurementSampleView(context.state, m)));
     }),
-    route('GET', '/mrv/v0/component_blueprints', { query: paginationQuerySchema }, (context, { query }) =>
+    publicRead('/mrv/v0/component_blueprints', { query: paginationQuerySchema }, (context, { query }) =>
       ok(pageOf(context, 'component_blueprints', context.state.blueprints.sequenced(), query, blueprintView))),
-    route('GET', '/mrv/v0/component_blueprints/{key}', { path: z.object({ key: z.string() }) }, (context, { path }) => {
+    publicRead('/mrv/v0/component_blueprints/{key}', { path: z.object({ key: z.string() }) }, (context, { path }) => {
       const blueprint = context.state.blueprints.get(path.key);
-      if (blueprint === undefined) throw notFound();
+      if (blueprint === undefined) throw notVisible(context);
       return ok(blueprintView(blueprint));
     }),
-    route('GET', '/mrv/v0/projects/{project_id}/removal_templates', { path: projectIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
+    publicRead('/mrv/v0/projects/{project_id}/removal_templates', { path: projectIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
       const project = visibleProject(context, path.project_id);
       const items = rowsWhere(context.state.templates, (t) => t.project_id === project.id && canSeeInProject(context, t));
       return ok(pageOf(context, `removal_templates:${project.id}`, items, query, (t) => templateView(context.state, t)));
     }),
-    route(
-      'GET',
+    publicRead(
       '/mrv/v0/projects/{project_id}/removal_templates/{id}',
       { path: z.object({ project_id: idSchema('project'), id: idSchema('removal_template') }) },
       (context, { path }) => {
         const project = visibleProject(context, path.project_id);
         const template = context.state.templates.get(path.id);
-        if (template === undefined || template.project_id !== project.id || !canSeeInProject(context, template)) throw notFound();
+        if (template === undefined || template.project_id !== project.id || !canSeeInProject(context, template)) throw notVisible(context);
         return ok(templateView(context.state, template));
       },
     ),

@@ -8,11 +8,11 @@ import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgS
 import { idSchema } from '../../model';
 import { idPathSchema } from '../../model/queries';
 import { creditBatchQuantitySchema } from '../../model/requests';
-import { visibleOr404, ownedOr404, type RequestContext } from '../context';
+import { visibleOrMissing, ownedOr404, type RequestContext } from '../context';
 import { conflict, Problems, unprocessable, valueError } from '../failures';
 import { ok, route, type Route } from '../router';
 import type { RemovalRow, StatementRow } from '../rows';
-import { statementView, submissionView } from '../views';
+import { organisationView, statementView, submissionView } from '../views';
 import { orderView } from './registry';
 import { lifecycle } from './statements';
 
@@ -75,7 +75,7 @@ function carbonData(removal: RemovalRow) {
 /** The statement's verifier verifies it, or fails it (it may then be amended). */
 const verify = (context: RequestContext, id: string, body: z.output<typeof verifyBodySchema>) => {
   const { state } = context;
-  const statement = visibleOr404(context, state.statements.get(id));
+  const statement = visibleOrMissing(context, state.statements.get(id));
   if (statement.verifier_organisation_id !== context.viewer.id) throw conflict(`only the verifier assigned to GHG statement ${id} can verify it`);
   const at = state.clock.nowIso();
   const input = { verifier: context.viewer.name, reason: body?.reason ?? null };
@@ -91,7 +91,7 @@ const verify = (context: RequestContext, id: string, body: z.output<typeof verif
  */
 const issue = (context: RequestContext, id: string) => {
   const { state } = context;
-  const statement = visibleOr404(context, state.statements.get(id));
+  const statement = visibleOrMissing(context, state.statements.get(id));
   if (statement.owner !== context.viewer.id && statement.verifier_organisation_id !== context.viewer.id) {
     throw conflict(`credits of GHG statement ${id} are issued at the request of its supplier or its verifier`);
   }
@@ -116,13 +116,12 @@ const issue = (context: RequestContext, id: string) => {
       carbon_removal_data: carbonData(removal),
     };
   });
-  const organisation = (o: { id: string; name: string; domain: string | null }) => ({ id: o.id, name: o.name, domain: o.domain });
   const issuance = state.ledger.createIssuance({
     ghg_statement_id: statement.id,
     project_id: project.id,
     supplier_id: owner.supplier.id,
-    supplier_organisation: organisation(owner),
-    buffer_pool_organisation: organisation(bufferPool),
+    supplier_organisation: organisationView(state, owner.id),
+    buffer_pool_organisation: organisationView(state, bufferPool.id),
     country_of_issue: project.country_code,
     registry_code: state.registryCode,
     pathway_code: project.pathway_code,

@@ -19,9 +19,9 @@ import {
   createStorageLocationRequestSchema,
 } from '../../model/requests';
 import { idSchema } from '../../model';
-import { canSee, canSeeInProject, ownedOr404, visibleOr404, type RequestContext } from '../context';
-import { conflict, notFound, Problems, unprocessable } from '../failures';
-import { NO_CONTENT, ok, route, type Route } from '../router';
+import { canSee, canSeeInProject, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
+import { conflict, notFound, Problems } from '../failures';
+import { NO_CONTENT, ok, publicRead, route, type Route } from '../router';
 import type { QuantityRow, StorageLocationRow, SubmissionRow } from '../rows';
 import {
   biocharApplicationView,
@@ -32,7 +32,7 @@ import {
   submissionView,
 } from '../views';
 import { uploadUrl } from '../world';
-import { checkReferenceFree, ownedRef, pageOf, rowsWhere } from './common';
+import { newRow, newRowInProject, ownedRef, pageOf, rowsWhere } from './common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
 export const DEFAULT_STORAGE_METHOD = 'biochar_field';
@@ -50,10 +50,10 @@ function quantity(q: { magnitude: number; unit: string; standard_deviation?: num
 }
 
 /** A storage location of a project the caller may see, or 404. */
-function storageLocationIn(context: RequestContext, projectId: string, id: string): StorageLocationRow {
-  const project = visibleOr404(context, context.state.projects.get(projectId));
+function storageLocationIn(context: ReadContext, projectId: string, id: string): StorageLocationRow {
+  const project = visibleOrMissing(context, context.state.projects.get(projectId));
   const location = context.state.storageLocations.get(id);
-  if (location === undefined || location.project_id !== project.id || !canSeeInProject(context, location)) throw notFound();
+  if (location === undefined || location.project_id !== project.id || !canSeeInProject(context, location)) throw notVisible(context);
   return location;
 }
 
@@ -65,11 +65,8 @@ const createStorageLocation = (context: RequestContext, projectId: string, body:
   problems.check();
   const supplier = context.viewer.supplier;
   if (supplier === null) throw notFound();
-  checkReferenceFree(context, body.supplier_reference_id);
   const row: StorageLocationRow = {
-    id: state.ids('storage_location'),
-    owner: context.viewer.id,
-    project_id: project.id,
+    ...newRowInProject(context, problems, project, 'storage_location', body.supplier_reference_id),
     supplier_id: supplier.id,
     name: body.name,
     storage_method: body.storage_method ?? DEFAULT_STORAGE_METHOD,
@@ -107,13 +104,8 @@ const createBiocharApplication = (context: RequestContext, body: z.output<typeof
   const rate = quantity(body.average_application_rate, problems, ['body', 'average_application_rate']);
   const arrival = quantity(body.truck_mass_on_arrival, problems, ['body', 'truck_mass_on_arrival']);
   const departure = quantity(body.truck_mass_on_departure, problems, ['body', 'truck_mass_on_departure']);
-  problems.check();
-  if (project === undefined) throw unprocessable(problems.items);
-  checkReferenceFree(context, body.supplier_reference_id);
   const row = {
-    id: state.ids('biochar_application'),
-    owner: context.viewer.id,
-    project_id: project.id,
+    ...newRowInProject(context, problems, project, 'biochar_application', body.supplier_reference_id),
     application_date: body.application_date,
     average_application_rate: rate,
     production_batch_id: body.production_batch_id,
@@ -134,11 +126,8 @@ const createFeedstockBatch = (context: RequestContext, body: z.output<typeof cre
   const problems = new Problems();
   ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
   const mass = quantity(body.mass, problems, ['body', 'mass']);
-  problems.check();
-  checkReferenceFree(context, body.supplier_reference_id);
   const row = {
-    id: state.ids('feedstock_batch'),
-    owner: context.viewer.id,
+    ...newRow(context, problems, 'feedstock_batch', body.supplier_reference_id),
     created_at: state.clock.nowIso(),
     delivery_date: body.delivery_date,
     display_name: body.display_name,
@@ -170,12 +159,8 @@ const createProductionBatch = (context: RequestContext, body: z.output<typeof cr
   body.feedstock_type_ids.forEach((f, i) => ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_ids', i], f));
   if (body.ended_at < body.started_at) problems.add(['body', 'ended_at'], 'ended_at must not be before started_at', body.ended_at);
   const mass = quantity(body.mass, problems, ['body', 'mass']);
-  problems.check();
-  checkReferenceFree(context, body.supplier_reference_id);
-  const id = state.ids('production_batch');
   const row = {
-    id,
-    owner: context.viewer.id,
+    ...newRow(context, problems, 'production_batch', body.supplier_reference_id),
     facility_id: body.facility_id,
     feedstock_type_ids: [...body.feedstock_type_ids],
     supplier_reference_id: body.supplier_reference_id,
@@ -249,22 +234,22 @@ export function operationRoutes(): Route[] {
   return [
     route('POST', '/mrv/v0/projects/{project_id}/storage_locations', { path: z.object({ project_id: idSchema('project') }), body: createStorageLocationRequestSchema }, (context, { path, body }) =>
       createStorageLocation(context, path.project_id, body)),
-    route('GET', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { path: storageLocationPathSchema }, (context, { path }) =>
+    publicRead('/mrv/v0/projects/{project_id}/storage_locations/{id}', { path: storageLocationPathSchema }, (context, { path }) =>
       ok(storageLocationView(storageLocationIn(context, path.project_id, path.id)))),
     route('DELETE', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { path: storageLocationPathSchema }, (context, { path }) =>
       deleteStorageLocation(context, path.project_id, path.id)),
     route('POST', '/mrv/v0/biochar_applications', { body: createBiocharApplicationRequestSchema }, (context, { body }) => createBiocharApplication(context, body)),
-    route('GET', '/mrv/v0/biochar_applications/{id}', { path: biocharApplicationIdPathSchema }, (context, { path }) =>
-      ok(biocharApplicationView(visibleOr404(context, context.state.biocharApplications.get(path.id), canSeeInProject)))),
+    publicRead('/mrv/v0/biochar_applications/{id}', { path: biocharApplicationIdPathSchema }, (context, { path }) =>
+      ok(biocharApplicationView(visibleOrMissing(context, context.state.biocharApplications.get(path.id), canSeeInProject)))),
     route('POST', '/mrv/v0/feedstock_batches', { body: createFeedstockBatchRequestSchema }, (context, { body }) => createFeedstockBatch(context, body)),
     route('GET', '/mrv/v0/feedstock_batches/{id}', { path: idPathSchema('feedstock_batch') }, (context, { path }) =>
-      ok(feedstockBatchView(visibleOr404(context, context.state.feedstockBatches.get(path.id), canSee)))),
+      ok(feedstockBatchView(visibleOrMissing(context, context.state.feedstockBatches.get(path.id), canSee)))),
     route('GET', '/mrv/v0/feedstock_types/{id}', { path: feedstockTypeIdPathSchema }, (context, { path }) =>
-      ok(feedstockTypeView(visibleOr404(context, context.state.feedstockTypes.get(path.id), canSee)))),
+      ok(feedstockTypeView(visibleOrMissing(context, context.state.feedstockTypes.get(path.id), canSee)))),
     route('DELETE', '/mrv/v0/feedstock_types/{id}', { path: feedstockTypeIdPathSchema }, (context, { path }) => deleteFeedstockType(context, path.id)),
     route('POST', '/mrv/v0/production_batches', { body: createProductionBatchRequestSchema }, (context, { body }) => createProductionBatch(context, body)),
     route('GET', '/mrv/v0/production_batches/{id}', { path: idPathSchema('production_batch') }, (context, { path }) =>
-      ok(productionBatchView(visibleOr404(context, context.state.productionBatches.get(path.id), canSee)))),
+      ok(productionBatchView(visibleOrMissing(context, context.state.productionBatches.get(path.id), canSee)))),
     route('POST', '/mrv/v0/file-uploads', { body: createFileUploadRequestSchema }, (context, { body }) => createFileUpload(context, body)),
     route('POST', '/mrv/v0/data-upload-submissions', { body: createDataUploadSubmissionRequestSchema }, (context, { body }) => createSubmission(context, body)),
     route('GET', '/mrv/v0/data-upload-submissions', { query: listDataUploadSubmissionsQuerySchema }, (context, { query }) => {

@@ -11,10 +11,10 @@ import {
   patchRemovalComponentAttributionsRequestSchema,
   patchRemovalRequestSchema,
 } from '../../model/requests';
-import { indexes, ownedOr404, visibleOr404, type RequestContext } from '../context';
+import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
 import { evaluateEntry, checkComponent, type AttributionInput } from '../evaluation';
 import { conflict, Problems, unprocessable } from '../failures';
-import { ok, route, type Route } from '../router';
+import { ok, publicRead, route, type Route } from '../router';
 import { AMENDABLE_STATUSES, type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../rows';
 import { attributionView, removalView } from '../views';
 import { bothSpellings, checkReferenceFree, ownedRef, pageOf, rowsWhere, startOfDay } from './common';
@@ -85,6 +85,19 @@ function currentPlan(context: RequestContext, entryId: string): PlannedAttributi
     attribution_factor: a.attribution_factor,
     attribution_factor_datapoint_id: a.attribution_factor_datapoint_id,
   }));
+}
+
+/**
+ * The current attributions of an entry less the components the body field `field` removes; a
+ * component the entry does not have is a 422 item at its place in that field.
+ */
+function currentPlanWithout(context: RequestContext, problems: Problems, entryId: string, field: string, remove: readonly string[] | null | undefined): PlannedAttribution[] {
+  const planned = currentPlan(context, entryId);
+  (remove ?? []).forEach((componentId, i) => {
+    if (!planned.some((p) => p.component_id === componentId)) problems.add(['body', field, i], `component '${componentId}' is not attributed to GHG entry ${entryId}`, componentId);
+  });
+  const removing = new Set(remove ?? []);
+  return planned.filter((p) => !removing.has(p.component_id));
 }
 
 /** A removal the caller may change: owned (else 404) and not in a statement under or past verification (else 409). */
@@ -295,13 +308,7 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
   }
   if (body.feedstock_type_id !== undefined) ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
 
-  let planned = currentPlan(context, id);
-  const removing = new Set<string>();
-  (body.delete_component_ids ?? []).forEach((componentId, i) => {
-    if (!planned.some((p) => p.component_id === componentId)) problems.add(['body', 'delete_component_ids', i], `component '${componentId}' is not attributed to GHG entry ${id}`, componentId);
-    removing.add(componentId);
-  });
-  planned = planned.filter((p) => !removing.has(p.component_id));
+  const planned = currentPlanWithout(context, problems, id, 'delete_component_ids', body.delete_component_ids);
   (body.add_components ?? []).forEach((add, i) => {
     const loc = ['body', 'add_components', i];
     const component = ownedRef(context, problems, state.components, 'component', [...loc, 'component_id'], add.component_id);
@@ -340,13 +347,7 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
   const removal = changeableRemoval(context, id);
   const project = state.projects.get(removal.project_id) as ProjectRow;
   const problems = new Problems();
-  let planned = currentPlan(context, id);
-  const removing = new Set<string>();
-  (body.components_to_remove ?? []).forEach((componentId, i) => {
-    if (!planned.some((p) => p.component_id === componentId)) problems.add(['body', 'components_to_remove', i], `component '${componentId}' is not attributed to GHG entry ${id}`, componentId);
-    removing.add(componentId);
-  });
-  planned = planned.filter((p) => !removing.has(p.component_id));
+  let planned = currentPlanWithout(context, problems, id, 'components_to_remove', body.components_to_remove);
   const adding = new Set<string>();
   (body.components_to_add ?? []).forEach((add, i) => {
     const loc = ['body', 'components_to_add', i];
@@ -382,14 +383,14 @@ export function removalRoutes(): Route[] {
   ];
   for (const path of bothSpellings('/mrv/v0/{entries}/{id}')) {
     routes.push(
-      route('GET', path, { path: removalIdPathSchema }, (context, { path: p }) => ok(removalView(visibleOr404(context, context.state.removals.get(p.id))))),
+      publicRead(path, { path: removalIdPathSchema }, (context, { path: p }) => ok(removalView(visibleOrMissing(context, context.state.removals.get(p.id))))),
       route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalRequestSchema }, (context, { path: p, body }) => patchRemoval(context, p.id, body)),
     );
   }
   for (const path of bothSpellings('/mrv/v0/{entries}/{id}/component_attributions')) {
     routes.push(
-      route('GET', path, { path: removalIdPathSchema, query: paginationQuerySchema }, (context, { path: p, query }) => {
-        const removal = visibleOr404(context, context.state.removals.get(p.id));
+      publicRead(path, { path: removalIdPathSchema, query: paginationQuerySchema }, (context, { path: p, query }) => {
+        const removal = visibleOrMissing(context, context.state.removals.get(p.id));
         const items = rowsWhere(context.state.attributions, (a) => a.removal_id === removal.id);
         return ok(pageOf(context, `attributions:${removal.id}`, items, query, attributionView));
       }),

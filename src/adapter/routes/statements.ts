@@ -8,10 +8,10 @@ import type { z } from 'zod';
 import { createGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../accounting';
 import { idPathSchema } from '../../model/queries';
 import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from '../../model/requests';
-import { ownedOr404, visibleOr404, type RequestContext } from '../context';
+import { ownedOr404, visibleOrMissing, type RequestContext } from '../context';
 import { evaluateEntries } from '../evaluation';
 import { conflict, Problems, unprocessable } from '../failures';
-import { ok, route, type Route } from '../router';
+import { ok, publicRead, route, type Route } from '../router';
 import type { StatementRow } from '../rows';
 import { statementView } from '../views';
 import { ownedRef } from './common';
@@ -82,7 +82,7 @@ export function statementRoutes(): Route[] {
   const path = idPathSchema('ghg_statement');
   return [
     route('POST', '/mrv/v0/ghg_statements', { body: createGhgStatementRequestSchema }, (context, { body }) => createStatement(context, body)),
-    route('GET', '/mrv/v0/ghg_statements/{id}', { path }, (context, { path: p }) => ok(statementView(context.state, visibleOr404(context, context.state.statements.get(p.id))))),
+    publicRead('/mrv/v0/ghg_statements/{id}', { path }, (context, { path: p }) => ok(statementView(context.state, visibleOrMissing(context, context.state.statements.get(p.id))))),
     route('POST', '/mrv/v0/ghg_statements/{id}/submit', { path, body: submitGhgStatementRequestSchema }, (context, { path: p, body }) => submitStatement(context, p.id, body)),
   ];
 }

@@ -1,0 +1,420 @@
+/**
+ * Every operation the sandbox serves that the OpenAPI documents describe answers a body its 200
+ * response schema accepts (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses it), and a status the
+ * operation declares. The bodies are real: one scenario takes the demo world from evidence to
+ * issued, delivered, transferred and retired credits. The GHG entry paths (`/ghg_entries/...`)
+ * are checked against the OpenAPI's `/removals/...` operations.
+ *
+ * The OpenAPI documents are older than interface.md in a few places; DEVIATIONS below patches
+ * the loaded schemas for those, each with its reason, and nowhere else is the specification bent.
+ */
+import { readFileSync } from 'node:fs';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { OPERATION_SCHEMAS } from '../../src/model/operations';
+import { ROUTES } from '../../src/adapter/routes';
+import type { SandboxResponse } from '../../src/adapter/types';
+import { BATCH_A, Client, datapointBody, demoSandbox, IDS, removalBody, type Who } from './fixtures';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+interface OpenApiDocument {
+  readonly paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>;
+  readonly components: { schemas: Record<string, JsonObject> };
+}
+
+const SPECS = {
+  mrv: { prefix: '/mrv/v0', file: 'certify-v0.json' },
+  registry: { prefix: '/registry/v0', file: 'registry-v0.json' },
+} as const;
+type Api = keyof typeof SPECS;
+
+function load(api: Api): OpenApiDocument {
+  return JSON.parse(readFileSync(new URL(`../../../shared/spec/openapi/${SPECS[api].file}`, import.meta.url), 'utf8')) as OpenApiDocument;
+}
+
+function schemaOf(doc: OpenApiDocument, name: string): JsonObject {
+  const schema = doc.components.schemas[name];
+  if (schema === undefined) throw new Error(`the OpenAPI document has no schema ${name}: revisit DEVIATIONS`);
+  return schema;
+}
+
+/**
+ * THE ONE PLACE where the loaded OpenAPI schemas are patched: where interface.md (the authority,
+ * semantics.md says) or semantics.md is newer than the OpenAPI documents. Every other difference
+ * fails the test. New response fields need no patch: the response schemas leave
+ * additionalProperties open, and interface.md 9 makes new properties a non-breaking change.
+ */
+const DEVIATIONS: readonly { readonly api: Api; readonly where: string; readonly why: string; readonly patch: (doc: OpenApiDocument) => void }[] = [
+  {
+    api: 'mrv',
+    where: 'ComponentType (blueprint and component `type`)',
+    why: 'semantics.md 1 lists COUNTERFACTUAL (the newer spelling of REMOVAL_COUNTERFACTUAL) and REDUCTION, which the older enum lacks',
+    patch: (doc) => {
+      const schema = schemaOf(doc, 'ComponentType');
+      schema.enum = [...(schema.enum as string[]), 'COUNTERFACTUAL', 'REDUCTION'];
+    },
+  },
+  {
+    api: 'mrv',
+    where: 'RemovalTemplateComponentInput.required',
+    why: 'interface.md 2.6 gives a template component input as {input_key, display_name, datapoint_id}; the older `type` (fixed/monitored) and `quantity_kind` are no longer required (quantity_kind is still sent when the blueprint names it)',
+    patch: (doc) => {
+      schemaOf(doc, 'RemovalTemplateComponentInput').required = ['input_key', 'display_name', 'datapoint_id'];
+    },
+  },
+  {
+    api: 'registry',
+    where: 'CarbonRemovalData (credit batch `carbon_removal_data`)',
+    why: "interface.md 2.14 types the five figures as numbers: they are the GHG entry's kg CO2e figures, not whole credit kilograms, so the older `integer` is relaxed to `number`",
+    patch: (doc) => {
+      for (const property of Object.values(schemaOf(doc, 'CarbonRemovalData').properties as Record<string, JsonObject>)) property.type = 'number';
+    },
+  },
+];
+
+/** The OpenAPI operation of a sandbox route: its API, its path in that document (`{}` for every parameter) and method. */
+function operationOf(method: string, path: string): { api: Api; key: string } | undefined {
+  for (const api of Object.keys(SPECS) as Api[]) {
+    const { prefix } = SPECS[api];
+    if (!path.startsWith(`${prefix}/`)) continue;
+    const local = path.slice(prefix.length).replace(/^\/ghg_entries(?=\/|$)/, '/removals');
+    return { api, key: `${method.toUpperCase()} ${local.replace(/\{[^}]+\}/g, '{}')}` };
+  }
+  return undefined;
+}
+
+interface Operation {
+  readonly api: Api;
+  readonly method: string;
+  readonly path: string;
+  readonly statuses: readonly string[];
+  readonly validate: ValidateFunction | null;
+}
+
+function compileOperations(): Map<string, Operation> {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const operations = new Map<string, Operation>();
+  for (const api of Object.keys(SPECS) as Api[]) {
+    const doc = load(api);
+    for (const deviation of DEVIATIONS) if (deviation.api === api) deviation.patch(doc);
+    const id = `https://openapi.test/${SPECS[api].file}`;
+    // The whole document is one schema: `#/components/schemas/...` references resolve inside it.
+    ajv.addSchema({ ...doc, $id: id } as unknown as JsonObject);
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const schema = op.responses['200']?.content?.['application/json']?.schema;
+        const validate = schema === undefined ? null : ajv.compile(rebase(schema, id) as JsonObject);
+        const key = `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;
+        operations.set(`${api} ${key}`, { api, method: method.toUpperCase(), path, statuses: Object.keys(op.responses), validate });
+      }
+    }
+  }
+  return operations;
+}
+
+/** The schema with its document-local references (`#/components/...`) made absolute. */
+function rebase(schema: Json, id: string): Json {
+  if (Array.isArray(schema)) return schema.map((s) => rebase(s, id));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${id}${v}` : rebase(v, id);
+  return out;
+}
+
+function describeErrors(errors: readonly ErrorObject[] | null | undefined): string {
+  return (errors ?? [])
+    .slice(0, 8)
+    .map((e) => `  at '${e.instancePath || '/'}' (${e.schemaPath}): ${e.message ?? ''} ${JSON.stringify(e.params).slice(0, 160)}`)
+    .join('\n');
+}
+
+/** One answer of the scenario: the route template it was sent to, and the response. */
+interface Sample {
+  readonly method: string;
+  readonly template: string;
+  readonly path: string;
+  readonly response: SandboxResponse;
+}
+
+/** The scenario: every route of the sandbox, with real ids, in an order in which each succeeds. */
+async function scenario(): Promise<Sample[]> {
+  const client = new Client(demoSandbox());
+  const samples: Sample[] = [];
+  const call = async <T = Record<string, unknown>>(who: Who | null, method: string, template: string, params: Record<string, string> = {}, body?: unknown, query = ''): Promise<T> => {
+    const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new Error(`${template}: no value for {${name}}`);
+      return encodeURIComponent(value);
+    });
+    const response = await client.request(who, method, `${path}${query}`, body);
+    if (response.status >= 300) throw new Error(`${method} ${path}${query}: ${response.status} ${JSON.stringify(response.body)}`);
+    samples.push({ method, template, path, response });
+    return response.body as T;
+  };
+  const A = 'supplierA';
+  const project = IDS.projectA;
+
+  // Evidence.
+  const source = await call<{ source: { id: string } }>(A, 'POST', '/mrv/v0/sources', {}, {
+    supplier_reference_id: 'oa-source',
+    __typename: 'CreateDocumentSourceRequest',
+    display_name: 'Calibration certificate',
+    published_at: '2026-02-01',
+    is_public: true,
+    file_name: 'cert.pdf',
+    content_type: 'application/pdf',
+    content_length: 5000,
+    project_id: project,
+  });
+  for (const id of [source.source.id, IDS.labSource, IDS.weighbridgeSource]) await call(A, 'GET', '/mrv/v0/sources/{id}', { id });
+  await call(A, 'GET', '/mrv/v0/sources/{id}/private_url', { id: IDS.labSource });
+  const datapoint = await call<{ id: string }>(A, 'POST', '/mrv/v0/datapoints', {}, { ...datapointBody('oa-dp', 12, 'kgCO2e/kWh', 0.5), measured_at: '2026-01-01T00:00:00Z', source_ids: [source.source.id] });
+  await call(A, 'PATCH', '/mrv/v0/datapoints/{id}', { id: datapoint.id }, { display_name: 'Grid factor', quantity: { magnitude: 13, unit: 'kgCO2e/kWh', standard_deviation: 0.4 } });
+  await call(A, 'GET', '/mrv/v0/datapoints/{id}', { id: datapoint.id });
+  const component = await call<{ id: string }>(A, 'POST', '/mrv/v0/components', {}, {
+    supplier_reference_id: 'oa-component',
+    project_id: project,
+    component_blueprint_key: 'diesel_combustion',
+    display_name: 'Loader diesel',
+    activity_started_at: '2026-03-01T00:00:00Z',
+    activity_completed_at: '2026-03-31T00:00:00Z',
+    inputs: [{ input_key: 'volume', datapoint_id: IDS.dieselA }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
+  });
+  await call(A, 'GET', '/mrv/v0/components/{id}', { id: component.id });
+  await call(A, 'GET', '/mrv/v0/components/{id}', { id: IDS.sharedComponent });
+  const location = await call<{ id: string }>(A, 'POST', '/mrv/v0/measurement_locations', {}, { supplier_reference_id: 'oa-location', latitude: 52.1, longitude: 13.4, project_id: project });
+  await call(A, 'GET', '/mrv/v0/measurement_locations/{id}', { id: location.id });
+  await call(A, 'POST', '/mrv/v0/measurement_samples', {}, {
+    supplier_reference_id: 'oa-sample',
+    measured_at: '2026-03-20T08:00:00Z',
+    project_id: project,
+    feedstock_batch_id: null,
+    measurement_location_id: location.id,
+    measurement_type: 'biochar_production_batch',
+    values: [{ value: { magnitude: 81.3, unit: '%', standard_deviation: 1.2 }, measurement_property: { quantity_kind: 'mass_fraction', qualifier: 'total_organic_carbon' } }],
+    storage_location_id: null,
+    production_batch_id: IDS.productionBatch,
+  });
+  await call(A, 'GET', '/mrv/v0/component_blueprints', {}, undefined, '?first=50');
+  await call(A, 'GET', '/mrv/v0/component_blueprints/{key}', { key: 'diesel_combustion' });
+  await call(A, 'GET', '/mrv/v0/projects/{project_id}/removal_templates', { project_id: project });
+  await call(A, 'GET', '/mrv/v0/projects/{project_id}/removal_templates/{id}', { project_id: project, id: IDS.template });
+  await call(A, 'GET', '/mrv/v0/datapoints/{id}/removal_template_components', { id: IDS.permanence });
+
+  // Field operations and files.
+  // A storage location; the second one takes the default storage method.
+  const storageLocation = (name: string, method?: string) =>
+    call<{ id: string }>(A, 'POST', '/mrv/v0/projects/{project_id}/storage_locations', { project_id: project }, {
+      project_id: project,
+      name,
+      ...(method === undefined ? {} : { storage_method: method }),
+      latitude: 52.4,
+      longitude: 13.1,
+      supplier_reference_id: `oa-${name}`,
+    });
+  const site = await storageLocation('field-7', 'biochar_field');
+  await call(A, 'GET', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { project_id: project, id: site.id });
+  const application = await call<{ id: string }>(A, 'POST', '/mrv/v0/biochar_applications', {}, {
+    application_date: '2026-04-02',
+    average_application_rate: { magnitude: 5, unit: 't/ha', standard_deviation: 0.2 },
+    production_batch_id: IDS.productionBatch,
+    project_id: project,
+    storage_site_id: site.id,
+    supplier_reference_id: 'oa-spread',
+    truck_mass_on_arrival: { magnitude: 26, unit: 't' },
+    truck_mass_on_departure: { magnitude: 14, unit: 't' },
+    source_ids: [IDS.labSource],
+  });
+  await call(A, 'GET', '/mrv/v0/biochar_applications/{id}', { id: application.id });
+  const spare = await storageLocation('field-8');
+  await call(A, 'DELETE', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { project_id: project, id: spare.id });
+  const feedstockBatch = await call<{ id: string }>(A, 'POST', '/mrv/v0/feedstock_batches', {}, {
+    delivery_date: '2026-02-20',
+    display_name: 'Residues lot 3',
+    feedstock_type_id: IDS.feedstockType,
+    mass: { magnitude: 40, unit: 't', standard_deviation: 1 },
+    supplier_reference_id: 'oa-lot',
+  });
+  await call(A, 'GET', '/mrv/v0/feedstock_batches/{id}', { id: feedstockBatch.id });
+  await call(A, 'GET', '/mrv/v0/feedstock_types/{id}', { id: IDS.feedstockType });
+  await call(A, 'DELETE', '/mrv/v0/feedstock_types/{id}', { id: IDS.feedstockTypeUnused });
+  const productionBatch = await call<{ id: string }>(A, 'POST', '/mrv/v0/production_batches', {}, {
+    facility_id: IDS.facility,
+    feedstock_type_ids: [IDS.feedstockType],
+    supplier_reference_id: 'oa-pb',
+    kind: 'biochar',
+    started_at: '2026-04-01T00:00:00Z',
+    ended_at: '2026-04-02T00:00:00Z',
+    mass: { magnitude: 3.2, unit: 't', standard_deviation: null },
+  });
+  await call(A, 'GET', '/mrv/v0/production_batches/{id}', { id: productionBatch.id });
+  await call(A, 'GET', '/mrv/v0/production_batches/{id}', { id: IDS.productionBatch });
+  const upload = await call<{ id: string }>(A, 'POST', '/mrv/v0/file-uploads', {}, { content_type: 'application/vnd.apache.parquet', content_length: 2048, file_name: 'reactor.parquet' });
+  const submission = await call<{ id: string }>(A, 'POST', '/mrv/v0/data-upload-submissions', {}, { file_upload_id: upload.id, submission_type: 'biochar_pyrolysis_reactor_facility_time_series', facility_id: IDS.facility });
+  await call(A, 'POST', '/mrv/v0/data-upload-submissions', {}, { file_upload_id: IDS.fileUpload, submission_type: 'dac_storage_site_time_series', storage_location_id: site.id });
+  await call(A, 'POST', '/sandbox/v0/data-upload-submissions/{id}/process', { id: submission.id }, { status: 'failed', error_message: 'bad columns' });
+  await call(A, 'GET', '/mrv/v0/data-upload-submissions/{id}', { id: submission.id });
+  await call(A, 'GET', '/mrv/v0/data-upload-submissions');
+
+  // GHG entries, the statement, verification and issuance.
+  const removal = await call<{ id: string }>(A, 'POST', '/mrv/v0/removals', {}, removalBody('oa-removal', BATCH_A));
+  const second = await call<{ id: string }>(A, 'POST', '/mrv/v0/ghg_entries', {}, { ...removalBody('oa-entry', BATCH_A), started_on: '2026-02-01', completed_on: '2026-02-28' });
+  await call(A, 'PATCH', '/mrv/v0/removals/{id}', { id: removal.id }, { started_on: '2026-03-02' });
+  await call(A, 'PATCH', '/mrv/v0/ghg_entries/{id}', { id: second.id }, { completed_on: '2026-02-27', add_components: [{ component_id: component.id, attribution_factor_datapoint_id: null }] });
+  await call(A, 'PATCH', '/mrv/v0/removals/{id}/component_attributions', { id: removal.id }, { components_to_add: [{ component_id: IDS.sharedComponent, component_group_key: 'field_transport', attribution_factor: 0.5 }], components_to_remove: [] });
+  await call(A, 'PATCH', '/mrv/v0/ghg_entries/{id}/component_attributions', { id: second.id }, { components_to_add: [{ component_id: IDS.sharedComponent, component_group_key: 'field_transport', attribution_factor: 0.25 }] });
+  const statement = await call<{ id: string }>(A, 'POST', '/mrv/v0/ghg_statements', {}, { project_id: project, end_on: '2026-03-31' });
+  await call(A, 'GET', '/mrv/v0/ghg_statements/{id}', { id: statement.id });
+  await call(A, 'POST', '/mrv/v0/ghg_statements/{id}/submit', { id: statement.id }, { ghg_statement_report_url: 'https://reports.example/ggs.pdf' });
+  await call('verifier', 'POST', '/sandbox/v0/ghg_statements/{id}/verify', { id: statement.id }, {});
+  await call('verifier', 'GET', '/mrv/v0/ghg_statements/{id}', { id: statement.id });
+  const issued = await call<{ issuance: { id: string }; credit_batches: { supplier_credit_batches: { id: string }[] } }>(
+    'verifier',
+    'POST',
+    '/sandbox/v0/ghg_statements/{id}/issue_credits',
+    { id: statement.id },
+  );
+  // The owner, another organisation, and the public (no token) read the issued entry alike.
+  for (const who of [A, 'buyer', null] as const) {
+    await call(who, 'GET', '/mrv/v0/ghg_statements/{id}', { id: statement.id });
+    await call(who, 'GET', '/mrv/v0/removals/{id}', { id: removal.id });
+    await call(who, 'GET', '/mrv/v0/ghg_entries/{id}', { id: second.id });
+    await call(who, 'GET', '/mrv/v0/removals/{id}/component_attributions', { id: removal.id }, undefined, '?first=50');
+    await call(who, 'GET', '/mrv/v0/ghg_entries/{id}/component_attributions', { id: second.id }, undefined, '?first=50');
+    await call(who, 'GET', '/mrv/v0/datapoints', {}, undefined, '?first=50');
+    await call(who, 'GET', '/mrv/v0/datapoints/{id}', { id: IDS.carbonA1 });
+    await call(who, 'GET', '/mrv/v0/datapoints/{id}/components', { id: IDS.dieselA }, undefined, '?first=50');
+    await call(who, 'GET', '/mrv/v0/measurement_samples', {}, undefined, '?first=50');
+  }
+
+  // The registry.
+  const batch = issued.credit_batches.supplier_credit_batches[0]?.id as string;
+  const registry = (who: Who | null, template: string, params: Record<string, string> = {}, query = '') => call(who, 'GET', template, params, undefined, query);
+  await registry(A, '/registry/v0/issuances/{id}', { id: issued.issuance.id });
+  await registry(A, '/registry/v0/issuances/{id}/credit_batches', { id: issued.issuance.id });
+  const order = await call<{ id: string }>('buyer', 'POST', '/sandbox/v0/orders', {}, { buyer_organisation_id: IDS.buyer, supplier_id: IDS.supplierA, credits_ordered_kg: 1000 });
+  const delivery = await call<{ id: string }>(A, 'POST', '/registry/v0/deliveries', {}, { credit_batch_quantities: [{ credit_batch_id: batch, credit_quantity_kg: 1000 }], order_id: order.id, notes: 'first delivery' });
+  await registry('buyer', '/registry/v0/orders/{id}', { id: order.id });
+  await registry('buyer', '/registry/v0/orders/{id}', { id: IDS.orderB });
+  for (const id of [delivery.id, IDS.deliveryB]) {
+    await registry('buyer', '/registry/v0/deliveries/{id}', { id });
+    await registry('buyer', '/registry/v0/deliveries/{id}/credit_batches', { id });
+  }
+  await registry('buyer', '/registry/v0/suppliers/{id}/deliveries', { id: IDS.supplierA });
+  await registry('buyer', '/registry/v0/suppliers/{id}/deliveries', { id: IDS.supplierB });
+  /** An active batch of supplier A the buyer holds (the credits delivered, or what is left of them). */
+  const heldBatch = async (): Promise<string> => {
+    const holdings = await call<{ nodes: { id: string; status: string; supplier_id: string }[] }>('buyer', 'GET', '/registry/v0/organisations/{id}/credit_batches', { id: IDS.buyer }, undefined, '?first=50');
+    return (holdings.nodes.find((b) => b.status === 'active' && b.supplier_id === IDS.supplierA) as { id: string }).id;
+  };
+  const transfer = await call<{ id: string }>('buyer', 'POST', '/registry/v0/transfers', {}, {
+    credit_batch_quantities: [{ credit_batch_id: await heldBatch(), credit_quantity_kg: 100 }],
+    from_organisation_id: IDS.buyer,
+    to_organisation_id: IDS.orgB,
+    supplier_id: IDS.supplierA,
+    notes: 'a transfer',
+  });
+  await registry('buyer', '/registry/v0/transfers', {}, '?first=50');
+  for (const id of [transfer.id, IDS.transfer]) {
+    const party = id === IDS.transfer ? A : 'buyer';
+    await registry(party, '/registry/v0/transfers/{id}', { id });
+    await registry(party, '/registry/v0/transfers/{id}/credit_batches', { id });
+  }
+  const retirement = await call<{ id: string }>('buyer', 'POST', '/registry/v0/retirements', {}, {
+    beneficiary_organisation_id: IDS.buyer,
+    owner_organisation_id: IDS.buyer,
+    credit_batch_quantities: [{ credit_batch_id: await heldBatch(), credit_quantity_kg: 100 }],
+    retirement_purposes: ['corporate_targets'],
+    notes: 'FY2026 claims',
+    supplier_id: IDS.supplierA,
+  });
+  const oldest = await call<{ id: string }>('buyer', 'POST', '/registry/v0/retirements/from_oldest_credits', {}, {
+    owner_organisation_id: IDS.buyer,
+    beneficiary_organisation_id: IDS.orgA,
+    supplier_id: IDS.supplierA,
+    retirement_purposes: ['other'],
+    notes: null,
+    credit_quantity_kg: 50,
+  });
+  for (const id of [retirement.id, oldest.id]) {
+    await registry('buyer', '/registry/v0/retirements/{id}', { id });
+    await registry('buyer', '/registry/v0/retirements/{id}/credit_batches', { id });
+  }
+  for (const id of [batch, await heldBatch(), IDS.batchB1, IDS.batchB1Buffer]) await registry('buyer', '/registry/v0/credit_batches/{id}', { id });
+  await registry(null, '/registry/v0/credit_batches/{id}', { id: batch });
+  await registry('buyer', '/registry/v0/refunds/{id}', { id: IDS.refund });
+  await registry('buyer', '/registry/v0/refunds/{id}/credit_batches', { id: IDS.refund });
+  for (const org of [IDS.buyer, IDS.orgA, IDS.orgB, IDS.bufferPool]) {
+    await registry('buyer', '/registry/v0/organisations/{id}/credit_balance', { id: org });
+    await registry('buyer', '/registry/v0/organisations/{id}/credit_batches', { id: org }, '?first=50');
+  }
+  return samples;
+}
+
+describe('responses conform to the OpenAPI documents', () => {
+  let operations: Map<string, Operation>;
+  let samples: Sample[];
+
+  beforeAll(async () => {
+    operations = compileOperations();
+    samples = await scenario();
+  });
+
+  test('every route of the service (test helpers aside) is an operation of the OpenAPI documents', () => {
+    const missing = ROUTES.filter((r) => !r.path.startsWith('/sandbox/')).flatMap((r) => {
+      const op = operationOf(r.method, r.path);
+      return op !== undefined && operations.has(`${op.api} ${op.key}`) ? [] : [`${r.method} ${r.path}`];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  test('the scenario calls every route of the service and each of the 23 operations of interface.md 4.2', () => {
+    const called = new Set(samples.map((s) => `${s.method} ${s.template}`));
+    const notCalled = ROUTES.filter((r) => !r.path.startsWith('/sandbox/') && !called.has(`${r.method} ${r.path}`)).map((r) => `${r.method} ${r.path}`);
+    expect(notCalled).toEqual([]);
+    for (const spec of Object.values(OPERATION_SCHEMAS)) expect(called, `${spec.method} ${spec.path}`).toContain(`${spec.method} ${spec.path}`);
+  });
+
+  test('every answer has a status its operation declares, and every 200 body matches the response schema', () => {
+    const checked = samples.flatMap((sample) => {
+      const outcome = check(operations, sample);
+      return outcome === 'helper' ? [] : [outcome];
+    });
+    expect(checked.filter((o) => o !== 'ok' && o !== 'no body').join('\n')).toBe('');
+    expect(checked.filter((o) => o === 'ok').length).toBeGreaterThan(100);
+  });
+
+  test('a body that does not match is reported with its operation and the path of the problem', () => {
+    const sample = samples.find((s) => s.template === '/registry/v0/credit_batches/{id}') as Sample;
+    const { serial_number: _dropped, ...rest } = sample.response.body as Record<string, unknown>;
+    const broken = { ...sample, response: { ...sample.response, body: { ...rest, size: { credits: 'many', credit_kgs: 1 } } } };
+    const report = check(operations, broken);
+    expect(report).toContain(`GET /registry/v0/credit_batches/{id} (sandbox GET ${sample.path})`);
+    expect(report).toContain("at '/' (#/required): must have required property 'serial_number'");
+    expect(report).toContain("at '/size/credits'");
+    const entry = samples.find((s) => s.template === '/mrv/v0/ghg_entries/{id}' && s.method === 'GET') as Sample;
+    const wrongEntry = check(operations, { ...entry, response: { ...entry.response, body: { ...(entry.response.body as object), id: 7 } } });
+    expect(wrongEntry).toContain(`GET /mrv/v0/removals/{id} (sandbox GET ${entry.path})`);
+    expect(wrongEntry).toContain("at '/id'");
+  });
+});
+
+/**
+ * What one answer of the scenario is: `ok` (a 200 body matching its schema), `no body` (a
+ * declared status without a JSON body, such as a 204), `helper` (a test helper), or a report
+ * naming the operation, the request and each problem with its place in the body.
+ */
+function check(operations: Map<string, Operation>, sample: Sample): string {
+  const op = operationOf(sample.method, sample.template);
+  if (op === undefined) return 'helper';
+  const operation = operations.get(`${op.api} ${op.key}`);
+  const name = `${sample.method} ${SPECS[op.api].prefix}${operation?.path ?? op.key.slice(op.key.indexOf(' ') + 1)} (sandbox ${sample.method} ${sample.path})`;
+  if (operation === undefined) return `${name}: no such operation in ${SPECS[op.api].file}`;
+  if (!operation.statuses.includes(String(sample.response.status))) return `${name}: status ${sample.response.status} is not one of ${operation.statuses.join(', ')}`;
+  if (sample.response.status !== 200 || operation.validate === null) return 'no body';
+  return operation.validate(sample.response.body) ? 'ok' : `${name}:\n${describeErrors(operation.validate.errors)}`;
+}
