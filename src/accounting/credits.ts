@@ -40,8 +40,7 @@ export function roundNetRemoval(
   netKg: number,
   policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies'> = DEFAULT_ACCOUNTING_POLICIES,
 ): number {
-  const increment = new D(policies.roundingIncrementKg);
-  return new D(netKg).div(increment).toDecimalPlaces(0, TIE_MODES[policies.roundingTies]).times(increment).toNumber();
+  return new D(netKg).toNearest(policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]).toNumber();
 }
 
 /**

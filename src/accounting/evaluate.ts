@@ -5,12 +5,13 @@
  */
 import type { GraphIssue } from '../model';
 import {
+  SensitivityAccumulator,
   createNormalSource,
   createRandomSource,
   summariseSample,
 } from '../uncertainty';
 import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
-import { allocateCredits, issuableKg, type CreditAllocation } from './credits';
+import { allocateCredits, issuableKg } from './credits';
 import { GraphValidationError } from './errors';
 import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
@@ -100,13 +101,12 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
   let gradients = new Float64Array(propagate ? 4 * components.length : 0);
   const values = new Float64Array(prepared.maxSlots);
   const gradient = new Float64Array(prepared.maxSlots);
-  const accumulator = new MergedSensitivities(prepared.datapointIds.length);
+  const accumulator = new SensitivityAccumulator(prepared.datapointIds.length);
   // Scratch of the budget of one entry (at most one line per datapoint).
   const budgetSize = propagate ? prepared.datapointIds.length : 0;
   const budgetShares = new Float64Array(budgetSize);
   const budgetDatapoints = new Int32Array(budgetSize);
   const budgetOrder = new Int32Array(budgetSize);
-  const budgetScratch = new Int32Array(budgetSize);
   const issues: GraphIssue[] = [];
   for (let c = 0; c < components.length; c++) {
     const component = components[c]!;
@@ -202,13 +202,13 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       // created once, in its place.
       let lines = 0;
       let unordered = false;
-      for (let k = 0; k < accumulator.count; k++) {
-        const d = accumulator.touched[k] as number;
-        const uses = accumulator.uses[d] as number;
+      for (let k = 0; k < accumulator.size; k++) {
+        const d = accumulator.touchedIndex(k);
+        const uses = accumulator.uses(d);
         if (uses === 0) continue;
         if (uses > 1) reused.push({ datapoint_id: prepared.datapointIds[d] as string, uses });
         const sdSI = siStandardDeviations[d] as number;
-        const contribution = Number.isNaN(sdSI) ? 0 : ((accumulator.coefficients[d] as number) * sdSI) ** 2;
+        const contribution = Number.isNaN(sdSI) ? 0 : (accumulator.coefficient(d) * sdSI) ** 2;
         const share = Number.isNaN(variance) || variance === 0 ? 0 : contribution / variance;
         if (Number.isNaN(share)) unordered = true;
         budgetShares[lines] = share;
@@ -221,14 +221,22 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
         // A NaN share has no place in the order: the lines go in datapoint order to the
         // comparator sort, as they always did.
         budgetOrder.subarray(0, lines).sort((x, y) => (budgetDatapoints[x] as number) - (budgetDatapoints[y] as number));
-      } else sortBudgetOrder(budgetOrder, budgetScratch, 0, lines, budgetShares, budgetDatapoints, prepared.datapointIds);
+      } else {
+        // Larger share first, then datapoint id: sorting positions as numbers, each line is created once.
+        const ids = prepared.datapointIds;
+        budgetOrder.subarray(0, lines).sort((x, y) => {
+          const sx = budgetShares[x] as number;
+          const sy = budgetShares[y] as number;
+          return sx !== sy ? sy - sx : compareIds(ids[budgetDatapoints[x] as number] as string, ids[budgetDatapoints[y] as number] as string);
+        });
+      }
       for (let j = 0; j < lines; j++) {
         const at = budgetOrder[j] as number;
         const d = budgetDatapoints[at] as number;
         const sdOwn = prepared.datapointStandardDeviations[d] as number;
         budget.push({
           datapoint_id: prepared.datapointIds[d] as string,
-          sensitivity: (accumulator.coefficients[d] as number) * (prepared.siScales[d] as number),
+          sensitivity: accumulator.coefficient(d) * (prepared.siScales[d] as number),
           unit: prepared.datapointUnits[d] as string,
           standard_deviation: Number.isNaN(sdOwn) ? null : sdOwn,
           variance_share: budgetShares[at] as number,
@@ -239,7 +247,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     }
     const discount = standardDeviation === null ? 0 : standardDeviation * policies.discountCoverageFactor;
     const netAfterDiscount = net - discount;
-    const issuable = issuableOf(netAfterDiscount, policies);
+    const issuable = issuableKg(netAfterDiscount, policies);
     const result: GhgEntryResult = {
       id: entry.id,
       co2e_net_removed_kg: netAfterDiscount,
@@ -247,7 +255,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       co2e_net_removed_standard_deviation_kg: standardDeviation,
       risk_of_reversal_percentage: entry.riskOfReversalPercentage,
       issuable_kg: issuable,
-      credit_allocation: allocationOf(issuable, entry.riskOfReversalPercentage, policies),
+      credit_allocation: allocateCredits(issuable, entry.riskOfReversalPercentage, policies),
       components: componentResults,
       reused_datapoints: reused,
       uncertainty_budget: budget,
@@ -351,171 +359,8 @@ function shareGradientsOf(
   return out;
 }
 
-/**
- * The merged sensitivities of one component or entry: what `SensitivityAccumulator` does (the same
- * sums in the same order), with the datapoints readable in the order they were first reached. The
- * budget is sorted by share anyway, so the accumulator's sorted copy per entry (three typed
- * arrays and a sort, ten thousand times) is not needed.
- */
-class MergedSensitivities {
-  /** Partial derivative by datapoint index (0 where untouched). */
-  readonly coefficients: Float64Array;
-  /** Uses by datapoint index. */
-  readonly uses: Int32Array;
-  /** Datapoint indices touched since the last reset, in the order first reached. */
-  readonly touched: Int32Array;
-  private readonly isTouched: Uint8Array;
-  /** How many of `touched` are in use. */
-  count = 0;
-
-  constructor(size: number) {
-    this.coefficients = new Float64Array(size);
-    this.uses = new Int32Array(size);
-    this.touched = new Int32Array(size);
-    this.isTouched = new Uint8Array(size);
-  }
-
-  add(index: number, coefficient: number, uses: number): void {
-    if (this.isTouched[index] === 0) {
-      this.isTouched[index] = 1;
-      this.touched[this.count++] = index;
-    }
-    this.coefficients[index] = (this.coefficients[index] as number) + coefficient;
-    this.uses[index] = (this.uses[index] as number) + uses;
-  }
-
-  /** `sum (c_j s_j)^2` over the touched datapoints with a standard deviation; NaN when none has one. */
-  propagatedVariance(standardDeviations: Float64Array): number {
-    let variance = 0;
-    let anyGiven = false;
-    for (let k = 0; k < this.count; k++) {
-      const i = this.touched[k] as number;
-      const s = standardDeviations[i] as number;
-      if (Number.isNaN(s)) continue;
-      anyGiven = true;
-      const u = (this.coefficients[i] as number) * s;
-      variance += u * u;
-    }
-    return anyGiven ? variance : Number.NaN;
-  }
-
-  reset(): void {
-    for (let k = 0; k < this.count; k++) {
-      const i = this.touched[k] as number;
-      this.coefficients[i] = 0;
-      this.uses[i] = 0;
-      this.isTouched[i] = 0;
-    }
-    this.count = 0;
-  }
-}
-
 function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * Sorts budget lines `order[from, to)` (positions into `shares` and `datapoints`) into budget
- * order: larger variance share first, then datapoint id. A merge sort on numbers with the
- * comparison inlined: several times faster than `Array.prototype.sort` calling a comparator on
- * objects, for tens of lines per entry. Datapoint ids are unique within an entry, so with no NaN
- * share the order is total and equals the comparator's.
- */
-function sortBudgetOrder(
-  order: Int32Array,
-  scratch: Int32Array,
-  from: number,
-  to: number,
-  shares: Float64Array,
-  datapoints: Int32Array,
-  ids: readonly string[],
-): void {
-  if (to - from <= 12) {
-    for (let i = from + 1; i < to; i++) {
-      const x = order[i] as number;
-      const sx = shares[x] as number;
-      let j = i - 1;
-      for (; j >= from; j--) {
-        const y = order[j] as number;
-        const sy = shares[y] as number;
-        if (!(sx !== sy ? sx > sy : (ids[datapoints[x] as number] as string) < (ids[datapoints[y] as number] as string))) break;
-        order[j + 1] = y;
-      }
-      order[j + 1] = x;
-    }
-    return;
-  }
-  const mid = (from + to) >>> 1;
-  sortBudgetOrder(order, scratch, from, mid, shares, datapoints, ids);
-  sortBudgetOrder(order, scratch, mid, to, shares, datapoints, ids);
-  for (let k = from; k < to; k++) scratch[k] = order[k] as number; // a subarray view here would allocate
-  let i = from;
-  let j = mid;
-  for (let k = from; k < to; k++) {
-    if (j >= to) order[k] = scratch[i++] as number;
-    else if (i >= mid) order[k] = scratch[j++] as number;
-    else {
-      const x = scratch[i] as number;
-      const y = scratch[j] as number;
-      const sx = shares[x] as number;
-      const sy = shares[y] as number;
-      // Take from the right only when it comes strictly first: equal keys keep their order.
-      const rightFirst = sx !== sy ? sy > sx : (ids[datapoints[y] as number] as string) < (ids[datapoints[x] as number] as string);
-      order[k] = rightFirst ? (scratch[j++] as number) : (scratch[i++] as number);
-    }
-  }
-}
-
-/**
- * Distance from a tie beyond which rounding the double quotient net / increment decides the same
- * integer as the exact decimal one: below |quotient| 2^26 the doubles' error is under 1e-7, and
- * every quotient nearer a tie goes to decimal.js.
- */
-const ROUNDING_MARGIN = 1e-5;
-
-/**
- * `issuableKg`, with the rounding done in doubles when the quotient is clearly away from a tie.
- * Decimal.js costs about 10 microseconds per entry, which was a third of a large evaluation.
- */
-function issuableOf(netKg: number, policies: AccountingPolicies): number {
-  const increment = policies.roundingIncrementKg;
-  const q = netKg / increment;
-  // A safe-integer increment is exact as a decimal, and so is the product of two integers rounded once.
-  if (Number.isSafeInteger(increment) && increment > 0 && Math.abs(q) < 2 ** 26) {
-    const fraction = q - Math.floor(q);
-    if (Math.abs(fraction - 0.5) > ROUNDING_MARGIN) {
-      // Not a tie, so every tie mode agrees with rounding to nearest; Math.round keeps the -0 of
-      // a small negative quotient, as decimal.js does.
-      const rounded = Math.round(q) * increment;
-      return policies.issuableFloorKg === null ? rounded : Math.max(policies.issuableFloorKg, rounded);
-    }
-  }
-  return issuableKg(netKg, policies);
-}
-
-/**
- * `allocateCredits` in exact integer arithmetic when it fits in doubles: an integer issuable of at
- * most 2^30 kg and a percentage with at most three decimals (so `pct * 1000` is an integer P and
- * the buffer is `issuable * P / 100000`, numerator below 2^53). Anything else goes to decimal.js.
- */
-function allocationOf(issuable: number, riskOfReversalPercentage: number | null, policies: AccountingPolicies): CreditAllocation | null {
-  if (riskOfReversalPercentage === null) return null;
-  const mode = policies.bufferPoolRounding;
-  const p = Math.round(riskOfReversalPercentage * 1000);
-  // p / 1000 === pct: the percentage's shortest decimal form has at most three decimals, and it is p / 1000.
-  const exactPercentage = p / 1000 === riskOfReversalPercentage && p >= 0 && p <= 100_000;
-  const knownMode = mode === 'ceil' || mode === 'floor' || mode === 'half_up';
-  if (exactPercentage && knownMode && Number.isInteger(issuable) && Math.abs(issuable) <= 2 ** 30 && !Object.is(issuable, -0)) {
-    const numerator = issuable * p;
-    let buffer = 0;
-    if (numerator > 0) {
-      const whole = Math.floor(numerator / 100_000);
-      const remainder = numerator - whole * 100_000;
-      buffer = mode === 'floor' ? whole : mode === 'ceil' ? whole + (remainder > 0 ? 1 : 0) : whole + (2 * remainder >= 100_000 ? 1 : 0);
-    } // a zero or negative issuable contributes nothing to the buffer
-    return { buffer_pool_contribution_kg: buffer, supplier_allocation_kg: issuable - buffer };
-  }
-  return allocateCredits(issuable, riskOfReversalPercentage, policies);
 }
 
 /**

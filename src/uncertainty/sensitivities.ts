@@ -60,6 +60,25 @@ export class SensitivityAccumulator {
     return this.touchedCount;
   }
 
+  /**
+   * The k-th input touched since the last reset (k from 0 to size - 1), in the order first reached.
+   * With {@link SensitivityAccumulator.coefficient} and {@link SensitivityAccumulator.uses} it reads
+   * the merged terms without the sorted copy {@link SensitivityAccumulator.collect} makes.
+   */
+  touchedIndex(k: number): number {
+    return this.touched[k] as number;
+  }
+
+  /** The merged partial derivative with respect to input `index` (0 when untouched). */
+  coefficient(index: number): number {
+    return this.coefficients[index] as number;
+  }
+
+  /** How many times input `index` was reached since the last reset. */
+  uses(index: number): number {
+    return this.useCounts[index] as number;
+  }
+
   /** The merged terms, sorted by input index. Does not reset. */
   collect(): SparseSensitivities {
     const indices = this.touched.slice(0, this.touchedCount).sort();
