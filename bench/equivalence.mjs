@@ -11,7 +11,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { generateGraph } from './generate-graph.mjs';
+import { createRandom, generateGraph } from './generate-graph.mjs';
 
 const [beforePath, afterPath, casesArg] = process.argv.slice(2);
 if (beforePath === undefined || afterPath === undefined) {
@@ -22,16 +22,6 @@ const A = await import(pathToFileURL(resolve(beforePath)).href);
 const B = await import(pathToFileURL(resolve(afterPath)).href);
 const cases = Number(casesArg ?? 400);
 
-function seeded(seed) {
-  let x = seed >>> 0;
-  return () => {
-    x = (x + 0x9e3779b9) >>> 0;
-    let z = x;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
-  };
-}
 
 const MUTATIONS = [
   (g, pick) => { g.datapoints.splice(Math.floor(pick() * g.datapoints.length), 1); },
@@ -88,7 +78,7 @@ function outcome(engine, graph, options) {
 
 let valid = 0;
 for (let n = 0; n < cases; n++) {
-  const pick = seeded(1000 + n);
+  const pick = createRandom(1000 + n);
   const { graph } = generateGraph({ entries: 3 + Math.floor(pick() * 6), components: 4 + Math.floor(pick() * 8), seed: n + 1, nullRisk: 0.2 });
   const mutations = n % 5 === 0 ? 0 : 1 + Math.floor(pick() * 3);
   for (let m = 0; m < mutations; m++) MUTATIONS[Math.floor(pick() * MUTATIONS.length)](graph, pick);

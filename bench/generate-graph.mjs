@@ -208,8 +208,8 @@ export const DEFAULT_OPTIONS = Object.freeze({
   nullRisk: 0.05,
 });
 
-/** splitmix32: tiny, seedable, good enough to draw a benchmark graph. */
-function createRandom(seed) {
+/** splitmix32: tiny, seedable, good enough to draw a benchmark graph (and the other bench scripts' plans). */
+export function createRandom(seed) {
   let x = seed >>> 0;
   return () => {
     x = (x + 0x9e3779b9) >>> 0;

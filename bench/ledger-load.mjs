@@ -7,19 +7,10 @@
  * beyond what doubles give for integers, no serial numbers), doing the same operations in the same
  * order.
  */
+import { createRandom } from './generate-graph.mjs';
 
 const MB = 1024 * 1024;
 
-function seeded(seed) {
-  let x = seed >>> 0;
-  return () => {
-    x = (x + 0x9e3779b9) >>> 0;
-    let z = x;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (prefix, name) => `${prefix}_${name.toUpperCase().padEnd(26, 'X')}`;
 const ORG = {
@@ -31,7 +22,7 @@ const SUPPLIER = pad('spl', 'BENCH');
 
 /** The operations, drawn once so that engine and floor do exactly the same work. */
 function planOperations(entries, operations, seed) {
-  const random = seeded(seed);
+  const random = createRandom(seed);
   const plan = [];
   for (let k = 0; k < operations; k++) {
     plan.push({ entry: Math.floor(random() * entries), kg: 1 + Math.floor(random() * 500), transfer: random() < 0.3 });
@@ -43,7 +34,7 @@ function runEngine(engine, { entries, plan, reads, seed }) {
   let clock = Date.UTC(2025, 0, 1);
   let idTime = Date.UTC(2025, 0, 1);
   const ledger = engine.createLedger({
-    ids: engine.createIdGenerator({ now: () => idTime, random: seeded(seed) }),
+    ids: engine.createIdGenerator({ now: () => idTime, random: createRandom(seed) }),
     now: () => new Date((clock += 1000)).toISOString(),
   });
   for (const org of Object.values(ORG)) ledger.registerOrganisation(org);
@@ -91,7 +82,7 @@ function runEngine(engine, { entries, plan, reads, seed }) {
   }
   const splitMs = performance.now() - t1;
   const counts = ledger.counts();
-  const random = seeded(seed + 1);
+  const random = createRandom(seed + 1);
   const ids = active.slice();
   const t2 = performance.now();
   let sink = 0;
@@ -130,7 +121,7 @@ function runFloor({ entries, plan, reads, seed }) {
     active[op.entry] = batch.right;
   }
   const splitMs = performance.now() - t1;
-  const random = seeded(seed + 1);
+  const random = createRandom(seed + 1);
   const t2 = performance.now();
   let sink = 0;
   for (let r = 0; r < reads; r++) {

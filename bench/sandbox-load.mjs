@@ -8,22 +8,13 @@
  * same kind of objects, with no validation, no routing table and no error shapes.
  * Skipped, with a message, while the built package does not export `createSandbox`.
  */
+import { createRandom } from './generate-graph.mjs';
 import { readFileSync } from 'node:fs';
 
 const SECRET = 'demo-client-secret';
 const TOKEN = 'demo-token-supplier-a';
 const PAGE = 50;
 
-function seeded(seed) {
-  let x = seed >>> 0;
-  return () => {
-    x = (x + 0x9e3779b9) >>> 0;
-    let z = x;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
-  };
-}
 
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
@@ -116,7 +107,7 @@ async function load(handle, { ids, project, reads, writes, seed }) {
   // Warm-up, so that the first timed request is not the one that compiles the handler.
   for (let i = 0; i < 200; i++) expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints/${ids[i % ids.length]}`, headers }), 'read');
 
-  const random = seeded(seed);
+  const random = createRandom(seed);
   const t0 = performance.now();
   for (let r = 0; r < reads; r++) expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints/${ids[Math.floor(random() * ids.length)]}`, headers }), 'read');
   const readMs = performance.now() - t0;

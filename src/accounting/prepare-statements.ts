@@ -165,15 +165,21 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
   const documentStatements = graph.ghg_statements ?? [];
   const documentProjects = graph.projects ?? [];
 
-  // Which scope uses each component first, so that one component serves one scope only.
-  const scopeOf = new Map<string, string>();
-  graph.ghg_entries.forEach((entry) => {
-    for (const a of entry.component_attributions) if (!scopeOf.has(a.component_id)) scopeOf.set(a.component_id, `GHG entry '${entry.id}'`);
-  });
+  // Which scope uses each component first, so that one component serves one scope only. Entries
+  // are kept by index (a label is only written for a conflict), and only statements and projects
+  // ever claim, so a document without them skips the pass.
+  const scopeOf = new Map<string, number | string>();
+  if (documentStatements.length > 0 || documentProjects.length > 0) {
+    graph.ghg_entries.forEach((entry, e) => {
+      for (const a of entry.component_attributions) if (!scopeOf.has(a.component_id)) scopeOf.set(a.component_id, e);
+    });
+  }
+  const label = (owner: number | string): string =>
+    typeof owner === 'number' ? `GHG entry '${(graph.ghg_entries[owner] as { id: string }).id}'` : owner;
   const claim = (componentId: string, owner: string, path: IssuePath): boolean => {
     const previous = scopeOf.get(componentId);
     if (previous !== undefined && previous !== owner) {
-      problem(path, 'component_scope_conflict', `component '${componentId}' is attributed by ${previous} and by ${owner}; a component belongs to one GHG entry set, one GHG statement or one project`);
+      problem(path, 'component_scope_conflict', `component '${componentId}' is attributed by ${label(previous)} and by ${owner}; a component belongs to one GHG entry set, one GHG statement or one project`);
       return false;
     }
     scopeOf.set(componentId, owner);

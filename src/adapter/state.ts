@@ -4,6 +4,7 @@
  */
 import { createIdGenerator, type IdGenerator, type IdKind } from '../model';
 import { createLedger, type CreditLedger } from '../registry';
+import { createRandomSource } from '../uncertainty';
 import { CursorCodec } from './pagination';
 import type {
   AttributionRow,
@@ -77,18 +78,6 @@ export class Clock {
   }
 }
 
-/** A small seeded generator of uniform numbers in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Everything one sandbox holds. */
 export class ServiceState {
   readonly store = new Store();
@@ -128,7 +117,7 @@ export class ServiceState {
 
   constructor(now: () => Date | string | number, seed: number) {
     this.clock = new Clock(now, this.store);
-    const random = seededRandom(seed);
+    const random = createRandomSource(seed);
     this.ids = createIdGenerator({ now: () => this.clock.nowMs(), random });
     // The cursor secret comes from the seeded source: stable for equal seeds, distinct across seeds.
     this.cursors = new CursorCodec(Math.floor(random() * 2 ** 52).toString(36));

@@ -3,9 +3,8 @@
  * Markdown. Exit 0 on success, 1 for an invalid graph or an unknown entry id (problems on stderr),
  * 2 for bad usage or an unreadable file.
  */
-import { readFile } from 'node:fs/promises';
 import { explainGhgEntry, formatCalculationReport } from '../accounting';
-import { formatIssuePath } from '../model';
+import { printIssues, readJsonDocument } from './document';
 import type { Io } from './main';
 
 const EXPLAIN_USAGE = 'usage: cdr-engine explain <graph.json> <GHG entry id>';
@@ -22,24 +21,11 @@ export async function explainCommand(args: readonly string[], io: Io): Promise<n
     return 2;
   }
   const [file, entryId] = args as [string, string];
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    io.err(`cdr-engine explain: cannot read '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
-    return 2;
-  }
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    io.err(`cdr-engine explain: '${file}' is not valid JSON: ${(error as Error).message}\n`);
-    return 1;
-  }
-  const outcome = explainGhgEntry(document, entryId);
+  const read = await readJsonDocument('explain', file, file, io);
+  if (!read.ok) return read.exitCode;
+  const outcome = explainGhgEntry(read.document, entryId);
   if (!outcome.ok) {
-    io.err(`cdr-engine explain: ${outcome.issues.length} problem(s) in ${file}\n`);
-    for (const issue of outcome.issues) io.err(`  ${formatIssuePath(issue.path)}: ${issue.message} [${issue.code}]\n`);
+    printIssues('explain', file, outcome.issues, io);
     return 1;
   }
   io.out(formatCalculationReport(outcome.report));

@@ -4,11 +4,10 @@
  * May import: everything in src/.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { GraphValidationError, safeEvaluateGraph } from '../accounting';
-import { formatIssuePath } from '../model';
+import { safeEvaluateGraph } from '../accounting';
 import { VERSION } from '../version';
+import { printIssues, readJsonDocument } from './document';
 import { explainCommand } from './explain';
 import { formatEvaluationTable } from './format-table';
 
@@ -76,25 +75,12 @@ async function evaluateCommand(args: readonly string[], io: Io): Promise<number>
   }
   const file = parsed.positionals[0];
   const source = file ?? bundledExample();
-  let text: string;
-  try {
-    text = await readFile(source, 'utf8');
-  } catch (error) {
-    io.err(`cdr-engine evaluate: cannot read '${String(file ?? (source as URL).pathname)}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
-    return 2;
-  }
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    io.err(`cdr-engine evaluate: '${file ?? 'bundled example'}' is not valid JSON: ${(error as Error).message}\n`);
-    return 1;
-  }
-  const outcome = safeEvaluateGraph(document);
+  const label = file ?? 'bundled example';
+  const read = await readJsonDocument('evaluate', source, label, io);
+  if (!read.ok) return read.exitCode;
+  const outcome = safeEvaluateGraph(read.document);
   if (!outcome.ok) {
-    const error = new GraphValidationError(outcome.issues);
-    io.err(`${error.name}: ${outcome.issues.length} problem(s) in ${file ?? 'bundled example'}\n`);
-    for (const issue of outcome.issues) io.err(`  ${formatIssuePath(issue.path)}: ${issue.message} [${issue.code}]\n`);
+    printIssues('evaluate', label, outcome.issues, io);
     return 1;
   }
   io.out(format === 'json' ? `${JSON.stringify(outcome.result, null, 2)}\n` : formatEvaluationTable(outcome.result));

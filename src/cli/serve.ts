@@ -4,11 +4,11 @@
  * abort signal fires, which is how tests stop it).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readJsonDocument } from './document';
 import { toNodeListener } from '../adapter/http';
 import { createSandbox } from '../adapter/sandbox';
 import type { SandboxOptions } from '../adapter/types';
@@ -99,13 +99,9 @@ export async function serveCommand(args: readonly string[], io: Io = processIo, 
     io.err('cdr-engine serve: the bundled demo world is missing; pass --world file.json\n');
     return 2;
   }
-  let world: WorldDocument;
-  try {
-    world = JSON.parse(await readFile(worldPath, 'utf8')) as WorldDocument;
-  } catch (error) {
-    io.err(`cdr-engine serve: cannot read world '${worldPath}': ${(error as Error).message}\n`);
-    return 1;
-  }
+  const read = await readJsonDocument('serve', worldPath, worldPath, io);
+  if (!read.ok) return 1; // serve has always answered 1 for a world it cannot load
+  const world = read.document as WorldDocument; // createSandbox validates the world and names what is wrong
   let running: RunningServer;
   try {
     running = await startServer(port, { world });

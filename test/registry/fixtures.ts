@@ -3,6 +3,7 @@
  * organisations and suppliers, and issuance requests.
  */
 import { createIdGenerator } from '../../src/model/ids';
+import { createRandomSource } from '../../src/uncertainty';
 import {
   createLedger,
   CreditLedgerError,
@@ -40,22 +41,10 @@ export function steppingClock(startMs = Date.UTC(2025, 0, 1)): () => string {
   return () => new Date(startMs + 1000 * tick++).toISOString();
 }
 
-/** A seeded source of uniform numbers (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A ledger with a deterministic clock and ids, and the test organisations registered. */
 export function newLedger(policies: Partial<LedgerPolicies> = {}): CreditLedger {
   const ledger = createLedger({
-    ids: createIdGenerator({ now: () => Date.UTC(2025, 0, 1), random: seededRandom(7) }),
+    ids: createIdGenerator({ now: () => Date.UTC(2025, 0, 1), random: createRandomSource(7) }),
     now: steppingClock(),
     policies,
   });
