@@ -12,6 +12,7 @@ import type {
   RemovalGraph,
 } from '../model';
 import { dimension, dimensionsEqual, tryParseUnit } from '../units';
+import type { IdLookup } from './id-index';
 import type { AccountingPolicies } from './policies';
 
 /**
@@ -112,10 +113,10 @@ export interface StatementContext {
   readonly graph: RemovalGraph;
   /** The policies in force. */
   readonly policies: AccountingPolicies;
-  /** Entry index by id (first occurrence). */
-  readonly entryIndex: ReadonlyMap<string, number>;
-  /** Document component index by id. */
-  readonly componentIndex: ReadonlyMap<string, number>;
+  /** Entry index by id (first occurrence), -1 when none. */
+  readonly entryIndex: IdLookup;
+  /** Document component index by id (first occurrence), -1 when none. */
+  readonly componentIndex: IdLookup;
   /** Prepared component index of each document component, -1 when invalid. */
   readonly componentOfDocument: Int32Array;
   /** Reports one problem. */
@@ -187,7 +188,7 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
   };
   const preparedComponent = (componentId: string, path: IssuePath): number | undefined => {
     const c = componentIndex.get(componentId);
-    if (c === undefined) {
+    if (c < 0) {
       problem(path, 'unknown_component', `component '${componentId}' is not defined in the document`);
       return undefined;
     }
@@ -227,7 +228,7 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
     ids.forEach((id, k) => {
       const at: IssuePath = [...path, field, k];
       const e = entryIndex.get(id);
-      if (e === undefined) {
+      if (e < 0) {
         problem(at, 'unknown_entry', `GHG statement '${statement.id}' lists GHG entry '${id}', which the document does not define`);
         return;
       }
@@ -339,7 +340,7 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
             return;
           }
           const e = entryIndex.get(id);
-          if (e === undefined) {
+          if (e < 0) {
             problem(aPath, 'unknown_entry', `project component '${pc.component_id}' is attributed to GHG entry '${id}', which the document does not define`);
             return;
           }
