@@ -7,9 +7,13 @@
  * The floor is a plain async handler over a Map and an array: the same requests answered with the
  * same kind of objects, with no validation, no routing table and no error shapes.
  * Skipped, with a message, while the built package does not export `createSandbox`.
+ *
+ * Run by bench/run.mjs (phase `sandbox`), or alone: `node --expose-gc bench/sandbox-load.mjs
+ * [items] [reads] [writes]` against CDR_ENGINE_DIST (default dist/index.js), printing one JSON line.
  */
 import { createRandom } from './generate-graph.mjs';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SECRET = 'demo-client-secret';
 const TOKEN = 'demo-token-supplier-a';
@@ -198,4 +202,14 @@ export async function runSandboxBenchmark(engine, task) {
     floor,
     ratio: { read: floor.readsPerSecond / mine.readsPerSecond, firstPage: mine.firstPageMs / floor.firstPageMs, write: floor.writesPerSecond / mine.writesPerSecond },
   };
+}
+
+// Run directly: `node --expose-gc bench/sandbox-load.mjs [items] [reads] [writes]` against
+// CDR_ENGINE_DIST (default dist/index.js); prints the figures as one JSON line.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dist = process.env.CDR_ENGINE_DIST ?? fileURLToPath(new URL('../dist/index.js', import.meta.url));
+  const engine = await import(pathToFileURL(dist).href);
+  const [items, reads, writes] = process.argv.slice(2).map(Number);
+  const figures = await runSandboxBenchmark(engine, { items: items || undefined, reads: reads || undefined, writes: writes || undefined });
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
 }

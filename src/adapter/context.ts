@@ -10,7 +10,7 @@
  * missing.
  */
 import { notFound, unauthorized, type Refusal } from './failures';
-import { derived, type Derived } from './derived';
+import type { Indexes } from './indexes';
 import type { OrganisationRow } from './rows';
 import type { ServiceState } from './state';
 
@@ -40,9 +40,9 @@ export function notVisible(context: ReadContext): Refusal {
   return context.viewer === null ? notAuthenticated() : notFound();
 }
 
-/** The derived indexes of the current state. */
-export function indexes(context: ReadContext): Derived {
-  return derived(context.state);
+/** The indexes of the state (always in step with its tables). */
+export function indexes(context: ReadContext): Indexes {
+  return context.state.indexes;
 }
 
 function isOwner(context: ReadContext, row: { readonly owner: string }): boolean {
@@ -51,8 +51,7 @@ function isOwner(context: ReadContext, row: { readonly owner: string }): boolean
 
 /** Whether a resource (or a project) is exposed to the caller: public, or the caller verifies a submitted statement using it. */
 function isExposed(context: ReadContext, id: string): boolean {
-  const e = indexes(context).exposure.get(id);
-  return e !== undefined && (e.public || (context.viewer !== null && e.verifiers.has(context.viewer.id)));
+  return indexes(context).exposure.isExposedTo(id, context.viewer?.id ?? null);
 }
 
 /**
@@ -75,7 +74,7 @@ export function canSeeInProject(context: ReadContext, row: { readonly owner: str
 /** Whether the caller may download a source document: owner or verifier, never the public (rule 4). */
 export function canReadDocument(context: ReadContext, row: { readonly id: string; readonly owner: string }): boolean {
   if (isOwner(context, row)) return true;
-  return context.viewer !== null && (indexes(context).exposure.get(row.id)?.verifiers.has(context.viewer.id) ?? false);
+  return context.viewer !== null && (indexes(context).exposure.of(row.id)?.verifiers.has(context.viewer.id) ?? false);
 }
 
 /** A row the caller may see, or the refusal that a missing one gets ({@link notVisible}). */

@@ -5,7 +5,6 @@
  */
 import { prepareGraph, safeEvaluateGraph, type GhgEntryResult } from '../accounting';
 import type { GraphIssue, RemovalGraphInput } from '../model';
-import { derived } from './derived';
 import type { ComponentRow, RemovalResultRow, RemovalRow } from './rows';
 import type { ServiceState } from './state';
 
@@ -100,13 +99,13 @@ export function evaluateEntry(
  * lifecycle takes it. An entry that no longer evaluates is left out (the lifecycle then refuses).
  */
 export function evaluateEntries(state: ServiceState, removalIds: readonly string[]): { readonly ghg_entries: readonly GhgEntryResult[] } {
-  const attributions = derived(state).attributionsByRemoval;
+  const attributions = state.indexes.attributionsByRemoval;
   const entries: GhgEntryResult[] = [];
   for (const id of removalIds) {
     const removal: RemovalRow | undefined = state.removals.get(id);
     if (removal === undefined) continue;
     const risk = state.projects.get(removal.project_id)?.risk_of_reversal_percentage ?? null;
-    const outcome = evaluateEntry(state, id, risk, attributions.get(id) ?? []);
+    const outcome = evaluateEntry(state, id, risk, attributions.rows(id));
     if (outcome.ok) entries.push(outcome.entry);
   }
   return { ghg_entries: entries };

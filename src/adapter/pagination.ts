@@ -6,10 +6,14 @@
  * came from and to this service instance, so a cursor that was not issued here (or was altered)
  * is refused. Locating a cursor is a binary search over sequence numbers: the cost of a page does
  * not grow with its position, and a cursor stays valid when items are inserted or deleted.
+ *
+ * A page is cut from an {@link OrderedList}: a materialised array, or a list that answers counts
+ * and slices from sequences without materialising (see merged-list.ts), so that a page of a long
+ * list costs the binary searches and the page itself.
  */
 import { unprocessable } from './failures';
 import type { Sequenced } from './store';
-import { lowerBound, upperBound } from './store';
+import { lowerBound, upperBound } from './sequence';
 
 /** Page size when neither `first` nor `last` is given (interface.md 8). */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -32,6 +36,30 @@ export interface Page<T> {
     readonly end_cursor: string | null;
   };
   readonly total_count: number;
+}
+
+/** Items in creation order (ascending sequence numbers) that a page can be cut from. */
+export interface OrderedList<T> {
+  /** How many items there are (the page's `total_count`). */
+  readonly size: number;
+  /** How many items have a sequence number below `seq`. */
+  countBelow(seq: number): number;
+  /** How many items have a sequence number of at most `seq`. */
+  countAtMost(seq: number): number;
+  /** The items at positions `from` (included) to `to` (excluded). */
+  slice(from: number, to: number): Sequenced<T>[];
+}
+
+/** An array of items in creation order as an {@link OrderedList}. */
+export function listOf<T>(items: readonly Sequenced<T>[]): OrderedList<T> {
+  let seqs: number[] | null = null;
+  const sequenceNumbers = (): number[] => (seqs ??= items.map((item) => item.seq));
+  return {
+    size: items.length,
+    countBelow: (seq) => lowerBound(sequenceNumbers(), seq),
+    countAtMost: (seq) => upperBound(sequenceNumbers(), seq),
+    slice: (from, to) => items.slice(from, to),
+  };
 }
 
 /** 53-bit string hash (two interleaved 32-bit multiplicative hashes); not cryptographic, only a tamper check. */
@@ -89,15 +117,15 @@ function cursorItem(parameter: 'after' | 'before', cursor: string) {
  * list is refused. Throws a 422 refusal for a foreign cursor.
  */
 export function paginate<T, V>(
-  items: readonly Sequenced<T>[],
+  source: OrderedList<T> | readonly Sequenced<T>[],
   page: PageRequest,
   list: string,
   codec: CursorCodec,
   view: (row: T) => V,
 ): Page<V> {
-  const seqs = items.map((item) => item.seq);
+  const items = Array.isArray(source) ? listOf(source as readonly Sequenced<T>[]) : (source as OrderedList<T>);
   let start = 0;
-  let end = items.length;
+  let end = items.size;
   const problems = [];
   let afterSeq: number | undefined;
   let beforeSeq: number | undefined;
@@ -110,8 +138,8 @@ export function paginate<T, V>(
     if (beforeSeq === undefined) problems.push(cursorItem('before', page.before));
   }
   if (problems.length > 0) throw unprocessable(problems);
-  if (afterSeq !== undefined) start = upperBound(seqs, afterSeq);
-  if (beforeSeq !== undefined) end = Math.max(start, lowerBound(seqs, beforeSeq));
+  if (afterSeq !== undefined) start = items.countAtMost(afterSeq);
+  if (beforeSeq !== undefined) end = Math.max(start, items.countBelow(beforeSeq));
 
   const first = page.first ?? undefined;
   const last = page.last ?? undefined;
@@ -134,9 +162,9 @@ export function paginate<T, V>(
     page_info: {
       has_previous_page: from > 0,
       start_cursor: firstItem === undefined ? null : codec.encode(list, firstItem.seq),
-      has_next_page: to < items.length,
+      has_next_page: to < items.size,
       end_cursor: lastItem === undefined ? null : codec.encode(list, lastItem.seq),
     },
-    total_count: items.length,
+    total_count: items.size,
   };
 }

@@ -32,6 +32,7 @@ import type {
   TemplateRow,
   TokenRow,
 } from './rows';
+import { Indexes } from './indexes';
 import { Store } from './store';
 
 /** Reads the caller's clock value as milliseconds since the epoch. */
@@ -105,6 +106,8 @@ export class ServiceState {
   readonly submissions = this.store.table<SubmissionRow>('data_upload_submissions');
   readonly orders = this.store.table<OrderRow>('orders');
   readonly ledgerEntries = this.store.table<LedgerEntryRow>('ledger_entries');
+  /** The indexes over the tables, kept in step with every write and rollback (declared after the tables). */
+  readonly indexes = new Indexes(this);
 
   readonly clock: Clock;
   readonly ids: IdGenerator;

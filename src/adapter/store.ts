@@ -2,13 +2,20 @@
  * The in-memory store: one table per resource kind, each keeping its rows in creation order.
  *
  * Every row gets a sequence number from one store-wide counter when it is created; a table keeps
- * its ids ordered by that number, so lists come out in creation order and a cursor (which carries
- * the number) is located by binary search, whatever the position and even if its row was deleted.
+ * its ids ordered by that number ({@link Sequence}), so lists come out in creation order and a
+ * cursor (which carries the number) is located by binary search, whatever the position and even
+ * if its row was deleted.
  *
  * A request runs inside {@link Store.transaction}: every change records how to undo itself, and a
  * request that fails after changing something is rolled back, so requests are atomic. Rows are
  * replaced, never mutated in place, which keeps the undo log a list of old values.
+ *
+ * Indexes over a table ({@link TableObserver}) are told of every change as it happens, the undoing
+ * changes of a rollback included, so they follow the table through commits and rollbacks alike.
  */
+import { Sequence, type ReadonlySequence } from './sequence';
+
+export { lowerBound, upperBound } from './sequence';
 
 /** A stored row: anything with an id. */
 export interface Row {
@@ -21,38 +28,24 @@ export interface Sequenced<T> {
   readonly row: T;
 }
 
+/**
+ * Told of every change of a table's rows, after the table holds it. A rollback tells the reverse
+ * changes: an insert undone is a delete, an update undone an update back, a delete undone an
+ * insert at the old sequence number.
+ */
+export interface TableObserver<T> {
+  inserted(row: T, seq: number): void;
+  updated(old: T, row: T, seq: number): void;
+  deleted(row: T, seq: number): void;
+}
+
 type Undo = () => void;
-
-/** First index in `sorted` whose value is greater than `value` (`sorted` ascending). */
-export function upperBound(sorted: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index in `sorted` whose value is at least `value`. */
-export function lowerBound(sorted: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** One table of rows of a kind. */
 export class Table<T extends Row> {
   readonly #rows = new Map<string, Sequenced<T>>();
-  // Parallel arrays in ascending sequence order: ids and their sequence numbers.
-  readonly #ids: string[] = [];
-  readonly #seqs: number[] = [];
+  readonly #order = new Sequence();
+  readonly #observers: TableObserver<T>[] = [];
 
   constructor(
     readonly kind: string,
@@ -75,60 +68,83 @@ export class Table<T extends Row> {
     return this.#rows.get(id)?.seq;
   }
 
+  /** The row of `id` with its sequence number. */
+  entry(id: string): Sequenced<T> | undefined {
+    return this.#rows.get(id);
+  }
+
+  /** Every id in creation order (read-only). */
+  get order(): ReadonlySequence {
+    return this.#order;
+  }
+
+  /** Keeps `observer` in step with this table from now on; it is told of the rows already here first. */
+  observe(observer: TableObserver<T>): void {
+    this.#observers.push(observer);
+    for (let i = 0; i < this.#order.size; i++) {
+      const entry = this.#rows.get(this.#order.idAt(i)) as Sequenced<T>;
+      observer.inserted(entry.row, entry.seq);
+    }
+  }
+
   /** Adds a new row at the end of the creation order. */
   insert(row: T): void {
     if (this.#rows.has(row.id)) throw new Error(`store: ${this.kind} ${row.id} exists already`);
     const seq = this.store.nextSeq();
     this.#place(row, seq);
-    this.store.record(() => this.#remove(row.id));
+    this.store.record(() => this.#remove(row, seq));
   }
 
   /** Replaces an existing row, keeping its place in the order. */
   update(row: T): void {
     const old = this.#rows.get(row.id);
     if (old === undefined) throw new Error(`store: ${this.kind} ${row.id} does not exist`);
-    this.#rows.set(row.id, { seq: old.seq, row });
-    this.store.record(() => this.#rows.set(row.id, old));
+    this.#replace(old.row, row, old.seq);
+    this.store.record(() => this.#replace(row, old.row, old.seq));
   }
 
   delete(id: string): void {
     const old = this.#rows.get(id);
     if (old === undefined) throw new Error(`store: ${this.kind} ${id} does not exist`);
-    this.#remove(id);
+    this.#remove(old.row, old.seq);
     this.store.record(() => this.#place(old.row, old.seq));
   }
 
   /** Rows in creation order. */
   rows(): T[] {
-    return this.#ids.map((id) => (this.#rows.get(id) as Sequenced<T>).row);
+    const out: T[] = new Array<T>(this.#order.size);
+    for (let i = 0; i < out.length; i++) out[i] = (this.#rows.get(this.#order.idAt(i)) as Sequenced<T>).row;
+    return out;
   }
 
   /** Rows with their sequence numbers, in creation order. */
   sequenced(): Sequenced<T>[] {
-    return this.#ids.map((id) => this.#rows.get(id) as Sequenced<T>);
+    const out: Sequenced<T>[] = new Array<Sequenced<T>>(this.#order.size);
+    for (let i = 0; i < out.length; i++) out[i] = this.#rows.get(this.#order.idAt(i)) as Sequenced<T>;
+    return out;
   }
 
   #place(row: T, seq: number): void {
     this.#rows.set(row.id, { seq, row });
-    const at = upperBound(this.#seqs, seq);
-    this.#ids.splice(at, 0, row.id);
-    this.#seqs.splice(at, 0, seq);
+    this.#order.add(row.id, seq);
+    for (const observer of this.#observers) observer.inserted(row, seq);
   }
 
-  #remove(id: string): void {
-    const entry = this.#rows.get(id);
-    if (entry === undefined) return;
-    this.#rows.delete(id);
-    const at = lowerBound(this.#seqs, entry.seq);
-    this.#ids.splice(at, 1);
-    this.#seqs.splice(at, 1);
+  #replace(old: T, row: T, seq: number): void {
+    this.#rows.set(row.id, { seq, row });
+    for (const observer of this.#observers) observer.updated(old, row, seq);
+  }
+
+  #remove(row: T, seq: number): void {
+    this.#rows.delete(row.id);
+    this.#order.remove(seq);
+    for (const observer of this.#observers) observer.deleted(row, seq);
   }
 }
 
 /** The tables and the undo log of the running request. */
 export class Store {
   #seq = 0;
-  #version = 0;
   #journal: Undo[] | null = null;
   readonly #tables: Table<Row>[] = [];
 
@@ -137,11 +153,6 @@ export class Store {
     const table = new Table<T>(kind, this);
     this.#tables.push(table as unknown as Table<Row>);
     return table;
-  }
-
-  /** Changes with every write and every rollback: derived indexes rebuild when it moves. */
-  get version(): number {
-    return this.#version;
   }
 
   nextSeq(): number {
@@ -153,9 +164,8 @@ export class Store {
     return this.#seq;
   }
 
-  /** Records how to undo a change (called by tables and by other journaled state). */
+  /** Records how to undo a change (called by tables and by other journaled state); outside a transaction, nothing. */
   record(undo: Undo): void {
-    this.#version += 1;
     this.#journal?.push(undo);
   }
 
@@ -174,7 +184,6 @@ export class Store {
     } catch (error) {
       this.#journal = null;
       for (let i = journal.length - 1; i >= 0; i--) (journal[i] as Undo)();
-      this.#version += 1;
       throw error;
     }
   }

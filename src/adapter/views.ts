@@ -153,7 +153,7 @@ export function blueprintView(row: BlueprintRow): Record<string, unknown> {
 export function datapointView(context: ReadContext, row: DatapointRow): Record<string, unknown> {
   const locked = row.measurement_sample_id !== null
     ? 'locked_measurement_sample_datapoint'
-    : indexes(context).verifiedDatapoints.has(row.id)
+    : indexes(context).exposure.isVerifiedDatapoint(row.id)
       ? 'locked_used_in_verified_removal'
       : 'not_locked';
   return {

@@ -327,11 +327,6 @@ export function oneYearAfter(ms: number): number {
   return date.getTime();
 }
 
-/** The id, owner and project of a world record of a project, as a row holds them. */
-function inProject(record: { readonly id: string; readonly owner_organisation_id: string; readonly project_id: string }) {
-  return { id: record.id, owner: record.owner_organisation_id, project_id: record.project_id };
-}
-
 function quantityRow(q: { magnitude: number; unit: string; standard_deviation?: number | null | undefined }): QuantityRow {
   return { magnitude: q.magnitude, unit: q.unit, standard_deviation: q.standard_deviation ?? null };
 }
@@ -665,7 +660,9 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
   }
   for (const s of world.sources) {
     state.sources.insert({
-      ...inProject(s),
+      id: s.id,
+      owner: s.owner_organisation_id,
+      project_id: s.project_id,
       display_name: s.display_name,
       supplier_reference_id: s.supplier_reference_id ?? null,
       published_at: s.published_at ?? null,
@@ -679,7 +676,9 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
   for (const m of world.measurement_samples) for (const v of m.values ?? []) sampleOf.set(v.datapoint_id, m.id);
   for (const d of world.datapoints) {
     const row: DatapointRow = {
-      ...inProject(d),
+      id: d.id,
+      owner: d.owner_organisation_id,
+      project_id: d.project_id,
       display_name: d.display_name,
       description: d.description ?? null,
       type: d.type ?? 'REPORTED',
@@ -694,7 +693,9 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
   }
   for (const c of world.components) {
     state.components.insert({
-      ...inProject(c),
+      id: c.id,
+      owner: c.owner_organisation_id,
+      project_id: c.project_id,
       blueprint_key: c.blueprint_key,
       display_name: c.display_name,
       description: c.description ?? null,
@@ -710,7 +711,9 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
   }
   for (const m of world.measurement_samples) {
     state.measurementSamples.insert({
-      ...inProject(m),
+      id: m.id,
+      owner: m.owner_organisation_id,
+      project_id: m.project_id,
       supplier_reference_id: m.supplier_reference_id ?? null,
       measured_at: m.measured_at,
       measurement_location_id: m.measurement_location_id ?? null,

@@ -6,18 +6,12 @@ import type { IdKind } from '../../model';
 import type { Pagination } from '../../model/queries';
 import { conflict, unprocessable, type Problems } from '../failures';
 import { indexes, type ReadContext, type RequestContext } from '../context';
-import { referenceKey } from '../derived';
-import { paginate, type Page } from '../pagination';
+import { paginate, type OrderedList, type Page } from '../pagination';
 import type { Row, Sequenced, Table } from '../store';
 
 /** One page of `items` (creation order) as a PaginatedListResource. */
-export function pageOf<T, V>(context: ReadContext, list: string, items: readonly Sequenced<T>[], query: Pagination, view: (row: T) => V): Page<V> {
+export function pageOf<T, V>(context: ReadContext, list: string, items: OrderedList<T> | readonly Sequenced<T>[], query: Pagination, view: (row: T) => V): Page<V> {
   return paginate(items, query, list, context.state.cursors, view);
-}
-
-/** Rows of a table that pass `keep`, with their sequence numbers, in creation order. */
-export function rowsWhere<T extends Row>(table: Table<T>, keep: (row: T) => boolean): Sequenced<T>[] {
-  return table.sequenced().filter((item) => keep(item.row));
 }
 
 /**
@@ -44,7 +38,7 @@ export function ownedRef<T extends Row & { readonly owner: string }>(
 /** Refuses with 409 when the caller already used `reference` on another resource (interface.md 2.1). */
 export function checkReferenceFree(context: RequestContext, reference: string | null | undefined, except?: string): void {
   if (reference === null || reference === undefined) return;
-  const used = indexes(context).references.get(referenceKey(context.viewer.id, reference));
+  const used = indexes(context).references.usedBy(context.viewer.id, reference);
   if (used !== undefined && used !== except) {
     throw conflict(`supplier_reference_id '${reference}' is already used by ${used}; it must be unique among the resources of a supplier`);
   }
@@ -72,7 +66,8 @@ export function newRowInProject(
   reference: string | null | undefined,
 ): { readonly id: string; readonly owner: string; readonly project_id: string } {
   if (project === undefined) throw unprocessable(problems.items);
-  return { ...newRow(context, problems, kind, reference), project_id: project.id };
+  const { id, owner } = newRow(context, problems, kind, reference);
+  return { id, owner, project_id: project.id };
 }
 
 /** A path of the GHG entry operations in both spellings (`ghg_entries` and the older `removals`). */

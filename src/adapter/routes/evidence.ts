@@ -26,7 +26,7 @@ import { canReadDocument, canSee, canSeeInProject, indexes, notVisible, ownedOr4
 import { checkComponent, evaluateEntry } from '../evaluation';
 import { conflict, Problems, unprocessable } from '../failures';
 import { ok, publicRead, route, type Route } from '../router';
-import { AMENDABLE_STATUSES, type DatapointRow, type QuantityRow, type RemovalRow, type TemplateRow } from '../rows';
+import { AMENDABLE_STATUSES, type DatapointRow, type QuantityRow, type RemovalRow } from '../rows';
 import type { ServiceState } from '../state';
 import {
   blueprintView,
@@ -38,7 +38,9 @@ import {
   templateComponentView,
   templateView,
 } from '../views';
-import { newRowInProject, ownedRef, pageOf, rowsWhere } from './common';
+import { tableList } from '../merged-list';
+import { filtered, visibleDatapoints, visibleMeasurementSamples } from '../visible-lists';
+import { newRowInProject, ownedRef, pageOf } from './common';
 
 /** Checks a quantity from a request: a finite magnitude and a unit the engine can read. */
 function readQuantity(
@@ -79,7 +81,7 @@ function checkSources(context: RequestContext, problems: Problems, loc: readonly
 /** Datapoints an entry's calculation uses (component inputs and legacy factors). */
 function datapointsOfEntry(context: ReadContext, removalId: string): Set<string> {
   const out = new Set<string>();
-  for (const a of indexes(context).attributionsByRemoval.get(removalId) ?? []) {
+  for (const a of indexes(context).attributionsByRemoval.rows(removalId)) {
     if (a.attribution_factor_datapoint_id !== null) out.add(a.attribution_factor_datapoint_id);
     for (const input of context.state.components.get(a.component_id)?.inputs ?? []) for (const d of input.datapoint_ids) out.add(d);
   }
@@ -89,9 +91,9 @@ function datapointsOfEntry(context: ReadContext, removalId: string): Set<string>
 /** The GHG entries whose figures depend on a datapoint. */
 function entriesUsing(context: RequestContext, datapointId: string): RemovalRow[] {
   const d = indexes(context);
-  const ids = new Set<string>(d.factorRemovalsByDatapoint.get(datapointId) ?? []);
-  for (const componentId of d.componentsByDatapoint.get(datapointId) ?? []) {
-    for (const a of d.attributionsByComponent.get(componentId) ?? []) ids.add(a.removal_id);
+  const ids = new Set<string>(d.attributionsByFactorDatapoint.rows(datapointId).map((a) => a.removal_id));
+  for (const componentId of d.componentsByDatapoint.ids(datapointId)) {
+    for (const a of d.attributionsByComponent.rows(componentId)) ids.add(a.removal_id);
   }
   return [...ids].flatMap((id) => {
     const r = context.state.removals.get(id);
@@ -140,15 +142,29 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
   const contains = query.display_name_contains?.toLowerCase() ?? null;
   const kind = query.quantity_kind ?? null;
   const used = usedIn.ids;
-  const items = rowsWhere(state.datapoints, (d) =>
-    canSee(context, d) &&
+  const keep = (d: DatapointRow): boolean =>
     (query.supplier_reference_id == null || d.supplier_reference_id === query.supplier_reference_id) &&
     (contains === null || d.display_name.toLowerCase().includes(contains)) &&
     (query.project_id == null || d.project_id === query.project_id) &&
     (kind === null || isCompatible(d.quantity.unit, kind as QuantityKind).ok) &&
     (query.measurement_sample_id == null || d.measurement_sample_id === query.measurement_sample_id) &&
-    (used === null || used.has(d.id)),
-  );
+    (used === null || used.has(d.id));
+  const unfiltered =
+    query.supplier_reference_id == null && contains === null && query.project_id == null && kind === null && query.measurement_sample_id == null && used === null;
+  // A filter that names its datapoints (the "used in" ones, a sample's) looks at those only; another
+  // filter scans what the caller may see; no filter cuts the page from that list as it is.
+  const sample = query.measurement_sample_id == null ? undefined : state.measurementSamples.get(query.measurement_sample_id);
+  const named = used ?? (sample === undefined ? null : new Set(sample.values.map((v) => v.datapoint_id)));
+  const items = unfiltered
+    ? visibleDatapoints(context)
+    : named !== null
+      ? [...named]
+          .flatMap((id) => {
+            const entry = state.datapoints.entry(id);
+            return entry !== undefined && canSee(context, entry.row) && keep(entry.row) ? [entry] : [];
+          })
+          .sort((a, b) => a.seq - b.seq)
+      : filtered(visibleDatapoints(context), keep);
   return ok(pageOf(context, 'datapoints', items, query, (d) => datapointView(context, d)));
 };
 
@@ -161,8 +177,11 @@ const createDatapoint = (context: RequestContext, body: z.output<typeof createDa
   const created = newRowInProject(context, problems, project, 'datapoint', body.supplier_reference_id);
   // A quantity that could not be read is among the problems: newRowInProject refused the request.
   if (quantity === undefined) throw unprocessable(problems.items);
+  // Fields written out rather than spread: a spread followed by new fields is slow to build in V8.
   const row: DatapointRow = {
-    ...created,
+    id: created.id,
+    owner: created.owner,
+    project_id: created.project_id,
     display_name: body.display_name,
     description: body.description,
     type: body.type,
@@ -206,7 +225,7 @@ const patchDatapoint = (context: RequestContext, id: string, body: z.output<type
   };
   state.datapoints.update(row);
   if (changesValue) {
-    for (const componentId of indexes(context).componentsByDatapoint.get(id) ?? []) {
+    for (const componentId of indexes(context).componentsByDatapoint.ids(id)) {
       const component = state.components.get(componentId);
       if (component === undefined) continue;
       for (const issue of checkComponent(state, component)) problems.add(['body', 'quantity'], `component '${componentId}': ${issue.message}`, body.quantity);
@@ -214,14 +233,14 @@ const patchDatapoint = (context: RequestContext, id: string, body: z.output<type
     problems.check();
     for (const removal of entries) {
       const project = state.projects.get(removal.project_id);
-      const outcome = evaluateEntry(state, removal.id, project?.risk_of_reversal_percentage ?? null, indexes(context).attributionsByRemoval.get(removal.id) ?? []);
+      const outcome = evaluateEntry(state, removal.id, project?.risk_of_reversal_percentage ?? null, indexes(context).attributionsByRemoval.rows(removal.id));
       if (!outcome.ok) {
         for (const issue of outcome.issues) problems.add(['body', 'quantity'], `GHG entry '${removal.id}': ${issue.message}`, body.quantity);
         continue;
       }
       state.removals.update({ ...removal, result: outcome.result });
       // A legacy factor datapoint's new value is the attribution's new share.
-      for (const a of indexes(context).attributionsByRemoval.get(removal.id) ?? []) {
+      for (const a of indexes(context).attributionsByRemoval.rows(removal.id)) {
         if (a.attribution_factor_datapoint_id !== id) continue;
         const part = outcome.result.parts.find((p) => p.component_id === a.component_id);
         if (part !== undefined) state.attributions.update({ ...a, attribution_factor: part.attribution_factor });
@@ -362,21 +381,6 @@ function visibleProject(context: ReadContext, id: string) {
   return visibleOrMissing(context, context.state.projects.get(id));
 }
 
-/** Template components, each with a sequence number that keeps their order stable (template, then position). */
-function templateComponentItems(context: ReadContext, keep: (template: TemplateRow, componentId: string) => boolean) {
-  const out: { seq: number; row: Record<string, unknown> }[] = [];
-  for (const { seq, row: template } of context.state.templates.sequenced()) {
-    let position = 0;
-    for (const group of template.groups) {
-      for (const component of group.components) {
-        position += 1;
-        if (keep(template, component.id)) out.push({ seq: seq * 65536 + position, row: templateComponentView(context.state, template, group, component) });
-      }
-    }
-  }
-  return out;
-}
-
 /** The routes of this module. */
 export function evidenceRoutes(): Route[] {
   return [
@@ -387,14 +391,15 @@ export function evidenceRoutes(): Route[] {
     route('PATCH', '/mrv/v0/datapoints/{id}', { path: datapointIdPathSchema, body: patchDatapointRequestSchema }, (context, { path, body }) => patchDatapoint(context, path.id, body)),
     publicRead('/mrv/v0/datapoints/{id}/components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
       const datapoint = visibleOrMissing(context, context.state.datapoints.get(path.id));
-      const using = new Set(indexes(context).componentsByDatapoint.get(datapoint.id) ?? []);
-      const items = rowsWhere(context.state.components, (c) => using.has(c.id) && canSee(context, c));
+      const items = indexes(context).componentsByDatapoint.sequenced(datapoint.id).filter((item) => canSee(context, item.row));
       return ok(pageOf(context, `datapoint-components:${datapoint.id}`, items, query, (c) => componentView(context.state, c)));
     }),
     publicRead('/mrv/v0/datapoints/{id}/removal_template_components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
       const datapoint = visibleOrMissing(context, context.state.datapoints.get(path.id));
-      const using = new Set(indexes(context).templateComponentsByDatapoint.get(datapoint.id) ?? []);
-      const items = templateComponentItems(context, (template, id) => using.has(id) && canSeeInProject(context, template));
+      const items = indexes(context)
+        .templates.usesOf(datapoint.id)
+        .filter((use) => canSeeInProject(context, use.template))
+        .map((use) => ({ seq: use.seq, row: templateComponentView(context.state, use.template, use.group, use.component) }));
       return ok(pageOf(context, `datapoint-template-components:${datapoint.id}`, items, query, (row) => row));
     }),
     route('POST', '/mrv/v0/sources', { body: createDocumentSourceRequestSchema }, (context, { body }) => createSource(context, body)),
@@ -413,11 +418,10 @@ export function evidenceRoutes(): Route[] {
       ok(measurementLocationView(visibleOrMissing(context, context.state.measurementLocations.get(path.id), canSeeInProject)))),
     route('POST', '/mrv/v0/measurement_samples', { body: createMeasurementSampleRequestSchema }, (context, { body }) => createMeasurementSample(context, body)),
     publicRead('/mrv/v0/measurement_samples', { query: paginationQuerySchema }, (context, { query }) => {
-      const items = rowsWhere(context.state.measurementSamples, (m) => canSeeInProject(context, m));
-      return ok(pageOf(context, 'measurement_samples', items, query, (m) => measurementSampleView(context.state, m)));
+      return ok(pageOf(context, 'measurement_samples', visibleMeasurementSamples(context), query, (m) => measurementSampleView(context.state, m)));
     }),
     publicRead('/mrv/v0/component_blueprints', { query: paginationQuerySchema }, (context, { query }) =>
-      ok(pageOf(context, 'component_blueprints', context.state.blueprints.sequenced(), query, blueprintView))),
+      ok(pageOf(context, 'component_blueprints', tableList(context.state.blueprints), query, blueprintView))),
     publicRead('/mrv/v0/component_blueprints/{key}', { path: z.object({ key: z.string() }) }, (context, { path }) => {
       const blueprint = context.state.blueprints.get(path.key);
       if (blueprint === undefined) throw notVisible(context);
@@ -425,7 +429,7 @@ export function evidenceRoutes(): Route[] {
     }),
     publicRead('/mrv/v0/projects/{project_id}/removal_templates', { path: projectIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
       const project = visibleProject(context, path.project_id);
-      const items = rowsWhere(context.state.templates, (t) => t.project_id === project.id && canSeeInProject(context, t));
+      const items = indexes(context).templatesByProject.sequenced(project.id).filter((item) => canSeeInProject(context, item.row));
       return ok(pageOf(context, `removal_templates:${project.id}`, items, query, (t) => templateView(context.state, t)));
     }),
     publicRead(

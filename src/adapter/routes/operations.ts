@@ -19,7 +19,7 @@ import {
   createStorageLocationRequestSchema,
 } from '../../model/requests';
 import { idSchema } from '../../model';
-import { canSee, canSeeInProject, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
+import { canSee, canSeeInProject, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
 import { conflict, notFound, Problems } from '../failures';
 import { NO_CONTENT, ok, publicRead, route, type Route } from '../router';
 import type { QuantityRow, StorageLocationRow, SubmissionRow } from '../rows';
@@ -31,8 +31,9 @@ import {
   storageLocationView,
   submissionView,
 } from '../views';
+import { mergedList } from '../merged-list';
 import { uploadUrl } from '../world';
-import { newRow, newRowInProject, ownedRef, pageOf, rowsWhere } from './common';
+import { newRow, newRowInProject, ownedRef, pageOf } from './common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
 export const DEFAULT_STORAGE_METHOD = 'biochar_field';
@@ -254,7 +255,11 @@ export function operationRoutes(): Route[] {
     route('POST', '/mrv/v0/data-upload-submissions', { body: createDataUploadSubmissionRequestSchema }, (context, { body }) => createSubmission(context, body)),
     route('GET', '/mrv/v0/data-upload-submissions', { query: listDataUploadSubmissionsQuerySchema }, (context, { query }) => {
       const status = query.status ?? null;
-      const items = rowsWhere(context.state.submissions, (s) => s.owner === context.viewer.id && (status === null || s.status === status));
+      const own = indexes(context).submissionsByOwner;
+      const items =
+        status === null
+          ? mergedList(context.state.submissions, [own.sequence(context.viewer.id)])
+          : own.sequenced(context.viewer.id).filter((item) => item.row.status === status);
       return ok(pageOf(context, 'data_upload_submissions', items, query, submissionView));
     }),
     route('GET', '/mrv/v0/data-upload-submissions/{id}', { path: idPathSchema('data_upload_submission') }, (context, { path }) =>

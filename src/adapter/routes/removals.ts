@@ -17,7 +17,7 @@ import { conflict, Problems, unprocessable } from '../failures';
 import { ok, publicRead, route, type Route } from '../router';
 import { AMENDABLE_STATUSES, type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../rows';
 import { attributionView, removalView } from '../views';
-import { bothSpellings, checkReferenceFree, ownedRef, pageOf, rowsWhere, startOfDay } from './common';
+import { bothSpellings, checkReferenceFree, ownedRef, pageOf, startOfDay } from './common';
 
 /** Slack when adding attribution shares (the accounting policy's default). */
 const SHARE_TOLERANCE = 1e-9;
@@ -32,7 +32,7 @@ interface PlannedAttribution extends AttributionInput {
 /** Checks that attributing `factor` of a component keeps its total share across entries at most 1. */
 function checkShare(context: RequestContext, problems: Problems, loc: readonly (string | number)[], componentId: string, factor: number, entryId: string | null): void {
   let taken = 0;
-  for (const a of indexes(context).attributionsByComponent.get(componentId) ?? []) {
+  for (const a of indexes(context).attributionsByComponent.rows(componentId)) {
     if (a.removal_id !== entryId && a.attribution_factor_datapoint_id === null) taken += a.attribution_factor;
   }
   if (taken + factor > 1 + SHARE_TOLERANCE) {
@@ -59,7 +59,7 @@ function evaluateOrRefuse(context: RequestContext, entryId: string, project: Pro
 function storeAttributions(context: RequestContext, entryId: string, planned: readonly PlannedAttribution[], factors: readonly number[]): void {
   const { state } = context;
   const keep = new Set(planned.flatMap((p) => (p.id === null ? [] : [p.id])));
-  for (const old of indexes(context).attributionsByRemoval.get(entryId) ?? []) if (!keep.has(old.id)) state.attributions.delete(old.id);
+  for (const old of indexes(context).attributionsByRemoval.rows(entryId)) if (!keep.has(old.id)) state.attributions.delete(old.id);
   planned.forEach((p, i) => {
     const row: AttributionRow = {
       id: p.id ?? state.ids('component_attribution'),
@@ -77,7 +77,7 @@ function storeAttributions(context: RequestContext, entryId: string, planned: re
 
 /** The current attributions of an entry as a plan to edit. */
 function currentPlan(context: RequestContext, entryId: string): PlannedAttribution[] {
-  return (indexes(context).attributionsByRemoval.get(entryId) ?? []).map((a) => ({
+  return indexes(context).attributionsByRemoval.rows(entryId).map((a) => ({
     id: a.id,
     component_id: a.component_id,
     component_group_key: a.component_group_key,
@@ -155,10 +155,10 @@ const createRemoval = (context: RequestContext, body: z.output<typeof createRemo
   const newComponents: NewComponent[] = [];
   if (template !== undefined && project !== undefined) {
     const overrides = new Map<string, { index: number; inputs: readonly { input_key: string; datapoint_ids: string[] }[] }>();
-    const places = indexes(context).templateComponents;
+    const places = indexes(context).templates;
     (body.removal_template_components ?? []).forEach((entry, i) => {
       const loc = ['body', 'removal_template_components', i, 'removal_template_component_id'];
-      if (places.get(entry.removal_template_component_id)?.template.id !== template?.id) {
+      if (places.component(entry.removal_template_component_id)?.template.id !== template?.id) {
         problems.add(loc, `template component '${entry.removal_template_component_id}' is not part of template ${template?.id ?? ''}`, entry.removal_template_component_id);
       } else if (overrides.has(entry.removal_template_component_id)) {
         problems.add(loc, `template component '${entry.removal_template_component_id}' is given more than once`, entry.removal_template_component_id);
@@ -282,9 +282,9 @@ const createRemoval = (context: RequestContext, body: z.output<typeof createRemo
 
 /** The group key of a component added by `add_components`: the template group given, the step, or the component's own group. */
 function groupKeyOf(context: RequestContext, problems: Problems, removal: RemovalRow, loc: readonly (string | number)[], add: { removal_template_group_id?: string | null | undefined; process_step_key?: string | null | undefined }, component: ComponentRow | undefined): string {
-  const { templateGroups, templateComponents } = indexes(context);
+  const places = indexes(context).templates;
   if (add.removal_template_group_id !== undefined && add.removal_template_group_id !== null) {
-    const place = templateGroups.get(add.removal_template_group_id);
+    const place = places.group(add.removal_template_group_id);
     if (place === undefined || place.template.project_id !== removal.project_id || place.template.owner !== context.viewer.id) {
       problems.add([...loc, 'removal_template_group_id'], `removal template group '${add.removal_template_group_id}' was not found in the project`, add.removal_template_group_id);
       return '';
@@ -293,7 +293,7 @@ function groupKeyOf(context: RequestContext, problems: Problems, removal: Remova
   }
   if (add.process_step_key !== undefined && add.process_step_key !== null) return add.process_step_key;
   const slot = component?.removal_template_component_id;
-  return (slot === null || slot === undefined ? undefined : templateComponents.get(slot)?.group.key) ?? 'default';
+  return (slot === null || slot === undefined ? undefined : places.component(slot)?.group.key) ?? 'default';
 }
 
 const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof patchRemovalRequestSchema>) => {
@@ -391,7 +391,7 @@ export function removalRoutes(): Route[] {
     routes.push(
       publicRead(path, { path: removalIdPathSchema, query: paginationQuerySchema }, (context, { path: p, query }) => {
         const removal = visibleOrMissing(context, context.state.removals.get(p.id));
-        const items = rowsWhere(context.state.attributions, (a) => a.removal_id === removal.id);
+        const items = indexes(context).attributionsByRemoval.sequenced(removal.id);
         return ok(pageOf(context, `attributions:${removal.id}`, items, query, attributionView));
       }),
       route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalComponentAttributionsRequestSchema }, (context, { path: p, body }) => patchAttributions(context, p.id, body)),

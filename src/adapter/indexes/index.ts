@@ -1,0 +1,77 @@
+/**
+ * The indexes of one sandbox, kept in step with its tables (each observes the tables it reads, so
+ * a write updates it and a rollback puts it back): who uses what, which resources a submitted
+ * statement exposes, the supplier references in use, and the per-owner and per-project orders the
+ * list routes page through. No request rebuilds them from the tables; only the exposure is rebuilt,
+ * and only when a change reaches what it was built from (see exposure.ts).
+ */
+import type {
+  AttributionRow,
+  ComponentRow,
+  DatapointRow,
+  MeasurementSampleRow,
+  SubmissionRow,
+  TemplateRow,
+} from '../rows';
+import type { ServiceState } from '../state';
+import { Exposure } from './exposure';
+import { distinct, RowsByKey } from './rows-by-key';
+import { SupplierReferences } from './supplier-references';
+import { TemplatePlaces } from './template-places';
+
+export type { Exposed } from './exposure';
+export type { TemplateComponentPlace, TemplateComponentUse, TemplateGroupPlace } from './template-places';
+export { RowsByKey } from './rows-by-key';
+
+/** Every index of a sandbox. */
+export class Indexes {
+  /** Attributions of each GHG entry, in creation order. */
+  readonly attributionsByRemoval: RowsByKey<AttributionRow>;
+  /** Attributions of each component, in creation order. */
+  readonly attributionsByComponent: RowsByKey<AttributionRow>;
+  /** Attributions using a datapoint as legacy attribution factor. */
+  readonly attributionsByFactorDatapoint: RowsByKey<AttributionRow>;
+  /** Components using a datapoint in an input, in creation order. */
+  readonly componentsByDatapoint: RowsByKey<ComponentRow>;
+  readonly templates: TemplatePlaces;
+  readonly templatesByProject: RowsByKey<TemplateRow>;
+  readonly datapointsByOwner: RowsByKey<DatapointRow>;
+  readonly measurementSamplesByOwner: RowsByKey<MeasurementSampleRow>;
+  readonly measurementSamplesByProject: RowsByKey<MeasurementSampleRow>;
+  readonly submissionsByOwner: RowsByKey<SubmissionRow>;
+  readonly references = new SupplierReferences();
+  readonly exposure: Exposure;
+
+  constructor(state: ServiceState) {
+    this.attributionsByRemoval = new RowsByKey(state.attributions, (a) => a.removal_id);
+    this.attributionsByComponent = new RowsByKey(state.attributions, (a) => a.component_id);
+    this.attributionsByFactorDatapoint = new RowsByKey(state.attributions, (a) => a.attribution_factor_datapoint_id);
+    this.componentsByDatapoint = new RowsByKey(state.components, (c) => distinct(c.inputs.flatMap((input) => input.datapoint_ids)));
+    this.templates = new TemplatePlaces(state.templates);
+    this.templatesByProject = new RowsByKey(state.templates, (t) => t.project_id);
+    this.datapointsByOwner = new RowsByKey(state.datapoints, (d) => d.owner);
+    this.measurementSamplesByOwner = new RowsByKey(state.measurementSamples, (m) => m.owner);
+    this.measurementSamplesByProject = new RowsByKey(state.measurementSamples, (m) => m.project_id);
+    this.submissionsByOwner = new RowsByKey(state.submissions, (s) => s.owner);
+    // The order of a scan of the tables, the last one winning a reference used twice.
+    this.references.register(state.feedstockTypes);
+    this.references.register(state.feedstockBatches);
+    this.references.register(state.productionBatches);
+    this.references.register(state.templates);
+    this.references.register(state.datapoints);
+    this.references.register(state.sources);
+    this.references.register(state.components);
+    this.references.register(state.removals);
+    this.references.register(state.storageLocations);
+    this.references.register(state.biocharApplications);
+    this.references.register(state.measurementLocations);
+    this.references.register(state.measurementSamples);
+    this.exposure = new Exposure({
+      statements: state.statements,
+      attributions: state.attributions,
+      attributionsByRemoval: this.attributionsByRemoval,
+      components: state.components,
+      datapoints: state.datapoints,
+    });
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Rows of one table grouped by a key (the datapoints of an owner, the attributions of a GHG entry,
+ * the components using a datapoint, ...), each group a {@link Sequence} in creation order.
+ *
+ * The index observes its table, so it changes with every insert, update and delete, and with the
+ * undoing changes of a rollback. Groups hold ids; rows are read from the table when asked for, so
+ * an update that keeps a row's keys costs nothing here. A row may have several keys (a component
+ * is in the group of each datapoint it uses); it is in each group once.
+ */
+import { Sequence, type ReadonlySequence } from '../sequence';
+import type { Row, Sequenced, Table, TableObserver } from '../store';
+
+/** The keys of a row: one key, none (null), or several distinct ones. */
+export type KeysOf<T> = (row: T) => string | null | readonly string[];
+
+const EMPTY: ReadonlySequence = new Sequence();
+
+function sameKeys(a: string | null | readonly string[], b: string | null | readonly string[]): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' || typeof b === 'string' || a === null || b === null) return false;
+  return a.length === b.length && a.every((key, i) => b[i] === key);
+}
+
+/** The distinct values of `values` that are not null, in first-seen order. */
+export function distinct(values: Iterable<string | null>): string[] {
+  const out = new Set<string>();
+  for (const value of values) if (value !== null) out.add(value);
+  return [...out];
+}
+
+/** A table's rows grouped by key, each group in creation order. */
+export class RowsByKey<T extends Row> implements TableObserver<T> {
+  readonly #groups = new Map<string, Sequence>();
+
+  constructor(
+    private readonly table: Table<T>,
+    private readonly keysOf: KeysOf<T>,
+  ) {
+    table.observe(this);
+  }
+
+  /** The ids of a group in creation order (read-only; empty when there is no such group). */
+  sequence(key: string): ReadonlySequence {
+    return this.#groups.get(key) ?? EMPTY;
+  }
+
+  has(key: string): boolean {
+    return this.#groups.has(key);
+  }
+
+  /** The keys that have rows. */
+  keys(): IterableIterator<string> {
+    return this.#groups.keys();
+  }
+
+  /** The ids of a group, in creation order (a copy). */
+  ids(key: string): string[] {
+    return this.#groups.get(key)?.ids() ?? [];
+  }
+
+  /** The rows of a group, in creation order (a copy: changes to the table do not reach it). */
+  rows(key: string): T[] {
+    return this.sequenced(key).map((entry) => entry.row);
+  }
+
+  /** The rows of a group with their sequence numbers, in creation order. */
+  sequenced(key: string): Sequenced<T>[] {
+    const group = this.#groups.get(key);
+    if (group === undefined) return [];
+    const out: Sequenced<T>[] = new Array<Sequenced<T>>(group.size);
+    for (let i = 0; i < out.length; i++) out[i] = this.table.entry(group.idAt(i)) as Sequenced<T>;
+    return out;
+  }
+
+  inserted(row: T, seq: number): void {
+    this.#add(this.keysOf(row), row.id, seq);
+  }
+
+  updated(old: T, row: T, seq: number): void {
+    const before = this.keysOf(old);
+    const after = this.keysOf(row);
+    if (sameKeys(before, after)) return;
+    this.#remove(before, seq);
+    this.#add(after, row.id, seq);
+  }
+
+  deleted(row: T, seq: number): void {
+    this.#remove(this.keysOf(row), seq);
+  }
+
+  #add(keys: string | null | readonly string[], id: string, seq: number): void {
+    if (keys === null) return;
+    if (typeof keys === 'string') {
+      this.#group(keys).add(id, seq);
+      return;
+    }
+    for (const key of keys) this.#group(key).add(id, seq);
+  }
+
+  #remove(keys: string | null | readonly string[], seq: number): void {
+    if (keys === null) return;
+    for (const key of typeof keys === 'string' ? [keys] : keys) {
+      const group = this.#groups.get(key);
+      if (group === undefined) continue;
+      group.remove(seq);
+      if (group.size === 0) this.#groups.delete(key);
+    }
+  }
+
+  #group(key: string): Sequence {
+    let group = this.#groups.get(key);
+    if (group === undefined) {
+      group = new Sequence();
+      this.#groups.set(key, group);
+    }
+    return group;
+  }
+}
