@@ -4,7 +4,7 @@
  * time (the same sampling profiler as `node --cpu-prof`, driven through node:inspector so that
  * only the phase is profiled, not the document's generation and parsing).
  *
- *   node --expose-gc bench/profile.mjs [--phase prepare+evaluate|prepare|evaluate|evaluate-no-propagation]
+ *   node --expose-gc bench/profile.mjs [--phase prepare+evaluate|prepare|evaluate|evaluate+budgets|evaluate-no-propagation]
  *                                      [--entries 10000] [--runs 3] [--top 25]
  *
  * Writes the raw profile to bench/out/<phase>.cpuprofile (gitignored; open it in Chrome DevTools).
@@ -38,6 +38,11 @@ const run = {
   prepare: () => engine.prepareGraph(graph),
   'prepare+evaluate': () => engine.evaluateGraph(graph),
   evaluate: () => engine.evaluatePreparedGraph(prepared, {}),
+  'evaluate+budgets': () => {
+    const outcome = engine.evaluatePreparedGraph(prepared, {});
+    for (const entry of outcome.result.ghg_entries) entry.uncertainty_budget.length;
+    return outcome;
+  },
   'evaluate-no-propagation': () => engine.evaluatePreparedGraph(prepared, { propagate: false }),
 }[options.phase];
 if (run === undefined) throw new Error(`unknown phase ${options.phase}`);

@@ -8,7 +8,7 @@
  *
  * --quick     sizes / 4 and fewer repetitions (a smoke run of about 45 s)
  * --reps N    timed repetitions per phase at the largest size (default 5)
- * --only      comma list of: compile, prepare, evaluate, evaluate-no-propagation, prepare+evaluate,
+ * --only      comma list of: compile, prepare, evaluate, evaluate+budgets, evaluate-no-propagation, prepare+evaluate,
  *             monte-carlo, scaling, cli, ledger, sandbox, registry
  * --markdown  also print the summary as Markdown tables (what bench/RESULTS.md shows)
  * --json      where to write every figure (default bench/out/results.json); a full run is also
@@ -168,7 +168,7 @@ function phase(name, task) {
 phase('compile', { phase: 'compile', graphFile: files[SIZES[0]], timeMs: args.quick ? 300 : 800 });
 // Phases of seconds get fewer runs than those of a fraction of one, to keep the whole run short.
 const longReps = Math.max(1, REPS - 2);
-for (const name of ['prepare', 'evaluate-no-propagation', 'evaluate', 'prepare+evaluate']) {
+for (const name of ['prepare', 'evaluate-no-propagation', 'evaluate', 'evaluate+budgets', 'prepare+evaluate']) {
   phase(name, { phase: name, graphFile: files[LARGEST], reps: name.startsWith('prepare') ? longReps : REPS });
 }
 if (wanted('prepare+evaluate')) {
@@ -283,7 +283,7 @@ function summary(r, markdown) {
   const out = [];
   const p = r.phases;
   const graphRows = [];
-  for (const name of ['prepare', 'evaluate-no-propagation', 'evaluate', 'prepare+evaluate', 'monte-carlo']) {
+  for (const name of ['prepare', 'evaluate-no-propagation', 'evaluate', 'evaluate+budgets', 'prepare+evaluate', 'monte-carlo']) {
     const f = p[name];
     if (f === undefined) continue;
     const unit = name === 'monte-carlo' ? f.samples * f.datapoints : f.datapoints;
@@ -357,6 +357,8 @@ function targets(r, markdown) {
   const np = p['evaluate-no-propagation'];
   if (np !== undefined) rows.push(['evaluate without propagation / floor (like for like)', '<= 5x', fmtX(np.ratio), verdict(np.ratio <= 5)]);
   if (ev !== undefined) rows.push(['evaluate with propagation / floor (floor has no uncertainty)', '<= 5x', fmtX(ev.ratio), verdict(ev.ratio <= 5)]);
+  const eb = p['evaluate+budgets'];
+  if (eb !== undefined) rows.push(['evaluate with propagation, every budget line read / floor', '<= 5x', fmtX(eb.ratio), verdict(eb.ratio <= 5)]);
   if (pe !== undefined) rows.push(['prepare+evaluate / floor prepare+evaluate', '<= 5x', fmtX(pe.ratio), verdict(pe.ratio <= 5)]);
   for (const [name, s] of Object.entries(r.scaling)) {
     const worst = Math.max(s.engineExponent, s.engineExponentLargest);

@@ -43,7 +43,7 @@ out.push(`load average at start of each run: ${runs.map((r) => r.machine.loadAve
 out.push('');
 out.push(row(['phase (largest size)', 'engine median', 'engine best', 'peak RSS', 'floor median', 'engine / floor']));
 out.push(row(['---', '---', '---', '---', '---', '---']));
-for (const name of ['prepare', 'evaluate-no-propagation', 'evaluate', 'prepare+evaluate', 'monte-carlo']) {
+for (const name of ['prepare', 'evaluate-no-propagation', 'evaluate', 'evaluate+budgets', 'prepare+evaluate', 'monte-carlo']) {
   if (runs.every((r) => r.phases[name] === undefined)) continue;
   out.push(
     row([

@@ -20,6 +20,8 @@ export interface CreditAllocation {
 
 const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
 
+const ZERO = new D(0);
+
 const TIE_MODES: Record<RoundingTies, Decimal.Rounding> = {
   away_from_zero: Decimal.ROUND_HALF_UP,
   half_even: Decimal.ROUND_HALF_EVEN,
@@ -40,8 +42,23 @@ export function roundNetRemoval(
   netKg: number,
   policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies'> = DEFAULT_ACCOUNTING_POLICIES,
 ): number {
-  return new D(netKg).toNearest(policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]).toNumber();
+  return roundToIncrement(new D(netKg), policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]).toNumber();
 }
+
+/**
+ * `x` rounded to a multiple of `increment`. For a power of ten, 10^p, at or above it, that is
+ * rounding to the significant digits down to the 10^p place, one exact step without the division
+ * `toNearest` makes; any other increment, or a smaller value, goes through `toNearest`.
+ */
+function roundToIncrement(x: Decimal, increment: number, mode: Decimal.Rounding): Decimal {
+  const place = POWER_OF_TEN_PLACE.get(increment);
+  const rounded = place !== undefined && x.e >= place ? x.toSignificantDigits(x.e - place + 1, mode) : x.toNearest(increment, mode);
+  // A net that rounds to zero from below is 0 kg, not -0.
+  return rounded.isZero() ? ZERO : rounded;
+}
+
+/** The exponent p of the increments 10^p (1 kg to 1 Mt) that round by significant digits. */
+const POWER_OF_TEN_PLACE = new Map<number, number>([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((p) => [10 ** p, p]));
 
 /**
  * The amount that can be issued from a net removal: the rounded net, floored at the policy's
@@ -75,6 +92,42 @@ export function allocateCredits(
   return {
     buffer_pool_contribution_kg: buffer.toNumber(),
     supplier_allocation_kg: total.minus(buffer).toNumber(),
+  };
+}
+
+/** The buffer-pool rate `pct / 100` of each percentage met so far: one decimal product per entry. */
+const bufferRates = new Map<number, Decimal>();
+
+function bufferRate(percentage: number): Decimal {
+  let rate = bufferRates.get(percentage);
+  if (rate === undefined) {
+    rate = new D(percentage).div(100);
+    // Percentages come from documents; a bounded cache cannot grow with hostile input.
+    if (bufferRates.size >= 1024) bufferRates.clear();
+    bufferRates.set(percentage, rate);
+  }
+  return rate;
+}
+
+/**
+ * An entry's issuable amount and its allocation in one pass over decimal.js (the same results as
+ * {@link issuableKg} then {@link allocateCredits}, with the rounded net read once and the rate
+ * `pct / 100` computed once per percentage). Used by the evaluation of every entry.
+ */
+export function creditsOfNet(
+  netKg: number,
+  riskOfReversalPercentage: number | null,
+  policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'>,
+): { readonly issuable: number; readonly allocation: CreditAllocation | null } {
+  let total = roundToIncrement(new D(netKg), policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]);
+  if (policies.issuableFloorKg !== null && total.lessThan(policies.issuableFloorKg)) total = new D(policies.issuableFloorKg);
+  const issuable = total.toNumber();
+  if (riskOfReversalPercentage === null) return { issuable, allocation: null };
+  let buffer = total.times(bufferRate(riskOfReversalPercentage)).toDecimalPlaces(0, BUFFER_MODES[policies.bufferPoolRounding]);
+  if (buffer.isNegative()) buffer = new D(0);
+  return {
+    issuable,
+    allocation: { buffer_pool_contribution_kg: buffer.toNumber(), supplier_allocation_kg: total.minus(buffer).toNumber() },
   };
 }
 

@@ -11,7 +11,8 @@ import {
   summariseSample,
 } from '../uncertainty';
 import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
-import { allocateCredits, issuableKg } from './credits';
+import { attachBudget, BudgetTerms, compareIds } from './budget';
+import { creditsOfNet } from './credits';
 import { GraphValidationError } from './errors';
 import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
@@ -23,9 +24,10 @@ import type {
   MonteCarloSummary,
   ProjectComponentShareResult,
   ReusedDatapoint,
-  UncertaintyBudgetLine,
 } from './result';
 import { totalGhgStatementEntries } from './statement-totals';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Options of {@link evaluateGraph}.
@@ -102,11 +104,8 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
   const values = new Float64Array(prepared.maxSlots);
   const gradient = new Float64Array(prepared.maxSlots);
   const accumulator = new SensitivityAccumulator(prepared.datapointIds.length);
-  // Scratch of the budget of one entry (at most one line per datapoint).
-  const budgetSize = propagate ? prepared.datapointIds.length : 0;
-  const budgetShares = new Float64Array(budgetSize);
-  const budgetDatapoints = new Int32Array(budgetSize);
-  const budgetOrder = new Int32Array(budgetSize);
+  // The last component that reached each datapoint, to tell the components that reach one twice.
+  const lastComponent = new Int32Array(propagate ? prepared.datapointIds.length : 0).fill(-1);
   const issues: GraphIssue[] = [];
   for (let c = 0; c < components.length; c++) {
     const component = components[c]!;
@@ -130,13 +129,29 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       grown.set(gradients);
       gradients = grown;
     }
+    // Most components reach each datapoint once: their variance is a plain sum of squares. Only a
+    // component that reaches one datapoint in two slots merges its derivatives first.
+    let repeated = false;
+    let variance = 0;
+    let anyGiven = false;
     for (let k = 0; k < slots.length; k++) {
+      const d = slots[k] as number;
       const g = gradient[k] as number;
       gradients[base + k] = g;
-      accumulator.add(slots[k] as number, g, component.slotUses[k] as number);
+      if (lastComponent[d] === c) repeated = true;
+      lastComponent[d] = c;
+      const s = siStandardDeviations[d] as number;
+      if (Number.isNaN(s)) continue;
+      anyGiven = true;
+      const u = g * s;
+      variance += u * u;
     }
-    componentVariance[c] = accumulator.propagatedVariance(siStandardDeviations);
-    accumulator.reset();
+    if (repeated) {
+      for (let k = 0; k < slots.length; k++) accumulator.add(slots[k] as number, gradient[k] as number, 1);
+      variance = accumulator.propagatedVariance(siStandardDeviations);
+      accumulator.reset();
+    } else if (!anyGiven) variance = Number.NaN;
+    componentVariance[c] = variance;
   }
   if (issues.length > 0) return { ok: false, issues };
 
@@ -149,6 +164,8 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
 
   const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo.samples, options.monteCarlo.seed, amortised.shares);
 
+  // Each entry's merged sensitivities, kept for its budget (about one term per datapoint use).
+  const budgets = propagate ? new BudgetTerms(prepared, prepared.entries.length, prepared.datapointIds.length * 2) : null;
   const results: GhgEntryResult[] = [];
   for (let e = 0; e < prepared.entries.length; e++) {
     const entry = prepared.entries[e]!;
@@ -191,76 +208,40 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     }
     let standardDeviation: number | null = null;
     const reused: ReusedDatapoint[] = [];
-    const budget: UncertaintyBudgetLine[] = [];
-    if (propagate) {
+    if (budgets !== null) {
       const variance = accumulator.propagatedVariance(siStandardDeviations);
       standardDeviation = Number.isNaN(variance)
         ? policies.standardDeviationWithoutInputs === 'zero' ? 0 : null
         : Math.sqrt(variance);
-      // Shares first, into scratch arrays, in the order the datapoints were first reached; the
-      // budget order (largest share first, then id) is then sorted on numbers and each line
-      // created once, in its place.
-      let lines = 0;
-      let unordered = false;
+      // The merged terms in the order first reached; the budget lines are made from them when read.
       for (let k = 0; k < accumulator.size; k++) {
         const d = accumulator.touchedIndex(k);
         const uses = accumulator.uses(d);
         if (uses === 0) continue;
         if (uses > 1) reused.push({ datapoint_id: prepared.datapointIds[d] as string, uses });
-        const sdSI = siStandardDeviations[d] as number;
-        const contribution = Number.isNaN(sdSI) ? 0 : (accumulator.coefficient(d) * sdSI) ** 2;
-        const share = Number.isNaN(variance) || variance === 0 ? 0 : contribution / variance;
-        if (Number.isNaN(share)) unordered = true;
-        budgetShares[lines] = share;
-        budgetDatapoints[lines] = d;
-        budgetOrder[lines] = lines;
-        lines++;
+        budgets.push(d, accumulator.coefficient(d));
       }
-      reused.sort((a, b) => compareIds(a.datapoint_id, b.datapoint_id));
-      if (unordered) {
-        // A NaN share has no place in the order: the lines go in datapoint order to the
-        // comparator sort, as they always did.
-        budgetOrder.subarray(0, lines).sort((x, y) => (budgetDatapoints[x] as number) - (budgetDatapoints[y] as number));
-      } else {
-        // Larger share first, then datapoint id: sorting positions as numbers, each line is created once.
-        const ids = prepared.datapointIds;
-        budgetOrder.subarray(0, lines).sort((x, y) => {
-          const sx = budgetShares[x] as number;
-          const sy = budgetShares[y] as number;
-          return sx !== sy ? sy - sx : compareIds(ids[budgetDatapoints[x] as number] as string, ids[budgetDatapoints[y] as number] as string);
-        });
-      }
-      for (let j = 0; j < lines; j++) {
-        const at = budgetOrder[j] as number;
-        const d = budgetDatapoints[at] as number;
-        const sdOwn = prepared.datapointStandardDeviations[d] as number;
-        budget.push({
-          datapoint_id: prepared.datapointIds[d] as string,
-          sensitivity: accumulator.coefficient(d) * (prepared.siScales[d] as number),
-          unit: prepared.datapointUnits[d] as string,
-          standard_deviation: Number.isNaN(sdOwn) ? null : sdOwn,
-          variance_share: budgetShares[at] as number,
-        });
-      }
+      budgets.endEntry(e, variance);
       accumulator.reset();
-      if (unordered) budget.sort((a, b) => b.variance_share - a.variance_share || compareIds(a.datapoint_id, b.datapoint_id));
+      if (reused.length > 1) reused.sort((a, b) => compareIds(a.datapoint_id, b.datapoint_id));
     }
     const discount = standardDeviation === null ? 0 : standardDeviation * policies.discountCoverageFactor;
     const netAfterDiscount = net - discount;
-    const issuable = issuableKg(netAfterDiscount, policies);
-    const result: GhgEntryResult = {
+    const credits = creditsOfNet(netAfterDiscount, entry.riskOfReversalPercentage, policies);
+    const result = {
       id: entry.id,
       co2e_net_removed_kg: netAfterDiscount,
       co2e_net_removed_without_discount_kg: net,
       co2e_net_removed_standard_deviation_kg: standardDeviation,
       risk_of_reversal_percentage: entry.riskOfReversalPercentage,
-      issuable_kg: issuable,
-      credit_allocation: allocateCredits(issuable, entry.riskOfReversalPercentage, policies),
+      issuable_kg: credits.issuable,
+      credit_allocation: credits.allocation,
       components: componentResults,
       reused_datapoints: reused,
-      uncertainty_budget: budget,
-      ...(monteCarlo === undefined ? {} : { monte_carlo: monteCarlo[e] as MonteCarloSummary }),
-    };
+    } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget'> as Mutable<GhgEntryResult>;
+    if (budgets === null) result.uncertainty_budget = [];
+    else attachBudget(result, budgets, e);
+    if (monteCarlo !== undefined) result.monte_carlo = monteCarlo[e] as MonteCarloSummary;
     results.push(result);
   }
   if (prepared.graph.ghg_statements === undefined) return { ok: true, result: { ghg_entries: results } };
@@ -357,10 +338,6 @@ function shareGradientsOf(
     }
   }
   return out;
-}
-
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

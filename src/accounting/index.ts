@@ -6,7 +6,7 @@
  * May import: expressions, uncertainty, units, model, decimal.js.
  */
 export * from './policies';
-export * from './credits';
+export { allocateCredits, issuableKg, roundNetRemoval, sumCreditAllocations, sumKg, type CreditAllocation } from './credits';
 export * from './errors';
 export * from './result';
 export * from './prepare';

@@ -98,7 +98,12 @@ export interface GhgEntryResult {
   readonly components: readonly ComponentResult[];
   /** Datapoints used more than once in this entry, by id. */
   readonly reused_datapoints: readonly ReusedDatapoint[];
-  /** Per datapoint with a sensitivity: largest variance share first, then by id. */
+  /**
+   * Per datapoint with a sensitivity: largest variance share first, then by id. The lines are
+   * created when the property is first read (an enumerable property like the others: JSON, spread
+   * and structured clone include it) and the same array is returned afterwards, so an evaluation
+   * of many entries does not build budgets that are never read.
+   */
   readonly uncertainty_budget: readonly UncertaintyBudgetLine[];
   /** Present when a Monte Carlo cross-check was requested. */
   readonly monte_carlo?: MonteCarloSummary;

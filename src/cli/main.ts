@@ -10,6 +10,7 @@ import { VERSION } from '../version';
 import { printIssues, readJsonDocument } from './document';
 import { explainCommand } from './explain';
 import { formatEvaluationTable } from './format-table';
+import { writeJson } from './json-output';
 
 const USAGE = `usage:
   cdr-engine evaluate [graph.json] [--format json|table]   evaluate a removal graph (default: the bundled example)
@@ -83,6 +84,7 @@ async function evaluateCommand(args: readonly string[], io: Io): Promise<number>
     printIssues('evaluate', label, outcome.issues, io);
     return 1;
   }
-  io.out(format === 'json' ? `${JSON.stringify(outcome.result, null, 2)}\n` : formatEvaluationTable(outcome.result));
+  if (format === 'json') writeJson(outcome.result, io.out);
+  else io.out(formatEvaluationTable(outcome.result));
   return 0;
 }

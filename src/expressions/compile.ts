@@ -161,8 +161,9 @@ export interface CompiledBlueprint {
    * `values` holds the SI magnitudes of the component's datapoints, inputs concatenated in blueprint
    * order: input i occupies `values[inputStart[i] .. inputStart[i + 1])` (one value for a SCALAR
    * input, whose value is read at `inputStart[i]`); `inputStart.length` is `inputs.length + 1`.
-   * When `gradient` is not null (length at least `values.length`) it is overwritten with
-   * d(result)/d(values[k]) for every k. Non-finite results (log of a negative number, division by
+   * When `gradient` is not null it is overwritten with d(result)/d(values[k]) for every k below
+   * `inputStart[inputs.length]`, the values the inputs occupy; entries past them are left as they
+   * are, so scratch arrays sized for the largest component cost nothing for a small one. Non-finite results (log of a negative number, division by
    * zero) come back as NaN or Infinity for the caller to report. Allocates nothing; throws a
    * RangeError only when `inputStart` is too short.
    */

@@ -265,7 +265,8 @@ export function createEvaluator(program: Program): Evaluate {
     const result = r[res]!;
     if (gradient === null) return result;
 
-    gradient.fill(0, 0, values.length);
+    // Only the slots of this component's inputs: the scratch arrays are sized for the largest one.
+    gradient.fill(0, 0, inputStart[need - 1]!);
     adj.fill(0);
     adj[res] = 1;
     for (let pc = n - 4; pc >= 0; pc -= 4) {

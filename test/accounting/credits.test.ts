@@ -68,3 +68,27 @@ describe('rounding and credit allocation (semantics.md section 5)', () => {
     expect(sumKg([0.1, 0.2])).toBe(0.3);
   });
 });
+
+describe('rounding by significant digits for power-of-ten increments', () => {
+  const MODES = { away_from_zero: Decimal.ROUND_HALF_UP, half_even: Decimal.ROUND_HALF_EVEN, toward_zero: Decimal.ROUND_HALF_DOWN } as const;
+  const TIES = Object.keys(MODES) as (keyof typeof MODES)[];
+
+  it('equals decimal.js toNearest for every double, increment and tie policy (zero without sign)', () => {
+    const net = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }),
+      // Exact ties and values near a boundary of the significant digits.
+      fc.integer({ min: -1_000_000, max: 1_000_000 }).map((n) => n * 5),
+      fc.integer({ min: -10_000, max: 10_000 }).map((n) => n + 0.5),
+      fc.constantFrom(0, -0, 4.999999999999999, 5, 9.5, 9.999999999999998, 10, 95, 99.99999999999999, 995, -5, -9.5, -95),
+    );
+    const increment = fc.constantFrom(1, 10, 100, 1000, 5, 25, 0.5);
+    fc.assert(
+      fc.property(net, increment, fc.constantFrom(...TIES), (x, inc, ties) => {
+        const expected = new Decimal(x).toNearest(inc, MODES[ties]).toNumber() + 0; // + 0: -0 is 0 kg
+        const actual = roundNetRemoval(x, { roundingIncrementKg: inc, roundingTies: ties });
+        return Object.is(actual, expected);
+      }),
+      { seed: 20261123, numRuns: 20_000 },
+    );
+  });
+});

@@ -1,5 +1,5 @@
-// Evaluation rounds nets and splits credits without decimal.js when doubles decide the same
-// integer; these properties pin its results to the exact functions, ties and edge values included.
+// Evaluation rounds each net and splits its credits in one decimal.js pass (creditsOfNet); these
+// properties pin its results to the public exact functions, ties and edge values included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocateCredits, evaluateGraph, issuableKg, resolvePolicies, type AccountingPolicies, type RemovalGraphInput } from '../../src';

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+/**
+ * Before/after of a hot-path change: two builds of the package in one process, on one generated
+ * graph, with the plain-number floor as a third column. Each build prepares the graph once, then
+ * the timed runs rotate between the builds and the floor, so that load from other processes falls
+ * on all three alike.
+ *
+ *   node --expose-gc bench/compare.mjs <before>/index.js <after>/index.js
+ *        [--phase evaluate|evaluate+budgets|evaluate-no-propagation|prepare|prepare+evaluate] [--entries 10000] [--runs 9]
+ *
+ * Prints the median and best time per column and the after/before and after/floor ratios. Check
+ * that the two builds agree with bench/equivalence.mjs; this script only times them.
+ */
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { generateGraph } from './generate-graph.mjs';
+import { evaluateFloor, prepareAndEvaluateFloor, prepareFloor } from './floor.mjs';
+
+const argv = process.argv.slice(2);
+const builds = argv.filter((a, i) => !a.startsWith('--') && (i === 0 || !argv[i - 1].startsWith('--')));
+const option = (name, fallback) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
+};
+if (builds.length !== 2) {
+  process.stderr.write('usage: node --expose-gc bench/compare.mjs <before>/index.js <after>/index.js [--phase P] [--entries N] [--runs R]\n');
+  process.exit(2);
+}
+const phase = option('phase', 'evaluate');
+const entries = Number(option('entries', '10000'));
+const runs = Number(option('runs', '9'));
+
+const engines = await Promise.all(builds.map((b) => import(pathToFileURL(resolve(b)).href)));
+// Through a JSON round trip, so that the strings are what a parsed document holds.
+const graph = JSON.parse(JSON.stringify(generateGraph({ entries }).graph));
+const floorPrepared = prepareFloor(graph);
+
+/** Reads every budget line, for builds that create the lines when they are first read. */
+function readEveryBudget(outcome) {
+  let lines = 0;
+  for (const entry of outcome.result.ghg_entries) lines += entry.uncertainty_budget.length;
+  if (lines === 0) throw new Error('no budget lines');
+  return outcome;
+}
+
+function runnerOf(engine) {
+  if (phase === 'prepare') return () => engine.prepareGraph(graph);
+  if (phase === 'prepare+evaluate') return () => engine.evaluateGraph(graph);
+  const prepared = engine.prepareGraph(graph).prepared;
+  const options = phase === 'evaluate-no-propagation' ? { propagate: false } : {};
+  if (phase === 'evaluate+budgets') return () => readEveryBudget(engine.evaluatePreparedGraph(prepared, options));
+  if (phase !== 'evaluate' && phase !== 'evaluate-no-propagation') throw new Error(`unknown phase ${phase}`);
+  return () => engine.evaluatePreparedGraph(prepared, options);
+}
+const floor = phase.startsWith('prepare') ? () => prepareAndEvaluateFloor(graph) : () => evaluateFloor(floorPrepared);
+const columns = [
+  { name: 'before', run: runnerOf(engines[0]), times: [] },
+  { name: 'after', run: runnerOf(engines[1]), times: [] },
+  { name: 'floor', run: floor, times: [] },
+];
+for (const column of columns) column.run(); // warm-up
+globalThis.gc?.();
+
+for (let r = 0; r < runs; r++) {
+  // Rotate the order, so that no column always follows the same one.
+  for (let k = 0; k < columns.length; k++) {
+    const column = columns[(r + k) % columns.length];
+    await new Promise((done) => setTimeout(done, 30));
+    const t0 = performance.now();
+    let result = column.run();
+    column.times.push(performance.now() - t0);
+    result = null;
+  }
+}
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const [before, after, floorColumn] = columns.map((c) => ({ median: median(c.times), best: Math.min(...c.times) }));
+const fmt = (x) => x.toFixed(1).padStart(8);
+process.stdout.write(`${phase}, ${entries} entries, ${runs} runs per column\n`);
+process.stdout.write(`          median     best\n`);
+process.stdout.write(`before  ${fmt(before.median)} ${fmt(before.best)} ms   ${(before.median / floorColumn.median).toFixed(2)}x floor\n`);
+process.stdout.write(`after   ${fmt(after.median)} ${fmt(after.best)} ms   ${(after.median / floorColumn.median).toFixed(2)}x floor\n`);
+process.stdout.write(`floor   ${fmt(floorColumn.median)} ${fmt(floorColumn.best)} ms\n`);
+for (const c of columns) process.stdout.write(`${c.name}: ${c.times.map((t) => t.toFixed(0)).join(" ")}\n`);
+process.stdout.write(`after / before: ${(after.median / before.median).toFixed(3)} (median), ${(after.best / before.best).toFixed(3)} (best)\n`);
