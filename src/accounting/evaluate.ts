@@ -94,23 +94,15 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
   const policies = prepared.policies;
   const { components, siMagnitudes, siStandardDeviations } = prepared;
 
-  // Each component once, whatever the number of entries sharing it.
-  const componentValues = new Float64Array(components.length);
-  const componentVariance = new Float64Array(components.length);
-  const slotStart = new Int32Array(components.length + 1);
-  // Every component's gradient, packed at slotStart[c]; grown as components are evaluated rather
-  // than sized by a separate pass over 100,000s of component objects.
-  let gradients = new Float64Array(propagate ? 4 * components.length : 0);
-  const values = new Float64Array(prepared.maxSlots);
-  const gradient = new Float64Array(prepared.maxSlots);
-  const accumulator = new SensitivityAccumulator(prepared.datapointIds.length);
-  // The last component that reached each datapoint, to tell the components that reach one twice.
-  const lastComponent = new Int32Array(propagate ? prepared.datapointIds.length : 0).fill(-1);
+  // Each component once, whatever the number of entries sharing it; the working arrays are the
+  // prepared graph's, reused from one evaluation to the next (none of them reaches the result).
+  const { componentValues, componentVariance, slotStart, gradients, values, gradient, accumulator, lastComponent } = workingArraysOf(prepared);
+  accumulator.reset();
+  if (propagate) lastComponent.fill(-1);
   const issues: GraphIssue[] = [];
   for (let c = 0; c < components.length; c++) {
     const component = components[c]!;
     const { slots } = component;
-    slotStart[c + 1] = (slotStart[c] as number) + slots.length;
     for (let k = 0; k < slots.length; k++) values[k] = siMagnitudes[slots[k] as number] as number;
     const value = component.blueprint.evaluate(values, component.inputStart, propagate ? gradient : null);
     componentValues[c] = value;
@@ -124,11 +116,6 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     }
     if (!propagate) continue;
     const base = slotStart[c] as number;
-    if (base + slots.length > gradients.length) {
-      const grown = new Float64Array(Math.max(2 * gradients.length, base + slots.length));
-      grown.set(gradients);
-      gradients = grown;
-    }
     // Most components reach each datapoint once: their variance is a plain sum of squares. Only a
     // component that reaches one datapoint in two slots merges its derivatives first.
     let repeated = false;
@@ -287,6 +274,49 @@ function statementResults(prepared: PreparedGraph, entries: readonly GhgEntryRes
       project_component_shares: shares,
     };
   });
+}
+
+/** The arrays one evaluation works in, sized for one prepared graph. */
+interface WorkingArrays {
+  readonly componentValues: Float64Array;
+  readonly componentVariance: Float64Array;
+  /** Component c's gradient is at `gradients[slotStart[c]]` onwards, one value per slot. */
+  readonly slotStart: Int32Array;
+  readonly gradients: Float64Array;
+  readonly values: Float64Array;
+  readonly gradient: Float64Array;
+  readonly accumulator: SensitivityAccumulator;
+  /** The last component that reached each datapoint, to tell the components that reach one twice. */
+  readonly lastComponent: Int32Array;
+}
+
+const workingArrays = new WeakMap<PreparedGraph, WorkingArrays>();
+
+/**
+ * The working arrays of a prepared graph, created on its first evaluation and kept with it: an
+ * evaluation of 100,000s of components would otherwise allocate (and the collector account for)
+ * tens of MB of typed arrays each time. Safe to share because evaluation never re-enters.
+ */
+function workingArraysOf(prepared: PreparedGraph): WorkingArrays {
+  let arrays = workingArrays.get(prepared);
+  if (arrays === undefined) {
+    const { components } = prepared;
+    const slotStart = new Int32Array(components.length + 1);
+    for (let c = 0; c < components.length; c++) slotStart[c + 1] = (slotStart[c] as number) + components[c]!.slots.length;
+    const datapoints = prepared.datapointIds.length;
+    arrays = {
+      componentValues: new Float64Array(components.length),
+      componentVariance: new Float64Array(components.length),
+      slotStart,
+      gradients: new Float64Array(slotStart[components.length] as number),
+      values: new Float64Array(prepared.maxSlots),
+      gradient: new Float64Array(prepared.maxSlots),
+      accumulator: new SensitivityAccumulator(datapoints),
+      lastComponent: new Int32Array(datapoints),
+    };
+    workingArrays.set(prepared, arrays);
+  }
+  return arrays;
 }
 
 /**

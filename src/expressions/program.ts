@@ -266,8 +266,10 @@ export function createEvaluator(program: Program): Evaluate {
     if (gradient === null) return result;
 
     // Only the slots of this component's inputs: the scratch arrays are sized for the largest one.
-    gradient.fill(0, 0, inputStart[need - 1]!);
-    adj.fill(0);
+    // Plain loops: for the handful of slots and registers of a blueprint, a call to fill costs more.
+    const slotCount = inputStart[need - 1]!;
+    for (let k = 0; k < slotCount; k++) gradient[k] = 0;
+    for (let k = 0; k < adj.length; k++) adj[k] = 0;
     adj[res] = 1;
     for (let pc = n - 4; pc >= 0; pc -= 4) {
       const d = code[pc + 1]!;
