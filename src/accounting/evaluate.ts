@@ -196,18 +196,29 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     let standardDeviation: number | null = null;
     const reused: ReusedDatapoint[] = [];
     if (budgets !== null) {
-      const variance = accumulator.propagatedVariance(siStandardDeviations);
-      standardDeviation = Number.isNaN(variance)
-        ? policies.standardDeviationWithoutInputs === 'zero' ? 0 : null
-        : Math.sqrt(variance);
-      // The merged terms in the order first reached; the budget lines are made from them when read.
+      // One pass over the merged terms, in the order first reached: the variance (as
+      // SensitivityAccumulator.propagatedVariance sums it) and the terms the budget lines are made
+      // from when read.
+      let sum = 0;
+      let anyGiven = false;
       for (let k = 0; k < accumulator.size; k++) {
         const d = accumulator.touchedIndex(k);
+        const coefficient = accumulator.coefficient(d);
+        const s = siStandardDeviations[d] as number;
+        if (!Number.isNaN(s)) {
+          anyGiven = true;
+          const u = coefficient * s;
+          sum += u * u;
+        }
         const uses = accumulator.uses(d);
         if (uses === 0) continue;
         if (uses > 1) reused.push({ datapoint_id: prepared.datapointIds[d] as string, uses });
-        budgets.push(d, accumulator.coefficient(d));
+        budgets.push(d, coefficient);
       }
+      const variance = anyGiven ? sum : Number.NaN;
+      standardDeviation = Number.isNaN(variance)
+        ? policies.standardDeviationWithoutInputs === 'zero' ? 0 : null
+        : Math.sqrt(variance);
       budgets.endEntry(e, variance);
       accumulator.reset();
       if (reused.length > 1) reused.sort((a, b) => compareIds(a.datapoint_id, b.datapoint_id));
