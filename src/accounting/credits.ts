@@ -69,8 +69,7 @@ export function issuableKg(
   netKg: number,
   policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg'> = DEFAULT_ACCOUNTING_POLICIES,
 ): number {
-  const rounded = roundNetRemoval(netKg, policies);
-  return policies.issuableFloorKg === null ? rounded : Math.max(policies.issuableFloorKg, rounded);
+  return issuableOf(netKg, policies).toNumber();
 }
 
 /**
@@ -85,17 +84,41 @@ export function allocateCredits(
   policies: Pick<AccountingPolicies, 'bufferPoolRounding'> = DEFAULT_ACCOUNTING_POLICIES,
 ): CreditAllocation | null {
   if (riskOfReversalPercentage === null || riskOfReversalPercentage === undefined) return null;
-  const total = new D(issuable);
-  let buffer = total.times(riskOfReversalPercentage).div(100).toDecimalPlaces(0, BUFFER_MODES[policies.bufferPoolRounding]);
-  // A negative issuable (only with the floor disabled) contributes nothing to the buffer.
-  if (buffer.isNegative()) buffer = new D(0);
+  return allocationOf(new D(issuable), riskOfReversalPercentage, policies);
+}
+
+/**
+ * An entry's issuable amount and its allocation, the same as {@link issuableKg} then
+ * {@link allocateCredits} but with the rounded net kept as a decimal between the two. Used by the
+ * evaluation of every entry.
+ */
+export function creditsOfNet(
+  netKg: number,
+  riskOfReversalPercentage: number | null,
+  policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'>,
+): { readonly issuable: number; readonly allocation: CreditAllocation | null } {
+  const total = issuableOf(netKg, policies);
   return {
-    buffer_pool_contribution_kg: buffer.toNumber(),
-    supplier_allocation_kg: total.minus(buffer).toNumber(),
+    issuable: total.toNumber(),
+    allocation: riskOfReversalPercentage === null ? null : allocationOf(total, riskOfReversalPercentage, policies),
   };
 }
 
-/** The buffer-pool rate `pct / 100` of each percentage met so far: one decimal product per entry. */
+/** The issuable amount as a decimal: the net rounded to the increment, then floored. */
+function issuableOf(netKg: number, policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg'>): Decimal {
+  const rounded = roundToIncrement(new D(netKg), policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]);
+  return policies.issuableFloorKg !== null && rounded.lessThan(policies.issuableFloorKg) ? new D(policies.issuableFloorKg) : rounded;
+}
+
+/** Buffer pool `issuable * pct / 100` rounded by the policy, and the supplier's rest. */
+function allocationOf(total: Decimal, percentage: number, policies: Pick<AccountingPolicies, 'bufferPoolRounding'>): CreditAllocation {
+  let buffer = total.times(bufferRate(percentage)).toDecimalPlaces(0, BUFFER_MODES[policies.bufferPoolRounding]);
+  // A negative issuable (only with the floor disabled) contributes nothing to the buffer.
+  if (buffer.isNegative()) buffer = ZERO;
+  return { buffer_pool_contribution_kg: buffer.toNumber(), supplier_allocation_kg: total.minus(buffer).toNumber() };
+}
+
+/** The rate `pct / 100` of each percentage met so far, so that an entry's buffer is one product. */
 const bufferRates = new Map<number, Decimal>();
 
 function bufferRate(percentage: number): Decimal {
@@ -107,28 +130,6 @@ function bufferRate(percentage: number): Decimal {
     bufferRates.set(percentage, rate);
   }
   return rate;
-}
-
-/**
- * An entry's issuable amount and its allocation in one pass over decimal.js (the same results as
- * {@link issuableKg} then {@link allocateCredits}, with the rounded net read once and the rate
- * `pct / 100` computed once per percentage). Used by the evaluation of every entry.
- */
-export function creditsOfNet(
-  netKg: number,
-  riskOfReversalPercentage: number | null,
-  policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'>,
-): { readonly issuable: number; readonly allocation: CreditAllocation | null } {
-  let total = roundToIncrement(new D(netKg), policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]);
-  if (policies.issuableFloorKg !== null && total.lessThan(policies.issuableFloorKg)) total = new D(policies.issuableFloorKg);
-  const issuable = total.toNumber();
-  if (riskOfReversalPercentage === null) return { issuable, allocation: null };
-  let buffer = total.times(bufferRate(riskOfReversalPercentage)).toDecimalPlaces(0, BUFFER_MODES[policies.bufferPoolRounding]);
-  if (buffer.isNegative()) buffer = new D(0);
-  return {
-    issuable,
-    allocation: { buffer_pool_contribution_kg: buffer.toNumber(), supplier_allocation_kg: total.minus(buffer).toNumber() },
-  };
 }
 
 /**

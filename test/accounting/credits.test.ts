@@ -92,3 +92,20 @@ describe('rounding by significant digits for power-of-ten increments', () => {
     );
   });
 });
+
+describe('buffer-pool allocation against a direct decimal.js computation', () => {
+  // Enough digits for any product of a 14-digit amount and a 17-digit percentage.
+  const Exact = Decimal.clone({ precision: 80 });
+  it('equals ceil(issuable * pct / 100) computed afresh, for any issuable and percentage', () => {
+    const issuable = fc.integer({ min: 0, max: 1e12 }).map((n) => n * 10);
+    const percentage = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ min: 0, max: 100, noNaN: true }));
+    fc.assert(
+      fc.property(issuable, percentage, (kg, pct) => {
+        const buffer = new Exact(kg).times(pct).div(100).toDecimalPlaces(0, Decimal.ROUND_CEIL);
+        const expected = { buffer_pool_contribution_kg: buffer.toNumber(), supplier_allocation_kg: new Exact(kg).minus(buffer).toNumber() };
+        expect(allocateCredits(kg, pct)).toEqual(expected);
+      }),
+      { seed: 5, numRuns: 5_000 },
+    );
+  });
+});
