@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { generateGraph } from './generate-graph.mjs';
 import { evaluateFloor, prepareAndEvaluateFloor, prepareFloor } from './floor.mjs';
+import { median, readEveryBudgetLine } from './measure.mjs';
 
 const argv = process.argv.slice(2);
 const builds = argv.filter((a, i) => !a.startsWith('--') && (i === 0 || !argv[i - 1].startsWith('--')));
@@ -35,20 +36,12 @@ const engines = await Promise.all(builds.map((b) => import(pathToFileURL(resolve
 const graph = JSON.parse(JSON.stringify(generateGraph({ entries }).graph));
 const floorPrepared = prepareFloor(graph);
 
-/** Reads every budget line, for builds that create the lines when they are first read. */
-function readEveryBudget(outcome) {
-  let lines = 0;
-  for (const entry of outcome.result.ghg_entries) lines += entry.uncertainty_budget.length;
-  if (lines === 0) throw new Error('no budget lines');
-  return outcome;
-}
-
 function runnerOf(engine) {
   if (phase === 'prepare') return () => engine.prepareGraph(graph);
   if (phase === 'prepare+evaluate') return () => engine.evaluateGraph(graph);
   const prepared = engine.prepareGraph(graph).prepared;
   const options = phase === 'evaluate-no-propagation' ? { propagate: false } : {};
-  if (phase === 'evaluate+budgets') return () => readEveryBudget(engine.evaluatePreparedGraph(prepared, options));
+  if (phase === 'evaluate+budgets') return () => readEveryBudgetLine(engine.evaluatePreparedGraph(prepared, options).result);
   if (phase !== 'evaluate' && phase !== 'evaluate-no-propagation') throw new Error(`unknown phase ${phase}`);
   return () => engine.evaluatePreparedGraph(prepared, options);
 }
@@ -72,10 +65,6 @@ for (let r = 0; r < runs; r++) {
     result = null;
   }
 }
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const [before, after, floorColumn] = columns.map((c) => ({ median: median(c.times), best: Math.min(...c.times) }));
 const fmt = (x) => x.toFixed(1).padStart(8);
 process.stdout.write(`${phase}, ${entries} entries, ${runs} runs per column\n`);

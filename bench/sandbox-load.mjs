@@ -12,6 +12,7 @@
  * [items] [reads] [writes]` against CDR_ENGINE_DIST (default dist/index.js), printing one JSON line.
  */
 import { createRandom } from './generate-graph.mjs';
+import { median } from './measure.mjs';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -20,10 +21,6 @@ const TOKEN = 'demo-token-supplier-a';
 const PAGE = 50;
 
 
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : s[s.length >> 1];
-}
 
 /** The demo world with `items` more datapoints of supplier A in its first project. */
 function worldWith(items) {

@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { median as medianOf } from './measure.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 const files =
@@ -23,12 +24,8 @@ if (runs.length === 0) {
   process.exit(1);
 }
 
-const median = (xs) => {
-  const s = xs.filter((x) => typeof x === 'number' && !Number.isNaN(x)).sort((a, b) => a - b);
-  if (s.length === 0) return Number.NaN;
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+// Over the runs that measured a figure: a phase skipped in one run is not a zero.
+const median = (xs) => medianOf(xs.filter((x) => typeof x === 'number' && !Number.isNaN(x)));
 const get = (run, path) => path.reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), run);
 const over = (path) => runs.map((r) => get(r, path));
 const ms = (x) => (Number.isNaN(x) ? '-' : x >= 100 ? `${x.toFixed(0)} ms` : x >= 1 ? `${x.toFixed(1)} ms` : `${(x * 1000).toFixed(0)} us`);

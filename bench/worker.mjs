@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median, readEveryBudgetLine } from './measure.mjs';
 import { compileFloorBlueprints, evaluateFloor, monteCarloFloor, prepareAndEvaluateFloor, prepareFloor } from './floor.mjs';
 
 const task = JSON.parse(process.argv[2] ?? '{}');
@@ -35,20 +36,6 @@ async function pause() {
 async function settle() {
   gc();
   await pause();
-}
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-/** Reads every line of every entry's uncertainty budget (the lines are created on first read). */
-function readEveryBudgetLine(result) {
-  let lines = 0;
-  for (const entry of result.ghg_entries) lines += entry.uncertainty_budget.length;
-  if (lines === 0) throw new Error('evaluate+budgets: no budget line');
-  return result;
 }
 
 function summarise(times) {

@@ -5,6 +5,7 @@
  * a caller first reads `uncertainty_budget`. That keeps an evaluation of 100,000s of entries from
  * allocating millions of line objects nobody reads, while every reader sees an ordinary array.
  */
+import { compareStrings } from './compare-strings';
 import type { PreparedGraph } from './prepare';
 import type { UncertaintyBudgetLine } from './result';
 
@@ -135,7 +136,7 @@ function orderByShareThenId(n: number, { shares, keys, sorted, order, placed }: 
   }
   for (let run = 0; run < n; ) {
     const size = placed[run] as number;
-    if (size > 1) order.subarray(run, run + size).sort((x, y) => compareIds(ids[datapoints[x] as number] as string, ids[datapoints[y] as number] as string));
+    if (size > 1) order.subarray(run, run + size).sort((x, y) => compareStrings(ids[datapoints[x] as number] as string, ids[datapoints[y] as number] as string));
     run += size;
   }
   return order;
@@ -148,14 +149,9 @@ function orderWithoutShares(shares: Float64Array, datapoints: Int32Array, ids: r
   // Stable over that, as the lines were always sorted: larger share first, then id.
   const byShare = Array.from(order).sort(
     (x, y) =>
-      (shares[y] as number) - (shares[x] as number) || compareIds(ids[datapoints[x] as number] as string, ids[datapoints[y] as number] as string),
+      (shares[y] as number) - (shares[x] as number) || compareStrings(ids[datapoints[x] as number] as string, ids[datapoints[y] as number] as string),
   );
   return Int32Array.from(byShare);
-}
-
-/** Strings by UTF-16 code units, as `Array.prototype.sort` orders them. */
-export function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

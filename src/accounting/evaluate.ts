@@ -11,7 +11,8 @@ import {
   summariseSample,
 } from '../uncertainty';
 import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
-import { attachBudget, BudgetTerms, compareIds } from './budget';
+import { attachBudget, BudgetTerms } from './budget';
+import { compareStrings } from './compare-strings';
 import { creditsOfNet } from './credits';
 import { GraphValidationError } from './errors';
 import type { AccountingPolicies } from './policies';
@@ -196,32 +197,21 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     let standardDeviation: number | null = null;
     const reused: ReusedDatapoint[] = [];
     if (budgets !== null) {
-      // One pass over the merged terms, in the order first reached: the variance (as
-      // SensitivityAccumulator.propagatedVariance sums it) and the terms the budget lines are made
-      // from when read.
-      let sum = 0;
-      let anyGiven = false;
-      for (let k = 0; k < accumulator.size; k++) {
-        const d = accumulator.touchedIndex(k);
-        const coefficient = accumulator.coefficient(d);
-        const s = siStandardDeviations[d] as number;
-        if (!Number.isNaN(s)) {
-          anyGiven = true;
-          const u = coefficient * s;
-          sum += u * u;
-        }
-        const uses = accumulator.uses(d);
-        if (uses === 0) continue;
-        if (uses > 1) reused.push({ datapoint_id: prepared.datapointIds[d] as string, uses });
-        budgets.push(d, coefficient);
-      }
-      const variance = anyGiven ? sum : Number.NaN;
+      const variance = accumulator.propagatedVariance(siStandardDeviations);
       standardDeviation = Number.isNaN(variance)
         ? policies.standardDeviationWithoutInputs === 'zero' ? 0 : null
         : Math.sqrt(variance);
+      // The merged terms in the order first reached; the budget lines are made from them when read.
+      for (let k = 0; k < accumulator.size; k++) {
+        const d = accumulator.touchedIndex(k);
+        const uses = accumulator.uses(d);
+        if (uses === 0) continue;
+        if (uses > 1) reused.push({ datapoint_id: prepared.datapointIds[d] as string, uses });
+        budgets.push(d, accumulator.coefficient(d));
+      }
       budgets.endEntry(e, variance);
       accumulator.reset();
-      if (reused.length > 1) reused.sort((a, b) => compareIds(a.datapoint_id, b.datapoint_id));
+      if (reused.length > 1) reused.sort((a, b) => compareStrings(a.datapoint_id, b.datapoint_id));
     }
     const discount = standardDeviation === null ? 0 : standardDeviation * policies.discountCoverageFactor;
     const netAfterDiscount = net - discount;

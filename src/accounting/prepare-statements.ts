@@ -14,6 +14,7 @@ import type {
 import { dimension, dimensionsEqual, tryParseUnit } from '../units';
 import type { IdLookup } from './id-index';
 import type { AccountingPolicies } from './policies';
+import { compareStrings } from './compare-strings';
 
 /**
  * Where an attributed component comes from: the entry's own attribution (`REMOVAL`), a component
@@ -307,9 +308,9 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
       .map((statement, s) => ({ statement, s }))
       .filter((x) => x.statement.projectId === project.id)
       .sort((a, b) =>
-        compare(a.statement.reportingPeriodStart, b.statement.reportingPeriodStart) ||
-        compare(a.statement.reportingPeriodEnd, b.statement.reportingPeriodEnd) ||
-        compare(a.statement.id, b.statement.id),
+        compareStrings(a.statement.reportingPeriodStart, b.statement.reportingPeriodStart) ||
+        compareStrings(a.statement.reportingPeriodEnd, b.statement.reportingPeriodEnd) ||
+        compareStrings(a.statement.id, b.statement.id),
       );
     let lifetimeDays = Number.NaN;
     if (project.estimated_lifetime !== null && project.estimated_lifetime !== undefined) {
@@ -435,6 +436,3 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
   return { statements, amortisations, shareSlotCount, entryStatement, attributions };
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

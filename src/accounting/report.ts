@@ -15,6 +15,7 @@ import { evaluatePreparedGraph } from './evaluate';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from './policies';
 import { prepareGraph, type AttributionScope, type PreparedAttribution, type PreparedGraph } from './prepare';
 import type { GhgEntryResult, GhgStatementResult } from './result';
+import { compareStrings } from './compare-strings';
 
 /**
  * A datapoint as the report shows it: as given and converted to SI.
@@ -248,7 +249,7 @@ export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: str
     if (attribution.factorDatapoint >= 0) read.add(attribution.factorDatapoint);
     return reportComponent(prepared, attribution, part.attribution_factor, part.standard_deviation_kg, statement);
   });
-  const datapoints = [...read].sort((a, b) => compare(prepared.datapointIds[a] as string, prepared.datapointIds[b] as string)).map((d) => reportDatapoint(prepared, d));
+  const datapoints = [...read].sort((a, b) => compareStrings(prepared.datapointIds[a] as string, prepared.datapointIds[b] as string)).map((d) => reportDatapoint(prepared, d));
   for (const line of entryResult.uncertainty_budget) {
     if (!datapoints.some((x) => x.datapoint_id === line.datapoint_id)) {
       const d = prepared.datapointIds.indexOf(line.datapoint_id);
@@ -486,9 +487,6 @@ function num(v: number): string {
   return String(Number(v.toPrecision(12)));
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -15,6 +15,7 @@ import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestratio
 import { evaluatePreparedGraph } from './evaluate';
 import { resolvePolicies, type AccountingPolicies, type SensitivityMeasure } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
+import { compareStrings } from './compare-strings';
 
 /**
  * How the net reacts to one datapoint moved down and up.
@@ -197,13 +198,13 @@ export function analysePreparedSensitivity(prepared: PreparedGraph, options: Sen
         uncertainty_justification: justification(d),
       });
     }
-    lines.sort((a, b) => (b.largest_relative_change ?? Infinity) - (a.largest_relative_change ?? Infinity) || compare(a.datapoint_id, b.datapoint_id));
+    lines.sort((a, b) => (b.largest_relative_change ?? Infinity) - (a.largest_relative_change ?? Infinity) || compareStrings(a.datapoint_id, b.datapoint_id));
     const sensitive = lines.filter((l) => l.sensitive);
     return {
       co2e_net_kg: net,
       datapoints: lines,
-      sensitive_datapoint_ids: sensitive.map((l) => l.datapoint_id).sort(compare),
-      unjustified_datapoint_ids: sensitive.filter((l) => l.uncertainty_justification === null).map((l) => l.datapoint_id).sort(compare),
+      sensitive_datapoint_ids: sensitive.map((l) => l.datapoint_id).sort(compareStrings),
+      unjustified_datapoint_ids: sensitive.filter((l) => l.uncertainty_justification === null).map((l) => l.datapoint_id).sort(compareStrings),
     };
   };
 
@@ -230,9 +231,6 @@ function finiteOrNull(v: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /**
  * The datapoints an entry's net reads: those of its attributed components and legacy factor

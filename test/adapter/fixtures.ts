@@ -156,6 +156,21 @@ export function datapointBody(reference: string, magnitude: number, unit: string
   };
 }
 
+/** Measurement sample creation body: one total-organic-carbon value of a production batch. */
+export function sampleBody(reference: string, options: { project?: string; location?: string | null } = {}) {
+  return {
+    supplier_reference_id: reference,
+    measured_at: '2026-03-20T08:00:00Z',
+    project_id: options.project ?? IDS.projectA,
+    feedstock_batch_id: null,
+    measurement_location_id: options.location ?? null,
+    measurement_type: 'biochar_production_batch',
+    values: [{ value: { magnitude: 81.3, unit: '%', standard_deviation: 1.2 }, measurement_property: { quantity_kind: 'mass_fraction', qualifier: 'total_organic_carbon' } }],
+    storage_location_id: null,
+    production_batch_id: IDS.productionBatch,
+  };
+}
+
 /** Body creating a removal from the demo template, with the batch-specific datapoints given. */
 export function removalBody(reference: string, data: { dryMass: string; carbon: readonly string[]; feedMass: string; energy: string; diesel: string }) {
   return {

@@ -14,7 +14,7 @@ import type { DatapointRow, StatementRow } from '../../src/adapter/rows';
 import type { SandboxWithState } from '../../src/adapter/sandbox';
 import { Sequence } from '../../src/adapter/sequence';
 import type { ServiceState } from '../../src/adapter/state';
-import { Client, demoSandbox, IDS, removalBody, type Who } from './fixtures';
+import { Client, demoSandbox, IDS, removalBody, sampleBody, type Who } from './fixtures';
 import { referenceIndexes, referenceKey, type ReferenceIndexes } from './reference-indexes';
 
 type Page = {
@@ -241,17 +241,7 @@ async function run(client: Client, op: Op): Promise<number> {
       });
     }
     case 'sample':
-      return status('supplierA', 'POST', '/mrv/v0/measurement_samples', {
-        supplier_reference_id: REFERENCES[op.ref],
-        measured_at: '2026-03-20T08:00:00Z',
-        project_id: IDS.projectA,
-        feedstock_batch_id: null,
-        measurement_location_id: null,
-        measurement_type: 'biochar_production_batch',
-        values: [{ value: { magnitude: 81.3, unit: '%', standard_deviation: 1.2 }, measurement_property: { quantity_kind: 'mass_fraction', qualifier: 'total_organic_carbon' } }],
-        storage_location_id: null,
-        production_batch_id: IDS.productionBatch,
-      });
+      return status('supplierA', 'POST', '/mrv/v0/measurement_samples', sampleBody(REFERENCES[op.ref] as string));
     case 'submission': {
       if (op.process) {
         const s = pick(state.submissions.rows(), op.pick);

@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { OPERATION_SCHEMAS } from '../../src/model/operations';
 import { ROUTES } from '../../src/adapter/routes';
 import type { SandboxResponse } from '../../src/adapter/types';
-import { BATCH_A, Client, datapointBody, demoSandbox, IDS, removalBody, type Who } from './fixtures';
+import { BATCH_A, Client, datapointBody, demoSandbox, IDS, removalBody, sampleBody, type Who } from './fixtures';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -188,17 +188,7 @@ async function scenario(): Promise<Sample[]> {
   await call(A, 'GET', '/mrv/v0/components/{id}', { id: IDS.sharedComponent });
   const location = await call<{ id: string }>(A, 'POST', '/mrv/v0/measurement_locations', {}, { supplier_reference_id: 'oa-location', latitude: 52.1, longitude: 13.4, project_id: project });
   await call(A, 'GET', '/mrv/v0/measurement_locations/{id}', { id: location.id });
-  await call(A, 'POST', '/mrv/v0/measurement_samples', {}, {
-    supplier_reference_id: 'oa-sample',
-    measured_at: '2026-03-20T08:00:00Z',
-    project_id: project,
-    feedstock_batch_id: null,
-    measurement_location_id: location.id,
-    measurement_type: 'biochar_production_batch',
-    values: [{ value: { magnitude: 81.3, unit: '%', standard_deviation: 1.2 }, measurement_property: { quantity_kind: 'mass_fraction', qualifier: 'total_organic_carbon' } }],
-    storage_location_id: null,
-    production_batch_id: IDS.productionBatch,
-  });
+  await call(A, 'POST', '/mrv/v0/measurement_samples', {}, sampleBody('oa-sample', { project, location: location.id }));
   await call(A, 'GET', '/mrv/v0/component_blueprints', {}, undefined, '?first=50');
   await call(A, 'GET', '/mrv/v0/component_blueprints/{key}', { key: 'diesel_combustion' });
   await call(A, 'GET', '/mrv/v0/projects/{project_id}/removal_templates', { project_id: project });

@@ -17,6 +17,7 @@ import {
   IDS,
   MISSING,
   removalBody,
+  sampleBody,
   submittedRemoval,
 } from './fixtures';
 
@@ -165,17 +166,7 @@ describe('every operation with a resource in its path answers 404 for a missing 
 describe('1. GET /measurement_samples', () => {
   test('lists the samples the caller may see', async () => {
     const client = new Client(demoSandbox());
-    const created = await client.ok<{ id: string; values: { datapoint_id: string }[] }>('supplierA', 'POST', '/mrv/v0/measurement_samples', {
-      supplier_reference_id: 'sample-2',
-      measured_at: '2026-03-20T08:00:00Z',
-      project_id: IDS.projectA,
-      feedstock_batch_id: null,
-      measurement_location_id: null,
-      measurement_type: 'biochar_production_batch',
-      values: [{ value: { magnitude: 81.3, unit: '%', standard_deviation: 1.2 }, measurement_property: { quantity_kind: 'mass_fraction', qualifier: 'total_organic_carbon' } }],
-      storage_location_id: null,
-      production_batch_id: IDS.productionBatch,
-    });
+    const created = await client.ok<{ id: string; values: { datapoint_id: string }[] }>('supplierA', 'POST', '/mrv/v0/measurement_samples', sampleBody('sample-2'));
     // Each value becomes a datapoint of the sample.
     const datapoint = await client.ok<{ locked_status: string }>('supplierA', 'GET', `/mrv/v0/datapoints/${created.values[0]?.datapoint_id ?? ''}`);
     expect(datapoint.locked_status).toBe('locked_measurement_sample_datapoint');
