@@ -21,6 +21,7 @@ import {
 import { type AllowedFunction, ALLOWED_FUNCTIONS, LIST_REDUCERS } from './functions';
 import { foldConstant, type Formula, parseTemplate, printFormula } from './formula';
 import { createEvaluator, ProgramBuilder } from './program';
+import { createGeneratedEvaluator } from './program-source';
 
 /**
  * The `code` of every issue {@link compileBlueprint} reports, by what went wrong.
@@ -782,11 +783,15 @@ function build(
     return counts;
   };
 
-  const program = (i: number) => {
+  const programOf = (i: number) => {
     const builder = new ProgramBuilder();
-    return createEvaluator(builder.build(lowering(builder)(i), inputs.length));
+    return builder.build(lowering(builder)(i), inputs.length);
   };
-  const evaluate = program(resultIndex);
+  const program = (i: number) => createEvaluator(programOf(i));
+  // The result runs once per component, hundreds of thousands of times in a large graph: compiled
+  // to JavaScript where the host allows it. Reports' intermediate values stay interpreted.
+  const resultProgram = programOf(resultIndex);
+  const evaluate = createGeneratedEvaluator(resultProgram) ?? createEvaluator(resultProgram);
   // Programs for every expression, built on first use: reports show intermediate values.
   const expressionPrograms: (ReturnType<typeof createEvaluator> | undefined)[] = new Array(states.length);
   const evaluateExpressions = (values: Float64Array, inputStart: Int32Array): Float64Array => {

@@ -5,28 +5,29 @@
  * of times.
  */
 
-// Opcodes. Every instruction is four int32: op, dst, a, b. For the list opcodes and LOAD, `a` is an
-// input index (values[inputStart[a] .. inputStart[a + 1])); otherwise a and b are registers.
-const LOAD = 0;
-const NEG = 1;
-const ADD = 2;
-const SUB = 3;
-const MUL = 4;
-const DIV = 5;
+// Opcodes, shared with the generator of JavaScript source (program-source.ts). Every instruction is
+// four int32: op, dst, a, b. For the list opcodes and LOAD, `a` is an input index
+// (values[inputStart[a] .. inputStart[a + 1])); otherwise a and b are registers.
+export const LOAD = 0;
+export const NEG = 1;
+export const ADD = 2;
+export const SUB = 3;
+export const MUL = 4;
+export const DIV = 5;
 /** Power whose exponent register is a compile-time constant: no derivative for the exponent. */
-const POWC = 6;
-const POW = 7;
-const SQRT = 8;
-const EXP = 9;
-const LOG = 10;
-const ABS = 11;
-const MIN2 = 12;
-const MAX2 = 13;
-const LSUM = 14;
-const LMEAN = 15;
-const LMIN = 16;
-const LMAX = 17;
-const LCOUNT = 18;
+export const POWC = 6;
+export const POW = 7;
+export const SQRT = 8;
+export const EXP = 9;
+export const LOG = 10;
+export const ABS = 11;
+export const MIN2 = 12;
+export const MAX2 = 13;
+export const LSUM = 14;
+export const LMEAN = 15;
+export const LMIN = 16;
+export const LMAX = 17;
+export const LCOUNT = 18;
 
 /** Scalar operations a formula lowers to. */
 export type ScalarOp = 'neg' | '+' | '-' | '*' | '/' | '^' | 'sqrt' | 'exp' | 'log' | 'abs' | 'min' | 'max';
