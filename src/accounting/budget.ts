@@ -6,70 +6,95 @@
  * allocating millions of line objects nobody reads, while every reader sees an ordinary array.
  */
 import { compareStrings } from './compare-strings';
+import type { MergePlan } from './merge-plan';
 import type { PreparedGraph } from './prepare';
 import type { UncertaintyBudgetLine } from './result';
 
-/** The merged sensitivities of every entry of one evaluation, entry after entry. */
+/**
+ * The merged sensitivities of every entry of one evaluation. An entry merged by the merge plan has
+ * its terms at the plan's positions: the coefficients are written there by the evaluation, the
+ * datapoints are the plan's own array (shared, never copied). An entry merged through the
+ * accumulator appends its terms to a second, growable pair of arrays.
+ */
 export class BudgetTerms {
-  /** Entry e's terms are at `start[e]` to `start[e + 1]`. */
-  readonly start: Int32Array;
   /** Each entry's variance, NaN when no datapoint of it has a standard deviation. */
   readonly variance: Float64Array;
-  private datapoints: Int32Array;
-  private coefficients: Float64Array;
-  private count = 0;
+  /** Merged partial derivative (SI) of each planned term, at the plan's positions. */
+  readonly coefficients: Float64Array;
+  /** Where entry e's terms start, in the planned arrays or (for an appended entry) the appended ones. */
+  private readonly start: Int32Array;
+  private readonly count: Int32Array;
+  private readonly appended: Uint8Array;
+  private appendedDatapoints = new Int32Array(16);
+  private appendedCoefficients = new Float64Array(16);
+  private appendedCount = 0;
+  private entryStart = 0;
 
   constructor(
     readonly prepared: PreparedGraph,
-    entries: number,
-    expectedTerms: number,
+    private readonly plan: MergePlan,
   ) {
-    this.start = new Int32Array(entries + 1);
+    const entries = plan.usedTermCount.length;
     this.variance = new Float64Array(entries);
-    this.datapoints = new Int32Array(Math.max(16, expectedTerms));
-    this.coefficients = new Float64Array(Math.max(16, expectedTerms));
+    this.start = new Int32Array(entries);
+    this.count = new Int32Array(entries);
+    this.appended = new Uint8Array(entries);
+    this.coefficients = new Float64Array(plan.termDatapoint.length);
   }
 
-  /** Appends one term (datapoint index, merged partial derivative in SI) to the current entry. */
+  /** Closes planned entry e: its used terms at the plan's positions, and its variance. */
+  endPlannedEntry(e: number, variance: number): void {
+    this.start[e] = this.plan.termStart[e] as number;
+    this.count[e] = this.plan.usedTermCount[e] as number;
+    this.variance[e] = variance;
+  }
+
+  /** Appends one term (datapoint index, merged partial derivative in SI) to the current appended entry. */
   push(datapoint: number, coefficient: number): void {
-    if (this.count === this.datapoints.length) {
-      // Grown geometrically: the number of terms is only known once every entry is merged.
-      const datapoints = new Int32Array(2 * this.count);
-      datapoints.set(this.datapoints);
-      this.datapoints = datapoints;
-      const coefficients = new Float64Array(2 * this.count);
-      coefficients.set(this.coefficients);
-      this.coefficients = coefficients;
+    if (this.appendedCount === this.appendedDatapoints.length) {
+      // Grown geometrically: terms merged by the accumulator are known only as they come.
+      const datapoints = new Int32Array(2 * this.appendedCount);
+      datapoints.set(this.appendedDatapoints);
+      this.appendedDatapoints = datapoints;
+      const coefficients = new Float64Array(2 * this.appendedCount);
+      coefficients.set(this.appendedCoefficients);
+      this.appendedCoefficients = coefficients;
     }
-    this.datapoints[this.count] = datapoint;
-    this.coefficients[this.count] = coefficient;
-    this.count++;
+    this.appendedDatapoints[this.appendedCount] = datapoint;
+    this.appendedCoefficients[this.appendedCount] = coefficient;
+    this.appendedCount++;
   }
 
-  /** Closes entry e's terms, with its variance. */
-  endEntry(e: number, variance: number): void {
-    this.start[e + 1] = this.count;
+  /** Closes appended entry e: the terms pushed since the last entry closed, and its variance. */
+  endAppendedEntry(e: number, variance: number): void {
+    this.start[e] = this.entryStart;
+    this.count[e] = this.appendedCount - this.entryStart;
+    this.appended[e] = 1;
+    this.entryStart = this.appendedCount;
     this.variance[e] = variance;
   }
 
   /** Entry e's budget lines, ordered by share (largest first), then by datapoint id. */
   linesOf(e: number): UncertaintyBudgetLine[] {
     const from = this.start[e] as number;
-    const n = (this.start[e + 1] as number) - from;
+    const n = this.count[e] as number;
+    const isAppended = this.appended[e] === 1;
+    const allDatapoints = isAppended ? this.appendedDatapoints : this.plan.termDatapoint;
+    const allCoefficients = isAppended ? this.appendedCoefficients : this.coefficients;
     const { datapointIds, datapointUnits, datapointStandardDeviations, siStandardDeviations, siScales } = this.prepared;
     const variance = this.variance[e] as number;
     const scratch = scratchOf(n);
     const { shares } = scratch;
     let ordered = true;
     for (let k = 0; k < n; k++) {
-      const d = this.datapoints[from + k] as number;
+      const d = allDatapoints[from + k] as number;
       const sdSI = siStandardDeviations[d] as number;
-      const contribution = Number.isNaN(sdSI) ? 0 : ((this.coefficients[from + k] as number) * sdSI) ** 2;
+      const contribution = Number.isNaN(sdSI) ? 0 : ((allCoefficients[from + k] as number) * sdSI) ** 2;
       const share = Number.isNaN(variance) || variance === 0 ? 0 : contribution / variance;
       if (Number.isNaN(share)) ordered = false;
       shares[k] = share;
     }
-    const datapoints = this.datapoints.subarray(from, from + n);
+    const datapoints = allDatapoints.subarray(from, from + n);
     const order = ordered ? orderByShareThenId(n, scratch, datapoints, datapointIds) : orderWithoutShares(shares.subarray(0, n), datapoints, datapointIds);
     const lines = new Array<UncertaintyBudgetLine>(n);
     for (let j = 0; j < n; j++) {
@@ -78,7 +103,7 @@ export class BudgetTerms {
       const sdOwn = datapointStandardDeviations[d] as number;
       lines[j] = {
         datapoint_id: datapointIds[d] as string,
-        sensitivity: (this.coefficients[from + k] as number) * (siScales[d] as number),
+        sensitivity: (allCoefficients[from + k] as number) * (siScales[d] as number),
         unit: datapointUnits[d] as string,
         standard_deviation: Number.isNaN(sdOwn) ? null : sdOwn,
         variance_share: shares[k] as number,
@@ -155,19 +180,56 @@ function orderWithoutShares(shares: Float64Array, datapoints: Int32Array, ids: r
 }
 
 /**
+ * A constructor that returns its argument: a class extending it adds its private fields to an
+ * existing object instead of a new one.
+ */
+const Stamp = function (this: unknown, target: object) {
+  return target;
+} as unknown as new (target: object) => object;
+
+/**
+ * An entry result's budget state, kept in private fields of the result itself: invisible to JSON,
+ * spread, structured clones and equality checks, and unlike a closure per result it lets every
+ * result share one getter, hence one hidden class (a closure per result gave each result a shape
+ * of its own, about 1 us and a map object per entry).
+ */
+class BudgetState extends Stamp {
+  #terms: BudgetTerms;
+  #entry: number;
+  #lines: UncertaintyBudgetLine[] | undefined;
+
+  constructor(result: object, terms: BudgetTerms, entry: number) {
+    super(result);
+    this.#terms = terms;
+    this.#entry = entry;
+  }
+
+  /** The lines of the result's budget, created on the first call and kept. */
+  static linesOf(result: object): UncertaintyBudgetLine[] {
+    if (!(#entry in result)) throw new TypeError('uncertainty_budget: the getter was called on an object that is not an evaluation result');
+    const state = result as BudgetState;
+    return (state.#lines ??= state.#terms.linesOf(state.#entry));
+  }
+}
+
+const budgetDescriptor: PropertyDescriptor = {
+  get(this: object) {
+    return BudgetState.linesOf(this);
+  },
+  set(this: object, value: unknown) {
+    Object.defineProperty(this, 'uncertainty_budget', { value, writable: true, enumerable: true, configurable: true });
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+/**
  * Gives an entry result its `uncertainty_budget`: an enumerable property, so that JSON, spreads,
  * structured clones and equality checks see it like any other, whose lines are created on the first
  * read and kept. Assigning to it replaces it with a plain data property, as on any object.
  */
 export function attachBudget<T extends object>(result: T, terms: BudgetTerms, entry: number): T {
-  let lines: UncertaintyBudgetLine[] | undefined;
-  Object.defineProperty(result, 'uncertainty_budget', {
-    get: () => (lines ??= terms.linesOf(entry)),
-    set(this: T, value: unknown) {
-      Object.defineProperty(this, 'uncertainty_budget', { value, writable: true, enumerable: true, configurable: true });
-    },
-    enumerable: true,
-    configurable: true,
-  });
+  new BudgetState(result, terms, entry); // adds the private fields to result itself
+  Object.defineProperty(result, 'uncertainty_budget', budgetDescriptor);
   return result;
 }

@@ -87,35 +87,60 @@ export function allocateCredits(
   return allocationOf(new D(issuable), riskOfReversalPercentage, policies);
 }
 
+/** Columns of entry credits in kg, one row per entry: what {@link creditsOfNetInto} writes. */
+export interface CreditColumns {
+  readonly issuable: Float64Array;
+  /** NaN for an entry without a risk of reversal (its allocation is null). */
+  readonly buffer: Float64Array;
+  readonly supplier: Float64Array;
+}
+
 /**
  * An entry's issuable amount and its allocation, the same as {@link issuableKg} then
- * {@link allocateCredits} but with the rounded net kept as a decimal between the two. Used by the
- * evaluation of every entry.
+ * {@link allocateCredits} but with the rounded net kept as a decimal between the two, written to
+ * row `row` of the columns. Used by the evaluation of every entry: numbers in columns rather than
+ * objects, so that the decimals' garbage is collected with nothing young and alive beside it.
  */
-export function creditsOfNet(
+export function creditsOfNetInto(
   netKg: number,
   riskOfReversalPercentage: number | null,
   policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'>,
-): { readonly issuable: number; readonly allocation: CreditAllocation | null } {
+  columns: CreditColumns,
+  row: number,
+): void {
   const total = issuableOf(netKg, policies);
-  return {
-    issuable: total.toNumber(),
-    allocation: riskOfReversalPercentage === null ? null : allocationOf(total, riskOfReversalPercentage, policies),
-  };
+  columns.issuable[row] = total.toNumber();
+  if (riskOfReversalPercentage === null) {
+    columns.buffer[row] = Number.NaN;
+    columns.supplier[row] = Number.NaN;
+    return;
+  }
+  const buffer = bufferOf(total, riskOfReversalPercentage, policies);
+  columns.buffer[row] = buffer.toNumber();
+  columns.supplier[row] = total.minus(buffer).toNumber();
 }
 
 /** The issuable amount as a decimal: the net rounded to the increment, then floored. */
 function issuableOf(netKg: number, policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg'>): Decimal {
   const rounded = roundToIncrement(new D(netKg), policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]);
-  return policies.issuableFloorKg !== null && rounded.lessThan(policies.issuableFloorKg) ? new D(policies.issuableFloorKg) : rounded;
+  const floor = policies.issuableFloorKg;
+  if (floor === null) return rounded;
+  // The default floor 0 by sign (a rounded zero is +0): a comparison would copy its operand.
+  if (floor === 0) return rounded.isNegative() ? ZERO : rounded;
+  return rounded.lessThan(floor) ? new D(floor) : rounded;
 }
 
 /** Buffer pool `issuable * pct / 100` rounded by the policy, and the supplier's rest. */
 function allocationOf(total: Decimal, percentage: number, policies: Pick<AccountingPolicies, 'bufferPoolRounding'>): CreditAllocation {
-  let buffer = total.times(bufferRate(percentage)).toDecimalPlaces(0, BUFFER_MODES[policies.bufferPoolRounding]);
-  // A negative issuable (only with the floor disabled) contributes nothing to the buffer.
-  if (buffer.isNegative()) buffer = ZERO;
+  const buffer = bufferOf(total, percentage, policies);
   return { buffer_pool_contribution_kg: buffer.toNumber(), supplier_allocation_kg: total.minus(buffer).toNumber() };
+}
+
+/** The buffer pool's part `issuable * pct / 100`, rounded by the policy. */
+function bufferOf(total: Decimal, percentage: number, policies: Pick<AccountingPolicies, 'bufferPoolRounding'>): Decimal {
+  const buffer = total.times(bufferRate(percentage)).toDecimalPlaces(0, BUFFER_MODES[policies.bufferPoolRounding]);
+  // A negative issuable (only with the floor disabled) contributes nothing to the buffer.
+  return buffer.isNegative() ? ZERO : buffer;
 }
 
 /** The rate `pct / 100` of each percentage met so far, so that an entry's buffer is one product. */

@@ -13,8 +13,9 @@ import {
 import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
 import { attachBudget, BudgetTerms } from './budget';
 import { compareStrings } from './compare-strings';
-import { creditsOfNet } from './credits';
+import { creditsOfNetInto, type CreditColumns } from './credits';
 import { GraphValidationError } from './errors';
+import { mergePlanOf } from './merge-plan';
 import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
 import type {
@@ -97,9 +98,9 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
 
   // Each component once, whatever the number of entries sharing it; the working arrays are the
   // prepared graph's, reused from one evaluation to the next (none of them reaches the result).
-  const { componentValues, componentVariance, slotStart, gradients, values, gradient, accumulator, lastComponent } = workingArraysOf(prepared);
+  const { componentValues, componentStandardDeviation, slotStart, gradients, values, gradient, accumulator } = workingArraysOf(prepared);
   accumulator.reset();
-  if (propagate) lastComponent.fill(-1);
+  const plan = propagate ? mergePlanOf(prepared) : null;
   const issues: GraphIssue[] = [];
   for (let c = 0; c < components.length; c++) {
     const component = components[c]!;
@@ -115,31 +116,27 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       });
       continue;
     }
-    if (!propagate) continue;
+    if (plan === null) continue;
     const base = slotStart[c] as number;
     // Most components reach each datapoint once: their variance is a plain sum of squares. Only a
     // component that reaches one datapoint in two slots merges its derivatives first.
-    let repeated = false;
     let variance = 0;
     let anyGiven = false;
     for (let k = 0; k < slots.length; k++) {
-      const d = slots[k] as number;
       const g = gradient[k] as number;
       gradients[base + k] = g;
-      if (lastComponent[d] === c) repeated = true;
-      lastComponent[d] = c;
-      const s = siStandardDeviations[d] as number;
+      const s = siStandardDeviations[slots[k] as number] as number;
       if (Number.isNaN(s)) continue;
       anyGiven = true;
       const u = g * s;
       variance += u * u;
     }
-    if (repeated) {
+    if (plan.componentRepeats[c] === 1) {
       for (let k = 0; k < slots.length; k++) accumulator.add(slots[k] as number, gradient[k] as number, 1);
       variance = accumulator.propagatedVariance(siStandardDeviations);
       accumulator.reset();
     } else if (!anyGiven) variance = Number.NaN;
-    componentVariance[c] = variance;
+    componentStandardDeviation[c] = Number.isNaN(variance) ? Number.NaN : Math.sqrt(variance);
   }
   if (issues.length > 0) return { ok: false, issues };
 
@@ -152,24 +149,47 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
 
   const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo.samples, options.monteCarlo.seed, amortised.shares);
 
-  // Each entry's merged sensitivities, kept for its budget (about one term per datapoint use).
-  const budgets = propagate ? new BudgetTerms(prepared, prepared.entries.length, prepared.datapointIds.length * 2) : null;
-  const results: GhgEntryResult[] = [];
-  for (let e = 0; e < prepared.entries.length; e++) {
+  // Three passes over the entries: the numbers, the credits, then the result objects. The credits'
+  // decimals are garbage the moment they are read; made before any result object exists, they are
+  // collected with nothing else young to copy, instead of dragging 100,000s of component results
+  // through every scavenge.
+  const entryCount = prepared.entries.length;
+  const { entryNet, entryStandardDeviation, credits } = entryArraysOf(prepared);
+
+  // 1. Each entry's net and merged sensitivities, kept for its budget. The merge plan gives every
+  // derivative its place; only an entry whose amortised share adds derivatives of its own (policy
+  // `propagated`) merges through the accumulator.
+  const budgets = plan === null ? null : new BudgetTerms(prepared, plan);
+  // Written at the plan's positions; a new array for every evaluation, so zero to begin with.
+  const termCoefficients = budgets === null ? NO_TERMS : budgets.coefficients;
+  const reusedOfAppended = new Map<number, ReusedDatapoint[]>();
+  for (let e = 0; e < entryCount; e++) {
     const entry = prepared.entries[e]!;
     let net = 0;
-    const componentResults: ComponentResult[] = [];
+    const planned = budgets !== null && plan !== null && (shareGradients === null || plan.hasShareSlot[e] === 0);
+    // Planned merge: entry e's terms are at `termAt` onwards, each derivative added at its place.
+    const termAt = planned ? (plan.termStart[e] as number) : 0;
+    let scatterAt = planned ? (plan.scatterStart[e] as number) : 0;
     for (const attribution of entry.attributions) {
       const c = attribution.component;
-      const component = components[c]!;
       const v = componentValues[c] as number;
-      const factor = attributionFactor(attribution, siMagnitudes, amortised.shares);
-      const coefficient = attribution.sign * factor;
+      const coefficient = attribution.sign * attributionFactor(attribution, siMagnitudes, amortised.shares);
       net += coefficient * v;
-      let sd: number | null = null;
-      if (propagate) {
+      if (planned) {
         const base = slotStart[c] as number;
-        const { slots, slotUses } = component;
+        const end = slotStart[c + 1] as number;
+        const scatter = plan.scatter;
+        for (let k = base; k < end; k++) {
+          const j = termAt + (scatter[scatterAt++] as number);
+          termCoefficients[j] = (termCoefficients[j] as number) + coefficient * (gradients[k] as number);
+        }
+        if (attribution.factorDatapoint >= 0) {
+          const j = termAt + (scatter[scatterAt++] as number);
+          termCoefficients[j] = (termCoefficients[j] as number) + attribution.sign * v;
+        }
+      } else if (propagate) {
+        const base = slotStart[c] as number;
+        const { slots, slotUses } = components[c]!;
         for (let k = 0; k < slots.length; k++) accumulator.add(slots[k] as number, coefficient * (gradients[base + k] as number), slotUses[k] as number);
         if (attribution.factorDatapoint >= 0) accumulator.add(attribution.factorDatapoint, attribution.sign * v, 1);
         const shareGradient = shareGradients === null || attribution.shareSlot === undefined ? null : shareGradients[attribution.shareSlot];
@@ -177,16 +197,74 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
           const scale = (attribution.sign * v) / (attribution.divisor ?? 1);
           for (const [d, g] of shareGradient) accumulator.add(d, scale * g, 1);
         }
-        const variance = componentVariance[c] as number;
-        sd = Number.isNaN(variance) ? null : Math.sqrt(variance) * factor;
       }
+    }
+    entryNet[e] = net;
+    // NaN stands for null: a variance that is not NaN has a square root that is not NaN.
+    let standardDeviation = Number.NaN;
+    if (budgets !== null) {
+      let variance: number;
+      if (planned) {
+        // The same sum as the accumulator's, in the same order (unused datapoints add 0 at the end).
+        variance = 0;
+        let anyGiven = false;
+        const { termDatapoint } = plan;
+        for (let j = termAt; j < (plan.termStart[e + 1] as number); j++) {
+          const s = siStandardDeviations[termDatapoint[j] as number] as number;
+          if (Number.isNaN(s)) continue;
+          anyGiven = true;
+          const u = (termCoefficients[j] as number) * s;
+          variance += u * u;
+        }
+        if (!anyGiven) variance = Number.NaN;
+        budgets.endPlannedEntry(e, variance);
+      } else {
+        variance = accumulator.propagatedVariance(siStandardDeviations);
+        // The merged terms in the order first reached; the budget lines are made from them when read.
+        const reused: ReusedDatapoint[] = [];
+        for (let k = 0; k < accumulator.size; k++) {
+          const d = accumulator.touchedIndex(k);
+          const uses = accumulator.uses(d);
+          if (uses === 0) continue;
+          if (uses > 1) reused.push({ datapoint_id: prepared.datapointIds[d] as string, uses });
+          budgets.push(d, accumulator.coefficient(d));
+        }
+        accumulator.reset();
+        if (reused.length > 1) reused.sort((a, b) => compareStrings(a.datapoint_id, b.datapoint_id));
+        reusedOfAppended.set(e, reused);
+        budgets.endAppendedEntry(e, variance);
+      }
+      if (!Number.isNaN(variance)) standardDeviation = Math.sqrt(variance);
+      else if (policies.standardDeviationWithoutInputs === 'zero') standardDeviation = 0;
+    }
+    entryStandardDeviation[e] = standardDeviation;
+  }
+
+  // 2. The credits of every entry, in exact decimals.
+  for (let e = 0; e < entryCount; e++) {
+    const standardDeviation = entryStandardDeviation[e] as number;
+    const discount = Number.isNaN(standardDeviation) ? 0 : standardDeviation * policies.discountCoverageFactor;
+    creditsOfNetInto((entryNet[e] as number) - discount, prepared.entries[e]!.riskOfReversalPercentage, policies, credits, e);
+  }
+
+  // 3. The result objects.
+  const results: GhgEntryResult[] = [];
+  for (let e = 0; e < entryCount; e++) {
+    const entry = prepared.entries[e]!;
+    const componentResults: ComponentResult[] = [];
+    for (const attribution of entry.attributions) {
+      const c = attribution.component;
+      const component = components[c]!;
+      const v = componentValues[c] as number;
+      const factor = attributionFactor(attribution, siMagnitudes, amortised.shares);
+      const sd = componentStandardDeviation[c] as number;
       const componentResult: ComponentResult = {
         component_id: component.id,
         type: component.blueprint.type,
         attribution_factor: factor,
         co2e_kg: v * factor + 0, // + 0 turns -0 into 0
-        contribution_kg: coefficient * v + 0,
-        standard_deviation_kg: sd,
+        contribution_kg: attribution.sign * factor * v + 0,
+        standard_deviation_kg: !propagate || Number.isNaN(sd) ? null : sd * factor,
       };
       // Spread only for the rare statement or project attribution: a spread in the literal costs a
       // runtime call for each of 100,000s of results.
@@ -194,36 +272,30 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
         attribution.scope === undefined || attribution.scope === 'REMOVAL' ? componentResult : { ...componentResult, attribution_scope: attribution.scope },
       );
     }
-    let standardDeviation: number | null = null;
-    const reused: ReusedDatapoint[] = [];
-    if (budgets !== null) {
-      const variance = accumulator.propagatedVariance(siStandardDeviations);
-      standardDeviation = Number.isNaN(variance)
-        ? policies.standardDeviationWithoutInputs === 'zero' ? 0 : null
-        : Math.sqrt(variance);
-      // The merged terms in the order first reached; the budget lines are made from them when read.
-      for (let k = 0; k < accumulator.size; k++) {
-        const d = accumulator.touchedIndex(k);
-        const uses = accumulator.uses(d);
-        if (uses === 0) continue;
-        if (uses > 1) reused.push({ datapoint_id: prepared.datapointIds[d] as string, uses });
-        budgets.push(d, accumulator.coefficient(d));
+    let reused: ReusedDatapoint[] = [];
+    if (plan !== null) {
+      const appended = reusedOfAppended.get(e);
+      if (appended !== undefined) reused = appended;
+      else {
+        for (let r = plan.reusedStart[e] as number; r < (plan.reusedStart[e + 1] as number); r++) {
+          reused.push({ datapoint_id: prepared.datapointIds[plan.reusedDatapoint[r] as number] as string, uses: plan.reusedUses[r] as number });
+        }
       }
-      budgets.endEntry(e, variance);
-      accumulator.reset();
-      if (reused.length > 1) reused.sort((a, b) => compareStrings(a.datapoint_id, b.datapoint_id));
     }
-    const discount = standardDeviation === null ? 0 : standardDeviation * policies.discountCoverageFactor;
-    const netAfterDiscount = net - discount;
-    const credits = creditsOfNet(netAfterDiscount, entry.riskOfReversalPercentage, policies);
+    const net = entryNet[e] as number;
+    const standardDeviation = entryStandardDeviation[e] as number;
+    const discount = Number.isNaN(standardDeviation) ? 0 : standardDeviation * policies.discountCoverageFactor;
     const result = {
       id: entry.id,
-      co2e_net_removed_kg: netAfterDiscount,
+      co2e_net_removed_kg: net - discount,
       co2e_net_removed_without_discount_kg: net,
-      co2e_net_removed_standard_deviation_kg: standardDeviation,
+      co2e_net_removed_standard_deviation_kg: Number.isNaN(standardDeviation) ? null : standardDeviation,
       risk_of_reversal_percentage: entry.riskOfReversalPercentage,
-      issuable_kg: credits.issuable,
-      credit_allocation: credits.allocation,
+      issuable_kg: credits.issuable[e] as number,
+      credit_allocation:
+        entry.riskOfReversalPercentage === null
+          ? null
+          : { buffer_pool_contribution_kg: credits.buffer[e] as number, supplier_allocation_kg: credits.supplier[e] as number },
       components: componentResults,
       reused_datapoints: reused,
     } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget'> as Mutable<GhgEntryResult>;
@@ -280,18 +352,20 @@ function statementResults(prepared: PreparedGraph, entries: readonly GhgEntryRes
 /** The arrays one evaluation works in, sized for one prepared graph. */
 interface WorkingArrays {
   readonly componentValues: Float64Array;
-  readonly componentVariance: Float64Array;
+  /** The square root of each component's variance, NaN when none of its datapoints has one. */
+  readonly componentStandardDeviation: Float64Array;
   /** Component c's gradient is at `gradients[slotStart[c]]` onwards, one value per slot. */
   readonly slotStart: Int32Array;
   readonly gradients: Float64Array;
   readonly values: Float64Array;
   readonly gradient: Float64Array;
   readonly accumulator: SensitivityAccumulator;
-  /** The last component that reached each datapoint, to tell the components that reach one twice. */
-  readonly lastComponent: Int32Array;
 }
 
-const workingArrays = new WeakMap<PreparedGraph, WorkingArrays>();
+const NO_TERMS = new Float64Array(0);
+
+/** By the components array: a copy of a prepared graph with other magnitudes shares them too. */
+const workingArrays = new WeakMap<readonly unknown[], WorkingArrays>();
 
 /**
  * The working arrays of a prepared graph, created on its first evaluation and kept with it: an
@@ -299,7 +373,7 @@ const workingArrays = new WeakMap<PreparedGraph, WorkingArrays>();
  * tens of MB of typed arrays each time. Safe to share because evaluation never re-enters.
  */
 function workingArraysOf(prepared: PreparedGraph): WorkingArrays {
-  let arrays = workingArrays.get(prepared);
+  let arrays = workingArrays.get(prepared.components);
   if (arrays === undefined) {
     const { components } = prepared;
     const slotStart = new Int32Array(components.length + 1);
@@ -307,15 +381,38 @@ function workingArraysOf(prepared: PreparedGraph): WorkingArrays {
     const datapoints = prepared.datapointIds.length;
     arrays = {
       componentValues: new Float64Array(components.length),
-      componentVariance: new Float64Array(components.length),
+      componentStandardDeviation: new Float64Array(components.length),
       slotStart,
       gradients: new Float64Array(slotStart[components.length] as number),
       values: new Float64Array(prepared.maxSlots),
       gradient: new Float64Array(prepared.maxSlots),
       accumulator: new SensitivityAccumulator(datapoints),
-      lastComponent: new Int32Array(datapoints),
     };
-    workingArrays.set(prepared, arrays);
+    workingArrays.set(prepared.components, arrays);
+  }
+  return arrays;
+}
+
+/** Per entry, the net and standard deviation of the first pass and the credits of the second. */
+interface EntryArrays {
+  readonly entryNet: Float64Array;
+  readonly entryStandardDeviation: Float64Array;
+  readonly credits: CreditColumns;
+}
+
+const entryArrays = new WeakMap<readonly unknown[], EntryArrays>();
+
+/** Kept with the entries, like the working arrays (numbers only; nothing of them reaches a result). */
+function entryArraysOf(prepared: PreparedGraph): EntryArrays {
+  let arrays = entryArrays.get(prepared.entries);
+  if (arrays === undefined) {
+    const n = prepared.entries.length;
+    arrays = {
+      entryNet: new Float64Array(n),
+      entryStandardDeviation: new Float64Array(n),
+      credits: { issuable: new Float64Array(n), buffer: new Float64Array(n), supplier: new Float64Array(n) },
+    };
+    entryArrays.set(prepared.entries, arrays);
   }
   return arrays;
 }

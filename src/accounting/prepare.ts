@@ -12,6 +12,7 @@
 import type { CompiledBlueprint } from '../expressions';
 import type { GraphIssue, RemovalGraph } from '../model';
 import type { AccountingPolicies } from './policies';
+import { mergePlanOf } from './merge-plan';
 import { prepareGraphDocument } from './prepare-graph';
 import type { AttributionScope, PreparedAmortisation, PreparedStatement } from './prepare-statements';
 
@@ -145,5 +146,8 @@ export type PrepareResult =
  * @public
  */
 export function prepareGraph(document: unknown, policyOverrides?: Partial<AccountingPolicies>): PrepareResult {
-  return prepareGraphDocument(document, policyOverrides, true);
+  const result = prepareGraphDocument(document, policyOverrides, true);
+  // The merge plan is part of what is prepared once: an evaluation finds it ready.
+  if (result.ok) mergePlanOf(result.prepared);
+  return result;
 }

@@ -1,4 +1,4 @@
-// Evaluation rounds each net and splits its credits in one decimal.js pass (creditsOfNet); these
+// Evaluation rounds each net and splits its credits in one decimal.js pass (creditsOfNetInto); these
 // properties pin its results to the public exact functions, ties and edge values included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,0 +1,113 @@
+// The evaluation merges each entry's derivatives by datapoint at positions planned once per prepared
+// graph. Property: on random graphs with shared datapoints and components, a datapoint in two slots
+// of one component, unused inputs and several entries per component, every entry's standard
+// deviation, reused datapoints and budget sensitivities are exactly (bit for bit) what merging
+// through a SensitivityAccumulator, the definition of the reuse rule, gives.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { evaluateGraph, evaluatePreparedGraph, prepareGraph, SensitivityAccumulator, type PreparedGraph, type RemovalGraphInput } from '../../src';
+import { blueprint, component, datapoint, entry } from './fixtures';
+
+const BLUEPRINTS = [
+  blueprint({ key: 'product', template: '{m} * {r}', inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } } }),
+  blueprint({ key: 'pair', type: 'LOSS', template: '{m} * {n} / ({m} + {n})', inputs: { m: { kind: 'mass', unit: 't' }, n: { kind: 'mass', unit: 't' } } }),
+  unusedInputBlueprint(),
+  blueprint({ key: 'list', template: 'sum({ms}) - max({ms}) / 3', inputs: { ms: { kind: 'mass', unit: 't', shape: 'LIST' } } }),
+];
+
+/** `u` enters only an expression the result does not use: its datapoints are reached with use count 0. */
+function unusedInputBlueprint(): RemovalGraphInput['component_blueprints'][number] {
+  const both = blueprint({ key: 'unused', type: 'ACTIVITY', template: '{m} * 2', inputs: { m: { kind: 'mass', unit: 'kg' }, u: { kind: 'mass', unit: 'kg' } } });
+  const [m, u] = both.expressions[0]!.inputs;
+  return {
+    ...both,
+    expressions: [
+      { key: 'aside', template: '{u} * 3', inputs: [u!] },
+      { key: 'result', template: '{m} * 2', inputs: [m!] },
+    ],
+  };
+}
+
+const graphArbitrary = fc
+  .record({
+    datapoints: fc.array(fc.record({ magnitude: fc.double({ min: 0.5, max: 50, noNaN: true }), sd: fc.option(fc.double({ min: 0, max: 2, noNaN: true }), { nil: null }) }), {
+      minLength: 3,
+      maxLength: 7,
+    }),
+    components: fc.array(fc.record({ blueprint: fc.nat(3), picks: fc.array(fc.nat(), { minLength: 3, maxLength: 3 }) }), { minLength: 1, maxLength: 7 }),
+    entries: fc.array(fc.uniqueArray(fc.nat(6), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 4 }),
+  })
+  .map(({ datapoints, components, entries }): RemovalGraphInput => {
+    const masses = datapoints.map((d, i) => datapoint(`m${i}`, d.magnitude, 't', d.sd));
+    const ratio = datapoint('ratio', 0.4, 'dimensionless', 0.05);
+    const mass = (pick: number) => `m${pick % masses.length}`;
+    const comps = components.map((c, i) => {
+      const [a = 0, b = 0, d = 0] = c.picks;
+      // `pair` with a === b reaches one datapoint in both slots.
+      if (c.blueprint === 0) return component(`c${i}`, 'product', { m: mass(a), r: 'ratio' });
+      if (c.blueprint === 1) return component(`c${i}`, 'pair', { m: mass(a), n: mass(b) });
+      if (c.blueprint === 2) return component(`c${i}`, 'unused', { m: mass(a), u: mass(b) });
+      return component(`c${i}`, 'list', { ms: [mass(a), mass(b), mass(d)] });
+    });
+    // Each component at most 1 in total: entries take 1/4 of each of their components.
+    const ents = entries.map((picks, e) => entry(`e${e}`, Object.fromEntries(picks.map((p) => [`c${p % comps.length}`, 0.25]))));
+    return { component_blueprints: BLUEPRINTS, datapoints: [...masses, ratio], components: comps, ghg_entries: ents };
+  });
+
+/** An entry merged through the accumulator: standard deviation, sensitivities (given units) and reuse. */
+function mergedByAccumulator(prepared: PreparedGraph, e: number) {
+  const accumulator = new SensitivityAccumulator(prepared.datapointIds.length);
+  for (const attribution of prepared.entries[e]!.attributions) {
+    const { blueprint: compiled, slots, inputStart, slotUses } = prepared.components[attribution.component]!;
+    const values = Float64Array.from(slots, (d) => prepared.siMagnitudes[d]!);
+    const gradient = new Float64Array(slots.length);
+    compiled.evaluate(values, inputStart, gradient);
+    const coefficient = attribution.sign * attribution.factor;
+    slots.forEach((d, k) => accumulator.add(d, coefficient * gradient[k]!, slotUses[k]!));
+  }
+  const variance = accumulator.propagatedVariance(prepared.siStandardDeviations);
+  const { indices, coefficients, uses } = accumulator.collect();
+  const sensitivities = new Map<string, number>();
+  const reused: { datapoint_id: string; uses: number }[] = [];
+  indices.forEach((d, k) => {
+    if (uses[k] === 0) return;
+    const id = prepared.datapointIds[d]!;
+    sensitivities.set(id, coefficients[k]! * prepared.siScales[d]!);
+    if (uses[k]! > 1) reused.push({ datapoint_id: id, uses: uses[k]! });
+  });
+  reused.sort((a, b) => (a.datapoint_id < b.datapoint_id ? -1 : 1));
+  return { standardDeviation: Number.isNaN(variance) ? null : Math.sqrt(variance), sensitivities, reused };
+}
+
+describe('merge plan', () => {
+  it('merges every entry exactly as the accumulator does', () => {
+    fc.assert(
+      fc.property(graphArbitrary, (graph) => {
+        const outcome = prepareGraph(graph);
+        if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
+        const evaluated = evaluatePreparedGraph(outcome.prepared);
+        if (!evaluated.ok) throw new Error(JSON.stringify(evaluated.issues));
+        evaluated.result.ghg_entries.forEach((result, e) => {
+          const expected = mergedByAccumulator(outcome.prepared, e);
+          expect(result.co2e_net_removed_standard_deviation_kg).toBe(expected.standardDeviation);
+          expect(result.reused_datapoints).toEqual(expected.reused);
+          expect(new Map(result.uncertainty_budget.map((l) => [l.datapoint_id, l.sensitivity]))).toEqual(expected.sensitivities);
+        });
+      }),
+      { seed: 20261123, numRuns: 400 },
+    );
+  });
+
+  it('lists in the budget only the datapoints a formula uses, but counts the others in no share', () => {
+    const graph: RemovalGraphInput = {
+      component_blueprints: BLUEPRINTS,
+      datapoints: [datapoint('a', 2, 't', 0.1), datapoint('b', 3, 't', 0.2)],
+      components: [component('c', 'unused', { m: 'a', u: 'b' })],
+      ghg_entries: [entry('e', { c: 1 })],
+    };
+    const [result] = evaluateGraph(graph).ghg_entries;
+    expect(result!.uncertainty_budget.map((l) => [l.datapoint_id, l.variance_share])).toEqual([['dtp_a000000000000000', 1]]);
+    // 2 x 0.1 t = 0.2 t = 200 kg.
+    expect(result!.co2e_net_removed_standard_deviation_kg).toBeCloseTo(200, 9);
+  });
+});
