@@ -13,9 +13,10 @@ import {
 import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
 import { attachBudget, BudgetTerms } from './budget';
 import { compareStrings } from './compare-strings';
-import { creditsOfNetInto, type CreditColumns } from './credits';
+import { creditsOfNetInto } from './credits';
 import { GraphValidationError } from './errors';
 import { mergePlanOf } from './merge-plan';
+import { scratchAccumulator, scratchFor, type Scratch } from './scratch';
 import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
 import type {
@@ -98,8 +99,11 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
 
   // Each component once, whatever the number of entries sharing it; the working arrays are the
   // prepared graph's, reused from one evaluation to the next (none of them reaches the result).
-  const { componentValues, componentStandardDeviation, slotStart, gradients, values, gradient, accumulator } = workingArraysOf(prepared);
-  accumulator.reset();
+  const scratch = scratchOf(prepared);
+  const { componentValues, componentStandardDeviation, slotStart, gradients, values, gradient } = scratch;
+  // Created on first need: most graphs never merge through it.
+  let merger: SensitivityAccumulator | null = null;
+  const accumulator = (): SensitivityAccumulator => (merger ??= scratchAccumulator(scratch, prepared.datapointIds.length));
   const plan = propagate ? mergePlanOf(prepared) : null;
   const issues: GraphIssue[] = [];
   for (let c = 0; c < components.length; c++) {
@@ -132,9 +136,10 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       variance += u * u;
     }
     if (plan.componentRepeats[c] === 1) {
-      for (let k = 0; k < slots.length; k++) accumulator.add(slots[k] as number, gradient[k] as number, 1);
-      variance = accumulator.propagatedVariance(siStandardDeviations);
-      accumulator.reset();
+      const merged = accumulator();
+      for (let k = 0; k < slots.length; k++) merged.add(slots[k] as number, gradient[k] as number, 1);
+      variance = merged.propagatedVariance(siStandardDeviations);
+      merged.reset();
     } else if (!anyGiven) variance = Number.NaN;
     componentStandardDeviation[c] = Number.isNaN(variance) ? Number.NaN : Math.sqrt(variance);
   }
@@ -154,7 +159,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
   // collected with nothing else young to copy, instead of dragging 100,000s of component results
   // through every scavenge.
   const entryCount = prepared.entries.length;
-  const { entryNet, entryStandardDeviation, credits } = entryArraysOf(prepared);
+  const { entryNet, entryStandardDeviation, credits } = scratch;
 
   // 1. Each entry's net and merged sensitivities, kept for its budget. The merge plan gives every
   // derivative its place; only an entry whose amortised share adds derivatives of its own (policy
@@ -190,12 +195,13 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       } else if (propagate) {
         const base = slotStart[c] as number;
         const { slots, slotUses } = components[c]!;
-        for (let k = 0; k < slots.length; k++) accumulator.add(slots[k] as number, coefficient * (gradients[base + k] as number), slotUses[k] as number);
-        if (attribution.factorDatapoint >= 0) accumulator.add(attribution.factorDatapoint, attribution.sign * v, 1);
+        const merged = accumulator();
+        for (let k = 0; k < slots.length; k++) merged.add(slots[k] as number, coefficient * (gradients[base + k] as number), slotUses[k] as number);
+        if (attribution.factorDatapoint >= 0) merged.add(attribution.factorDatapoint, attribution.sign * v, 1);
         const shareGradient = shareGradients === null || attribution.shareSlot === undefined ? null : shareGradients[attribution.shareSlot];
         if (shareGradient !== null && shareGradient !== undefined) {
           const scale = (attribution.sign * v) / (attribution.divisor ?? 1);
-          for (const [d, g] of shareGradient) accumulator.add(d, scale * g, 1);
+          for (const [d, g] of shareGradient) merged.add(d, scale * g, 1);
         }
       }
     }
@@ -219,17 +225,18 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
         if (!anyGiven) variance = Number.NaN;
         budgets.endPlannedEntry(e, variance);
       } else {
-        variance = accumulator.propagatedVariance(siStandardDeviations);
+        const merged = accumulator();
+        variance = merged.propagatedVariance(siStandardDeviations);
         // The merged terms in the order first reached; the budget lines are made from them when read.
         const reused: ReusedDatapoint[] = [];
-        for (let k = 0; k < accumulator.size; k++) {
-          const d = accumulator.touchedIndex(k);
-          const uses = accumulator.uses(d);
+        for (let k = 0; k < merged.size; k++) {
+          const d = merged.touchedIndex(k);
+          const uses = merged.uses(d);
           if (uses === 0) continue;
           if (uses > 1) reused.push({ datapoint_id: prepared.datapointIds[d] as string, uses });
-          budgets.push(d, accumulator.coefficient(d));
+          budgets.push(d, merged.coefficient(d));
         }
-        accumulator.reset();
+        merged.reset();
         if (reused.length > 1) reused.sort((a, b) => compareStrings(a.datapoint_id, b.datapoint_id));
         reusedOfAppended.set(e, reused);
         budgets.endAppendedEntry(e, variance);
@@ -349,72 +356,18 @@ function statementResults(prepared: PreparedGraph, entries: readonly GhgEntryRes
   });
 }
 
-/** The arrays one evaluation works in, sized for one prepared graph. */
-interface WorkingArrays {
-  readonly componentValues: Float64Array;
-  /** The square root of each component's variance, NaN when none of its datapoints has one. */
-  readonly componentStandardDeviation: Float64Array;
-  /** Component c's gradient is at `gradients[slotStart[c]]` onwards, one value per slot. */
-  readonly slotStart: Int32Array;
-  readonly gradients: Float64Array;
-  readonly values: Float64Array;
-  readonly gradient: Float64Array;
-  readonly accumulator: SensitivityAccumulator;
-}
-
 const NO_TERMS = new Float64Array(0);
 
-/** By the components array: a copy of a prepared graph with other magnitudes shares them too. */
-const workingArrays = new WeakMap<readonly unknown[], WorkingArrays>();
-
-/**
- * The working arrays of a prepared graph, created on its first evaluation and kept with it: an
- * evaluation of 100,000s of components would otherwise allocate (and the collector account for)
- * tens of MB of typed arrays each time. Safe to share because evaluation never re-enters.
- */
-function workingArraysOf(prepared: PreparedGraph): WorkingArrays {
-  let arrays = workingArrays.get(prepared.components);
-  if (arrays === undefined) {
-    const { components } = prepared;
-    const slotStart = new Int32Array(components.length + 1);
-    for (let c = 0; c < components.length; c++) slotStart[c + 1] = (slotStart[c] as number) + components[c]!.slots.length;
-    const datapoints = prepared.datapointIds.length;
-    arrays = {
-      componentValues: new Float64Array(components.length),
-      componentStandardDeviation: new Float64Array(components.length),
-      slotStart,
-      gradients: new Float64Array(slotStart[components.length] as number),
-      values: new Float64Array(prepared.maxSlots),
-      gradient: new Float64Array(prepared.maxSlots),
-      accumulator: new SensitivityAccumulator(datapoints),
-    };
-    workingArrays.set(prepared.components, arrays);
-  }
-  return arrays;
-}
-
-/** Per entry, the net and standard deviation of the first pass and the credits of the second. */
-interface EntryArrays {
-  readonly entryNet: Float64Array;
-  readonly entryStandardDeviation: Float64Array;
-  readonly credits: CreditColumns;
-}
-
-const entryArrays = new WeakMap<readonly unknown[], EntryArrays>();
-
-/** Kept with the entries, like the working arrays (numbers only; nothing of them reaches a result). */
-function entryArraysOf(prepared: PreparedGraph): EntryArrays {
-  let arrays = entryArrays.get(prepared.entries);
-  if (arrays === undefined) {
-    const n = prepared.entries.length;
-    arrays = {
-      entryNet: new Float64Array(n),
-      entryStandardDeviation: new Float64Array(n),
-      credits: { issuable: new Float64Array(n), buffer: new Float64Array(n), supplier: new Float64Array(n) },
-    };
-    entryArrays.set(prepared.entries, arrays);
-  }
-  return arrays;
+/** The shared scratch (scratch.ts), with the slot layout of this graph's components. */
+function scratchOf(prepared: PreparedGraph): Scratch {
+  const { components } = prepared;
+  let slots = 0;
+  for (const component of components) slots += component.slots.length;
+  const scratch = scratchFor(components, { components: components.length, slots, maxSlots: prepared.maxSlots, entries: prepared.entries.length });
+  const { slotStart } = scratch;
+  slotStart[0] = 0;
+  for (let c = 0; c < components.length; c++) slotStart[c + 1] = (slotStart[c] as number) + components[c]!.slots.length;
+  return scratch;
 }
 
 /**

@@ -12,6 +12,7 @@
  * lists only used datapoints, is the leading part.
  */
 import { compareStrings } from './compare-strings';
+import { acquireInt32Array, releaseInt32Array } from './int32-pool';
 import type { PreparedGraph } from './prepare';
 
 /** The merge plan; see the module comment. Every array is read-only once built. */
@@ -88,7 +89,7 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
 
   // Per datapoint, first the last component that reached it, then (reset) its term while one entry
   // is planned: one scratch array for both, as a large graph's prepare already holds a lot.
-  const position = new Int32Array(datapoints).fill(-1);
+  const position = acquireInt32Array(datapoints, -1);
   const componentRepeats = new Uint8Array(components.length);
   for (let c = 0; c < components.length; c++) {
     const { slots } = components[c]!;
@@ -196,6 +197,7 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
     reusedStart[e + 1] = reusedTerm.length;
   }
 
+  releaseInt32Array(position);
   return {
     termStart,
     // A view: the few unused places at the end (terms merged away) cost less than a copy.

@@ -384,6 +384,10 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
     }
   }
 
+  // The id tables are not needed past this point (none of them reaches the prepared graph).
+  datapointIndex.release();
+  componentIndex.release();
+  entryIndex.release();
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,
