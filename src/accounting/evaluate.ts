@@ -97,8 +97,8 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
   const policies = prepared.policies;
   const { components, siMagnitudes, siStandardDeviations } = prepared;
 
-  // Each component once, whatever the number of entries sharing it; the working arrays are the
-  // prepared graph's, reused from one evaluation to the next (none of them reaches the result).
+  // Each component once, whatever the number of entries sharing it. The arrays worked in are the
+  // shared scratch (scratch.ts): none of them reaches the result.
   const scratch = scratchOf(prepared);
   const { componentValues, componentStandardDeviation, slotStart, gradients, values, gradient } = scratch;
   // Created on first need: most graphs never merge through it.
