@@ -4,12 +4,7 @@
  * the variance, the discount, the budget and the credit allocation.
  */
 import type { GraphIssue } from '../model';
-import {
-  SensitivityAccumulator,
-  createNormalSource,
-  createRandomSource,
-  summariseSample,
-} from '../uncertainty';
+import { createNormalSource, createRandomSource, summariseSample, type SensitivityAccumulator } from '../uncertainty';
 import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
 import { attachBudget, BudgetTerms } from './budget';
 import { compareStrings } from './compare-strings';

@@ -60,7 +60,7 @@ export function mergePlanOf(prepared: PreparedGraph): MergePlan {
   return plan;
 }
 
-/** Growable Int32 column (the number of terms is known only once every entry is planned). */
+/** Growable Int32 column: how many datapoints the entries reuse is known only once all are planned. */
 class Column {
   array: Int32Array;
   length = 0;
@@ -76,6 +76,7 @@ class Column {
   }
 }
 
+/** A copy of `array` in one twice as long. */
 function grown(array: Int32Array): Int32Array {
   const larger = new Int32Array(2 * array.length);
   larger.set(array);
