@@ -11,7 +11,7 @@ import { compareStrings } from './compare-strings';
 import { creditsOfNetInto } from './credits';
 import { GraphValidationError } from './errors';
 import { mergePlanOf } from './merge-plan';
-import { scratchAccumulator, scratchFor, type Scratch } from './scratch';
+import { scratchAccumulator, scratchFor } from './scratch';
 import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
 import type {
@@ -94,17 +94,28 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
 
   // Each component once, whatever the number of entries sharing it. The arrays worked in are the
   // shared scratch (scratch.ts): none of them reaches the result.
-  const scratch = scratchOf(prepared);
-  const { componentValues, componentStandardDeviation, slotStart, gradients, values, gradient } = scratch;
+  const plan = propagate ? mergePlanOf(prepared) : null;
+  const slotStart = plan === null ? NO_SLOTS : plan.slotStart;
+  const scratch = scratchFor(components, {
+    components: components.length,
+    slots: slotStart[slotStart.length - 1] ?? 0,
+    maxSlots: prepared.maxSlots,
+    entries: prepared.entries.length,
+  });
+  const { componentValues, componentStandardDeviation, gradients, values, standardDeviations, gradient } = scratch;
   // Created on first need: most graphs never merge through it.
   let merger: SensitivityAccumulator | null = null;
   const accumulator = (): SensitivityAccumulator => (merger ??= scratchAccumulator(scratch, prepared.datapointIds.length));
-  const plan = propagate ? mergePlanOf(prepared) : null;
   const issues: GraphIssue[] = [];
   for (let c = 0; c < components.length; c++) {
     const component = components[c]!;
     const { slots } = component;
-    for (let k = 0; k < slots.length; k++) values[k] = siMagnitudes[slots[k] as number] as number;
+    // Both read together, while the datapoint's place in each array is fresh in the cache.
+    for (let k = 0; k < slots.length; k++) {
+      const d = slots[k] as number;
+      values[k] = siMagnitudes[d] as number;
+      standardDeviations[k] = siStandardDeviations[d] as number;
+    }
     const value = component.blueprint.evaluate(values, component.inputStart, propagate ? gradient : null);
     componentValues[c] = value;
     if (!Number.isFinite(value)) {
@@ -124,7 +135,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     for (let k = 0; k < slots.length; k++) {
       const g = gradient[k] as number;
       gradients[base + k] = g;
-      const s = siStandardDeviations[slots[k] as number] as number;
+      const s = standardDeviations[k] as number;
       if (Number.isNaN(s)) continue;
       anyGiven = true;
       const u = g * s;
@@ -250,11 +261,15 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
   }
 
   // 3. The result objects.
-  const results: GhgEntryResult[] = [];
+  // Arrays made at their final length: pushing 20 components grows a backing store of 17 slots into
+  // one of 41, which the copy and the slack make twice the memory of the exact array.
+  const results = new Array<GhgEntryResult>(entryCount);
   for (let e = 0; e < entryCount; e++) {
     const entry = prepared.entries[e]!;
-    const componentResults: ComponentResult[] = [];
-    for (const attribution of entry.attributions) {
+    const { attributions } = entry;
+    const componentResults = new Array<ComponentResult>(attributions.length);
+    for (let a = 0; a < attributions.length; a++) {
+      const attribution = attributions[a]!;
       const c = attribution.component;
       const component = components[c]!;
       const v = componentValues[c] as number;
@@ -270,18 +285,18 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       };
       // Spread only for the rare statement or project attribution: a spread in the literal costs a
       // runtime call for each of 100,000s of results.
-      componentResults.push(
-        attribution.scope === undefined || attribution.scope === 'REMOVAL' ? componentResult : { ...componentResult, attribution_scope: attribution.scope },
-      );
+      componentResults[a] =
+        attribution.scope === undefined || attribution.scope === 'REMOVAL' ? componentResult : { ...componentResult, attribution_scope: attribution.scope };
     }
-    let reused: ReusedDatapoint[] = [];
-    if (plan !== null) {
-      const appended = reusedOfAppended.get(e);
-      if (appended !== undefined) reused = appended;
-      else {
-        for (let r = plan.reusedStart[e] as number; r < (plan.reusedStart[e + 1] as number); r++) {
-          reused.push({ datapoint_id: prepared.datapointIds[plan.reusedDatapoint[r] as number] as string, uses: plan.reusedUses[r] as number });
-        }
+    let reused: ReusedDatapoint[];
+    const appended = plan === null ? undefined : reusedOfAppended.get(e);
+    if (appended !== undefined) reused = appended;
+    else if (plan === null) reused = [];
+    else {
+      const from = plan.reusedStart[e] as number;
+      reused = new Array<ReusedDatapoint>((plan.reusedStart[e + 1] as number) - from);
+      for (let r = 0; r < reused.length; r++) {
+        reused[r] = { datapoint_id: prepared.datapointIds[plan.reusedDatapoint[from + r] as number] as string, uses: plan.reusedUses[from + r] as number };
       }
     }
     const net = entryNet[e] as number;
@@ -304,7 +319,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     if (budgets === null) result.uncertainty_budget = [];
     else attachBudget(result, budgets, e);
     if (monteCarlo !== undefined) result.monte_carlo = monteCarlo[e] as MonteCarloSummary;
-    results.push(result);
+    results[e] = result;
   }
   if (prepared.graph.ghg_statements === undefined) return { ok: true, result: { ghg_entries: results } };
   return { ok: true, result: { ghg_entries: results, ghg_statements: statementResults(prepared, results, amortised) } };
@@ -352,18 +367,7 @@ function statementResults(prepared: PreparedGraph, entries: readonly GhgEntryRes
 }
 
 const NO_TERMS = new Float64Array(0);
-
-/** The shared scratch (scratch.ts), with the slot layout of this graph's components. */
-function scratchOf(prepared: PreparedGraph): Scratch {
-  const { components } = prepared;
-  let slots = 0;
-  for (const component of components) slots += component.slots.length;
-  const scratch = scratchFor(components, { components: components.length, slots, maxSlots: prepared.maxSlots, entries: prepared.entries.length });
-  const { slotStart } = scratch;
-  slotStart[0] = 0;
-  for (let c = 0; c < components.length; c++) slotStart[c + 1] = (slotStart[c] as number) + components[c]!.slots.length;
-  return scratch;
-}
+const NO_SLOTS = new Int32Array(1);
 
 /**
  * Derivatives of the tonnage shares (policy `propagated`): a share under the cap is the statement's

@@ -38,6 +38,8 @@ export interface MergePlan {
   readonly hasShareSlot: Uint8Array;
   /** 1 for a component that reaches one datapoint in two slots. */
   readonly componentRepeats: Uint8Array;
+  /** Component c's slots (its derivatives, in an evaluation) are `slotStart[c]` to `slotStart[c + 1]` of all slots. */
+  readonly slotStart: Int32Array;
   /** What the plan was built from: a prepared graph with these same arrays can use it. */
   readonly builtFrom: Pick<PreparedGraph, 'components' | 'entries'>;
 }
@@ -92,8 +94,10 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
   // is planned: one scratch array for both, as a large graph's prepare already holds a lot.
   const position = acquireInt32Array(datapoints, -1);
   const componentRepeats = new Uint8Array(components.length);
+  const slotStart = new Int32Array(components.length + 1);
   for (let c = 0; c < components.length; c++) {
     const { slots } = components[c]!;
+    slotStart[c + 1] = (slotStart[c] as number) + slots.length;
     for (let k = 0; k < slots.length; k++) {
       const d = slots[k] as number;
       if (position[d] === c) componentRepeats[c] = 1;
@@ -211,6 +215,7 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
     reusedUses: reusedUses.done(),
     hasShareSlot,
     componentRepeats,
+    slotStart,
     builtFrom: { components, entries },
   };
 }

@@ -19,12 +19,11 @@ export interface Scratch {
   readonly componentValues: Float64Array;
   /** The square root of each component's variance, NaN when none of its datapoints has one. */
   readonly componentStandardDeviation: Float64Array;
-  /** Per component and one more: component c's gradient is at `gradients[slotStart[c]]` onwards. */
-  readonly slotStart: Int32Array;
-  /** One value per slot of every component. */
+  /** One value per slot of every component, at the merge plan's `slotStart`. */
   readonly gradients: Float64Array;
-  /** The slots of the largest component. */
+  /** The slots of the largest component: their magnitudes, standard deviations and derivatives. */
   readonly values: Float64Array;
+  readonly standardDeviations: Float64Array;
   readonly gradient: Float64Array;
   /** Per entry: net and standard deviation (NaN for none) of the first pass. */
   readonly entryNet: Float64Array;
@@ -82,9 +81,9 @@ export function scratchFor(owner: readonly unknown[], sizes: ScratchSizes): Scra
   const scratch: Scratch = {
     componentValues: new Float64Array(components),
     componentStandardDeviation: new Float64Array(components),
-    slotStart: new Int32Array(components + 1),
     gradients: new Float64Array(slots),
     values: new Float64Array(maxSlots),
+    standardDeviations: new Float64Array(maxSlots),
     gradient: new Float64Array(maxSlots),
     entryNet: new Float64Array(entries),
     entryStandardDeviation: new Float64Array(entries),

@@ -80,18 +80,36 @@ describe('rounding by significant digits for power-of-ten increments', () => {
       fc.integer({ min: -1_000_000, max: 1_000_000 }).map((n) => n * 5),
       fc.integer({ min: -10_000, max: 10_000 }).map((n) => n + 0.5),
       fc.constantFrom(0, -0, 4.999999999999999, 5, 9.5, 9.999999999999998, 10, 95, 99.99999999999999, 995, -5, -9.5, -95),
+      // Just beside a whole number, where an even whole increment reads only the integer part;
+      // up to 2^53, where every double is whole.
+      fc
+        .tuple(fc.oneof(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: -(2 ** 53), max: 2 ** 53 })), fc.constantFrom(-1, 1), fc.integer({ min: 1, max: 4 }))
+        .map(([n, side, ulps]) => {
+          let x = n;
+          for (let k = 0; k < ulps; k++) x = nextDouble(x, side);
+          return x;
+        }),
+      fc.constantFrom(14.999999999999998, 15.000000000000002, -14.999999999999998, -15.000000000000002, 0.3, -0.3, 4503599627370495.5, -4503599627370495.5),
     );
-    const increment = fc.constantFrom(1, 10, 100, 1000, 5, 25, 0.5);
+    const increment = fc.constantFrom(1, 10, 100, 1000, 5, 25, 0.5, 2, 20, 50, 1e6);
     fc.assert(
       fc.property(net, increment, fc.constantFrom(...TIES), (x, inc, ties) => {
         const expected = new Decimal(x).toNearest(inc, MODES[ties]).toNumber() + 0; // + 0: -0 is 0 kg
         const actual = roundNetRemoval(x, { roundingIncrementKg: inc, roundingTies: ties });
         return Object.is(actual, expected);
       }),
-      { seed: 20261123, numRuns: 20_000 },
+      { seed: 20261123, numRuns: 40_000 },
     );
   });
 });
+
+/** The double next to `x` towards +Infinity (side 1) or -Infinity (side -1). */
+function nextDouble(x: number, side: 1 | -1): number {
+  if (x === 0) return side * Number.MIN_VALUE;
+  const bits = new BigInt64Array(new Float64Array([x]).buffer);
+  bits[0] = bits[0]! + ((x > 0) === (side > 0) ? 1n : -1n);
+  return new Float64Array(bits.buffer)[0]!;
+}
 
 describe('buffer-pool allocation against a direct decimal.js computation', () => {
   // Enough digits for any product of a 14-digit amount and a 17-digit percentage.
