@@ -2,13 +2,14 @@
  * Large Int32Arrays that preparation needs only for a while (id tables, per-datapoint scratch),
  * kept for the next preparation instead of allocated again. Typed-array memory lives outside the
  * JS heap and V8 starts a full collection whenever it has grown by about 64 MB since the last one;
- * at 300,000 datapoints these temporaries were 10 MB of every preparation. Held weakly, so the
- * collector can still take them when memory is wanted elsewhere.
+ * at 300,000 datapoints these temporaries were 14 MB of every preparation, and a preparation lasts
+ * long enough for them to count. Held weakly, so the collector can still take them when memory is
+ * wanted elsewhere.
  */
 
 const pool: WeakRef<Int32Array>[] = [];
-/** Enough for the id tables and the scratch of one preparation. */
-const POOL_SIZE = 4;
+/** Enough for the id tables and the working arrays of one preparation. */
+const POOL_SIZE = 8;
 /** Smaller arrays are cheap to allocate and not worth keeping. */
 const SMALLEST_POOLED = 1 << 14;
 
