@@ -14,18 +14,12 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateGraph } from './generate-graph.mjs';
 import { evaluateFloor, prepareAndEvaluateFloor, prepareFloor } from './floor.mjs';
-import { median } from './measure.mjs';
+import { median, parseOptions } from './measure.mjs';
 
-const options = { impl: 'engine', phase: 'evaluate', entries: 10_000, runs: 31, pause: 0 };
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i += 2) {
-  const key = argv[i]?.replace(/^--/, '');
-  if (!(key in options) || argv[i + 1] === undefined) {
-    process.stderr.write('usage: node --expose-gc bench/alone.mjs [--impl engine|floor] [--phase evaluate|prepare+evaluate] [--entries N] [--runs R] [--pause MS]\n');
-    process.exit(2);
-  }
-  options[key] = key === 'impl' || key === 'phase' ? argv[i + 1] : Number(argv[i + 1]);
-}
+const options = parseOptions(
+  { impl: 'engine', phase: 'evaluate', entries: 10_000, runs: 31, pause: 0 },
+  'usage: node --expose-gc bench/alone.mjs [--impl engine|floor] [--phase evaluate|prepare+evaluate] [--entries N] [--runs R] [--pause MS]',
+);
 
 const distEntry = process.env.CDR_ENGINE_DIST ?? fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const engine = await import(pathToFileURL(distEntry).href);

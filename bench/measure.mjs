@@ -1,7 +1,25 @@
 /**
- * What the benchmark scripts share about measuring: the median of a sample, and the read that
- * makes an evaluation create every budget line (they are created when first read).
+ * What the benchmark scripts share about measuring: their `--name value` options, the median of a
+ * sample, and the read that makes an evaluation create every budget line (they are created when
+ * first read).
  */
+
+/**
+ * The script's options: `defaults` with each `--name value` of the command line over it, a number
+ * where the default is one. Prints `usage` and exits with 2 on an unknown name or a missing value.
+ */
+export function parseOptions(defaults, usage, argv = process.argv.slice(2)) {
+  const options = { ...defaults };
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i]?.replace(/^--/, '');
+    if (!(key in defaults) || argv[i + 1] === undefined) {
+      process.stderr.write(`${usage}\n`);
+      process.exit(2);
+    }
+    options[key] = typeof defaults[key] === 'number' ? Number(argv[i + 1]) : argv[i + 1];
+  }
+  return options;
+}
 
 /** The median of numbers (the mean of the two middle ones for an even count); NaN when empty. */
 export function median(values) {

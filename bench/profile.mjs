@@ -15,18 +15,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { findSourceMap } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateGraph } from './generate-graph.mjs';
-import { readEveryBudgetLine } from './measure.mjs';
+import { parseOptions, readEveryBudgetLine } from './measure.mjs';
 
-const options = { phase: 'prepare+evaluate', entries: 10_000, runs: 3, top: 25 };
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i += 2) {
-  const key = argv[i]?.replace(/^--/, '');
-  if (!(key in options) || argv[i + 1] === undefined) {
-    process.stderr.write('usage: node --expose-gc bench/profile.mjs [--phase P] [--entries N] [--runs R] [--top T]\n');
-    process.exit(2);
-  }
-  options[key] = key === 'phase' ? argv[i + 1] : Number(argv[i + 1]);
-}
+const options = parseOptions(
+  { phase: 'prepare+evaluate', entries: 10_000, runs: 3, top: 25 },
+  'usage: node --expose-gc bench/profile.mjs [--phase P] [--entries N] [--runs R] [--top T]',
+);
 
 // Source maps, so that a function of the bundle is reported at its place in src/.
 process.setSourceMapsEnabled(true);

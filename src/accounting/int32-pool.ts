@@ -1,10 +1,10 @@
 /**
- * Large Int32Arrays that preparation needs only for a while (id tables, per-datapoint scratch),
- * kept for the next preparation instead of allocated again. Typed-array memory lives outside the
- * JS heap and V8 starts a full collection whenever it has grown by about 64 MB since the last one;
- * at 300,000 datapoints these temporaries were 14 MB of every preparation, and a preparation lasts
- * long enough for them to count. Held weakly, so the collector can still take them when memory is
- * wanted elsewhere.
+ * Large Int32Arrays that preparation needs only for a while (id tables, per-datapoint and
+ * per-component working arrays), kept for the next preparation instead of allocated again.
+ * Typed-array memory lives outside the JS heap and V8 starts a full collection whenever it has
+ * grown by about 64 MB since the last one; at 300,000 datapoints these temporaries were 14 MB of
+ * every preparation, and a preparation lasts long enough for them to count. Held weakly, so the
+ * collector can still take them when memory is wanted elsewhere.
  */
 
 const pool: WeakRef<Int32Array>[] = [];
