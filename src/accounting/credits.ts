@@ -42,7 +42,7 @@ export function roundNetRemoval(
   netKg: number,
   policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies'> = DEFAULT_ACCOUNTING_POLICIES,
 ): number {
-  return roundedToIncrement(netKg, policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]).toNumber();
+  return roundedNet(netKg, policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]).toNumber();
 }
 
 /**
@@ -55,7 +55,7 @@ export function roundNetRemoval(
  * The decimal then starts from a small integer instead of parsing the net's digits, which was a
  * third of the credits' time.
  */
-function roundedToIncrement(netKg: number, increment: number, mode: Decimal.Rounding): Decimal {
+function roundedNet(netKg: number, increment: number, mode: Decimal.Rounding): Decimal {
   if (Number.isSafeInteger(increment) && increment % 2 === 0 && increment > 0 && Number.isFinite(netKg)) {
     const whole = Math.trunc(netKg);
     if (whole !== netKg) return roundToIncrement(new D(whole), increment, Decimal.ROUND_HALF_UP);
@@ -140,7 +140,7 @@ export function creditsOfNetInto(
 
 /** The issuable amount as a decimal: the net rounded to the increment, then floored. */
 function issuableOf(netKg: number, policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg'>): Decimal {
-  const rounded = roundedToIncrement(netKg, policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]);
+  const rounded = roundedNet(netKg, policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]);
   const floor = policies.issuableFloorKg;
   if (floor === null) return rounded;
   // The default floor 0 by sign (a rounded zero is +0): a comparison would copy its operand.

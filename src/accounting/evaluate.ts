@@ -10,7 +10,7 @@ import { attachBudget, BudgetTerms } from './budget';
 import { compareStrings } from './compare-strings';
 import { creditsOfNetInto } from './credits';
 import { GraphValidationError } from './errors';
-import { mergePlanOf } from './merge-plan';
+import { mergePlanOf, type MergePlan } from './merge-plan';
 import { scratchAccumulator, scratchFor } from './scratch';
 import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
@@ -102,7 +102,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     maxSlots: prepared.maxSlots,
     entries: prepared.entries.length,
   });
-  const { componentValues, componentStandardDeviation, gradients, values, standardDeviations, gradient } = scratch;
+  const { componentValues, componentStandardDeviation, gradients, values, gradient } = scratch;
   // Created on first need: most graphs never merge through it.
   let merger: SensitivityAccumulator | null = null;
   const accumulator = (): SensitivityAccumulator => (merger ??= scratchAccumulator(scratch, prepared.datapointIds.length));
@@ -110,12 +110,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
   for (let c = 0; c < components.length; c++) {
     const component = components[c]!;
     const { slots } = component;
-    // Both read together, while the datapoint's place in each array is fresh in the cache.
-    for (let k = 0; k < slots.length; k++) {
-      const d = slots[k] as number;
-      values[k] = siMagnitudes[d] as number;
-      standardDeviations[k] = siStandardDeviations[d] as number;
-    }
+    for (let k = 0; k < slots.length; k++) values[k] = siMagnitudes[slots[k] as number] as number;
     const value = component.blueprint.evaluate(values, component.inputStart, propagate ? gradient : null);
     componentValues[c] = value;
     if (!Number.isFinite(value)) {
@@ -135,7 +130,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     for (let k = 0; k < slots.length; k++) {
       const g = gradient[k] as number;
       gradients[base + k] = g;
-      const s = standardDeviations[k] as number;
+      const s = siStandardDeviations[slots[k] as number] as number;
       if (Number.isNaN(s)) continue;
       anyGiven = true;
       const u = g * s;
@@ -288,17 +283,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       componentResults[a] =
         attribution.scope === undefined || attribution.scope === 'REMOVAL' ? componentResult : { ...componentResult, attribution_scope: attribution.scope };
     }
-    let reused: ReusedDatapoint[];
-    const appended = plan === null ? undefined : reusedOfAppended.get(e);
-    if (appended !== undefined) reused = appended;
-    else if (plan === null) reused = [];
-    else {
-      const from = plan.reusedStart[e] as number;
-      reused = new Array<ReusedDatapoint>((plan.reusedStart[e + 1] as number) - from);
-      for (let r = 0; r < reused.length; r++) {
-        reused[r] = { datapoint_id: prepared.datapointIds[plan.reusedDatapoint[from + r] as number] as string, uses: plan.reusedUses[from + r] as number };
-      }
-    }
+    const reused = plan === null ? [] : (reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e));
     const net = entryNet[e] as number;
     const standardDeviation = entryStandardDeviation[e] as number;
     const discount = Number.isNaN(standardDeviation) ? 0 : standardDeviation * policies.discountCoverageFactor;
@@ -364,6 +349,16 @@ function statementResults(prepared: PreparedGraph, entries: readonly GhgEntryRes
       project_component_shares: shares,
     };
   });
+}
+
+/** Entry e's datapoints used more than once, as the merge plan lists them (by id). */
+function plannedReusedDatapoints(prepared: PreparedGraph, plan: MergePlan, e: number): ReusedDatapoint[] {
+  const from = plan.reusedStart[e] as number;
+  const reused = new Array<ReusedDatapoint>((plan.reusedStart[e + 1] as number) - from);
+  for (let r = 0; r < reused.length; r++) {
+    reused[r] = { datapoint_id: prepared.datapointIds[plan.reusedDatapoint[from + r] as number] as string, uses: plan.reusedUses[from + r] as number };
+  }
+  return reused;
 }
 
 const NO_TERMS = new Float64Array(0);

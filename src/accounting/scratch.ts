@@ -21,9 +21,8 @@ export interface Scratch {
   readonly componentStandardDeviation: Float64Array;
   /** One value per slot of every component, at the merge plan's `slotStart`. */
   readonly gradients: Float64Array;
-  /** The slots of the largest component: their magnitudes, standard deviations and derivatives. */
+  /** The slots of the largest component: their magnitudes and derivatives. */
   readonly values: Float64Array;
-  readonly standardDeviations: Float64Array;
   readonly gradient: Float64Array;
   /** Per entry: net and standard deviation (NaN for none) of the first pass. */
   readonly entryNet: Float64Array;
@@ -83,7 +82,6 @@ export function scratchFor(owner: readonly unknown[], sizes: ScratchSizes): Scra
     componentStandardDeviation: new Float64Array(components),
     gradients: new Float64Array(slots),
     values: new Float64Array(maxSlots),
-    standardDeviations: new Float64Array(maxSlots),
     gradient: new Float64Array(maxSlots),
     entryNet: new Float64Array(entries),
     entryStandardDeviation: new Float64Array(entries),
