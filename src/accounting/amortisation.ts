@@ -94,7 +94,7 @@ function capShare(proposed: number, remaining: number): number {
 }
 
 /** The factor of an attribution given the datapoint magnitudes (SI) and the computed shares. */
-export function attributionFactor(attribution: PreparedAttribution, siMagnitudes: Float64Array, shares: Float64Array): number {
+export function attributionFactor(attribution: PreparedAttribution, siMagnitudes: readonly number[], shares: Float64Array): number {
   if (attribution.shareSlot !== undefined) return (shares[attribution.shareSlot] as number) / (attribution.divisor ?? 1);
   if (attribution.factorDatapoint >= 0) return siMagnitudes[attribution.factorDatapoint] as number;
   return attribution.factor;
@@ -110,7 +110,7 @@ export function countsAsGrossSequestration(prepared: PreparedGraph, attribution:
 }
 
 /** Computes every statement's gross sequestration and every amortised share. */
-export function amortiseProjectComponents(prepared: PreparedGraph, componentValues: Float64Array, siMagnitudes: Float64Array): AmortisedShares {
+export function amortiseProjectComponents(prepared: PreparedGraph, componentValues: Float64Array, siMagnitudes: readonly number[]): AmortisedShares {
   const gross = new Float64Array(prepared.statements.length);
   const noShares = new Float64Array(0);
   prepared.statements.forEach((statement, s) => {

@@ -9,6 +9,7 @@ import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestratio
 import { attachBudget, BudgetTerms } from './budget';
 import { compareStrings } from './compare-strings';
 import { creditsOfNetInto } from './credits';
+import { packedDoubles } from './doubles';
 import { GraphValidationError } from './errors';
 import { mergePlanOf, type MergePlan } from './merge-plan';
 import { scratchAccumulator, scratchFor } from './scratch';
@@ -422,7 +423,7 @@ function shareGradientsOf(
 function runMonteCarlo(prepared: PreparedGraph, samples: number, seed: number, shares: Float64Array): MonteCarloSummary[] {
   const { components, siMagnitudes, siStandardDeviations, entries } = prepared;
   const normal = createNormalSource(createRandomSource(seed));
-  const sampled = new Float64Array(siMagnitudes.length);
+  const sampled = packedDoubles(siMagnitudes.length);
   const values = new Float64Array(prepared.maxSlots);
   const componentValues = new Float64Array(components.length);
   const netSamples = entries.map(() => new Float64Array(samples));

@@ -17,6 +17,7 @@ import { safeParseRemovalGraph } from '../model/graph-exact-shape';
 import { dimensionOfQuantityKind, dimensionsEqual, formatDimension, isDimensionless, tryParseUnit, type Dimension } from '../units';
 import { resolvePolicies, type AccountingPolicies } from './policies';
 import type { PreparedAttribution, PreparedComponent, PreparedEntry, PrepareResult } from './prepare';
+import { packedDoubles } from './doubles';
 import { acquireInt32Array, releaseInt32Array } from './int32-pool';
 import { IdIndex } from './id-index';
 import { prepareStatements } from './prepare-statements';
@@ -71,11 +72,11 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   const datapointIndex = new IdIndex(n);
   const datapointIds: string[] = new Array<string>(n);
   const datapointUnits: string[] = new Array<string>(n);
-  const datapointMagnitudes = new Float64Array(n);
-  const datapointStandardDeviations = new Float64Array(n);
-  const siMagnitudes = new Float64Array(n);
-  const siStandardDeviations = new Float64Array(n);
-  const siScales = new Float64Array(n);
+  const datapointMagnitudes = packedDoubles(n);
+  const datapointStandardDeviations = packedDoubles(n);
+  const siMagnitudes = packedDoubles(n);
+  const siStandardDeviations = packedDoubles(n);
+  const siScales = packedDoubles(n);
   // Dimension id of each datapoint's unit, -1 when the unit is unknown.
   const datapointDimension = acquireInt32Array(n, -1);
   // Paths are built only when a problem is reported: a path per datapoint, input and attribution

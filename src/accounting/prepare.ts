@@ -45,16 +45,20 @@ export interface PreparedGraph {
   readonly datapointIds: readonly string[];
   /** Datapoint units as given, by dense index. */
   readonly datapointUnits: readonly string[];
-  /** Datapoint magnitudes as given. */
-  readonly datapointMagnitudes: Float64Array;
+  /**
+   * Datapoint magnitudes as given. This and the other per-datapoint numbers are plain arrays of
+   * doubles, not `Float64Array`s: they live as long as the prepared graph, and typed-array memory
+   * makes V8 collect the caller's whole heap once per 64 MB allocated.
+   */
+  readonly datapointMagnitudes: readonly number[];
   /** Datapoint standard deviations as given; NaN when none. */
-  readonly datapointStandardDeviations: Float64Array;
+  readonly datapointStandardDeviations: readonly number[];
   /** SI magnitudes. */
-  readonly siMagnitudes: Float64Array;
+  readonly siMagnitudes: readonly number[];
   /** SI standard deviations; NaN when none. */
-  readonly siStandardDeviations: Float64Array;
+  readonly siStandardDeviations: readonly number[];
   /** d(SI magnitude)/d(magnitude as given): converts sensitivities back to the datapoint's unit. */
-  readonly siScales: Float64Array;
+  readonly siScales: readonly number[];
   /** Components, by dense index. */
   readonly components: readonly PreparedComponent[];
   /** GHG entries, in document order. */

@@ -154,7 +154,7 @@ export function analysePreparedSensitivity(prepared: PreparedGraph, options: Sen
 
   // Nets with each used datapoint moved down and up.
   const moved = new Map<number, { down: Float64Array | null; up: Float64Array | null }>();
-  const si = Float64Array.from(target.siMagnitudes);
+  const si = target.siMagnitudes.slice();
   for (const d of [...used].sort((a, b) => a - b)) {
     const magnitude = target.datapointMagnitudes[d] as number;
     const scale = target.siScales[d] as number;
@@ -268,7 +268,7 @@ function datapointsOfEntry(prepared: PreparedGraph, e: number): Set<number> {
 /** Nets of every entry for given SI magnitudes, or null when one is not finite. */
 interface NetModel {
   /** `moved` is the datapoint that differs from the prepared magnitudes (-1: none). */
-  nets(siMagnitudes: Float64Array, moved: number): Float64Array | null;
+  nets(siMagnitudes: readonly number[], moved: number): Float64Array | null;
 }
 
 /**
@@ -294,14 +294,14 @@ class SignedSumNets implements NetModel {
     this.readers = readers;
   }
 
-  private evaluateComponent(c: number, si: Float64Array): number {
+  private evaluateComponent(c: number, si: readonly number[]): number {
     const component = this.prepared.components[c]!;
     const { slots } = component;
     for (let k = 0; k < slots.length; k++) this.scratch[k] = si[slots[k] as number] as number;
     return component.blueprint.evaluate(this.scratch, component.inputStart, null);
   }
 
-  nets(si: Float64Array, moved: number): Float64Array | null {
+  nets(si: readonly number[], moved: number): Float64Array | null {
     const touched = moved >= 0 ? (this.readers[moved] ?? []) : [];
     for (const c of touched) this.values[c] = this.evaluateComponent(c, si);
     const { prepared } = this;
@@ -325,7 +325,7 @@ class SignedSumNets implements NetModel {
 class DiscountedNets implements NetModel {
   constructor(private readonly prepared: PreparedGraph) {}
 
-  nets(si: Float64Array, moved: number): Float64Array | null {
+  nets(si: readonly number[], moved: number): Float64Array | null {
     const graph: PreparedGraph = moved < 0 ? this.prepared : { ...this.prepared, siMagnitudes: si };
     const outcome = evaluatePreparedGraph(graph);
     if (!outcome.ok) return null;

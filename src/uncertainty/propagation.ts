@@ -22,7 +22,7 @@ export interface Propagation {
  * standard deviation, NaN meaning "none given" (such an input is not part of the propagation).
  * @public
  */
-export function propagateVariance(terms: SparseSensitivities, standardDeviations: Float64Array): Propagation {
+export function propagateVariance(terms: SparseSensitivities, standardDeviations: ArrayLike<number>): Propagation {
   const { indices, coefficients } = terms;
   const contributions = new Float64Array(indices.length);
   let variance = 0;

@@ -96,7 +96,7 @@ export class SensitivityAccumulator {
    * Variance `sum (c_j s_j)^2` of the merged terms without collecting them; `standardDeviations[j]`
    * NaN means input j has none. Returns NaN when no touched input has a standard deviation.
    */
-  propagatedVariance(standardDeviations: Float64Array): number {
+  propagatedVariance(standardDeviations: ArrayLike<number>): number {
     let variance = 0;
     let anyGiven = false;
     for (let k = 0; k < this.touchedCount; k++) {
