@@ -72,11 +72,12 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   const datapointIndex = new IdIndex(n);
   const datapointIds: string[] = new Array<string>(n);
   const datapointUnits: string[] = new Array<string>(n);
-  const datapointMagnitudes = packedDoubles(n);
-  const datapointStandardDeviations = packedDoubles(n);
+  // Packed arrays of doubles (see doubles.ts); the copies are a memory copy each.
   const siMagnitudes = packedDoubles(n);
-  const siStandardDeviations = packedDoubles(n);
-  const siScales = packedDoubles(n);
+  const siStandardDeviations = siMagnitudes.slice();
+  const siScales = siMagnitudes.slice();
+  const datapointMagnitudes = siMagnitudes.slice();
+  const datapointStandardDeviations = siMagnitudes.slice();
   // Dimension id of each datapoint's unit, -1 when the unit is unknown.
   const datapointDimension = acquireInt32Array(n, -1);
   // Paths are built only when a problem is reported: a path per datapoint, input and attribution
