@@ -1,8 +1,9 @@
 /**
  * Validation and preparation of a removal graph: the whole document is checked (shapes, unique
  * ids, references, units against quantity kinds, blueprint compilation, attribution shares) and
- * every problem is reported before anything is evaluated. The prepared graph holds dense indices
- * and typed arrays so that evaluation touches no strings and allocates little.
+ * every problem is reported before anything is evaluated. The prepared graph holds dense indices,
+ * typed arrays and packed arrays of doubles (doubles.ts) so that evaluation touches no strings and
+ * allocates little.
  *
  * Ownership rule: everything evaluation reads is copied out of the document at preparation (ids,
  * units and numbers into the prepared arrays, blueprints compiled, statements prepared), so a
