@@ -47,9 +47,18 @@ function summarise(times) {
   return { medianMs: median(times), minMs: Math.min(...times), maxMs: Math.max(...times), runs: times.length };
 }
 
+/** Pauses, then times one call; its result is dropped at once, as a caller done with it would. */
+async function timeOne(fn) {
+  await pause();
+  const t = now();
+  fn();
+  return now() - t;
+}
+
 /**
- * Measures one implementation: cold run with memory, then timed runs (alternating with `other`
- * when given). `run` returns the result, kept alive until the memory reading after the cold run.
+ * Measures one implementation: cold run with memory, warm-up runs, then timed runs (alternating
+ * with `other` when given). `run` returns the result, kept alive until the memory reading after
+ * the cold run.
  */
 async function measure(run, reps, other) {
   await settle();
@@ -62,33 +71,16 @@ async function measure(run, reps, other) {
   const retained = memory();
   result = null;
   gc();
-  // Untimed runs after the forced collections above, for the reason given at the top: the first
-  // run after one is slow (730 rather than 610 ms for prepare + evaluate at 10,000 entries).
-  for (let w = 0; w < WARM_UP_RUNS; w++) {
-    await pause();
-    result = run();
-    result = null;
-    if (other !== undefined) {
-      await pause();
-      result = other();
-      result = null;
-    }
-  }
   const times = [];
   const otherTimes = [];
-  for (let r = 0; r < reps; r++) {
-    await pause();
-    let t = now();
-    result = run();
-    times.push(now() - t);
-    result = null;
-    if (other !== undefined) {
-      await pause();
-      t = now();
-      result = other();
-      otherTimes.push(now() - t);
-      result = null;
-    }
+  for (let r = 0; r < WARM_UP_RUNS + reps; r++) {
+    const ms = await timeOne(run);
+    const otherMs = other === undefined ? undefined : await timeOne(other);
+    // The first rounds follow the forced collections above, for the reason given at the top: the
+    // first run after one is slow (730 rather than 610 ms for prepare + evaluate at 10,000 entries).
+    if (r < WARM_UP_RUNS) continue;
+    times.push(ms);
+    if (otherMs !== undefined) otherTimes.push(otherMs);
   }
   return {
     coldMs,
