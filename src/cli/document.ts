@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { formatIssuePath, type GraphIssue } from '../model';
-import type { Io } from './main';
+import type { Io } from './io';
 
 /** A document read and parsed, or the exit code to stop with (the problem already printed). */
 export type ReadDocument = { readonly ok: true; readonly document: unknown } | { readonly ok: false; readonly exitCode: 1 | 2 };

@@ -5,12 +5,11 @@
  */
 import { explainGhgEntry, formatCalculationReport } from '../accounting';
 import { printIssues, readJsonDocument } from './document';
-import type { Io } from './main';
-
-const EXPLAIN_USAGE = 'usage: cdr-engine explain <graph.json> <GHG entry id>';
+import type { Io } from './io';
+import { EXPLAIN_USAGE } from './usage';
 
 /** Runs the explain command with its arguments (after `explain`) and returns the exit code. */
-export async function explainCommand(args: readonly string[], io: Io): Promise<number> {
+export async function run(args: readonly string[], io: Io): Promise<number> {
   const options = args.filter((a) => a.startsWith('-'));
   if (options.length > 0) {
     io.err(`cdr-engine explain: unknown option '${options[0]}'\n${EXPLAIN_USAGE}\n`);

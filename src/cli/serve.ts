@@ -13,21 +13,12 @@ import { toNodeListener } from '../adapter/http';
 import { createSandbox } from '../adapter/sandbox';
 import type { SandboxOptions } from '../adapter/types';
 import type { WorldDocument } from '../adapter/world-types';
+import { processIo, type Io } from './io';
+import { SERVE_USAGE as USAGE } from './usage';
 
 /** Where the bundled demo world is: next to dist/ when built, next to src/ when run from the sources. */
 const BUNDLED_WORLDS = [new URL('../worlds/demo.json', import.meta.url), new URL('../../worlds/demo.json', import.meta.url)];
 
-const USAGE = 'usage: cdr-engine serve [--port N] [--world file.json]   (port 0 picks a free port; default 8080)';
-
-interface Io {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
-
-const processIo: Io = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
 
 /** A running server. */
 export interface RunningServer {
@@ -125,4 +116,9 @@ export async function serveCommand(args: readonly string[], io: Io = processIo, 
   await running.close();
   io.out('cdr-engine sandbox stopped\n');
   return 0;
+}
+
+/** The serve command as the CLI runs it (until SIGINT or SIGTERM). */
+export function run(args: readonly string[], io: Io): Promise<number> {
+  return serveCommand(args, io);
 }

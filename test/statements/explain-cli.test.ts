@@ -166,8 +166,14 @@ describe('cdr-engine explain', () => {
     expect(missing.err).toContain('cannot read');
   });
 
-  it('is listed in the usage', async () => {
-    const { out } = await run(['--help']);
-    expect(out).toContain('cdr-engine explain <graph.json> <GHG entry id>');
+  it('is listed in the general help, and its own help prints its usage', async () => {
+    const general = await run(['--help']);
+    expect(general.code).toBe(0);
+    expect(general.out).toMatch(/cdr-engine explain +print the calculation report/);
+    for (const argv of [['explain', '--help'], ['help', 'explain']]) {
+      const own = await run(argv);
+      expect(own.code).toBe(0);
+      expect(own.out).toContain('usage: cdr-engine explain <graph.json | -> <GHG entry id>');
+    }
   });
 });

@@ -1,0 +1,11 @@
+/**
+ * The usage line of every command, apart from the command modules so that help is printed without
+ * loading them (commands.ts) and the modules print the same text on a usage error.
+ */
+
+/** `cdr-engine evaluate` */
+export const EVALUATE_USAGE = 'usage: cdr-engine evaluate [graph.json | -] [--format json|table]';
+/** `cdr-engine explain` */
+export const EXPLAIN_USAGE = 'usage: cdr-engine explain <graph.json | -> <GHG entry id>';
+/** `cdr-engine serve` */
+export const SERVE_USAGE = 'usage: cdr-engine serve [--port N] [--world world.json]   (port 0 picks a free port; default 8080)';
