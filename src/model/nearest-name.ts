@@ -26,7 +26,8 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
     if (rowMinimum > limit) return limit + 1;
     [before, previous, current] = [previous, current, before];
   }
-  return previous[b.length] as number;
+  const distance = previous[b.length] as number;
+  return distance > limit ? limit + 1 : distance;
 }
 
 /**
@@ -36,11 +37,11 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
  * (`risk_of_reversal` for `risk_of_reversal_percentage`). `undefined` when none is that close.
  */
 export function nearestName(name: string, candidates: readonly string[]): string | undefined {
+  if (candidates.includes(name)) return undefined;
   const limit = name.length <= 4 ? 1 : name.length <= 8 ? 2 : Math.floor(name.length / 3);
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const candidate of candidates) {
-    if (candidate === name) continue;
     const d = editDistance(name, candidate, bestDistance - 1 < limit ? bestDistance - 1 : limit);
     if (d < bestDistance) {
       best = candidate;
