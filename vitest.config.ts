@@ -1,6 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// 'cdr-engine' and its entry points resolve to the sources, as documentation examples import them.
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^cdr-engine$/, replacement: source('./src/index.ts') },
+      { find: /^cdr-engine\/(units|schemas|registry|sandbox|testing|report)$/, replacement: source('./src/entry/$1.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 60_000,

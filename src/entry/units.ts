@@ -1,0 +1,7 @@
+/**
+ * Entry point `cdr-engine/units`: unit parsing, quantity kinds and their dimensions, conversion to
+ * SI. Loads the units module only.
+ *
+ * @packageDocumentation
+ */
+export * from '../units';
