@@ -97,7 +97,7 @@ export const componentBlueprintDefinitionSchema = z.strictObject({
   display_name: z.string().optional().describe('Free text.'),
   description: z.string().optional().describe('Free text.'),
   inputs: z.array(blueprintInputSchema).describe('The datapoints a component of this blueprint supplies.'),
-  expressions: z.array(blueprintExpressionSchema).min(1).describe("The formulas; the last one not used by another is the component's CO2e (a mass)."),
+  expressions: z.array(blueprintExpressionSchema).min(1).describe("The formulas; the last one's value is the component's CO2e (a mass)."),
 });
 /** A component blueprint: named inputs and the formulas that turn them into CO2e. @public */
 export type ComponentBlueprintDefinition = z.infer<typeof componentBlueprintDefinitionSchema>;
@@ -194,11 +194,11 @@ export const graphGhgEntrySchema = z.strictObject({
   risk_of_reversal_percentage: z.number().min(0).max(100).nullable().optional().describe('Percentage of the issuable credits contributed to the buffer pool, in [0, 100]. Null or absent: no credit allocation.'),
   component_attributions: z.array(graphAttributionSchema).describe('The components of the entry and their shares.'),
   supplier_reference_id: serviceText("The supplier's own reference."),
-  project_id: serviceText('The project (prj_...); must be its GHG statement\'s project.'),
-  started_on: graphDateSchema().nullable().optional().describe('Start of activities, YYYY-MM-DD.'),
-  completed_on: graphDateSchema().nullable().optional().describe("End of activities, YYYY-MM-DD; must fall in its GHG statement's reporting period."),
+  project_id: z.string().nullable().optional().describe("The project (prj_...); when given, it must be the project of the entry's GHG statement."),
+  started_on: graphDateSchema().nullable().optional().describe('Start of activities, YYYY-MM-DD. Kept as given; not read by the calculation.'),
+  completed_on: graphDateSchema().nullable().optional().describe("End of activities, YYYY-MM-DD; when given, it must fall in the reporting period of the entry's GHG statement."),
   feedstock_type_id: serviceText('Feedstock type (ftt_...).'),
-  ghg_statement_id: serviceText('The GHG statement (ggs_...) that lists this entry.'),
+  ghg_statement_id: z.string().nullable().optional().describe('The GHG statement (ggs_...); when given, that statement must list the entry.'),
 });
 /** A GHG entry (removal) of the graph document. @public */
 export type GraphGhgEntry = z.infer<typeof graphGhgEntrySchema>;
