@@ -4,7 +4,7 @@
  * load nothing of the engine.
  */
 import type { Io } from './io';
-import { EVALUATE_USAGE, EXPLAIN_USAGE, SERVE_USAGE } from './usage';
+import { EVALUATE_USAGE, EXPLAIN_USAGE, REPORT_USAGE, SERVE_USAGE } from './usage';
 
 /** What a command module exports. */
 export interface CommandModule {
@@ -35,6 +35,12 @@ export const COMMANDS: readonly Command[] = [
     summary: 'print the calculation report of one GHG entry (Markdown)',
     usage: EXPLAIN_USAGE,
     load: () => import('./explain'),
+  },
+  {
+    name: 'report',
+    summary: 'write the HTML calculation report of a GHG entry or statement, with charts',
+    usage: REPORT_USAGE,
+    load: () => import('./report'),
   },
   {
     name: 'serve',

@@ -9,3 +9,6 @@ export const EVALUATE_USAGE = 'usage: cdr-engine evaluate [graph.json | -] [--fo
 export const EXPLAIN_USAGE = 'usage: cdr-engine explain <graph.json | -> <GHG entry id>';
 /** `cdr-engine serve` */
 export const SERVE_USAGE = 'usage: cdr-engine serve [--port N] [--world world.json]   (port 0 picks a free port; default 8080)';
+/** `cdr-engine report` */
+export const REPORT_USAGE =
+  'usage: cdr-engine report <graph.json | -> [--entry ID | --statement ID] [--out report.html] [--monte-carlo N]   (HTML to standard output without --out; a document of one entry needs no --entry)';
