@@ -113,7 +113,7 @@ function waterfall(report: CalculationReport): { steps: WaterfallStep[]; grouped
       if (members.length === 0) continue;
       let sum = 0;
       for (const c of members) sum += c.contribution_kg;
-      component(`${type.toLowerCase()} (${members.length} components)`, null, type, sum);
+      component(`${type.toLowerCase()} (${members.length} component${members.length === 1 ? '' : 's'})`, null, type, sum);
     }
   } else {
     for (const c of ordered) component(c.display_name ?? c.component_id, c.component_id, c.type, c.contribution_kg);
