@@ -5,7 +5,8 @@
  * test can count them in the rendered SVG.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { BudgetFigure, MonteCarloFigures, StatementEntryFigure, TornadoFigures, WaterfallStep } from './figures';
+import type { GhgStatementEntryTotal } from '../accounting';
+import type { BudgetFigure, MonteCarloFigures, TornadoFigures, WaterfallStep } from './figures';
 import { formatNumber, formatPercent, formatQuantity, uniqueLabels } from './format';
 
 /** A chart to render: its specification and the marks its data calls for. */
@@ -190,7 +191,7 @@ export function monteCarloChart(mc: MonteCarloFigures): Chart | null {
 const PART_COLOURS: Readonly<Record<string, string>> = { supplier: '#2e7d32', 'buffer pool': '#9e9e9e', 'issuable (no risk of reversal)': '#1f3b73' };
 
 /** A statement's entries: issuable credits per entry split into supplier and buffer pool, or a histogram of the entries' nets. */
-export function entriesChart(entries: readonly StatementEntryFigure[], perEntry: boolean): Chart {
+export function entriesChart(entries: readonly GhgStatementEntryTotal[], perEntry: boolean): Chart {
   if (!perEntry) {
     return {
       id: 'entries',

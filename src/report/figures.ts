@@ -145,7 +145,8 @@ export interface AllocationFigure {
 }
 
 /**
- * One entry of a statement report.
+ * What a statement report adds to an entry's totals (`result.ghg_entries`): the net before the
+ * discount, its standard deviation and the simulated 16th percentile.
  * @public
  */
 export interface StatementEntryFigure {
@@ -155,16 +156,6 @@ export interface StatementEntryFigure {
   readonly co2e_net_removed_without_discount_kg: number;
   /** Standard deviation, kg, or null. */
   readonly co2e_net_removed_standard_deviation_kg: number | null;
-  /** Net after discount, kg. */
-  readonly co2e_net_removed_kg: number;
-  /** Net rounded to the increment, kg. */
-  readonly rounded_co2e_net_removed_kg: number;
-  /** Issuable credits, kg. */
-  readonly issuable_kg: number;
-  /** Risk of reversal in percent, or null. */
-  readonly risk_of_reversal_percentage: number | null;
-  /** The split of the issuable amount, or null. */
-  readonly credit_allocation: CreditAllocation | null;
   /** The simulated 16th percentile, kg, when Monte Carlo was asked for. */
   readonly monte_carlo_percentile_16_kg: number | null;
 }
@@ -178,7 +169,7 @@ export interface StatementReportFigures {
   readonly kind: 'ghg_statement';
   /** The statement's totals, as `evaluateGraph` returns them. */
   readonly result: GhgStatementResult;
-  /** Each entry's figures, in the statement's order. */
+  /** Each entry's figures beside its totals, in the statement's order (the order of `result.ghg_entries`). */
   readonly entries: readonly StatementEntryFigure[];
   /** Whether the entries chart draws one bar per entry (false: a histogram of the entries' nets). */
   readonly entries_chart_per_entry: boolean;

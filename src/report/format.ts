@@ -3,20 +3,31 @@
  * full value kept beside it for machines, and HTML escaping.
  */
 
+// One formatter per style, made once: a statement's table formats tens of thousands of numbers.
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(minimum: number, maximum: number, signed: boolean): Intl.NumberFormat {
+  const key = `${minimum}|${maximum}|${signed}`;
+  let f = formatters.get(key);
+  if (f === undefined) {
+    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: minimum, maximumFractionDigits: maximum, signDisplay: signed ? 'exceptZero' : 'auto' });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** A number for people: grouped digits; more decimals for small values; `–` for null. */
 export function formatNumber(value: number | null, options: { readonly signed?: boolean } = {}): string {
   if (value === null) return '–';
   if (!Number.isFinite(value)) return String(value);
   const size = Math.abs(value);
   const digits = Number.isInteger(value) ? 0 : size >= 1000 ? 1 : size >= 1 ? 3 : 6;
-  const text = value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0, signDisplay: options.signed === true ? 'exceptZero' : 'auto' });
-  return text.replace('-', '−');
+  return formatter(0, digits, options.signed === true).format(value).replace('-', '−');
 }
 
 /** A share as a percentage with one decimal. */
 export function formatPercent(share: number | null): string {
   if (share === null || !Number.isFinite(share)) return '–';
-  return `${(share * 100).toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} %`;
+  return `${formatter(1, 1, false).format(share * 100)} %`;
 }
 
 /** A value with its unit and standard deviation, e.g. `12.4 ± 0.3 t`. */

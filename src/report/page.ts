@@ -37,7 +37,7 @@ figcaption { color: var(--muted); font-size: 13px; margin-top: 4px; }
 table { border-collapse: collapse; width: 100%; font-size: 13px; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-weight: 600; color: var(--muted); background: #fafbfc; }
-td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.n, th.n, table.figures td + td, table.figures th + th { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.total td { font-weight: 600; border-top: 2px solid var(--ink); }
 details { border: 1px solid var(--line); border-radius: 6px; margin: 6px 0; background: white; }
 summary { cursor: pointer; padding: 7px 12px; font-weight: 600; }

@@ -35,11 +35,6 @@ export function statementFigures(sources: StatementSources): StatementReportFigu
       ghg_entry_id: total.ghg_entry_id,
       co2e_net_removed_without_discount_kg: result?.co2e_net_removed_without_discount_kg ?? Number.NaN,
       co2e_net_removed_standard_deviation_kg: result?.co2e_net_removed_standard_deviation_kg ?? null,
-      co2e_net_removed_kg: total.co2e_net_removed_kg,
-      rounded_co2e_net_removed_kg: total.rounded_co2e_net_removed_kg,
-      issuable_kg: total.issuable_kg,
-      risk_of_reversal_percentage: total.risk_of_reversal_percentage,
-      credit_allocation: total.credit_allocation,
       monte_carlo_percentile_16_kg: result?.monte_carlo?.percentile_16_kg ?? null,
     };
   });

@@ -18,7 +18,7 @@ const OPEN_TABLE_ROWS = 100;
 /** The HTML page of a statement report. */
 export async function statementPage(f: StatementReportFigures): Promise<string> {
   const s = f.result;
-  const charts = await rendered([entriesChart(f.entries, f.entries_chart_per_entry), f.sensitivity === null || f.sensitivity.datapoints.length === 0 ? null : tornadoChart(f.sensitivity)]);
+  const charts = await rendered([entriesChart(f.result.ghg_entries, f.entries_chart_per_entry), f.sensitivity === null || f.sensitivity.datapoints.length === 0 ? null : tornadoChart(f.sensitivity)]);
   const figure = (id: string, caption: string) => {
     const chart = charts.get(id);
     return chart === undefined ? '' : chartFigure(chart.chart, chart.svg, caption);
@@ -54,21 +54,15 @@ export async function statementPage(f: StatementReportFigures): Promise<string> 
 function entriesTable(f: StatementReportFigures): string {
   const mc = f.entries.some((x) => x.monte_carlo_percentile_16_kg !== null);
   const headers = ['GHG entry', 'net without discount', 'standard deviation', 'net after discount', ...(mc ? ['simulated 16th percentile'] : []), 'rounded', 'issuable', 'buffer pool', 'supplier'];
-  const rows = f.entries.map((x) => [
-    x.ghg_entry_id,
-    n(x.co2e_net_removed_without_discount_kg),
-    n(x.co2e_net_removed_standard_deviation_kg),
-    n(x.co2e_net_removed_kg),
-    ...(mc ? [n(x.monte_carlo_percentile_16_kg)] : []),
-    n(x.rounded_co2e_net_removed_kg),
-    n(x.issuable_kg),
-    n(x.credit_allocation?.buffer_pool_contribution_kg ?? null),
-    n(x.credit_allocation?.supplier_allocation_kg ?? null),
-  ]);
+  // Written compactly (no class per cell: the table's class aligns the numbers); a statement may have 10,000s of entries.
+  const cell = (v: number | null) => `<td>${n(v)}</td>`;
+  const rows = f.result.ghg_entries.map((x, i) => {
+    const more = f.entries[i]!;
+    return `<tr><td>${e(x.ghg_entry_id)}</td>${cell(more.co2e_net_removed_without_discount_kg)}${cell(more.co2e_net_removed_standard_deviation_kg)}${cell(x.co2e_net_removed_kg)}${mc ? cell(more.monte_carlo_percentile_16_kg) : ''}${cell(x.rounded_co2e_net_removed_kg)}${cell(x.issuable_kg)}${cell(x.credit_allocation?.buffer_pool_contribution_kg ?? null)}${cell(x.credit_allocation?.supplier_allocation_kg ?? null)}</tr>`;
+  });
   const s = f.result;
-  const total = `<tr class="total"><td>total</td>${'<td></td>'.repeat(mc ? 4 : 3)}<td class="n">${n(s.total_co2e_removed_kg)}</td><td class="n">${n(s.issuable_kg)}</td><td class="n">${n(s.credit_allocation?.buffer_pool_contribution_kg ?? null)}</td><td class="n">${n(s.credit_allocation?.supplier_allocation_kg ?? null)}</td></tr>`;
-  const numeric = headers.map((_, i) => i).slice(1);
-  const body = table(headers, rows, numeric).replace('</tbody>', `${total}</tbody>`);
+  const total = `<tr class="total"><td>total</td>${'<td></td>'.repeat(mc ? 4 : 3)}${cell(s.total_co2e_removed_kg)}${cell(s.issuable_kg)}${cell(s.credit_allocation?.buffer_pool_contribution_kg ?? null)}${cell(s.credit_allocation?.supplier_allocation_kg ?? null)}</tr>`;
+  const body = `<div class="table"><table class="figures"><thead><tr>${headers.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('\n')}${total}</tbody></table></div>`;
   const label = `All ${f.entries.length} entries, kg CO2e (the statement totals the rounded nets).`;
   return f.entries.length <= OPEN_TABLE_ROWS ? `<p class="muted">${label}</p>${body}` : `<details><summary>${label}</summary><div class="details-body">${body}</div></details>`;
 }

@@ -108,7 +108,9 @@ describe('a statement report', () => {
     const f = embedded(html) as StatementReportFigures;
     expect(f).toEqual(JSON.parse(JSON.stringify(figures)));
     expect(f.result).toEqual(JSON.parse(JSON.stringify(statement)));
-    expect(f.entries.map((e) => [e.ghg_entry_id, e.co2e_net_removed_kg, e.issuable_kg])).toEqual(statement.ghg_entries.map((e) => [e.ghg_entry_id, e.co2e_net_removed_kg, e.issuable_kg]));
+    expect(f.entries.map((e) => [e.ghg_entry_id, e.co2e_net_removed_without_discount_kg, e.co2e_net_removed_standard_deviation_kg])).toEqual(
+      result.ghg_entries.map((e) => [e.id, e.co2e_net_removed_without_discount_kg, e.co2e_net_removed_standard_deviation_kg]),
+    );
     expect(f.allocations.map((a) => [a.component_id, a.scope, a.allocation_strategy, a.share])).toEqual([
       ['cmp_01JA0SITEMACHINERY00', 'GHG_STATEMENT', null, null],
       ['cmp_01JA0PLANTBUILD00000', 'PROJECT', 'ESTIMATED_PROJECT_TONNAGE', statement.project_component_shares[0]!.share],
