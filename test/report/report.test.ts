@@ -173,3 +173,19 @@ describe('the committed example reports', () => {
     }
   });
 });
+
+describe('who loads the charting libraries', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? sources(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
+  const files = sources('src').map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+  it('only src/report/svg.ts loads vega and vega-lite, with import() (the others import their types only)', () => {
+    const loaders = files.filter((f) => /^import (?!type )[^;]*from '(vega|vega-lite)'|import\('(vega|vega-lite)'\)/m.test(f.text)).map((f) => f.file);
+    expect(loaders).toEqual([join('src', 'report', 'svg.ts')]);
+    expect(files.filter((f) => /from '(vega|vega-lite)'/.test(f.text)).every((f) => f.file.startsWith(join('src', 'report')))).toBe(true);
+    expect(files.find((f) => f.file === join('src', 'report', 'svg.ts'))!.text).not.toMatch(/^import (?!type )[^;]*from 'vega/m);
+  });
+  it('nothing imports src/report but the report entry and the report command', () => {
+    const importers = files.filter((f) => !f.file.startsWith(join('src', 'report')) && /from '(\.\.\/)+report'|import\('(\.\.\/)+report'\)/.test(f.text)).map((f) => f.file);
+    expect(importers.sort()).toEqual([join('src', 'cli', 'report.ts'), join('src', 'entry', 'report.ts')]);
+  });
+});
