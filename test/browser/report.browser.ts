@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The HTML reports of every bundled example (each entry, each statement) opened in Debian's
 // Chromium: no console error, no request, every chart drawn with the marks its data calls for,
 // the page's figures equal to evaluateGraph's, the collapsed parts shown on paper. Screenshots
@@ -11,6 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseSensitivity, evaluateGraph, explainGhgEntry, type GhgEntryResult, type NetSensitivity } from 'cdr-engine';
 import { renderHtmlReport } from 'cdr-engine/report';
 import { launchChromium } from '../../scripts/chromium.mjs';
+
+/** The little of the DOM the checks read in the page (the project compiles without the DOM library; casts only, the functions run in the browser). */
+type DomNode = {
+  readonly dataset: Record<string, string | undefined>;
+  querySelectorAll(selector: string): { readonly length: number };
+  querySelector(selector: string): DomNode | null;
+  getBoundingClientRect(): { readonly width: number; readonly height: number };
+};
 
 const SAMPLES = 20_000;
 const SCREENSHOTS = 'artifacts/screenshots';
@@ -120,12 +127,12 @@ describe.each(targets)('report of $example, $kind $id', (t) => {
     const expected = t.kind === 'entry' ? entryExpectations(t) : statementExpectations(t);
     const embedded = JSON.parse((await page.locator('#cdr-report-data').textContent()) ?? 'null') as { result: unknown };
     expect(embedded.result).toEqual(JSON.parse(JSON.stringify(expected.result)));
-    const cards = await page.$$eval('[data-figure]', (els) => els.map((el) => [(el as HTMLElement).dataset['figure'], (el as HTMLElement).dataset['value']] as const));
+    const cards = await page.$$eval('[data-figure]', (els) => els.map((el) => [(el as unknown as DomNode).dataset['figure'], (el as unknown as DomNode).dataset['value']] as const));
     expect(Object.fromEntries(cards.map(([k, v]) => [k, v === 'null' ? null : Number(v)]))).toEqual(expected.cards);
 
     const charts = await page.$$eval('figure[data-chart]', (figures) =>
       figures.map((f) => {
-        const el = f as HTMLElement;
+        const el = f as unknown as DomNode;
         return {
           id: el.dataset['chart'] as string,
           declared: el.dataset['marks'] === undefined ? null : Number(el.dataset['marks']),
@@ -148,7 +155,7 @@ describe.each(targets)('report of $example, $kind $id', (t) => {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
     // On paper every collapsed part is shown.
     await page.emulateMedia({ media: 'print' });
-    const hidden = await page.$$eval('details .details-body', (bodies) => bodies.filter((b) => (b as HTMLElement).getBoundingClientRect().height === 0).length);
+    const hidden = await page.$$eval('details .details-body', (bodies) => bodies.filter((b) => (b as unknown as DomNode).getBoundingClientRect().height === 0).length);
     expect(hidden).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.print.png`), fullPage: true });
     await page.close();
