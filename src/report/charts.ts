@@ -47,7 +47,7 @@ export function waterfallChart(steps: readonly WaterfallStep[]): Chart {
     start: s.start_kg,
     end: s.end_kg,
     top: Math.max(s.start_kg, s.end_kg),
-    text: s.kind === 'total' ? formatNumber(s.amount_kg) : formatNumber(s.amount_kg, { signed: true }),
+    text: formatNumber(s.amount_kg, { signed: s.kind !== 'total', digits: 1 }),
   }));
   const categories = [...new Set(values.map((v) => v.category))];
   const x = { field: 'label', type: 'nominal', sort: null, axis: { title: null, labelAngle: -35, labelLimit: 240 } } as const;
@@ -57,7 +57,7 @@ export function waterfallChart(steps: readonly WaterfallStep[]): Chart {
     markName: 'waterfall_bars',
     marks: steps.length,
     spec: {
-      width: Math.min(1000, Math.max(420, steps.length * 52)),
+      width: Math.min(1000, Math.max(560, steps.length * 64)),
       height: 340,
       data: { values },
       layer: [

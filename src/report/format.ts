@@ -15,12 +15,15 @@ function formatter(minimum: number, maximum: number, signed: boolean): Intl.Numb
   return f;
 }
 
-/** A number for people: grouped digits; more decimals for small values; `–` for null. */
-export function formatNumber(value: number | null, options: { readonly signed?: boolean } = {}): string {
+/**
+ * A number for people: grouped digits; more decimals for small values (at most `digits` when
+ * given, for chart labels); `–` for null.
+ */
+export function formatNumber(value: number | null, options: { readonly signed?: boolean; readonly digits?: number } = {}): string {
   if (value === null) return '–';
   if (!Number.isFinite(value)) return String(value);
   const size = Math.abs(value);
-  const digits = Number.isInteger(value) ? 0 : size >= 1000 ? 1 : size >= 1 ? 3 : 6;
+  const digits = Math.min(options.digits ?? 6, Number.isInteger(value) ? 0 : size >= 1000 ? 1 : size >= 1 ? 3 : 6);
   return formatter(0, digits, options.signed === true).format(value).replace('-', '−');
 }
 
