@@ -20,6 +20,7 @@ import type {
   EvaluationResult,
   GhgEntryResult,
   GhgStatementResult,
+  MonteCarloHistogram,
   MonteCarloSummary,
   ProjectComponentShareResult,
   ReusedDatapoint,
@@ -40,8 +41,11 @@ export interface EvaluateOptions {
    * discount is applied and budgets are empty: a faster what-if evaluation of the magnitudes only.
    */
   readonly propagate?: boolean;
-  /** Adds a Monte Carlo cross-check to every entry: normal datapoints sampled with a fixed seed. */
-  readonly monteCarlo?: { readonly samples: number; readonly seed: number };
+  /**
+   * Adds a Monte Carlo cross-check to every entry: normal datapoints sampled with a fixed seed.
+   * `histogramBins` (1 to 1000) also counts each entry's sampled nets in that many equal bins.
+   */
+  readonly monteCarlo?: { readonly samples: number; readonly seed: number; readonly histogramBins?: number };
 }
 
 /**
@@ -81,11 +85,17 @@ export function safeEvaluateGraph(graph: unknown, options: EvaluateOptions = {})
  */
 export function evaluatePreparedGraph(prepared: PreparedGraph, options: EvaluateOptions = {}): EvaluationOutcome {
   if (options.monteCarlo !== undefined) {
-    const { samples, seed } = options.monteCarlo;
+    const { samples, seed, histogramBins } = options.monteCarlo;
     if (!(Number.isInteger(samples) && samples >= 2 && samples <= 10_000_000) || !Number.isInteger(seed)) {
       return {
         ok: false,
         issues: [{ path: ['options', 'monteCarlo'], code: 'invalid_option', message: `monteCarlo needs an integer samples in [2, 10000000] and an integer seed; got samples=${String(samples)}, seed=${String(seed)}` }],
+      };
+    }
+    if (histogramBins !== undefined && !(Number.isInteger(histogramBins) && histogramBins >= 1 && histogramBins <= 1000)) {
+      return {
+        ok: false,
+        issues: [{ path: ['options', 'monteCarlo', 'histogramBins'], code: 'invalid_option', message: `histogramBins must be an integer in [1, 1000]; got ${String(histogramBins)}` }],
       };
     }
   }
@@ -154,7 +164,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
       ? shareGradientsOf(prepared, amortised, componentValues, gradients, slotStart)
       : null;
 
-  const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo.samples, options.monteCarlo.seed, amortised.shares);
+  const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo, amortised.shares);
 
   // Three passes over the entries: the numbers, the credits, then the result objects. The credits'
   // decimals are garbage the moment they are read; made before any result object exists, they are
@@ -420,7 +430,8 @@ function shareGradientsOf(
  * Samples every datapoint with a standard deviation from a normal distribution (SI), evaluates
  * every component without gradients, and summarises each entry's net without discount.
  */
-function runMonteCarlo(prepared: PreparedGraph, samples: number, seed: number, shares: Float64Array): MonteCarloSummary[] {
+function runMonteCarlo(prepared: PreparedGraph, options: NonNullable<EvaluateOptions['monteCarlo']>, shares: Float64Array): MonteCarloSummary[] {
+  const { samples, seed, histogramBins } = options;
   const { components, siMagnitudes, siStandardDeviations, entries } = prepared;
   const normal = createNormalSource(createRandomSource(seed));
   const sampled = packedDoubles(siMagnitudes.length);
@@ -456,6 +467,19 @@ function runMonteCarlo(prepared: PreparedGraph, samples: number, seed: number, s
       standard_deviation_kg: summary.standardDeviation,
       standard_error_of_mean_kg: summary.standardErrorOfMean,
       percentile_16_kg: summary.percentile16,
+      ...(histogramBins === undefined ? {} : { histogram: histogramOfSorted(values, histogramBins) }),
     };
   });
+}
+
+/** Counts ascending values in `bins` equal bins from the first to the last (the last bin closed). */
+function histogramOfSorted(sorted: Float64Array, bins: number): MonteCarloHistogram {
+  const start = sorted[0] as number;
+  const width = ((sorted[sorted.length - 1] as number) - start) / bins;
+  const counts = new Array<number>(bins).fill(0);
+  for (const v of sorted) {
+    const i = width > 0 ? Math.min(bins - 1, Math.floor((v - start) / width)) : 0;
+    counts[i] = (counts[i] as number) + 1;
+  }
+  return { start_kg: start, bin_width_kg: width, counts };
 }

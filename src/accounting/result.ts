@@ -73,6 +73,21 @@ export interface MonteCarloSummary {
   readonly standard_error_of_mean_kg: number;
   /** The 16th percentile of the sampled net, kg (compare with `co2e_net_removed_kg`). */
   readonly percentile_16_kg: number;
+  /** The sampled nets counted in equal bins; present when `monteCarlo.histogramBins` was given. */
+  readonly histogram?: MonteCarloHistogram;
+}
+
+/**
+ * The sampled nets of one entry counted in equal bins from the smallest sample to the largest.
+ * @public
+ */
+export interface MonteCarloHistogram {
+  /** Lower edge of the first bin, kg (the smallest sample). */
+  readonly start_kg: number;
+  /** Width of every bin, kg (0 when every sample is equal: one bin holds them all). */
+  readonly bin_width_kg: number;
+  /** Samples per bin; bin `i` is `[start + i w, start + (i + 1) w)`, the last one closed. */
+  readonly counts: readonly number[];
 }
 
 /**

@@ -4,7 +4,7 @@
  * load nothing of the engine.
  */
 import type { Io } from './io';
-import { EVALUATE_USAGE, EXPLAIN_USAGE, SCHEMA_USAGE, SERVE_USAGE } from './usage';
+import { EVALUATE_USAGE, EXPLAIN_USAGE, REPORT_USAGE, SCHEMA_USAGE, SERVE_USAGE } from './usage';
 
 /** What a command module exports. */
 export interface CommandModule {
@@ -41,6 +41,12 @@ export const COMMANDS: readonly Command[] = [
     summary: 'print the JSON Schema of the removal graph document',
     usage: SCHEMA_USAGE,
     load: () => import('./schema'),
+  },
+  {
+    name: 'report',
+    summary: 'write the HTML calculation report of a GHG entry or statement, with charts',
+    usage: REPORT_USAGE,
+    load: () => import('./report'),
   },
   {
     name: 'serve',

@@ -11,3 +11,6 @@ export const EXPLAIN_USAGE = 'usage: cdr-engine explain <graph.json | -> <GHG en
 export const SERVE_USAGE = 'usage: cdr-engine serve [--port N] [--world world.json]   (port 0 picks a free port; default 8080)';
 /** `cdr-engine schema` */
 export const SCHEMA_USAGE = 'usage: cdr-engine schema   (prints the JSON Schema of the graph document; the package ships it as cdr-engine/graph.schema.json)';
+/** `cdr-engine report` */
+export const REPORT_USAGE =
+  'usage: cdr-engine report <graph.json | -> [--entry ID | --statement ID] [--out report.html] [--monte-carlo N]   (HTML to standard output without --out; a document of one entry needs no --entry)';

@@ -36,6 +36,7 @@ const file = (name: string, content: string) => {
 const DOCUMENT_COMMANDS: Readonly<Record<string, (document: string) => string[]>> = {
   evaluate: (document) => ['evaluate', document],
   explain: (document) => ['explain', document, ENTRY],
+  report: (document) => ['report', document, '--entry', ENTRY],
   serve: (document) => ['serve', '--port', '0', '--world', document],
 };
 const NO_DOCUMENT = new Set(['schema']);

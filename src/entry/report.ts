@@ -1,0 +1,8 @@
+/**
+ * Entry point `cdr-engine/report`: `renderHtmlReport`, the self-contained HTML calculation report
+ * of a GHG entry or statement with its charts. Its charting libraries (vega, vega-lite) load with
+ * this entry's first chart, never with `cdr-engine`.
+ *
+ * @packageDocumentation
+ */
+export * from '../report';

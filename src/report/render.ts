@@ -1,0 +1,169 @@
+/**
+ * `renderHtmlReport`: validates a graph document once, runs the engine (evaluation with the
+ * optional Monte Carlo check, the calculation report, the sensitivity analysis of the entry or
+ * statement reported on) and writes the HTML page from their results. No I/O: the caller writes
+ * the string where it wants.
+ */
+import {
+  analysePreparedSensitivity,
+  evaluatePreparedGraph,
+  explainPreparedGhgEntry,
+  prepareGraph,
+  type AccountingPolicies,
+  type CalculationReport,
+  type EvaluationResult,
+  type GhgStatementSensitivity,
+  type PreparedGraph,
+} from '../accounting';
+import type { GraphIssue } from '../model';
+import { entryFigures } from './entry-figures';
+import { entryPage } from './entry-page';
+import type { ReportFigures } from './figures';
+import { ENTRY_CALCULATIONS, statementFigures } from './statement-figures';
+import { statementPage } from './statement-page';
+
+/**
+ * Options of {@link renderHtmlReport}. Name at most one of `ghgEntryId` and `ghgStatementId`; with
+ * neither, a document of exactly one entry is reported on.
+ * @public
+ */
+export interface HtmlReportOptions {
+  /** The GHG entry to report on. */
+  readonly ghgEntryId?: string;
+  /** The GHG statement to report on. */
+  readonly ghgStatementId?: string;
+  /**
+   * Adds the Monte Carlo check: `samples` draws (2 to 10,000,000) with `seed` (default 1); the
+   * entry report shows the simulated distribution, the statement report each entry's simulated
+   * 16th percentile.
+   */
+  readonly monteCarlo?: { readonly samples: number; readonly seed?: number };
+  /** Accounting policies to override. */
+  readonly policies?: Partial<AccountingPolicies>;
+}
+
+/**
+ * A report written, or the problems of the document or the options.
+ * @public
+ */
+export type HtmlReportOutcome =
+  | { readonly ok: true; readonly html: string; readonly figures: ReportFigures }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+
+/** Histogram bins of the Monte Carlo distribution. */
+const HISTOGRAM_BINS = 40;
+/**
+ * The statement sensitivity re-evaluates every entry of the graph twice per datapoint of the
+ * statement; above this many (datapoints x attributions) the report leaves it out.
+ */
+const SENSITIVITY_WORK = 2e7;
+
+/**
+ * Writes the HTML calculation report of one GHG entry or one GHG statement of a removal graph
+ * document: one self-contained page (inline SVG charts drawn with Vega-Lite, no network) with the
+ * summary, the waterfall, the uncertainty budget, the sensitivity tornado, the Monte Carlo
+ * distribution when asked for, and every formula with its values. The page embeds its figures
+ * as JSON (`script#cdr-report-data`), the same object as `figures`.
+ * @public
+ */
+export async function renderHtmlReport(document: unknown, options: HtmlReportOptions = {}): Promise<HtmlReportOutcome> {
+  const prepared = prepareGraph(document, options.policies);
+  if (!prepared.ok) return prepared;
+  const graph = prepared.prepared;
+  const target = targetOf(graph, options);
+  if ('issues' in target) return { ok: false, issues: target.issues };
+  const seed = options.monteCarlo?.seed ?? 1;
+  const evaluation = evaluatePreparedGraph(graph, options.monteCarlo === undefined ? {} : { monteCarlo: { samples: options.monteCarlo.samples, seed, histogramBins: HISTOGRAM_BINS } });
+  if (!evaluation.ok) return evaluation;
+  const mcSeed = options.monteCarlo === undefined ? null : seed;
+  const outcome = target.kind === 'entry' ? entryReport(graph, evaluation.result, target.id, mcSeed) : statementReport(graph, evaluation.result, target.id);
+  if (!outcome.ok) return outcome;
+  const html = outcome.figures.kind === 'ghg_entry' ? await entryPage(outcome.figures) : await statementPage(outcome.figures);
+  return { ok: true, html, figures: outcome.figures };
+}
+
+type Target = { readonly kind: 'entry' | 'statement'; readonly id: string } | { readonly issues: readonly GraphIssue[] };
+
+function targetOf(graph: PreparedGraph, options: HtmlReportOptions): Target {
+  const { ghgEntryId, ghgStatementId } = options;
+  const problem = (path: string, code: string, message: string): Target => ({ issues: [{ path: ['options', path], code, message }] });
+  if (ghgEntryId !== undefined && ghgStatementId !== undefined) return problem('ghgEntryId', 'invalid_option', 'name a GHG entry or a GHG statement, not both');
+  if (ghgStatementId !== undefined) {
+    if (graph.statements.some((s) => s.id === ghgStatementId)) return { kind: 'statement', id: ghgStatementId };
+    const known = graph.statements.map((s) => s.id);
+    return problem('ghgStatementId', 'unknown_statement', `the document has no GHG statement '${ghgStatementId}'; it has ${known.length === 0 ? 'none' : known.join(', ')}`);
+  }
+  if (ghgEntryId !== undefined) {
+    if (graph.entries.some((e) => e.id === ghgEntryId)) return { kind: 'entry', id: ghgEntryId };
+    return problem('ghgEntryId', 'unknown_entry', `the document has no GHG entry '${ghgEntryId}'${listed(graph.entries.map((e) => e.id))}`);
+  }
+  if (graph.entries.length === 1) return { kind: 'entry', id: graph.entries[0]!.id };
+  return problem('ghgEntryId', 'missing_option', `the document has ${graph.entries.length} GHG entries: name the entry or the statement to report on${listed(graph.entries.map((e) => e.id))}`);
+}
+
+function listed(ids: readonly string[]): string {
+  if (ids.length === 0) return '';
+  return `; its entries: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
+}
+
+type FiguresOutcome = { readonly ok: true; readonly figures: ReportFigures } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+
+function entryReport(graph: PreparedGraph, evaluation: EvaluationResult, id: string, seed: number | null): FiguresOutcome {
+  const calculation = explainPreparedGhgEntry(graph, id);
+  if (!calculation.ok) return calculation;
+  const sensitivity = analysePreparedSensitivity(graph, { only: { ghgEntryIds: [id] } });
+  if (!sensitivity.ok) return sensitivity;
+  const result = evaluation.ghg_entries.find((e) => e.id === id)!;
+  const figures = entryFigures({
+    result,
+    calculation: calculation.report,
+    sensitivity: sensitivity.analysis.ghg_entries[0]!,
+    analysis: sensitivity.analysis,
+    nameOf: nameOf(graph),
+    monteCarloSeed: seed,
+  });
+  return { ok: true, figures };
+}
+
+function statementReport(graph: PreparedGraph, evaluation: EvaluationResult, id: string): FiguresOutcome {
+  const s = graph.statements.findIndex((x) => x.id === id);
+  const statement = evaluation.ghg_statements![s]!;
+  let sensitivity: GhgStatementSensitivity | null = null;
+  let analysis = { variation: graph.policies.sensitivityVariation, threshold: graph.policies.sensitivityThreshold };
+  if (sensitivityWork(graph, s) <= SENSITIVITY_WORK) {
+    const outcome = analysePreparedSensitivity(graph, { only: { ghgStatementIds: [id] } });
+    if (!outcome.ok) return outcome;
+    sensitivity = outcome.analysis.ghg_statements[0]!;
+    analysis = outcome.analysis;
+  }
+  const calculations: CalculationReport[] = [];
+  if (statement.ghg_entry_ids.length <= ENTRY_CALCULATIONS) {
+    for (const entryId of statement.ghg_entry_ids) {
+      const outcome = explainPreparedGhgEntry(graph, entryId);
+      if (!outcome.ok) return outcome;
+      calculations.push(outcome.report);
+    }
+  }
+  return { ok: true, figures: statementFigures({ statement, evaluation, sensitivity, analysis, nameOf: nameOf(graph), calculations }) };
+}
+
+/** Datapoints the statement's entries read times the attributions of the graph: the analysis's cost. */
+function sensitivityWork(graph: PreparedGraph, s: number): number {
+  const datapoints = new Set<number>();
+  for (const e of graph.statements[s]?.entries ?? []) {
+    for (const attribution of graph.entries[e]?.attributions ?? []) {
+      for (const d of graph.components[attribution.component]?.slots ?? []) datapoints.add(d);
+    }
+  }
+  let attributions = 0;
+  for (const entry of graph.entries) attributions += entry.attributions.length;
+  return datapoints.size * attributions;
+}
+
+function nameOf(graph: PreparedGraph): (datapointId: string) => string | null {
+  return (id) => {
+    const d = graph.datapointIds.indexOf(id);
+    const name = d < 0 ? undefined : (graph.graph.datapoints[d] as { display_name?: unknown }).display_name;
+    return typeof name === 'string' ? name : null;
+  };
+}
