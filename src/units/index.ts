@@ -7,3 +7,4 @@ export * from './dimension';
 export * from './quantity-kind-dimensions';
 export { UnitError, YEAR_IN_DAYS, type ParsedUnit } from './unit-parser';
 export * from './units';
+export { unitsOfKind } from './units-of-kind';

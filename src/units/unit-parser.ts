@@ -204,6 +204,12 @@ function tokenize(src: string): Token[] {
       i++;
       continue;
     }
+    if (c === '*' && src[i + 1] === '*') {
+      // Python's power operator, as Pint writes it (`meter ** 3`)
+      tokens.push({ kind: 'op', text: '^', pos: i });
+      i += 2;
+      continue;
+    }
     if (c === '*' || c === '·' || c === '⋅' || c === '×') {
       tokens.push({ kind: 'op', text: '*', pos: i });
       i++;
