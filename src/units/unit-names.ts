@@ -10,7 +10,7 @@
 import { BASE_DIMENSIONS, DIMENSIONLESS, type Dimension } from './dimension';
 import { UNIT_DEPARTURES } from './departures';
 import { engineMath, type MathjsUnit, type MathjsUnitPart } from './mathjs-instance';
-import { type MathjsOwnUnit, PINT_UNITS } from './pint-units';
+import { type MathjsOwnUnit, PINT_CONSTANTS, PINT_UNITS, type UnitRow } from './pint-units';
 
 /** A resolved unit name: dimension, factor to SI and (offset units only) SI offset. */
 export interface NamedUnit {
@@ -27,8 +27,8 @@ export interface UnitEntry {
   readonly symbol: string | undefined;
   /** Every spelling: name, symbol, aliases. */
   readonly spellings: readonly string[];
-  /** Where the entry comes from. */
-  readonly origin: 'pint' | 'departure';
+  /** Where the entry comes from: Pint's units, Pint's constants (and units built on them), a departure. */
+  readonly origin: 'pint' | 'constant' | 'departure';
   /** Why the engine refuses it, for a refused name. */
   readonly refused?: string;
   readonly definition?: string | MathjsOwnUnit | { readonly base: string };
@@ -99,11 +99,15 @@ let index: Map<string, UnitEntry> | null = null;
 export function unitEntries(): readonly UnitEntry[] {
   if (entries === null) {
     const list: UnitEntry[] = [];
-    for (const [spellings, definition, options] of PINT_UNITS) {
-      const entry = entryOf(spellings, 'pint', options === undefined ? { definition } : { definition, offset: options.offset });
-      list.push(entry);
-      if (entry.offset !== undefined) list.push(deltaOf(entry));
-    }
+    const add = (rows: readonly UnitRow[], origin: UnitEntry['origin']): void => {
+      for (const [spellings, definition, options] of rows) {
+        const entry = entryOf(spellings, origin, options === undefined ? { definition } : { definition, offset: options.offset });
+        list.push(entry);
+        if (entry.offset !== undefined) list.push(deltaOf(entry));
+      }
+    };
+    add(PINT_CONSTANTS, 'constant');
+    add(PINT_UNITS, 'pint');
     for (const d of UNIT_DEPARTURES) {
       if (d.kind === 'refused') list.push(entryOf(d.spellings, 'departure', { refused: d.reason }));
       else if (d.definition !== undefined) list.push(entryOf(d.spellings, 'departure', { definition: d.definition }));
@@ -208,7 +212,8 @@ function fromMathjs(u: MathjsUnit, text: string): NamedUnit | string {
   return { dimension: Object.freeze(dims), scale, offset };
 }
 
-function readEntry(entry: UnitEntry, text: string): NamedUnit | string {
+/** The dimension, factor and offset of an entry (a string: why it is refused). */
+export function readEntry(entry: UnitEntry, text: string = entry.name): NamedUnit | string {
   if (entry.refused !== undefined) return `'${text}' (${entry.name}) is not accepted: ${entry.refused}`;
   const math = engineMath();
   return fromMathjs(math.unit(mathjsName(entry)), text);
