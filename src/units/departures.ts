@@ -149,9 +149,9 @@ export const UNIT_DEPARTURES: readonly UnitDeparture[] = [
   },
   {
     kind: 'extension',
-    spellings: 'm2 m3 cm3 km2 ft3',
+    spellings: 'm2 m3 cm3 km2 mm3',
     pint: 'not a unit',
-    reason: 'a length unit followed by 2 or 3 is its square or cube where mathjs reads it so (m2, cm3, km2, in2, ft3, ...)',
+    reason: 'mathjs\'s names of the squared and cubed metre, with any SI prefix, read by the engine before Pint became the reference',
   },
   {
     kind: 'extension',

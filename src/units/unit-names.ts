@@ -7,6 +7,7 @@
  * uses), so a process pays only for the units it meets; its dimension and factor are then read back
  * from mathjs.
  */
+import { nearestName } from '../model/nearest-name';
 import { BASE_DIMENSIONS, DIMENSIONLESS, type Dimension } from './dimension';
 import { UNIT_DEPARTURES } from './departures';
 import { engineMath, type MathjsUnit, type MathjsUnitPart } from './mathjs-instance';
@@ -268,10 +269,38 @@ function resolveNameUncached(text: string): NamedUnit | string {
     if (unit.offset !== 0) return `'${text}' puts the prefix '${first.prefix.text}' on an offset unit, which has no agreed meaning`;
     return { dimension: unit.dimension, scale: unit.scale * first.prefix.value, offset: 0 };
   }
-  return squaredOrCubed(text) ?? `no unit named '${text}'`;
+  const squared = squaredOrCubed(text);
+  if (squared !== undefined) return squared;
+  const near = nearestSpelling(text);
+  return near === undefined ? `no unit named '${text}'` : `no unit named '${text}'; did you mean '${near}'?`;
 }
 
-/** mathjs's names of squared and cubed lengths (`m2`, `cm3`, `ft3`), an extension (departures.ts). */
+/** The spelling nearest to a misspelled name, trying it whole, then after a prefix (`kilogramm`). */
+function nearestSpelling(text: string): string | undefined {
+  if (text.length < 4) return undefined;
+  const whole = nearestName(text, knownSpellings());
+  if (whole !== undefined) return whole;
+  for (const prefix of PREFIX_LIST) {
+    const rest = text.slice(prefix.text.length);
+    if (prefix.text === '' || !text.startsWith(prefix.text) || rest.length < 4) continue;
+    const near = nearestName(rest, knownSpellings());
+    if (near !== undefined) return prefix.text + near;
+  }
+  return undefined;
+}
+
+let spellingList: readonly string[] | null = null;
+
+/** The spellings a misspelled name may be near: canonical names first, then symbols and aliases. */
+function knownSpellings(): readonly string[] {
+  if (spellingList === null) {
+    const usable = unitEntries().filter((e) => e.refused === undefined);
+    spellingList = [...new Set([...usable.map((e) => e.name), ...usable.flatMap((e) => e.spellings)])];
+  }
+  return spellingList;
+}
+
+/** mathjs's names of the squared and cubed metre (`m2`, `cm3`, `km2`), an extension (departures.ts). */
 function squaredOrCubed(text: string): NamedUnit | undefined {
   if (!/^[A-Za-z]+[23]$/.test(text)) return undefined;
   let u: MathjsUnit;
