@@ -2,6 +2,7 @@
  * Worked examples of Pint's spellings (issue 14 item 3) and of every row of the departures table.
  * The bulk comparison with Pint itself is pint-reference.test.ts.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dimension, formatDimension, isCompatible, parseUnit, toSI, tryParseUnit, UNIT_DEPARTURES, type Dimension } from '../../src/units';
 
@@ -146,5 +147,16 @@ describe('the departures from Pint (one table)', () => {
     const check = isCompatible('deg', 'mass_fraction');
     expect(check).toMatchObject({ ok: false });
     if (!check.ok) expect(check.message).toBe("unit 'deg' is not a unit of quantity kind 'mass_fraction' (expected dimension dimensionless, got angle)");
+  });
+
+  it('are all shown in the table of docs/units.md', () => {
+    const doc = readFileSync(new URL('../../docs/units.md', import.meta.url), 'utf8');
+    const table = doc.slice(doc.indexOf('## Departures from Pint'), doc.indexOf('## Units of a quantity kind'));
+    const rows = table.split('\n').filter((line) => /^\| (service|newer_pint|extension|refused|rule) \|/.test(line));
+    expect(rows).toHaveLength(UNIT_DEPARTURES.length);
+    UNIT_DEPARTURES.forEach((d, i) => {
+      expect(rows[i]).toContain(`| ${d.kind} |`);
+      for (const s of spellings(d.spellings)) expect(rows[i]).toContain(`\`${s}\``);
+    });
   });
 });
