@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QUANTITY_KINDS, type QuantityKind } from '../../src/model/quantity-kinds';
 import { dimensionsEqual, formatDimension, isCompatible, parseUnit, toSI, tryParseUnit, UNIT_DEPARTURES } from '../../src/units';
+import { unitEntries } from '../../src/units/unit-names';
 
 type Pair = [kind: QuantityKind, unit: string, format: string, factor: number, offset: number, source: string, pintReadsBack: boolean];
 type NameRow = [name: string, canonical: string, value: [dimension: number[], factor: number, offset: number] | string];
@@ -65,6 +66,14 @@ describe("every spelling of Pint's registry", () => {
       if (!ok) wrong.push(`${name} (${canonical}): ${formatDimension(u.dimension)} ${u.scale} + ${u.offset}, Pint ${formatDimension(dimension)} ${factor} + ${offset}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("holds no spelling Pint's registry lacks, and every one it has", () => {
+    const pint = new Set(reference.names.map(([name]) => name));
+    const table = unitEntries().filter((e) => e.origin !== 'departure').flatMap((e) => e.spellings);
+    expect(table.filter((s) => !pint.has(s))).toEqual([]);
+    const refusedOrDeparted = new Set([...departed, ...table]);
+    expect([...pint].filter((s) => !refusedOrDeparted.has(s))).toEqual([]);
   });
 
   it('refuses the logarithmic and printing units, naming them, as listed in the departures', () => {
