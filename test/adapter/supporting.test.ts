@@ -35,7 +35,7 @@ describe('datapoints', () => {
     const created = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/datapoints', { ...datapointBody('d1', 12, 'kgCO2e/kWh', 0.5), measured_at: '2026-01-01T00:00:00Z' });
     expectShape(datapointSchema, created);
     expect(await client.ok('supplierA', 'GET', `/mrv/v0/datapoints/${created.id}`)).toEqual(created);
-    expect422(await client.post('supplierA', '/mrv/v0/datapoints', datapointBody('d2', 1, 'furlongs per fortnight')), ['body', 'quantity', 'unit']);
+    expect422(await client.post('supplierA', '/mrv/v0/datapoints', datapointBody('d2', 1, 'furlongz per fortnight')), ['body', 'quantity', 'unit']);
     expect422(await client.post('supplierA', '/mrv/v0/datapoints', { ...datapointBody('d3', 1, 't'), quantity: { magnitude: 1, unit: null } }), ['body', 'quantity', 'unit']);
     expect422(await client.post('supplierA', '/mrv/v0/datapoints', { ...datapointBody('d4', 1, 't'), quantity: { magnitude: 1, unit: 't', standard_deviation: -1 } }), ['body', 'quantity', 'standard_deviation']);
     expect422(await client.post('supplierA', '/mrv/v0/datapoints', { ...datapointBody('d5', 1, 't'), source_ids: [MISSING.source] }), ['body', 'source_ids', 0]);
