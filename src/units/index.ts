@@ -5,5 +5,5 @@
  */
 export * from './dimension';
 export * from './quantity-kind-dimensions';
-export { UnitError, YEAR_IN_DAYS, type ParsedUnit } from './unit-parser';
+export { isUnitError, UnitError, YEAR_IN_DAYS, type ParsedUnit } from './unit-parser';
 export * from './units';
