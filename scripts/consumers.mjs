@@ -127,14 +127,19 @@ async function install(name, tarball) {
   return dir;
 }
 
-/** An import of every entry point of the exports map, for the type checks. */
-function everyEntryImport(manifest) {
+/**
+ * An import of every entry point of the exports map, for the type checks. A JSON document is
+ * imported with `with { type: 'json' }` except under module node16, which refuses import
+ * attributes (node18 and later require them).
+ */
+function everyEntryImport(manifest, jsonAttribute) {
   const lines = [];
   Object.keys(manifest.exports)
     .filter((subpath) => !subpath.includes('*') && subpath !== './package.json')
     .forEach((subpath, i) => {
       const specifier = subpath === '.' ? 'cdr-engine' : `cdr-engine/${subpath.slice(2)}`;
-      lines.push(subpath.endsWith('.json') ? `import entry${i} from '${specifier}' with { type: 'json' };` : `import * as entry${i} from '${specifier}';`);
+      const attribute = jsonAttribute ? " with { type: 'json' }" : '';
+      lines.push(subpath.endsWith('.json') ? `import entry${i} from '${specifier}'${attribute};` : `import * as entry${i} from '${specifier}';`);
       lines.push(`void entry${i};`);
     });
   return `${lines.join('\n')}\nexport {};\n`;
@@ -148,7 +153,7 @@ async function typeCheck(name, dir, example) {
   const files = ['types.ts', 'entries.ts', 'readme.ts', ...(moduleResolution === 'node16' ? ['types-cjs.cts', 'types-identity.ts'] : [])];
   for (const file of files.filter((f) => f.startsWith('types'))) copyFileSync(join(fixtures, file), join(dir, file));
   const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', 'cdr-engine', 'package.json'), 'utf8'));
-  writeFileSync(join(dir, 'entries.ts'), everyEntryImport(manifest));
+  writeFileSync(join(dir, 'entries.ts'), everyEntryImport(manifest, module !== 'node16'));
   writeFileSync(join(dir, 'readme.ts'), example);
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, files }, null, 2)}\n`);
   await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], dir);
