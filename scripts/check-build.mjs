@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Test of the build (`npm run test:build`, part of `npm test` after `tsup`): each entry point
- * loads only its own modules, and package.json's `exports` lists exactly the entry points built.
+ * loads only its own modules, package.json's `exports` lists exactly the entry points built, and
+ * an error thrown by the CommonJS build is recognised by the ESM build and the other way round
+ * (the dual-package hazard: both builds loaded in one process).
  *
  * What an entry loads is the closure of its output file over static imports between outputs
  * (chunks), read from esbuild's metafiles (dist/metafile-esm.json, dist/metafile-cjs.json); the
@@ -9,8 +11,9 @@
  * runs. Dynamic imports (the CLI's commands) are not followed: they load when used.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -102,12 +105,45 @@ function checkExports() {
   }
 }
 
+/** What `run` throws (undefined when nothing is). */
+function thrown(run) {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+/** Each public error class of one build recognises the errors of the other, both ways round. */
+async function checkErrorIdentity() {
+  const require = createRequire(import.meta.url);
+  const builds = { esm: {}, cjs: {} };
+  for (const entry of ['index', 'units', 'registry']) {
+    builds.esm[entry] = await import(pathToFileURL(join(root, 'dist', `${entry}.js`)).href);
+    builds.cjs[entry] = require(join(root, 'dist', `${entry}.cjs`));
+  }
+  const errors = [
+    ['index', 'GraphValidationError', 'isGraphValidationError', (b) => b.index.evaluateGraph({ datapoints: 'none' })],
+    ['units', 'UnitError', 'isUnitError', (b) => b.units.parseUnit('not a unit')],
+    ['registry', 'CreditLedgerError', 'isCreditLedgerError', (b) => b.registry.createLedger().createTransfer({})],
+  ];
+  for (const [from, to] of [['cjs', 'esm'], ['esm', 'cjs']]) {
+    for (const [entry, className, guard, fail] of errors) {
+      const error = thrown(() => fail(builds[from]));
+      const recognised = builds[to][entry][guard](error) && error instanceof builds[to][entry][className];
+      if (!recognised) problems.push(`a ${className} thrown by the ${from} build is not recognised by the ${to} build`);
+    }
+  }
+}
+
 checkFormat('esm', '.js');
 checkFormat('cjs', '.cjs');
 checkExports();
+await checkErrorIdentity();
 if (problems.length > 0) {
   console.error(`check-build: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
   process.exitCode = 1;
 } else {
-  console.log('check-build: every entry point loads only its own modules');
+  console.log('check-build: every entry point loads only its own modules; errors are recognised across the ESM and CommonJS builds');
 }

@@ -32,7 +32,8 @@ export type {
 export type { CreditAllocation } from './accounting/credits';
 export type { AttributionScope } from './accounting/prepare-statements';
 
-// The document (contract.md section 2); its zod schemas are in `cdr-engine/schemas`.
+// The document (contract.md section 2). These types are derived from zod schemas, which
+// `cdr-engine/schemas` exports (so the API report names them as exports this entry leaves out).
 export type { ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy, RemovalGraph, RemovalGraphInput } from './model/graph';
 
 // Errors: every problem with its path.
