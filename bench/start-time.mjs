@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Start-up cost of the built package (`npm run bench:start`): whole-process wall time of loading
- * each entry point and of `cdr-engine --version`, minus a bare `node -e 0`, best of N runs.
+ * each entry point and of `cdr-engine --version`, minus a bare `node -e 0`, best of N runs; beside
+ * it the process's CPU time (user + system, every thread) minus the bare one's, best of the same
+ * runs, which the load of other processes on a shared machine moves much less than wall time.
  *
  *   node bench/start-time.mjs [--runs 5] [--dir DIR] [--json]
  *
@@ -28,16 +30,23 @@ const runs = Number(option('--runs', '5'));
 const dir = resolve(option('--dir', fileURLToPath(new URL('..', import.meta.url))));
 const asJson = args.includes('--json');
 
-/** Wall time in ms of one process; throws when it fails, so a broken entry is not timed as fast. */
+const cpuHook = fileURLToPath(new URL('cpu-at-exit.cjs', import.meta.url));
+
+/** Wall and CPU time in ms of one process; throws when it fails, so a broken entry is not timed as fast. */
 function timeOnce(argv) {
   const start = process.hrtime.bigint();
-  const child = spawnSync(process.execPath, argv, { cwd: dir, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['-r', cpuHook, ...argv], { cwd: dir, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (child.status !== 0) throw new Error(`node ${argv.join(' ')} failed (${child.status}):\n${child.stderr}`);
-  return ms;
+  const cpu = /cpu-us (\d+)/.exec(child.stderr);
+  return { ms, cpuMs: cpu ? Number(cpu[1]) / 1000 : Number.NaN };
 }
 
-const best = (argv) => Math.min(...Array.from({ length: runs }, () => timeOnce(argv)));
+/** Best wall time and best CPU time of `runs` processes. */
+function best(argv) {
+  const times = Array.from({ length: runs }, () => timeOnce(argv));
+  return { ms: Math.min(...times.map((t) => t.ms)), cpuMs: Math.min(...times.map((t) => t.cpuMs)) };
+}
 
 // The entry points, from the package's own exports map (JSON files and package.json left out).
 const packageJsonPath = createRequire(join(dir, 'noop.js')).resolve('cdr-engine/package.json');
@@ -48,7 +57,10 @@ const binPath = join(packageJsonPath, '..', manifest.bin['cdr-engine']);
 
 const bare = best(['-e', '0']);
 const figures = [];
-const record = (what, argv) => figures.push({ what, ms: Math.max(0, best(argv) - bare) });
+const record = (what, argv) => {
+  const t = best(argv);
+  figures.push({ what, ms: Math.max(0, t.ms - bare.ms), cpuMs: Math.max(0, t.cpuMs - bare.cpuMs) });
+};
 record("import('cdr-engine')", ['-e', "import('cdr-engine')"]);
 record("require('cdr-engine')", ['-e', "require('cdr-engine')"]);
 record('cdr-engine --version', [binPath, '--version']);
@@ -59,9 +71,11 @@ for (const subpath of subpaths.filter((p) => p !== '.')) {
 }
 
 if (asJson) {
-  console.log(JSON.stringify({ runs, bareMs: Math.round(bare), figures: figures.map((f) => ({ ...f, ms: Math.round(f.ms) })) }));
+  const round = (f) => ({ ...f, ms: Math.round(f.ms), cpuMs: Math.round(f.cpuMs) });
+  console.log(JSON.stringify({ runs, bare: round(bare), figures: figures.map(round) }));
 } else {
-  console.log(`best of ${runs}, whole process minus a bare \`node -e 0\` (${bare.toFixed(0)} ms), ${manifest.name} ${manifest.version} in ${dir}`);
+  console.log(`best of ${runs}, whole process minus a bare \`node -e 0\` (wall ${bare.ms.toFixed(0)} ms, CPU ${bare.cpuMs.toFixed(0)} ms), ${manifest.name} ${manifest.version} in ${dir}`);
   const width = Math.max(...figures.map((f) => f.what.length));
-  for (const f of figures) console.log(`  ${f.what.padEnd(width)}  ${f.ms.toFixed(0).padStart(5)} ms`);
+  console.log(`  ${''.padEnd(width)}   wall ms  CPU ms`);
+  for (const f of figures) console.log(`  ${f.what.padEnd(width)}  ${f.ms.toFixed(0).padStart(7)}  ${f.cpuMs.toFixed(0).padStart(6)}`);
 }
