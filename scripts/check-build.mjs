@@ -29,7 +29,7 @@ const RULES = {
     modules: [/^src\/index\.ts$/, /^src\/version\.ts$/, /^src\/(accounting|expressions|uncertainty|units)\//, /^src\/model\/(graph[\w-]*|issues|quantity-kinds|error-brand|nearest-name)\.ts$/],
     packages: ['mathjs', 'decimal.js', 'zod'],
   },
-  units: { modules: [/^src\/entry\/units\.ts$/, /^src\/units\//, /^src\/model\/(quantity-kinds|error-brand)\.ts$/], packages: ['mathjs', 'zod'] },
+  units: { modules: [/^src\/entry\/units\.ts$/, /^src\/units\//, /^src\/model\/(quantity-kinds|error-brand|nearest-name)\.ts$/], packages: ['mathjs', 'zod'] },
   registry: { modules: [/^src\/entry\/registry\.ts$/, /^src\/registry\//, /^src\/model\/(ids|issues|error-brand)\.ts$/], packages: ['decimal.js', 'zod'] },
   schemas: { modules: [/^src\/entry\/schemas\.ts$/, /^src\/model\//], packages: ['zod'] },
   sandbox: { modules: [/^src\/(entry\/sandbox\.ts|adapter|registry|accounting|expressions|uncertainty|units|model)\b/], packages: ['mathjs', 'decimal.js', 'zod'] },
