@@ -1,26 +1,47 @@
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
-// Library (ESM + CJS + declarations) and the CLI entry. The bin file in bin/ loads dist/cli.js.
-// mathjs is bundled so that only the factories the engine builds its instance from are loaded
-// (mathjs's own entry creates every function it has at import; see src/units/mathjs-instance.ts).
+// The entry points: `cdr-engine` is src/index.ts, `cdr-engine/<name>` is src/entry/<name>.ts (each
+// also listed in package.json's `exports`, which scripts/check-build.mjs verifies).
+const entries: Record<string, string> = { index: 'src/index.ts' };
+for (const file of readdirSync('src/entry').sort()) {
+  if (file.endsWith('.ts')) entries[file.slice(0, -3)] = `src/entry/${file}`;
+}
+
+// dist/ is emptied once here, before the two builds start (tsup's own `clean` would run in each of
+// them, concurrently), so no chunk of an earlier build is left to be packed.
+rmSync('dist', { recursive: true, force: true });
+
+// Shared by both builds. mathjs is bundled so that only the factories the engine builds its
+// instance from are loaded (mathjs's own entry creates every function it has at import; see
+// src/units/mathjs-instance.ts). Code splitting puts each module once in dist/ and lets every entry load
+// only the chunks it uses. No source maps in the package (`npx tsup --sourcemap` for profiling);
+// the metafile (dist/metafile-*.json, not packed) is what scripts/check-build.mjs reads.
+const common = {
+  target: 'node20',
+  platform: 'node',
+  splitting: true,
+  sourcemap: false,
+  metafile: true,
+  clean: false,
+  noExternal: ['mathjs'],
+} as const;
+
+/**
+ * The ESM entries' declarations: each re-exports its CommonJS twin, so the declarations exist once
+ * (in .d.cts files) and an ESM and a CommonJS consumer see the same class and type declarations.
+ * The other way round would not type-check: a CommonJS file cannot import ESM declarations.
+ */
+async function writeEsmDeclarations(): Promise<void> {
+  for (const name of Object.keys(entries)) {
+    writeFileSync(`dist/${name}.d.ts`, `export * from './${name}.cjs';\n`);
+  }
+}
+
 export default defineConfig([
-  {
-    entry: { index: 'src/index.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    clean: true,
-    target: 'node20',
-    treeshake: true,
-    noExternal: ['mathjs'],
-  },
-  {
-    entry: { cli: 'src/cli/main.ts' },
-    format: ['esm'],
-    dts: false,
-    sourcemap: true,
-    clean: false,
-    target: 'node20',
-    noExternal: ['mathjs'],
-  },
+  // ESM: the library entries and the CLI (src/cli/main.ts loads each command's chunk when it runs).
+  { ...common, entry: { ...entries, cli: 'src/cli/main.ts' }, format: ['esm'], dts: false, onSuccess: writeEsmDeclarations },
+  // CommonJS, with the one set of declarations (.d.cts, see writeEsmDeclarations).
+  // stripInternal: members tagged `@internal` (the prepared graph's indexes) stay out of the API.
+  { ...common, entry: entries, format: ['cjs'], treeshake: true, dts: { compilerOptions: { stripInternal: true } } },
 ]);

@@ -10,7 +10,7 @@ export default defineConfig({
       { find: /^cdr-engine$/, replacement: source('./src/index.ts') },
       { find: /^cdr-engine\/graph\.schema\.json$/, replacement: source('./schema/graph.schema.json') },
       { find: /^cdr-engine\/(worlds|examples)\/(.+)$/, replacement: source('./$1/$2') },
-      { find: /^cdr-engine\/(units|schemas|registry|sandbox|testing|report)$/, replacement: source('./src/entry/$1.ts') },
+      { find: /^cdr-engine\/(units|schemas|registry|sandbox|testing|report|expressions)$/, replacement: source('./src/entry/$1.ts') },
     ],
   },
   test: {

@@ -139,7 +139,7 @@ function runFloor({ entries, plan, reads, seed }) {
  */
 export function runLedgerBenchmark(engine, task) {
   if (typeof engine.createLedger !== 'function' || typeof engine.createIdGenerator !== 'function') {
-    return { skipped: 'the built package does not export createLedger yet (src/index.ts does not re-export src/registry)' };
+    return { skipped: 'the build does not export createLedger and createIdGenerator (cdr-engine/registry)' };
   }
   const entries = task.entries ?? 2000;
   const operations = task.operations ?? 40_000;

@@ -1,8 +1,11 @@
 /**
  * What the benchmark scripts share about measuring: their `--name value` options, the median of a
  * sample, and the read that makes an evaluation create every budget line (they are created when
- * first read).
+ * first read), and how to import an entry point of a build.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /**
  * The script's options: `defaults` with each `--name value` of the command line over it, a number
@@ -35,4 +38,13 @@ export function readEveryBudgetLine(result) {
   for (const entry of result.ghg_entries) lines += entry.uncertainty_budget.length;
   if (lines === 0) throw new Error('evaluate+budgets: no budget line');
   return result;
+}
+
+/**
+ * The entry point `cdr-engine/<name>` of the build whose root entry is `distEntry` (its sibling
+ * `<name>.js`), or the root entry itself for an earlier build that exported everything from it.
+ */
+export async function importEntry(distEntry, name) {
+  const sibling = join(dirname(distEntry), `${name}.js`);
+  return import(pathToFileURL(existsSync(sibling) ? sibling : distEntry).href);
 }

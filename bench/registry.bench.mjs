@@ -5,15 +5,16 @@
  *
  *   npm run build && node --expose-gc bench/registry.bench.mjs
  *
- * Options (environment): BENCH_BATCHES (default 1000000); CDR_ENGINE_DIST, a path to another
- * build of the package to import instead of ../dist/index.js.
+ * Options (environment): BENCH_BATCHES (default 1000000); CDR_ENGINE_DIST, the root entry of
+ * another build of the package (its `registry.js` beside it is imported) instead of ../dist/index.js.
  */
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { importEntry } from './measure.mjs';
 
-const entry = process.env.CDR_ENGINE_DIST ? pathToFileURL(resolve(process.env.CDR_ENGINE_DIST)).href : new URL('../dist/index.js', import.meta.url).href;
-const { createLedger } = await import(entry);
+const distEntry = process.env.CDR_ENGINE_DIST ? resolve(process.env.CDR_ENGINE_DIST) : fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const { createLedger } = await importEntry(distEntry, 'registry');
 
 const TARGET = Number(process.env.BENCH_BATCHES ?? 1_000_000);
 const LINES_PER_TRANSFER = 1_000;

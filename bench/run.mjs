@@ -312,7 +312,7 @@ function summary(r, markdown) {
   }
   if (p.compile !== undefined) {
     out.push(
-      `Compile: ${p.compile.blueprints} blueprints in ${fmtMs(p.compile.engine.medianMs)} (${fmtRate(p.compile.engine.blueprintsPerSecond)} blueprints); floor (new Function per blueprint) ${fmtMs(p.compile.floorInterleaved.medianMs)}; engine / floor ${fmtX(p.compile.ratio)}.`,
+      `Compile: ${p.compile.blueprints} blueprints (prepareGraph of a document of blueprints only) in ${fmtMs(p.compile.engine.medianMs)} (${fmtRate(p.compile.engine.blueprintsPerSecond)} blueprints); floor (new Function per blueprint) ${fmtMs(p.compile.floorInterleaved.medianMs)}; engine / floor ${fmtX(p.compile.ratio)}.`,
     );
   }
   for (const [name, s] of Object.entries(r.scaling)) {

@@ -12,7 +12,7 @@
  * [items] [reads] [writes]` against CDR_ENGINE_DIST (default dist/index.js), printing one JSON line.
  */
 import { createRandom } from './generate-graph.mjs';
-import { median } from './measure.mjs';
+import { importEntry, median } from './measure.mjs';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -202,10 +202,10 @@ export async function runSandboxBenchmark(engine, task) {
 }
 
 // Run directly: `node --expose-gc bench/sandbox-load.mjs [items] [reads] [writes]` against
-// CDR_ENGINE_DIST (default dist/index.js); prints the figures as one JSON line.
+// the sandbox entry beside CDR_ENGINE_DIST (default dist/index.js); prints the figures as one JSON line.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dist = process.env.CDR_ENGINE_DIST ?? fileURLToPath(new URL('../dist/index.js', import.meta.url));
-  const engine = await import(pathToFileURL(dist).href);
+  const engine = await importEntry(dist, 'sandbox');
   const [items, reads, writes] = process.argv.slice(2).map(Number);
   const figures = await runSandboxBenchmark(engine, { items: items || undefined, reads: reads || undefined, writes: writes || undefined });
   process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI itself is built into dist/ by `npm ci` (prepare -> tsup).
+// Thin launcher of the CLI built into dist/. In the repository, `npm ci` builds it: npm runs the
+// `dependencies` script of package.json after it changes this project's node_modules, and never
+// in a project that installs the package (which receives dist/ built by `prepack`).
 import { main } from '../dist/cli.js';
 
 main(process.argv.slice(2)).then(

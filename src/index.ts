@@ -1,13 +1,79 @@
 /**
- * cdr-engine: calculation and validation engine for carbon dioxide removal MRV and its registry.
+ * `cdr-engine`: evaluation of removal graph documents (contract.md sections 2 to 4). Validate and
+ * evaluate a document (`evaluateGraph`, `safeEvaluateGraph`), or prepare it once and evaluate it
+ * often (`prepareGraph`, `evaluatePreparedGraph`); explain an entry (calculation report) or
+ * analyse its sensitivity; the result and document types, the validation error, the policies.
+ *
+ * The other entry points hold the rest: `cdr-engine/units`, `cdr-engine/schemas`,
+ * `cdr-engine/registry`, `cdr-engine/sandbox`, `cdr-engine/testing`, `cdr-engine/report`.
+ * This file is an export list only: it loads the evaluation and nothing of the service, the
+ * ledger or the resource schemas (the build test scripts/check-build.mjs holds it to that).
  *
  * @packageDocumentation
  */
-export * from './version';
-export * from './model';
-export * from './units';
-export * from './uncertainty';
-export * from './expressions';
-export * from './accounting';
-export * from './registry';
-export * from './adapter';
+export { VERSION } from './version';
+
+// Evaluation: validate and evaluate, or prepare once and evaluate often.
+export { evaluateGraph, evaluatePreparedGraph, safeEvaluateGraph, type EvaluateOptions, type EvaluationOutcome } from './accounting/evaluate';
+export { prepareGraph, type PreparedGraph, type PrepareResult } from './accounting/prepare';
+
+// The result (contract.md section 3).
+export type {
+  ComponentResult,
+  EvaluationResult,
+  GhgEntryResult,
+  GhgStatementEntryTotal,
+  GhgStatementResult,
+  MonteCarloSummary,
+  ProjectComponentShareResult,
+  ReusedDatapoint,
+  UncertaintyBudgetLine,
+} from './accounting/result';
+export type { CreditAllocation } from './accounting/credits';
+export type { AttributionScope } from './accounting/prepare-statements';
+
+// The document (contract.md section 2). These types are derived from zod schemas, which
+// `cdr-engine/schemas` exports (so the API report names them as exports this entry leaves out).
+export type { ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy, RemovalGraph, RemovalGraphInput } from './model/graph';
+
+// Errors: every problem with its path.
+export { GraphValidationError, isGraphValidationError } from './accounting/errors';
+export { formatIssuePath, type GraphIssue, type IssuePath } from './model/issues';
+
+// Policies: every [decision] of semantics.md, with its documented default.
+export {
+  DEFAULT_ACCOUNTING_POLICIES,
+  type AccountingPolicies,
+  type AmortisedShareInPropagation,
+  type BufferPoolRounding,
+  type CustomTimePeriodShare,
+  type RoundingTies,
+  type SensitivityMeasure,
+} from './accounting/policies';
+
+// Reports: the calculation report of one entry, and the sensitivity analysis.
+export {
+  explainGhgEntry,
+  explainPreparedGhgEntry,
+  formatCalculationReport,
+  type CalculationReport,
+  type CalculationReportOutcome,
+  type CalculationReportPolicies,
+  type ReportAttribution,
+  type ReportComponent,
+  type ReportDatapoint,
+  type ReportExpression,
+  type ReportPartialDerivative,
+  type ReportPropagationLine,
+} from './accounting/report';
+export {
+  analysePreparedSensitivity,
+  analyseSensitivity,
+  type DatapointSensitivity,
+  type GhgEntrySensitivity,
+  type GhgStatementSensitivity,
+  type NetSensitivity,
+  type SensitivityAnalysis,
+  type SensitivityOptions,
+  type SensitivityOutcome,
+} from './accounting/sensitivity';

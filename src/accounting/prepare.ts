@@ -42,39 +42,40 @@ export interface PreparedGraph {
   readonly graph: RemovalGraph;
   /** The policies the graph was prepared with. */
   readonly policies: AccountingPolicies;
-  /** Datapoint ids, by dense index. */
+  /** Datapoint ids, by dense index. @internal */
   readonly datapointIds: readonly string[];
-  /** Datapoint units as given, by dense index. */
+  /** Datapoint units as given, by dense index. @internal */
   readonly datapointUnits: readonly string[];
   /**
    * Datapoint magnitudes as given. This and the other per-datapoint numbers are plain arrays of
    * doubles, not `Float64Array`s: they live as long as the prepared graph, and typed-array memory
    * makes V8 collect the caller's whole heap once per 64 MB allocated.
+   * @internal
    */
   readonly datapointMagnitudes: readonly number[];
-  /** Datapoint standard deviations as given; NaN when none. */
+  /** Datapoint standard deviations as given; NaN when none. @internal */
   readonly datapointStandardDeviations: readonly number[];
-  /** SI magnitudes. */
+  /** SI magnitudes. @internal */
   readonly siMagnitudes: readonly number[];
-  /** SI standard deviations; NaN when none. */
+  /** SI standard deviations; NaN when none. @internal */
   readonly siStandardDeviations: readonly number[];
-  /** d(SI magnitude)/d(magnitude as given): converts sensitivities back to the datapoint's unit. */
+  /** d(SI magnitude)/d(magnitude as given): converts sensitivities back to the datapoint's unit. @internal */
   readonly siScales: readonly number[];
-  /** Components, by dense index. */
+  /** Components, by dense index. @internal */
   readonly components: readonly PreparedComponent[];
-  /** GHG entries, in document order. */
+  /** GHG entries, in document order. @internal */
   readonly entries: readonly PreparedEntry[];
-  /** Compiled blueprints by key. */
+  /** Compiled blueprints by key. @internal */
   readonly blueprints: ReadonlyMap<string, CompiledBlueprint>;
-  /** Largest number of datapoint slots of any component (sizes scratch buffers). */
+  /** Largest number of datapoint slots of any component (sizes scratch buffers). @internal */
   readonly maxSlots: number;
-  /** GHG statements, in document order (empty when the document has none). */
+  /** GHG statements, in document order (empty when the document has none). @internal */
   readonly statements: readonly PreparedStatement[];
-  /** Index into `statements` of each entry's statement, -1 when it is in none. */
+  /** Index into `statements` of each entry's statement, -1 when it is in none. @internal */
   readonly entryStatement: Int32Array;
-  /** Project components amortised automatically (every strategy but MANUAL). */
+  /** Project components amortised automatically (every strategy but MANUAL). @internal */
   readonly amortisations: readonly PreparedAmortisation[];
-  /** Number of amortised shares computed at evaluation (one per amortisation and project statement). */
+  /** Number of amortised shares computed at evaluation (one per amortisation and project statement). @internal */
   readonly shareSlotCount: number;
 }
 

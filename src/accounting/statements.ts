@@ -9,8 +9,8 @@
  * a resubmission keeps every earlier version, with its verification outcome, in
  * `previous_submissions`.
  */
-import type { GhgStatementStatus, GraphIssue } from '../model';
-import { GHG_STATEMENT_STATUSES } from '../model';
+import { GHG_STATEMENT_STATUSES, type GhgStatementStatus } from '../model/graph';
+import type { GraphIssue } from '../model/issues';
 import type { CreditAllocation } from './credits';
 import { resolvePolicies, type AccountingPolicies } from './policies';
 import type { GhgEntryResult, GhgStatementEntryTotal } from './result';

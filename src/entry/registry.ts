@@ -1,6 +1,8 @@
 /**
- * Entry point `cdr-engine/registry`: the credit ledger (`createLedger`) and its types.
+ * Entry point `cdr-engine/registry`: the credit ledger (`createLedger`) and its types, with the id
+ * generator its options take.
  *
  * @packageDocumentation
  */
 export * from '../registry';
+export { createIdGenerator, type IdGenerator, type IdGeneratorOptions, type IdKind } from '../model/ids';

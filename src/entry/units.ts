@@ -5,3 +5,4 @@
  * @packageDocumentation
  */
 export * from '../units';
+export type { QuantityKind } from '../model/quantity-kinds';

@@ -2,6 +2,7 @@
  * Refusals of the ledger: one error per refused request, listing every problem found, so a
  * caller can fix a request in one round trip. Nothing has changed when one is thrown.
  */
+import { brandErrorClass, errorBrand, hasErrorBrand, isBrandedInstance } from '../model/error-brand';
 import { formatIssuePath, type GraphIssue } from '../model/issues';
 
 /**
@@ -70,6 +71,8 @@ export type LedgerOperation =
   | 'organisation'
   | 'supplier';
 
+const LEDGER_ERROR_BRAND = errorBrand('CreditLedgerError');
+
 /**
  * Thrown when the ledger refuses a request. The ledger is unchanged (requests are atomic).
  * @public
@@ -90,4 +93,22 @@ export class CreditLedgerError extends Error {
     this.operation = operation;
     this.problems = problems;
   }
+
+  /** Recognises a `CreditLedgerError` of either build of the package (see {@link isCreditLedgerError}). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBrandedInstance(this, CreditLedgerError, LEDGER_ERROR_BRAND, value);
+  }
+
+  static {
+    brandErrorClass(this, LEDGER_ERROR_BRAND);
+  }
+}
+
+/**
+ * Whether `value` is a {@link CreditLedgerError}, thrown by the ESM or the CommonJS build of the
+ * package (both recognise its `Symbol.for('cdr-engine.CreditLedgerError')` brand).
+ * @public
+ */
+export function isCreditLedgerError(value: unknown): value is CreditLedgerError {
+  return hasErrorBrand(value, LEDGER_ERROR_BRAND);
 }

@@ -6,7 +6,7 @@
  * entry's allocation (kg) and carbon removal figures as plain input fields.
  */
 export { createLedger, CreditLedger, type CreditLedgerOptions } from './ledger';
-export { CreditLedgerError, type LedgerOperation, type LedgerProblem, type LedgerProblemCode } from './errors';
+export { CreditLedgerError, isCreditLedgerError, type LedgerOperation, type LedgerProblem, type LedgerProblemCode } from './errors';
 export { DEFAULT_LEDGER_POLICIES, type LedgerPolicies, type LedgerUrlKind } from './policies';
 export { creditQuantity, MAX_CREDIT_KG, type CreditQuantityView, type KgAmount } from './quantity';
 export {

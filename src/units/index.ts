@@ -6,7 +6,7 @@
  */
 export * from './dimension';
 export * from './quantity-kind-dimensions';
-export { UnitError, YEAR_IN_DAYS, type ParsedUnit } from './unit-parser';
+export { isUnitError, UnitError, YEAR_IN_DAYS, type ParsedUnit } from './unit-parser';
 export * from './units';
 export { unitsOfKind } from './units-of-kind';
 export { UNIT_DEPARTURES, type UnitDeparture, type UnitDepartureKind } from './departures';

@@ -30,6 +30,7 @@
  */
 import { BASE_DIMENSIONS, DIMENSIONLESS, type Dimension } from './dimension';
 import { type NamedUnit, resolveName } from './unit-names';
+import { brandErrorClass, errorBrand, hasErrorBrand, isBrandedInstance } from '../model/error-brand';
 
 /**
  * A unit string read into a dimension and an affine map to SI: a magnitude `x` in this unit is
@@ -48,6 +49,8 @@ export interface ParsedUnit {
   readonly offset: number;
 }
 
+const UNIT_ERROR_BRAND = errorBrand('UnitError');
+
 /**
  * A unit string that cannot be read, or a conversion between units of different dimensions. The
  * message always names the unit string(s).
@@ -61,6 +64,24 @@ export class UnitError extends Error {
     this.name = 'UnitError';
     this.unit = unit;
   }
+
+  /** Recognises a `UnitError` of either build of the package (see {@link isUnitError}). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBrandedInstance(this, UnitError, UNIT_ERROR_BRAND, value);
+  }
+
+  static {
+    brandErrorClass(this, UNIT_ERROR_BRAND);
+  }
+}
+
+/**
+ * Whether `value` is a {@link UnitError}, thrown by the ESM or the CommonJS build of the package
+ * (both recognise its `Symbol.for('cdr-engine.UnitError')` brand).
+ * @public
+ */
+export function isUnitError(value: unknown): value is UnitError {
+  return hasErrorBrand(value, UNIT_ERROR_BRAND);
 }
 
 /**

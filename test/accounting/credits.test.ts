@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateCredits, issuableKg, resolvePolicies, roundNetRemoval, sumCreditAllocations, sumKg } from '../../src';
+import { allocateCredits, issuableKg, resolvePolicies, roundNetRemoval, sumCreditAllocations, sumKg } from '../../src/accounting';
 
 describe('rounding and credit allocation (semantics.md section 5)', () => {
   it('rounds to the nearest 10 kg, ties away from zero', () => {

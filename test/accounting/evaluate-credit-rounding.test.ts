@@ -2,7 +2,8 @@
 // properties pin its results to the public exact functions, ties and edge values included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateCredits, evaluateGraph, issuableKg, resolvePolicies, type AccountingPolicies, type RemovalGraphInput } from '../../src';
+import { evaluateGraph, type AccountingPolicies, type RemovalGraphInput } from '../../src';
+import { allocateCredits, issuableKg, resolvePolicies } from '../../src/accounting';
 
 /** One entry per (net, pct): a SEQUESTRATION component equal to the net, no standard deviation. */
 function graphOf(cases: readonly (readonly [number, number | null])[]): RemovalGraphInput {

@@ -5,7 +5,8 @@
 // through a SensitivityAccumulator, the definition of the reuse rule, gives.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateGraph, evaluatePreparedGraph, prepareGraph, SensitivityAccumulator, type PreparedGraph, type RemovalGraphInput } from '../../src';
+import { evaluateGraph, evaluatePreparedGraph, prepareGraph, type PreparedGraph, type RemovalGraphInput } from '../../src';
+import { SensitivityAccumulator } from '../../src/uncertainty';
 import { blueprint, component, datapoint, entry } from './fixtures';
 
 const BLUEPRINTS = [

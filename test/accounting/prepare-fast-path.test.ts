@@ -4,7 +4,8 @@
 // not change when the caller edits the document afterwards.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluatePreparedGraph, explainPreparedGhgEntry, removalGraphSchema, type PrepareResult, type RemovalGraphInput } from '../../src';
+import { evaluatePreparedGraph, explainPreparedGhgEntry, type PrepareResult, type RemovalGraphInput } from '../../src';
+import { removalGraphSchema } from '../../src/model/graph';
 import { prepareGraphDocument } from '../../src/accounting/prepare-graph';
 import { safeParseRemovalGraph } from '../../src/model/graph-exact-shape';
 import { blueprint, cmp, component, datapoint, dtp, entry, rmv, transportGraph } from './fixtures';

@@ -4,7 +4,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLUEPRINT_ISSUE_CODES, DEFAULT_ACCOUNTING_POLICIES, DEFAULT_COMPILE_OPTIONS, DEFAULT_LEDGER_POLICIES, evaluateGraph } from 'cdr-engine';
+import { DEFAULT_ACCOUNTING_POLICIES, evaluateGraph } from 'cdr-engine';
+import { BLUEPRINT_ISSUE_CODES, DEFAULT_COMPILE_OPTIONS } from 'cdr-engine/expressions';
+import { DEFAULT_LEDGER_POLICIES } from 'cdr-engine/registry';
 import { COMMANDS } from '../../src/cli/commands';
 import example from '../../examples/biochar-project.json';
 import { everyObjectGraph } from '../model/every-object-graph';

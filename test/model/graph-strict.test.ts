@@ -3,7 +3,8 @@
 // document comes out in one pass, shape problems and the checks of what is still readable together.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateGraph, GraphValidationError, removalGraphSchema, safeEvaluateGraph, type GraphIssue } from 'cdr-engine';
+import { evaluateGraph, GraphValidationError, safeEvaluateGraph, type GraphIssue } from 'cdr-engine';
+import { removalGraphSchema } from 'cdr-engine/schemas';
 import { prepareGraphDocument } from '../../src/accounting/prepare-graph';
 import { objectKeysAt } from '../../src/model/graph-parse';
 import { editDistance } from '../../src/model/nearest-name';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateGraph, projectComponentShare, safeEvaluateGraph, type EvaluationResult, type RemovalGraphInput } from '../../src';
+import { evaluateGraph, safeEvaluateGraph, type EvaluationResult, type RemovalGraphInput } from '../../src';
+import { projectComponentShare } from '../../src/accounting';
 import { cmp, datapoint, ggs, massComponent, prj, rmv, statement, statementGraph } from './helpers';
 
 const T = 1000; // kg per t

@@ -6,7 +6,6 @@ import {
   createGhgStatement,
   evaluateGraph,
   failGhgStatementVerification,
-  GHG_STATEMENT_STATUSES,
   markGhgStatementCreditsIssued,
   pendingGhgStatementTotal,
   resubmitGhgStatement,
@@ -15,8 +14,8 @@ import {
   verifyGhgStatement,
   type GhgStatementOutcome,
   type GhgStatementRecord,
-  type GhgStatementStatus,
-} from '../../src';
+} from '../../src/accounting';
+import { GHG_STATEMENT_STATUSES, type GhgStatementStatus } from '../../src/model/graph';
 import { ggs, prj, rmv, statementGraph } from './helpers';
 
 const T0 = '2026-01-10T09:00:00Z';

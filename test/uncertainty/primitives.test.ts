@@ -8,7 +8,7 @@ import {
   quantileOfSorted,
   summariseSample,
   varianceShares,
-} from '../../src';
+} from '../../src/uncertainty';
 
 describe('SensitivityAccumulator', () => {
   it('merges contributions of the same input before squaring, sorted by index', () => {

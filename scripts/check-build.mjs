@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+/**
+ * Test of the build (`npm run test:build`, part of `npm test` after `tsup`): each entry point
+ * loads only its own modules, package.json's `exports` lists exactly the entry points built, and
+ * an error thrown by the CommonJS build is recognised by the ESM build and the other way round
+ * (the dual-package hazard: both builds loaded in one process).
+ *
+ * What an entry loads is the closure of its output file over static imports between outputs
+ * (chunks), read from esbuild's metafiles (dist/metafile-esm.json, dist/metafile-cjs.json); the
+ * source modules of those outputs are what a `import('cdr-engine')` or `require('cdr-engine')`
+ * runs. Dynamic imports (the CLI's commands) are not followed: they load when used.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+/**
+ * What each output may load: a source module must match one of `modules`, an npm package must be
+ * in `packages`. Entries not listed here (testing, report) are only kept away from the CLI.
+ * Widen a rule only when the entry really needs the module: the root is what every user loads.
+ */
+const RULES = {
+  // Evaluation: no service, no ledger, no resource schemas, no CLI.
+  index: {
+    modules: [/^src\/index\.ts$/, /^src\/version\.ts$/, /^src\/(accounting|expressions|uncertainty|units)\//, /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name)\.ts$/],
+    packages: ['mathjs', 'decimal.js', 'zod'],
+  },
+  expressions: { modules: [/^src\/entry\/expressions\.ts$/, /^src\/(expressions|uncertainty|units)\//, /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name)\.ts$/], packages: ['mathjs', 'zod'] },
+  units: { modules: [/^src\/entry\/units\.ts$/, /^src\/units\//, /^src\/model\/(quantity-kinds|error-brand|nearest-name)\.ts$/], packages: ['mathjs', 'zod'] },
+  registry: { modules: [/^src\/entry\/registry\.ts$/, /^src\/registry\//, /^src\/model\/(ids|issues|error-brand)\.ts$/], packages: ['decimal.js', 'zod'] },
+  schemas: { modules: [/^src\/entry\/schemas\.ts$/, /^src\/model\//], packages: ['zod'] },
+  sandbox: { modules: [/^src\/(entry\/sandbox\.ts|adapter|registry|accounting|expressions|uncertainty|units|model)\b/], packages: ['mathjs', 'decimal.js', 'zod'] },
+  // `cdr-engine --version` and `--help`: the command table only, nothing of the engine.
+  cli: { modules: [/^src\/cli\/(main|commands|io|usage)\.ts$/, /^src\/version\.ts$/], packages: [] },
+};
+const ANY_BUT_CLI = { modules: [/^src\/(?!cli\/)/], packages: null };
+
+/**
+ * A package an entry may load brings its own dependencies (they show in the metafile when the
+ * package is bundled rather than imported, as mathjs may be).
+ */
+function withDependencies(packages) {
+  const all = new Set(packages);
+  for (const name of all) {
+    const manifestPath = join(root, 'node_modules', name, 'package.json');
+    if (!existsSync(manifestPath)) continue;
+    for (const dependency of Object.keys(JSON.parse(readFileSync(manifestPath, 'utf8')).dependencies ?? {})) all.add(dependency);
+  }
+  return all;
+}
+
+const problems = [];
+
+/** Source modules and npm packages the output `start` loads, following static imports. */
+function closure(metafile, start) {
+  const seen = new Set();
+  const modules = new Set();
+  const packages = new Set();
+  const visit = (output) => {
+    if (seen.has(output)) return;
+    seen.add(output);
+    const info = metafile.outputs[output];
+    for (const input of Object.keys(info.inputs)) {
+      const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (inPackage) packages.add(inPackage[1]);
+      else modules.add(input);
+    }
+    for (const imported of info.imports) {
+      if (imported.kind === 'dynamic-import') continue;
+      if (imported.external) packages.add(imported.path.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1'));
+      else visit(imported.path);
+    }
+  };
+  visit(start);
+  return { outputs: seen, modules, packages };
+}
+
+function checkFormat(format, extension) {
+  const metafilePath = join(root, 'dist', `metafile-${format}.json`);
+  if (!existsSync(metafilePath)) {
+    problems.push(`${metafilePath} is missing: build with tsup first`);
+    return;
+  }
+  const metafile = JSON.parse(readFileSync(metafilePath, 'utf8'));
+  for (const output of Object.keys(metafile.outputs)) {
+    if (!existsSync(join(root, output))) problems.push(`${output} of ${format} metafile is not in dist/ (stale metafile?)`);
+  }
+  // The package's entry points and the CLI; the chunks of dynamically imported commands are not.
+  const entryOutputs = Object.entries(metafile.outputs).filter(([, info]) => /^src\/(index|entry\/[\w-]+|cli\/main)\.ts$/.test(info.entryPoint ?? ''));
+  for (const [output] of entryOutputs) {
+    const name = output.slice('dist/'.length, -extension.length);
+    const rule = RULES[name] ?? ANY_BUT_CLI;
+    const allowedPackages = rule.packages === null ? null : withDependencies(rule.packages);
+    const loaded = closure(metafile, output);
+    for (const module of loaded.modules) {
+      if (!rule.modules.some((pattern) => pattern.test(module))) problems.push(`${output} loads ${module}`);
+    }
+    for (const pkg of loaded.packages) {
+      if (allowedPackages !== null && !allowedPackages.has(pkg)) problems.push(`${output} loads the package ${pkg}`);
+    }
+    const bytes = [...loaded.outputs].reduce((sum, o) => sum + metafile.outputs[o].bytes, 0);
+    console.log(`check-build: ${output} loads ${loaded.outputs.size} file(s), ${(bytes / 1024).toFixed(0)} KB, packages: ${[...loaded.packages].sort().join(', ') || 'none'}`);
+  }
+}
+
+/** Every src/entry/<name>.ts is `cdr-engine/<name>` in the exports map, and every target exists. */
+function checkExports() {
+  const expected = ['.', ...readdirSync(join(root, 'src/entry')).filter((f) => f.endsWith('.ts')).map((f) => `./${f.slice(0, -3)}`)];
+  for (const subpath of expected) {
+    if (!(subpath in manifest.exports)) problems.push(`package.json exports has no '${subpath}' (src/entry/${subpath.slice(2)}.ts is built)`);
+  }
+  const targets = (value) => (typeof value === 'string' ? [value] : Object.values(value).flatMap(targets));
+  for (const [subpath, value] of Object.entries(manifest.exports)) {
+    for (const target of targets(value)) {
+      if (!target.includes('*') && !existsSync(join(root, target))) problems.push(`exports '${subpath}' -> ${target}, which does not exist`);
+    }
+  }
+}
+
+/** What `run` throws (undefined when nothing is). */
+function thrown(run) {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+/** Each public error class of one build recognises the errors of the other, both ways round. */
+async function checkErrorIdentity() {
+  const require = createRequire(import.meta.url);
+  const builds = { esm: {}, cjs: {} };
+  for (const entry of ['index', 'units', 'registry']) {
+    builds.esm[entry] = await import(pathToFileURL(join(root, 'dist', `${entry}.js`)).href);
+    builds.cjs[entry] = require(join(root, 'dist', `${entry}.cjs`));
+  }
+  const errors = [
+    ['index', 'GraphValidationError', 'isGraphValidationError', (b) => b.index.evaluateGraph({ datapoints: 'none' })],
+    ['units', 'UnitError', 'isUnitError', (b) => b.units.parseUnit('not a unit')],
+    ['registry', 'CreditLedgerError', 'isCreditLedgerError', (b) => b.registry.createLedger().createTransfer({})],
+  ];
+  for (const [from, to] of [['cjs', 'esm'], ['esm', 'cjs']]) {
+    for (const [entry, className, guard, fail] of errors) {
+      const error = thrown(() => fail(builds[from]));
+      const recognised = builds[to][entry][guard](error) && error instanceof builds[to][entry][className];
+      if (!recognised) problems.push(`a ${className} thrown by the ${from} build is not recognised by the ${to} build`);
+    }
+  }
+}
+
+checkFormat('esm', '.js');
+checkFormat('cjs', '.cjs');
+checkExports();
+await checkErrorIdentity();
+if (problems.length > 0) {
+  console.error(`check-build: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+  process.exitCode = 1;
+} else {
+  console.log('check-build: every entry point loads only its own modules; errors are recognised across the ESM and CommonJS builds');
+}

@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+/**
+ * Consumer tests (`npm run test:consumers`, run by .ci/run after `npm test`): the package as a
+ * user receives it. Packs it (`npm pack --json`, whose output must be clean JSON), checks the
+ * tarball's contents, installs it from the tarball into fresh scratch projects and there:
+ *
+ * - esm (`"type": "module"`): imports every entry point of the exports map, runs the README's
+ *   first ```ts example (transpiled), checks that the CommonJS build's errors are recognised by the
+ *   ESM build's guards and `instanceof` (scripts/consumers/esm.mjs), and runs the installed CLI;
+ * - cjs: requires every entry point, evaluates the bundled example, and the other way round for
+ *   the errors (scripts/consumers/cjs.cjs);
+ * - ts-node16 and ts-bundler: TypeScript strict (skipLibCheck off) type-checks
+ *   scripts/consumers/types*.ts, an import of every entry point and the README example under
+ *   moduleResolution node16 (ES module and CommonJS files) and bundler.
+ *
+ *   node scripts/consumers.mjs [--no-build] [--keep]
+ *
+ * --no-build  packs dist/ as it is (`npm pack --ignore-scripts`) instead of building it through
+ *             `prepack`: for CI right after `npm test`, which built it
+ * --keep      keeps the scratch projects (the path is printed), e.g. for
+ *             `node bench/start-time.mjs --dir <path>/esm`
+ *
+ * Installs use npm's shared cache (--prefer-offline); the registry is needed only for what the
+ * cache lacks.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const fixtures = join(root, 'scripts', 'consumers');
+const args = new Set(process.argv.slice(2));
+const started = performance.now();
+const work = mkdtempSync(join(tmpdir(), 'cdr-engine-consumers-'));
+
+/** Runs a command; resolves to its output, rejects with it when the exit code is not 0. */
+function run(command, commandArgs, cwd, { quiet = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (!quiet && stdout.trim() !== '') console.log(stdout.trimEnd());
+      if (code === 0) resolve({ stdout, stderr });
+      else reject(new Error(`${command} ${commandArgs.join(' ')} (in ${cwd}) exited with ${code}\n${stdout}\n${stderr}`));
+    });
+  });
+}
+
+const step = async (name, action) => {
+  const t0 = performance.now();
+  const result = await action();
+  console.log(`consumers: ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  return result;
+};
+
+function check(condition, message) {
+  if (!condition) throw new Error(`consumers: ${message}`);
+}
+
+const versionOf = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+/** Bytes under a directory (files only, symbolic links not followed). */
+function sizeOf(dir) {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) bytes += sizeOf(path);
+    else if (entry.isFile()) bytes += statSync(path).size;
+  }
+  return bytes;
+}
+
+/** The first ```ts block of README.md (not one marked no-run). */
+function readmeExample() {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const block = /^```ts(?![^\n]*no-run)[^\n]*\n([\s\S]*?)^```/m.exec(readme);
+  check(block !== null, 'README.md has no ```ts block');
+  return block[1];
+}
+
+async function pack() {
+  const packArgs = ['pack', '--json', '--pack-destination', work, ...(args.has('--no-build') ? ['--ignore-scripts'] : [])];
+  const { stdout } = await run('npm', packArgs, root);
+  let report;
+  try {
+    report = JSON.parse(stdout);
+  } catch {
+    throw new Error(`consumers: npm pack --json printed more than JSON on stdout:\n${stdout.slice(0, 2000)}`);
+  }
+  const [tarball] = report;
+  const files = tarball.files.map((f) => f.path);
+  check(files.includes('LICENSE'), 'the tarball has no LICENSE');
+  check(!files.some((f) => f.endsWith('.map')), 'the tarball has source maps');
+  check(!files.some((f) => f.includes('metafile')), 'the tarball has esbuild metafiles');
+  // One set of declarations: each ESM entry's .d.ts only re-exports its .d.cts twin.
+  const stubs = tarball.files.filter((f) => f.path.endsWith('.d.ts'));
+  check(stubs.length > 0 && stubs.every((f) => f.size < 100), 'the .d.ts files are not one-line re-exports of the .d.cts files');
+  console.log(`consumers: tarball ${tarball.filename}: ${tarball.files.length} files, ${(tarball.size / 1024).toFixed(0)} KB packed, ${(tarball.unpackedSize / 1024).toFixed(0)} KB unpacked`);
+  return join(work, tarball.filename);
+}
+
+const PROJECTS = {
+  esm: { type: 'module', typescript: false },
+  cjs: { type: 'commonjs', typescript: false },
+  'ts-node16': { type: 'module', typescript: { module: 'node16', moduleResolution: 'node16' } },
+  'ts-bundler': { type: 'module', typescript: { module: 'esnext', moduleResolution: 'bundler' } },
+};
+
+/** Creates a scratch project and installs the tarball (and what the project needs) into it. */
+async function install(name, tarball) {
+  const project = PROJECTS[name];
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${name}`, private: true, type: project.type }, null, 2)}\n`);
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const peers = Object.keys(manifest.peerDependencies ?? {}).map((p) => `${p}@${versionOf(p)}`);
+  const tools = project.typescript ? [`typescript@${versionOf('typescript')}`, `@types/node@${versionOf('@types/node')}`] : [];
+  const { stdout, stderr } = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball, ...peers, ...tools], dir);
+  check(!/install-scripts[\s\S]*cdr-engine@/.test(stdout + stderr), `installing the package warns about an install script:\n${stderr}`);
+  return dir;
+}
+
+/**
+ * An import of every entry point of the exports map, for the type checks. A JSON document is
+ * imported with `with { type: 'json' }` except under module node16, which refuses import
+ * attributes (node18 and later require them).
+ */
+function everyEntryImport(manifest, jsonAttribute) {
+  const lines = [];
+  Object.keys(manifest.exports)
+    .filter((subpath) => !subpath.includes('*') && subpath !== './package.json')
+    .forEach((subpath, i) => {
+      const specifier = subpath === '.' ? 'cdr-engine' : `cdr-engine/${subpath.slice(2)}`;
+      const attribute = jsonAttribute ? " with { type: 'json' }" : '';
+      lines.push(subpath.endsWith('.json') ? `import entry${i} from '${specifier}'${attribute};` : `import * as entry${i} from '${specifier}';`);
+      lines.push(`void entry${i};`);
+    });
+  return `${lines.join('\n')}\nexport {};\n`;
+}
+
+async function typeCheck(name, dir, example) {
+  const { module, moduleResolution } = PROJECTS[name].typescript;
+  // skipLibCheck off: the package's declarations must compile as a consumer's do (the lib.*.d.ts of
+  // TypeScript itself are left out: skipDefaultLibCheck).
+  const compilerOptions = { strict: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, module, moduleResolution, target: 'es2022', types: ['node'], resolveJsonModule: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true };
+  const files = ['types.ts', 'entries.ts', 'readme.ts', ...(moduleResolution === 'node16' ? ['types-cjs.cts', 'types-identity.ts'] : [])];
+  for (const file of files.filter((f) => f.startsWith('types'))) copyFileSync(join(fixtures, file), join(dir, file));
+  const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', 'cdr-engine', 'package.json'), 'utf8'));
+  writeFileSync(join(dir, 'entries.ts'), everyEntryImport(manifest, module !== 'node16'));
+  writeFileSync(join(dir, 'readme.ts'), example);
+  writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, files }, null, 2)}\n`);
+  await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], dir);
+}
+
+async function runEsm(dir, example) {
+  copyFileSync(join(fixtures, 'esm.mjs'), join(dir, 'esm.mjs'));
+  await run(process.execPath, ['esm.mjs'], dir, { quiet: false });
+  const transpiled = ts.transpileModule(example, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  writeFileSync(join(dir, 'readme.mjs'), transpiled);
+  const { stdout } = await run(process.execPath, ['readme.mjs'], dir);
+  check(stdout.trim() !== '', "the README's first example printed nothing");
+  console.log(`esm: the README's first example ran (${stdout.trim().split('\n').length} lines printed)`);
+  const version = await run(join(dir, 'node_modules', '.bin', 'cdr-engine'), ['--version'], dir);
+  check(/^cdr-engine \d+\.\d+\.\d+/.test(version.stdout), `cdr-engine --version printed ${version.stdout}`);
+  const table = await run(join(dir, 'node_modules', '.bin', 'cdr-engine'), ['evaluate', '--format', 'table'], dir);
+  check(table.stdout.includes('rmv_'), 'cdr-engine evaluate printed no GHG entry');
+  console.log('esm: the installed CLI runs (--version, evaluate)');
+}
+
+async function runCjs(dir) {
+  copyFileSync(join(fixtures, 'cjs.cjs'), join(dir, 'cjs.cjs'));
+  await run(process.execPath, ['cjs.cjs'], dir, { quiet: false });
+}
+
+try {
+  const example = readmeExample();
+  const tarball = await step(args.has('--no-build') ? 'packed dist/ as built' : 'built and packed', pack);
+  const dirs = await step('installed the tarball into 4 scratch projects', async () => {
+    const names = Object.keys(PROJECTS);
+    const installed = await Promise.all(names.map((name) => install(name, tarball)));
+    return Object.fromEntries(names.map((name, i) => [name, installed[i]]));
+  });
+  const modulesKb = sizeOf(join(dirs.esm, 'node_modules')) / 1024;
+  console.log(`consumers: node_modules of a consumer (the package and its dependencies): ${(modulesKb / 1024).toFixed(1)} MB`);
+  await step('esm, cjs and both TypeScript resolutions', () =>
+    Promise.all([
+      runEsm(dirs.esm, example),
+      runCjs(dirs.cjs),
+      typeCheck('ts-node16', dirs['ts-node16'], example).then(() => console.log('ts-node16: strict type check passed (ES module and CommonJS files)')),
+      typeCheck('ts-bundler', dirs['ts-bundler'], example).then(() => console.log('ts-bundler: strict type check passed')),
+    ]),
+  );
+  console.log(`consumers: all passed in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  if (args.has('--keep')) console.log(`consumers: scratch projects kept in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
