@@ -2,7 +2,7 @@
  * `graphOf`: the arbitrary of whole removal graph documents built on a methodologist's own
  * blueprints. A graph is drawn as a plan of small numbers (which blueprint each component uses,
  * which entry it belongs to, which entries share it and with what attribution factors, which
- * datapoint slots reuse an earlier datapoint of the same quantity kind) and written out as a
+ * datapoint slots reuse an earlier datapoint of the same quantity kind and range) and written out as a
  * document, so that it shrinks like its plan: fewer components and entries, no sharing, no reuse,
  * shorter lists, factors of 1, simpler quantities.
  * May import: model, units, fast-check.
@@ -33,7 +33,7 @@ export interface GraphOptions {
   readonly listLength?: LengthRange;
   /** Whether a component may be attributed to several entries (default true). */
   readonly sharing?: boolean;
-  /** Whether a datapoint slot may reuse an earlier datapoint of the same quantity kind (default true). */
+  /** Whether a datapoint slot may reuse an earlier datapoint of the same quantity kind and options (default true). */
   readonly reuse?: boolean;
   /** Whether attribution factors other than 1 are drawn (default true; false also turns sharing off). */
   readonly attributionFactors?: boolean;
@@ -58,6 +58,8 @@ interface Slot {
 
 interface ComponentPlan {
   readonly blueprint: number;
+  /** Per input, the pool its slots reuse from: the quantity kind and the options it is drawn with. */
+  readonly pools: readonly string[];
   readonly slots: readonly (readonly Slot[])[];
   readonly home: number;
   /** 0..99: the home entry's factor is (100 - cut) %. */
@@ -76,16 +78,21 @@ function componentPlan(blueprint: BlueprintDefinition, index: number, options: G
   const reuse = options.reuse ?? true;
   const factors = options.attributionFactors ?? true;
   const sharing = factors && (options.sharing ?? true) && maxEntries > 1;
-  const slotsOfInput = blueprint.inputs.map((input) => {
-    const quantity = quantityOf(input.quantity_kind as QuantityKind, optionsOfInput(blueprint.key, input.input_key, options.inputs, options.standardDeviation));
+  const drawn = blueprint.inputs.map((input) => optionsOfInput(blueprint.key, input.input_key, options.inputs, options.standardDeviation));
+  const slotsOfInput = blueprint.inputs.map((input, i) => {
+    const quantity = quantityOf(input.quantity_kind as QuantityKind, drawn[i]);
     const reuseOf: fc.Arbitrary<number | null> = reuse
       ? fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.nat(63), weight: 1 })
       : fc.constant(null);
     const slot = fc.record({ reuse: reuseOf, quantity });
     return input.data_shape === 'LIST' ? fc.array(slot, { minLength: lengths.min, maxLength: lengths.max }) : slot.map((s) => [s]);
   });
+  // A slot reuses only datapoints drawn for the same kind with the same options, so that a reused
+  // datapoint stays within the range declared for every input it feeds.
+  const pools = blueprint.inputs.map((input, i) => `${input.quantity_kind} ${JSON.stringify(drawn[i])}`);
   return fc.record({
     blueprint: fc.constant(index),
+    pools: fc.constant(pools),
     slots: fc.tuple(...slotsOfInput),
     home: fc.nat(maxEntries - 1),
     cut: factors ? fc.oneof({ arbitrary: fc.constant(0), weight: 1 }, { arbitrary: fc.integer({ min: 1, max: 99 }), weight: 1 }) : fc.constant(0),
@@ -101,7 +108,7 @@ function componentPlan(blueprint: BlueprintDefinition, index: number, options: G
 /** Writes a plan out as a document. */
 function writeGraph(blueprints: readonly BlueprintDefinition[], plan: GraphPlan): RemovalGraphInput {
   const datapoints: GraphDatapoint[] = [];
-  const byKind = new Map<string, string[]>();
+  const byPool = new Map<string, string[]>();
   const components: GraphComponent[] = [];
   const entryCount = Math.min(plan.entries, plan.components.length);
   const attributions: GraphAttribution[][] = Array.from({ length: entryCount }, () => []);
@@ -110,9 +117,9 @@ function writeGraph(blueprints: readonly BlueprintDefinition[], plan: GraphPlan)
     const blueprint = blueprints[c.blueprint] as BlueprintDefinition;
     used.add(c.blueprint);
     const inputs = blueprint.inputs.map((input, i) => {
-      const kind = input.quantity_kind;
-      let pool = byKind.get(kind);
-      if (pool === undefined) byKind.set(kind, (pool = []));
+      const key = c.pools[i] as string;
+      let pool = byPool.get(key);
+      if (pool === undefined) byPool.set(key, (pool = []));
       const ids = (c.slots[i] ?? []).map((slot) => {
         if (slot.reuse !== null && pool.length > 0) return pool[slot.reuse % pool.length] as string;
         const id = `dtp_${datapoints.length + 1}`;
@@ -156,7 +163,8 @@ function writeGraph(blueprints: readonly BlueprintDefinition[], plan: GraphPlan)
  * Arbitrary of valid removal graph documents built on `blueprints` (at least one; keys unique):
  * components of those blueprints with datapoints of their inputs' kinds in any accepted unit,
  * GHG entries attributing them (components shared across entries with factors summing to at most
- * 1), datapoints reused across slots of the same quantity kind, LIST inputs of several datapoints.
+ * 1), datapoints reused across slots of the same quantity kind and options, LIST inputs of several
+ * datapoints.
  * The document lists the blueprints its components use. Every document it yields is accepted by
  * `evaluateGraph` as long as the blueprints compile and evaluate to finite values over the ranges
  * drawn (narrow `options.inputs` where a formula has a domain, such as a logarithm).

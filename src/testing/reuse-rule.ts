@@ -41,14 +41,21 @@ export interface ExpectedPropagation {
   readonly uses: ReadonlyMap<string, number>;
 }
 
+/** Blueprints compiled once per definition object (generated graphs share their blueprints' objects). */
+const compiledOnce = new WeakMap<object, CompiledBlueprint>();
+
+function compiledOf(b: BlueprintDefinition): CompiledBlueprint {
+  const hit = compiledOnce.get(b);
+  if (hit !== undefined) return hit;
+  const r = compileBlueprint(b as ComponentBlueprintDefinition);
+  if (!r.ok) throw new Error(`blueprint '${b.key}' does not compile: ${r.issues.map((i) => i.message).join('; ')}`);
+  compiledOnce.set(b, r.blueprint);
+  return r.blueprint;
+}
+
 /** Recomputes every entry's propagation from the blueprints' compiled gradients. */
 export function expectedPropagation(graph: RemovalGraphInput): Map<string, ExpectedPropagation> {
-  const compiled = new Map<string, CompiledBlueprint>();
-  for (const b of graph.component_blueprints) {
-    const r = compileBlueprint(b as ComponentBlueprintDefinition);
-    if (!r.ok) throw new Error(`blueprint '${b.key}' does not compile: ${r.issues.map((i) => i.message).join('; ')}`);
-    compiled.set(b.key, r.blueprint);
-  }
+  const compiled = new Map(graph.component_blueprints.map((b) => [b.key, compiledOf(b)]));
   const si = new Map(graph.datapoints.map((d) => [d.id, toSI(d.quantity.magnitude, d.quantity.standard_deviation, d.quantity.unit)]));
   // Per component: its datapoint slots, the derivative of its value by each, and the use count of each.
   const derivatives = new Map<string, { ids: string[]; gradient: Float64Array; uses: number[]; type: ComponentType }>();

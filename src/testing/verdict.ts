@@ -74,6 +74,11 @@ export interface CheckOptions {
   readonly seed?: number;
   /** The evaluator (default `evaluateGraph`). */
   readonly evaluate?: GraphEvaluator;
+  /**
+   * Most cases tried while shrinking a counterexample (default 500): past it, the smallest failing
+   * case found so far is reported. A count, not a time, so that a run stays deterministic.
+   */
+  readonly maxShrinkCases?: number;
 }
 
 /**
@@ -155,9 +160,16 @@ export function runProperty<T>(
       return { message: `evaluation failed: ${error instanceof Error ? error.message : String(error)}` };
     }
   };
+  // Once a case failed, fast-check only shrinks; answering "holds" past the budget ends shrinking
+  // with the smallest failing case found.
+  const budget = options.maxShrinkCases ?? 500;
+  let shrinking = false;
+  let tried = 0;
   const details = fc.check(
     fc.property(arbitrary, (value) => {
+      if (shrinking && ++tried > budget) return true;
       const outcome = judge(value);
+      if (outcome !== null && outcome !== 'skip') shrinking = true;
       fc.pre(outcome !== 'skip');
       return outcome === null;
     }),
