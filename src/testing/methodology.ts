@@ -131,39 +131,58 @@ function shapeIssues(checks: unknown): { value: MethodologyChecks | null; issues
   return { value: null, issues };
 }
 
-/** Issues of declarations that name inputs, blueprints or units the library does not have. */
-function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: MethodologyChecks): GraphIssue[] {
+/** The items of a list of declarations that have the fields references are checked on. */
+function declarations(value: unknown): { index: number; item: Record<string, unknown> }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item, index) => (typeof item === 'object' && item !== null && typeof (item as Record<string, unknown>)['input'] === 'string' ? [{ index, item: item as Record<string, unknown> }] : []));
+}
+
+/** A declared span `{min, max}` with numbers, or undefined. */
+function span(value: unknown): { min: number; max: number; unit?: unknown } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { min, max, unit } = value as Record<string, unknown>;
+  return typeof min === 'number' && typeof max === 'number' ? { min, max, unit } : undefined;
+}
+
+/**
+ * Issues of declarations that name inputs, blueprints or units the library does not have, or give
+ * an empty range. Read from the section as written, so that they are reported beside its shape's.
+ */
+function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unknown): GraphIssue[] {
   const issues: GraphIssue[] = [];
+  const section = (typeof checks === 'object' && checks !== null ? checks : {}) as Record<string, unknown>;
   const keys = blueprints.map((b) => b.key);
-  const refer = (path: IssuePath, input: string, blueprint: string | undefined): BlueprintDefinition[] => {
-    if (blueprint !== undefined && !keys.includes(blueprint)) {
+  const refer = (path: IssuePath, input: string, blueprint: unknown): BlueprintDefinition[] => {
+    if (typeof blueprint === 'string' && !keys.includes(blueprint)) {
       const near = nearestName(blueprint, keys);
       issues.push({ path: [...path, 'blueprint'], code: 'unknown_blueprint', message: `blueprint '${blueprint}' is not in the library${near === undefined ? '' : `; did you mean '${near}'?`}` });
       return [];
     }
-    const scope = blueprints.filter((b) => blueprint === undefined || b.key === blueprint);
+    const scope = blueprints.filter((b) => typeof blueprint !== 'string' || b.key === blueprint);
     const having = scope.filter((b) => b.inputs.some((i) => i.input_key === input));
     if (having.length === 0) {
       const near = nearestName(input, scope.flatMap((b) => b.inputs.map((i) => i.input_key)));
-      const owner = blueprint === undefined ? 'no blueprint of the library has' : `blueprint '${blueprint}' has no`;
+      const owner = typeof blueprint === 'string' ? `blueprint '${blueprint}' has no` : 'no blueprint of the library has';
       issues.push({ path: [...path, 'input'], code: 'unknown_input', message: `${owner} input '${input}'${near === undefined ? '' : `; did you mean '${near}'?`}` });
     }
     return having;
   };
-  checks.monotonicity?.forEach((m, n) => refer(['checks', 'monotonicity', n], m.input, m.blueprint));
-  checks.input_ranges?.forEach((r, n) => {
-    const path = ['checks', 'input_ranges', n];
-    const having = refer(path, r.input, r.blueprint);
-    for (const [name, span] of [['magnitude', r.magnitude], ['relative_standard_deviation', r.relative_standard_deviation]] as const) {
-      if (span !== undefined && !(span.min <= span.max)) issues.push({ path: [...path, name], code: 'invalid_range', message: `${name} of input '${r.input}': min ${span.min} is above max ${span.max}` });
+  for (const { index, item } of declarations(section['monotonicity'])) refer(['checks', 'monotonicity', index], item['input'] as string, item['blueprint']);
+  for (const { index, item } of declarations(section['input_ranges'])) {
+    const path = ['checks', 'input_ranges', index];
+    const input = item['input'] as string;
+    const having = refer(path, input, item['blueprint']);
+    for (const name of ['magnitude', 'relative_standard_deviation'] as const) {
+      const s = span(item[name]);
+      if (s !== undefined && !(s.min <= s.max)) issues.push({ path: [...path, name], code: 'invalid_range', message: `${name} of input '${input}': min ${s.min} is above max ${s.max}` });
     }
-    const unit = r.magnitude?.unit;
-    for (const b of unit === undefined ? [] : having) {
-      const kind = b.inputs.find((i) => i.input_key === r.input)?.quantity_kind as QuantityKind;
+    const unit = span(item['magnitude'])?.unit;
+    for (const b of typeof unit === 'string' ? having : []) {
+      const kind = b.inputs.find((i) => i.input_key === input)?.quantity_kind as QuantityKind;
       const check = isCompatible(unit as string, kind);
-      if (!check.ok) issues.push({ path: [...path, 'magnitude', 'unit'], code: 'unit_incompatible', message: `range of input '${r.input}' of blueprint '${b.key}': ${check.message}` });
+      if (!check.ok) issues.push({ path: [...path, 'magnitude', 'unit'], code: 'unit_incompatible', message: `range of input '${input}' of blueprint '${b.key}': ${check.message}` });
     }
-  });
+  }
   return issues;
 }
 
@@ -189,10 +208,8 @@ export function parseMethodology(document: unknown): MethodologyParse {
   const prepared = prepareGraph(asGraph);
   if (!prepared.ok) issues.push(...prepared.issues.filter((i) => !COMPILE_CODES.has(i.code)));
   const shape = checks === undefined ? { value: {}, issues: [] } : shapeIssues(checks);
-  issues.push(...shape.issues);
-  if (issues.length > 0 || shape.value === null) return { ok: false, issues };
   const blueprints = graph['component_blueprints'] as BlueprintDefinition[];
-  const references = referenceIssues(blueprints, shape.value);
-  if (references.length > 0) return { ok: false, issues: references };
+  issues.push(...shape.issues, ...(prepared.ok || issues.length === 0 ? referenceIssues(blueprints, checks) : []));
+  if (issues.length > 0 || shape.value === null) return { ok: false, issues };
   return { ok: true, methodology: { component_blueprints: blueprints, checks: shape.value } };
 }
