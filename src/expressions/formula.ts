@@ -4,7 +4,7 @@
  * and anything outside the allowed grammar is reported. The tree returned here is the only thing
  * later stages see, so no user string reaches an evaluator.
  */
-import { all, create } from 'mathjs';
+import { engineMath } from '../units/mathjs-instance';
 import { type AllowedFunction, ALLOWED_FUNCTIONS, isAllowedFunction } from './functions';
 
 /** A binary operator of a formula. */
@@ -57,18 +57,11 @@ interface RawNode {
   toString(): string;
 }
 
-interface MathParser {
-  parse(text: string): unknown;
-  Unit: { isValuelessUnit(name: string): boolean };
-}
-
-let parserInstance: MathParser | null = null;
-
-/** A private mathjs instance, so that nothing another module imports into the shared one can reach us. */
-function parser(): MathParser {
-  if (parserInstance === null) parserInstance = create(all as NonNullable<typeof all>) as unknown as MathParser;
-  return parserInstance;
-}
+/**
+ * The engine's mathjs instance (src/units/mathjs-instance.ts): isolated from the global mathjs, so
+ * that nothing another module imports into that one can reach the formulas, and created on first use.
+ */
+const parser = engineMath;
 
 const BINARY: Readonly<Record<string, BinaryOp>> = {
   add: '+',

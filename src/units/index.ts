@@ -1,9 +1,12 @@
 /**
- * units: physical dimensions, the dimension of each quantity kind, unit strings (mathjs plus the
- * service's own names), conversion of magnitudes and standard deviations to SI.
+ * units: physical dimensions, the dimension of each quantity kind, unit strings read as Pint reads
+ * them (Pint's unit table told to mathjs, the service's own names, the departures from Pint in one
+ * table), conversion of magnitudes and standard deviations to SI.
  * May import: model, mathjs.
  */
 export * from './dimension';
 export * from './quantity-kind-dimensions';
 export { UnitError, YEAR_IN_DAYS, type ParsedUnit } from './unit-parser';
 export * from './units';
+export { unitsOfKind } from './units-of-kind';
+export { UNIT_DEPARTURES, type UnitDeparture, type UnitDepartureKind } from './departures';

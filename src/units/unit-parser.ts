@@ -1,32 +1,35 @@
 /**
- * Reading unit strings (semantics.md section 2). Unit *names* (with their SI prefixes) are resolved
- * by an isolated mathjs instance (`create(all)`, never the global mathjs) extended with the
- * service's own names; the *composition* of names (`*`, `/`, `^`, juxtaposition, parentheses) is
- * read by the small grammar below so that the result is a plain {@link ParsedUnit}: a dimension over
+ * Reading unit strings (semantics.md section 2: Pint is the reference). Unit *names* are read as
+ * Pint reads them (unit-names.ts: Pint's table, prefixes, plurals, the departures); the
+ * *composition* of names (`*`, `/`, `**` or `^`, juxtaposition, parentheses) is read by the small
+ * grammar below so that the result is a plain {@link ParsedUnit}: a dimension over
  * {@link BASE_DIMENSIONS}, a scale and an offset to SI.
+ *
+ * Before the grammar, as Pint: `°` reads `degree` (`°C` is `degreeC`), ` per ` is `/`,
+ * `X squared` / `X cubed` / `square X` / `sq X` / `cubic X` are powers, and an empty string (or
+ * only spaces) is dimensionless. `%` is percent and `‰` permille.
  *
  * Grammar (whitespace separates tokens and, between two factors, means multiplication):
  *
  * ```
  * product  := group (('*' | '/') group)*        left-associative: a/b/c = a/(b*c)
  * group    := power power*                      implicit multiplication ("kg m")
- * power    := atom ('^' exponent)?
+ * power    := atom (('^' | '**') exponent)?
  * atom     := NAME | NUMBER NAME? | '(' product ')'     "100km" (no space) is one atom
  * exponent := ['+'|'-'] NUMBER | '(' ['+'|'-'] NUMBER ('/' NUMBER)? ')'
  * ```
  *
- * Policy where mathjs itself reads a string in a way nobody means:
- * - mathjs reads `J/kg K` as `(J K)/kg`. An implicit product directly after `/` is therefore
- *   rejected as ambiguous; write `J/(kg K)` or `J/(kg*K)`. A number glued to a name is one atom, so
- *   `L/100km` is litres per 100 km.
- * - `%` means `percent` (0.01); `·`, `⋅` and `×` mean `*`; `²`, `³`, `⁻¹`... are exponents; a
- *   leading `µ`/`μ` prefix means micro (`u` in mathjs).
+ * Where this departs from Pint (each is a row of departures.ts):
+ * - An implicit product directly after `/` is refused as ambiguous (Pint reads `J/kg K` as
+ *   `J·K/kg`); write `J/(kg K)` or `J/kg/K`. A number glued to a name is one atom, so `L/100km` is
+ *   litres per 100 km (Pint refuses any number but 1).
+ * - A comma is refused (Pint deletes commas).
+ * - `·`, `⋅` and `×` mean `*`; `²`, `³`, `⁻¹`... are exponents, as in Pint's pretty format.
  * - An offset unit (degC, degF) keeps its offset only when it is the whole unit string with power 1;
- *   inside a compound (`degC/m`, `degC^2`) it is read as a temperature interval, as mathjs does.
- * - Units of information (bit, byte) are rejected: the engine has no information dimension.
+ *   inside a compound (`degC/m`, `degC**2`) it is a temperature difference, as Pint reads it.
  */
-import { all, create } from 'mathjs';
-import { BASE_DIMENSIONS, dimension, type Dimension } from './dimension';
+import { BASE_DIMENSIONS, DIMENSIONLESS, type Dimension } from './dimension';
+import { type NamedUnit, resolveName } from './unit-names';
 
 /**
  * A unit string read into a dimension and an affine map to SI: a magnitude `x` in this unit is
@@ -61,123 +64,14 @@ export class UnitError extends Error {
 }
 
 /**
- * Length of a year for `yr` (and mathjs's `year`): 365.25 days of 86 400 s (the Julian year, as in
- * mathjs). **[decision]**
+ * Length of a year for `year`, `yr` and `a`: 365.25 days of 86 400 s (the Julian year, as in Pint).
+ * **[decision]**
  * @public
  */
 export const YEAR_IN_DAYS = 365.25;
 
 /** Longest unit string accepted (guards untrusted input). */
 const MAX_UNIT_LENGTH = 200;
-
-// ---------------------------------------------------------------------------------------------
-// The isolated mathjs instance and the service's own unit names
-
-type MathUnitPart = {
-  unit: { name: string; value: unknown; offset: unknown; dimensions: number[] };
-  prefix: { value: unknown };
-  power: number;
-};
-type MathUnit = { units: MathUnitPart[]; value: unknown; dimensions: number[] };
-
-const math = create(all as NonNullable<typeof all>);
-
-/**
- * Names the service adds to mathjs (semantics.md section 2), as mathjs definitions. Names with a
- * `prefixes` entry take SI prefixes (`mSv/h`, `kBq`).
- */
-const MATHJS_EXTRA_UNITS: Record<string, string | { definition: string; prefixes: string }> = {
-  // dimensionless
-  percent: '0.01',
-  permille: '0.001',
-  ppm: '1e-6',
-  ppb: '1e-9',
-  pH: '1',
-  // time: day and Julian year
-  d: '86400 s',
-  yr: `${YEAR_IN_DAYS * 86400} s`,
-  // area
-  ha: '10000 m^2',
-  // CO2-equivalent masses (dimension mass); `CO2e` alone is a dimensionless label so that
-  // `kg CO2e` and `t CO2e/MWh` read as masses too
-  CO2e: '1',
-  gCO2e: '1 g',
-  kgCO2e: '1 kg',
-  tCO2e: '1000 kg',
-  ktCO2e: '1e6 kg',
-  MtCO2e: '1e9 kg',
-  GtCO2e: '1e12 kg',
-  // radiation
-  Bq: { definition: '1 Hz', prefixes: 'short' },
-  Sv: { definition: '1 J/kg', prefixes: 'short' },
-  Gy: { definition: '1 J/kg', prefixes: 'short' },
-  // amount per mass
-  molal: { definition: '1 mol/kg', prefixes: 'short' },
-  // fuel economy
-  mpg: '1 mi/gal',
-};
-math.createUnit(MATHJS_EXTRA_UNITS as never, { override: false });
-
-/** Names outside mathjs (mathjs names must be alphanumeric; currency is not a mathjs base). */
-const OWN_UNITS: ReadonlyMap<string, { dimension: Dimension; scale: number }> = new Map([
-  ['metric_ton', { dimension: dimension({ mass: 1 }), scale: 1000 }],
-  ['dimensionless', { dimension: dimension({}), scale: 1 }],
-  ['USD', { dimension: dimension({ currency: 1 }), scale: 1 }],
-]);
-
-/** mathjs base dimensions in mathjs's order; the first eight coincide with ours. */
-const MATHJS_BASES: readonly string[] = (math as unknown as { Unit: { BASE_DIMENSIONS: string[] } }).Unit
-  .BASE_DIMENSIONS;
-const MATHJS_TO_OURS: readonly (number | undefined)[] = MATHJS_BASES.map((name) => {
-  const i = (BASE_DIMENSIONS as readonly string[]).indexOf(name.toLowerCase());
-  return i >= 0 ? i : undefined;
-});
-
-/** A resolved unit name: dimension, scale and (for degC/degF) SI offset. */
-interface NamedUnit {
-  readonly dimension: Dimension;
-  readonly scale: number;
-  readonly offset: number;
-}
-
-const nameCache = new Map<string, NamedUnit | string>();
-
-/** Resolves one name; returns an error reason string when it is not a unit. */
-function resolveName(name: string): NamedUnit | string {
-  const cached = nameCache.get(name);
-  if (cached !== undefined) return cached;
-  const result = resolveNameUncached(name);
-  if (nameCache.size < 10_000) nameCache.set(name, result);
-  return result;
-}
-
-function resolveNameUncached(name: string): NamedUnit | string {
-  const own = OWN_UNITS.get(name);
-  if (own) return { dimension: own.dimension, scale: own.scale, offset: 0 };
-  let u: MathUnit;
-  try {
-    u = math.unit(name) as unknown as MathUnit;
-  } catch {
-    return `no unit named '${name}'`;
-  }
-  if (u.value !== null || u.units.length !== 1) return `no unit named '${name}'`;
-  const part = u.units[0] as MathUnitPart;
-  const dims = new Array<number>(BASE_DIMENSIONS.length).fill(0);
-  for (let i = 0; i < part.unit.dimensions.length; i++) {
-    const e = part.unit.dimensions[i] ?? 0;
-    if (e === 0) continue;
-    const target = MATHJS_TO_OURS[i];
-    if (target === undefined) {
-      const base = (MATHJS_BASES[i] ?? 'unknown').toLowerCase();
-      return `'${name}' has the dimension ${base}, which the engine does not support`;
-    }
-    dims[target] = e * part.power;
-  }
-  const scale = Number(part.prefix.value) * Number(part.unit.value);
-  const offset = Number(part.unit.offset ?? 0) * scale;
-  if (!Number.isFinite(scale) || scale <= 0 || !Number.isFinite(offset)) return `no usable unit named '${name}'`;
-  return { dimension: Object.freeze(dims), scale, offset };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Tokens
@@ -204,6 +98,12 @@ function tokenize(src: string): Token[] {
       i++;
       continue;
     }
+    if (c === '*' && src[i + 1] === '*') {
+      // Python's power operator, as Pint writes it (`meter ** 3`)
+      tokens.push({ kind: 'op', text: '^', pos: i });
+      i += 2;
+      continue;
+    }
     if (c === '*' || c === '·' || c === '⋅' || c === '×') {
       tokens.push({ kind: 'op', text: '*', pos: i });
       i++;
@@ -214,8 +114,8 @@ function tokenize(src: string): Token[] {
       i++;
       continue;
     }
-    if (c === '%') {
-      tokens.push({ kind: 'name', text: 'percent', pos: i, gluedToPrevious: false });
+    if (c === '%' || c === '‰') {
+      tokens.push({ kind: 'name', text: c === '%' ? 'percent' : 'permille', pos: i, gluedToPrevious: false });
       i++;
       continue;
     }
@@ -237,10 +137,10 @@ function tokenize(src: string): Token[] {
       i += num[0].length;
       continue;
     }
-    const name = /^[A-Za-z_µμ][A-Za-z0-9_]*/.exec(src.slice(i));
+    // Pint's names: letters of any script (`Å`, `Ω`, `µ`), digits, `_` (and the `∞` of `R_∞`)
+    const name = /^[\p{L}_][\p{L}\p{Nd}_∞]*/u.exec(src.slice(i));
     if (name) {
-      let text = name[0];
-      if (text.startsWith('µ') || text.startsWith('μ')) text = `u${text.slice(1)}`;
+      const text = name[0];
       const prev = tokens[tokens.length - 1];
       const glued = prev !== undefined && prev.kind === 'number' && prev.pos + prev.text.length === i;
       tokens.push({ kind: 'name', text, pos: i, gluedToPrevious: glued });
@@ -431,15 +331,40 @@ function tokenText(t: Token): string {
   return t.text;
 }
 
+const WORD = '([_a-zA-Z][_a-zA-Z0-9]*)';
+/** Pint's rewriting of words into operators, in Pint's order (pint/util.py, string_preprocessor). */
+const PINT_REWRITES: readonly (readonly [RegExp, string])[] = [
+  [/Δ°/g, 'Δdegree'], // Pint's pretty delta units (`Δ°C`), which Pint 0.19 writes but cannot read
+  [/°/g, ' degree'],
+  [new RegExp(`${WORD}\\s+squared\\b`, 'g'), '$1**2'],
+  [new RegExp(`${WORD}\\s+cubed\\b`, 'g'), '$1**3'],
+  [new RegExp(`\\bcubic\\s+${WORD}`, 'g'), '$1**3'],
+  [new RegExp(`\\bsquare\\s+${WORD}`, 'g'), '$1**2'],
+  [new RegExp(`\\bsq\\s+${WORD}`, 'g'), '$1**2'],
+  [/\s+per\s+/g, '/'],
+];
+
+function pintRewrite(src: string): string {
+  const comma = src.indexOf(',');
+  if (comma >= 0) throw new SyntaxFailure(`unexpected ',' at position ${comma}`);
+  let out = src;
+  for (const [pattern, replacement] of PINT_REWRITES) out = out.replace(pattern, replacement);
+  return out;
+}
+
+const DIMENSIONLESS_UNIT: Omit<ParsedUnit, 'unit'> = { dimension: DIMENSIONLESS, scale: 1, offset: 0 };
+
 /** Reads a unit string without caching; throws {@link UnitError}. */
 export function parseUnitUncached(unit: string): ParsedUnit {
   if (typeof unit !== 'string') throw new UnitError(String(unit), `unknown unit '${String(unit)}': not a string`);
   if (unit.length > MAX_UNIT_LENGTH) {
     throw new UnitError(unit, `unknown unit '${unit.slice(0, 40)}...': longer than ${MAX_UNIT_LENGTH} characters`);
   }
+  // Pint reads the empty string (and spaces only) as dimensionless.
+  if (unit.trim() === '') return Object.freeze({ unit, ...DIMENSIONLESS_UNIT });
   let term: Term;
   try {
-    term = new Parser(tokenize(unit)).parse();
+    term = new Parser(tokenize(pintRewrite(unit))).parse();
   } catch (e) {
     if (e instanceof SyntaxFailure) throw new UnitError(unit, `unknown unit '${unit}': ${e.reason}`);
     throw e;

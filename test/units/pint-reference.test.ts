@@ -1,0 +1,125 @@
+/**
+ * The engine reads unit strings as Pint does (semantics.md section 2), checked against Pint itself:
+ * test/units/pint-reference.json was computed once by scripts/pint-reference.py with Pint 0.19 (the
+ * tests never run Python). Every spelling of Pint's registry, and over a thousand (quantity kind,
+ * unit string) pairs in Pint's long, short and pretty formats, convert to SI with Pint's value.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { QUANTITY_KINDS, type QuantityKind } from '../../src/model/quantity-kinds';
+import { dimensionsEqual, formatDimension, isCompatible, parseUnit, toSI, tryParseUnit, UNIT_DEPARTURES } from '../../src/units';
+
+type Pair = [kind: QuantityKind, unit: string, format: string, factor: number, offset: number, source: string, pintReadsBack: boolean];
+type NameRow = [name: string, canonical: string, value: [dimension: number[], factor: number, offset: number] | string];
+interface Reference {
+  readonly pint_version: string;
+  readonly bases: readonly string[];
+  readonly pairs: readonly Pair[];
+  readonly names: readonly NameRow[];
+}
+
+const reference = JSON.parse(readFileSync(new URL('./pint-reference.json', import.meta.url), 'utf8')) as Reference;
+
+/** |actual - expected| within 1e-9 of |expected| (of the offset's size for offset units near zero). */
+function within(actual: number, expected: number, scale = Math.abs(expected)): void {
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * scale);
+}
+
+/** Spellings a departure gives another meaning or refuses (the departures tests cover them). */
+const departed = new Set(UNIT_DEPARTURES.filter((d) => d.kind === 'service' || d.kind === 'refused').flatMap((d) => d.spellings.split(' ')));
+
+describe('the reference data', () => {
+  it('was computed by Pint and covers every quantity kind in long, short and pretty formats', () => {
+    expect(reference.pint_version).toBe('0.19.2');
+    expect(reference.bases).toEqual(['mass', 'length', 'time', 'current', 'temperature', 'luminous_intensity', 'amount_of_substance', 'angle', 'currency']);
+    expect(reference.pairs.length).toBeGreaterThanOrEqual(1000);
+    expect(new Set(reference.pairs.map((p) => p[0]))).toEqual(new Set(QUANTITY_KINDS));
+    for (const kind of QUANTITY_KINDS) {
+      const formats = new Set(reference.pairs.filter((p) => p[0] === kind).map((p) => p[2]));
+      expect([...formats]).toEqual(expect.arrayContaining(['long']));
+    }
+    const formats = new Set(reference.pairs.map((p) => p[2]));
+    expect([...formats].sort()).toEqual(['compact', 'compact_short', 'long', 'pretty', 'pretty_short', 'short']);
+  });
+});
+
+describe("every spelling of Pint's registry", () => {
+  const rows = reference.names.filter(([name]) => !departed.has(name));
+  const accepted = rows.filter((r): r is [string, string, [number[], number, number]] => typeof r[2] !== 'string');
+  const refused = reference.names.filter(([, , value]) => typeof value === 'string');
+
+  it(`reads ${accepted.length} names, symbols and aliases with Pint's dimension, factor and offset`, () => {
+    const wrong: string[] = [];
+    for (const [name, canonical, [dimension, factor, offset]] of accepted) {
+      const u = tryParseUnit(name);
+      if (u === undefined) {
+        wrong.push(`${name} (${canonical}): refused`);
+        continue;
+      }
+      const ok =
+        dimensionsEqual(u.dimension, dimension) &&
+        Math.abs(u.scale - factor) <= 1e-9 * factor &&
+        Math.abs(u.offset - offset) <= 1e-9 * Math.max(Math.abs(offset), 1);
+      if (!ok) wrong.push(`${name} (${canonical}): ${formatDimension(u.dimension)} ${u.scale} + ${u.offset}, Pint ${formatDimension(dimension)} ${factor} + ${offset}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses the logarithmic and printing units, naming them, as listed in the departures', () => {
+    expect(refused.map(([name]) => name).sort()).toEqual(
+      UNIT_DEPARTURES.filter((d) => d.kind === 'refused' && d.pint !== 'the number -2.0023')
+        .flatMap((d) => d.spellings.split(' '))
+        .filter((s) => s !== '_')
+        .sort(),
+    );
+    for (const [name] of refused) expect(() => parseUnit(name)).toThrow(`unknown unit '${name}': '${name}' (`);
+  });
+});
+
+describe('(quantity kind, unit string) pairs in Pint formats', () => {
+  const pairs = reference.pairs;
+
+  it(`accepts all ${pairs.length} pairs for their kind, with Pint's SI value to 1e-9`, () => {
+    const wrong: string[] = [];
+    for (const [kind, unit, format, factor, offset] of pairs) {
+      const check = isCompatible(unit, kind);
+      if (!check.ok) {
+        wrong.push(`${kind} ${format} ${JSON.stringify(unit)}: ${check.message}`);
+        continue;
+      }
+      for (const magnitude of [1, 0, -3.5, 1234.5]) {
+        const si = toSI(magnitude, 0.25, unit);
+        const expected = magnitude * factor + offset;
+        const scale = Math.max(Math.abs(expected), Math.abs(offset), Math.abs(magnitude * factor));
+        if (Math.abs(si.magnitude - expected) > 1e-9 * scale) wrong.push(`${kind} ${JSON.stringify(unit)}: ${si.magnitude} for ${magnitude}, Pint ${expected}`);
+        // the standard deviation by the factor only: an offset never reaches it
+        if (Math.abs((si.standard_deviation as number) - 0.25 * factor) > 1e-9 * 0.25 * factor) {
+          wrong.push(`${kind} ${JSON.stringify(unit)}: standard deviation ${si.standard_deviation}, Pint ${0.25 * factor}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses every pair with a unit of another dimension, naming the unit and the kind', () => {
+    const byKind = new Map<QuantityKind, Pair[]>();
+    for (const p of pairs) byKind.set(p[0], [...(byKind.get(p[0]) ?? []), p]);
+    let refused = 0;
+    for (const kind of QUANTITY_KINDS) {
+      const own = parseUnit((byKind.get(kind) as Pair[])[0]?.[1] as string).dimension;
+      for (const other of QUANTITY_KINDS) {
+        const [first] = byKind.get(other) as Pair[];
+        const unit = (first as Pair)[1];
+        if (dimensionsEqual(parseUnit(unit).dimension, own)) continue;
+        const check = isCompatible(unit, kind);
+        expect(check.ok).toBe(false);
+        if (!check.ok) {
+          expect(check.message).toContain(`unit '${unit}'`);
+          expect(check.message).toContain(`quantity kind '${kind}'`);
+        }
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(3000);
+  });
+});
