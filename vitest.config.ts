@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^cdr-engine$/, replacement: source('./src/index.ts') },
+      { find: /^cdr-engine\/graph\.schema\.json$/, replacement: source('./schema/graph.schema.json') },
+      { find: /^cdr-engine\/(worlds|examples)\/(.+)$/, replacement: source('./$1/$2') },
       { find: /^cdr-engine\/(units|schemas|registry|sandbox|testing|report)$/, replacement: source('./src/entry/$1.ts') },
     ],
   },

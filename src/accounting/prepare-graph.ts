@@ -10,10 +10,9 @@
  * buffers. Problems, their paths, messages and order are the same as a plain zod parse followed
  * by per-item checks would give.
  */
-import type { z } from 'zod';
 import { compileBlueprint, type CompiledBlueprint, type CompiledBlueprintInput } from '../expressions';
-import type { ComponentType, GraphAttribution, GraphComponent, GraphComponentInput, GraphDatapoint, GraphGhgEntry, GraphIssue, IssuePath } from '../model';
-import { safeParseRemovalGraph } from '../model/graph-exact-shape';
+import type { ComponentType, GraphAttribution, GraphComponentInput, GraphIssue, IssuePath } from '../model';
+import { parseRemovalGraph, type GraphCollection, type PartialGraph } from '../model/graph-parse';
 import { dimensionOfQuantityKind, dimensionsEqual, formatDimension, isDimensionless, tryParseUnit, type Dimension } from '../units';
 import { resolvePolicies, type AccountingPolicies } from './policies';
 import type { PreparedAttribution, PreparedComponent, PreparedEntry, PrepareResult } from './prepare';
@@ -27,10 +26,13 @@ import { prepareStatements } from './prepare-statements';
  */
 export function prepareGraphDocument(document: unknown, policyOverrides: Partial<AccountingPolicies> | undefined, fastPath: boolean): PrepareResult {
   const policies = resolvePolicies(policyOverrides);
-  const parsed = safeParseRemovalGraph(document, fastPath);
-  if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error) };
-  const graph = parsed.data;
-  const issues: GraphIssue[] = [];
+  const parsed = parseRemovalGraph(document, fastPath);
+  // A document whose shape is wrong is still checked, as far as its readable items allow, so that
+  // every problem comes out in one pass: `broken` says what could not be read.
+  const issues: GraphIssue[] = parsed.success ? [] : parsed.issues;
+  if (!parsed.success && parsed.partial === undefined) return { ok: false, issues };
+  const broken: PartialGraph | undefined = parsed.success ? undefined : parsed.partial;
+  const graph = parsed.success ? parsed.data : (broken as PartialGraph).graph;
   const problem = (path: IssuePath, code: string, message: string): void => {
     issues.push({ path, code, message });
   };
@@ -60,6 +62,8 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
       });
     } else for (const i of compiled.issues) issues.push({ ...i, path: ['component_blueprints', b, ...i.path] });
   });
+  // Unreadable blueprints were reported where they are defined, like invalid ones.
+  if (broken !== undefined) for (const key of broken.brokenIds.component_blueprints.values()) blueprintSeen.add(key);
 
   // Dimensions by small integer id (per preparation), so that the check of 100,000s of datapoint
   // slots compares numbers; each pair of distinct ids is compared once with dimensionsEqual.
@@ -83,7 +87,12 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   // Paths are built only when a problem is reported: a path per datapoint, input and attribution
   // used to be most of this function's garbage.
   for (let d = 0; d < n; d++) {
-    const datapoint = datapoints[d] as GraphDatapoint;
+    const datapoint = datapoints[d];
+    if (datapoint === undefined) {
+      // Unreadable (its shape was reported): its id still resolves, to no unit (dimension -1).
+      unreadableItem(broken, 'datapoints', d, datapointIndex);
+      continue;
+    }
     const id = datapoint.id;
     if (datapointIndex.add(id, d) >= 0) {
       problem(['datapoints', d, 'id'], 'duplicate_id', `datapoint id '${id}' is used more than once`);
@@ -157,7 +166,11 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   let suppliedStart = new Int32Array(16);
   let suppliedCount = new Int32Array(16);
   for (let c = 0; c < componentCount; c++) {
-    const component = documentComponents[c] as GraphComponent;
+    const component = documentComponents[c];
+    if (component === undefined) {
+      unreadableItem(broken, 'components', c, componentIndex); // stays invalid (-1)
+      continue;
+    }
     const componentId = component.id;
     if (componentIndex.add(componentId, c) >= 0) {
       problem(['components', c, 'id'], 'duplicate_id', `component id '${componentId}' is used more than once`);
@@ -292,7 +305,13 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   const entries: PreparedEntry[] = [];
   const signs = policies.componentSigns;
   for (let e = 0; e < entryCount; e++) {
-    const entry = documentEntries[e] as GraphGhgEntry;
+    const entry = documentEntries[e];
+    if (entry === undefined) {
+      const id = unreadableItem(broken, 'ghg_entries', e, entryIndex);
+      entryAttributions.push([]);
+      entries.push({ id, riskOfReversalPercentage: null, attributions: [] });
+      continue;
+    }
     const entryId = entry.id;
     if (entryIndex.add(entryId, e) >= 0) {
       problem(['ghg_entries', e, 'id'], 'duplicate_id', `GHG entry id '${entryId}' is used more than once`);
@@ -354,7 +373,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
     entries.push({ id: entryId, riskOfReversalPercentage: entry.risk_of_reversal_percentage ?? null, attributions });
   }
   // Statements and projects add attributions to the entries (semantics.md section 4).
-  const statementParts = prepareStatements({ graph, policies, entryIndex, componentIndex, componentOfDocument, problem });
+  const statementParts = prepareStatements({ graph, policies, entryIndex, componentIndex, componentOfDocument, problem, broken });
   for (const added of statementParts.attributions) {
     const component = components[added.component] as PreparedComponent;
     const attribution: PreparedAttribution = {
@@ -381,7 +400,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   for (const c of shareOrder) {
     const total = shareTotal[c] as number;
     if (total > 1 + policies.attributionTolerance) {
-      const id = (graph.components[c] as { id: string }).id;
+      const id = graph.components[c]?.id ?? broken?.brokenIds.components.get(c) ?? '';
       const path = sharePath.get(c) ?? attributionPath(shareEntry[c] as number, shareAttribution[c] as number);
       problem(path, 'attribution_over_one', `component '${id}' is attributed ${Number(total.toPrecision(12))} in total across GHG entries; the shares of one component must not exceed 1`);
     }
@@ -393,6 +412,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   componentIndex.release();
   entryIndex.release();
   for (const array of [datapointDimension, componentOfDocument, shareEntry, shareAttribution, lastEntryOf]) releaseInt32Array(array);
+  if (broken !== undefined) return { ok: false, issues: withoutUnreadableReferences(issues, broken) };
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,
@@ -476,10 +496,31 @@ function attributionPath(entry: number, attribution: number, ...rest: string[]):
   return ['ghg_entries', entry, 'component_attributions', attribution, ...rest];
 }
 
-function zodIssues(error: z.ZodError): GraphIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
-    code: issue.code,
-    message: issue.message,
-  }));
+/**
+ * Registers the id of an unreadable item of a collection (reported by its shape) so that
+ * references to it are not reported again; returns the id ('' when it has none).
+ */
+function unreadableItem(broken: PartialGraph | undefined, collection: GraphCollection, index: number, ids: IdIndex): string {
+  const id = broken?.brokenIds[collection].get(index);
+  if (id === undefined) return '';
+  ids.add(id, index);
+  return id;
+}
+
+/** The collection each "names something the document does not define" problem looks into. */
+const REFERENCE_CODES: Readonly<Record<string, GraphCollection>> = {
+  unknown_blueprint: 'component_blueprints',
+  unknown_datapoint: 'datapoints',
+  unknown_component: 'components',
+  unknown_entry: 'ghg_entries',
+  unknown_project: 'projects',
+};
+
+/** The problems, less the references into a collection that could not be read at all. */
+function withoutUnreadableReferences(issues: readonly GraphIssue[], broken: PartialGraph): GraphIssue[] {
+  if (broken.unreadable.size === 0) return [...issues];
+  return issues.filter((issue) => {
+    const into = REFERENCE_CODES[issue.code];
+    return into === undefined || !broken.unreadable.has(into);
+  });
 }

@@ -12,6 +12,7 @@ import type {
   RemovalGraph,
 } from '../model';
 import { dimension, dimensionsEqual, tryParseUnit } from '../units';
+import type { PartialGraph } from '../model/graph-parse';
 import type { IdLookup } from './id-index';
 import type { AccountingPolicies } from './policies';
 import { compareStrings } from './compare-strings';
@@ -122,6 +123,11 @@ export interface StatementContext {
   readonly componentOfDocument: Int32Array;
   /** Reports one problem. */
   readonly problem: (path: IssuePath, code: string, message: string) => void;
+  /**
+   * When the document's shape is wrong: what could not be read (its items are holes in `graph`).
+   * Unreadable projects still count as defined, and checks that conclude from an absence are skipped.
+   */
+  readonly broken?: PartialGraph | undefined;
 }
 
 /** What {@link prepareStatements} adds to the prepared graph. */
@@ -158,7 +164,7 @@ export function inclusiveDays(start: string, end: string): number {
  * were none.
  */
 export function prepareStatements(context: StatementContext): PreparedStatementParts {
-  const { graph, problem, entryIndex, componentIndex, componentOfDocument, policies } = context;
+  const { graph, problem, entryIndex, componentIndex, componentOfDocument, policies, broken } = context;
   const entryCount = graph.ghg_entries.length;
   const entryStatement = new Int32Array(entryCount).fill(-1);
   const statements: PreparedStatement[] = [];
@@ -203,6 +209,7 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
     if (projectSeen.has(project.id)) problem(['projects', p, 'id'], 'duplicate_id', `project id '${project.id}' is used more than once`);
     else projectSeen.set(project.id, p);
   });
+  if (broken !== undefined) for (const [p, id] of broken.brokenIds.projects) if (!projectSeen.has(id)) projectSeen.set(id, p);
 
   // Statements.
   const statementSeen = new Set<string>();
@@ -245,12 +252,12 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
       }
       entryStatement[e] = statements.length;
       members.push(e);
-      const entry = graph.ghg_entries[e] as Record<string, unknown>;
-      const entryProject = entry['project_id'];
+      const entry = graph.ghg_entries[e] as Record<string, unknown> | undefined; // undefined: unreadable
+      const entryProject = entry?.['project_id'];
       if (typeof entryProject === 'string' && entryProject !== statement.project_id) {
         problem(at, 'entry_project_mismatch', `GHG entry '${id}' belongs to project '${entryProject}', but GHG statement '${statement.id}' is for project '${statement.project_id}'`);
       }
-      const completed = entry['completed_on'];
+      const completed = entry?.['completed_on'];
       if (typeof completed === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(completed) && (completed < start || completed > end)) {
         problem(at, 'entry_outside_period', `GHG entry '${id}' was completed on ${completed}, outside the reporting period ${start} to ${end} of GHG statement '${statement.id}'`);
       }
@@ -299,6 +306,9 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
     });
   });
   const frozenUsed = new Set<string>();
+  // Project components left unchecked because the component itself is invalid (reported where it
+  // is defined), by project and component: their frozen shares are not reported as unknown.
+  const unchecked = new Set<string>();
 
   // Projects and their components.
   let shareSlotCount = 0;
@@ -324,6 +334,7 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
     project.components.forEach((pc, k) => {
       const at: IssuePath = [...path, 'components', k];
       const c = preparedComponent(pc.component_id, [...at, 'component_id']);
+      if (c === undefined) unchecked.add(`${project.id}\u0000${pc.component_id}`);
       if (!claim(pc.component_id, `project '${project.id}'`, [...at, 'component_id']) || c === undefined) return;
       const strategy = pc.allocation_strategy;
       if (strategy !== 'MANUAL' && pc.removal_attributions.length > 0) {
@@ -428,9 +439,13 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
       });
     });
   });
+  // An unreadable project may have been the one amortising a component.
+  const projectsComplete = broken === undefined || (broken.brokenIds.projects.size === 0 && !broken.unreadable.has('projects'));
   for (const [key, fixed] of frozen) {
-    if (frozenUsed.has(key)) continue;
+    if (frozenUsed.has(key) || !projectsComplete) continue;
     const componentId = key.slice(key.indexOf('\u0000') + 1);
+    const projectId = documentStatements[Number(key.slice(0, key.indexOf('\u0000')))]?.project_id;
+    if (unchecked.has(`${projectId}\u0000${componentId}`)) continue;
     problem([...fixed.path, 'component_id'], 'unknown_project_component', `component '${componentId}' has a frozen share, but it is not an amortised component of the statement's project`);
   }
   return { statements, amortisations, shareSlotCount, entryStatement, attributions };

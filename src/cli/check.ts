@@ -1,5 +1,5 @@
 /**
- * `cdr-engine check <methodology.json> [--runs N] [--seed S] [--format text|json]`: runs every
+ * `cdr-engine check <methodology.json | -> [--runs N] [--seed S] [--format text|json]`: runs every
  * property of cdr-engine/testing on every blueprint of a methodology document (a blueprint library
  * with optional declarations; a whole graph document will do) and prints a report per blueprint and
  * property: passed, or the shrunk counterexample as a small graph document that `cdr-engine
@@ -117,11 +117,11 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   if (testing === null) return 2;
   const methodology = testing.parseMethodology(read.document);
   if (!methodology.ok) {
-    printIssues('check', file, methodology.issues, io);
+    printIssues('check', read.label, methodology.issues, io);
     return 1;
   }
   const report = testing.checkMethodology(methodology.methodology, { numRuns: runs, seed });
   if (format === 'json') writeJson(report, io.out);
-  else io.out(formatReport(file, report));
+  else io.out(formatReport(read.label, report));
   return report.ok ? 0 : 1;
 }

@@ -4,7 +4,7 @@
  * load nothing of the engine.
  */
 import type { Io } from './io';
-import { CHECK_USAGE, EVALUATE_USAGE, EXPLAIN_USAGE, SERVE_USAGE } from './usage';
+import { CHECK_USAGE, EVALUATE_USAGE, EXPLAIN_USAGE, SCHEMA_USAGE, SERVE_USAGE } from './usage';
 
 /** What a command module exports. */
 export interface CommandModule {
@@ -41,6 +41,12 @@ export const COMMANDS: readonly Command[] = [
     summary: 'check the properties of a methodology (blueprint library) on generated graphs',
     usage: CHECK_USAGE,
     load: () => import('./check'),
+  },
+  {
+    name: 'schema',
+    summary: 'print the JSON Schema of the removal graph document',
+    usage: SCHEMA_USAGE,
+    load: () => import('./schema'),
   },
   {
     name: 'serve',

@@ -1,36 +1,99 @@
 /**
  * Reading a JSON document named on the command line and printing an input's problems: the steps
- * every command that takes a document shares, with the same exit codes (2 unreadable, 1 invalid).
+ * every command that takes a document shares, with the same exit codes and messages in every
+ * command (2: the file cannot be read; 1: it is not JSON, or the input is invalid). `-` names
+ * standard input. Messages are plain sentences: `cannot read 'x.json': no such file`, never an
+ * errno code; a text that is not JSON is reported with its line and column.
  */
 import { readFile } from 'node:fs/promises';
 import { formatIssuePath, type GraphIssue } from '../model';
+import { locateJsonError } from '../model/json-text';
 import type { Io } from './io';
 
-/** A document read and parsed, or the exit code to stop with (the problem already printed). */
-export type ReadDocument = { readonly ok: true; readonly document: unknown } | { readonly ok: false; readonly exitCode: 1 | 2 };
+/** The file argument that names standard input. */
+export const STDIN = '-';
 
 /**
- * Reads and parses the JSON document at `source`, named `label` in messages. An unreadable file is
- * bad usage (2); a file that is not JSON is an invalid input (1).
+ * A document read and parsed (with the name messages give it: the file name, or `standard
+ * input`), or the exit code to stop with (the problem already printed).
+ */
+export type ReadDocument =
+  | { readonly ok: true; readonly document: unknown; readonly label: string }
+  | { readonly ok: false; readonly exitCode: 1 | 2 };
+
+/** Why a file cannot be read, by Node's error code, as the end of a sentence. */
+const READ_FAILURES: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'no such file (a part of the path is not a directory)',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENAMETOOLONG: 'the name is too long',
+  ELOOP: 'too many levels of symbolic links',
+  EMFILE: 'too many files are open',
+  ENFILE: 'too many files are open',
+  EIO: 'input/output error',
+  ERR_STRING_TOO_LONG: 'it is too large to read as text',
+  ERR_FS_FILE_TOO_LARGE: 'it is too large to read as text',
+};
+
+/**
+ * Reads and parses the JSON document at `source` (`-`: standard input), named `label` in messages.
+ * An unreadable file is exit 2; a text that is not JSON is an invalid input, exit 1.
  */
 export async function readJsonDocument(command: string, source: string | URL, label: string, io: Io): Promise<ReadDocument> {
+  const fromStdin = source === STDIN;
+  const name = fromStdin ? 'standard input' : label;
   let text: string;
   try {
-    text = await readFile(source, 'utf8');
+    text = fromStdin ? await (io.stdin ?? readProcessStdin)() : await readFile(source, 'utf8');
   } catch (error) {
-    io.err(`cdr-engine ${command}: cannot read '${label}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = (code === undefined ? undefined : READ_FAILURES[code]) ?? 'it could not be read';
+    io.err(`cdr-engine ${command}: cannot read ${fromStdin ? name : `'${name}'`}: ${reason}\n`);
     return { ok: false, exitCode: 2 };
   }
+  // A byte order mark (which some editors write) is not part of the JSON text.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
-    return { ok: true, document: JSON.parse(text) as unknown };
+    return { ok: true, document: JSON.parse(text) as unknown, label: name };
   } catch (error) {
-    io.err(`cdr-engine ${command}: '${label}' is not valid JSON: ${(error as Error).message}\n`);
+    io.err(`cdr-engine ${command}: ${fromStdin ? name : `'${name}'`} is not valid JSON: ${jsonProblem(text, error)}\n`);
     return { ok: false, exitCode: 1 };
   }
 }
 
+/** Where and why `text` is not JSON: `Expecting ',' delimiter at line 3, column 7`. */
+export function jsonProblem(text: string, error: unknown): string {
+  // Located only once JSON.parse has refused, so that a valid document is scanned once.
+  const located = locateJsonError(text);
+  if (located === null) return (error as Error).message;
+  const { line, column } = lineAndColumn(text, located.position);
+  const reason = located.error.replace(/ at$/, '');
+  return `${reason} at line ${line}, column ${column}`;
+}
+
+/** Line and column (both from 1; a column counts UTF-16 code units) of an offset into a text. */
+export function lineAndColumn(text: string, position: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: position - lineStart + 1 };
+}
+
+/** All of the process's standard input, as UTF-8 text. */
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Prints every problem of an input, one per line with its path and code. */
 export function printIssues(command: string, label: string, issues: readonly GraphIssue[], io: Io): void {
-  io.err(`cdr-engine ${command}: ${issues.length} problem(s) in ${label}\n`);
+  const name = label === STDIN ? 'standard input' : label;
+  io.err(`cdr-engine ${command}: ${issues.length} problem(s) in ${name}\n`);
   for (const issue of issues) io.err(`  ${formatIssuePath(issue.path)}: ${issue.message} [${issue.code}]\n`);
 }

@@ -1,7 +1,8 @@
 /**
- * `cdr-engine evaluate [graph.json] [--format json|table]`: evaluates a removal graph document
- * (the bundled example when no file is named) and prints the result. Exit 0 on success, 1 for an
- * invalid graph (every problem on stderr), 2 for bad usage or an unreadable file.
+ * `cdr-engine evaluate [graph.json | -] [--format json|table]`: evaluates a removal graph document
+ * (the bundled example when no file is named, standard input for `-`) and prints the result. Exit
+ * 0 on success, 1 for an invalid graph or a text that is not JSON (every problem on stderr), 2 for
+ * bad usage or an unreadable file.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -29,11 +30,11 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   }
   const format = parsed.values.format;
   if (format !== 'json' && format !== 'table') {
-    io.err(`cdr-engine evaluate: --format must be json or table, got '${String(format)}'\n`);
+    io.err(`cdr-engine evaluate: --format must be json or table, got '${String(format)}'\n${EVALUATE_USAGE}\n`);
     return 2;
   }
   if (parsed.positionals.length > 1) {
-    io.err(`cdr-engine evaluate: expected at most one graph file, got ${parsed.positionals.length}\n`);
+    io.err(`cdr-engine evaluate: expected at most one graph file, got ${parsed.positionals.length}\n${EVALUATE_USAGE}\n`);
     return 2;
   }
   const file = parsed.positionals[0];
@@ -43,7 +44,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   if (!read.ok) return read.exitCode;
   const outcome = safeEvaluateGraph(read.document);
   if (!outcome.ok) {
-    printIssues('evaluate', label, outcome.issues, io);
+    printIssues('evaluate', read.label, outcome.issues, io);
     return 1;
   }
   if (format === 'json') writeJson(outcome.result, io.out);

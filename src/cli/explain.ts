@@ -1,16 +1,17 @@
 /**
- * `cdr-engine explain <graph.json> <entry id>`: prints the calculation report of one GHG entry as
- * Markdown. Exit 0 on success, 1 for an invalid graph or an unknown entry id (problems on stderr),
- * 2 for bad usage or an unreadable file.
+ * `cdr-engine explain <graph.json | -> <entry id>`: prints the calculation report of one GHG entry
+ * as Markdown. Exit 0 on success, 1 for an invalid graph, a text that is not JSON or an unknown
+ * entry id (problems on stderr), 2 for bad usage or an unreadable file.
  */
 import { explainGhgEntry, formatCalculationReport } from '../accounting';
-import { printIssues, readJsonDocument } from './document';
+import { printIssues, readJsonDocument, STDIN } from './document';
 import type { Io } from './io';
 import { EXPLAIN_USAGE } from './usage';
 
 /** Runs the explain command with its arguments (after `explain`) and returns the exit code. */
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  const options = args.filter((a) => a.startsWith('-'));
+  // `-` is standard input, not an option.
+  const options = args.filter((a) => a.startsWith('-') && a !== STDIN);
   if (options.length > 0) {
     io.err(`cdr-engine explain: unknown option '${options[0]}'\n${EXPLAIN_USAGE}\n`);
     return 2;
@@ -24,7 +25,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   if (!read.ok) return read.exitCode;
   const outcome = explainGhgEntry(read.document, entryId);
   if (!outcome.ok) {
-    printIssues('explain', file, outcome.issues, io);
+    printIssues('explain', read.label, outcome.issues, io);
     return 1;
   }
   io.out(formatCalculationReport(outcome.report));

@@ -70,7 +70,8 @@ function credentials(world: WorldDocument): string {
 
 /**
  * Runs the serve command until SIGINT or SIGTERM (or `stop`). Returns the exit code: 0 after a
- * clean stop, 1 for a world that cannot be loaded or a port that cannot be bound, 2 for bad usage.
+ * clean stop, 1 for a world that is not JSON or not a valid world or a port that cannot be bound, 2
+ * for bad usage or a world file that cannot be read.
  */
 export async function serveCommand(args: readonly string[], io: Io = processIo, stop?: AbortSignal): Promise<number> {
   let parsed;
@@ -82,7 +83,7 @@ export async function serveCommand(args: readonly string[], io: Io = processIo, 
   }
   const port = Number(parsed.values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.err(`cdr-engine serve: --port must be an integer from 0 to 65535, got '${String(parsed.values.port)}'\n`);
+    io.err(`cdr-engine serve: --port must be an integer from 0 to 65535, got '${String(parsed.values.port)}'\n${USAGE}\n`);
     return 2;
   }
   const worldPath = parsed.values.world ?? bundledWorldPath();
@@ -91,7 +92,7 @@ export async function serveCommand(args: readonly string[], io: Io = processIo, 
     return 2;
   }
   const read = await readJsonDocument('serve', worldPath, worldPath, io);
-  if (!read.ok) return 1; // serve has always answered 1 for a world it cannot load
+  if (!read.ok) return read.exitCode; // 2 unreadable, 1 not JSON: as every command
   const world = read.document as WorldDocument; // createSandbox validates the world and names what is wrong
   let running: RunningServer;
   try {

@@ -4,13 +4,13 @@
  * of such items, and parsing them with zod builds a full copy of each.
  *
  * A check accepts an item only when zod would accept it and return an equal value: every field of
- * the right type and in range, no key that zod would strip (unknown keys of the nested objects that
- * are not passthrough: a quantity, a component input, an attribution), no `__proto__` own key
- * (which zod leaves out of its copy), and the prototypes of zod's copies (Object.prototype, and
- * Array.prototype for arrays). The item schemas of these collections have no defaults and no
- * transforms, so an accepted item can stand in for zod's copy. Anything else (a wrong type, NaN,
- * an extra nested key, ...) is left to zod, the validator of record, which then reports every
- * problem with its path.
+ * the right type and in range, no key the strict schemas do not define (an own `__proto__` key
+ * included), and the prototypes of zod's copies (Object.prototype, and Array.prototype for
+ * arrays). Each object's keys are read once, in one `switch` over the known names, so that an
+ * unknown key costs nothing more than a known one. The item schemas of these collections have no
+ * defaults and no transforms, so an accepted item can stand in for zod's copy. Anything else (a
+ * wrong type, NaN, an unknown key, ...) is left to zod, the validator of record, which then
+ * reports every problem with its path.
  *
  * The checks read each field once, as zod does; they assume data properties (JSON-like data), not
  * getters that answer differently from one read to the next.
@@ -18,16 +18,16 @@
  * Internal: not exported from the package.
  */
 import { z } from 'zod';
+import { isCalendarDate } from './calendar-date';
 import { removalGraphSchema, type RemovalGraph } from './graph';
 
 const OBJECT_PROTOTYPE: unknown = Object.prototype;
 const ARRAY_PROTOTYPE: unknown = Array.prototype;
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * A non-array object whose prototype is Object.prototype, like zod's copy of it. An own
- * `__proto__` key (which JSON.parse can create and zod leaves out) is ruled out by the callers: by
- * {@link hasNoProtoKey} for a passthrough object, by the list of known keys for the others.
+ * `__proto__` key (which JSON.parse can create and zod refuses as unknown) is ruled out by the
+ * callers' lists of known keys.
  */
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === OBJECT_PROTOTYPE;
@@ -36,11 +36,6 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 /** An array whose prototype is Array.prototype, like zod's copy of it. */
 function isPlainArray(value: unknown): value is unknown[] {
   return Array.isArray(value) && Object.getPrototypeOf(value) === ARRAY_PROTOTYPE;
-}
-
-/** Whether an object has no own `__proto__` key. */
-function hasNoProtoKey(value: object): boolean {
-  return !hasOwn.call(value, '__proto__');
 }
 
 /** `z.string().min(1)`. */
@@ -53,75 +48,212 @@ function isOptionalNumber(value: unknown): boolean {
   return value === undefined || value === null || Number.isFinite(value);
 }
 
-/** Datapoint: `graphDatapointSchema` (passthrough) with its `graphQuantitySchema` (strips). */
-function isExactDatapoint(value: unknown): boolean {
-  if (!isPlainRecord(value) || !hasNoProtoKey(value)) return false;
-  if (!isNonEmptyString(value['id'])) return false;
-  const justification = value['uncertainty_justification'];
-  if (justification !== undefined && justification !== null && typeof justification !== 'string') return false;
-  const quantity = value['quantity'];
+/** `z.string().nullable().optional()`: the service fields kept as given. */
+function isOptionalText(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+/** `z.array(z.string().min(1))` (`nonEmpty`) or `z.array(z.string())`, as a plain array. */
+function isStringArray(value: unknown, nonEmpty: boolean): boolean {
+  if (!isPlainArray(value)) return false;
+  for (let k = 0; k < value.length; k++) {
+    const item = value[k];
+    if (typeof item !== 'string' || (nonEmpty && item.length === 0)) return false;
+  }
+  return true;
+}
+
+/** The graph schema's date, nullable and optional. */
+function isOptionalDate(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && DATE_SHAPE.test(value) && isCalendarDate(value));
+}
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Quantity: `graphQuantitySchema`. */
+function isExactQuantity(quantity: unknown): boolean {
   if (!isPlainRecord(quantity)) return false;
   if (!Number.isFinite(quantity['magnitude'])) return false;
   if (typeof quantity['unit'] !== 'string') return false;
-  if (!isOptionalNumber(quantity['standard_deviation'])) return false;
   for (const key in quantity) {
-    if (key !== 'magnitude' && key !== 'unit' && key !== 'standard_deviation') return false;
+    switch (key) {
+      case 'magnitude':
+      case 'unit':
+        continue;
+      case 'standard_deviation':
+        if (!isOptionalNumber(quantity[key])) return false;
+        continue;
+      default:
+        return false;
+    }
   }
   return true;
 }
 
-/** Component input: `graphComponentInputSchema` (strips). */
+/** Datapoint: `graphDatapointSchema`. */
+function isExactDatapoint(value: unknown): boolean {
+  if (!isPlainRecord(value)) return false;
+  if (!isNonEmptyString(value['id'])) return false;
+  if (!isExactQuantity(value['quantity'])) return false;
+  for (const key in value) {
+    switch (key) {
+      case 'id':
+      case 'quantity':
+        continue;
+      case 'uncertainty_justification':
+      case 'display_name':
+      case 'description':
+      case 'project_id':
+      case 'measured_at':
+      case 'supplier_reference_id':
+      case 'type':
+      case 'locked_status':
+        if (!isOptionalText(value[key])) return false;
+        continue;
+      case 'source_ids': {
+        const ids = value[key];
+        if (ids !== undefined && !isStringArray(ids, false)) return false;
+        continue;
+      }
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** Component input: `graphComponentInputSchema`. */
 function isExactComponentInput(value: unknown): boolean {
   if (!isPlainRecord(value)) return false;
   if (!isNonEmptyString(value['input_key'])) return false;
-  const ids = value['datapoint_ids'];
-  if (ids !== undefined) {
-    if (!isPlainArray(ids)) return false;
-    for (let k = 0; k < ids.length; k++) if (!isNonEmptyString(ids[k])) return false;
-  }
-  const id = value['datapoint_id'];
-  if (id !== undefined && !isNonEmptyString(id)) return false;
   for (const key in value) {
-    if (key !== 'input_key' && key !== 'datapoint_ids' && key !== 'datapoint_id') return false;
+    switch (key) {
+      case 'input_key':
+        continue;
+      case 'datapoint_ids': {
+        const ids = value[key];
+        if (ids !== undefined && !isStringArray(ids, true)) return false;
+        continue;
+      }
+      case 'datapoint_id': {
+        const id = value[key];
+        if (id !== undefined && !isNonEmptyString(id)) return false;
+        continue;
+      }
+      case '__typename': {
+        const name = value[key];
+        if (name !== undefined && typeof name !== 'string') return false;
+        continue;
+      }
+      default:
+        return false;
+    }
   }
   return true;
 }
 
-/** Component: `graphComponentSchema` (passthrough). */
+/** Component: `graphComponentSchema`. */
 function isExactComponent(value: unknown): boolean {
-  if (!isPlainRecord(value) || !hasNoProtoKey(value)) return false;
+  if (!isPlainRecord(value)) return false;
   if (!isNonEmptyString(value['id']) || !isNonEmptyString(value['blueprint_key'])) return false;
   const inputs = value['inputs'];
   if (!isPlainArray(inputs)) return false;
   for (let i = 0; i < inputs.length; i++) if (!isExactComponentInput(inputs[i])) return false;
-  return true;
-}
-
-/** Attribution: `graphAttributionSchema` (strips). */
-function isExactAttribution(value: unknown): boolean {
-  if (!isPlainRecord(value)) return false;
-  if (!isNonEmptyString(value['component_id'])) return false;
-  const factor = value['attribution_factor'];
-  if (factor !== undefined && factor !== null && !(Number.isFinite(factor) && (factor as number) > 0 && (factor as number) <= 1)) return false;
-  const legacy = value['attribution_factor_datapoint_id'];
-  if (legacy !== undefined && legacy !== null && !isNonEmptyString(legacy)) return false;
   for (const key in value) {
-    if (key !== 'component_id' && key !== 'attribution_factor' && key !== 'attribution_factor_datapoint_id') return false;
+    switch (key) {
+      case 'id':
+      case 'blueprint_key':
+      case 'inputs':
+        continue;
+      case 'display_name':
+      case 'description':
+      case 'activity_started_at':
+      case 'activity_completed_at':
+      case 'ghg_entry_template_component_id':
+      case 'removal_template_component_id':
+      case 'supplier_reference_id':
+        if (!isOptionalText(value[key])) return false;
+        continue;
+      default:
+        return false;
+    }
   }
   return true;
 }
 
-/** GHG entry: `graphGhgEntrySchema` (passthrough). */
+/** Attribution: `graphAttributionSchema`. */
+function isExactAttribution(value: unknown): boolean {
+  if (!isPlainRecord(value)) return false;
+  if (!isNonEmptyString(value['component_id'])) return false;
+  for (const key in value) {
+    switch (key) {
+      case 'component_id':
+        continue;
+      case 'attribution_factor': {
+        const factor = value[key];
+        if (factor !== undefined && factor !== null && !(Number.isFinite(factor) && (factor as number) > 0 && (factor as number) <= 1)) return false;
+        continue;
+      }
+      case 'attribution_factor_datapoint_id': {
+        const legacy = value[key];
+        if (legacy !== undefined && legacy !== null && !isNonEmptyString(legacy)) return false;
+        continue;
+      }
+      case 'id':
+      case 'component_group_key':
+      case 'ghg_entry_template_component_id':
+      case 'removal_template_component_id':
+        if (!isOptionalText(value[key])) return false;
+        continue;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** GHG entry: `graphGhgEntrySchema`. */
 function isExactGhgEntry(value: unknown): boolean {
-  if (!isPlainRecord(value) || !hasNoProtoKey(value)) return false;
+  if (!isPlainRecord(value)) return false;
   if (!isNonEmptyString(value['id'])) return false;
-  const risk = value['risk_of_reversal_percentage'];
-  if (risk !== undefined && risk !== null && !(Number.isFinite(risk) && (risk as number) >= 0 && (risk as number) <= 100)) return false;
   const attributions = value['component_attributions'];
   if (!isPlainArray(attributions)) return false;
   for (let a = 0; a < attributions.length; a++) if (!isExactAttribution(attributions[a])) return false;
+  for (const key in value) {
+    switch (key) {
+      case 'id':
+      case 'component_attributions':
+        continue;
+      case 'risk_of_reversal_percentage': {
+        const risk = value[key];
+        if (risk !== undefined && risk !== null && !(Number.isFinite(risk) && (risk as number) >= 0 && (risk as number) <= 100)) return false;
+        continue;
+      }
+      case 'supplier_reference_id':
+      case 'project_id':
+      case 'feedstock_type_id':
+      case 'ghg_statement_id':
+        if (!isOptionalText(value[key])) return false;
+        continue;
+      case 'started_on':
+      case 'completed_on':
+        if (!isOptionalDate(value[key])) return false;
+        continue;
+      default:
+        return false;
+    }
+  }
   return true;
 }
+
+/**
+ * The exact-shape check of one item of each large collection: an item it accepts can stand in for
+ * zod's parse of it.
+ */
+export const EXACT_ITEM_CHECKS: { readonly datapoints: (item: unknown) => boolean; readonly components: (item: unknown) => boolean; readonly ghg_entries: (item: unknown) => boolean } = {
+  datapoints: isExactDatapoint,
+  components: isExactComponent,
+  ghg_entries: isExactGhgEntry,
+};
 
 /**
  * Whether every item of the three arrays has exactly its schema's shape, so that zod would accept

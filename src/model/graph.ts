@@ -2,9 +2,24 @@
  * The removal graph document (contract.md section 2): blueprints, datapoints, components and GHG
  * entries in the service's own field names. Shapes only; cross-references, units and formulas are
  * checked by the accounting module, which reports every problem with its path.
+ *
+ * Every object is strict (semantics.md section 2): a key it does not define is refused, never read
+ * as an absent field. Service fields the calculation does not read are listed where the service
+ * writes them (datapoints, components, attributions, entries, statements, projects) and kept as
+ * given; figures the service computes are not among them. docs/graph-document.md lists every field.
+ * The JSON Schema of the document (schema/graph.schema.json) is generated from these schemas.
  */
 import { z } from 'zod';
+import { isCalendarDate } from './calendar-date';
 import { quantityKindSchema } from './quantity-kinds';
+
+/** Calendar dates as the service writes them, `YYYY-MM-DD`, checked to exist (no 2025-02-30). */
+function graphDateSchema() {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected a date YYYY-MM-DD', abort: true })
+    .refine(isCalendarDate, { message: 'expected a date YYYY-MM-DD that exists' });
+}
 
 /**
  * Component types, including the older spelling `REMOVAL_COUNTERFACTUAL` of `COUNTERFACTUAL`.
@@ -37,120 +52,158 @@ export const expressionInputTypeSchema = z.enum(['DATAPOINT', 'EXPRESSION_RESULT
 /** `DATAPOINT`, `EXPRESSION_RESULT` or `ZERO_TCO2E`. @public */
 export type ExpressionInputType = z.infer<typeof expressionInputTypeSchema>;
 
+/**
+ * A string field the service writes and the calculation does not read: kept as given, null allowed
+ * (the service writes null for "not set").
+ */
+const serviceText = (description: string) => z.string().nullable().optional().describe(`${description} Kept as given; not read by the calculation.`);
+
 /** Schema of a blueprint input. @public */
-export const blueprintInputSchema = z.object({
-  input_key: z.string().min(1),
-  quantity_kind: quantityKindSchema,
-  compatible_unit: z.string().min(1),
-  data_shape: dataShapeSchema.default('SCALAR'),
-  description: z.string().optional(),
-  display_name: z.string().optional(),
+export const blueprintInputSchema = z.strictObject({
+  input_key: z.string().min(1).describe('Name of the input, unique in the blueprint; components supply it under this key.'),
+  quantity_kind: quantityKindSchema.describe('Quantity kind every datapoint of this input must have a unit of (semantics.md section 2).'),
+  compatible_unit: z.string().min(1).describe('A unit of that kind, as the service shows it (e.g. "t"); datapoints may use any unit of the kind.'),
+  data_shape: dataShapeSchema.default('SCALAR').describe('SCALAR: exactly one datapoint; LIST: one or more. Default SCALAR.'),
+  description: z.string().optional().describe('Free text.'),
+  display_name: z.string().optional().describe('Free text.'),
 });
 /** A blueprint input: what datapoints a component must supply. @public */
 export type BlueprintInput = z.infer<typeof blueprintInputSchema>;
 
 /** Schema of an expression input: the mapping of one `{template_key}` variable. @public */
-export const expressionInputSchema = z.object({
-  template_key: z.string().min(1),
+export const expressionInputSchema = z.strictObject({
+  template_key: z.string().min(1).describe('The variable as written in the template, without braces.'),
   /** A blueprint input's key (DATAPOINT), another expression's key (EXPRESSION_RESULT), ignored for ZERO_TCO2E. */
-  input_key: z.string().default(''),
-  type: expressionInputTypeSchema,
-  data_shape: dataShapeSchema.optional(),
+  input_key: z.string().default('').describe("A blueprint input's key (DATAPOINT), another expression's key (EXPRESSION_RESULT); ignored for ZERO_TCO2E. Default \"\"."),
+  type: expressionInputTypeSchema.describe('What the variable stands for.'),
+  data_shape: dataShapeSchema.optional().describe("Must match the blueprint input's data_shape when given."),
 });
 /** An expression input. @public */
 export type ExpressionInput = z.infer<typeof expressionInputSchema>;
 
 /** Schema of a blueprint expression. @public */
-export const blueprintExpressionSchema = z.object({
-  key: z.string().min(1),
-  template: z.string(),
-  inputs: z.array(expressionInputSchema),
+export const blueprintExpressionSchema = z.strictObject({
+  key: z.string().min(1).describe('Name of the expression, unique in the blueprint.'),
+  template: z.string().describe('The formula, e.g. "{m} * {d} * {ef}": numbers, + - * / ^, parentheses and sum mean min max count sqrt exp log abs.'),
+  inputs: z.array(expressionInputSchema).describe('One mapping per {variable} of the template.'),
 });
 /** A blueprint expression: a formula and the mapping of its variables. @public */
 export type BlueprintExpression = z.infer<typeof blueprintExpressionSchema>;
 
 /** Schema of a component blueprint as the graph document carries it. @public */
-export const componentBlueprintDefinitionSchema = z.object({
-  key: z.string().min(1),
-  type: componentTypeSchema,
-  display_name: z.string().optional(),
-  description: z.string().optional(),
-  inputs: z.array(blueprintInputSchema),
-  expressions: z.array(blueprintExpressionSchema).min(1),
+export const componentBlueprintDefinitionSchema = z.strictObject({
+  key: z.string().min(1).describe('Unique key; components name their blueprint by it.'),
+  type: componentTypeSchema.describe('Decides the sign of the component in a GHG entry (policy componentSigns).'),
+  display_name: z.string().optional().describe('Free text.'),
+  description: z.string().optional().describe('Free text.'),
+  inputs: z.array(blueprintInputSchema).describe('The datapoints a component of this blueprint supplies.'),
+  expressions: z.array(blueprintExpressionSchema).min(1).describe("The formulas; the last one's value is the component's CO2e (a mass)."),
 });
 /** A component blueprint: named inputs and the formulas that turn them into CO2e. @public */
 export type ComponentBlueprintDefinition = z.infer<typeof componentBlueprintDefinitionSchema>;
 
 /** Schema of a datapoint's quantity; `standard_deviation` null or absent means "not propagated". @public */
-export const graphQuantitySchema = z.object({
-  magnitude: z.number(),
-  unit: z.string(),
-  standard_deviation: z.number().nullable().optional(),
+export const graphQuantitySchema = z.strictObject({
+  magnitude: z.number().describe('The value, in `unit`.'),
+  unit: z.string().describe('A unit of the quantity kind of every input the datapoint feeds (see docs/units.md).'),
+  standard_deviation: z.number().nullable().optional().describe('One standard deviation, in `unit`, >= 0. Null or absent: not part of the variance propagation.'),
 });
 
-/** Schema of a datapoint in the graph document; other Datapoint fields are kept and ignored. @public */
-export const graphDatapointSchema = z
-  .object({
-    id: z.string().min(1),
-    quantity: graphQuantitySchema,
-    uncertainty_justification: z.string().nullable().optional(),
-  })
-  .passthrough();
+/**
+ * Schema of a datapoint in the graph document. Besides `id` and `quantity` it may carry the other
+ * fields of the service's Datapoint resource (interface.md 2.8, and `type` and `locked_status` of
+ * the OpenAPI), kept as given; `display_name` and `uncertainty_justification` appear in reports.
+ * Any other key is refused.
+ * @public
+ */
+export const graphDatapointSchema = z.strictObject({
+  id: z.string().min(1).describe('Unique id (the service writes dtp_...); components name datapoints by it.'),
+  quantity: graphQuantitySchema,
+  uncertainty_justification: serviceText('Why the standard deviation is what it is; the sensitivity analysis lists sensitive datapoints without one.'),
+  display_name: serviceText('Shown in calculation reports.'),
+  description: serviceText('Free text.'),
+  project_id: serviceText('The project (prj_...).'),
+  measured_at: serviceText('When it was measured (date-time).'),
+  source_ids: z.array(z.string()).optional().describe('Sources (src_...). Kept as given; not read by the calculation.'),
+  supplier_reference_id: serviceText("The supplier's own reference."),
+  type: serviceText('The service\'s datapoint type (CONSTANT, REPORTED, ...).'),
+  locked_status: serviceText('The service\'s lock status.'),
+});
 /** A datapoint of the graph document. @public */
 export type GraphDatapoint = z.infer<typeof graphDatapointSchema>;
 
 /** Schema of a component input: `datapoint_ids`, or the API's single `datapoint_id`. @public */
-export const graphComponentInputSchema = z.object({
-  input_key: z.string().min(1),
-  datapoint_ids: z.array(z.string().min(1)).optional(),
-  datapoint_id: z.string().min(1).optional(),
+export const graphComponentInputSchema = z.strictObject({
+  input_key: z.string().min(1).describe("A blueprint input's key."),
+  datapoint_ids: z.array(z.string().min(1)).optional().describe('The datapoints of this input (one for SCALAR, one or more for LIST).'),
+  datapoint_id: z.string().min(1).optional().describe('The one datapoint of a SCALAR input, as the API writes it; give this or datapoint_ids.'),
+  __typename: z.string().optional().describe('The service\'s type name (ComponentListInput). Kept as given.'),
 });
 /** A component input. @public */
 export type GraphComponentInput = z.infer<typeof graphComponentInputSchema>;
 
-/** Schema of a component in the graph document. @public */
-export const graphComponentSchema = z
-  .object({
-    id: z.string().min(1),
-    blueprint_key: z.string().min(1),
-    inputs: z.array(graphComponentInputSchema),
-  })
-  .passthrough();
+/**
+ * Schema of a component in the graph document. Besides `id`, `blueprint_key` and `inputs` it may
+ * carry the descriptive fields of the service's Component (interface.md 2.5), kept as given. Its
+ * `type`, `scope` and `allocation_strategy` are not accepted: the type comes from the blueprint,
+ * the scope from where the component is attributed, the allocation strategy from `projects`.
+ * @public
+ */
+export const graphComponentSchema = z.strictObject({
+  id: z.string().min(1).describe('Unique id (cmp_...); GHG entries, statements and projects attribute components by it.'),
+  blueprint_key: z.string().min(1).describe("The blueprint's key."),
+  inputs: z.array(graphComponentInputSchema).describe('Every input of the blueprint, each exactly once.'),
+  display_name: serviceText('Shown in calculation reports.'),
+  description: serviceText('Free text.'),
+  activity_started_at: serviceText('Start of the activity (date-time).'),
+  activity_completed_at: serviceText('End of the activity (date-time).'),
+  ghg_entry_template_component_id: serviceText('Template component (rtc_...).'),
+  removal_template_component_id: serviceText('Template component (rtc_...), older name.'),
+  supplier_reference_id: serviceText("The supplier's own reference."),
+});
 /** A component: a blueprint instantiated with datapoints. @public */
 export type GraphComponent = z.infer<typeof graphComponentSchema>;
 
-/** Schema of a component attribution; the factor defaults to 1. @public */
-export const graphAttributionSchema = z.object({
-  component_id: z.string().min(1),
-  attribution_factor: z.number().gt(0).lte(1).nullable().optional(),
-  attribution_factor_datapoint_id: z.string().min(1).nullable().optional(),
+/**
+ * Schema of a component attribution; the factor defaults to 1. It may carry the service's
+ * attribution `id`, `component_group_key` and template component ids, kept as given.
+ * @public
+ */
+export const graphAttributionSchema = z.strictObject({
+  component_id: z.string().min(1).describe("The attributed component's id."),
+  attribution_factor: z.number().gt(0).lte(1).nullable().optional().describe('Share of the component attributed to this entry, in (0, 1]. Null or absent: 1. The shares of one component sum to at most 1.'),
+  attribution_factor_datapoint_id: z.string().min(1).nullable().optional().describe('Older form: a dimensionless datapoint holding the factor (its uncertainty is propagated). Give this or attribution_factor.'),
+  id: serviceText('The attribution (rvc_...).'),
+  component_group_key: serviceText('Template group key.'),
+  ghg_entry_template_component_id: serviceText('Template component (rtc_...).'),
+  removal_template_component_id: serviceText('Template component (rtc_...), older name.'),
 });
 /** A component attribution of a GHG entry. @public */
 export type GraphAttribution = z.infer<typeof graphAttributionSchema>;
 
-/** Schema of a GHG entry in the graph document. @public */
-export const graphGhgEntrySchema = z
-  .object({
-    id: z.string().min(1),
-    risk_of_reversal_percentage: z.number().min(0).max(100).nullable().optional(),
-    component_attributions: z.array(graphAttributionSchema),
-  })
-  .passthrough();
+/**
+ * Schema of a GHG entry in the graph document. Besides its id, risk of reversal and attributions
+ * it may carry the descriptive fields of the service's Removal (interface.md 2.3) and its
+ * `project_id`; `project_id`, `completed_on` and `ghg_statement_id` are checked against the entry's
+ * GHG statement. The figures the service computes (`co2e_net_removed_kg`, `credit_allocation`, ...)
+ * are not accepted: the engine computes them.
+ * @public
+ */
+export const graphGhgEntrySchema = z.strictObject({
+  id: z.string().min(1).describe('Unique id (rmv_...).'),
+  risk_of_reversal_percentage: z.number().min(0).max(100).nullable().optional().describe('Percentage of the issuable credits contributed to the buffer pool, in [0, 100]. Null or absent: no credit allocation.'),
+  component_attributions: z.array(graphAttributionSchema).describe('The components of the entry and their shares.'),
+  supplier_reference_id: serviceText("The supplier's own reference."),
+  project_id: z.string().nullable().optional().describe("The project (prj_...); when given, it must be the project of the entry's GHG statement."),
+  started_on: graphDateSchema().nullable().optional().describe('Start of activities, YYYY-MM-DD. Kept as given; not read by the calculation.'),
+  completed_on: graphDateSchema().nullable().optional().describe("End of activities, YYYY-MM-DD; when given, it must fall in the reporting period of the entry's GHG statement."),
+  feedstock_type_id: serviceText('Feedstock type (ftt_...).'),
+  ghg_statement_id: z.string().nullable().optional().describe('The GHG statement (ggs_...); when given, that statement must list the entry.'),
+});
 /** A GHG entry (removal) of the graph document. @public */
 export type GraphGhgEntry = z.infer<typeof graphGhgEntrySchema>;
 
 // --- GHG statements and projects (semantics.md section 4) --------------------------------------
-
-/** Calendar dates as the service writes them, `YYYY-MM-DD`, checked to exist (no 2025-02-30). */
-const graphDateSchema = z.string().refine(isCalendarDate, { message: 'expected a date YYYY-MM-DD' });
-
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (match === null) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /**
  * The statuses of a GHG statement, in lifecycle order: DRAFT, AWAITING_VERIFICATION, then
@@ -188,9 +241,9 @@ export const projectComponentAllocationStrategySchema = z.enum(PROJECT_COMPONENT
  * verified): it is applied as given and counts against the component's 100 %.
  * @public
  */
-export const graphProjectComponentShareSchema = z.object({
-  component_id: z.string().min(1),
-  share: z.number().min(0).max(1),
+export const graphProjectComponentShareSchema = z.strictObject({
+  component_id: z.string().min(1).describe("An amortised component of the statement's project."),
+  share: z.number().min(0).max(1).describe('The share of the component this statement carries, in [0, 1].'),
 });
 /** A frozen share of a project component on one GHG statement. @public */
 export type GraphProjectComponentShare = z.infer<typeof graphProjectComponentShareSchema>;
@@ -198,32 +251,36 @@ export type GraphProjectComponentShare = z.infer<typeof graphProjectComponentSha
 /**
  * Schema of a GHG statement in the graph document: the entries of one project over a reporting
  * period (inclusive dates), and the components attributed at statement level (split evenly over
- * its entries). Entries are listed as `removal_ids` or `ghg_entry_ids` (the same thing).
+ * its entries). Entries are listed as `removal_ids` or `ghg_entry_ids` (the same thing). It may
+ * carry the service's `verifier`, `ghg_statement_report_url`, `submitted_at` and
+ * `credits_issued_at`, kept as given; the figures the service computes are not accepted.
  * @public
  */
-export const graphGhgStatementSchema = z
-  .object({
-    id: z.string().min(1),
-    project_id: z.string().min(1),
-    status: ghgStatementStatusSchema.default('DRAFT'),
-    reporting_period_start_at: graphDateSchema,
-    reporting_period_end_at: graphDateSchema,
-    removal_ids: z.array(z.string().min(1)).optional(),
-    ghg_entry_ids: z.array(z.string().min(1)).optional(),
-    /** Components attributed at statement level. */
-    component_ids: z.array(z.string().min(1)).default([]),
-    /** Shares of project components already fixed for this statement. */
-    project_component_shares: z.array(graphProjectComponentShareSchema).default([]),
-  })
-  .passthrough();
+export const graphGhgStatementSchema = z.strictObject({
+  id: z.string().min(1).describe('Unique id (ggs_...).'),
+  project_id: z.string().min(1).describe('The project (prj_...); one of `projects` when the document has them.'),
+  status: ghgStatementStatusSchema.default('DRAFT').describe('Default DRAFT; VERIFIED and CREDITS_ISSUED statements receive no new project shares.'),
+  reporting_period_start_at: graphDateSchema().describe('First day of the reporting period, YYYY-MM-DD.'),
+  reporting_period_end_at: graphDateSchema().describe('Last day of the reporting period (included), YYYY-MM-DD.'),
+  removal_ids: z.array(z.string().min(1)).optional().describe('The GHG entries of the statement; an entry is in one statement at most.'),
+  ghg_entry_ids: z.array(z.string().min(1)).optional().describe('The same as removal_ids, newer name; give one of the two.'),
+  /** Components attributed at statement level. */
+  component_ids: z.array(z.string().min(1)).default([]).describe('Statement-level components, split evenly over its entries. Default [].'),
+  /** Shares of project components already fixed for this statement. */
+  project_component_shares: z.array(graphProjectComponentShareSchema).default([]).describe('Shares of project components frozen on this statement. Default [].'),
+  verifier: serviceText('The verifier.'),
+  ghg_statement_report_url: serviceText('Address of the report.'),
+  submitted_at: serviceText('When it was submitted (date-time).'),
+  credits_issued_at: serviceText('When credits were issued (date-time).'),
+});
 /** A GHG statement of the graph document. @public */
 export type GraphGhgStatement = z.infer<typeof graphGhgStatementSchema>;
 
 /** Schema of a manual attribution of a project component to one GHG entry. @public */
-export const graphProjectComponentAttributionSchema = z.object({
-  removal_id: z.string().min(1).optional(),
-  ghg_entry_id: z.string().min(1).optional(),
-  attribution_factor: z.number().gt(0).lte(1),
+export const graphProjectComponentAttributionSchema = z.strictObject({
+  removal_id: z.string().min(1).optional().describe('The GHG entry; give this or ghg_entry_id.'),
+  ghg_entry_id: z.string().min(1).optional().describe('The same as removal_id, newer name.'),
+  attribution_factor: z.number().gt(0).lte(1).describe("The entry's share of the component, in (0, 1]."),
 });
 /** A manual attribution of a project component to a GHG entry. @public */
 export type GraphProjectComponentAttribution = z.infer<typeof graphProjectComponentAttributionSchema>;
@@ -234,47 +291,61 @@ export type GraphProjectComponentAttribution = z.infer<typeof graphProjectCompon
  * dates); `MANUAL` takes explicit `removal_attributions` instead.
  * @public
  */
-export const graphProjectComponentSchema = z.object({
-  component_id: z.string().min(1),
-  allocation_strategy: projectComponentAllocationStrategySchema,
-  custom_period_start_on: graphDateSchema.nullable().optional(),
-  custom_period_end_on: graphDateSchema.nullable().optional(),
-  removal_attributions: z.array(graphProjectComponentAttributionSchema).default([]),
+export const graphProjectComponentSchema = z.strictObject({
+  component_id: z.string().min(1).describe('A component of the document, attributed by nothing else.'),
+  allocation_strategy: projectComponentAllocationStrategySchema.describe('How it is amortised over the statements (semantics.md section 4).'),
+  custom_period_start_on: graphDateSchema().nullable().optional().describe('CUSTOM_TIME_PERIOD: first day, YYYY-MM-DD.'),
+  custom_period_end_on: graphDateSchema().nullable().optional().describe('CUSTOM_TIME_PERIOD: last day (included), YYYY-MM-DD.'),
+  removal_attributions: z.array(graphProjectComponentAttributionSchema).default([]).describe('MANUAL: the factor of each entry. Default [].'),
 });
 /** A project-level component. @public */
 export type GraphProjectComponent = z.infer<typeof graphProjectComponentSchema>;
+
+/** Schema of a project's estimated lifetime: a time quantity. @public */
+export const graphProjectLifetimeSchema = z.strictObject({
+  magnitude: z.number().positive().describe('The lifetime, in `unit`, > 0.'),
+  unit: z.string().min(1).describe('A unit of time, e.g. yr or d.'),
+});
 
 /**
  * Schema of a project in the graph document: what amortisation needs. `estimated_gross_tonnage_kg`
  * (the project's estimated gross sequestration) serves `ESTIMATED_PROJECT_TONNAGE`,
  * `estimated_lifetime` (a time quantity, e.g. `{magnitude: 2, unit: "yr"}`) serves
- * `ESTIMATED_PROJECT_LIFETIME`.
+ * `ESTIMATED_PROJECT_LIFETIME`. It may carry the descriptive fields of the service's Project
+ * (`name`, `description`, `short_description`, `country_code`, `process_key`), kept as given; the
+ * service's `risk_of_reversal` category is not accepted (the percentage is on each GHG entry).
  * @public
  */
-export const graphProjectSchema = z
-  .object({
-    id: z.string().min(1),
-    estimated_gross_tonnage_kg: z.number().positive().nullable().optional(),
-    estimated_lifetime: z.object({ magnitude: z.number().positive(), unit: z.string().min(1) }).nullable().optional(),
-    components: z.array(graphProjectComponentSchema).default([]),
-  })
-  .passthrough();
+export const graphProjectSchema = z.strictObject({
+  id: z.string().min(1).describe('Unique id (prj_...).'),
+  estimated_gross_tonnage_kg: z.number().positive().nullable().optional().describe('Estimated gross sequestration of the project in kg, for ESTIMATED_PROJECT_TONNAGE.'),
+  estimated_lifetime: graphProjectLifetimeSchema.nullable().optional().describe('Estimated lifetime, for ESTIMATED_PROJECT_LIFETIME.'),
+  components: z.array(graphProjectComponentSchema).default([]).describe('Project-level components. Default [].'),
+  name: serviceText('Free text.'),
+  description: serviceText('Free text.'),
+  short_description: serviceText('Free text.'),
+  country_code: serviceText('ISO 3166-1 alpha-3.'),
+  process_key: serviceText('The process.'),
+});
 /** A project of the graph document. @public */
 export type GraphProject = z.infer<typeof graphProjectSchema>;
 
-/** Schema of the whole removal graph document. @public */
-export const removalGraphSchema = z
-  .object({
-    component_blueprints: z.array(componentBlueprintDefinitionSchema),
-    datapoints: z.array(graphDatapointSchema),
-    components: z.array(graphComponentSchema),
-    ghg_entries: z.array(graphGhgEntrySchema),
-    ghg_statements: z.array(graphGhgStatementSchema).optional(),
-    projects: z.array(graphProjectSchema).optional(),
-  })
-  .passthrough();
+/**
+ * Schema of the whole removal graph document. Strict at every level: a key the format does not
+ * define is refused (semantics.md section 2), apart from `$schema` at the top, which names the
+ * JSON Schema for editors.
+ * @public
+ */
+export const removalGraphSchema = z.strictObject({
+  $schema: z.string().optional().describe('The JSON Schema of this document, for editors. Ignored by the engine.'),
+  component_blueprints: z.array(componentBlueprintDefinitionSchema).describe('The blueprints the components use.'),
+  datapoints: z.array(graphDatapointSchema).describe('Measured or published values with their units and uncertainties.'),
+  components: z.array(graphComponentSchema).describe('Blueprints instantiated with datapoints.'),
+  ghg_entries: z.array(graphGhgEntrySchema).describe('The GHG entries (removals) to evaluate.'),
+  ghg_statements: z.array(graphGhgStatementSchema).optional().describe('GHG statements, with statement-level components (semantics.md section 4).'),
+  projects: z.array(graphProjectSchema).optional().describe('Projects, with amortised project-level components.'),
+});
 /** The removal graph document: everything needed to evaluate GHG entries. @public */
 export type RemovalGraph = z.infer<typeof removalGraphSchema>;
 /** The graph document as a caller writes it (defaults not yet applied). @public */
 export type RemovalGraphInput = z.input<typeof removalGraphSchema>;
-

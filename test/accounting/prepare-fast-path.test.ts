@@ -88,12 +88,12 @@ const PROTOTYPE = 'prototype';
 
 /** Keys a mutation may change, by kind of object: the known ones, extra ones and prototype tricks. */
 const KEYS = {
-  datapoint: ['id', 'quantity', 'uncertainty_justification', 'display_name', 'extra', PROTO_KEY, PROTOTYPE],
+  datapoint: ['id', 'quantity', 'uncertainty_justification', 'display_name', 'source_ids', 'measured_at', 'extra', PROTO_KEY, PROTOTYPE],
   quantity: ['magnitude', 'unit', 'standard_deviation', 'extra', PROTO_KEY, PROTOTYPE],
-  component: ['id', 'blueprint_key', 'inputs', 'display_name', 'extra', PROTO_KEY, PROTOTYPE],
-  input: ['input_key', 'datapoint_ids', 'datapoint_id', 'extra', PROTO_KEY, PROTOTYPE],
-  attribution: ['component_id', 'attribution_factor', 'attribution_factor_datapoint_id', 'extra', PROTO_KEY, PROTOTYPE],
-  entry: ['id', 'risk_of_reversal_percentage', 'component_attributions', 'project_id', 'completed_on', 'ghg_statement_id', 'extra', PROTO_KEY, PROTOTYPE],
+  component: ['id', 'blueprint_key', 'inputs', 'display_name', 'description', 'extra', PROTO_KEY, PROTOTYPE],
+  input: ['input_key', 'datapoint_ids', 'datapoint_id', '__typename', 'extra', PROTO_KEY, PROTOTYPE],
+  attribution: ['component_id', 'attribution_factor', 'attribution_factor_datapoint_id', 'id', 'extra', PROTO_KEY, PROTOTYPE],
+  entry: ['id', 'risk_of_reversal_percentage', 'component_attributions', 'project_id', 'completed_on', 'started_on', 'ghg_statement_id', 'supplier_reference_id', 'extra', PROTO_KEY, PROTOTYPE],
 } as const;
 type Target = keyof typeof KEYS | 'item' | 'array';
 
@@ -103,7 +103,7 @@ const EDGE_NUMBERS: readonly unknown[] = [
   -0, 0, Number.MIN_VALUE, -Number.MIN_VALUE, 0.5, 1, 1 + Number.EPSILON, 1 - Number.EPSILON / 2, -1,
   100, 100 + 2 * Number.EPSILON * 64, 100.5, 99.99, 101,
 ];
-const STRINGS: readonly unknown[] = ['', 'x', 'kg', 't', 'km', 'furlong', 'dimensionless', 'm', 'masses', dtp('a'), dtp('tiny'), dtp('nope'), cmp('x'), cmp('pile'), 'pile', 'emit'];
+const STRINGS: readonly unknown[] = ['', 'x', '2025-03-01', '2025-02-30', 'kg', 't', 'km', 'dimensionless', 'm', 'masses', dtp('a'), dtp('tiny'), dtp('nope'), cmp('x'), cmp('pile'), 'pile', 'emit'];
 const SHAPES: readonly unknown[] = [
   null, undefined, DELETE, true, [], {}, [1], [dtp('a')], [dtp('a'), ''], [dtp('a'), dtp('a')], [dtp('a'), undefined],
   { magnitude: 1, unit: 't' }, { magnitude: 1, unit: 't', extra: 1 }, { magnitude: 1, unit: 't', standard_deviation: undefined },
@@ -216,10 +216,10 @@ describe('the fast path of prepareGraph', () => {
       }),
       { seed: 707, numRuns: 3000 },
     );
-    console.log("COUNTS", shared, copied, rejected);
-    // Both ways were taken, and often.
+    // Both ways were taken, and often. Documents are strict, so zod copies an item instead of
+    // sharing it only when the item is not a plain object (a prototype trick), which is rare.
     expect(shared).toBeGreaterThan(300);
-    expect(copied).toBeGreaterThan(100);
+    expect(copied).toBeGreaterThan(5);
     expect(rejected).toBeGreaterThan(300);
   });
 
@@ -248,7 +248,8 @@ describe('the fast path of prepareGraph', () => {
     }
     expect(checked).toBeGreaterThan(4000);
     expect(shared).toBeGreaterThan(500);
-  });
+    // About 7,000 preparations: more than the default minute on a busy shared machine.
+  }, 180_000);
 
   it('agrees with zod on arbitrary documents and arbitrary items', () => {
     const items = fc.array(fc.oneof(fc.anything(), values), { maxLength: 4 });
@@ -269,7 +270,7 @@ describe('the fast path of prepareGraph', () => {
     );
   });
 
-  it('takes the fast path for a JSON document, and copies an item with a key zod strips', () => {
+  it('takes the fast path for a JSON document, and copies an item that is not a plain object', () => {
     const document = JSON.parse(JSON.stringify(richGraph())) as Record<string, unknown[]>;
     const prepared = prepareGraphDocument(document, undefined, true);
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.issues));
@@ -283,15 +284,25 @@ describe('the fast path of prepareGraph', () => {
     expect(prepared.prepared.graph.component_blueprints).not.toBe(document['component_blueprints']);
     expect(prepared.prepared.graph.ghg_statements?.[0]?.status).toBe('DRAFT');
 
-    (document['datapoints']![0] as { quantity: Record<string, unknown> }).quantity['note'] = 'stripped by zod';
+    // An object whose prototype is not Object.prototype: zod reads it and returns a plain copy.
+    const own = document['datapoints']![0] as object;
+    document['datapoints']![0] = Object.assign(Object.create(Object.create(Object.prototype) as object) as object, own);
     const copied = prepareGraphDocument(document, undefined, true);
     if (!copied.ok) throw new Error(JSON.stringify(copied.issues));
     expect(copied.prepared.graph.datapoints[0]).not.toBe(document['datapoints']![0]);
-    expect(copied.prepared.graph.datapoints[0]!.quantity).not.toHaveProperty('note');
+    expect(Object.getPrototypeOf(copied.prepared.graph.datapoints[0])).toBe(Object.prototype);
     expect(outcomeOf(copied)).toEqual(outcomeOf(prepareGraphDocument(document, undefined, false)));
+
+    // A key the schema does not define is refused both ways, with the same problem.
+    (document['datapoints']![1] as { quantity: Record<string, unknown> }).quantity['note'] = 'unknown';
+    const refused = prepareGraphDocument(document, undefined, true);
+    expect(refused).toEqual(prepareGraphDocument(document, undefined, false));
+    expect(refused.ok ? [] : refused.issues).toEqual([
+      { path: ['datapoints', 1, 'quantity', 'note'], code: 'unrecognized_key', message: "unknown key 'note' at datapoints[1].quantity; the keys there are 'magnitude', 'unit', 'standard_deviation'" },
+    ]);
   });
 
-  it('reports the same problems, in the same order, as zod alone when an item is malformed', () => {
+  it('reports the same problems, in the same order, as zod alone and then the checks of what is readable', () => {
     const document = JSON.parse(JSON.stringify(richGraph())) as { datapoints: { quantity: Record<string, unknown> }[]; ghg_entries: { id: unknown }[] };
     document.datapoints[1]!.quantity['magnitude'] = 'ten';
     document.ghg_entries[1]!.id = 7;
@@ -303,8 +314,11 @@ describe('the fast path of prepareGraph', () => {
     expect(fast.issues.map((i) => i.path)).toEqual([
       ['datapoints', 1, 'quantity', 'magnitude'],
       ['ghg_entries', 1, 'id'],
+      // The statement lists the entry by the id it no longer has.
+      ['ghg_statements', 0, 'removal_ids', 1],
     ]);
-    expect(fast.issues).toEqual(zod.error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message })));
+    expect(fast.issues.slice(0, 2)).toEqual(zod.error.issues.map((i) => ({ path: i.path, code: i.code, message: i.message })));
+    expect(fast).toEqual(prepareGraphDocument(document, undefined, false));
   });
 });
 

@@ -124,7 +124,9 @@ describe('cdr-engine serve', () => {
     const io = { out: () => undefined, err: (text: string) => err.push(text) };
     expect(await serveCommand(['--port', 'x'], io)).toBe(2);
     expect(await serveCommand(['--nope'], io)).toBe(2);
-    expect(await serveCommand(['--port', '0', '--world', '/nonexistent/world.json'], io)).toBe(1);
+    // A world file that cannot be read is exit 2, as in every command.
+    expect(await serveCommand(['--port', '0', '--world', '/nonexistent/world.json'], io)).toBe(2);
+    expect(err.join('')).toContain("cannot read '/nonexistent/world.json': no such file");
   });
 
   test('from datapoints to retired credits: every figure matches evaluateGraph', async () => {

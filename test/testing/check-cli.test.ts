@@ -53,7 +53,7 @@ describe('cdr-engine check on planted faults', () => {
 
   for (const [name, property, message] of cases) {
     it(`${name}: reports ${property} with a counterexample that explain opens, and exits 1`, async () => {
-      const path = `test/testing/faults/${name}.methodology.json`;
+      const path = `examples/faults/${name}.methodology.json`;
       const text = await run(['check', path, '--runs', '40']);
       expect(text.code).toBe(1);
       expect(text.out).toContain(`  FAILED  ${property}: after `);
@@ -81,7 +81,7 @@ describe('cdr-engine check on planted faults', () => {
   }
 
   it('gives the same report for the same seed, and another run for another seed', async () => {
-    const path = 'test/testing/faults/non-monotone.methodology.json';
+    const path = 'examples/faults/non-monotone.methodology.json';
     const a = await run(['check', path, '--runs', '30', '--seed', '7', '--format', 'json']);
     const b = await run(['check', path, '--runs', '30', '--seed', '7', '--format', 'json']);
     const c = await run(['check', path, '--runs', '30', '--seed', '8', '--format', 'json']);
@@ -135,6 +135,6 @@ describe('cdr-engine check: bad input and bad usage', () => {
     expect((await run(['check', file('broken.json', '{ nope')])).code).toBe(1);
     const help = await run(['check', '--help']);
     expect(help.code).toBe(0);
-    expect(help.out).toMatch(/^usage: cdr-engine check <methodology.json> \[--runs N\] \[--seed S\] \[--format text\|json\]/);
+    expect(help.out).toMatch(/^usage: cdr-engine check <methodology.json \| -> \[--runs N\] \[--seed S\] \[--format text\|json\]/);
   });
 });

@@ -17,10 +17,10 @@ export function methodology(path: string): Methodology {
 export const BIOCHAR = methodology('../../examples/biochar.methodology.json');
 export const WEATHERING = methodology('../../examples/enhanced-weathering.methodology.json');
 export const FAULTS = {
-  signError: methodology('./faults/sign-error.methodology.json'),
-  hiddenConstant: methodology('./faults/hidden-constant.methodology.json'),
-  nonMonotone: methodology('./faults/non-monotone.methodology.json'),
-  poorLinearisation: methodology('./faults/poor-linearisation.methodology.json'),
+  signError: methodology('../../examples/faults/sign-error.methodology.json'),
+  hiddenConstant: methodology('../../examples/faults/hidden-constant.methodology.json'),
+  nonMonotone: methodology('../../examples/faults/non-monotone.methodology.json'),
+  poorLinearisation: methodology('../../examples/faults/poor-linearisation.methodology.json'),
 } as const;
 
 /** A fixed pool of random blueprints (unique keys), drawn once. */
