@@ -42,6 +42,7 @@ export { checkSignConventions } from './signs';
 export { checkMonotonicity, type MonotonicityDeclaration } from './monotonicity';
 export { checkLinearisation, type LinearisationOptions } from './linearisation';
 export { checkDimensionalRobustness, type DimensionalOptions } from './dimensional';
+export { checkProperty, type GraphPropertyTest } from './custom';
 export {
   type InputRangeDeclaration,
   type Methodology,

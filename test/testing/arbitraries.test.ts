@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileBlueprint, type ComponentBlueprintDefinition, isCompatible, QUANTITY_KINDS, safeEvaluateGraph, toSI } from 'cdr-engine';
-import { componentOf, datapointFor, graphOf, quantityOf, randomBlueprint, realisticRange, wrongUnit } from 'cdr-engine/testing';
+import { componentOf, datapointFor, graphOf, misspelled, quantityOf, randomBlueprint, realisticRange, wrongUnit } from 'cdr-engine/testing';
 import { BIOCHAR, mergeGraphs, RANDOM_POOL, WEATHERING } from './helpers';
 
 describe('quantityOf', () => {
@@ -162,6 +162,33 @@ describe('randomBlueprint', () => {
     expect(drawn.some((b) => b.expressions.length === 2)).toBe(true);
     expect(drawn.some((b) => b.expressions.some((e) => e.inputs.some((i) => i.type === 'ZERO_TCO2E')))).toBe(true);
     expect(drawn.some((b) => b.expressions.some((e) => /\{(\w+)\}.*\{\1\}/.test(e.template)))).toBe(true);
+  });
+});
+
+describe('misspelled', () => {
+  it('misspells one key of a valid document, which the engine refuses as unrecognized_key at that path, naming the key', () => {
+    const cases = fc.tuple(graphOf(WEATHERING.component_blueprints), fc.nat()).map(([g, n]) => fc.sample(misspelled(g), { numRuns: 1, seed: n })[0]!);
+    fc.assert(
+      fc.property(cases, (mutation) => {
+        expect(mutation.replacement).not.toBe(mutation.original);
+        const outcome = safeEvaluateGraph(mutation.document);
+        expect(outcome.ok).toBe(false);
+        if (outcome.ok) return;
+        const issue = outcome.issues.find((i) => i.code === mutation.code);
+        expect(issue?.path).toEqual(mutation.path);
+        expect(issue?.message).toContain(`'${mutation.replacement}'`);
+      }),
+      { seed: 16, numRuns: 300 },
+    );
+  });
+
+  it('makes the slips people make: a letter dropped, doubled, swapped or replaced', () => {
+    const graph = fc.sample(graphOf(WEATHERING.component_blueprints, { components: { min: 3, max: 3 } }), { numRuns: 1, seed: 17 })[0]!;
+    const slips = fc.sample(misspelled(graph), { numRuns: 300, seed: 18 });
+    const lengths = new Set(slips.map((m) => m.replacement.length - m.original.length));
+    expect(lengths).toEqual(new Set([-1, 0, 1]));
+    const sections = new Set(slips.filter((m) => m.path.length > 1).map((m) => m.path[0]));
+    expect(sections).toEqual(new Set(['component_blueprints', 'datapoints', 'components', 'ghg_entries']));
   });
 });
 
