@@ -8,7 +8,9 @@ asks Pint itself, so that the tests compare the engine with Pint without running
   constants_en.txt), each with the SI value Pint gives it;
 - "pairs": (quantity kind, unit string) pairs covering every quantity kind, each unit written by Pint
   in its long ("D"), short ("~"), pretty ("P", "~P") and compact ("C", "~C") formats, with Pint's SI
-  value beside it.
+  value beside it;
+- "prefixed": every prefix spelling of Pint before a sample of unit names and symbols, with and
+  without a plural s, and Pint's reading of each (its SI value, or null when Pint refuses it).
 
 An SI value is a factor and an offset: x in the unit is x * factor + offset in SI (kg, m, s, A, K,
 cd, mol, rad; USD for money). The dimension is given over the engine's base dimensions, where the
@@ -292,6 +294,33 @@ def pairs_section(reg):
     return rows
 
 
+# Names and symbols to put prefixes and plurals on: each reading of a prefixed name goes through
+# Pint's search over prefixes and suffixes, whose order decides names that split two ways.
+PREFIXED_UNITS = ["gram", "g", "meter", "m", "second", "s", "liter", "L", "l", "joule", "J", "watt_hour", "Wh",
+                  "pascal", "Pa", "mole", "mol", "tonne", "t", "metric_ton", "ampere", "A", "volt", "V",
+                  "becquerel", "Bq", "sievert", "Sv", "at", "cd", "ct", "byte", "B", "degC", "inch", "in"]
+
+
+def prefixed_section(reg):
+    rows = []
+    seen = set()
+    for unit in PREFIXED_UNITS:
+        for prefix in reg._prefixes:
+            for plural in ("", "s"):
+                text = prefix + unit + plural
+                if text in seen:
+                    continue
+                seen.add(text)
+                try:
+                    v = si_value(reg, reg.parse_units(text))
+                except Exception:
+                    v = None
+                if unit == "degC" and prefix and v is not None:
+                    v = "prefixed offset unit"  # the engine refuses these (departures.ts)
+                rows.append([text, v])
+    return rows
+
+
 def main():
     plain = registry(extended=False)
     extended = registry(extended=True)
@@ -304,10 +333,13 @@ def main():
         "name_columns": ["name", "pint_canonical", "[dimension, factor, offset] or why not"],
         "pairs": pairs_section(extended),
         "names": names_section(plain),
+        "prefixed": prefixed_section(plain),
     }
     out = json.dumps(data, ensure_ascii=False, indent=None, separators=(",", ":"))
     # One row per line, so that a regeneration shows as a readable diff.
-    out = out.replace('],["', '],\n["').replace('"pairs":[[', '"pairs":[\n[').replace('"names":[[', '"names":[\n[')
+    out = out.replace('],["', '],\n["')
+    for section in ("pairs", "names", "prefixed"):
+        out = out.replace(f'"{section}":[[', f'"{section}":[\n[')
     sys.stdout.write(out + "\n")
 
 

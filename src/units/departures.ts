@@ -6,7 +6,6 @@
  * src/units/unit-names.ts reads the defined and refused names from here; docs/units.md shows the
  * table.
  */
-import type { MathjsOwnUnit } from './pint-units';
 
 /** What a departure is. @public */
 export type UnitDepartureKind =
@@ -26,6 +25,7 @@ export type UnitDepartureKind =
  * @public
  */
 export interface UnitDeparture {
+  /** What the departure is: a name of the service, of newer Pint, an extension, a refusal, a rule. */
   readonly kind: UnitDepartureKind;
   /**
    * For a defined or refused unit, its spellings as in the unit table: name, symbol (`_` when none)
@@ -38,9 +38,9 @@ export interface UnitDeparture {
   readonly reason: string;
   /**
    * For a unit the engine defines: its definition, as in the unit table (a factor and other units,
-   * mathjs's own unit, or a new base dimension).
+   * mathjs's own unit of that name, or a new base dimension of mathjs).
    */
-  readonly definition?: string | MathjsOwnUnit | { readonly base: string };
+  readonly definition?: string | { readonly mathjs: string } | { readonly base: string };
 }
 
 /**
@@ -149,9 +149,9 @@ export const UNIT_DEPARTURES: readonly UnitDeparture[] = [
   },
   {
     kind: 'extension',
-    spellings: 'm2 m3 cm3 km2 ft3',
+    spellings: 'm2 m3 cm3 km2 mm3',
     pint: 'not a unit',
-    reason: 'a length unit followed by 2 or 3 is its square or cube where mathjs reads it so (m2, cm3, km2, in2, ft3, ...)',
+    reason: 'mathjs\'s names of the squared and cubed metre, with any SI prefix, read by the engine before Pint became the reference',
   },
   {
     kind: 'extension',

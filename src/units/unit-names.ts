@@ -7,10 +7,11 @@
  * uses), so a process pays only for the units it meets; its dimension and factor are then read back
  * from mathjs.
  */
+import { nearestName } from '../model/nearest-name';
 import { BASE_DIMENSIONS, DIMENSIONLESS, type Dimension } from './dimension';
 import { UNIT_DEPARTURES } from './departures';
 import { engineMath, type MathjsUnit, type MathjsUnitPart } from './mathjs-instance';
-import { type MathjsOwnUnit, PINT_UNITS } from './pint-units';
+import { type MathjsOwnUnit, PINT_CONSTANTS, PINT_UNITS, type UnitRow } from './pint-units';
 
 /** A resolved unit name: dimension, factor to SI and (offset units only) SI offset. */
 export interface NamedUnit {
@@ -27,8 +28,8 @@ export interface UnitEntry {
   readonly symbol: string | undefined;
   /** Every spelling: name, symbol, aliases. */
   readonly spellings: readonly string[];
-  /** Where the entry comes from. */
-  readonly origin: 'pint' | 'departure';
+  /** Where the entry comes from: Pint's units, Pint's constants (and units built on them), a departure. */
+  readonly origin: 'pint' | 'constant' | 'departure';
   /** Why the engine refuses it, for a refused name. */
   readonly refused?: string;
   readonly definition?: string | MathjsOwnUnit | { readonly base: string };
@@ -99,11 +100,15 @@ let index: Map<string, UnitEntry> | null = null;
 export function unitEntries(): readonly UnitEntry[] {
   if (entries === null) {
     const list: UnitEntry[] = [];
-    for (const [spellings, definition, options] of PINT_UNITS) {
-      const entry = entryOf(spellings, 'pint', options === undefined ? { definition } : { definition, offset: options.offset });
-      list.push(entry);
-      if (entry.offset !== undefined) list.push(deltaOf(entry));
-    }
+    const add = (rows: readonly UnitRow[], origin: UnitEntry['origin']): void => {
+      for (const [spellings, definition, options] of rows) {
+        const entry = entryOf(spellings, origin, options === undefined ? { definition } : { definition, offset: options.offset });
+        list.push(entry);
+        if (entry.offset !== undefined) list.push(deltaOf(entry));
+      }
+    };
+    add(PINT_CONSTANTS, 'constant');
+    add(PINT_UNITS, 'pint');
     for (const d of UNIT_DEPARTURES) {
       if (d.kind === 'refused') list.push(entryOf(d.spellings, 'departure', { refused: d.reason }));
       else if (d.definition !== undefined) list.push(entryOf(d.spellings, 'departure', { definition: d.definition }));
@@ -208,7 +213,8 @@ function fromMathjs(u: MathjsUnit, text: string): NamedUnit | string {
   return { dimension: Object.freeze(dims), scale, offset };
 }
 
-function readEntry(entry: UnitEntry, text: string): NamedUnit | string {
+/** The dimension, factor and offset of an entry (a string: why it is refused). */
+export function readEntry(entry: UnitEntry, text: string = entry.name): NamedUnit | string {
   if (entry.refused !== undefined) return `'${text}' (${entry.name}) is not accepted: ${entry.refused}`;
   const math = engineMath();
   return fromMathjs(math.unit(mathjsName(entry)), text);
@@ -263,10 +269,38 @@ function resolveNameUncached(text: string): NamedUnit | string {
     if (unit.offset !== 0) return `'${text}' puts the prefix '${first.prefix.text}' on an offset unit, which has no agreed meaning`;
     return { dimension: unit.dimension, scale: unit.scale * first.prefix.value, offset: 0 };
   }
-  return squaredOrCubed(text) ?? `no unit named '${text}'`;
+  const squared = squaredOrCubed(text);
+  if (squared !== undefined) return squared;
+  const near = nearestSpelling(text);
+  return near === undefined ? `no unit named '${text}'` : `no unit named '${text}'; did you mean '${near}'?`;
 }
 
-/** mathjs's names of squared and cubed lengths (`m2`, `cm3`, `ft3`), an extension (departures.ts). */
+/** The spelling nearest to a misspelled name, trying it whole, then after a prefix (`kilogramm`). */
+function nearestSpelling(text: string): string | undefined {
+  if (text.length < 4) return undefined;
+  const whole = nearestName(text, knownSpellings());
+  if (whole !== undefined) return whole;
+  for (const prefix of PREFIX_LIST) {
+    const rest = text.slice(prefix.text.length);
+    if (prefix.text === '' || !text.startsWith(prefix.text) || rest.length < 4) continue;
+    const near = nearestName(rest, knownSpellings());
+    if (near !== undefined) return prefix.text + near;
+  }
+  return undefined;
+}
+
+let spellingList: readonly string[] | null = null;
+
+/** The spellings a misspelled name may be near: canonical names first, then symbols and aliases. */
+function knownSpellings(): readonly string[] {
+  if (spellingList === null) {
+    const usable = unitEntries().filter((e) => e.refused === undefined);
+    spellingList = [...new Set([...usable.map((e) => e.name), ...usable.flatMap((e) => e.spellings)])];
+  }
+  return spellingList;
+}
+
+/** mathjs's names of the squared and cubed metre (`m2`, `cm3`, `km2`), an extension (departures.ts). */
 function squaredOrCubed(text: string): NamedUnit | undefined {
   if (!/^[A-Za-z]+[23]$/.test(text)) return undefined;
   let u: MathjsUnit;

@@ -1,6 +1,7 @@
 /**
  * Public unit API: cached parsing, conversion of magnitudes and standard deviations to SI and
- * between units, and the unit check of a quantity kind (semantics.md section 2).
+ * between units, and the unit check of a quantity kind (semantics.md section 2). The one check of a
+ * unit against a quantity kind is {@link isCompatible}.
  */
 import type { QuantityKind } from '../model/quantity-kinds';
 import { dimensionsEqual, formatDimension } from './dimension';
@@ -31,10 +32,13 @@ function lookup(unit: string): ParsedUnit | UnitError {
 }
 
 /**
- * Reads a unit string (mathjs names plus the service's own: `metric_ton`, `ha`, `%`, `ppm`, `d`,
- * `yr`, `gCO2e`/`kgCO2e`/`tCO2e`/`MtCO2e`, `USD`, `dimensionless`, ...; products, quotients,
- * powers and parentheses such as `kgCO2e/(tonne * km)`). Case-sensitive, as mathjs is. Each
- * distinct string is read once per process; later calls return the identical cached object.
+ * Reads a unit string as Pint's default registry does (semantics.md section 2): Pint's names,
+ * symbols and aliases with any prefix and a plural `s` (`kilowatt_hour`, `kWh`, `tonnes`), products,
+ * quotients and powers (`kg/m**3`, `kg/m^3`, `kgCO2e/(tonne * km)`), Pint's pretty format (`kg/m³`,
+ * `°C`, `‰`), the empty string for dimensionless, and the service's own names (`kgCO2e`, `USD`,
+ * `kt`, `pH`, ...) listed with every other departure from Pint in {@link UNIT_DEPARTURES}.
+ * Case-sensitive, as Pint is. Each distinct string is read once per process; later calls return the
+ * identical cached object.
  * @throws {@link UnitError} naming the unit string when it cannot be read.
  * @public
  */

@@ -95,7 +95,7 @@ describe('invalid graphs give precise errors', () => {
   it('an unknown unit and a duplicate id are reported together: every problem, not only the first', () => {
     const issues = issuesOf(
       mutate((g) => {
-        g.datapoints[1]!.quantity.unit = 'furlongs';
+        g.datapoints[1]!.quantity.unit = 'furlongz'; // 'furlongs' is a unit: Pint reads plurals
         g.datapoints.push(datapoint('mass', 1, 'kg'));
         g.components[0]!.blueprint_key = 'teleport';
       }),

@@ -11,11 +11,13 @@ import { dimensionsEqual, formatDimension, isCompatible, parseUnit, toSI, tryPar
 
 type Pair = [kind: QuantityKind, unit: string, format: string, factor: number, offset: number, source: string, pintReadsBack: boolean];
 type NameRow = [name: string, canonical: string, value: [dimension: number[], factor: number, offset: number] | string];
+type PrefixedRow = [text: string, value: [dimension: number[], factor: number, offset: number] | string | null];
 interface Reference {
   readonly pint_version: string;
   readonly bases: readonly string[];
   readonly pairs: readonly Pair[];
   readonly names: readonly NameRow[];
+  readonly prefixed: readonly PrefixedRow[];
 }
 
 const reference = JSON.parse(readFileSync(new URL('./pint-reference.json', import.meta.url), 'utf8')) as Reference;
@@ -73,6 +75,29 @@ describe("every spelling of Pint's registry", () => {
         .sort(),
     );
     for (const [name] of refused) expect(() => parseUnit(name)).toThrow(`unknown unit '${name}': '${name}' (`);
+  });
+});
+
+describe("Pint's prefixes and plurals", () => {
+  it('read every prefixed name Pint reads as Pint does, in Pint\'s order of readings', () => {
+    // a departure's plural (`kts`, `dBs`) departs with it
+    const read = reference.prefixed.filter(
+      (r): r is [string, [number[], number, number]] => Array.isArray(r[1]) && !departed.has(r[0]) && !departed.has(r[0].replace(/s$/, '')),
+    );
+    expect(read.length).toBeGreaterThan(3000);
+    const wrong: string[] = [];
+    for (const [text, [dimension, factor, offset]] of read) {
+      const u = tryParseUnit(text);
+      const ok = u !== undefined && dimensionsEqual(u.dimension, dimension) && Math.abs(u.scale - factor) <= 1e-9 * factor && u.offset === offset;
+      if (!ok) wrong.push(`${text}: ${u === undefined ? 'refused' : `${u.scale}`}, Pint ${factor}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuse a prefix on an offset unit (a departure)', () => {
+    const offset = reference.prefixed.filter((r) => r[1] === 'prefixed offset unit');
+    expect(offset.length).toBeGreaterThan(50);
+    for (const [text] of offset) expect(tryParseUnit(text)).toBeUndefined();
   });
 });
 
