@@ -8,7 +8,8 @@
  * tables outside the JS heap (id-index.ts); units are compared by dimension id; the loops build no
  * path, closure or intermediate array per item; and the slots of all components share a few
  * buffers. Problems, their paths, messages and order are the same as a plain zod parse followed
- * by per-item checks would give.
+ * by per-item checks would give. A document whose shape is wrong is checked too, item by item as
+ * far as its readable items allow (model/graph-parse.ts), so that every problem comes out at once.
  */
 import { compileBlueprint, type CompiledBlueprint, type CompiledBlueprintInput } from '../expressions';
 import type { ComponentType, GraphAttribution, GraphComponentInput, GraphIssue, IssuePath } from '../model';

@@ -301,8 +301,8 @@ export const graphProjectComponentSchema = z.strictObject({
 /** A project-level component. @public */
 export type GraphProjectComponent = z.infer<typeof graphProjectComponentSchema>;
 
-/** Schema of a project's estimated lifetime: a time quantity. @public */
-export const graphProjectLifetimeSchema = z.strictObject({
+/** Schema of a project's estimated lifetime: a time quantity. */
+const graphProjectLifetimeSchema = z.strictObject({
   magnitude: z.number().positive().describe('The lifetime, in `unit`, > 0.'),
   unit: z.string().min(1).describe('A unit of time, e.g. yr or d.'),
 });
