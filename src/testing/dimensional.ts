@@ -2,7 +2,8 @@
  * Property: dimensional robustness. Every blueprint compiles, and keeps compiling and giving the
  * same value whatever accepted unit of its inputs' kinds is used: it compiles with every unit of
  * each input's kind (`unitsOfKind`, thousands for some compound kinds) as the input's
- * `compatible_unit`, and one generated component gives the same value with the datapoints of each
+ * `compatible_unit` (but Pint's empty string for dimensionless, which the document format does not
+ * take there), and one generated component gives the same value with the datapoints of each
  * input written in any of up to 16 of those units, spread over the list (the example unit and
  * Pint's long, short and pretty forms among them). A formula with a hidden unit (a constant added
  * to a mass, as `{rock} - 50` where 50 t was meant) fails here, since the compiler refuses it.
@@ -72,7 +73,10 @@ function checkBlueprint(blueprint: BlueprintDefinition, seed: number, evaluate: 
       counted.runs++;
       const check = isCompatible(unit, kind);
       if (!check.ok) return fail(`input '${input.input_key}': ${check.message}`, base);
-      const relabelled = { ...blueprint, inputs: blueprint.inputs.map((i, k) => (k === n ? { ...i, compatible_unit: unit } : i)) };
+      // The document format wants a non-empty compatible_unit: Pint's empty spelling of
+      // dimensionless is tried as a datapoint's unit only.
+      const example = unit === '' ? input.compatible_unit : unit;
+      const relabelled = { ...blueprint, inputs: blueprint.inputs.map((i, k) => (k === n ? { ...i, compatible_unit: example } : i)) };
       const recompiled = compileBlueprint(relabelled as ComponentBlueprintDefinition);
       if (!recompiled.ok) return fail(`with compatible_unit '${unit}' for input '${input.input_key}', blueprint '${blueprint.key}' does not compile: ${recompiled.issues.map((i) => i.message).join('; ')}`, base);
       if (!evaluated.has(unit)) continue;
