@@ -68,7 +68,8 @@ describe('properties of evaluateGraph', () => {
       (graph, result) => {
         const base = byId(result);
         for (const [d, dp] of graph.datapoints.entries()) {
-          const h = Math.max(1e-9, Math.abs(dp.quantity.magnitude) * 1e-6);
+          // Relative steps: a magnitude may be tiny in a large unit (1e-11 kilotonne/gCO2e is 1 %).
+          const h = dp.quantity.magnitude === 0 ? 1e-9 : Math.abs(dp.quantity.magnitude) * 1e-6;
           const bump = (delta: number) =>
             byId(evaluateGraph({ ...graph, datapoints: graph.datapoints.map((x, i) => (i === d ? { ...x, quantity: { ...x.quantity, magnitude: x.quantity.magnitude + delta } } : x)) }));
           const plus = bump(h);
