@@ -14,7 +14,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 60_000,
     pool: 'forks',
   },

@@ -34,7 +34,7 @@ export type { AttributionScope } from './accounting/prepare-statements';
 
 // The document (contract.md section 2). These types are derived from zod schemas, which
 // `cdr-engine/schemas` exports (so the API report names them as exports this entry leaves out).
-export type { ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy, RemovalGraph, RemovalGraphInput } from './model/graph';
+export type { ComponentBlueprintDefinition, ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy, RemovalGraph, RemovalGraphInput } from './model/graph';
 
 // Errors: every problem with its path.
 export { GraphValidationError, isGraphValidationError } from './accounting/errors';

@@ -4,7 +4,7 @@
  * load nothing of the engine.
  */
 import type { Io } from './io';
-import { EVALUATE_USAGE, EXPLAIN_USAGE, REPORT_USAGE, SCHEMA_USAGE, SERVE_USAGE } from './usage';
+import { CHECK_USAGE, EVALUATE_USAGE, EXPLAIN_USAGE, REPORT_USAGE, SCHEMA_USAGE, SERVE_USAGE } from './usage';
 
 /** What a command module exports. */
 export interface CommandModule {
@@ -35,6 +35,12 @@ export const COMMANDS: readonly Command[] = [
     summary: 'print the calculation report of one GHG entry (Markdown)',
     usage: EXPLAIN_USAGE,
     load: () => import('./explain'),
+  },
+  {
+    name: 'check',
+    summary: 'check the properties of a methodology (blueprint library) on generated graphs',
+    usage: CHECK_USAGE,
+    load: () => import('./check'),
   },
   {
     name: 'schema',

@@ -9,6 +9,8 @@ export const EVALUATE_USAGE = 'usage: cdr-engine evaluate [graph.json | -] [--fo
 export const EXPLAIN_USAGE = 'usage: cdr-engine explain <graph.json | -> <GHG entry id>';
 /** `cdr-engine serve` */
 export const SERVE_USAGE = 'usage: cdr-engine serve [--port N] [--world world.json]   (port 0 picks a free port; default 8080)';
+/** `cdr-engine check` */
+export const CHECK_USAGE = 'usage: cdr-engine check <methodology.json | -> [--runs N] [--seed S] [--format text|json]   (default 100 runs, seed 1, text)';
 /** `cdr-engine schema` */
 export const SCHEMA_USAGE = 'usage: cdr-engine schema   (prints the JSON Schema of the graph document; the package ships it as cdr-engine/graph.schema.json)';
 /** `cdr-engine report` */

@@ -7,3 +7,4 @@
  * @packageDocumentation
  */
 export * from '../expressions';
+export type { ComponentBlueprintDefinition, BlueprintInput, BlueprintExpression, ExpressionInput } from '../model/graph';

@@ -1,7 +1,7 @@
 /**
- * Entry point `cdr-engine/testing`: fast-check arbitraries and property checks for methodologists.
- * `fast-check` is a peer dependency of this entry only.
+ * Entry point `cdr-engine/testing`: fast-check arbitraries and property checks for methodologists
+ * (and for people testing the engine itself). `fast-check` is a peer dependency of this entry only.
  *
  * @packageDocumentation
  */
-export {};
+export * from '../testing';

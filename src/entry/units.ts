@@ -5,4 +5,4 @@
  * @packageDocumentation
  */
 export * from '../units';
-export type { QuantityKind } from '../model/quantity-kinds';
+export { QUANTITY_KINDS, type QuantityKind } from '../model/quantity-kinds';

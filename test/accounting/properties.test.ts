@@ -1,160 +1,101 @@
-import fc from 'fast-check';
+// Invariants of evaluateGraph on generated graphs, with cdr-engine/testing's arbitraries and
+// property checks (the same ones methodologists run): graphs on random blueprints (every formula
+// form the generator knows, reused variables, LIST inputs, two expressions, ZERO_TCO2E) and on the
+// bundled biochar library, shared components, reused datapoints, Pint unit spellings.
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type EvaluationResult, type RemovalGraphInput } from '../../src';
+import {
+  assertVerdict,
+  type BlueprintDefinition,
+  checkAttributionLinearity,
+  checkConservativeness,
+  checkPermutationInvariance,
+  checkProperty,
+  checkReuseRule,
+  checkSharedComponentConservation,
+} from 'cdr-engine/testing';
+import { BIOCHAR, RANDOM_POOL } from '../testing/helpers';
 import { blueprint, component, datapoint, entry } from './fixtures';
 
-/** A random but valid graph: blueprints of several shapes, shared datapoints and shared components. */
-const graphArbitrary = fc
-  .record({
-    datapoints: fc.array(
-      fc.record({
-        magnitude: fc.double({ min: 0.5, max: 50, noNaN: true }),
-        sd: fc.option(fc.double({ min: 0, max: 2, noNaN: true }), { nil: null }),
-      }),
-      { minLength: 4, maxLength: 8 },
-    ),
-    components: fc.array(
-      fc.record({
-        blueprint: fc.constantFrom('product', 'quotient', 'sum', 'list'),
-        type: fc.constantFrom('SEQUESTRATION', 'ACTIVITY', 'LOSS', 'REDUCTION'),
-        picks: fc.array(fc.nat(), { minLength: 3, maxLength: 3 }),
-      }),
-      { minLength: 1, maxLength: 6 },
-    ),
-    entries: fc.array(fc.array(fc.record({ c: fc.nat(), f: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 4 }), {
-      minLength: 1,
-      maxLength: 3,
-    }),
-  })
-  .map(({ datapoints, components, entries }): RemovalGraphInput => {
-    const kinds = ['mass', 'dimensionless_ratio', 'mass', 'dimensionless_ratio'] as const;
-    const units = ['t', 'dimensionless', 'kg', '%'];
-    const dps = datapoints.map((d, i) => datapoint(`d${i}`, d.magnitude, units[i % 4]!, d.sd));
-    const ofKind = (kindIndex: number, pick: number) => {
-      const candidates = dps.map((_, i) => i).filter((i) => i % 2 === kindIndex % 2);
-      return `d${candidates[pick % candidates.length]}`;
-    };
-    const blueprints = ['SEQUESTRATION', 'ACTIVITY', 'LOSS', 'REDUCTION'].flatMap((type) => [
-      blueprint({ key: `product-${type}`, type, template: '{m} * {r}', inputs: { m: { kind: kinds[0], unit: 't' }, r: { kind: kinds[1], unit: 'dimensionless' } } }),
-      blueprint({ key: `quotient-${type}`, type, template: '{m} / ({r} + 1)', inputs: { m: { kind: kinds[0], unit: 't' }, r: { kind: kinds[1], unit: 'dimensionless' } } }),
-      blueprint({ key: `sum-${type}`, type, template: '{m} + {n} * {r}', inputs: { m: { kind: 'mass', unit: 't' }, n: { kind: 'mass', unit: 't' }, r: { kind: kinds[1], unit: 'dimensionless' } } }),
-      blueprint({ key: `list-${type}`, type, template: 'sum({ms}) * mean({rs})', inputs: { ms: { kind: 'mass', unit: 't', shape: 'LIST' }, rs: { kind: kinds[1], unit: 'dimensionless', shape: 'LIST' } } }),
-    ]);
-    const comps = components.map((c, i) => {
-      const [a = 0, b = 0, d = 0] = c.picks;
-      const key = `${c.blueprint}-${c.type}`;
-      if (c.blueprint === 'sum') return component(`c${i}`, key, { m: ofKind(0, a), n: ofKind(0, b), r: ofKind(1, d) });
-      if (c.blueprint === 'list') return component(`c${i}`, key, { ms: [ofKind(0, a), ofKind(0, b)], rs: [ofKind(1, d), ofKind(1, a)] });
-      return component(`c${i}`, key, { m: ofKind(0, a), r: ofKind(1, b) });
-    });
-    // Shares: each entry takes factor f/8 of its components, so no component exceeds 1 in total (<= 3 entries x 4/8 would: clamp).
-    const taken = new Map<number, number>();
-    const ents = entries.map((atts, e) => {
-      const seen = new Map<string, number>();
-      for (const { c, f } of atts) {
-        const ci = c % comps.length;
-        const already = taken.get(ci) ?? 0;
-        const share = Math.min(f / 8, 1 - already);
-        if (share <= 0 || seen.has(`c${ci}`)) continue;
-        taken.set(ci, already + share);
-        seen.set(`c${ci}`, share);
-      }
-      if (seen.size === 0) seen.set('c0', 1e-3);
-      return entry(`e${e}`, Object.fromEntries(seen));
-    });
-    return { component_blueprints: blueprints, datapoints: dps, components: comps, ghg_entries: ents };
-  });
-
+/** Random blueprints without kinks (min, max), where finite differences are exact to first order. */
+const SMOOTH_POOL: readonly BlueprintDefinition[] = RANDOM_POOL.filter((b) => b.expressions.every((e) => !/\b(min|max)\(/.test(e.template)));
+const LIBRARIES = { random: RANDOM_POOL, biochar: BIOCHAR.component_blueprints } as const;
 const byId = (result: EvaluationResult) => Object.fromEntries(result.ghg_entries.map((e) => [e.id, e]));
 
-function shuffle<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let s = seed >>> 0;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
-
 describe('properties of evaluateGraph', () => {
-  it('permuting components, datapoints, blueprints and entries changes nothing', () => {
-    fc.assert(
-      fc.property(graphArbitrary, fc.integer(), (graph, seed) => {
-        const permuted: RemovalGraphInput = {
-          component_blueprints: shuffle(graph.component_blueprints, seed),
-          datapoints: shuffle(graph.datapoints, seed + 1),
-          components: shuffle(graph.components, seed + 2),
-          ghg_entries: shuffle(graph.ghg_entries, seed + 3),
-        };
-        const a = byId(evaluateGraph(graph));
-        const b = byId(evaluateGraph(permuted));
-        for (const id of Object.keys(a)) {
-          const x = a[id]!;
-          const y = b[id]!;
-          expect(y.co2e_net_removed_without_discount_kg).toBeCloseTo(x.co2e_net_removed_without_discount_kg, 9);
-          expect(y.co2e_net_removed_standard_deviation_kg ?? -1).toBeCloseTo(x.co2e_net_removed_standard_deviation_kg ?? -1, 9);
-          expect(y.reused_datapoints).toEqual(x.reused_datapoints);
-          expect(y.uncertainty_budget.map((l) => l.datapoint_id).sort()).toEqual(x.uncertainty_budget.map((l) => l.datapoint_id).sort());
-        }
-      }),
-      { seed: 20261123, numRuns: 150 },
-    );
-  });
-
-  it('scaling an attribution factor scales the entry linearly (net and standard deviation)', () => {
-    fc.assert(
-      fc.property(graphArbitrary, fc.double({ min: 0.05, max: 1, noNaN: true }), (graph, scale) => {
-        // Keep one entry so the share check stays satisfied after scaling down.
-        const single = { ...graph, ghg_entries: [graph.ghg_entries[0]!] };
-        const base = evaluateGraph(single).ghg_entries[0]!;
-        const scaled = evaluateGraph({
-          ...single,
-          ghg_entries: [{ ...single.ghg_entries[0]!, component_attributions: single.ghg_entries[0]!.component_attributions.map((a) => ({ ...a, attribution_factor: (a.attribution_factor ?? 1) * scale })) }],
-        }).ghg_entries[0]!;
-        expect(scaled.co2e_net_removed_without_discount_kg).toBeCloseTo(base.co2e_net_removed_without_discount_kg * scale, 8);
-        if (base.co2e_net_removed_standard_deviation_kg !== null) {
-          expect(scaled.co2e_net_removed_standard_deviation_kg!).toBeCloseTo(base.co2e_net_removed_standard_deviation_kg * scale, 8);
-        }
-      }),
-      { seed: 7, numRuns: 150 },
-    );
-  });
+  for (const [name, blueprints] of Object.entries(LIBRARIES)) {
+    describe(`on graphs of the ${name} blueprints`, () => {
+      const options = { numRuns: 100, seed: 20261123 };
+      it('permuting blueprints, datapoints, components, entries, inputs and LIST items changes nothing', () => {
+        assertVerdict(checkPermutationInvariance(blueprints, options));
+      });
+      it('scaling an entry’s attribution factors scales its net, standard deviation and discount linearly', () => {
+        assertVerdict(checkAttributionLinearity(blueprints, options));
+      });
+      it('a reused datapoint is one variable (derivatives merged before squaring), and is reported with its uses', () => {
+        assertVerdict(checkReuseRule(blueprints, options));
+      });
+      it('entries sharing a component receive its value times the sum of their factors', () => {
+        assertVerdict(checkSharedComponentConservation(blueprints, options));
+      });
+      it('the discount lowers the net by the standard deviation; credits never exceed the rounded discounted net', () => {
+        assertVerdict(checkConservativeness(blueprints, options));
+      });
+    });
+  }
 
   it('budget shares sum to 1 whenever the variance is positive', () => {
-    fc.assert(
-      fc.property(graphArbitrary, (graph) => {
-        for (const e of evaluateGraph(graph).ghg_entries) {
+    const verdict = checkProperty(
+      'budget shares sum to 1',
+      RANDOM_POOL,
+      (_graph, result) => {
+        for (const e of result.ghg_entries) {
           const total = e.uncertainty_budget.reduce((s, l) => s + l.variance_share, 0);
-          if ((e.co2e_net_removed_standard_deviation_kg ?? 0) > 0) expect(total).toBeCloseTo(1, 10);
-          else expect(total).toBe(0);
+          const positive = (e.co2e_net_removed_standard_deviation_kg ?? 0) > 0;
+          if (positive ? Math.abs(total - 1) > 1e-10 : total !== 0) return `entry ${e.id}: shares sum to ${total}`;
         }
-      }),
-      { seed: 11, numRuns: 150 },
+        return null;
+      },
+      { numRuns: 150, seed: 11 },
     );
+    assertVerdict(verdict);
   });
 
   it('finite differences agree with the reported sensitivities', () => {
-    fc.assert(
-      fc.property(graphArbitrary, (graph) => {
-        const base = byId(evaluateGraph(graph));
+    const verdict = checkProperty(
+      'sensitivities are the partial derivatives',
+      SMOOTH_POOL,
+      (graph, result) => {
+        const base = byId(result);
         for (const [d, dp] of graph.datapoints.entries()) {
-          const h = Math.max(1e-6, Math.abs(dp.quantity.magnitude) * 1e-6);
+          // Relative steps: a magnitude may be tiny in a large unit (1e-11 kilotonne/gCO2e is 1 %).
+          const h = dp.quantity.magnitude === 0 ? 1e-9 : Math.abs(dp.quantity.magnitude) * 1e-6;
           const bump = (delta: number) =>
             byId(evaluateGraph({ ...graph, datapoints: graph.datapoints.map((x, i) => (i === d ? { ...x, quantity: { ...x.quantity, magnitude: x.quantity.magnitude + delta } } : x)) }));
           const plus = bump(h);
           const minus = bump(-h);
           for (const id of Object.keys(base)) {
             const numeric = (plus[id]!.co2e_net_removed_without_discount_kg - minus[id]!.co2e_net_removed_without_discount_kg) / (2 * h);
-            const line = base[id]!.uncertainty_budget.find((l) => l.datapoint_id === dp.id);
-            const analytic = line?.sensitivity ?? 0;
-            expect(Math.abs(numeric - analytic)).toBeLessThanOrEqual(1e-5 * Math.max(1, Math.abs(analytic)));
+            const analytic = base[id]!.uncertainty_budget.find((l) => l.datapoint_id === dp.id)?.sensitivity ?? 0;
+            const scale = Math.max(1, Math.abs(analytic), Math.abs(base[id]!.co2e_net_removed_without_discount_kg / (dp.quantity.magnitude || 1)));
+            if (Math.abs(numeric - analytic) > 1e-5 * scale) return `entry ${id}, datapoint ${dp.id}: finite difference ${numeric}, sensitivity ${analytic}`;
           }
         }
-      }),
-      { seed: 3, numRuns: 40 },
+        return null;
+      },
+      { numRuns: 40, seed: 3, graphs: { entries: { min: 1, max: 2 }, components: { min: 1, max: 3 } } },
     );
+    assertVerdict(verdict);
+  });
+
+  it('is deterministic: the same document gives a byte-identical result', () => {
+    const verdict = checkProperty(
+      'deterministic',
+      RANDOM_POOL,
+      (graph, result) => (JSON.stringify(result) === JSON.stringify(evaluateGraph(structuredClone(graph))) ? null : 'two evaluations differ'),
+      { numRuns: 50, seed: 5 },
+    );
+    assertVerdict(verdict);
   });
 
   it('for a linear model, Monte Carlo agrees with the linear propagation within sampling error', () => {
@@ -171,18 +112,9 @@ describe('properties of evaluateGraph', () => {
     const mc = e.monte_carlo!;
     const sd = e.co2e_net_removed_standard_deviation_kg!;
     expect(sd).toBeCloseTo(Math.sqrt(100 ** 2 + 60 ** 2 + 30 ** 2), 9);
-    expect(Math.abs(mc.mean_kg - e.co2e_net_removed_without_discount_kg)).toBeLessThan(4 * sd / Math.sqrt(samples));
+    expect(Math.abs(mc.mean_kg - e.co2e_net_removed_without_discount_kg)).toBeLessThan((4 * sd) / Math.sqrt(samples));
     // The sample standard deviation has a relative standard error of about 1/sqrt(2n).
     expect(Math.abs(mc.standard_deviation_kg / sd - 1)).toBeLessThan(4 / Math.sqrt(2 * samples));
     expect(Math.abs(mc.percentile_16_kg - e.co2e_net_removed_kg)).toBeLessThan(0.05 * sd);
-  });
-
-  it('is deterministic: the same document gives a byte-identical result', () => {
-    fc.assert(
-      fc.property(graphArbitrary, (graph) => {
-        expect(JSON.stringify(evaluateGraph(graph))).toBe(JSON.stringify(evaluateGraph(structuredClone(graph))));
-      }),
-      { seed: 5, numRuns: 50 },
-    );
   });
 });

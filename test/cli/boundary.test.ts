@@ -37,6 +37,7 @@ const DOCUMENT_COMMANDS: Readonly<Record<string, (document: string) => string[]>
   evaluate: (document) => ['evaluate', document],
   explain: (document) => ['explain', document, ENTRY],
   report: (document) => ['report', document, '--entry', ENTRY],
+  check: (document) => ['check', document, '--runs', '1'],
   serve: (document) => ['serve', '--port', '0', '--world', document],
 };
 const NO_DOCUMENT = new Set(['schema']);

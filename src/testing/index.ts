@@ -1,0 +1,54 @@
+/**
+ * testing: what a methodologist needs to convince a verifier that a methodology behaves, and what
+ * people testing the engine itself build on. fast-check arbitraries of quantities, datapoints,
+ * components, whole graph documents on one's own blueprints and random blueprints; mutations for
+ * negative tests; property checks that return a verdict with a shrunk counterexample (plus a thin
+ * assert form); the methodology document and `checkMethodology`, behind `cdr-engine check`.
+ * May import: accounting, expressions, units, model, fast-check. Nothing in the core imports it.
+ */
+export { DEFAULT_RELATIVE_STANDARD_DEVIATION, type MagnitudeRange, realisticRange, type RelativeRange } from './ranges';
+export { type GraphQuantityValue, type QuantityOptions, quantityOf, type StandardDeviationPresence } from './quantity';
+export {
+  type BlueprintDefinition,
+  type BlueprintInputDefinition,
+  componentOf,
+  type ComponentOptions,
+  type DatapointOptions,
+  datapointFor,
+  type GeneratedComponent,
+  type InputQuantityOptions,
+  type LengthRange,
+} from './component';
+export { graphOf, type GraphOptions } from './graph';
+export { randomBlueprint, type RandomBlueprintOptions } from './random-blueprint';
+export { type DocumentMutation, misspelled, wrongUnit } from './mutations';
+export {
+  assertVerdict,
+  type CheckOptions,
+  type FailedVerdict,
+  formatVerdict,
+  type GraphCheckOptions,
+  type GraphEvaluator,
+  type PassedVerdict,
+  PropertyFailedError,
+  type Verdict,
+} from './verdict';
+export { checkUnitInvariance } from './unit-invariance';
+export { checkReuseRule, SIGN_OF_TYPE } from './reuse-rule';
+export { checkPermutationInvariance } from './permutation';
+export { checkAttributionLinearity, checkSharedComponentConservation } from './attribution';
+export { checkConservativeness } from './conservativeness';
+export { checkSignConventions } from './signs';
+export { checkMonotonicity, type MonotonicityDeclaration } from './monotonicity';
+export { checkLinearisation, type LinearisationOptions } from './linearisation';
+export { checkDimensionalRobustness, type DimensionalOptions } from './dimensional';
+export { checkProperty, type GraphPropertyTest } from './custom';
+export {
+  type InputRangeDeclaration,
+  type Methodology,
+  type MethodologyChecks,
+  type MethodologyParse,
+  type MethodologyTolerances,
+  parseMethodology,
+} from './methodology';
+export { type BlueprintReport, checkMethodology, type MethodologyCheckOptions, type MethodologyReport, type PropertyNotRun } from './check-methodology';

@@ -1,0 +1,215 @@
+/**
+ * The methodology document `cdr-engine check` reads: a blueprint library (the graph document's
+ * `component_blueprints`) and, optionally, what its author declares about it under `checks`:
+ *
+ * ```jsonc
+ * {
+ *   "component_blueprints": [ ... ],            // as in a graph document
+ *   "checks": {
+ *     "monotonicity": [{ "input": "diesel_volume", "direction": "decreasing", "blueprint": "site_machinery" }],
+ *     "input_ranges": [{ "input": "rock_mass", "magnitude": { "min": 50, "max": 5000, "unit": "t" },
+ *                        "relative_standard_deviation": { "min": 0.01, "max": 0.05 } }],
+ *     "tolerances": { "unit_invariance": 1e-9, "linearisation": 0.1 }
+ *   }
+ * }
+ * ```
+ *
+ * A whole graph document is a methodology document too (its `datapoints`, `components`,
+ * `ghg_entries`, ... are validated as a graph and otherwise unused). Strict like every document:
+ * an unknown key is refused (`unrecognized_key`, with the nearest known key), a declaration naming
+ * an input or blueprint the library does not have is refused, a range unit must be a unit of the
+ * input's kind. A blueprint that does not compile is not refused here: the checks report it.
+ * May import: accounting, expressions, units, model.
+ */
+import { z } from 'zod';
+import { prepareGraph } from '../accounting';
+import { BLUEPRINT_ISSUE_CODES } from '../expressions';
+import type { GraphIssue, IssuePath } from '../model/issues';
+import { nearestName } from '../model/nearest-name';
+import type { QuantityKind } from '../model/quantity-kinds';
+import { isCompatible } from '../units';
+import type { BlueprintDefinition } from './component';
+import type { MonotonicityDeclaration } from './monotonicity';
+import type { MagnitudeRange, RelativeRange } from './ranges';
+
+/**
+ * A declared range of one input's values (`input_ranges` of a methodology document).
+ * @public
+ */
+export interface InputRangeDeclaration {
+  /** The blueprint input's key. */
+  readonly input: string;
+  /** The blueprint (default: every blueprint with that input). */
+  readonly blueprint?: string;
+  /** Magnitudes drawn for the input (`unit` defaults to the kind's example unit). */
+  readonly magnitude?: MagnitudeRange;
+  /** Relative standard deviations drawn for the input. */
+  readonly relative_standard_deviation?: RelativeRange;
+}
+
+/**
+ * Tolerances of the checks (`tolerances` of a methodology document).
+ * @public
+ */
+export interface MethodologyTolerances {
+  /** Relative tolerance of unit invariance and the other comparisons of results (default 1e-9). */
+  readonly unit_invariance?: number;
+  /** Linearisation tolerance, in first-order standard deviations (default 0.1). */
+  readonly linearisation?: number;
+}
+
+/**
+ * What a methodologist declares about a blueprint library.
+ * @public
+ */
+export interface MethodologyChecks {
+  /** Declared monotonicities. */
+  readonly monotonicity?: readonly MonotonicityDeclaration[];
+  /** Declared ranges of inputs. */
+  readonly input_ranges?: readonly InputRangeDeclaration[];
+  /** Tolerances. */
+  readonly tolerances?: MethodologyTolerances;
+}
+
+/**
+ * A methodology: a blueprint library and its declarations.
+ * @public
+ */
+export interface Methodology {
+  /** The blueprints. */
+  readonly component_blueprints: readonly BlueprintDefinition[];
+  /** The declarations (none when the document has no `checks`). */
+  readonly checks: MethodologyChecks;
+}
+
+/**
+ * Outcome of {@link parseMethodology}.
+ * @public
+ */
+export type MethodologyParse = { readonly ok: true; readonly methodology: Methodology } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+
+const GRAPH_KEYS = ['component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects'] as const;
+const range = z.strictObject({ min: z.number(), max: z.number(), unit: z.string().min(1).optional() });
+const relative = z.strictObject({ min: z.number().min(0), max: z.number().min(0) });
+const checksSchema = z.strictObject({
+  monotonicity: z.array(z.strictObject({ input: z.string().min(1), direction: z.enum(['increasing', 'decreasing']), blueprint: z.string().min(1).optional() })).optional(),
+  input_ranges: z
+    .array(z.strictObject({ input: z.string().min(1), blueprint: z.string().min(1).optional(), magnitude: range.optional(), relative_standard_deviation: relative.optional() }))
+    .optional(),
+  tolerances: z.strictObject({ unit_invariance: z.number().positive().optional(), linearisation: z.number().min(0).optional() }).optional(),
+});
+
+/** Known keys of the object at a path of `checks` (for "did you mean"). */
+function knownKeysAt(path: IssuePath): readonly string[] {
+  const names = path.filter((p): p is string => typeof p === 'string');
+  const last = names[names.length - 1];
+  if (last === 'checks') return Object.keys(checksSchema.shape);
+  if (last === 'monotonicity') return ['input', 'direction', 'blueprint'];
+  if (last === 'input_ranges') return ['input', 'blueprint', 'magnitude', 'relative_standard_deviation'];
+  if (last === 'magnitude') return ['min', 'max', 'unit'];
+  if (last === 'relative_standard_deviation') return ['min', 'max'];
+  if (last === 'tolerances') return ['unit_invariance', 'linearisation'];
+  return [];
+}
+
+/** The unknown-key issue, in the words graph documents use. */
+function unknownKey(path: IssuePath, key: string, known: readonly string[]): GraphIssue {
+  const near = nearestName(key, known);
+  const where = path.length === 0 ? '(document)' : path.join('.');
+  return { path: [...path, key], code: 'unrecognized_key', message: `unknown key '${key}' at ${where}${near === undefined ? '' : `; did you mean '${near}'?`}` };
+}
+
+/** Issues of the `checks` section's shape. */
+function shapeIssues(checks: unknown): { value: MethodologyChecks | null; issues: GraphIssue[] } {
+  const parsed = checksSchema.safeParse(checks);
+  if (parsed.success) return { value: parsed.data, issues: [] };
+  const issues = parsed.error.issues.flatMap((i): GraphIssue[] => {
+    const path = ['checks', ...i.path.filter((p): p is string | number => typeof p !== 'symbol')];
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => unknownKey(path, k, knownKeysAt(path)));
+    return [{ path, code: i.code === 'invalid_value' ? 'invalid_enum_value' : i.code, message: `${path.join('.')}: ${i.message}` }];
+  });
+  return { value: null, issues };
+}
+
+/** The items of a list of declarations that have the fields references are checked on. */
+function declarations(value: unknown): { index: number; item: Record<string, unknown> }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item, index) => (typeof item === 'object' && item !== null && typeof (item as Record<string, unknown>)['input'] === 'string' ? [{ index, item: item as Record<string, unknown> }] : []));
+}
+
+/** A declared span `{min, max}` with numbers, or undefined. */
+function span(value: unknown): { min: number; max: number; unit?: unknown } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { min, max, unit } = value as Record<string, unknown>;
+  return typeof min === 'number' && typeof max === 'number' ? { min, max, unit } : undefined;
+}
+
+/**
+ * Issues of declarations that name inputs, blueprints or units the library does not have, or give
+ * an empty range. Read from the section as written, so that they are reported beside its shape's.
+ */
+function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unknown): GraphIssue[] {
+  const issues: GraphIssue[] = [];
+  const section = (typeof checks === 'object' && checks !== null ? checks : {}) as Record<string, unknown>;
+  const keys = blueprints.map((b) => b.key);
+  const refer = (path: IssuePath, input: string, blueprint: unknown): BlueprintDefinition[] => {
+    if (typeof blueprint === 'string' && !keys.includes(blueprint)) {
+      const near = nearestName(blueprint, keys);
+      issues.push({ path: [...path, 'blueprint'], code: 'unknown_blueprint', message: `blueprint '${blueprint}' is not in the library${near === undefined ? '' : `; did you mean '${near}'?`}` });
+      return [];
+    }
+    const scope = blueprints.filter((b) => typeof blueprint !== 'string' || b.key === blueprint);
+    const having = scope.filter((b) => b.inputs.some((i) => i.input_key === input));
+    if (having.length === 0) {
+      const near = nearestName(input, scope.flatMap((b) => b.inputs.map((i) => i.input_key)));
+      const owner = typeof blueprint === 'string' ? `blueprint '${blueprint}' has no` : 'no blueprint of the library has';
+      issues.push({ path: [...path, 'input'], code: 'unknown_input', message: `${owner} input '${input}'${near === undefined ? '' : `; did you mean '${near}'?`}` });
+    }
+    return having;
+  };
+  for (const { index, item } of declarations(section['monotonicity'])) refer(['checks', 'monotonicity', index], item['input'] as string, item['blueprint']);
+  for (const { index, item } of declarations(section['input_ranges'])) {
+    const path = ['checks', 'input_ranges', index];
+    const input = item['input'] as string;
+    const having = refer(path, input, item['blueprint']);
+    for (const name of ['magnitude', 'relative_standard_deviation'] as const) {
+      const s = span(item[name]);
+      if (s !== undefined && !(s.min <= s.max)) issues.push({ path: [...path, name], code: 'invalid_range', message: `${name} of input '${input}': min ${s.min} is above max ${s.max}` });
+    }
+    const unit = span(item['magnitude'])?.unit;
+    for (const b of typeof unit === 'string' ? having : []) {
+      const kind = b.inputs.find((i) => i.input_key === input)?.quantity_kind as QuantityKind;
+      const check = isCompatible(unit as string, kind);
+      if (!check.ok) issues.push({ path: [...path, 'magnitude', 'unit'], code: 'unit_incompatible', message: `range of input '${input}' of blueprint '${b.key}': ${check.message}` });
+    }
+  }
+  return issues;
+}
+
+const COMPILE_CODES = new Set<string>(Object.values(BLUEPRINT_ISSUE_CODES).filter((c) => c !== BLUEPRINT_ISSUE_CODES.malformed));
+
+/**
+ * Reads a methodology document (see the module notes), reporting every problem with its path.
+ * @public
+ */
+export function parseMethodology(document: unknown): MethodologyParse {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    return { ok: false, issues: [{ path: [], code: 'invalid_type', message: 'a methodology document is a JSON object with component_blueprints' }] };
+  }
+  const { checks, ...graph } = document as Record<string, unknown>;
+  const issues: GraphIssue[] = Object.keys(graph)
+    .filter((k) => !(GRAPH_KEYS as readonly string[]).includes(k))
+    .map((k) => unknownKey([], k, [...GRAPH_KEYS, 'checks']));
+  if (!Array.isArray(graph['component_blueprints'])) {
+    issues.push({ path: ['component_blueprints'], code: 'invalid_type', message: 'component_blueprints: expected the array of the library\'s blueprints' });
+    return { ok: false, issues };
+  }
+  const asGraph = { datapoints: [], components: [], ghg_entries: [], ...graph };
+  const prepared = prepareGraph(asGraph);
+  if (!prepared.ok) issues.push(...prepared.issues.filter((i) => !COMPILE_CODES.has(i.code)));
+  const shape = checks === undefined ? { value: {}, issues: [] } : shapeIssues(checks);
+  const blueprints = graph['component_blueprints'] as BlueprintDefinition[];
+  issues.push(...shape.issues, ...(prepared.ok || issues.length === 0 ? referenceIssues(blueprints, checks) : []));
+  if (issues.length > 0 || shape.value === null) return { ok: false, issues };
+  return { ok: true, methodology: { component_blueprints: blueprints, checks: shape.value } };
+}
