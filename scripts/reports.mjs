@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Regenerates examples/reports/: the HTML report of every entry (with a 20,000-sample Monte Carlo
- * check) and every statement of each bundled example (examples/*.json), written by the built CLI
+ * check) and every statement of each bundled graph document (examples/*.json), written by the built CLI
  * exactly as a user runs it, and a full-page screenshot of each in examples/reports/screenshots/
  * (Debian's Chromium, see scripts/chromium.mjs). Run with `npm run reports` (builds first).
  */
@@ -23,8 +23,9 @@ for (const file of readdirSync('examples').filter((f) => f.endsWith('.json')).so
   const path = join('examples', file);
   const document = JSON.parse(readFileSync(path, 'utf8'));
   const example = file.replace(/\.json$/, '');
+  // Graph documents only: a methodology file (examples/*.methodology.json) has no entries.
   const targets = [
-    ...document.ghg_entries.map((e) => ['--entry', e.id, '--monte-carlo', SAMPLES]),
+    ...(document.ghg_entries ?? []).map((e) => ['--entry', e.id, '--monte-carlo', SAMPLES]),
     ...(document.ghg_statements ?? []).map((s) => ['--statement', s.id]),
   ];
   for (const target of targets) {

@@ -29,10 +29,10 @@ const targets: Target[] = readdirSync('examples')
   .filter((f) => f.endsWith('.json'))
   .sort()
   .flatMap((file) => {
-    const document = JSON.parse(readFileSync(join('examples', file), 'utf8')) as { ghg_entries: { id: string }[]; ghg_statements?: { id: string }[] };
+    const document = JSON.parse(readFileSync(join('examples', file), 'utf8')) as { ghg_entries?: { id: string }[]; ghg_statements?: { id: string }[] };
     const example = file.replace(/\.json$/, '');
     return [
-      ...document.ghg_entries.map((e) => ({ example, document, kind: 'entry' as const, id: e.id })),
+      ...(document.ghg_entries ?? []).map((e) => ({ example, document, kind: 'entry' as const, id: e.id })),
       ...(document.ghg_statements ?? []).map((s) => ({ example, document, kind: 'statement' as const, id: s.id })),
     ];
   });

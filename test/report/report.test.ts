@@ -155,8 +155,8 @@ describe('the committed example reports', () => {
     const expected = readdirSync('examples')
       .filter((f) => f.endsWith('.json'))
       .flatMap((file) => {
-        const document = JSON.parse(readFileSync(join('examples', file), 'utf8')) as { ghg_entries: { id: string }[]; ghg_statements?: { id: string }[] };
-        return [...document.ghg_entries, ...(document.ghg_statements ?? [])].map((x) => `${file.replace(/\.json$/, '')}.${x.id}.html`);
+        const document = JSON.parse(readFileSync(join('examples', file), 'utf8')) as { ghg_entries?: { id: string }[]; ghg_statements?: { id: string }[] };
+        return [...(document.ghg_entries ?? []), ...(document.ghg_statements ?? [])].map((x) => `${file.replace(/\.json$/, '')}.${x.id}.html`);
       });
     expect(reports.sort()).toEqual(expected.sort());
   });
