@@ -12,10 +12,10 @@ import { readFileSync } from 'node:fs';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { OPERATION_SCHEMAS } from '../../src/model/operations';
-import { ROUTES } from '../../src/adapter/routes';
-import type { SandboxResponse } from '../../src/adapter/types';
-import { BATCH_A, Client, datapointBody, demoSandbox, IDS, removalBody, sampleBody, type Who } from './fixtures';
+import { OPERATION_SCHEMAS } from '../src/model/operations';
+import { ROUTES } from '../src/adapter/routes';
+import type { SandboxResponse } from '../src/adapter/types';
+import { BATCH_A, Client, datapointBody, demoSandbox, IDS, removalBody, sampleBody, type Who } from '../test/adapter/fixtures';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -32,7 +32,7 @@ const SPECS = {
 type Api = keyof typeof SPECS;
 
 function load(api: Api): OpenApiDocument {
-  return JSON.parse(readFileSync(new URL(`../../../shared/spec/openapi/${SPECS[api].file}`, import.meta.url), 'utf8')) as OpenApiDocument;
+  return JSON.parse(readFileSync(new URL(`../../shared/spec/openapi/${SPECS[api].file}`, import.meta.url), 'utf8')) as OpenApiDocument;
 }
 
 function schemaOf(doc: OpenApiDocument, name: string): JsonObject {
