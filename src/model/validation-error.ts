@@ -27,8 +27,8 @@ export interface ValidationErrorItem {
   readonly msg: string;
   /** The offending value; for a missing field, the object that lacks it (null outside the body). */
   readonly input: unknown;
-  /** Parameters of the message, e.g. `{ max_length: 256 }`; absent when the error has none. */
-  readonly ctx?: Readonly<Record<string, unknown>>;
+  /** Parameters of the message, e.g. `{ max_length: 256 }`; `{}` when the error has none (semantics.md 7). */
+  readonly ctx: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -266,11 +266,8 @@ export function toValidationErrorItems(
     } else {
       itemInput = original.found ? original.value : (issue.input ?? null);
     }
-    items.push(
-      spec.ctx === undefined
-        ? { type: spec.type, loc, msg: spec.msg, input: itemInput }
-        : { type: spec.type, loc, msg: spec.msg, input: itemInput, ctx: spec.ctx },
-    );
+    // Every item carries all five fields; `ctx` is `{}` when the error has nothing to add.
+    items.push({ type: spec.type, loc, msg: spec.msg, input: itemInput, ctx: spec.ctx ?? {} });
   }
   return items;
 }

@@ -9,7 +9,7 @@ describe('client secret', () => {
   test('missing: 422 missing at ["header", "x-client-secret"]', async () => {
     const response = await demoSandbox().handle({ method: 'GET', path: PATH, headers: { authorization: `Bearer ${TOKENS.supplierA}` } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ detail: [{ type: 'missing', loc: ['header', 'x-client-secret'], msg: 'Field required', input: null }] });
+    expect(response.body).toEqual({ detail: [{ type: 'missing', loc: ['header', 'x-client-secret'], msg: 'Field required', input: null, ctx: {} }] });
   });
 
   test('unknown: 401 with a detail message', async () => {

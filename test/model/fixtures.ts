@@ -430,6 +430,7 @@ export const ENUM_EXAMPLES: Record<string, string> = {
 
 /** A valid example of every request body schema, by export name. */
 export const REQUEST_EXAMPLES: Record<string, unknown> = {
+  requestQuantitySchema: { magnitude: 12.5, unit: 't', standard_deviation: 0.4 },
   componentInputRequestSchema: { input_key: 'mass', datapoint_ids: [ID.dtp, ID.dtp2], __typename: 'CreateComponentListInput' },
   removalTemplateComponentInputsSchema: { removal_template_component_id: ID.rtc, inputs: [{ input_key: 'mass', datapoint_ids: [ID.dtp] }] },
   createRemovalComponentLinkSchema: { component_id: ID.cmp, attribution_factor_datapoint_id: ID.dtp },

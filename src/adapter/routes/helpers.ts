@@ -20,10 +20,10 @@ import { lifecycle } from './statements';
 export const DEFAULT_PROCESSING_ERROR = 'The file could not be processed';
 
 const verifyBodySchema = z
-  .object({ outcome: z.enum(['VERIFIED', 'FAILED_VERIFICATION']).default('VERIFIED'), reason: z.string().min(1).nullable().optional() })
+  .strictObject({ outcome: z.enum(['VERIFIED', 'FAILED_VERIFICATION']).default('VERIFIED'), reason: z.string().min(1).nullable().optional() })
   .optional();
-const processBodySchema = z.object({ status: z.enum(['completed', 'failed']), error_message: z.string().min(1).nullable().optional() });
-const orderBodySchema = z.object({
+const processBodySchema = z.strictObject({ status: z.enum(['completed', 'failed']), error_message: z.string().min(1).nullable().optional() });
+const orderBodySchema = z.strictObject({
   buyer_organisation_id: idSchema('organisation'),
   supplier_id: idSchema('supplier'),
   credits_ordered_kg: z.number().int().gte(0).optional(),
@@ -31,9 +31,9 @@ const orderBodySchema = z.object({
 /** Longest single move of the clock: a century, in either unit. */
 const MAX_ADVANCE_DAYS = 36_525;
 const advanceBodySchema = z
-  .object({ seconds: z.number().gte(0).lte(MAX_ADVANCE_DAYS * 86_400).optional(), days: z.number().gte(0).lte(MAX_ADVANCE_DAYS).optional() })
+  .strictObject({ seconds: z.number().gte(0).lte(MAX_ADVANCE_DAYS * 86_400).optional(), days: z.number().gte(0).lte(MAX_ADVANCE_DAYS).optional() })
   .refine((b) => b.seconds !== undefined || b.days !== undefined, { message: 'give seconds or days', path: ['seconds'] });
-const refundBodySchema = z.object({
+const refundBodySchema = z.strictObject({
   to_organisation_id: idSchema('organisation'),
   credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
   notes: z.string().max(256).nullable().optional(),

@@ -5,7 +5,7 @@
  * are the service's own work: see the test-helper routes.
  */
 import type { z } from 'zod';
-import { createGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../accounting';
+import { createGhgStatement, resubmitGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../accounting';
 import { idPathSchema } from '../../model/queries';
 import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from '../../model/requests';
 import { ownedOr404, visibleOrMissing, type RequestContext } from '../context';
@@ -71,7 +71,14 @@ const submitStatement = (context: RequestContext, id: string, body: z.output<typ
   const verifier = verifierId === null ? undefined : state.organisations.get(verifierId);
   if (verifierId === null || verifier === undefined) throw conflict(`project ${statement.record.project_id} has no verifier assigned, so its statements cannot be submitted`);
   const withVerifier = statement.record.status === 'DRAFT' ? { ...statement.record, verifier: verifier.name } : statement.record;
-  const record = lifecycle(submitGhgStatement(withVerifier, evaluateEntries(state, statement.record.removal_ids), body, state.clock.nowIso()));
+  const evaluation = evaluateEntries(state, statement.record.removal_ids);
+  const at = state.clock.nowIso();
+  const { ghg_statement_report_url, summary_of_changes } = body;
+  const record = lifecycle(
+    summary_of_changes === undefined
+      ? submitGhgStatement(withVerifier, evaluation, { ghg_statement_report_url }, at)
+      : resubmitGhgStatement(withVerifier, evaluation, { ghg_statement_report_url, summary_of_changes }, at),
+  );
   const row: StatementRow = { ...statement, verifier_organisation_id: verifierId, record };
   state.statements.update(row);
   return ok(statementView(state, row));
