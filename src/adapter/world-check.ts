@@ -5,7 +5,8 @@
  */
 import { prepareGraph } from '../accounting';
 import type { GraphIssue, IssuePath } from '../model';
-import { tryParseUnit } from '../units';
+import { isCompatible } from '../units';
+import { QUANTITY_FIELDS, unreadableUnit } from './quantities';
 import type { World } from './world-schema';
 
 /** Every problem of a parsed world document that its shapes do not show. */
@@ -88,6 +89,8 @@ function crossCheck(world: World): GraphIssue[] {
   world.file_uploads.forEach((r, i) => supplierOwner(['file_uploads', i, 'owner_organisation_id'], r.owner_organisation_id));
   world.production_batches.forEach((r, i) => {
     supplierOwner(['production_batches', i, 'owner_organisation_id'], r.owner_organisation_id);
+    const mass = isCompatible(r.mass.unit, QUANTITY_FIELDS.production_batch.mass);
+    if (!mass.ok) problem(['production_batches', i, 'mass', 'unit'], mass.message, 'incompatible_unit');
     if (!facilities.has(r.facility_id)) problem(['production_batches', i, 'facility_id'], `facility '${r.facility_id}' is not in facilities`);
     (r.feedstock_type_ids ?? []).forEach((f, k) => {
       if (!feedstockTypes.has(f)) problem(['production_batches', i, 'feedstock_type_ids', k], `feedstock type '${f}' is not in feedstock_types`);
@@ -96,7 +99,8 @@ function crossCheck(world: World): GraphIssue[] {
   world.sources.forEach((r, i) => inProject('sources', i, r));
   world.datapoints.forEach((r, i) => {
     inProject('datapoints', i, r);
-    if (tryParseUnit(r.quantity.unit) === undefined) problem(['datapoints', i, 'quantity', 'unit'], `unit '${r.quantity.unit}' is not a known unit`, 'unknown_unit');
+    const unreadable = unreadableUnit(r.quantity.unit);
+    if (unreadable !== undefined) problem(['datapoints', i, 'quantity', 'unit'], unreadable, 'unknown_unit');
     (r.source_ids ?? []).forEach((s, k) => {
       const source = sources.get(s);
       if (source === undefined) problem(['datapoints', i, 'source_ids', k], `source '${s}' is not in sources`);
@@ -144,6 +148,10 @@ function crossCheck(world: World): GraphIssue[] {
       const datapoint = datapoints.get(v.datapoint_id);
       if (datapoint === undefined) problem(['measurement_samples', i, 'values', k, 'datapoint_id'], `datapoint '${v.datapoint_id}' is not in datapoints`);
       else if (datapoint.owner_organisation_id !== r.owner_organisation_id) problem(['measurement_samples', i, 'values', k, 'datapoint_id'], `datapoint '${v.datapoint_id}' has another owner`);
+      else {
+        const unit = isCompatible(datapoint.quantity.unit, v.measurement_property.quantity_kind);
+        if (!unit.ok) problem(['measurement_samples', i, 'values', k, 'datapoint_id'], `datapoint '${v.datapoint_id}': ${unit.message}`, 'incompatible_unit');
+      }
     });
   });
   world.orders.forEach((o, i) => {

@@ -12,7 +12,7 @@ const optionalText = z.string().nullable().optional();
 const reference = z.string().min(1).max(200).nullable().optional();
 const quantity = z.object({
   magnitude: z.number().refine(Number.isFinite, 'must be a finite number'),
-  unit: z.string().min(1),
+  unit: z.string(),
   standard_deviation: z.number().gte(0).nullable().optional(),
 });
 const owner = idSchema('organisation');

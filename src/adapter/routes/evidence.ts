@@ -20,7 +20,8 @@ import {
   createMeasurementSampleRequestSchema,
   patchDatapointRequestSchema,
 } from '../../model/requests';
-import { isCompatible, tryParseUnit } from '../../units';
+import { isCompatible } from '../../units';
+import { checkDatapointQuantity, checkQuantity } from '../quantities';
 import type { QuantityKind } from '../../model';
 import { canReadDocument, canSee, canSeeInProject, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
 import { checkComponent, evaluateEntry } from '../evaluation';
@@ -41,32 +42,6 @@ import {
 import { tableList } from '../merged-list';
 import { filtered, visibleDatapoints, visibleMeasurementSamples } from '../visible-lists';
 import { newRowInProject, ownedRef, pageOf } from './common';
-
-/** Checks a quantity from a request: a finite magnitude and a unit the engine can read. */
-function readQuantity(
-  problems: Problems,
-  loc: readonly (string | number)[],
-  q: { magnitude: number; unit: string | null; standard_deviation?: number | null | undefined },
-): QuantityRow | undefined {
-  let good = true;
-  if (!Number.isFinite(q.magnitude)) {
-    problems.add([...loc, 'magnitude'], 'magnitude must be a finite number', q.magnitude);
-    good = false;
-  }
-  if (q.unit === null) {
-    problems.add([...loc, 'unit'], 'a datapoint needs a unit (use "dimensionless" for a pure number)', null);
-    good = false;
-  } else if (tryParseUnit(q.unit) === undefined) {
-    problems.add([...loc, 'unit'], `unit '${q.unit}' is not a known unit`, q.unit);
-    good = false;
-  }
-  const sd = q.standard_deviation ?? null;
-  if (sd !== null && !Number.isFinite(sd)) {
-    problems.add([...loc, 'standard_deviation'], 'standard_deviation must be a finite number', sd);
-    good = false;
-  }
-  return good && q.unit !== null ? { magnitude: q.magnitude, unit: q.unit, standard_deviation: sd } : undefined;
-}
 
 /** Source ids of a body: each a source the caller owns, none twice. */
 function checkSources(context: RequestContext, problems: Problems, loc: readonly (string | number)[], ids: readonly string[]): void {
@@ -172,7 +147,7 @@ const createDatapoint = (context: RequestContext, body: z.output<typeof createDa
   const { state } = context;
   const problems = new Problems();
   const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
-  const quantity = readQuantity(problems, ['body', 'quantity'], body.quantity);
+  const quantity = checkDatapointQuantity(problems, ['body', 'quantity'], body.quantity);
   checkSources(context, problems, ['body', 'source_ids'], body.source_ids);
   const created = newRowInProject(context, problems, project, 'datapoint', body.supplier_reference_id);
   // A quantity that could not be read is among the problems: newRowInProject refused the request.
@@ -205,7 +180,7 @@ const patchDatapoint = (context: RequestContext, id: string, body: z.output<type
   const { state } = context;
   const datapoint = ownedOr404(context, state.datapoints.get(id));
   const problems = new Problems();
-  const quantity = body.quantity === undefined ? undefined : readQuantity(problems, ['body', 'quantity'], body.quantity);
+  const quantity = body.quantity === undefined ? undefined : checkDatapointQuantity(problems, ['body', 'quantity'], body.quantity);
   if (body.source_ids !== undefined) checkSources(context, problems, ['body', 'source_ids'], body.source_ids);
   problems.check();
   const entries = entriesUsing(context, id);
@@ -336,14 +311,7 @@ const createMeasurementSample = (context: RequestContext, body: z.output<typeof 
   if (body.storage_location_id !== null) ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], body.storage_location_id);
   const productionBatchId = body.production_batch_id ?? null;
   if (productionBatchId !== null) ownedRef(context, problems, state.productionBatches, 'production batch', ['body', 'production_batch_id'], productionBatchId);
-  const quantities = body.values.map((v, i) => {
-    const q = readQuantity(problems, ['body', 'values', i, 'value'], v.value);
-    if (q !== undefined) {
-      const check = isCompatible(q.unit, v.measurement_property.quantity_kind);
-      if (!check.ok) problems.add(['body', 'values', i, 'value', 'unit'], check.message, q.unit);
-    }
-    return q;
-  });
+  const quantities = body.values.map((v, i) => checkQuantity(problems, ['body', 'values', i, 'value'], v.value, v.measurement_property.quantity_kind));
   const sample = newRowInProject(context, problems, project, 'measurement_sample', body.supplier_reference_id);
   const { id } = sample;
   const values = body.values.map((v, i) => {

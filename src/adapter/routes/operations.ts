@@ -34,6 +34,7 @@ import {
 import { mergedList } from '../merged-list';
 import { uploadUrl } from '../world';
 import { newRow, newRowInProject, ownedRef, pageOf } from './common';
+import { checkQuantity, QUANTITY_FIELDS } from '../quantities';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
 export const DEFAULT_STORAGE_METHOD = 'biochar_field';
@@ -44,11 +45,6 @@ const FACILITY_TYPES: ReadonlySet<string> = new Set([
   'dac_facility_time_series',
   'wae_wastewater_treatment_plant_facility_time_series',
 ]);
-
-function quantity(q: { magnitude: number; unit: string; standard_deviation?: number | null | undefined }, problems: Problems, loc: readonly (string | number)[]): QuantityRow {
-  if (!Number.isFinite(q.magnitude)) problems.add([...loc, 'magnitude'], 'magnitude must be a finite number', q.magnitude);
-  return { magnitude: q.magnitude, unit: q.unit, standard_deviation: q.standard_deviation ?? null };
-}
 
 /** A storage location of a project the caller may see, or 404. */
 function storageLocationIn(context: ReadContext, projectId: string, id: string): StorageLocationRow {
@@ -102,18 +98,20 @@ const createBiocharApplication = (context: RequestContext, body: z.output<typeof
   }
   ownedRef(context, problems, state.productionBatches, 'production batch', ['body', 'production_batch_id'], body.production_batch_id);
   body.source_ids.forEach((s, i) => ownedRef(context, problems, state.sources, 'source', ['body', 'source_ids', i], s));
-  const rate = quantity(body.average_application_rate, problems, ['body', 'average_application_rate']);
-  const arrival = quantity(body.truck_mass_on_arrival, problems, ['body', 'truck_mass_on_arrival']);
-  const departure = quantity(body.truck_mass_on_departure, problems, ['body', 'truck_mass_on_departure']);
+  const kinds = QUANTITY_FIELDS.biochar_application;
+  const rate = checkQuantity(problems, ['body', 'average_application_rate'], body.average_application_rate, kinds.average_application_rate);
+  const arrival = checkQuantity(problems, ['body', 'truck_mass_on_arrival'], body.truck_mass_on_arrival, kinds.truck_mass_on_arrival);
+  const departure = checkQuantity(problems, ['body', 'truck_mass_on_departure'], body.truck_mass_on_departure, kinds.truck_mass_on_departure);
   const row = {
     ...newRowInProject(context, problems, project, 'biochar_application', body.supplier_reference_id),
     application_date: body.application_date,
-    average_application_rate: rate,
+    // Checked: newRowInProject refused the request if any quantity had a problem.
+    average_application_rate: rate as QuantityRow,
     production_batch_id: body.production_batch_id,
     storage_location_id: body.storage_site_id,
     supplier_reference_id: body.supplier_reference_id,
-    truck_mass_on_arrival: arrival,
-    truck_mass_on_departure: departure,
+    truck_mass_on_arrival: arrival as QuantityRow,
+    truck_mass_on_departure: departure as QuantityRow,
     source_ids: [...body.source_ids],
     removal_id: null,
     uploaded_at: state.clock.nowIso(),
@@ -126,14 +124,14 @@ const createFeedstockBatch = (context: RequestContext, body: z.output<typeof cre
   const { state } = context;
   const problems = new Problems();
   ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
-  const mass = quantity(body.mass, problems, ['body', 'mass']);
+  const mass = checkQuantity(problems, ['body', 'mass'], body.mass, QUANTITY_FIELDS.feedstock_batch.mass);
   const row = {
     ...newRow(context, problems, 'feedstock_batch', body.supplier_reference_id),
     created_at: state.clock.nowIso(),
     delivery_date: body.delivery_date,
     display_name: body.display_name,
     feedstock_type_id: body.feedstock_type_id,
-    mass,
+    mass: mass as QuantityRow,
     supplier_reference_id: body.supplier_reference_id,
   };
   state.feedstockBatches.insert(row);
@@ -159,7 +157,7 @@ const createProductionBatch = (context: RequestContext, body: z.output<typeof cr
   ownedRef(context, problems, state.facilities, 'facility', ['body', 'facility_id'], body.facility_id);
   body.feedstock_type_ids.forEach((f, i) => ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_ids', i], f));
   if (body.ended_at < body.started_at) problems.add(['body', 'ended_at'], 'ended_at must not be before started_at', body.ended_at);
-  const mass = quantity(body.mass, problems, ['body', 'mass']);
+  const mass = checkQuantity(problems, ['body', 'mass'], body.mass, QUANTITY_FIELDS.production_batch.mass);
   const row = {
     ...newRow(context, problems, 'production_batch', body.supplier_reference_id),
     facility_id: body.facility_id,
@@ -170,7 +168,7 @@ const createProductionBatch = (context: RequestContext, body: z.output<typeof cr
     ended_at: body.ended_at,
     uploaded_at: state.clock.nowIso(),
     display_name: body.display_name ?? body.supplier_reference_id,
-    mass,
+    mass: mass as QuantityRow,
   };
   state.productionBatches.insert(row);
   return ok(productionBatchView(row));
