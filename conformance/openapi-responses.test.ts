@@ -47,33 +47,7 @@ function schemaOf(doc: OpenApiDocument, name: string): JsonObject {
  * fails the test. New response fields need no patch: the response schemas leave
  * additionalProperties open, and interface.md 9 makes new properties a non-breaking change.
  */
-const DEVIATIONS: readonly { readonly api: Api; readonly where: string; readonly why: string; readonly patch: (doc: OpenApiDocument) => void }[] = [
-  {
-    api: 'mrv',
-    where: 'ComponentType (blueprint and component `type`)',
-    why: 'semantics.md 1 lists COUNTERFACTUAL (the newer spelling of REMOVAL_COUNTERFACTUAL) and REDUCTION, which the older enum lacks',
-    patch: (doc) => {
-      const schema = schemaOf(doc, 'ComponentType');
-      schema.enum = [...(schema.enum as string[]), 'COUNTERFACTUAL', 'REDUCTION'];
-    },
-  },
-  {
-    api: 'mrv',
-    where: 'RemovalTemplateComponentInput.required',
-    why: 'interface.md 2.6 gives a template component input as {input_key, display_name, datapoint_id}; the older `type` (fixed/monitored) and `quantity_kind` are no longer required (quantity_kind is still sent when the blueprint names it)',
-    patch: (doc) => {
-      schemaOf(doc, 'RemovalTemplateComponentInput').required = ['input_key', 'display_name', 'datapoint_id'];
-    },
-  },
-  {
-    api: 'registry',
-    where: 'CarbonRemovalData (credit batch `carbon_removal_data`)',
-    why: "interface.md 2.14 types the five figures as numbers: they are the GHG entry's kg CO2e figures, not whole credit kilograms, so the older `integer` is relaxed to `number`",
-    patch: (doc) => {
-      for (const property of Object.values(schemaOf(doc, 'CarbonRemovalData').properties as Record<string, JsonObject>)) property.type = 'number';
-    },
-  },
-];
+const DEVIATIONS: readonly { readonly api: Api; readonly where: string; readonly why: string; readonly patch: (doc: OpenApiDocument) => void }[] = [];
 
 /** The OpenAPI operation of a sandbox route: its API, its path in that document (`{}` for every parameter) and method. */
 function operationOf(method: string, path: string): { api: Api; key: string } | undefined {
@@ -268,8 +242,8 @@ async function scenario(): Promise<Sample[]> {
     '/sandbox/v0/ghg_statements/{id}/issue_credits',
     { id: statement.id },
   );
-  // The owner, another organisation, and the public (no token) read the issued entry alike.
-  for (const who of [A, 'buyer', null] as const) {
+  // The owner and another organisation read the issued entry alike.
+  for (const who of [A, 'buyer'] as const) {
     await call(who, 'GET', '/mrv/v0/ghg_statements/{id}', { id: statement.id });
     await call(who, 'GET', '/mrv/v0/removals/{id}', { id: removal.id });
     await call(who, 'GET', '/mrv/v0/ghg_entries/{id}', { id: second.id });
@@ -335,7 +309,6 @@ async function scenario(): Promise<Sample[]> {
     await registry('buyer', '/registry/v0/retirements/{id}/credit_batches', { id });
   }
   for (const id of [batch, await heldBatch(), IDS.batchB1, IDS.batchB1Buffer]) await registry('buyer', '/registry/v0/credit_batches/{id}', { id });
-  await registry(null, '/registry/v0/credit_batches/{id}', { id: batch });
   await registry('buyer', '/registry/v0/refunds/{id}', { id: IDS.refund });
   await registry('buyer', '/registry/v0/refunds/{id}/credit_batches', { id: IDS.refund });
   for (const org of [IDS.buyer, IDS.orgA, IDS.orgB, IDS.bufferPool]) {

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { ParsedRequest, RequestSchemas } from '../model/validation-error';
-import { notAuthenticated, type ReadContext, type RequestContext } from './context';
+import type { RequestContext } from './context';
 
 /** Methods the service answers. */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -15,44 +15,25 @@ export type Reply = { readonly status: 200; readonly body: unknown } | { readonl
 /** Schemas of a route's parts (path, query, body); headers are checked by authentication. */
 export type RouteSchemas = Omit<RequestSchemas, 'header'>;
 
-/**
- * Who may call a route: `organisation`, a bearer token is required; `public`, a read that a caller
- * with a valid client secret and no `Authorization` header may make too (interface.md 1 rule 3:
- * what is public once credits are issued, and the public registry).
- */
-export type Access = 'organisation' | 'public';
-
 /** One route. */
 export interface Route<S extends RouteSchemas = RouteSchemas> {
   readonly method: Method;
   readonly path: string;
   readonly schemas: S;
-  readonly access: Access;
-  readonly handle: (context: ReadContext, input: ParsedRequest<S>) => Reply;
+  readonly handle: (context: RequestContext, input: ParsedRequest<S>) => Reply;
 }
 
-/** Declares a route of organisations (a bearer token is required); the input's type follows from the schemas. */
+/**
+ * Declares a route; the input's type follows from the schemas. Every route needs a valid bearer
+ * token (semantics.md 7): the pipeline refuses a request without one before any route runs.
+ */
 export function route<const S extends RouteSchemas>(
   method: Method,
   path: string,
   schemas: S,
   handle: (context: RequestContext, input: ParsedRequest<S>) => Reply,
 ): Route {
-  const guarded = (context: ReadContext, input: ParsedRequest<S>): Reply => {
-    // The pipeline refuses the public before a route of organisations runs; this keeps the types honest.
-    const { viewer } = context;
-    if (viewer === null) throw notAuthenticated();
-    return handle({ state: context.state, viewer }, input);
-  };
-  return { method, path, schemas, access: 'organisation', handle: guarded as Route['handle'] };
-}
-
-/**
- * Declares a public read: a GET that the public may make as well as an organisation. The handler
- * applies the visibility rules to `context.viewer` (null for the public).
- */
-export function publicRead<const S extends RouteSchemas>(path: string, schemas: S, handle: (context: ReadContext, input: ParsedRequest<S>) => Reply): Route {
-  return { method: 'GET', path, schemas, access: 'public', handle: handle as Route['handle'] };
+  return { method, path, schemas, handle: handle as Route['handle'] };
 }
 
 /** Shorthand for `{ status: 200, body }`. */

@@ -173,10 +173,22 @@ export interface ComponentInputRow {
   readonly datapoint_ids: readonly string[];
 }
 
+/** Where a component is attributed (the OpenAPI's ComponentScope, less NET_NEGATIVITY). */
+export type ComponentScopeValue = 'REMOVAL' | 'GHG_STATEMENT' | 'PROJECT';
+
+/** How a project component is amortised (semantics.md 4). */
+export type AllocationStrategyValue = 'ESTIMATED_PROJECT_TONNAGE' | 'MANUAL' | 'CUSTOM_TIME_PERIOD' | 'ESTIMATED_PROJECT_LIFETIME';
+
 export interface ComponentRow {
   readonly id: string;
   readonly owner: string;
   readonly project_id: string;
+  /** REMOVAL: attributed to GHG entries; GHG_STATEMENT: split evenly over a statement's entries; PROJECT: amortised. */
+  readonly scope: ComponentScopeValue;
+  /** The statement of a GHG_STATEMENT component. */
+  readonly ghg_statement_id: string | null;
+  /** The allocation strategy of a PROJECT component. */
+  readonly allocation_strategy: AllocationStrategyValue | null;
   readonly blueprint_key: string;
   readonly display_name: string;
   readonly description: string | null;

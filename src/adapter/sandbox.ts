@@ -4,10 +4,9 @@
  * 1. route: unknown path 404 `{"detail": "Not Found"}`; known path, other method 405
  *    `{"detail": "Method Not Allowed"}` with an `allow` header (as the service's framework answers);
  * 2. authenticate: `x-client-secret` missing 422 at `["header", "x-client-secret"]`, unknown 401;
- *    an `Authorization` header that is malformed, unknown or expired 401; no `Authorization`
- *    header at all is the public, which may make the public reads only (`Access` in router.ts)
- *    and is answered 401 anywhere else (credentials come before any other check, so an
- *    unauthenticated caller learns nothing about ids or bodies);
+ *    an `Authorization` header that is missing, malformed, unknown or expired 401, for every
+ *    operation (credentials come before any other check, so an unauthenticated caller learns
+ *    nothing about ids or bodies);
  * 3. read the body: text that is not JSON 422 `json_invalid` at `["body", offset]`; a body sent with
  *    a content type other than JSON is not parsed, and fails validation as `model_attributes_type`
  *    (what the service's framework does: 422, not 415);
@@ -20,7 +19,7 @@ import { validateRequest, validateRequestPart, type ValidationErrorItem } from '
 import { jsonInvalidItemAt, parseJsonText } from '../model/json-text';
 import { requestHeadersSchema } from '../model/queries';
 import { CreditLedgerError } from '../registry';
-import { notAuthenticated, type ReadContext } from './context';
+import { notAuthenticated, type RequestContext } from './context';
 import { Refusal, unauthorized, unprocessable } from './failures';
 import { Router, type Reply } from './router';
 import { ROUTES } from './routes';
@@ -80,16 +79,16 @@ function readBody(body: unknown, headers: Record<string, string>): unknown {
 }
 
 /**
- * The organisation the request acts for (interface.md 5, semantics.md 7), or null for the public:
- * a valid client secret and no `Authorization` header at all. A header that is present but empty,
- * malformed, unknown or expired is refused, never taken for the public.
+ * The organisation the request acts for (interface.md 5, semantics.md 7): a known client secret
+ * and a valid, unexpired bearer token. Every operation needs both; a request without an
+ * `Authorization` header is 401, whatever it asks for.
  */
-function authenticate(state: ServiceState, headers: Record<string, string>): OrganisationRow | null {
+function authenticate(state: ServiceState, headers: Record<string, string>): OrganisationRow {
   const checked = validateRequestPart(requestHeadersSchema, headers, 'header');
   if (!checked.success) throw unprocessable(checked.detail);
   if (!state.clients.has(checked.data['x-client-secret'])) throw unauthorized('Invalid client secret', false);
   const authorization = checked.data.authorization;
-  if (authorization === undefined) return null;
+  if (authorization === undefined) throw notAuthenticated();
   const match = /^bearer\s+(\S+)\s*$/i.exec(authorization);
   if (match === null) throw unauthorized('Invalid authentication credentials', true);
   const token = state.tokens.get(match[1] as string);
@@ -147,11 +146,10 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
     try {
       const viewer = authenticate(state, headers);
       const { route } = match;
-      if (viewer === null && route.access !== 'public') throw notAuthenticated();
       body = route.schemas.body === undefined ? undefined : readBody(request.body, headers);
       const checked = validateRequest(route.schemas, { path: match.params, query: parseQuery(search), body });
       if (!checked.success) throw unprocessable(checked.detail);
-      const context: ReadContext = { state, viewer };
+      const context: RequestContext = { state, viewer };
       const reply: Reply = state.store.transaction(() => route.handle(context, checked.data));
       if (reply.status === 204) return { status: 204, headers: {} };
       // A round trip through JSON: the caller gets what the wire would carry, and no reference into the store.

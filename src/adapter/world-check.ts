@@ -108,6 +108,11 @@ function crossCheck(world: World): GraphIssue[] {
     });
   });
   const blueprintKeys = new Set(world.component_blueprints.map((b) => b.key));
+  const blueprintInputs = new Map(world.component_blueprints.map((b) => [b.key, b.inputs.map((input) => input.input_key)]));
+  world.component_blueprints.forEach((b, i) => {
+    // semantics.md 1: REDUCTION is a library-only type; the service never writes it.
+    if (b.type === 'REDUCTION') problem(['component_blueprints', i, 'type'], `blueprint '${b.key}' has type REDUCTION, a type of graph documents only; the service's blueprints are ACTIVITY, REMOVAL_COUNTERFACTUAL, SEQUESTRATION, LOSS, ADJUSTMENT or UNCERTAINTY_DISCOUNT`, 'invalid_type');
+  });
   const templateComponentIds = new Set<string>();
   const groupIds = new Set<string>();
   world.removal_templates.forEach((t, i) => {
@@ -122,6 +127,8 @@ function crossCheck(world: World): GraphIssue[] {
         templateComponentIds.add(c.id);
         if (!blueprintKeys.has(c.blueprint_key)) problem([...path, 'blueprint_key'], `blueprint '${c.blueprint_key}' is not in component_blueprints`);
         c.inputs.forEach((input, k) => {
+          const keys = blueprintInputs.get(c.blueprint_key);
+          if (keys !== undefined && !keys.includes(input.input_key)) problem([...path, 'inputs', k, 'input_key'], `blueprint '${c.blueprint_key}' has no input '${input.input_key}'`, 'unknown_input');
           const d = input.datapoint_id;
           if (d === undefined || d === null) return;
           const datapoint = datapoints.get(d);

@@ -200,6 +200,9 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
         datapoint_ids: input.datapoint_ids ?? (input.datapoint_id === undefined ? [] : [input.datapoint_id]),
       })),
       removal_template_component_id: c.removal_template_component_id ?? null,
+      scope: 'REMOVAL',
+      ghg_statement_id: null,
+      allocation_strategy: null,
       supplier_reference_id: c.supplier_reference_id ?? null,
     });
   }

@@ -151,7 +151,7 @@ describe('every quantity field of the service checks its unit and kind', () => {
         found.push(path);
         return;
       }
-      const def = (schema as { _zod: { def: Record<string, unknown> } })._zod.def;
+      const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
       if (schema instanceof z.ZodObject) for (const [key, child] of Object.entries(schema.shape as Record<string, z.ZodType>)) walk(child, `${path}.${key}`);
       for (const key of ['innerType', 'in', 'out', 'element']) if (def[key] instanceof z.ZodType) walk(def[key] as z.ZodType, path);
       if (Array.isArray(def.options)) for (const option of def.options as z.ZodType[]) walk(option, path);

@@ -5,8 +5,10 @@
  * list routes page through. No request rebuilds them from the tables; only the exposure is rebuilt,
  * and only when a change reaches what it was built from (see exposure.ts).
  */
+import type { Row, Table } from '../store';
 import type {
   AttributionRow,
+  BiocharApplicationRow,
   ComponentRow,
   DatapointRow,
   MeasurementSampleRow,
@@ -39,8 +41,16 @@ export class Indexes {
   readonly measurementSamplesByOwner: RowsByKey<MeasurementSampleRow>;
   readonly measurementSamplesByProject: RowsByKey<MeasurementSampleRow>;
   readonly submissionsByOwner: RowsByKey<SubmissionRow>;
+  /** Biochar applications of each GHG entry. */
+  readonly applicationsByRemoval: RowsByKey<BiocharApplicationRow>;
+  /** Statement-level components of each GHG statement. */
+  readonly componentsByStatement: RowsByKey<ComponentRow>;
+  /** Project-level components of each project. */
+  readonly projectComponents: RowsByKey<ComponentRow>;
   readonly references = new SupplierReferences();
   readonly exposure: Exposure;
+  /** Rows of each table by owner, made when a table is first listed by owner. */
+  readonly #byOwner = new Map<string, RowsByKey<Row & { readonly owner: string }>>();
 
   constructor(state: ServiceState) {
     this.attributionsByRemoval = new RowsByKey(state.attributions, (a) => a.removal_id);
@@ -53,6 +63,9 @@ export class Indexes {
     this.measurementSamplesByOwner = new RowsByKey(state.measurementSamples, (m) => m.owner);
     this.measurementSamplesByProject = new RowsByKey(state.measurementSamples, (m) => m.project_id);
     this.submissionsByOwner = new RowsByKey(state.submissions, (s) => s.owner);
+    this.applicationsByRemoval = new RowsByKey(state.biocharApplications, (a) => a.removal_id);
+    this.componentsByStatement = new RowsByKey(state.components, (c) => c.ghg_statement_id);
+    this.projectComponents = new RowsByKey(state.components, (c) => (c.scope === 'PROJECT' ? c.project_id : null));
     // The order of a scan of the tables, the last one winning a reference used twice.
     this.references.register(state.feedstockTypes);
     this.references.register(state.feedstockBatches);
@@ -68,10 +81,28 @@ export class Indexes {
     this.references.register(state.measurementSamples);
     this.exposure = new Exposure({
       statements: state.statements,
+      removals: state.removals,
       attributions: state.attributions,
-      attributionsByRemoval: this.attributionsByRemoval,
       components: state.components,
       datapoints: state.datapoints,
+      measurementSamples: state.measurementSamples,
+      biocharApplications: state.biocharApplications,
+      productionBatches: state.productionBatches,
+      attributionsByRemoval: this.attributionsByRemoval,
+      applicationsByRemoval: this.applicationsByRemoval,
+      componentsByStatement: this.componentsByStatement,
+      projectComponents: this.projectComponents,
+      templates: this.templates,
     });
+  }
+
+  /** The rows of `table` grouped by owner (kept in step with the table from its first use). */
+  byOwner<T extends Row & { readonly owner: string }>(table: Table<T>): RowsByKey<T> {
+    let index = this.#byOwner.get(table.kind);
+    if (index === undefined) {
+      index = new RowsByKey(table as unknown as Table<Row & { readonly owner: string }>, (r) => r.owner);
+      this.#byOwner.set(table.kind, index);
+    }
+    return index as unknown as RowsByKey<T>;
   }
 }

@@ -5,7 +5,8 @@
 import type { IdKind } from '../../model';
 import type { Pagination } from '../../model/queries';
 import { conflict, unprocessable, type Problems } from '../failures';
-import { indexes, type ReadContext, type RequestContext } from '../context';
+import { AMENDABLE_STATUSES, type RemovalRow } from '../rows';
+import { indexes, ownedOr404, type ReadContext, type RequestContext } from '../context';
 import { paginate, type OrderedList, type Page } from '../pagination';
 import type { Row, Sequenced, Table } from '../store';
 
@@ -78,4 +79,17 @@ export function bothSpellings(path: string): readonly [string, string] {
 /** Midnight UTC of a date, as a date-time. */
 export function startOfDay(date: string): string {
   return `${date}T00:00:00Z`;
+}
+
+/** A removal the caller may change: owned (else 404) and not in a statement under or past verification (else 409). */
+export function changeableRemoval(context: RequestContext, id: string): RemovalRow {
+  const removal = ownedOr404(context, context.state.removals.get(id));
+  const statementId = removal.ghg_statement_id;
+  if (statementId !== null) {
+    const statement = context.state.statements.get(statementId);
+    if (statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status)) {
+      throw conflict(`GHG entry ${id} belongs to GHG statement ${statementId}, which was submitted (status ${statement.record.status}); it can no longer change`);
+    }
+  }
+  return removal;
 }

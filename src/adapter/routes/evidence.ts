@@ -23,11 +23,11 @@ import {
 import { isCompatible } from '../../units';
 import { checkDatapointQuantity, checkQuantity } from '../quantities';
 import type { QuantityKind } from '../../model';
-import { canReadDocument, canSee, canSeeInProject, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
+import { canReadDocument, canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
 import { checkComponent, evaluateEntry } from '../evaluation';
 import { conflict, Problems, unprocessable } from '../failures';
-import { ok, publicRead, route, type Route } from '../router';
-import { AMENDABLE_STATUSES, type DatapointRow, type QuantityRow, type RemovalRow } from '../rows';
+import { ok, route, type Route } from '../router';
+import { AMENDABLE_STATUSES, type ComponentRow, type DatapointRow, type QuantityRow, type RemovalRow } from '../rows';
 import type { ServiceState } from '../state';
 import {
   blueprintView,
@@ -40,7 +40,7 @@ import {
   templateView,
 } from '../views';
 import { tableList } from '../merged-list';
-import { filtered, visibleDatapoints, visibleMeasurementSamples } from '../visible-lists';
+import { filtered, visibleRows } from '../visible-lists';
 import { newRowInProject, ownedRef, pageOf } from './common';
 
 /** Source ids of a body: each a source the caller owns, none twice. */
@@ -105,7 +105,7 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
     if (templateId === undefined || templateId === null) continue;
     const template = state.templates.get(templateId);
     const ids = new Set<string>();
-    if (template !== undefined && canSeeInProject(context, template)) {
+    if (template !== undefined && canSee(context, template)) {
       for (const g of template.groups) for (const c of g.components) for (const i of c.inputs) if (i.datapoint_id !== null) ids.add(i.datapoint_id);
     }
     narrow(ids);
@@ -131,7 +131,7 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
   const sample = query.measurement_sample_id == null ? undefined : state.measurementSamples.get(query.measurement_sample_id);
   const named = used ?? (sample === undefined ? null : new Set(sample.values.map((v) => v.datapoint_id)));
   const items = unfiltered
-    ? visibleDatapoints(context)
+    ? visibleRows(context, state.datapoints)
     : named !== null
       ? [...named]
           .flatMap((id) => {
@@ -139,7 +139,7 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
             return entry !== undefined && canSee(context, entry.row) && keep(entry.row) ? [entry] : [];
           })
           .sort((a, b) => a.seq - b.seq)
-      : filtered(visibleDatapoints(context), keep);
+      : filtered(visibleRows(context, state.datapoints), keep);
   return ok(pageOf(context, 'datapoints', items, query, (d) => datapointView(context, d)));
 };
 
@@ -263,7 +263,7 @@ const createComponent = (context: RequestContext, body: z.output<typeof createCo
       problems.add(['body', ...issue.path], issue.message, null);
     }
   }
-  const row = {
+  const row: ComponentRow = {
     ...newRowInProject(context, problems, project, 'component', body.supplier_reference_id),
     blueprint_key: body.component_blueprint_key,
     display_name: body.display_name,
@@ -272,6 +272,9 @@ const createComponent = (context: RequestContext, body: z.output<typeof createCo
     activity_completed_at: body.activity_completed_at,
     inputs: body.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })),
     removal_template_component_id: null,
+    scope: 'REMOVAL',
+    ghg_statement_id: null,
+    allocation_strategy: null,
     supplier_reference_id: body.supplier_reference_id,
   };
   state.components.insert(row);
@@ -341,7 +344,7 @@ const createMeasurementSample = (context: RequestContext, body: z.output<typeof 
     values,
   };
   state.measurementSamples.insert(row);
-  return ok(measurementSampleView(state, row));
+  return ok(measurementSampleView(context, row));
 };
 
 /** A project the caller may see (its owner, or anyone a submitted statement exposes it to), or 404. */
@@ -353,25 +356,25 @@ function visibleProject(context: ReadContext, id: string) {
 export function evidenceRoutes(): Route[] {
   return [
     route('POST', '/mrv/v0/datapoints', { body: createDatapointRequestSchema }, (context, { body }) => createDatapoint(context, body)),
-    publicRead('/mrv/v0/datapoints', { query: listDatapointsQuerySchema }, (context, { query }) => listDatapoints(context, query)),
-    publicRead('/mrv/v0/datapoints/{id}', { path: datapointIdPathSchema }, (context, { path }) =>
+    route('GET', '/mrv/v0/datapoints', { query: listDatapointsQuerySchema }, (context, { query }) => listDatapoints(context, query)),
+    route('GET', '/mrv/v0/datapoints/{id}', { path: datapointIdPathSchema }, (context, { path }) =>
       ok(datapointView(context, visibleOrMissing(context, context.state.datapoints.get(path.id))))),
     route('PATCH', '/mrv/v0/datapoints/{id}', { path: datapointIdPathSchema, body: patchDatapointRequestSchema }, (context, { path, body }) => patchDatapoint(context, path.id, body)),
-    publicRead('/mrv/v0/datapoints/{id}/components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
+    route('GET', '/mrv/v0/datapoints/{id}/components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
       const datapoint = visibleOrMissing(context, context.state.datapoints.get(path.id));
       const items = indexes(context).componentsByDatapoint.sequenced(datapoint.id).filter((item) => canSee(context, item.row));
       return ok(pageOf(context, `datapoint-components:${datapoint.id}`, items, query, (c) => componentView(context.state, c)));
     }),
-    publicRead('/mrv/v0/datapoints/{id}/removal_template_components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
+    route('GET', '/mrv/v0/datapoints/{id}/removal_template_components', { path: datapointIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
       const datapoint = visibleOrMissing(context, context.state.datapoints.get(path.id));
       const items = indexes(context)
         .templates.usesOf(datapoint.id)
-        .filter((use) => canSeeInProject(context, use.template))
+        .filter((use) => canSee(context, use.template))
         .map((use) => ({ seq: use.seq, row: templateComponentView(context.state, use.template, use.group, use.component) }));
       return ok(pageOf(context, `datapoint-template-components:${datapoint.id}`, items, query, (row) => row));
     }),
     route('POST', '/mrv/v0/sources', { body: createDocumentSourceRequestSchema }, (context, { body }) => createSource(context, body)),
-    publicRead('/mrv/v0/sources/{id}', { path: sourceIdPathSchema }, (context, { path }) =>
+    route('GET', '/mrv/v0/sources/{id}', { path: sourceIdPathSchema }, (context, { path }) =>
       ok(sourceView(context, visibleOrMissing(context, context.state.sources.get(path.id))))),
     route('GET', '/mrv/v0/sources/{id}/private_url', { path: sourceIdPathSchema }, (context, { path }) => {
       // The document itself: owner and verifier only, never the public (interface.md 1 rule 4).
@@ -379,34 +382,33 @@ export function evidenceRoutes(): Route[] {
       return ok(privateSourceUrl(context.state, source));
     }),
     route('POST', '/mrv/v0/components', { body: createComponentRequestSchema }, (context, { body }) => createComponent(context, body)),
-    publicRead('/mrv/v0/components/{id}', { path: idPathSchema('component') }, (context, { path }) =>
+    route('GET', '/mrv/v0/components/{id}', { path: idPathSchema('component') }, (context, { path }) =>
       ok(componentView(context.state, visibleOrMissing(context, context.state.components.get(path.id))))),
     route('POST', '/mrv/v0/measurement_locations', { body: createMeasurementLocationRequestSchema }, (context, { body }) => createMeasurementLocation(context, body)),
-    publicRead('/mrv/v0/measurement_locations/{id}', { path: idPathSchema('measurement_location') }, (context, { path }) =>
-      ok(measurementLocationView(visibleOrMissing(context, context.state.measurementLocations.get(path.id), canSeeInProject)))),
+    route('GET', '/mrv/v0/measurement_locations/{id}', { path: idPathSchema('measurement_location') }, (context, { path }) =>
+      ok(measurementLocationView(visibleOrMissing(context, context.state.measurementLocations.get(path.id))))),
     route('POST', '/mrv/v0/measurement_samples', { body: createMeasurementSampleRequestSchema }, (context, { body }) => createMeasurementSample(context, body)),
-    publicRead('/mrv/v0/measurement_samples', { query: paginationQuerySchema }, (context, { query }) => {
-      return ok(pageOf(context, 'measurement_samples', visibleMeasurementSamples(context), query, (m) => measurementSampleView(context.state, m)));
+    route('GET', '/mrv/v0/measurement_samples', { query: paginationQuerySchema }, (context, { query }) => {
+      return ok(pageOf(context, 'measurement_samples', visibleRows(context, context.state.measurementSamples), query, (m) => measurementSampleView(context, m)));
     }),
-    publicRead('/mrv/v0/component_blueprints', { query: paginationQuerySchema }, (context, { query }) =>
+    route('GET', '/mrv/v0/component_blueprints', { query: paginationQuerySchema }, (context, { query }) =>
       ok(pageOf(context, 'component_blueprints', tableList(context.state.blueprints), query, blueprintView))),
-    publicRead('/mrv/v0/component_blueprints/{key}', { path: z.object({ key: z.string() }) }, (context, { path }) => {
+    route('GET', '/mrv/v0/component_blueprints/{key}', { path: z.object({ key: z.string() }) }, (context, { path }) => {
       const blueprint = context.state.blueprints.get(path.key);
       if (blueprint === undefined) throw notVisible(context);
       return ok(blueprintView(blueprint));
     }),
-    publicRead('/mrv/v0/projects/{project_id}/removal_templates', { path: projectIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
+    route('GET', '/mrv/v0/projects/{project_id}/removal_templates', { path: projectIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
       const project = visibleProject(context, path.project_id);
-      const items = indexes(context).templatesByProject.sequenced(project.id).filter((item) => canSeeInProject(context, item.row));
+      const items = indexes(context).templatesByProject.sequenced(project.id).filter((item) => canSee(context, item.row));
       return ok(pageOf(context, `removal_templates:${project.id}`, items, query, (t) => templateView(context.state, t)));
     }),
-    publicRead(
-      '/mrv/v0/projects/{project_id}/removal_templates/{id}',
+    route('GET', '/mrv/v0/projects/{project_id}/removal_templates/{id}',
       { path: z.object({ project_id: idSchema('project'), id: idSchema('removal_template') }) },
       (context, { path }) => {
         const project = visibleProject(context, path.project_id);
         const template = context.state.templates.get(path.id);
-        if (template === undefined || template.project_id !== project.id || !canSeeInProject(context, template)) throw notVisible(context);
+        if (template === undefined || template.project_id !== project.id || !canSee(context, template)) throw notVisible(context);
         return ok(templateView(context.state, template));
       },
     ),

@@ -12,7 +12,8 @@ import { visibleOrMissing, ownedOr404, type RequestContext } from '../context';
 import { conflict, Problems, unprocessable, valueError } from '../failures';
 import { ok, route, type Route } from '../router';
 import type { RemovalRow, StatementRow } from '../rows';
-import { organisationView, statementView, submissionView } from '../views';
+import { biocharApplicationView, organisationView, statementView, submissionView } from '../views';
+import { changeableRemoval } from './common';
 import { orderView } from './registry';
 import { lifecycle } from './statements';
 
@@ -33,6 +34,7 @@ const MAX_ADVANCE_DAYS = 36_525;
 const advanceBodySchema = z
   .strictObject({ seconds: z.number().gte(0).lte(MAX_ADVANCE_DAYS * 86_400).optional(), days: z.number().gte(0).lte(MAX_ADVANCE_DAYS).optional() })
   .refine((b) => b.seconds !== undefined || b.days !== undefined, { message: 'give seconds or days', path: ['seconds'] });
+const assignBodySchema = z.strictObject({ ghg_entry_id: idSchema('ghg_entry').nullable() });
 const refundBodySchema = z.strictObject({
   to_organisation_id: idSchema('organisation'),
   credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
@@ -63,12 +65,13 @@ function carbonData(removal: RemovalRow) {
         emissions -= part.contribution_kg;
     }
   }
+  // Whole kilograms, as the registry's CarbonRemovalData carries them (its figures are integers).
   return {
-    counterfactuals_kg: counterfactuals,
-    emissions_kg: emissions,
-    gross_carbon_removed_kg: gross,
-    losses_kg: losses,
-    net_carbon_removed_kg: removal.result.co2e_net_removed_kg,
+    counterfactuals_kg: Math.round(counterfactuals),
+    emissions_kg: Math.round(emissions),
+    gross_carbon_removed_kg: Math.round(gross),
+    losses_kg: Math.round(losses),
+    net_carbon_removed_kg: Math.round(removal.result.co2e_net_removed_kg),
   };
 }
 
@@ -185,6 +188,28 @@ const refund = (context: RequestContext, body: z.output<typeof refundBodySchema>
   return ok(view);
 };
 
+/**
+ * Links a biochar application to the GHG entry it is part of (or unlinks it with null), as the
+ * service does on its side when an entry is reported from applications. The application and the
+ * entry belong to the caller and to one project; the entry must still be changeable.
+ */
+const assignApplication = (context: RequestContext, id: string, body: z.output<typeof assignBodySchema>) => {
+  const { state } = context;
+  const application = ownedOr404(context, state.biocharApplications.get(id));
+  if (application.removal_id !== null) changeableRemoval(context, application.removal_id);
+  const entryId = body.ghg_entry_id;
+  if (entryId !== null) {
+    const entry = state.removals.get(entryId);
+    if (entry === undefined || entry.owner !== context.viewer.id || entry.project_id !== application.project_id) {
+      throw unprocessable([valueError(['body', 'ghg_entry_id'], `GHG entry '${entryId}' was not found in the project of the application`, entryId)]);
+    }
+    changeableRemoval(context, entryId);
+  }
+  const row = { ...application, removal_id: entryId };
+  state.biocharApplications.update(row);
+  return ok(biocharApplicationView(row));
+};
+
 function clockView(context: RequestContext) {
   return { now: context.state.clock.nowIso(), offset_seconds: context.state.clock.offsetMs / 1000 };
 }
@@ -199,6 +224,8 @@ export function helperRoutes(): Route[] {
       processSubmission(context, path.id, body)),
     route('POST', '/sandbox/v0/orders', { body: orderBodySchema }, (context, { body }) => createOrder(context, body)),
     route('POST', '/sandbox/v0/refunds', { body: refundBodySchema }, (context, { body }) => refund(context, body)),
+    route('POST', '/sandbox/v0/biochar_applications/{id}/ghg_entry', { path: idPathSchema('biochar_application'), body: assignBodySchema }, (context, { path, body }) =>
+      assignApplication(context, path.id, body)),
     route('GET', '/sandbox/v0/clock', {}, (context) => ok(clockView(context))),
     route('POST', '/sandbox/v0/clock/advance', { body: advanceBodySchema }, (context, { body }) => {
       const step = (body.seconds ?? 0) * 1000 + (body.days ?? 0) * 86_400_000;

@@ -19,9 +19,9 @@ import {
   createStorageLocationRequestSchema,
 } from '../../model/requests';
 import { idSchema } from '../../model';
-import { canSee, canSeeInProject, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
+import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
 import { conflict, notFound, Problems } from '../failures';
-import { NO_CONTENT, ok, publicRead, route, type Route } from '../router';
+import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { QuantityRow, StorageLocationRow, SubmissionRow } from '../rows';
 import {
   biocharApplicationView,
@@ -50,7 +50,7 @@ const FACILITY_TYPES: ReadonlySet<string> = new Set([
 function storageLocationIn(context: ReadContext, projectId: string, id: string): StorageLocationRow {
   const project = visibleOrMissing(context, context.state.projects.get(projectId));
   const location = context.state.storageLocations.get(id);
-  if (location === undefined || location.project_id !== project.id || !canSeeInProject(context, location)) throw notVisible(context);
+  if (location === undefined || location.project_id !== project.id || !canSee(context, location)) throw notVisible(context);
   return location;
 }
 
@@ -233,13 +233,13 @@ export function operationRoutes(): Route[] {
   return [
     route('POST', '/mrv/v0/projects/{project_id}/storage_locations', { path: z.object({ project_id: idSchema('project') }), body: createStorageLocationRequestSchema }, (context, { path, body }) =>
       createStorageLocation(context, path.project_id, body)),
-    publicRead('/mrv/v0/projects/{project_id}/storage_locations/{id}', { path: storageLocationPathSchema }, (context, { path }) =>
+    route('GET', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { path: storageLocationPathSchema }, (context, { path }) =>
       ok(storageLocationView(storageLocationIn(context, path.project_id, path.id)))),
     route('DELETE', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { path: storageLocationPathSchema }, (context, { path }) =>
       deleteStorageLocation(context, path.project_id, path.id)),
     route('POST', '/mrv/v0/biochar_applications', { body: createBiocharApplicationRequestSchema }, (context, { body }) => createBiocharApplication(context, body)),
-    publicRead('/mrv/v0/biochar_applications/{id}', { path: biocharApplicationIdPathSchema }, (context, { path }) =>
-      ok(biocharApplicationView(visibleOrMissing(context, context.state.biocharApplications.get(path.id), canSeeInProject)))),
+    route('GET', '/mrv/v0/biochar_applications/{id}', { path: biocharApplicationIdPathSchema }, (context, { path }) =>
+      ok(biocharApplicationView(visibleOrMissing(context, context.state.biocharApplications.get(path.id))))),
     route('POST', '/mrv/v0/feedstock_batches', { body: createFeedstockBatchRequestSchema }, (context, { body }) => createFeedstockBatch(context, body)),
     route('GET', '/mrv/v0/feedstock_batches/{id}', { path: idPathSchema('feedstock_batch') }, (context, { path }) =>
       ok(feedstockBatchView(visibleOrMissing(context, context.state.feedstockBatches.get(path.id), canSee)))),

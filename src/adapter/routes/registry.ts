@@ -17,7 +17,7 @@ import {
 import type { CreditBatchView, TransferView } from '../../registry';
 import { existing, type ReadContext, type RequestContext } from '../context';
 import { notFound, Problems, unprocessable, valueError } from '../failures';
-import { ok, publicRead, route, type Reply, type Route } from '../router';
+import { ok, route, type Reply, type Route } from '../router';
 import type { OrderRow } from '../rows';
 import type { ServiceState } from '../state';
 import type { Sequenced } from '../store';
@@ -141,14 +141,14 @@ export function registryRoutes(): Route[] {
   return [
     route('POST', '/registry/v0/retirements', { body: createRetirementRequestSchema }, (context, { body }) => retire(context, body)),
     route('POST', '/registry/v0/retirements/from_oldest_credits', { body: createRetirementOldestCreditsRequestSchema }, (context, { body }) => retireOldest(context, body)),
-    publicRead('/registry/v0/retirements/{id}', { path: idPathSchema('retirement') }, (context, { path }) => ok(existing(context, ledger(context).getRetirement(path.id)))),
-    publicRead('/registry/v0/retirements/{id}/credit_batches', { path: idPathSchema('retirement') }, (context, { path }) =>
+    route('GET', '/registry/v0/retirements/{id}', { path: idPathSchema('retirement') }, (context, { path }) => ok(existing(context, ledger(context).getRetirement(path.id)))),
+    route('GET', '/registry/v0/retirements/{id}/credit_batches', { path: idPathSchema('retirement') }, (context, { path }) =>
       creditBatchList(context, ledger(context).getRetirementCreditBatches(path.id))),
     route('POST', '/registry/v0/deliveries', { body: createDeliveryRequestSchema }, (context, { body }) => deliver(context, body)),
-    publicRead('/registry/v0/deliveries/{id}', { path: idPathSchema('delivery') }, (context, { path }) => ok(existing(context, ledger(context).getDelivery(path.id)))),
-    publicRead('/registry/v0/deliveries/{id}/credit_batches', { path: idPathSchema('delivery') }, (context, { path }) =>
+    route('GET', '/registry/v0/deliveries/{id}', { path: idPathSchema('delivery') }, (context, { path }) => ok(existing(context, ledger(context).getDelivery(path.id)))),
+    route('GET', '/registry/v0/deliveries/{id}/credit_batches', { path: idPathSchema('delivery') }, (context, { path }) =>
       creditBatchList(context, ledger(context).getDeliveryCreditBatches(path.id))),
-    publicRead('/registry/v0/suppliers/{id}/deliveries', { path: supplierIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
+    route('GET', '/registry/v0/suppliers/{id}/deliveries', { path: supplierIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
       existing(context, ledger(context).getSupplier(path.id));
       const items = sequenced(context.state, ledger(context).listSupplierDeliveries(path.id));
       return ok(pageOf(context, `deliveries:${path.id}`, items, query, (d) => d));
@@ -167,17 +167,17 @@ export function registryRoutes(): Route[] {
       visibleTransfer(context, path.id);
       return creditBatchList(context, ledger(context).getTransferCreditBatches(path.id));
     }),
-    publicRead('/registry/v0/refunds/{id}', { path: refundIdPathSchema }, (context, { path }) => ok(existing(context, ledger(context).getRefund(path.id)))),
-    publicRead('/registry/v0/refunds/{id}/credit_batches', { path: refundIdPathSchema }, (context, { path }) => creditBatchList(context, ledger(context).getRefundCreditBatches(path.id))),
-    publicRead('/registry/v0/credit_batches/{id}', { path: idPathSchema('credit_batch') }, (context, { path }) => ok(existing(context, ledger(context).getCreditBatch(path.id)))),
-    publicRead('/registry/v0/issuances/{id}', { path: idPathSchema('issuance') }, (context, { path }) => ok(existing(context, ledger(context).getIssuance(path.id)))),
-    publicRead('/registry/v0/issuances/{id}/credit_batches', { path: idPathSchema('issuance') }, (context, { path }) =>
+    route('GET', '/registry/v0/refunds/{id}', { path: refundIdPathSchema }, (context, { path }) => ok(existing(context, ledger(context).getRefund(path.id)))),
+    route('GET', '/registry/v0/refunds/{id}/credit_batches', { path: refundIdPathSchema }, (context, { path }) => creditBatchList(context, ledger(context).getRefundCreditBatches(path.id))),
+    route('GET', '/registry/v0/credit_batches/{id}', { path: idPathSchema('credit_batch') }, (context, { path }) => ok(existing(context, ledger(context).getCreditBatch(path.id)))),
+    route('GET', '/registry/v0/issuances/{id}', { path: idPathSchema('issuance') }, (context, { path }) => ok(existing(context, ledger(context).getIssuance(path.id)))),
+    route('GET', '/registry/v0/issuances/{id}/credit_batches', { path: idPathSchema('issuance') }, (context, { path }) =>
       ok(existing(context, ledger(context).getIssuanceCreditBatches(path.id)))),
-    publicRead('/registry/v0/organisations/{id}/credit_balance', { path: idPathSchema('organisation') }, (context, { path }) => {
+    route('GET', '/registry/v0/organisations/{id}/credit_balance', { path: idPathSchema('organisation') }, (context, { path }) => {
       existing(context, context.state.organisations.get(path.id));
       return ok(ledger(context).getOrganisationCreditBalance(path.id));
     }),
-    publicRead('/registry/v0/organisations/{id}/credit_batches', { path: idPathSchema('organisation'), query: paginationQuerySchema }, (context, { path, query }) => {
+    route('GET', '/registry/v0/organisations/{id}/credit_batches', { path: idPathSchema('organisation'), query: paginationQuerySchema }, (context, { path, query }) => {
       existing(context, context.state.organisations.get(path.id));
       const items = sequenced(context.state, ledger(context).listCreditBatches({ owner_organisation_id: path.id }));
       return ok(pageOf(context, `credit_batches:${path.id}`, items, query, (b) => b));

@@ -14,10 +14,10 @@ import {
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
 import { evaluateEntry, checkComponent, type AttributionInput } from '../evaluation';
 import { conflict, Problems, unprocessable } from '../failures';
-import { ok, publicRead, route, type Route } from '../router';
+import { ok, route, type Route } from '../router';
 import { AMENDABLE_STATUSES, type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../rows';
 import { attributionView, removalView } from '../views';
-import { bothSpellings, checkReferenceFree, ownedRef, pageOf, startOfDay } from './common';
+import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay } from './common';
 
 /** Slack when adding attribution shares (the accounting policy's default). */
 const SHARE_TOLERANCE = 1e-9;
@@ -98,19 +98,6 @@ function currentPlanWithout(context: RequestContext, problems: Problems, entryId
   });
   const removing = new Set(remove ?? []);
   return planned.filter((p) => !removing.has(p.component_id));
-}
-
-/** A removal the caller may change: owned (else 404) and not in a statement under or past verification (else 409). */
-function changeableRemoval(context: RequestContext, id: string): RemovalRow {
-  const removal = ownedOr404(context, context.state.removals.get(id));
-  const statementId = removal.ghg_statement_id;
-  if (statementId !== null) {
-    const statement = context.state.statements.get(statementId);
-    if (statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status)) {
-      throw conflict(`GHG entry ${id} belongs to GHG statement ${statementId}, which was submitted (status ${statement.record.status}); it can no longer change`);
-    }
-  }
-  return removal;
 }
 
 /** The template a deprecated process key names within a project. */
@@ -204,6 +191,9 @@ const createRemoval = (context: RequestContext, body: z.output<typeof createRemo
             activity_completed_at: startOfDay(body.completed_on),
             inputs,
             removal_template_component_id: slot.id,
+            scope: 'REMOVAL',
+            ghg_statement_id: null,
+            allocation_strategy: null,
             supplier_reference_id: null,
           },
         });
@@ -383,13 +373,13 @@ export function removalRoutes(): Route[] {
   ];
   for (const path of bothSpellings('/mrv/v0/{entries}/{id}')) {
     routes.push(
-      publicRead(path, { path: removalIdPathSchema }, (context, { path: p }) => ok(removalView(visibleOrMissing(context, context.state.removals.get(p.id))))),
+      route('GET', path, { path: removalIdPathSchema }, (context, { path: p }) => ok(removalView(visibleOrMissing(context, context.state.removals.get(p.id))))),
       route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalRequestSchema }, (context, { path: p, body }) => patchRemoval(context, p.id, body)),
     );
   }
   for (const path of bothSpellings('/mrv/v0/{entries}/{id}/component_attributions')) {
     routes.push(
-      publicRead(path, { path: removalIdPathSchema, query: paginationQuerySchema }, (context, { path: p, query }) => {
+      route('GET', path, { path: removalIdPathSchema, query: paginationQuerySchema }, (context, { path: p, query }) => {
         const removal = visibleOrMissing(context, context.state.removals.get(p.id));
         const items = indexes(context).attributionsByRemoval.sequenced(removal.id);
         return ok(pageOf(context, `attributions:${removal.id}`, items, query, attributionView));

@@ -11,7 +11,7 @@ import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from
 import { ownedOr404, visibleOrMissing, type RequestContext } from '../context';
 import { evaluateEntries } from '../evaluation';
 import { conflict, Problems, unprocessable } from '../failures';
-import { ok, publicRead, route, type Route } from '../router';
+import { ok, route, type Route } from '../router';
 import type { StatementRow } from '../rows';
 import { statementView } from '../views';
 import { ownedRef } from './common';
@@ -89,7 +89,7 @@ export function statementRoutes(): Route[] {
   const path = idPathSchema('ghg_statement');
   return [
     route('POST', '/mrv/v0/ghg_statements', { body: createGhgStatementRequestSchema }, (context, { body }) => createStatement(context, body)),
-    publicRead('/mrv/v0/ghg_statements/{id}', { path }, (context, { path: p }) => ok(statementView(context.state, visibleOrMissing(context, context.state.statements.get(p.id))))),
+    route('GET', '/mrv/v0/ghg_statements/{id}', { path }, (context, { path: p }) => ok(statementView(context.state, visibleOrMissing(context, context.state.statements.get(p.id))))),
     route('POST', '/mrv/v0/ghg_statements/{id}/submit', { path, body: submitGhgStatementRequestSchema }, (context, { path: p, body }) => submitStatement(context, p.id, body)),
   ];
 }
