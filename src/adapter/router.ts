@@ -12,28 +12,43 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** What a handler answers on success: 200 with a body, or 204 without. */
 export type Reply = { readonly status: 200; readonly body: unknown } | { readonly status: 204 };
 
-/** Schemas of a route's parts (path, query, body); headers are checked by authentication. */
+/**
+ * What a route takes and answers: the schemas of its parts (path, query, body; headers are checked
+ * by authentication), the schema of its 200 body, and the refusals it may answer beside those of
+ * every route (401, 422) and of every route with path parameters (404). The service's OpenAPI
+ * document is generated from these (openapi.ts): one source of truth.
+ */
+export interface RouteSpec extends Omit<RequestSchemas, 'header'> {
+  /** Schema of the 200 body; null: the route answers 204 without a body. */
+  readonly response: z.ZodType | null;
+  /** The route may answer 409 (a conflict with stored state). */
+  readonly conflict?: boolean;
+  /** The route may answer 404 although it has no path parameter (a resource of the caller it needs). */
+  readonly notFound?: boolean;
+  /** One line saying what the route does. */
+  readonly summary?: string;
+}
+
+/** The schemas of a route's request parts. */
 export type RouteSchemas = Omit<RequestSchemas, 'header'>;
 
+/** The parsed request parts of a route with spec `S`. */
+export type RouteInput<S extends RouteSpec> = ParsedRequest<Pick<S, Extract<keyof S, 'path' | 'query' | 'body'>>>;
+
 /** One route. */
-export interface Route<S extends RouteSchemas = RouteSchemas> {
+export interface Route<S extends RouteSpec = RouteSpec> {
   readonly method: Method;
   readonly path: string;
   readonly schemas: S;
-  readonly handle: (context: RequestContext, input: ParsedRequest<S>) => Reply;
+  readonly handle: (context: RequestContext, input: RouteInput<S>) => Reply;
 }
 
 /**
  * Declares a route; the input's type follows from the schemas. Every route needs a valid bearer
  * token (semantics.md 7): the pipeline refuses a request without one before any route runs.
  */
-export function route<const S extends RouteSchemas>(
-  method: Method,
-  path: string,
-  schemas: S,
-  handle: (context: RequestContext, input: ParsedRequest<S>) => Reply,
-): Route {
-  return { method, path, schemas, handle: handle as Route['handle'] };
+export function route<const S extends RouteSpec>(method: Method, path: string, schemas: S, handle: (context: RequestContext, input: RouteInput<S>) => Reply): Route {
+  return { method, path, schemas, handle: handle as unknown as Route['handle'] };
 }
 
 /** Shorthand for `{ status: 200, body }`. */

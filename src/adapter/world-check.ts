@@ -40,6 +40,8 @@ function crossCheck(world: World): GraphIssue[] {
   idsOf('deliveries', world.deliveries);
   idsOf('transfers', world.transfers);
   idsOf('refunds', world.refunds);
+  idsOf('monitoring_requirements', world.monitoring_requirements);
+  idsOf('project_documents', world.project_documents);
 
   const suppliers = new Map<string, string>();
   world.organisations.forEach((o, i) => {
@@ -189,6 +191,18 @@ function crossCheck(world: World): GraphIssue[] {
     if (!organisations.has(r.to_organisation_id)) problem(['refunds', i, 'to_organisation_id'], `organisation '${r.to_organisation_id}' is not in organisations`);
     if (bufferPools.length === 0) problem(['refunds', i], 'no organisation is marked buffer_pool');
     checkLines('refunds', i, r.credit_batch_quantities);
+  });
+
+  for (const collection of ['monitoring_requirements', 'project_documents'] as const) {
+    world[collection].forEach((r, i) => {
+      if (!projects.has(r.project_id)) problem([collection, i, 'project_id'], `project '${r.project_id}' is not in projects`);
+    });
+  }
+  const configured = new Set<string>();
+  world.stripe_configurations.forEach((c, i) => {
+    if (!suppliers.has(c.supplier_id)) problem(['stripe_configurations', i, 'supplier_id'], `supplier '${c.supplier_id}' is not a supplier of organisations`);
+    if (configured.has(c.supplier_id)) problem(['stripe_configurations', i, 'supplier_id'], `supplier '${c.supplier_id}' has more than one Stripe configuration`, 'duplicate_id');
+    configured.add(c.supplier_id);
   });
 
   // Supplier references: unique per supplier organisation across every collection.

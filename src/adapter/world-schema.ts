@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { componentBlueprintDefinitionSchema, idSchema, quantityKindSchema } from '../model';
 import { countryCodeSchema, dateSchema, dateTimeSchema } from '../model/shapes';
+import { pathwaySchema, projectStatusSchema } from '../model/registry-resources';
+import { frequencySchema, monitoringPhaseSchema } from '../model/resources-field';
+import { riskOfReversalSchema } from '../model/resources';
 
 const text = z.string();
 const optionalText = z.string().nullable().optional();
@@ -16,6 +19,7 @@ const quantity = z.object({
   standard_deviation: z.number().gte(0).nullable().optional(),
 });
 const owner = idSchema('organisation');
+const decimalText = z.string().regex(/^[+-]?\d*\.?\d+$/, 'must be a decimal number');
 const serialCode = z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'must be 1 to 32 letters or digits');
 const batchQuantities = z
   .array(z.object({ credit_batch_id: idSchema('credit_batch'), credit_quantity_kg: z.number().int().gt(0) }))
@@ -75,9 +79,18 @@ export const worldSchema = z
           short_description: optionalText,
           process_key: z.string().optional(),
           risk_of_reversal_percentage: z.number().gte(0).lte(100).nullable().optional(),
+          risk_of_reversal: riskOfReversalSchema.nullable().optional(),
           verifier_organisation_id: owner.nullable().optional(),
           project_code: serialCode.optional(),
           pathway_code: serialCode.optional(),
+          estimated_gross_tonnage_kg: z.number().positive().nullable().optional(),
+          estimated_lifetime: z.object({ magnitude: z.number().positive(), unit: z.string() }).nullable().optional(),
+          status: projectStatusSchema.optional(),
+          pathway: pathwaySchema.optional(),
+          protocol_slug: z.string().optional(),
+          validator_name: z.string().nullable().optional(),
+          crediting_period_start: dateSchema.nullable().optional(),
+          crediting_period_end: dateSchema.nullable().optional(),
         }),
       )
       .default([]),
@@ -281,6 +294,33 @@ export const worldSchema = z
           credit_batch_quantities: batchQuantities,
           notes: z.string().max(256).nullable().optional(),
           refunded_at: dateTimeSchema.optional(),
+        }),
+      )
+      .default([]),
+    monitoring_requirements: z
+      .array(
+        z.object({
+          id: idSchema('monitoring_requirement'),
+          project_id: idSchema('project'),
+          display_name: text,
+          monitoring_phase: monitoringPhaseSchema,
+          frequency: frequencySchema,
+          notes: optionalText,
+        }),
+      )
+      .default([]),
+    project_documents: z
+      .array(z.object({ id: idSchema('project_document'), project_id: idSchema('project'), display_name: text, url: z.string().min(1) }))
+      .default([]),
+    stripe_configurations: z
+      .array(
+        z.object({
+          supplier_id: idSchema('supplier'),
+          account_id: z.string().min(1),
+          credit_product_price_per_tonne: decimalText.nullable().optional(),
+          verification_product_price_per_tonne: decimalText.nullable().optional(),
+          currency: z.string().nullable().optional(),
+          isometric_terms_and_conditions_url: z.string().min(1),
         }),
       )
       .default([]),

@@ -56,6 +56,8 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
       name: o.name,
       domain: o.domain ?? null,
       buffer_pool: o.buffer_pool ?? false,
+      registered_by: null,
+      email: null,
       supplier:
         supplier === undefined
           ? null
@@ -85,9 +87,20 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
       short_description: p.short_description ?? null,
       process_key: p.process_key ?? 'default',
       risk_of_reversal_percentage: p.risk_of_reversal_percentage ?? null,
+      risk_of_reversal: p.risk_of_reversal ?? null,
       verifier_organisation_id: p.verifier_organisation_id ?? null,
       project_code: p.project_code ?? p.id.slice(-6).toUpperCase().replace(/[^A-Z0-9]/g, 'X'),
       pathway_code: p.pathway_code ?? 'CDR',
+      estimated_gross_tonnage_kg: p.estimated_gross_tonnage_kg ?? null,
+      estimated_lifetime: p.estimated_lifetime ?? null,
+      registry: {
+        status: p.status ?? 'validated',
+        pathway: p.pathway ?? 'biomass_carbon_removal_and_storage',
+        protocol_slug: p.protocol_slug ?? 'biochar',
+        validator_name: p.validator_name ?? null,
+        crediting_period_start: p.crediting_period_start ?? null,
+        crediting_period_end: p.crediting_period_end ?? null,
+      },
     });
   }
   for (const f of world.feedstock_types) {
@@ -215,6 +228,8 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
       measured_at: m.measured_at,
       measurement_location_id: m.measurement_location_id ?? null,
       production_batch_id: m.production_batch_id ?? null,
+      feedstock_batch_id: null,
+      storage_location_id: null,
       values: (m.values ?? []).map((v) => ({
         datapoint_id: v.datapoint_id,
         measurement_property: { quantity_kind: v.measurement_property.quantity_kind, qualifier: v.measurement_property.qualifier ?? null },
@@ -223,6 +238,23 @@ export function loadWorld(state: ServiceState, document: WorldDocument | unknown
   }
   for (const o of world.orders) {
     state.orders.insert({ id: o.id, organisation_id: o.organisation_id, supplier_id: o.supplier_id, credits_ordered_kg: o.credits_ordered_kg ?? 0, created_at: startIso });
+  }
+  for (const r of world.monitoring_requirements) {
+    const owner = projectsById.get(r.project_id)?.owner_organisation_id ?? '';
+    state.monitoringRequirements.insert({ id: r.id, owner, project_id: r.project_id, storage_location_id: null, storage_unit_id: null, display_name: r.display_name, monitoring_phase: r.monitoring_phase, frequency: r.frequency, notes: r.notes ?? null });
+  }
+  for (const d of world.project_documents) {
+    state.projectDocuments.insert({ id: d.id, owner: projectsById.get(d.project_id)?.owner_organisation_id ?? '', project_id: d.project_id, display_name: d.display_name, url: d.url });
+  }
+  for (const c of world.stripe_configurations) {
+    state.stripeConfigurations.insert({
+      id: c.supplier_id,
+      account_id: c.account_id,
+      credit_product_price_per_tonne: c.credit_product_price_per_tonne ?? null,
+      verification_product_price_per_tonne: c.verification_product_price_per_tonne ?? null,
+      currency: c.currency ?? null,
+      isometric_terms_and_conditions_url: c.isometric_terms_and_conditions_url,
+    });
   }
   loadLedger(state, world, startMs);
 }

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { projectComponentAllocationStrategySchema } from './graph';
 import { anyIdSchema, idSchema } from './ids';
 import { addPydanticIssue } from './pydantic-issue';
-import { retirementPurposeSchema } from './registry-resources';
 import {
   dataUploadSubmissionTypeSchema,
   datapointTypeSchema,
@@ -558,84 +557,26 @@ export const createDataUploadSubmissionRequestSchema = z.strictObject({
 /** Body of `POST /data-upload-submissions`. @public */
 export type CreateDataUploadSubmissionRequest = z.infer<typeof createDataUploadSubmissionRequestSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Registry transactions.
-
 /**
- * Schema of a quantity taken from one credit batch: a whole, positive number of kilograms.
+ * Schema of the body of `PATCH /feedstock_types/{id}` (OpenAPI PatchFeedstockType).
  * @public
  */
-export const creditBatchQuantitySchema = z.strictObject({
-  credit_batch_id: idSchema('credit_batch'),
-  credit_quantity_kg: laxInt(z.number().int().gt(0)),
+export const patchFeedstockTypeRequestSchema = z.strictObject({
+  name: notSent(z.string().min(1)),
+  supplier_reference_id: notSent(z.string().min(1).max(100)),
 });
-/** A quantity taken from one credit batch. @public */
-export type CreditBatchQuantity = z.infer<typeof creditBatchQuantitySchema>;
+/** Body of `PATCH /feedstock_types/{id}`. @public */
+export type PatchFeedstockTypeRequest = z.infer<typeof patchFeedstockTypeRequestSchema>;
 
 /**
- * Retirement purposes: at least one; repeated purposes count once (the service holds a set).
- */
-const retirementPurposesSchema = z
-  .array(retirementPurposeSchema)
-  .min(1)
-  .transform((purposes) => [...new Set(purposes)]);
-
-/**
- * Schema of the body of `POST /retirements` (operation 20).
+ * Schema of the body of `POST /sources/{id}/signed_upload_url` (OpenAPI SignedUploadUrlRequest):
+ * a new upload address for a document source's file.
  * @public
  */
-export const createRetirementRequestSchema = z.strictObject({
-  beneficiary_organisation_id: anyIdSchema,
-  owner_organisation_id: anyIdSchema,
-  credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
-  retirement_purposes: retirementPurposesSchema,
-  notes: notesSchema,
-  supplier_id: anyIdSchema,
+export const signedUploadUrlRequestSchema = z.strictObject({
+  content_type: z.string(),
+  content_length: laxInt(z.number().int().gte(0).lte(50_000_000)),
 });
-/** Body of `POST /retirements`. @public */
-export type CreateRetirementRequest = z.infer<typeof createRetirementRequestSchema>;
-
-/**
- * Schema of the body of `POST /retirements/from_oldest_credits` (OpenAPI
- * CreateRetirementOldestCreditsRequest): retire a quantity from the supplier's oldest credits.
- * @public
- */
-export const createRetirementOldestCreditsRequestSchema = z.strictObject({
-  owner_organisation_id: anyIdSchema,
-  beneficiary_organisation_id: anyIdSchema,
-  supplier_id: anyIdSchema,
-  retirement_purposes: retirementPurposesSchema,
-  notes: notesSchema,
-  credit_quantity_kg: laxInt(z.number().int().gt(0)),
-  vintage: laxInt(z.number().int().gte(1900).lte(2100)).nullable().optional(),
-  order_id: anyIdSchema.nullable().optional(),
-});
-/** Body of `POST /retirements/from_oldest_credits`. @public */
-export type CreateRetirementOldestCreditsRequest = z.infer<typeof createRetirementOldestCreditsRequestSchema>;
-
-/**
- * Schema of the body of `POST /deliveries` (OpenAPI CreateDeliveryRequest).
- * @public
- */
-export const createDeliveryRequestSchema = z.strictObject({
-  credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
-  order_id: anyIdSchema,
-  notes: notesSchema,
-});
-/** Body of `POST /deliveries`. @public */
-export type CreateDeliveryRequest = z.infer<typeof createDeliveryRequestSchema>;
-
-/**
- * Schema of the body of `POST /transfers` (OpenAPI CreateTransferRequest).
- * @public
- */
-export const createTransferRequestSchema = z.strictObject({
-  credit_batch_quantities: z.array(creditBatchQuantitySchema),
-  from_organisation_id: anyIdSchema,
-  to_organisation_id: anyIdSchema,
-  supplier_id: anyIdSchema,
-  notes: notesSchema,
-});
-/** Body of `POST /transfers`. @public */
-export type CreateTransferRequest = z.infer<typeof createTransferRequestSchema>;
+/** Body of `POST /sources/{id}/signed_upload_url`. @public */
+export type SignedUploadUrlRequest = z.infer<typeof signedUploadUrlRequestSchema>;
 

@@ -137,7 +137,7 @@ describe('the "not provided" value {"__typename": "Undefined"}', () => {
 describe('strict world documents', () => {
   test('an unknown key is refused with its path and the nearest known key, with every other problem', () => {
     const datapoints = (DEMO_WORLD.datapoints ?? []).map((d, i) => (i === 2 ? { ...d, quantity: { ...d.quantity, standard_devation: 0.1 } } : d));
-    const projects = (DEMO_WORLD.projects ?? []).map((p, i) => (i === 0 ? { ...p, risk_of_reversal: 5 } : p));
+    const projects = (DEMO_WORLD.projects ?? []).map((p, i) => (i === 0 ? { ...p, risk_of_reversal_percent: 5 } : p));
     const world = { ...DEMO_WORLD, datapoints, projects, organisations: [...(DEMO_WORLD.organisations ?? []), { id: 'bad', name: 'x' }] };
     let message = '';
     try {
@@ -147,7 +147,7 @@ describe('strict world documents', () => {
       expect((error as { issues: { code: string }[] }).issues.filter((i) => i.code === 'unrecognized_key')).toHaveLength(2);
     }
     expect(message).toContain("unknown key 'standard_devation' at datapoints[2].quantity; did you mean 'standard_deviation'?");
-    expect(message).toContain("unknown key 'risk_of_reversal' at projects[0]; did you mean 'risk_of_reversal_percentage'?");
+    expect(message).toContain("unknown key 'risk_of_reversal_percent' at projects[0]; did you mean 'risk_of_reversal_percentage'?");
     expect(message).toMatch(/organisations\[5\]\.id/);
   });
 

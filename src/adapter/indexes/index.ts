@@ -11,7 +11,12 @@ import type {
   BiocharApplicationRow,
   ComponentRow,
   DatapointRow,
+  LedgerEntryRow,
   MeasurementSampleRow,
+  MonitoringSubmissionRow,
+  OrderRow,
+  OrganisationRow,
+  ProjectDocumentRow,
   SubmissionRow,
   TemplateRow,
 } from '../rows';
@@ -47,6 +52,28 @@ export class Indexes {
   readonly componentsByStatement: RowsByKey<ComponentRow>;
   /** Project-level components of each project. */
   readonly projectComponents: RowsByKey<ComponentRow>;
+  /** What names each source: datapoints, biochar applications, monitoring submissions. */
+  readonly datapointsBySource: RowsByKey<DatapointRow>;
+  readonly applicationsBySource: RowsByKey<BiocharApplicationRow>;
+  readonly monitoringSubmissionsBySource: RowsByKey<MonitoringSubmissionRow>;
+  readonly submissionsByRequirement: RowsByKey<MonitoringSubmissionRow>;
+  /** Records of the credit ledger by their list keys (ledger-keys.ts). */
+  readonly ledger: RowsByKey<LedgerEntryRow>;
+  /** Orders by buyer and by supplier. */
+  readonly ordersByBuyer: RowsByKey<OrderRow>;
+  readonly ordersBySupplier: RowsByKey<OrderRow>;
+  /** Organisations by kind: `supplier`, `registry` (the world's), `beneficiary:<org>` (registered by one). */
+  readonly organisationsByKind: RowsByKey<OrganisationRow>;
+  /** The organisation of each supplier id. */
+  readonly organisationOfSupplier: RowsByKey<OrganisationRow>;
+  /** Project documents of each project. */
+  readonly documentsByProject: RowsByKey<ProjectDocumentRow>;
+  /** Measurement samples by their location, production batch and feedstock batch. */
+  readonly samplesByLocation: RowsByKey<MeasurementSampleRow>;
+  readonly samplesByBatch: RowsByKey<MeasurementSampleRow>;
+  /** Biochar applications by production batch and by storage location. */
+  readonly applicationsByBatch: RowsByKey<BiocharApplicationRow>;
+  readonly applicationsBySite: RowsByKey<BiocharApplicationRow>;
   readonly references = new SupplierReferences();
   readonly exposure: Exposure;
   /** Rows of each table by owner, made when a table is first listed by owner. */
@@ -66,6 +93,22 @@ export class Indexes {
     this.applicationsByRemoval = new RowsByKey(state.biocharApplications, (a) => a.removal_id);
     this.componentsByStatement = new RowsByKey(state.components, (c) => c.ghg_statement_id);
     this.projectComponents = new RowsByKey(state.components, (c) => (c.scope === 'PROJECT' ? c.project_id : null));
+    this.datapointsBySource = new RowsByKey(state.datapoints, (d) => distinct(d.source_ids));
+    this.applicationsBySource = new RowsByKey(state.biocharApplications, (a) => distinct(a.source_ids));
+    this.monitoringSubmissionsBySource = new RowsByKey(state.monitoringSubmissions, (m) => m.source_id);
+    this.submissionsByRequirement = new RowsByKey(state.monitoringSubmissions, (m) => m.project_monitoring_requirement_id);
+    this.ledger = new RowsByKey(state.ledgerEntries, (e) => e.keys);
+    this.ordersByBuyer = new RowsByKey(state.orders, (o) => o.organisation_id);
+    this.ordersBySupplier = new RowsByKey(state.orders, (o) => o.supplier_id);
+    this.organisationsByKind = new RowsByKey(state.organisations, (o) =>
+      o.registered_by !== null ? `beneficiary:${o.registered_by}` : o.supplier !== null ? ['registry', 'supplier'] : 'registry',
+    );
+    this.organisationOfSupplier = new RowsByKey(state.organisations, (o) => o.supplier?.id ?? null);
+    this.documentsByProject = new RowsByKey(state.projectDocuments, (d) => d.project_id);
+    this.samplesByLocation = new RowsByKey(state.measurementSamples, (m) => m.measurement_location_id);
+    this.samplesByBatch = new RowsByKey(state.measurementSamples, (m) => distinct([m.production_batch_id, m.feedstock_batch_id]));
+    this.applicationsByBatch = new RowsByKey(state.biocharApplications, (a) => a.production_batch_id);
+    this.applicationsBySite = new RowsByKey(state.biocharApplications, (a) => a.storage_location_id);
     // The order of a scan of the tables, the last one winning a reference used twice.
     this.references.register(state.feedstockTypes);
     this.references.register(state.feedstockBatches);
