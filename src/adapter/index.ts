@@ -15,6 +15,7 @@
  * May import: registry, accounting, expressions, uncertainty, units, model.
  */
 export { createSandbox } from './sandbox';
+export { serviceOpenApiDocument, type OpenApiDocument } from './openapi';
 export type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
 export type {
   WorldAccessToken,

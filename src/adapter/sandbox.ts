@@ -23,6 +23,7 @@ import { notAuthenticated, type RequestContext } from './context';
 import { Refusal, unauthorized, unprocessable } from './failures';
 import { Router, type Reply } from './router';
 import { ROUTES } from './routes';
+import { serviceOpenApiDocument } from './openapi';
 import { ServiceState } from './state';
 import type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
 import { loadWorld } from './world';
@@ -137,6 +138,8 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
     const queryAt = request.path.indexOf('?');
     const path = queryAt < 0 ? request.path : request.path.slice(0, queryAt);
     const search = queryAt < 0 ? '' : request.path.slice(queryAt + 1);
+    // The service's own description: a document, not an operation, so it needs no credentials.
+    if (path === '/openapi.json' && method === 'GET') return respond(200, JSON.parse(JSON.stringify(serviceOpenApiDocument())) as unknown);
     const match = router.match(method, path);
     if (match.kind === 'not_found') return respond(404, { detail: 'Not Found' });
     if (match.kind === 'method_not_allowed') return respond(405, { detail: 'Method Not Allowed' }, { allow: match.allow.join(', ') });

@@ -88,7 +88,8 @@ export function componentView(state: ServiceState, row: ComponentRow): Record<st
     ghg_entry_template_component_id: row.removal_template_component_id,
     removal_template_component_id: row.removal_template_component_id,
     supplier_reference_id: row.supplier_reference_id,
-    ...(blueprint === undefined ? {} : { type: servedComponentType(blueprint.definition.type) }),
+    // The blueprint exists: a component is checked against it when made, and blueprints are never removed.
+    type: servedComponentType(blueprint?.definition.type ?? 'ACTIVITY'),
     scope: row.scope,
     allocation_strategy: row.allocation_strategy,
     project_id: row.project_id,

@@ -188,6 +188,8 @@ export const issuanceSchema = z.object({
   supplier_credit_batch_size_total: creditQuantitySchema,
   buffer_pool_credit_batch_size_total: creditQuantitySchema,
   credit_batch_size_total: creditQuantitySchema,
+  /** The statement whose credits were issued (beyond the OpenAPI). */
+  ghg_statement_id: idSchema('ghg_statement').optional(),
 });
 /** An issuance of credits for a verified GHG statement. @public */
 export type Issuance = z.infer<typeof issuanceSchema>;

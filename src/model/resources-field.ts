@@ -87,6 +87,8 @@ export const biocharApplicationSchema = z.object({
   removal_id: idSchema('ghg_entry').nullable(),
   ghg_entry_id: idSchema('ghg_entry').nullable(),
   uploaded_at: dateTimeSchema,
+  /** Sources of the application (beyond interface.md 2.10). */
+  source_ids: z.array(idSchema('source')).optional(),
 });
 /** A biochar application on a storage location. @public */
 export type BiocharApplication = z.infer<typeof biocharApplicationSchema>;
@@ -120,6 +122,8 @@ export const dataUploadSubmissionSchema = z.object({
   facility_id: idSchema('facility').nullable(),
   storage_location_id: idSchema('storage_location').nullable(),
   error_message: z.string().nullable().optional(),
+  /** The uploaded file submitted (beyond interface.md 2.12). */
+  file_upload_id: idSchema('file_upload').optional(),
 });
 /** A submitted data file and its processing state. @public */
 export type DataUploadSubmission = z.infer<typeof dataUploadSubmissionSchema>;

@@ -145,6 +145,10 @@ export const removalSchema = z.object({
   co2e_net_removed_standard_deviation_kg: laxNumber(z.number().gte(0)).nullable(),
   risk_of_reversal_percentage: laxNumber(z.number().gte(0).lte(100)).nullable(),
   credit_allocation: creditAllocationSchema.nullable(),
+  /** The entry's project (beyond interface.md 2.3). */
+  project_id: idSchema('project').optional(),
+  /** The template the entry was made from (beyond interface.md 2.3). */
+  removal_template_id: idSchema('removal_template').nullable().optional(),
 });
 /** A removal (GHG entry). @public */
 export type Removal = z.infer<typeof removalSchema>;
@@ -203,9 +207,11 @@ export const componentSchema = z.object({
   ghg_entry_template_component_id: idSchema('removal_template_component').nullable(),
   removal_template_component_id: idSchema('removal_template_component').nullable(),
   supplier_reference_id: nullableSupplierReferenceId,
-  type: componentTypeSchema.optional(),
-  scope: componentScopeSchema.optional(),
+  type: componentTypeSchema,
+  scope: componentScopeSchema,
   allocation_strategy: projectComponentAllocationStrategySchema.nullable().optional(),
+  /** The component's project (beyond interface.md 2.5). */
+  project_id: idSchema('project').optional(),
 });
 /** A component: a blueprint instantiated with datapoints. @public */
 export type Component = z.infer<typeof componentSchema>;
@@ -402,7 +408,8 @@ export type MeasurementProperty = z.infer<typeof measurementPropertySchema>;
  */
 export const measurementValueSchema = z.object({
   datapoint_id: idSchema('datapoint'),
-  value: scalarQuantitySchema('nullable'),
+  /** The value; null when the caller may not see its datapoint (semantics.md 7). */
+  value: scalarQuantitySchema('nullable').nullable(),
   measurement_property: measurementPropertySchema,
 });
 /** One value of a measurement sample. @public */

@@ -4,7 +4,7 @@
  * A failed zod parse is translated issue by issue; every problem is reported, one per location,
  * as pydantic does.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { jsonInvalidItemAt, locateJsonError, parseJsonText } from './json-text';
 import { expectedList, readPydanticSpec, type PydanticErrorSpec } from './pydantic-issue';
 
@@ -392,3 +392,31 @@ export function parseJsonBody(text: string | undefined | null): ValidationResult
   const parsed = parseJsonText(text);
   return parsed.ok ? { success: true, data: parsed.value } : { success: false, detail: [jsonInvalidItemAt(parsed.position, parsed.error)] };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The error bodies as schemas (the service's OpenAPI document is generated from them).
+
+/**
+ * Schema of one item of a 422 body: all five fields, `ctx` `{}` when there is nothing to add.
+ * @public
+ */
+export const validationErrorItemSchema = z.object({
+  type: z.string(),
+  loc: z.array(z.union([z.string(), z.number().int()])),
+  msg: z.string(),
+  input: z.unknown(),
+  ctx: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * Schema of a 422 body `{"detail": [...]}`.
+ * @public
+ */
+export const validationErrorBodySchema = z.object({ detail: z.array(validationErrorItemSchema) });
+
+/**
+ * Schema of the body of the other refusals (401, 404, 405, 409): `{"detail": "<message>"}`.
+ * @public
+ */
+export const errorMessageBodySchema = z.object({ detail: z.string() });
+
