@@ -73,11 +73,12 @@ export type Match =
 /** Splits a path into decoded segments; undefined when a segment is not valid percent-encoding. */
 function splitPath(path: string): string[] | undefined {
   if (!path.startsWith('/')) return undefined;
-  const raw = path.slice(1).split('/');
-  const out: string[] = [];
-  for (const segment of raw) {
+  const out = path.slice(1).split('/');
+  for (let i = 0; i < out.length; i++) {
+    const segment = out[i] as string;
+    if (!segment.includes('%')) continue;
     try {
-      out.push(decodeURIComponent(segment));
+      out[i] = decodeURIComponent(segment);
     } catch {
       return undefined;
     }
@@ -85,9 +86,15 @@ function splitPath(path: string): string[] | undefined {
   return out;
 }
 
+/** The key of a route's bucket: its number of segments and its first three, which are literal in every route. */
+function bucketKey(size: number, segments: readonly string[]): string {
+  return `${size}/${segments[0] ?? ''}/${segments[1] ?? ''}/${segments[2] ?? ''}`;
+}
+
 /** A table of routes matched by method and path. */
 export class Router {
-  readonly #bySize = new Map<number, Compiled[]>();
+  /** Routes by segment count and first three segments: a request looks at a handful of routes. */
+  readonly #buckets = new Map<string, Compiled[]>();
 
   constructor(routes: readonly Route[]) {
     const seen = new Set<string>();
@@ -99,16 +106,19 @@ export class Router {
         .slice(1)
         .split('/')
         .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s }));
-      const list = this.#bySize.get(segments.length) ?? [];
+      const leading = segments.slice(0, 3);
+      if (leading.some((part) => !('literal' in part))) throw new Error(`router: ${key} must start with three literal segments`);
+      const bucket = bucketKey(segments.length, leading.map((part) => part.literal ?? ''));
+      const list = this.#buckets.get(bucket) ?? [];
       list.push({ route: r, segments });
-      this.#bySize.set(segments.length, list);
+      this.#buckets.set(bucket, list);
     }
   }
 
   match(method: string, path: string): Match {
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'not_found' };
-    const candidates = this.#bySize.get(segments.length) ?? [];
+    const candidates = this.#buckets.get(bucketKey(segments.length, segments)) ?? [];
     const allow: Method[] = [];
     for (const { route: r, segments: pattern } of candidates) {
       const params: Record<string, string> = Object.create(null) as Record<string, string>;

@@ -49,6 +49,7 @@ function normaliseHeaders(headers: SandboxHeaders | undefined): Record<string, s
 /** Query parameters; a repeated parameter counts as its last value, as the service reads scalars. */
 function parseQuery(search: string): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (search === '') return out;
   for (const [name, value] of new URLSearchParams(search)) out[name] = value;
   return out;
 }
@@ -150,7 +151,7 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
       const viewer = authenticate(state, headers);
       const { route } = match;
       body = route.schemas.body === undefined ? undefined : readBody(request.body, headers);
-      const checked = validateRequest(route.schemas, { path: match.params, query: parseQuery(search), body });
+      const checked = validateRequest(route.schemas, { path: match.params, query: route.schemas.query === undefined ? undefined : parseQuery(search), body });
       if (!checked.success) throw unprocessable(checked.detail);
       const context: RequestContext = { state, viewer };
       const reply: Reply = state.store.transaction(() => route.handle(context, checked.data));

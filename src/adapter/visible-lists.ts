@@ -8,6 +8,7 @@
 import { indexes, type ReadContext } from './context';
 import { mergedList } from './merged-list';
 import type { OrderedList } from './pagination';
+import type { RowsByKey } from './indexes';
 import type { Row, Sequenced, Table } from './store';
 
 /** The rows of `table` the caller may see: its own and those exposed to it, in creation order. */
@@ -25,4 +26,21 @@ export function ownedRows<T extends Row & { readonly owner: string }>(context: R
 /** The items of `list` that pass `keep`, in creation order (a scan of the list, not of its table). */
 export function filtered<T>(list: OrderedList<T>, keep: (row: T) => boolean): Sequenced<T>[] {
   return list.slice(0, list.size).filter((item) => keep(item.row));
+}
+
+/**
+ * The rows of one group of `index` (the storage locations of a project, ...) the caller may see,
+ * when every row of a group has the owner `groupOwner`: all of them for that owner, a page of the
+ * group's sequence; for anyone else, those of the group a submitted statement exposes to it.
+ */
+export function visibleInGroup<T extends Row & { readonly owner: string }>(
+  context: ReadContext,
+  table: Table<T>,
+  index: RowsByKey<T>,
+  key: string,
+  groupOwner: string,
+  keyOf: (row: T) => string | null,
+): OrderedList<T> | Sequenced<T>[] {
+  if (groupOwner === context.viewer.id) return mergedList(table, [index.sequence(key)]);
+  return filtered(mergedList(table, [indexes(context).exposure.foreign(table, context.viewer.id)]), (row) => keyOf(row) === key);
 }

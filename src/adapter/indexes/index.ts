@@ -11,8 +11,11 @@ import type {
   BiocharApplicationRow,
   ComponentRow,
   DatapointRow,
+  FeedstockBatchRow,
   LedgerEntryRow,
   MeasurementSampleRow,
+  MonitoringRequirementRow,
+  StorageLocationRow,
   MonitoringSubmissionRow,
   OrderRow,
   OrganisationRow,
@@ -68,6 +71,10 @@ export class Indexes {
   readonly organisationOfSupplier: RowsByKey<OrganisationRow>;
   /** Project documents of each project. */
   readonly documentsByProject: RowsByKey<ProjectDocumentRow>;
+  /** Storage locations and monitoring requirements of each project; feedstock batches of each type. */
+  readonly storageLocationsByProject: RowsByKey<StorageLocationRow>;
+  readonly requirementsByProject: RowsByKey<MonitoringRequirementRow>;
+  readonly batchesByType: RowsByKey<FeedstockBatchRow>;
   /** Measurement samples by their location, production batch and feedstock batch. */
   readonly samplesByLocation: RowsByKey<MeasurementSampleRow>;
   readonly samplesByBatch: RowsByKey<MeasurementSampleRow>;
@@ -105,6 +112,9 @@ export class Indexes {
     );
     this.organisationOfSupplier = new RowsByKey(state.organisations, (o) => o.supplier?.id ?? null);
     this.documentsByProject = new RowsByKey(state.projectDocuments, (d) => d.project_id);
+    this.storageLocationsByProject = new RowsByKey(state.storageLocations, (l) => l.project_id);
+    this.requirementsByProject = new RowsByKey(state.monitoringRequirements, (r) => r.project_id);
+    this.batchesByType = new RowsByKey(state.feedstockBatches, (b) => b.feedstock_type_id);
     this.samplesByLocation = new RowsByKey(state.measurementSamples, (m) => m.measurement_location_id);
     this.samplesByBatch = new RowsByKey(state.measurementSamples, (m) => distinct([m.production_batch_id, m.feedstock_batch_id]));
     this.applicationsByBatch = new RowsByKey(state.biocharApplications, (a) => a.production_batch_id);

@@ -16,7 +16,8 @@ import { checkQuantity, QUANTITY_FIELDS } from '../quantities';
 import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { FeedstockTypeRow, QuantityRow } from '../rows';
 import { feedstockBatchView, feedstockTypeView, productionBatchView } from '../views';
-import { filtered, ownedRows, visibleRows } from '../visible-lists';
+import { mergedList } from '../merged-list';
+import { filtered, visibleRows } from '../visible-lists';
 import { checkReferenceFree, newRow, ownedRef, pageOf } from './common';
 
 const createFeedstockBatch = (context: RequestContext, body: z.output<typeof createFeedstockBatchRequestSchema>) => {
@@ -125,7 +126,8 @@ export function feedstockRoutes(): Route[] {
       { path: z.object({ feedstock_type_id: idSchema('feedstock_type') }), query: paginationQuerySchema, response: paginatedListSchema(feedstockBatchSchema), summary: 'List the batches of a feedstock type' },
       (context, { path: p, query }) => {
         const type = visibleOrMissing(context, context.state.feedstockTypes.get(p.feedstock_type_id), canSee);
-        const items = filtered(ownedRows(context, context.state.feedstockBatches), (b) => b.feedstock_type_id === type.id);
+        // Feedstock batches are their owner's only (no GHG entry reaches one): the type's owner sees its batches.
+        const items = type.owner === context.viewer.id ? mergedList(context.state.feedstockBatches, [indexes(context).batchesByType.sequence(type.id)]) : [];
         return ok(pageOf(context, `feedstock_batches:${type.id}`, items, query, feedstockBatchView));
       },
     ),

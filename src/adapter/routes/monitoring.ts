@@ -117,7 +117,8 @@ const listRequirements = (context: RequestContext, projectId: string, query: z.o
   const project = ownedOr404(context, context.state.projects.get(projectId));
   const location = locationId ?? query.storage_location_id ?? null;
   const unit = query.storage_unit_id ?? null;
-  const items = filtered(ownedRows(context, context.state.monitoringRequirements), (r) => r.project_id === project.id && (location === null || r.storage_location_id === location) && (unit === null || r.storage_unit_id === unit));
+  const all = mergedList(context.state.monitoringRequirements, [indexes(context).requirementsByProject.sequence(project.id)]);
+  const items = location === null && unit === null ? all : filtered(all, (r) => (location === null || r.storage_location_id === location) && (unit === null || r.storage_unit_id === unit));
   return ok(pageOf(context, `monitoring_requirements:${project.id}`, items, query, monitoringRequirementView));
 };
 

@@ -17,7 +17,7 @@ import { checkQuantity, QUANTITY_FIELDS } from '../quantities';
 import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../rows';
 import { biocharApplicationView, storageLocationView } from '../views';
-import { filtered, ownedRows, visibleRows } from '../visible-lists';
+import { filtered, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
 import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf } from './common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
@@ -220,7 +220,7 @@ export function storageRoutes(): Route[] {
       createStorageLocation(context, p.project_id, body)),
     route('GET', '/mrv/v0/projects/{project_id}/storage_locations', { path: projectPath, query: paginationQuerySchema, response: paginatedListSchema(storageLocationSchema), summary: 'List the storage locations of a project' }, (context, { path: p, query }) => {
       const project = visibleOrMissing(context, context.state.projects.get(p.project_id));
-      const items = filtered(visibleRows(context, context.state.storageLocations), (l) => l.project_id === project.id);
+      const items = visibleInGroup(context, context.state.storageLocations, indexes(context).storageLocationsByProject, project.id, project.owner, (l) => l.project_id);
       return ok(pageOf(context, `storage_locations:${project.id}`, items, query, storageLocationView));
     }),
     route('GET', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { path, response: storageLocationSchema, summary: 'Read a storage location' }, (context, { path: p }) =>
