@@ -11,7 +11,8 @@
  * statement only when a submitted entry reaches it, and a visible record never shows the value of
  * one the caller cannot see.
  *
- * Public surface: `createSandbox`, its request, response and option types, the world document.
+ * Public surface: `createSandbox`, its request, response and option types, the world document, and
+ * the service's own OpenAPI document (`serviceOpenApiDocument`).
  * May import: registry, accounting, expressions, uncertainty, units, model.
  */
 export { createSandbox } from './sandbox';
@@ -31,13 +32,16 @@ export type {
   WorldFeedstockType,
   WorldFileUpload,
   WorldMeasurementSample,
+  WorldMonitoringRequirement,
   WorldOrder,
   WorldOrganisation,
   WorldProductionBatch,
   WorldProject,
+  WorldProjectDocument,
   WorldQuantity,
   WorldRefund,
   WorldRemovalTemplate,
   WorldSource,
+  WorldStripeConfiguration,
   WorldTransfer,
 } from './world-types';

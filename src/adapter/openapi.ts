@@ -22,10 +22,15 @@ export type JsonSchemaObject = { [key: string]: unknown };
  * @public
  */
 export interface OpenApiDocument {
+  /** The OpenAPI version, `3.1.0`. */
   readonly openapi: string;
+  /** Title, version and description of the service. */
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  /** The operations, by path (`/mrv/v0/datapoints/{id}`) and lower-case method. */
   readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The shared schemas (error bodies, `Undefined`) and the bearer scheme. */
   readonly components: { readonly schemas: Readonly<Record<string, unknown>>; readonly securitySchemes: Readonly<Record<string, unknown>> };
+  /** Every operation needs a bearer token. */
   readonly security: readonly Readonly<Record<string, readonly string[]>>[];
 }
 

@@ -110,8 +110,9 @@ export interface WorldProject {
   readonly protocol_slug?: string;
   /** Name of the validation body. */
   readonly validator_name?: string | null;
-  /** Crediting period, dates `YYYY-MM-DD`. */
+  /** Start of the crediting period, `YYYY-MM-DD`. */
   readonly crediting_period_start?: string | null;
+  /** End of the crediting period, `YYYY-MM-DD`. */
   readonly crediting_period_end?: string | null;
 }
 

@@ -75,7 +75,6 @@ export type RequestQuantity = z.infer<typeof requestQuantitySchema>;
 
 /** The measurement property of a request: what a value measures. */
 const requestMeasurementPropertySchema = measurementPropertySchema.strict();
-const notesSchema = z.string().max(256).nullable();
 
 /** Accepts one item or a list of them and always yields a list (see the PATCH bodies below). */
 function oneOrMany<T extends z.ZodType>(item: T) {

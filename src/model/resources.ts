@@ -21,7 +21,6 @@ import {
   laxNumber,
   longitudeSchema,
   scalarQuantitySchema,
-  storageLocationSupplierReferenceIdSchema,
   supplierReferenceIdSchema,
 } from './shapes';
 
