@@ -90,9 +90,12 @@ describe('monitoring, storage units and sensors', () => {
     // Another organisation sees neither the requirement nor its submissions.
     expect((await client.get('supplierB', `/mrv/v0/projects/${IDS.projectA}/monitoring_requirements/${requirement}`)).status).toBe(404);
     const site = await client.ok<{ id: string }>(A, 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { project_id: IDS.projectA, name: 'mon-site', latitude: 1, longitude: 2 });
-    const sensor = await client.post(A, '/mrv/v0/sensors', { reference: 'probe', measurement_property: { quantity_kind: 'temperature', qualifier: null }, units: 'kg', storage_location_id: site.id });
-    expect(sensor.status).toBe(422);
-    expect(JSON.stringify(sensor.body)).toContain("quantity kind 'temperature'");
+    for (const units of ['kg', 'banana']) {
+      const sensor = await client.post(A, '/mrv/v0/sensors', { reference: 'probe', measurement_property: { quantity_kind: 'temperature', qualifier: null }, units, storage_location_id: site.id });
+      expect(sensor.status).toBe(422);
+      expect((sensor.body as { detail: { loc: unknown[]; msg: string }[] }).detail).toMatchObject([{ loc: ['body', 'units'] }]);
+      expect(JSON.stringify(sensor.body)).toContain(`'${units}'`);
+    }
     const unit = await client.ok<{ supplier_id: string }>(A, 'POST', '/mrv/v0/storage_units', { storage_location_id: site.id, name: 'Well 1', latitude: 1, longitude: 2, description: { __typename: 'Undefined' } });
     expect(unit.supplier_id).toBe(IDS.supplierA);
     expect((await client.post('supplierB', '/mrv/v0/storage_units', { storage_location_id: site.id, name: 'Well 2', latitude: 1, longitude: 2 })).status).toBe(422);
