@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { createSandboxWithState, type SandboxWithState } from '../../src/adapter/sandbox';
 import type { SandboxOptions, SandboxResponse } from '../../src/adapter/types';
 import type { WorldDocument } from '../../src/adapter/world-types';
+import { documentProblem } from './service-document';
 
 export const DEMO_WORLD: WorldDocument = JSON.parse(readFileSync(new URL('../../worlds/demo.json', import.meta.url), 'utf8')) as WorldDocument;
 
@@ -96,8 +97,12 @@ export class Client {
     return who === null ? { 'x-client-secret': SECRET } : { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS[who]}` };
   }
 
-  request(who: Who | null, method: string, path: string, body?: unknown): Promise<SandboxResponse> {
-    return this.sandbox.handle({ method, path, headers: this.headers(who), ...(body === undefined ? {} : { body }) });
+  /** Sends a request; the answer must agree with the service's own OpenAPI document (status and body). */
+  async request(who: Who | null, method: string, path: string, body?: unknown): Promise<SandboxResponse> {
+    const response = await this.sandbox.handle({ method, path, headers: this.headers(who), ...(body === undefined ? {} : { body }) });
+    const problem = documentProblem(method, path, response);
+    if (problem !== undefined) throw new Error(problem);
+    return response;
   }
 
   get(who: Who | null, path: string) {

@@ -14,7 +14,7 @@ import {
   measurementLocationSchema,
   productionBatchSchema,
   sourceSchema,
-} from '../../src/model/resources';
+} from '../../src/model';
 import { BATCH_A, Client, createRemovalA, datapointBody, demoSandbox, expect422, expectShape, IDS, issuedRemoval, MISSING, removalBody, submittedRemoval } from './fixtures';
 
 const sourceBody = (reference: string, isPublic = false) => ({
