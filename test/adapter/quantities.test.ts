@@ -144,6 +144,16 @@ describe('every quantity field of the service checks its unit and kind', () => {
     expect(JSON.stringify(wrongKind.body)).toMatch(/'kg'.*volume|volume.*'kg'/);
   });
 
+  test('the empty unit is Pint\'s dimensionless: a datapoint may carry it, and a mass field refuses it naming the kind', async () => {
+    const client = new Client(demoSandbox());
+    const create = await client.post('supplierA', '/mrv/v0/datapoints', datapointBody('q-dp-empty-unit', 0.8, ''));
+    expect(create.status).toBe(200);
+    expect((create.body as { quantity: { unit: string } }).quantity.unit).toBe('');
+    const feedstock = CASES[0] as Case;
+    const body = await feedstock.body(client);
+    await refused(client, feedstock.path, { ...body, mass: { ...(body['mass'] as Body), unit: '' } }, ['mass'], '', 'mass');
+  });
+
   test('every ScalarQuantity of a request body is a field listed in QUANTITY_FIELDS or a datapoint or sample value', () => {
     const found: string[] = [];
     const walk = (schema: z.ZodType, path: string): void => {
