@@ -8,18 +8,9 @@
 import { describe, expect, test } from 'vitest';
 import { evaluateGraph } from '../../src/accounting';
 import { entryGraph } from '../../src/adapter/evaluation';
-import { BATCH_A, Client, demoSandbox, IDS, removalBody } from './fixtures';
+import { BATCH_A, Client, demoSandbox, DIESEL_COMPONENT, IDS, removalBody } from './fixtures';
 
 type Entry = { id: string; co2e_net_removed_without_discount_kg: number };
-
-const DIESEL = {
-  project_id: IDS.projectA,
-  component_blueprint_key: 'diesel_combustion',
-  display_name: 'Generator diesel',
-  activity_started_at: '2026-01-01T00:00:00Z',
-  activity_completed_at: '2026-12-31T00:00:00Z',
-  inputs: [{ input_key: 'volume', datapoint_ids: [IDS.dieselA] }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
-};
 
 /** Two draft entries of project A (March and February) in a draft statement. */
 async function twoEntries() {
@@ -36,7 +27,7 @@ function dieselKg(client: Client): number {
   const graph = {
     component_blueprints: [state.blueprints.get('diesel_combustion')?.definition as never],
     datapoints,
-    components: [{ id: 'cmp_x', blueprint_key: 'diesel_combustion', inputs: DIESEL.inputs }],
+    components: [{ id: 'cmp_x', blueprint_key: 'diesel_combustion', inputs: DIESEL_COMPONENT.inputs }],
     ghg_entries: [{ id: 'rmv_x', component_attributions: [{ component_id: 'cmp_x', attribution_factor: 1 }] }],
   };
   return -(evaluateGraph(graph).ghg_entries[0]?.co2e_net_removed_without_discount_kg ?? 0);
@@ -49,7 +40,7 @@ describe('statement components', () => {
     const { client, march, february } = await twoEntries();
     const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
     const before = [await net(client, march.id), await net(client, february.id)];
-    const component = await client.ok<{ id: string; scope: string }>('supplierA', 'POST', '/mrv/v0/ghg_statement_components', { ghg_statement_id: statement.id, component_data: { ...DIESEL, supplier_reference_id: 'stmt-diesel' } });
+    const component = await client.ok<{ id: string; scope: string }>('supplierA', 'POST', '/mrv/v0/ghg_statement_components', { ghg_statement_id: statement.id, component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'stmt-diesel' } });
     expect(component.scope).toBe('GHG_STATEMENT');
     const share = dieselKg(client) / 2;
     expect(share).toBeGreaterThan(0);
@@ -71,7 +62,7 @@ describe('statement components', () => {
     const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
     await client.ok('supplierA', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, { ghg_statement_report_url: 'https://r.example/s.pdf' });
     const before = client.sandbox.state.snapshot();
-    const refused = await client.post('supplierA', '/mrv/v0/ghg_statement_components', { ghg_statement_id: statement.id, component_data: { ...DIESEL, supplier_reference_id: 'late-diesel' } });
+    const refused = await client.post('supplierA', '/mrv/v0/ghg_statement_components', { ghg_statement_id: statement.id, component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'late-diesel' } });
     expect(refused.status).toBe(409);
     expect(client.sandbox.state.snapshot()).toBe(before);
   });
@@ -81,7 +72,7 @@ describe('project components', () => {
   test('a MANUAL one is attributed to an entry with its factor, changed, and removed again, under both spellings', async () => {
     const { client, march } = await twoEntries();
     const before = await net(client, march.id);
-    const component = await client.ok<{ id: string; allocation_strategy: string }>('supplierA', 'POST', '/mrv/v0/project_components', { allocation_strategy: 'MANUAL', component_data: { ...DIESEL, supplier_reference_id: 'manual-diesel' } });
+    const component = await client.ok<{ id: string; allocation_strategy: string }>('supplierA', 'POST', '/mrv/v0/project_components', { allocation_strategy: 'MANUAL', component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'manual-diesel' } });
     expect(component.allocation_strategy).toBe('MANUAL');
     const value = dieselKg(client);
     const attributed = await client.ok<Entry>('supplierA', 'POST', `/mrv/v0/project_components/${component.id}/removal_attributions`, { removal_id: march.id, attribution_factor: 0.5 });
@@ -99,7 +90,7 @@ describe('project components', () => {
     const { client, march, february } = await twoEntries();
     await client.ok('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
     const before = await net(client, march.id);
-    await client.ok('supplierA', 'POST', '/mrv/v0/project_components', { allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME', component_data: { ...DIESEL, supplier_reference_id: 'lifetime-diesel' } });
+    await client.ok('supplierA', 'POST', '/mrv/v0/project_components', { allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME', component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'lifetime-diesel' } });
     const after = await net(client, march.id);
     expect(after).toBeLessThan(before);
     // The same share for both entries of the statement, from the core's amortisation.
@@ -112,10 +103,10 @@ describe('project components', () => {
 
   test('attributing a non-MANUAL project component one entry at a time is a conflict', async () => {
     const { client, march } = await twoEntries();
-    const component = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/project_components', { allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE', component_data: { ...DIESEL, supplier_reference_id: 'tonnage-diesel' } });
+    const component = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/project_components', { allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE', component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'tonnage-diesel' } });
     expect((await client.post('supplierA', `/mrv/v0/project_components/${component.id}/removal_attributions`, { removal_id: march.id, attribution_factor: 0.5 })).status).toBe(409);
     // Only project components take an allocation strategy.
-    const plain = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/components', { ...DIESEL, supplier_reference_id: 'plain-diesel' });
+    const plain = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/components', { ...DIESEL_COMPONENT, supplier_reference_id: 'plain-diesel' });
     expect((await client.patch('supplierA', `/mrv/v0/components/${plain.id}`, { allocation_strategy: 'MANUAL' })).status).toBe(422);
   });
 });

@@ -12,7 +12,7 @@ import { createSandbox } from '../../src/adapter/sandbox';
 import { requestQuantitySchema } from '../../src/model/requests';
 import { isCompatible } from '../../src/units';
 import type { QuantityKind } from '../../src/model';
-import { Client, DEMO_WORLD, datapointBody, demoSandbox, IDS, sampleBody } from './fixtures';
+import { Client, DEMO_WORLD, datapointBody, demoSandbox, IDS, loaderDieselBody, sampleBody } from './fixtures';
 
 type Body = Record<string, unknown>;
 
@@ -130,15 +130,7 @@ describe('every quantity field of the service checks its unit and kind', () => {
     const patch = await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.dieselA}`, { quantity: { magnitude: 1, unit: 'banana', standard_deviation: null } });
     expect(patch.status).toBe(422);
     // Once a component feeds the diesel datapoint to a volume input, a mass unit is refused, naming the unit and the kind.
-    await client.ok('supplierA', 'POST', '/mrv/v0/components', {
-      supplier_reference_id: 'q-component',
-      project_id: IDS.projectA,
-      component_blueprint_key: 'diesel_combustion',
-      display_name: 'Loader diesel',
-      activity_started_at: '2026-03-01T00:00:00Z',
-      activity_completed_at: '2026-03-31T00:00:00Z',
-      inputs: [{ input_key: 'volume', datapoint_id: IDS.dieselA }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
-    });
+    await client.ok('supplierA', 'POST', '/mrv/v0/components', loaderDieselBody('q-component'));
     const wrongKind = await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.dieselA}`, { quantity: { magnitude: 1, unit: 'kg', standard_deviation: null } });
     expect(wrongKind.status).toBe(422);
     expect(JSON.stringify(wrongKind.body)).toMatch(/'kg'.*volume|volume.*'kg'/);

@@ -5,7 +5,7 @@
  * beneficiaries and the simulated Stripe checkout that places an order.
  */
 import { describe, expect, test } from 'vitest';
-import { BATCH_A, Client, datapointBody, demoSandbox, IDS, issuedRemoval, removalBody, sampleBody } from './fixtures';
+import { BATCH_A, Client, createApplication, createStorageLocation, datapointBody, demoSandbox, IDS, issuedRemoval, removalBody, sampleBody } from './fixtures';
 
 const A = 'supplierA';
 
@@ -37,11 +37,8 @@ describe('deletes: 204 then 404, or 409 while in use', () => {
     const location = await client.ok<{ id: string }>(A, 'POST', '/mrv/v0/measurement_locations', { supplier_reference_id: 'del-loc', latitude: 1, longitude: 2, project_id: IDS.projectA });
     await client.ok(A, 'POST', '/mrv/v0/measurement_samples', sampleBody('del-sample', { location: location.id }));
     await expectConflict(client, `/mrv/v0/measurement_locations/${location.id}`);
-    const site = await client.ok<{ id: string }>(A, 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { project_id: IDS.projectA, name: 'del-site', latitude: 1, longitude: 2 });
-    const application = await client.ok<{ id: string }>(A, 'POST', '/mrv/v0/biochar_applications', {
-      application_date: '2026-03-10', average_application_rate: { magnitude: 5, unit: 't/ha' }, production_batch_id: IDS.productionBatch, project_id: IDS.projectA,
-      storage_site_id: site.id, supplier_reference_id: 'del-app', truck_mass_on_arrival: { magnitude: 26, unit: 't' }, truck_mass_on_departure: { magnitude: 14, unit: 't' },
-    });
+    const site = await createStorageLocation(client, 'del-site');
+    const application = await createApplication(client, 'del-app', site.id);
     await expectConflict(client, `/mrv/v0/projects/${IDS.projectA}/storage_locations/${site.id}`);
     await client.ok(A, 'POST', `/sandbox/v0/biochar_applications/${application.id}/ghg_entry`, { ghg_entry_id: entry.id });
     await expectConflict(client, `/mrv/v0/biochar_applications/${application.id}`);
@@ -89,7 +86,7 @@ describe('monitoring, storage units and sensors', () => {
     expect((await client.ok<{ total_count: number }>(A, 'GET', path)).total_count).toBe(1);
     // Another organisation sees neither the requirement nor its submissions.
     expect((await client.get('supplierB', `/mrv/v0/projects/${IDS.projectA}/monitoring_requirements/${requirement}`)).status).toBe(404);
-    const site = await client.ok<{ id: string }>(A, 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { project_id: IDS.projectA, name: 'mon-site', latitude: 1, longitude: 2 });
+    const site = await createStorageLocation(client, 'mon-site');
     for (const units of ['kg', 'banana']) {
       const sensor = await client.post(A, '/mrv/v0/sensors', { reference: 'probe', measurement_property: { quantity_kind: 'temperature', qualifier: null }, units, storage_location_id: site.id });
       expect(sensor.status).toBe(422);

@@ -5,7 +5,7 @@
  * submitted, or issued. Each record of the matrix names its path, the path of a missing record of
  * its kind, and whether the entry reaches it.
  */
-import { BATCH_A, Client, demoSandbox, IDS, MISSING, removalBody, sampleBody, type Who } from './fixtures';
+import { BATCH_A, Client, createApplication, createStorageLocation, demoSandbox, DIESEL_COMPONENT, IDS, MISSING, removalBody, sampleBody, type Who } from './fixtures';
 
 export type Phase = 'draft' | 'submitted' | 'issued';
 
@@ -54,30 +54,6 @@ const A = 'supplierA';
 /** A monitoring requirement of project A in the demo world. */
 const MONITORING_REQUIREMENT = 'mnr_01JDEMOMONITORSOIL0000';
 
-/** A diesel combustion component of project A (for statement and project components). */
-const DIESEL_COMPONENT = {
-  project_id: IDS.projectA,
-  component_blueprint_key: 'diesel_combustion',
-  display_name: 'Generator diesel',
-  activity_started_at: '2026-01-01T00:00:00Z',
-  activity_completed_at: '2026-12-31T00:00:00Z',
-  inputs: [{ input_key: 'volume', datapoint_ids: [IDS.dieselA] }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
-};
-
-async function application(client: Client, reference: string, site: string): Promise<string> {
-  const created = await client.ok<{ id: string }>(A, 'POST', '/mrv/v0/biochar_applications', {
-    application_date: '2026-03-10',
-    average_application_rate: { magnitude: 5, unit: 't/ha' },
-    production_batch_id: IDS.productionBatch,
-    project_id: IDS.projectA,
-    storage_site_id: site,
-    supplier_reference_id: reference,
-    truck_mass_on_arrival: { magnitude: 26, unit: 't' },
-    truck_mass_on_departure: { magnitude: 14, unit: 't' },
-  });
-  return created.id;
-}
-
 /** A measurement location and a sample taken there with one organic-carbon value; returns their ids and the value's datapoint. */
 async function sampleAt(client: Client, reference: string): Promise<{ location: string; sample: string; datapoint: string }> {
   const location = await client.ok<{ id: string }>(A, 'POST', '/mrv/v0/measurement_locations', { supplier_reference_id: `${reference}-loc`, latitude: 52, longitude: 13, project_id: IDS.projectA });
@@ -88,14 +64,14 @@ async function sampleAt(client: Client, reference: string): Promise<{ location: 
 /** Builds the world and takes it to `phase`. */
 export async function visibilityWorld(phase: Phase): Promise<VisibilityWorld> {
   const client = new Client(demoSandbox());
-  const site = (name: string) => client.ok<{ id: string }>(A, 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { project_id: IDS.projectA, name, latitude: 1, longitude: 2 });
+  const site = (name: string) => createStorageLocation(client, name);
   const usedSite = (await site('used')).id;
   const unusedSite = (await site('unused')).id;
   const used = await sampleAt(client, 'used-sample');
   const unused = await sampleAt(client, 'unused-sample');
   const removal = await client.ok<{ id: string }>(A, 'POST', '/mrv/v0/removals', removalBody('matrix', { ...BATCH_A, carbon: [IDS.carbonA1, used.datapoint] }));
-  const usedApplication = await application(client, 'used-app', usedSite);
-  const unusedApplication = await application(client, 'unused-app', unusedSite);
+  const usedApplication = (await createApplication(client, 'used-app', usedSite)).id;
+  const unusedApplication = (await createApplication(client, 'unused-app', unusedSite)).id;
   await client.ok(A, 'POST', `/sandbox/v0/biochar_applications/${usedApplication}/ghg_entry`, { ghg_entry_id: removal.id });
   const feedstockBatch = await client.ok<{ id: string }>(A, 'POST', '/mrv/v0/feedstock_batches', {
     delivery_date: '2026-02-20',

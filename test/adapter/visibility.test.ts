@@ -7,7 +7,7 @@
  * missing (same status, headers and body).
  */
 import { describe, expect, test } from 'vitest';
-import { BATCH_A, Client, datapointBody, demoSandbox, IDS, MISSING, removalBody, sampleBody, SECRET, submittedRemoval, type Who } from './fixtures';
+import { BATCH_A, Client, createApplication, createStorageLocation, datapointBody, demoSandbox, IDS, MISSING, removalBody, sampleBody, SECRET, submittedRemoval, type Who } from './fixtures';
 import { VISIBILITY_RECORDS, visibilityWorld, type Phase, type VisibilityWorld } from './visibility-world';
 
 type Caller = Exclude<Who, 'bufferPool'>;
@@ -98,17 +98,8 @@ describe('rules', () => {
   test('a storage location becomes visible to the verifier only when an application of a submitted entry uses it', async () => {
     const client = new Client(demoSandbox());
     const removal = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/removals', removalBody('late-app', BATCH_A));
-    const site = await client.ok<{ id: string }>('supplierA', 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { project_id: IDS.projectA, name: 'late', latitude: 1, longitude: 2 });
-    const application = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/biochar_applications', {
-      application_date: '2026-03-10',
-      average_application_rate: { magnitude: 5, unit: 't/ha' },
-      production_batch_id: IDS.productionBatch,
-      project_id: IDS.projectA,
-      storage_site_id: site.id,
-      supplier_reference_id: 'late-app-spread',
-      truck_mass_on_arrival: { magnitude: 26, unit: 't' },
-      truck_mass_on_departure: { magnitude: 14, unit: 't' },
-    });
+    const site = await createStorageLocation(client, 'late');
+    const application = await createApplication(client, 'late-app-spread', site.id);
     const sitePath = `/mrv/v0/projects/${IDS.projectA}/storage_locations/${site.id}`;
     const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
     await client.ok('supplierA', 'POST', `/sandbox/v0/biochar_applications/${application.id}/ghg_entry`, { ghg_entry_id: removal.id });

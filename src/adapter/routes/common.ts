@@ -1,10 +1,10 @@
 /**
  * Helpers shared by the route modules: paging a list, resolving references in a body to rows the
- * caller owns, the supplier reference rule, and both spellings of GHG entry paths.
+ * caller owns, rows of the caller in the project of the path, the supplier reference rule, and both spellings of GHG entry paths.
  */
 import type { IdKind } from '../../model';
 import type { Pagination } from '../../model/queries';
-import { conflict, unprocessable, type Problems } from '../failures';
+import { conflict, notFound, unprocessable, type Problems } from '../failures';
 import { AMENDABLE_STATUSES, type RemovalRow } from '../rows';
 import { indexes, ownedOr404, type ReadContext, type RequestContext } from '../context';
 import { paginate, type OrderedList, type Page } from '../pagination';
@@ -34,6 +34,13 @@ export function ownedRef<T extends Row & { readonly owner: string }>(
     return undefined;
   }
   return row;
+}
+
+/** A row the caller owns that belongs to the project of the path, or 404 (for changes and owner-only reads). */
+export function ownedInProject<T extends { readonly owner: string; readonly project_id: string }>(context: RequestContext, row: T | undefined, projectId: string): T {
+  const owned = ownedOr404(context, row);
+  if (owned.project_id !== projectId) throw notFound();
+  return owned;
 }
 
 /** Refuses with 409 when the caller already used `reference` on another resource (interface.md 2.1). */

@@ -17,7 +17,7 @@ import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow }
 import { submissionView } from '../views';
 import { filtered, ownedRows } from '../visible-lists';
 import { uploadUrl } from '../world';
-import { newRow, ownedRef, pageOf } from './common';
+import { newRow, ownedInProject, ownedRef, pageOf } from './common';
 
 /** Submission types whose data comes from a facility; the others from a storage site. */
 const FACILITY_TYPES: ReadonlySet<string> = new Set([
@@ -108,9 +108,7 @@ function monitoringSubmissionView(row: MonitoringSubmissionRow): Record<string, 
 
 /** A monitoring requirement of a project of the caller, or 404. */
 function requirementIn(context: RequestContext, projectId: string, id: string): MonitoringRequirementRow {
-  const requirement = ownedOr404(context, context.state.monitoringRequirements.get(id));
-  if (requirement.project_id !== projectId) throw notFound();
-  return requirement;
+  return ownedInProject(context, context.state.monitoringRequirements.get(id), projectId);
 }
 
 const listRequirements = (context: RequestContext, projectId: string, query: z.output<typeof listMonitoringRequirementsQuerySchema>, locationId: string | null) => {
@@ -158,8 +156,7 @@ export function monitoringRoutes(): Route[] {
       '/mrv/v0/projects/{project_id}/storage_locations/{id}/monitoring_requirements',
       { path: z.object({ project_id: idSchema('project'), id: idSchema('storage_location') }), query: paginationQuerySchema, response: page, summary: 'List the monitoring requirements of a storage location' },
       (context, { path: p, query }) => {
-        const location = ownedOr404(context, context.state.storageLocations.get(p.id));
-        if (location.project_id !== p.project_id) throw notFound();
+        const location = ownedInProject(context, context.state.storageLocations.get(p.id), p.project_id);
         return listRequirements(context, p.project_id, query, location.id);
       },
     ),
@@ -178,8 +175,8 @@ export function monitoringRoutes(): Route[] {
     route('POST', '/mrv/v0/projects/{project_id}/monitoring_requirements/{id}/submissions', { path: submissionsPath, body: createMonitoringSubmissionRequestSchema, response: monitoringSubmissionSchema, conflict: true, summary: 'Submit a source meeting a monitoring requirement' }, (context, { path: p, body }) =>
       createMonitoringSubmission(context, p.project_id, p.id, body)),
     route('DELETE', '/mrv/v0/projects/{project_id}/monitoring_requirements/{monitoring_requirement_id}/submissions/{id}', { path: submissionPath, response: null, summary: 'Delete a monitoring submission' }, (context, { path: p }) => {
-      const submission = ownedOr404(context, context.state.monitoringSubmissions.get(p.id));
-      if (submission.project_id !== p.project_id || submission.project_monitoring_requirement_id !== p.monitoring_requirement_id) throw notFound();
+      const submission = ownedInProject(context, context.state.monitoringSubmissions.get(p.id), p.project_id);
+      if (submission.project_monitoring_requirement_id !== p.monitoring_requirement_id) throw notFound();
       context.state.monitoringSubmissions.delete(submission.id);
       return NO_CONTENT;
     }),

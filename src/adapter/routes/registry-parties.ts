@@ -59,6 +59,20 @@ function seesOrganisation(context: ReadContext, organisation: OrganisationRow): 
   return organisation.registered_by === null || organisation.registered_by === context.viewer.id || organisation.id === context.viewer.id;
 }
 
+/** An organisation the caller may see, or the refusal of a missing one. */
+function visibleOrganisation(context: ReadContext, id: string): OrganisationRow {
+  const organisation = context.state.organisations.get(id);
+  if (organisation === undefined || !seesOrganisation(context, organisation)) throw notVisible(context);
+  return organisation;
+}
+
+/** An order the caller may see (its buyer or supplier), or 404. */
+function visibleOrder(context: ReadContext, id: string): OrderRow {
+  const order = context.state.orders.get(id);
+  if (order === undefined || !seesOrder(context, order)) throw notFound();
+  return order;
+}
+
 /** The supplier record of a supplier id the registry knows, or the refusal of a missing one. */
 function supplierOr404(context: ReadContext, id: string): SupplierView {
   const supplier = context.state.ledger.getSupplier(id);
@@ -152,23 +166,19 @@ export function registryPartyRoutes(): Route[] {
   return [
     route('GET', '/registry/v0/organisation', { response: organisationSchema, summary: 'The organisation of the access token' }, (context) => ok(organisationView(context.state, context.viewer.id))),
     route('GET', '/registry/v0/organisations/{id}', { path: orgPath, response: organisationSchema, summary: 'Read an organisation' }, (context, { path }) => {
-      const organisation = context.state.organisations.get(path.id);
-      if (organisation === undefined || !seesOrganisation(context, organisation)) throw notVisible(context);
+      const organisation = visibleOrganisation(context, path.id);
       return ok(organisationView(context.state, organisation.id));
     }),
     route('GET', '/registry/v0/organisations/{id}/orders', { path: orgPath, query: paginationQuerySchema, response: page(orderSchema), summary: 'List the orders of a buyer' }, (context, { path, query }) => {
-      const organisation = context.state.organisations.get(path.id);
-      if (organisation === undefined || !seesOrganisation(context, organisation)) throw notVisible(context);
+      visibleOrganisation(context, path.id);
       return ok(pageOf(context, `orders:${path.id}`, ordersOf(context, 'ordersByBuyer', path.id), query, (o) => orderView(context.state, o)));
     }),
     route('GET', '/registry/v0/orders/{id}', { path: z.object({ id: idSchema('order') }), response: orderSchema, summary: 'Read an order' }, (context, { path }) => {
-      const order = context.state.orders.get(path.id);
-      if (order === undefined || !seesOrder(context, order)) throw notFound();
+      const order = visibleOrder(context, path.id);
       return ok(orderView(context.state, order));
     }),
     route('GET', '/registry/v0/orders/{id}/deliveries', { path: z.object({ id: idSchema('order') }), query: paginationQuerySchema, response: page(deliverySchema), summary: 'List the deliveries against an order' }, (context, { path, query }) => {
-      const order = context.state.orders.get(path.id);
-      if (order === undefined || !seesOrder(context, order)) throw notFound();
+      const order = visibleOrder(context, path.id);
       return ok(pageOf(context, `order-deliveries:${order.id}`, ledgerList(context, 'delivery', 'order', order.id), query, (e) => context.state.ledger.getDelivery(e.id)));
     }),
     route('GET', '/registry/v0/supplier', { response: supplierSchema, notFound: true, summary: 'The supplier of the access token' }, (context) => {

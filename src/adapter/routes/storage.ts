@@ -31,6 +31,13 @@ function storageLocationIn(context: ReadContext, projectId: string, id: string):
   return location;
 }
 
+/** A storage location of a project, found as {@link storageLocationIn} finds it, that the caller owns (for changes), or 404. */
+function ownedStorageLocationIn(context: RequestContext, projectId: string, id: string): StorageLocationRow {
+  const location = storageLocationIn(context, projectId, id);
+  if (location.owner !== context.viewer.id) throw notFound();
+  return location;
+}
+
 const createStorageLocation = (context: RequestContext, projectId: string, body: z.output<typeof createStorageLocationRequestSchema>) => {
   const { state } = context;
   const project = ownedOr404(context, state.projects.get(projectId));
@@ -55,8 +62,7 @@ const createStorageLocation = (context: RequestContext, projectId: string, body:
 
 const patchStorageLocation = (context: RequestContext, projectId: string, id: string, body: z.output<typeof patchStorageLocationRequestSchema>) => {
   const { state } = context;
-  const location = storageLocationIn(context, projectId, id);
-  if (location.owner !== context.viewer.id) throw notFound();
+  const location = ownedStorageLocationIn(context, projectId, id);
   if (body.supplier_reference_id !== undefined) checkReferenceFree(context, body.supplier_reference_id, id);
   const row: StorageLocationRow = {
     ...location,
@@ -74,8 +80,7 @@ const patchStorageLocation = (context: RequestContext, projectId: string, id: st
 /** Deletes a storage location nothing uses: an application, a data upload, a storage unit, a sensor, a sample (409). */
 const deleteStorageLocation = (context: RequestContext, projectId: string, id: string) => {
   const { state } = context;
-  const location = storageLocationIn(context, projectId, id);
-  if (location.owner !== context.viewer.id) throw notFound();
+  const location = ownedStorageLocationIn(context, projectId, id);
   const application = indexes(context).applicationsBySite.ids(id)[0];
   if (application !== undefined) throw conflict(`storage location ${id} is used by biochar application ${application}`);
   const users: [string, { readonly id: string; readonly storage_location_id: string | null }[]][] = [
