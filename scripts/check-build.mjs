@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundledPackages } from './third-party-notices.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -121,6 +122,20 @@ function checkExports() {
   }
 }
 
+/**
+ * A bundled package is not installed with the package, so it must not be a dependency (its code
+ * is already in dist/), and its licence must be in dist/THIRD-PARTY-NOTICES.md.
+ */
+function checkBundledPackages() {
+  const noticesPath = join(root, 'dist', 'THIRD-PARTY-NOTICES.md');
+  const notices = existsSync(noticesPath) ? readFileSync(noticesPath, 'utf8') : '';
+  if (notices === '') problems.push('dist/THIRD-PARTY-NOTICES.md is missing: run node scripts/third-party-notices.mjs after tsup');
+  for (const name of bundledPackages(join(root, 'dist'))) {
+    if (notices !== '' && !notices.includes(`## ${name} `)) problems.push(`dist/THIRD-PARTY-NOTICES.md does not list the bundled package ${name}`);
+    if (name in (manifest.dependencies ?? {})) problems.push(`${name} is bundled into dist/ and also a dependency (installed for nothing): move it to devDependencies`);
+  }
+}
+
 /** What `run` throws (undefined when nothing is). */
 function thrown(run) {
   try {
@@ -156,10 +171,11 @@ async function checkErrorIdentity() {
 checkFormat('esm', '.js');
 checkFormat('cjs', '.cjs');
 checkExports();
+checkBundledPackages();
 await checkErrorIdentity();
 if (problems.length > 0) {
   console.error(`check-build: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
   process.exitCode = 1;
 } else {
-  console.log('check-build: every entry point loads only its own modules; errors are recognised across the ESM and CommonJS builds');
+  console.log('check-build: every entry point loads only its own modules; bundled packages are listed in THIRD-PARTY-NOTICES.md and are not dependencies; errors are recognised across the ESM and CommonJS builds');
 }
