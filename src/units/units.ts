@@ -9,8 +9,10 @@ import { QUANTITY_KIND_DIMENSIONS } from './quantity-kind-dimensions';
 import { parseUnitUncached, UnitError, type ParsedUnit } from './unit-parser';
 
 /**
- * Most distinct unit strings kept in the parse cache. Past this many (only reachable with hostile
- * input), further strings are parsed on every call instead of growing the cache. **[decision]**
+ * Most distinct unit strings kept in the parse cache. When a new string would pass this many (only
+ * reachable with hostile input), the cache is emptied and starts again: memory stays bounded and a
+ * long-running service filled with junk strings still caches the units it really reads.
+ * **[decision]**
  * @public
  */
 export const UNIT_CACHE_LIMIT = 10_000;
@@ -27,7 +29,10 @@ function lookup(unit: string): ParsedUnit | UnitError {
     if (!(e instanceof UnitError)) throw e;
     result = e;
   }
-  if (typeof unit === 'string' && cache.size < UNIT_CACHE_LIMIT) cache.set(unit, result);
+  if (typeof unit === 'string') {
+    if (cache.size >= UNIT_CACHE_LIMIT) cache.clear();
+    cache.set(unit, result);
+  }
   return result;
 }
 
@@ -37,8 +42,8 @@ function lookup(unit: string): ParsedUnit | UnitError {
  * quotients and powers (`kg/m**3`, `kg/m^3`, `kgCO2e/(tonne * km)`), Pint's pretty format (`kg/m³`,
  * `°C`, `‰`), the empty string for dimensionless, and the service's own names (`kgCO2e`, `USD`,
  * `kt`, `pH`, ...) listed with every other departure from Pint in {@link UNIT_DEPARTURES}.
- * Case-sensitive, as Pint is. Each distinct string is read once per process; later calls return the
- * identical cached object.
+ * Case-sensitive, as Pint is. Each distinct string is read once and kept (up to
+ * {@link UNIT_CACHE_LIMIT} strings); later calls return the identical cached object.
  * @throws {@link UnitError} naming the unit string when it cannot be read.
  * @public
  */
