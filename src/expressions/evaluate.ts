@@ -2,7 +2,7 @@
  * A convenience wrapper around `CompiledBlueprint.evaluate` for tests, tools and one-off use: values
  * by input key instead of packed arrays. It allocates; hot paths call `evaluate` directly.
  */
-import type { CompiledBlueprint } from './compile';
+import type { CompiledBlueprint } from './blueprint-types';
 
 /**
  * Values of a blueprint's inputs by `input_key`: a number for a SCALAR input, an array for a LIST.

@@ -4,14 +4,14 @@
  * May import: uncertainty, units, model, mathjs.
  */
 export { ALLOWED_FUNCTIONS, type AllowedFunction } from './functions';
+export { compileBlueprint } from './compile';
 export {
   BLUEPRINT_ISSUE_CODES,
-  compileBlueprint,
   type CompileOptions,
   type CompileResult,
   type CompiledBlueprint,
   type CompiledBlueprintInput,
   type CompiledExpression,
   DEFAULT_COMPILE_OPTIONS,
-} from './compile';
+} from './blueprint-types';
 export { type BlueprintEvaluation, type BlueprintValues, evaluateBlueprint } from './evaluate';

@@ -1,0 +1,42 @@
+/**
+ * What the compiler knows about a blueprint's inputs and expressions while it checks them, shared
+ * by its steps (reading, cycle search, dimension check, lowering). Internal to expressions.
+ */
+import type { DataShape } from '../model/graph';
+import type { QuantityKind } from '../model/quantity-kinds';
+import type { Dimension } from '../units';
+import type { Formula } from './formula';
+
+/** What a template variable stands for, once its mapping is resolved. */
+export type Binding =
+  | { readonly kind: 'input'; readonly index: number }
+  | { readonly kind: 'expression'; readonly index: number }
+  | { readonly kind: 'zero' };
+
+/** A dimension found by the check; `anyDim` marks the literal 0, which fits any dimension. */
+export type DimInfo = { readonly dim: Dimension; readonly anyDim: boolean } | null;
+
+export interface ExpressionState {
+  readonly key: string;
+  readonly formula: Formula | null;
+  readonly template: string;
+  /** Bindings of the variables that resolved; a missing name had its problem reported. */
+  readonly bindings: Map<string, Binding>;
+  /** Mapping index of each EXPRESSION_RESULT dependency that the template uses, by target. */
+  readonly dependsOn: Map<number, number>;
+}
+
+export interface InputState {
+  readonly key: string;
+  readonly kind: QuantityKind;
+  readonly shape: DataShape;
+  readonly dim: Dimension | null;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
