@@ -14,5 +14,7 @@ export * from './evaluate';
 export { projectComponentShare, type ProjectComponentShareInput } from './amortisation';
 export * from './statement-totals';
 export * from './statements';
+export * from './statement-types';
+export * from './statement-resource';
 export * from './sensitivity';
 export * from './report';
