@@ -12,7 +12,6 @@
  * lists only used datapoints, is the leading part.
  */
 import { compareStrings } from './compare-strings';
-import { acquireInt32Array, releaseInt32Array } from './int32-pool';
 import type { PreparedGraph } from './prepare';
 
 /** The merge plan; see the module comment. Every array is read-only once built. */
@@ -92,7 +91,7 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
 
   // Per datapoint, first the last component that reached it, then (reset) its term while one entry
   // is planned: one scratch array for both, as a large graph's prepare already holds a lot.
-  const position = acquireInt32Array(datapoints, -1);
+  const position = new Int32Array(datapoints).fill(-1);
   const componentRepeats = new Uint8Array(components.length);
   const slotStart = new Int32Array(components.length + 1);
   for (let c = 0; c < components.length; c++) {
@@ -202,7 +201,6 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
     reusedStart[e + 1] = reusedTerm.length;
   }
 
-  releaseInt32Array(position);
   return {
     termStart,
     // A view: the few unused places at the end (terms merged away) cost less than a copy.

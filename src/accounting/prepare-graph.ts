@@ -18,7 +18,6 @@ import { dimensionOfQuantityKind, dimensionsEqual, formatDimension, isDimensionl
 import { resolvePolicies, type AccountingPolicies } from './policies';
 import type { PreparedAttribution, PreparedComponent, PreparedEntry, PrepareResult } from './prepare';
 import { packedDoubles } from './doubles';
-import { acquireInt32Array, releaseInt32Array } from './int32-pool';
 import { IdIndex } from './id-index';
 import { prepareStatements } from './prepare-statements';
 
@@ -84,7 +83,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   const datapointMagnitudes = siMagnitudes.slice();
   const datapointStandardDeviations = siMagnitudes.slice();
   // Dimension id of each datapoint's unit, -1 when the unit is unknown.
-  const datapointDimension = acquireInt32Array(n, -1);
+  const datapointDimension = new Int32Array(n).fill(-1);
   // Paths are built only when a problem is reported: a path per datapoint, input and attribution
   // used to be most of this function's garbage.
   for (let d = 0; d < n; d++) {
@@ -127,7 +126,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   // First index of each id.
   const componentIndex = new IdIndex(componentCount);
   const components: PreparedComponent[] = [];
-  const componentOfDocument = acquireInt32Array(componentCount, -1);
+  const componentOfDocument = new Int32Array(componentCount).fill(-1);
   let maxSlots = 0;
   // Scratch reused by every component (grown on demand), so that checking a component allocates
   // nothing but its prepared arrays: the datapoint index of each id as checked, and where each
@@ -296,13 +295,13 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   // `shareOrder` lists the components in order of first attribution, the order of their problems.
   // Typed arrays rather than a map of objects: a large graph has 100,000s of components.
   const shareTotal = new Float64Array(componentCount);
-  const shareEntry = acquireInt32Array(componentCount);
-  const shareAttribution = acquireInt32Array(componentCount);
+  const shareEntry = new Int32Array(componentCount);
+  const shareAttribution = new Int32Array(componentCount);
   const sharePath = new Map<number, IssuePath>();
   const shareOrder: number[] = [];
   const attributed = new Uint8Array(componentCount);
   // The entry that last attributed each component: a second attribution in one entry is a duplicate.
-  const lastEntryOf = acquireInt32Array(componentCount, -1);
+  const lastEntryOf = new Int32Array(componentCount).fill(-1);
   const entries: PreparedEntry[] = [];
   const signs = policies.componentSigns;
   for (let e = 0; e < entryCount; e++) {
@@ -407,12 +406,6 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
     }
   }
 
-  // The id tables and working arrays are not needed past this point (none of them reaches the
-  // prepared graph): the next preparation takes them from the pool.
-  datapointIndex.release();
-  componentIndex.release();
-  entryIndex.release();
-  for (const array of [datapointDimension, componentOfDocument, shareEntry, shareAttribution, lastEntryOf]) releaseInt32Array(array);
   if (broken !== undefined) return { ok: false, issues: withoutUnreadableReferences(issues, broken) };
   if (issues.length > 0) return { ok: false, issues };
   return {
