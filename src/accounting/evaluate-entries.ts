@@ -53,14 +53,19 @@ export class EntryEvaluation {
   private readonly sensitivities: EntrySensitivities;
   private readonly results: EntryResults;
   /** Per entry of the chunk: its net without discount, standard deviation (NaN for none), credits. */
-  private readonly chunkNet = new Float64Array(ENTRY_CHUNK);
-  private readonly chunkStandardDeviation = new Float64Array(ENTRY_CHUNK);
-  private readonly credits: CreditColumns = { issuable: new Float64Array(ENTRY_CHUNK), buffer: new Float64Array(ENTRY_CHUNK), supplier: new Float64Array(ENTRY_CHUNK) };
+  private readonly chunkNet: Float64Array;
+  private readonly chunkStandardDeviation: Float64Array;
+  private readonly credits: CreditColumns;
 
   constructor(inputs: EntryInputs) {
     const { prepared, plan } = inputs;
     this.entryCount = prepared.entries.length;
     this.nets = new Float64Array(this.entryCount);
+    // A small graph (the property checks evaluate thousands) gets arrays of its own size.
+    const chunk = Math.min(ENTRY_CHUNK, this.entryCount);
+    this.chunkNet = new Float64Array(chunk);
+    this.chunkStandardDeviation = new Float64Array(chunk);
+    this.credits = { issuable: new Float64Array(chunk), buffer: new Float64Array(chunk), supplier: new Float64Array(chunk) };
     this.policies = prepared.policies;
     const budgets = plan === null ? null : new BudgetTerms(prepared, plan);
     this.sensitivities = new EntrySensitivities(inputs, budgets);

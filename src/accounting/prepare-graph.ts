@@ -11,7 +11,8 @@
  * by per-item checks would give. A document whose shape is wrong is checked too, item by item as
  * far as its readable items allow (model/graph-parse.ts), so that every problem comes out at once.
  */
-import { compileBlueprint, type CompiledBlueprint, type CompiledBlueprintInput } from '../expressions';
+import type { CompiledBlueprint, CompiledBlueprintInput } from '../expressions';
+import { compileBlueprintOnce } from './blueprint-cache';
 import type { ComponentType, GraphAttribution, GraphComponentInput, GraphIssue, IssuePath } from '../model';
 import { parseRemovalGraph, type GraphCollection, type PartialGraph } from '../model/graph-parse';
 import { dimensionOfQuantityKind, dimensionsEqual, formatDimension, isDimensionless, tryParseUnit, type Dimension } from '../units';
@@ -48,7 +49,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
       return;
     }
     blueprintSeen.add(definition.key);
-    const compiled = compileBlueprint(definition);
+    const compiled = compileBlueprintOnce(definition);
     if (compiled.ok) {
       const blueprint = compiled.blueprint;
       blueprints.set(definition.key, blueprint);
