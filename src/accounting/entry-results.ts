@@ -9,7 +9,8 @@ import type { CreditColumns } from './credits';
 import type { EntryInputs } from './evaluate-entries';
 import type { EntrySensitivities } from './entry-sensitivities';
 import type { MergePlan } from './merge-plan';
-import type { PreparedGraph } from './prepare';
+import type { CompiledBlueprint } from '../expressions';
+import { ATTRIBUTION_SCOPES, type AttributionScope, type PreparedGraph } from './prepare';
 import type { ComponentResult, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from './result';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -24,7 +25,7 @@ export class EntryResults {
 
   /** Entry e's risk of reversal, null when it has none. */
   riskOf(e: number): number | null {
-    return this.inputs.prepared.entries[e]!.riskOfReversalPercentage;
+    return this.inputs.prepared.entries.riskOfReversalPercentage[e] as number | null;
   }
 
   /**
@@ -35,7 +36,7 @@ export class EntryResults {
     const { prepared, plan, monteCarlo } = this.inputs;
     const risk = this.riskOf(e);
     const result = {
-      id: prepared.entries[e]!.id,
+      id: prepared.entries.ids[e] as string,
       co2e_net_removed_kg: netAfterDiscount,
       co2e_net_removed_without_discount_kg: net,
       co2e_net_removed_standard_deviation_kg: Number.isNaN(standardDeviation) ? null : standardDeviation,
@@ -58,26 +59,27 @@ export class EntryResults {
   private componentResults(e: number): ComponentResult[] {
     const { prepared, components, amortised, plan } = this.inputs;
     const propagate = plan !== null;
-    const { attributions } = prepared.entries[e]!;
-    const results = new Array<ComponentResult>(attributions.length);
-    for (let a = 0; a < attributions.length; a++) {
-      const attribution = attributions[a]!;
-      const c = attribution.component;
-      const component = prepared.components[c]!;
+    const { attributionStart, attributions } = prepared.entries;
+    const first = attributionStart[e] as number;
+    const results = new Array<ComponentResult>((attributionStart[e + 1] as number) - first);
+    for (let k = 0; k < results.length; k++) {
+      const a = first + k;
+      const c = attributions.component[a] as number;
       const v = components.values[c] as number;
-      const factor = attributionFactor(attribution, prepared.siMagnitudes, amortised.shares);
+      const factor = attributionFactor(attributions, a, prepared.siMagnitudes, amortised.shares);
       const sd = components.standardDeviations[c] as number;
       const result: ComponentResult = {
-        component_id: component.id,
-        type: component.blueprint.type,
+        component_id: prepared.components.ids[c] as string,
+        type: (prepared.components.blueprint[c] as CompiledBlueprint).type,
         attribution_factor: factor,
         co2e_kg: v * factor + 0, // + 0 turns -0 into 0
-        contribution_kg: attribution.sign * factor * v + 0,
+        contribution_kg: (attributions.sign[a] as number) * factor * v + 0,
         standard_deviation_kg: !propagate || Number.isNaN(sd) ? null : sd * factor,
       };
       // Spread only for the rare statement or project attribution: a spread in the literal costs a
       // runtime call for each of 100,000s of results.
-      results[a] = attribution.scope === undefined || attribution.scope === 'REMOVAL' ? result : { ...result, attribution_scope: attribution.scope };
+      const scope = attributions.scope[a] as number;
+      results[k] = scope === 0 ? result : { ...result, attribution_scope: ATTRIBUTION_SCOPES[scope] as Exclude<AttributionScope, 'REMOVAL'> };
     }
     return results;
   }

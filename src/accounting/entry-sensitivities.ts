@@ -10,7 +10,6 @@ import { attributionFactor } from './amortisation';
 import type { BudgetTerms } from './budget';
 import { compareStrings } from './compare-strings';
 import type { EntryInputs } from './evaluate-entries';
-import type { PreparedAttribution } from './prepare';
 import type { ReusedDatapoint } from './result';
 
 /** The first pass of the entries of one evaluation; see the module comment. */
@@ -45,9 +44,10 @@ export class EntrySensitivities {
   /** The signed sum alone (no propagation). */
   private netOnly(e: number): number {
     const { prepared, components, amortised } = this.inputs;
+    const { attributionStart, attributions } = prepared.entries;
     let net = 0;
-    for (const attribution of prepared.entries[e]!.attributions) {
-      net += attribution.sign * attributionFactor(attribution, prepared.siMagnitudes, amortised.shares) * (components.values[attribution.component] as number);
+    for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+      net += (attributions.sign[a] as number) * attributionFactor(attributions, a, prepared.siMagnitudes, amortised.shares) * (components.values[attributions.component[a] as number] as number);
     }
     return net;
   }
@@ -62,25 +62,28 @@ export class EntrySensitivities {
     const plan = this.inputs.plan!;
     const budgets = this.budgets!;
     const { siMagnitudes, siStandardDeviations } = prepared;
-    const { slotStart, scatter, termDatapoint } = plan;
+    const { attributionStart, attributions } = prepared.entries;
+    const { slotStart } = prepared.components;
+    const { scatter, termDatapoint } = plan;
     const { values, gradients } = components;
     const terms = budgets.coefficients;
     const termAt = plan.termStart[e] as number;
     let scatterAt = plan.scatterStart[e] as number;
     let net = 0;
-    for (const attribution of prepared.entries[e]!.attributions) {
-      const c = attribution.component;
+    for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+      const c = attributions.component[a] as number;
       const v = values[c] as number;
-      const coefficient = attribution.sign * attributionFactor(attribution, siMagnitudes, amortised.shares);
+      const sign = attributions.sign[a] as number;
+      const coefficient = sign * attributionFactor(attributions, a, siMagnitudes, amortised.shares);
       net += coefficient * v;
       const end = slotStart[c + 1] as number;
       for (let k = slotStart[c] as number; k < end; k++) {
         const j = termAt + (scatter[scatterAt++] as number);
         terms[j] = (terms[j] as number) + coefficient * (gradients[k] as number);
       }
-      if (attribution.factorDatapoint >= 0) {
+      if ((attributions.factorDatapoint[a] as number) >= 0) {
         const j = termAt + (scatter[scatterAt++] as number);
-        terms[j] = (terms[j] as number) + attribution.sign * v;
+        terms[j] = (terms[j] as number) + sign * v;
       }
     }
     nets[row] = net;
@@ -102,11 +105,12 @@ export class EntrySensitivities {
   private appended(e: number, nets: Float64Array, row: number): number {
     const { prepared, amortised, components } = this.inputs;
     const merged = (this.merger ??= new SensitivityAccumulator(prepared.datapointIds.length));
+    const { attributionStart, attributions } = prepared.entries;
     let net = 0;
-    for (const attribution of prepared.entries[e]!.attributions) {
-      const coefficient = attribution.sign * attributionFactor(attribution, prepared.siMagnitudes, amortised.shares);
-      net += coefficient * (components.values[attribution.component] as number);
-      this.addAttribution(merged, attribution, coefficient);
+    for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+      const coefficient = (attributions.sign[a] as number) * attributionFactor(attributions, a, prepared.siMagnitudes, amortised.shares);
+      net += coefficient * (components.values[attributions.component[a] as number] as number);
+      this.addAttribution(merged, a, coefficient);
     }
     nets[row] = net;
     const variance = merged.propagatedVariance(prepared.siStandardDeviations);
@@ -127,18 +131,23 @@ export class EntrySensitivities {
     return variance;
   }
 
-  /** One attribution's derivatives, its factor datapoint's and its amortised share's, into `merged`. */
-  private addAttribution(merged: SensitivityAccumulator, attribution: PreparedAttribution, coefficient: number): void {
-    const { prepared, components, plan, shareGradients } = this.inputs;
-    const c = attribution.component;
+  /** Attribution row a's derivatives, its factor datapoint's and its amortised share's, into `merged`. */
+  private addAttribution(merged: SensitivityAccumulator, a: number, coefficient: number): void {
+    const { prepared, components, shareGradients } = this.inputs;
+    const { attributions } = prepared.entries;
+    const { slots, slotStart } = prepared.components;
+    const c = attributions.component[a] as number;
+    const sign = attributions.sign[a] as number;
     const v = components.values[c] as number;
-    const base = plan!.slotStart[c] as number;
-    const { slots, slotUses } = prepared.components[c]!;
-    for (let k = 0; k < slots.length; k++) merged.add(slots[k] as number, coefficient * (components.gradients[base + k] as number), slotUses[k] as number);
-    if (attribution.factorDatapoint >= 0) merged.add(attribution.factorDatapoint, attribution.sign * v, 1);
-    const shareGradient = shareGradients === null || attribution.shareSlot === undefined ? null : shareGradients[attribution.shareSlot];
+    const base = slotStart[c] as number;
+    const slotUses = prepared.components.slotUses[c] as Int32Array;
+    for (let k = 0; k < slotUses.length; k++) merged.add(slots[base + k] as number, coefficient * (components.gradients[base + k] as number), slotUses[k] as number);
+    const factorDatapoint = attributions.factorDatapoint[a] as number;
+    if (factorDatapoint >= 0) merged.add(factorDatapoint, sign * v, 1);
+    const slot = attributions.shareSlot[a] as number;
+    const shareGradient = shareGradients === null || slot < 0 ? null : shareGradients[slot];
     if (shareGradient !== null && shareGradient !== undefined) {
-      const scale = (attribution.sign * v) / (attribution.divisor ?? 1);
+      const scale = (sign * v) / (attributions.divisor[a] as number);
       for (const [d, g] of shareGradient) merged.add(d, scale * g, 1);
     }
   }

@@ -4,6 +4,7 @@
  * its derivatives with respect to its slots and its own standard deviation (a component result
  * shows it). Internal to accounting.
  */
+import type { CompiledBlueprint } from '../expressions';
 import type { GraphIssue } from '../model';
 import { SensitivityAccumulator } from '../uncertainty';
 import type { MergePlan } from './merge-plan';
@@ -16,8 +17,8 @@ export interface ComponentFigures {
   /** Standard deviation of each component, kg; NaN when none of its datapoints has one. */
   readonly standardDeviations: Float64Array;
   /**
-   * With propagation: d(value)/d(slot) of every slot of every component, component c's at
-   * `plan.slotStart[c]` onwards. Empty without.
+   * With propagation: d(value)/d(slot) of every slot of every component, component c's at its
+   * first slot's position (`PreparedComponents.slotStart[c]`) onwards. Empty without.
    */
   readonly gradients: Float64Array;
 }
@@ -29,10 +30,10 @@ export interface ComponentFigures {
  */
 export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | null): ComponentFigures | GraphIssue[] {
   const { components, siMagnitudes, siStandardDeviations } = prepared;
-  const count = components.length;
+  const { count, slots, slotStart, inputStart, blueprint } = components;
   const values = new Float64Array(count);
   const standardDeviations = new Float64Array(count);
-  const gradients = new Float64Array(plan === null ? 0 : (plan.slotStart[count] as number));
+  const gradients = new Float64Array(plan === null ? 0 : slots.length);
   // The slots of the component being evaluated: magnitudes in, derivatives out.
   const slotValues = new Float64Array(prepared.maxSlots);
   const slotGradient = plan === null ? null : new Float64Array(prepared.maxSlots);
@@ -40,26 +41,25 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   let merger: SensitivityAccumulator | null = null;
   const issues: GraphIssue[] = [];
   for (let c = 0; c < count; c++) {
-    const component = components[c]!;
-    const { slots } = component;
-    for (let k = 0; k < slots.length; k++) slotValues[k] = siMagnitudes[slots[k] as number] as number;
-    const value = component.blueprint.evaluate(slotValues, component.inputStart, slotGradient);
+    const base = slotStart[c] as number;
+    const size = (slotStart[c + 1] as number) - base;
+    for (let k = 0; k < size; k++) slotValues[k] = siMagnitudes[slots[base + k] as number] as number;
+    const value = (blueprint[c] as CompiledBlueprint).evaluate(slotValues, inputStart[c] as Int32Array, slotGradient);
     values[c] = value;
     if (!Number.isFinite(value)) {
       issues.push({
-        path: ['components', component.documentIndex],
+        path: ['components', components.documentIndex[c] as number],
         code: 'not_finite',
-        message: `component '${component.id}' evaluates to ${value} with its datapoints (blueprint '${component.blueprint.key}'): check for division by zero or the logarithm or square root of a negative value`,
+        message: `component '${components.ids[c]}' evaluates to ${value} with its datapoints (blueprint '${(blueprint[c] as CompiledBlueprint).key}'): check for division by zero or the logarithm or square root of a negative value`,
       });
       continue;
     }
     if (plan === null || slotGradient === null) continue;
-    const base = plan.slotStart[c] as number;
-    for (let k = 0; k < slots.length; k++) gradients[base + k] = slotGradient[k] as number;
+    for (let k = 0; k < size; k++) gradients[base + k] = slotGradient[k] as number;
     if (plan.componentRepeats[c] === 1) {
       merger ??= new SensitivityAccumulator(siMagnitudes.length);
-      standardDeviations[c] = mergedStandardDeviation(slots, slotGradient, siStandardDeviations, merger);
-    } else standardDeviations[c] = standardDeviation(slots, slotGradient, siStandardDeviations);
+      standardDeviations[c] = mergedStandardDeviation(slots, base, size, slotGradient, siStandardDeviations, merger);
+    } else standardDeviations[c] = standardDeviation(slots, base, size, slotGradient, siStandardDeviations);
   }
   return issues.length > 0 ? issues : { values, standardDeviations, gradients };
 }
@@ -68,11 +68,11 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
  * The standard deviation of a component that reaches each datapoint once: the square root of a
  * plain sum of squares. NaN when none of its datapoints has a standard deviation.
  */
-function standardDeviation(slots: Int32Array, gradient: Float64Array, siStandardDeviations: readonly number[]): number {
+function standardDeviation(slots: Int32Array, base: number, size: number, gradient: Float64Array, siStandardDeviations: readonly number[]): number {
   let variance = 0;
   let anyGiven = false;
-  for (let k = 0; k < slots.length; k++) {
-    const s = siStandardDeviations[slots[k] as number] as number;
+  for (let k = 0; k < size; k++) {
+    const s = siStandardDeviations[slots[base + k] as number] as number;
     if (Number.isNaN(s)) continue;
     anyGiven = true;
     const u = (gradient[k] as number) * s;
@@ -82,9 +82,9 @@ function standardDeviation(slots: Int32Array, gradient: Float64Array, siStandard
 }
 
 /** The same for a component that reaches a datapoint in two slots: its derivatives add first. */
-function mergedStandardDeviation(slots: Int32Array, gradient: Float64Array, siStandardDeviations: readonly number[], merger: SensitivityAccumulator): number {
+function mergedStandardDeviation(slots: Int32Array, base: number, size: number, gradient: Float64Array, siStandardDeviations: readonly number[], merger: SensitivityAccumulator): number {
   merger.reset();
-  for (let k = 0; k < slots.length; k++) merger.add(slots[k] as number, gradient[k] as number, 1);
+  for (let k = 0; k < size; k++) merger.add(slots[base + k] as number, gradient[k] as number, 1);
   const variance = merger.propagatedVariance(siStandardDeviations);
   merger.reset();
   return Number.isNaN(variance) ? Number.NaN : Math.sqrt(variance);

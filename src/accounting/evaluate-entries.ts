@@ -59,7 +59,7 @@ export class EntryEvaluation {
 
   constructor(inputs: EntryInputs) {
     const { prepared, plan } = inputs;
-    this.entryCount = prepared.entries.length;
+    this.entryCount = prepared.entries.count;
     this.nets = new Float64Array(this.entryCount);
     // A small graph (the property checks evaluate thousands) gets arrays of its own size.
     const chunk = Math.min(ENTRY_CHUNK, this.entryCount);

@@ -117,7 +117,7 @@ export function startEvaluation(prepared: PreparedGraph, options: EvaluateOption
   const amortised = amortiseProjectComponents(prepared, components.values, prepared.siMagnitudes);
   const shareGradients =
     plan !== null && prepared.policies.amortisedShareInPropagation === 'propagated' && prepared.amortisations.length > 0
-      ? shareGradientsOf(prepared, amortised, components, plan)
+      ? shareGradientsOf(prepared, amortised, components)
       : null;
   const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo, amortised.shares);
   // 3. The entries, chunk by chunk; 4. the statements, from the entries' nets.
@@ -143,10 +143,11 @@ function statementResults(prepared: PreparedGraph, entries: EntryEvaluation, amo
   if (prepared.graph.ghg_statements === undefined) return undefined;
   if (entries.evaluated < entries.entryCount) throw new Error('statementResults: read every entry first');
   return prepared.statements.map((statement, s) => {
-    const members = Array.from(statement.entries, (e) => {
-      const entry = prepared.entries[e]!;
-      return { id: entry.id, co2e_net_removed_kg: entries.nets[e] as number, risk_of_reversal_percentage: entry.riskOfReversalPercentage };
-    });
+    const members = Array.from(statement.entries, (e) => ({
+      id: prepared.entries.ids[e] as string,
+      co2e_net_removed_kg: entries.nets[e] as number,
+      risk_of_reversal_percentage: prepared.entries.riskOfReversalPercentage[e] as number | null,
+    }));
     const totals = totalGhgStatementEntries(members, prepared.policies);
     const ids = members.map((m) => m.id);
     return {

@@ -4,6 +4,7 @@
  * component evaluated without gradients, and each entry's net without discount summarised.
  * Internal to accounting.
  */
+import type { CompiledBlueprint } from '../expressions';
 import { createNormalSource, createRandomSource, summariseSample } from '../uncertainty';
 import { attributionFactor } from './amortisation';
 import { packedDoubles } from './doubles';
@@ -20,28 +21,29 @@ export interface MonteCarloOptions {
 /** Each entry's summary of `samples` sampled nets; amortised shares keep their evaluated values. */
 export function runMonteCarlo(prepared: PreparedGraph, options: MonteCarloOptions, shares: Float64Array): MonteCarloSummary[] {
   const { samples, seed, histogramBins } = options;
-  const { components, siMagnitudes, siStandardDeviations, entries } = prepared;
+  const { siMagnitudes, siStandardDeviations } = prepared;
+  const { count, slots, slotStart, inputStart, blueprint } = prepared.components;
+  const { attributionStart, attributions } = prepared.entries;
   const normal = createNormalSource(createRandomSource(seed));
   const sampled = packedDoubles(siMagnitudes.length);
   const values = new Float64Array(prepared.maxSlots);
-  const componentValues = new Float64Array(components.length);
-  const netSamples = entries.map(() => new Float64Array(samples));
+  const componentValues = new Float64Array(count);
+  const netSamples = Array.from({ length: prepared.entries.count }, () => new Float64Array(samples));
   for (let s = 0; s < samples; s++) {
     for (let d = 0; d < sampled.length; d++) {
       const sd = siStandardDeviations[d] as number;
       sampled[d] = Number.isNaN(sd) || sd === 0 ? (siMagnitudes[d] as number) : (siMagnitudes[d] as number) + sd * normal();
     }
-    for (let c = 0; c < components.length; c++) {
-      const component = components[c]!;
-      const { slots } = component;
-      for (let k = 0; k < slots.length; k++) values[k] = sampled[slots[k] as number] as number;
-      componentValues[c] = component.blueprint.evaluate(values, component.inputStart, null);
+    for (let c = 0; c < count; c++) {
+      const base = slotStart[c] as number;
+      for (let k = base; k < (slotStart[c + 1] as number); k++) values[k - base] = sampled[slots[k] as number] as number;
+      componentValues[c] = (blueprint[c] as CompiledBlueprint).evaluate(values, inputStart[c] as Int32Array, null);
     }
-    for (let e = 0; e < entries.length; e++) {
+    for (let e = 0; e < netSamples.length; e++) {
       let net = 0;
-      for (const attribution of entries[e]!.attributions) {
-        const factor = attributionFactor(attribution, sampled, shares);
-        net += attribution.sign * factor * (componentValues[attribution.component] as number);
+      for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+        const factor = attributionFactor(attributions, a, sampled, shares);
+        net += (attributions.sign[a] as number) * factor * (componentValues[attributions.component[a] as number] as number);
       }
       (netSamples[e] as Float64Array)[s] = net;
     }

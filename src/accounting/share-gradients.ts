@@ -6,15 +6,14 @@
  */
 import { attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
 import type { ComponentFigures } from './evaluate-components';
-import type { MergePlan } from './merge-plan';
 import type { PreparedGraph } from './prepare';
 
 /** Per share slot, its derivatives keyed by datapoint index; null where the share is constant. */
 export type ShareGradients = readonly (Map<number, number> | null)[];
 
 /** The derivatives of every amortised share (see the module comment). */
-export function shareGradientsOf(prepared: PreparedGraph, amortised: AmortisedShares, components: ComponentFigures, plan: MergePlan): ShareGradients {
-  const grossGradients = prepared.statements.map((statement) => grossSequestrationGradient(prepared, statement.entries, components, plan));
+export function shareGradientsOf(prepared: PreparedGraph, amortised: AmortisedShares, components: ComponentFigures): ShareGradients {
+  const grossGradients = prepared.statements.map((statement) => grossSequestrationGradient(prepared, statement.entries, components));
   const out = new Array<Map<number, number> | null>(prepared.shareSlotCount).fill(null);
   for (const amortisation of prepared.amortisations) {
     if (amortisation.strategy !== 'ESTIMATED_PROJECT_TONNAGE') continue;
@@ -39,18 +38,22 @@ export function shareGradientsOf(prepared: PreparedGraph, amortised: AmortisedSh
 }
 
 /** The derivatives of a statement's gross sequestration, keyed by datapoint index. */
-function grossSequestrationGradient(prepared: PreparedGraph, entries: Int32Array, components: ComponentFigures, plan: MergePlan): Map<number, number> {
+function grossSequestrationGradient(prepared: PreparedGraph, entries: Int32Array, components: ComponentFigures): Map<number, number> {
   const noShares = new Float64Array(0);
+  const { attributionStart, attributions } = prepared.entries;
+  const { slots, slotStart } = prepared.components;
   const g = new Map<number, number>();
   for (const e of entries) {
-    for (const attribution of prepared.entries[e]?.attributions ?? []) {
-      if (!countsAsGrossSequestration(prepared, attribution)) continue;
-      const factor = attributionFactor(attribution, prepared.siMagnitudes, noShares);
-      const component = prepared.components[attribution.component]!;
-      const base = plan.slotStart[attribution.component] as number;
-      component.slots.forEach((d, k) => g.set(d, (g.get(d) ?? 0) + factor * (components.gradients[base + k] as number)));
-      const fd = attribution.factorDatapoint;
-      if (fd >= 0) g.set(fd, (g.get(fd) ?? 0) + (components.values[attribution.component] as number));
+    for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+      if (!countsAsGrossSequestration(prepared, a)) continue;
+      const factor = attributionFactor(attributions, a, prepared.siMagnitudes, noShares);
+      const c = attributions.component[a] as number;
+      for (let k = slotStart[c] as number; k < (slotStart[c + 1] as number); k++) {
+        const d = slots[k] as number;
+        g.set(d, (g.get(d) ?? 0) + factor * (components.gradients[k] as number));
+      }
+      const fd = attributions.factorDatapoint[a] as number;
+      if (fd >= 0) g.set(fd, (g.get(fd) ?? 0) + (components.values[c] as number));
     }
   }
   return g;
