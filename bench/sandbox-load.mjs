@@ -1,15 +1,18 @@
 /**
  * The in-memory service under load: `createSandbox().handle()` in-process, on the bundled demo world
- * plus `items` datapoints of one organisation. Measures single-datapoint reads, pages of the
+ * plus `items` rows of one organisation in each of four tables (datapoints, sources, feedstock
+ * types, components). Measures reads by id (round robin over the four tables), pages of the
  * datapoint list (the first page, the last one by `last=50`, twenty pages forward from the start
- * by cursor and twenty backward from the end) and writes (creating datapoints).
+ * by cursor and twenty backward from the end), first pages of the other three lists, and writes
+ * (creating datapoints).
  *
  * The floor is a plain async handler over a Map and an array: the same requests answered with the
  * same kind of objects, with no validation, no routing table and no error shapes.
  * Skipped, with a message, while the built package does not export `createSandbox`.
  *
  * Run by bench/run.mjs (phase `sandbox`), or alone: `node --expose-gc bench/sandbox-load.mjs
- * [items] [reads] [writes]` against CDR_ENGINE_DIST (default dist/index.js), printing one JSON line.
+ * [items] [reads] [writes]` against CDR_ENGINE_DIST (default dist/index.js; `createSandbox` is taken
+ * from it, or from dist/sandbox.js, the `cdr-engine/sandbox` entry), printing one JSON line.
  */
 import { createRandom } from './generate-graph.mjs';
 import { importEntry, median } from './measure.mjs';
@@ -36,7 +39,46 @@ function worldWith(items) {
     quantity: { magnitude: 1 + (i % 97), unit: i % 2 === 0 ? 't' : 'kg', standard_deviation: i % 5 === 0 ? null : 0.1 },
     supplier_reference_id: `bench-${i}`,
   }));
-  return { world: { ...demo, datapoints: [...demo.datapoints, ...added] }, ids: added.map((d) => d.id), owner, project };
+  const sources = Array.from({ length: items }, (_, i) => ({
+    id: `src_BENCH${String(i).padStart(21, '0')}`,
+    owner_organisation_id: owner,
+    project_id: project,
+    display_name: `Bench source ${i}`,
+    supplier_reference_id: `bench-source-${i}`,
+  }));
+  const feedstockTypes = Array.from({ length: items }, (_, i) => ({
+    id: `ftt_BENCH${String(i).padStart(21, '0')}`,
+    owner_organisation_id: owner,
+    name: `Bench feedstock ${i}`,
+    supplier_reference_id: `bench-feedstock-${i}`,
+  }));
+  // Components of the demo's diesel blueprint over the demo's diesel datapoints.
+  const diesel = demo.datapoints.find((d) => d.id === 'dtp_01JA0DIESELA00000000').id;
+  const factor = demo.datapoints.find((d) => d.id === 'dtp_01JA0DIESELFACTOR000').id;
+  const components = Array.from({ length: items }, (_, i) => ({
+    id: `cmp_BENCH${String(i).padStart(21, '0')}`,
+    owner_organisation_id: owner,
+    project_id: project,
+    blueprint_key: 'diesel_combustion',
+    display_name: `Bench component ${i}`,
+    inputs: [{ input_key: 'volume', datapoint_ids: [diesel] }, { input_key: 'emission_factor', datapoint_ids: [factor] }],
+    supplier_reference_id: `bench-component-${i}`,
+  }));
+  return {
+    world: {
+      ...demo,
+      datapoints: [...demo.datapoints, ...added],
+      sources: [...demo.sources, ...sources],
+      feedstock_types: [...demo.feedstock_types, ...feedstockTypes],
+      components: [...demo.components, ...components],
+    },
+    ids: added.map((d) => d.id),
+    reads: [
+      ...[added, sources, feedstockTypes, components].map((rows, k) => ({ rows, path: ['/mrv/v0/datapoints/', '/mrv/v0/sources/', '/mrv/v0/feedstock_types/', '/mrv/v0/components/'][k] })),
+    ],
+    owner,
+    project,
+  };
 }
 
 /** The floor: the same requests over a Map and an array. */
@@ -99,7 +141,7 @@ async function timeEach(count, request) {
   return times;
 }
 
-async function load(handle, { ids, project, reads, writes, seed }) {
+async function load(handle, { ids, tables, otherLists, project, reads, writes, seed }) {
   const headers = { 'x-client-secret': SECRET, authorization: `Bearer ${TOKEN}` };
   const expectOk = (response, what) => {
     if (response.status !== 200) throw new Error(`${what}: status ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
@@ -110,8 +152,18 @@ async function load(handle, { ids, project, reads, writes, seed }) {
 
   const random = createRandom(seed);
   const t0 = performance.now();
-  for (let r = 0; r < reads; r++) expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints/${ids[Math.floor(random() * ids.length)]}`, headers }), 'read');
+  for (let r = 0; r < reads; r++) {
+    // Round robin over the tables when the world has several; datapoints alone for the floor.
+    const table = tables[r % tables.length];
+    const id = table.rows[Math.floor(random() * table.rows.length)].id;
+    expectOk(await handle({ method: 'GET', path: `${table.path}${id}`, headers }), 'read');
+  }
   const readMs = performance.now() - t0;
+  const otherPages = {};
+  for (const path of otherLists) {
+    const times = await timeEach(30, async () => expectOk(await handle({ method: 'GET', path: `${path}?first=${PAGE}`, headers }), `first page of ${path}`));
+    otherPages[path] = median(times);
+  }
 
   const firstPage = await timeEach(30, async () => expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints?first=${PAGE}`, headers }), 'first page'));
   const lastPage = await timeEach(30, async () => expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints?last=${PAGE}`, headers }), 'last page'));
@@ -167,6 +219,7 @@ async function load(handle, { ids, project, reads, writes, seed }) {
     forwardPagesMs: median(forward.times),
     backwardPagesMs: median(backward.times),
     listTotal: forward.total,
+    otherFirstPagesMs: otherPages,
     writesPerSecond: (1000 * writes) / writeMs,
   };
 }
@@ -176,21 +229,22 @@ async function load(handle, { ids, project, reads, writes, seed }) {
  */
 export async function runSandboxBenchmark(engine, task) {
   if (typeof engine.createSandbox !== 'function') {
-    return { skipped: 'the built package does not export createSandbox yet' };
+    return { skipped: 'the built package does not export createSandbox' };
   }
   const items = task.items ?? 100_000;
   const reads = task.reads ?? 20_000;
   const writes = task.writes ?? 200;
-  const { world, ids, project } = worldWith(items);
+  const { world, ids, project, reads: tables } = worldWith(items);
   globalThis.gc?.();
   const rssBeforeMb = process.memoryUsage().rss / (1024 * 1024);
   const t0 = performance.now();
   const sandbox = engine.createSandbox({ world, now: () => '2026-06-01T00:00:00Z', seed: 1 });
   const loadMs = performance.now() - t0;
-  const mine = await load((request) => sandbox.handle(request), { ids, project, reads, writes, seed: 3 });
+  const otherLists = ['/mrv/v0/sources', '/mrv/v0/feedstock_types', '/mrv/v0/components'];
+  const mine = await load((request) => sandbox.handle(request), { ids, tables, otherLists, project, reads, writes, seed: 3 });
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   const floorHandle = createFloor(world);
-  const floor = await load(floorHandle, { ids, project, reads, writes, seed: 3 });
+  const floor = await load(floorHandle, { ids, tables: [tables[0]], otherLists: [], project, reads, writes, seed: 3 });
   return {
     items,
     reads,

@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { entrySpecifiers } from './consumers/checks.cjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'scripts', 'consumers');
@@ -134,14 +135,11 @@ async function install(name, tarball) {
  */
 function everyEntryImport(manifest, jsonAttribute) {
   const lines = [];
-  Object.keys(manifest.exports)
-    .filter((subpath) => !subpath.includes('*') && subpath !== './package.json')
-    .forEach((subpath, i) => {
-      const specifier = subpath === '.' ? 'cdr-engine' : `cdr-engine/${subpath.slice(2)}`;
-      const attribute = jsonAttribute ? " with { type: 'json' }" : '';
-      lines.push(subpath.endsWith('.json') ? `import entry${i} from '${specifier}'${attribute};` : `import * as entry${i} from '${specifier}';`);
-      lines.push(`void entry${i};`);
-    });
+  entrySpecifiers(manifest).forEach(({ subpath, specifier }, i) => {
+    const attribute = jsonAttribute ? " with { type: 'json' }" : '';
+    lines.push(subpath.endsWith('.json') ? `import entry${i} from '${specifier}'${attribute};` : `import * as entry${i} from '${specifier}';`);
+    lines.push(`void entry${i};`);
+  });
   return `${lines.join('\n')}\nexport {};\n`;
 }
 
@@ -161,6 +159,7 @@ async function typeCheck(name, dir, example) {
 
 async function runEsm(dir, example) {
   copyFileSync(join(fixtures, 'esm.mjs'), join(dir, 'esm.mjs'));
+  copyFileSync(join(fixtures, 'checks.cjs'), join(dir, 'checks.cjs'));
   await run(process.execPath, ['esm.mjs'], dir, { quiet: false });
   const transpiled = ts.transpileModule(example, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   writeFileSync(join(dir, 'readme.mjs'), transpiled);
@@ -176,6 +175,7 @@ async function runEsm(dir, example) {
 
 async function runCjs(dir) {
   copyFileSync(join(fixtures, 'cjs.cjs'), join(dir, 'cjs.cjs'));
+  copyFileSync(join(fixtures, 'checks.cjs'), join(dir, 'checks.cjs'));
   await run(process.execPath, ['cjs.cjs'], dir, { quiet: false });
 }
 

@@ -7,11 +7,10 @@ const root = require('cdr-engine');
 const units = require('cdr-engine/units');
 const registry = require('cdr-engine/registry');
 const manifest = require('cdr-engine/package.json');
+const { assertRecognised, entrySpecifiers, thrown } = require('./checks.cjs');
 
 // Every entry point of the exports map is required (JSON documents too).
-for (const subpath of Object.keys(manifest.exports)) {
-  if (subpath.includes('*') || subpath === './package.json') continue;
-  const specifier = subpath === '.' ? 'cdr-engine' : `cdr-engine/${subpath.slice(2)}`;
+for (const { specifier } of entrySpecifiers(manifest)) {
   assert.equal(typeof require(specifier), 'object', specifier);
 }
 
@@ -20,16 +19,6 @@ const result = root.evaluateGraph(graph);
 assert.ok(result.ghg_entries.length > 0);
 assert.equal(typeof result.ghg_entries[0].co2e_net_removed_kg, 'number');
 assert.equal(typeof require('cdr-engine/sandbox').createSandbox({}).handle, 'function');
-
-/** What `run` throws. */
-function thrown(run) {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  assert.fail('nothing was thrown');
-}
 
 async function main() {
   // The ESM build's errors, recognised by the CommonJS build.
@@ -40,10 +29,7 @@ async function main() {
     [thrown(() => esm.units.parseUnit('not a unit')), units.UnitError, units.isUnitError],
     [thrown(() => esm.registry.createLedger().createTransfer({})), registry.CreditLedgerError, registry.isCreditLedgerError],
   ];
-  for (const [error, errorClass, guard] of cases) {
-    assert.ok(guard(error), `${errorClass.name}: the guard recognises the ESM build's error`);
-    assert.ok(error instanceof errorClass, `${errorClass.name}: instanceof recognises the ESM build's error`);
-  }
+  assertRecognised(cases, 'ESM');
   console.log('cjs: every entry point loads; the example evaluates; errors of the ESM build are recognised');
 }
 

@@ -12,11 +12,10 @@ import { isUnitError, parseUnit, UnitError } from 'cdr-engine/units';
 
 const require = createRequire(import.meta.url);
 const manifest = require('cdr-engine/package.json');
+const { assertRecognised, entrySpecifiers, thrown } = require('./checks.cjs');
 
 // Every entry point of the exports map loads (JSON documents with an import attribute).
-for (const subpath of Object.keys(manifest.exports)) {
-  if (subpath.includes('*') || subpath === './package.json') continue;
-  const specifier = subpath === '.' ? 'cdr-engine' : `cdr-engine/${subpath.slice(2)}`;
+for (const { subpath, specifier } of entrySpecifiers(manifest)) {
   const loaded = subpath.endsWith('.json') ? (await import(specifier, { with: { type: 'json' } })).default : await import(specifier);
   assert.equal(typeof loaded, 'object', specifier);
 }
@@ -31,16 +30,6 @@ assert.equal(typeof createLedger, 'function');
 assert.equal(typeof createSandbox, 'function');
 assert.equal(typeof toValidationErrorBody, 'function');
 
-/** What `run` throws. */
-function thrown(run) {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  assert.fail('nothing was thrown');
-}
-
 // The same error class identity across the builds: the CommonJS build's errors, recognised here.
 const cjs = { root: require('cdr-engine'), units: require('cdr-engine/units'), registry: require('cdr-engine/registry') };
 assert.notEqual(cjs.root.GraphValidationError, GraphValidationError, 'two builds are loaded');
@@ -49,11 +38,9 @@ const cases = [
   [thrown(() => cjs.units.parseUnit('not a unit')), UnitError, isUnitError],
   [thrown(() => cjs.registry.createLedger().createTransfer({})), CreditLedgerError, isCreditLedgerError],
 ];
-for (const [error, errorClass, guard] of cases) {
-  assert.ok(guard(error), `${errorClass.name}: the guard recognises the CommonJS build's error`);
-  assert.ok(error instanceof errorClass, `${errorClass.name}: instanceof recognises the CommonJS build's error`);
-  assert.ok(!guard(new Error('plain')) && !(new Error('plain') instanceof errorClass));
-}
+assertRecognised(cases, 'CommonJS');
+// A plain error is recognised by neither.
+for (const [, errorClass, guard] of cases) assert.ok(!guard(new Error('plain')) && !(new Error('plain') instanceof errorClass));
 // And an ESM error is one to itself.
 assert.ok(thrown(() => evaluateGraph({})) instanceof GraphValidationError);
 console.log('esm: every entry point loads; errors of the CommonJS build are recognised');

@@ -1,11 +1,17 @@
 /**
  * The calculation behind a GHG entry's figures: a removal graph document is built from the store
- * (the entry's attributions, their components, the datapoints and blueprints they use) and
- * evaluated by the accounting module, exactly as `evaluateGraph` would evaluate the same data.
+ * and evaluated by the accounting module, exactly as `evaluateGraph` would evaluate the same data.
+ *
+ * The document holds the entry's own attributions (components attributed to it, manual
+ * attributions of project components included) and, when the entry is in a GHG statement, the
+ * statement with all its entries, its statement-level components (split evenly over the entries)
+ * and the project's amortised components (semantics.md 4); the accounting module decides the
+ * shares. Entries of a submitted statement cannot change, so their figures stay those frozen at
+ * submission.
  */
 import { prepareGraph, safeEvaluateGraph, type GhgEntryResult } from '../accounting';
 import type { GraphIssue, RemovalGraphInput } from '../model';
-import type { ComponentRow, RemovalResultRow, RemovalRow } from './rows';
+import type { AttributionRow, ComponentRow, RemovalResultRow, RemovalRow } from './rows';
 import type { ServiceState } from './state';
 
 /** An attribution as the calculation needs it. */
@@ -20,64 +26,121 @@ export type EntryOutcome =
   | { readonly ok: true; readonly result: RemovalResultRow; readonly entry: GhgEntryResult }
   | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
-/** The graph document of one entry, from the rows in `state`. */
-export function entryGraph(
-  state: ServiceState,
-  entryId: string,
-  riskOfReversalPercentage: number | null,
-  attributions: readonly AttributionInput[],
-): RemovalGraphInput {
-  const components: ComponentRow[] = [];
-  const datapointIds: string[] = [];
-  const seenDatapoints = new Set<string>();
-  const blueprintKeys: string[] = [];
-  const addDatapoint = (id: string): void => {
-    if (seenDatapoints.has(id)) return;
-    seenDatapoints.add(id);
-    datapointIds.push(id);
-  };
-  for (const a of attributions) {
-    const component = state.components.get(a.component_id);
-    if (component === undefined) continue;
-    components.push(component);
-    if (!blueprintKeys.includes(component.blueprint_key)) blueprintKeys.push(component.blueprint_key);
-    for (const input of component.inputs) for (const d of input.datapoint_ids) addDatapoint(d);
-    if (a.attribution_factor_datapoint_id !== null) addDatapoint(a.attribution_factor_datapoint_id);
+/** Collects the components, datapoints and blueprints a graph needs, each once. */
+class GraphParts {
+  readonly components: ComponentRow[] = [];
+  readonly #components = new Set<string>();
+  readonly #datapoints = new Set<string>();
+  readonly #blueprints = new Set<string>();
+
+  constructor(private readonly state: ServiceState) {}
+
+  component(id: string): void {
+    if (this.#components.has(id)) return;
+    const component = this.state.components.get(id);
+    if (component === undefined) return;
+    this.#components.add(id);
+    this.components.push(component);
+    this.#blueprints.add(component.blueprint_key);
+    for (const input of component.inputs) for (const d of input.datapoint_ids) this.#datapoints.add(d);
   }
-  return {
-    component_blueprints: blueprintKeys.flatMap((key) => {
-      const blueprint = state.blueprints.get(key);
-      return blueprint === undefined ? [] : [blueprint.definition];
-    }),
-    datapoints: datapointIds.flatMap((id) => {
-      const d = state.datapoints.get(id);
-      return d === undefined ? [] : [{ id, quantity: d.quantity }];
-    }),
-    components: components.map((c) => ({ id: c.id, blueprint_key: c.blueprint_key, inputs: c.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })) })),
-    ghg_entries: [
+
+  datapoint(id: string): void {
+    this.#datapoints.add(id);
+  }
+
+  graph(entries: RemovalGraphInput['ghg_entries'], rest: Pick<RemovalGraphInput, 'ghg_statements' | 'projects'>): RemovalGraphInput {
+    const { state } = this;
+    return {
+      component_blueprints: [...this.#blueprints].flatMap((key) => {
+        const blueprint = state.blueprints.get(key);
+        return blueprint === undefined ? [] : [blueprint.definition];
+      }),
+      datapoints: [...this.#datapoints].flatMap((id) => {
+        const d = state.datapoints.get(id);
+        return d === undefined ? [] : [{ id, quantity: d.quantity }];
+      }),
+      components: this.components.map((c) => ({ id: c.id, blueprint_key: c.blueprint_key, inputs: c.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })) })),
+      ghg_entries: entries,
+      ...rest,
+    };
+  }
+}
+
+function graphAttributions(parts: GraphParts, attributions: readonly AttributionInput[]) {
+  return attributions.map((a) => {
+    parts.component(a.component_id);
+    if (a.attribution_factor_datapoint_id !== null) parts.datapoint(a.attribution_factor_datapoint_id);
+    return a.attribution_factor_datapoint_id === null
+      ? { component_id: a.component_id, attribution_factor: a.attribution_factor }
+      : { component_id: a.component_id, attribution_factor_datapoint_id: a.attribution_factor_datapoint_id };
+  });
+}
+
+/** A time in whole days of a date-time (the custom period of a CUSTOM_TIME_PERIOD component). */
+function dateOf(dateTime: string | null): string | null {
+  return dateTime === null ? null : dateTime.slice(0, 10);
+}
+
+/**
+ * The graph document of one entry, from the rows in `state`; `attributions` replaces the entry's
+ * stored attributions (a change being checked before it is stored).
+ */
+export function entryGraph(state: ServiceState, entryId: string, riskOfReversalPercentage: number | null, attributions: readonly AttributionInput[]): RemovalGraphInput {
+  const parts = new GraphParts(state);
+  const risk = (removal: RemovalRow | undefined) => state.projects.get(removal?.project_id ?? '')?.risk_of_reversal_percentage ?? null;
+  const removal = state.removals.get(entryId);
+  const statement = removal?.ghg_statement_id == null ? undefined : state.statements.get(removal.ghg_statement_id);
+  const statementComponents = statement === undefined ? [] : state.indexes.componentsByStatement.rows(statement.id);
+  const projectComponents = removal === undefined ? [] : state.indexes.projectComponents.rows(removal.project_id).filter((c) => c.allocation_strategy !== 'MANUAL');
+  const entry = { id: entryId, risk_of_reversal_percentage: riskOfReversalPercentage, component_attributions: graphAttributions(parts, attributions) };
+  if (statement === undefined || (statementComponents.length === 0 && projectComponents.length === 0)) return parts.graph([entry], {});
+
+  // The statement and all its entries: statement and project components are shared among them.
+  const entries = [entry];
+  for (const id of statement.record.removal_ids) {
+    if (id === entryId) continue;
+    const other = state.removals.get(id);
+    const stored: readonly AttributionRow[] = state.indexes.attributionsByRemoval.rows(id);
+    entries.push({ id, risk_of_reversal_percentage: risk(other), component_attributions: graphAttributions(parts, stored) });
+  }
+  for (const c of [...statementComponents, ...projectComponents]) parts.component(c.id);
+  const project = state.projects.get(statement.record.project_id);
+  return parts.graph(entries, {
+    ghg_statements: [
       {
-        id: entryId,
-        risk_of_reversal_percentage: riskOfReversalPercentage,
-        component_attributions: attributions.map((a) =>
-          a.attribution_factor_datapoint_id === null
-            ? { component_id: a.component_id, attribution_factor: a.attribution_factor }
-            : { component_id: a.component_id, attribution_factor_datapoint_id: a.attribution_factor_datapoint_id },
-        ),
+        id: statement.id,
+        project_id: statement.record.project_id,
+        // The statement's figures were frozen when it was submitted; its entries are evaluated as
+        // they were then, so the shares are computed as for an unverified statement.
+        status: 'DRAFT',
+        reporting_period_start_at: statement.record.reporting_period_start_at,
+        reporting_period_end_at: statement.record.reporting_period_end_at,
+        removal_ids: [...statement.record.removal_ids],
+        component_ids: statementComponents.map((c) => c.id),
       },
     ],
-  };
+    projects: [
+      {
+        id: statement.record.project_id,
+        estimated_gross_tonnage_kg: project?.estimated_gross_tonnage_kg ?? null,
+        estimated_lifetime: project?.estimated_lifetime ?? null,
+        components: projectComponents.map((c) => ({
+          component_id: c.id,
+          allocation_strategy: c.allocation_strategy ?? 'MANUAL',
+          custom_period_start_on: dateOf(c.activity_started_at),
+          custom_period_end_on: dateOf(c.activity_completed_at),
+        })),
+      },
+    ],
+  });
 }
 
 /** Evaluates one entry with the given attributions. */
-export function evaluateEntry(
-  state: ServiceState,
-  entryId: string,
-  riskOfReversalPercentage: number | null,
-  attributions: readonly AttributionInput[],
-): EntryOutcome {
+export function evaluateEntry(state: ServiceState, entryId: string, riskOfReversalPercentage: number | null, attributions: readonly AttributionInput[]): EntryOutcome {
   const outcome = safeEvaluateGraph(entryGraph(state, entryId, riskOfReversalPercentage, attributions));
   if (!outcome.ok) return outcome;
-  const entry = outcome.result.ghg_entries[0];
+  const entry = outcome.result.ghg_entries.find((e) => e.id === entryId);
   if (entry === undefined) return { ok: false, issues: [{ path: ['ghg_entries'], code: 'no_result', message: 'the evaluation returned no entry' }] };
   return {
     ok: true,
@@ -94,21 +157,45 @@ export function evaluateEntry(
   };
 }
 
+/** Evaluates a stored entry with its stored attributions. */
+export function evaluateStored(state: ServiceState, removal: RemovalRow): EntryOutcome {
+  const risk = state.projects.get(removal.project_id)?.risk_of_reversal_percentage ?? null;
+  return evaluateEntry(state, removal.id, risk, state.indexes.attributionsByRemoval.rows(removal.id));
+}
+
 /**
  * The evaluation of stored GHG entries with their current attributions, as the statement
  * lifecycle takes it. An entry that no longer evaluates is left out (the lifecycle then refuses).
  */
 export function evaluateEntries(state: ServiceState, removalIds: readonly string[]): { readonly ghg_entries: readonly GhgEntryResult[] } {
-  const attributions = state.indexes.attributionsByRemoval;
   const entries: GhgEntryResult[] = [];
   for (const id of removalIds) {
-    const removal: RemovalRow | undefined = state.removals.get(id);
+    const removal = state.removals.get(id);
     if (removal === undefined) continue;
-    const risk = state.projects.get(removal.project_id)?.risk_of_reversal_percentage ?? null;
-    const outcome = evaluateEntry(state, id, risk, attributions.rows(id));
+    const outcome = evaluateStored(state, removal);
     if (outcome.ok) entries.push(outcome.entry);
   }
   return { ghg_entries: entries };
+}
+
+/**
+ * Re-evaluates stored entries after a change they depend on and stores their new figures.
+ * Returns the problems of the entries that no longer evaluate (the caller refuses the request,
+ * which rolls every change back).
+ */
+export function reevaluate(state: ServiceState, removalIds: Iterable<string>): GraphIssue[] {
+  const problems: GraphIssue[] = [];
+  for (const id of new Set(removalIds)) {
+    const removal = state.removals.get(id);
+    if (removal === undefined) continue;
+    const outcome = evaluateStored(state, removal);
+    if (!outcome.ok) {
+      for (const issue of outcome.issues) problems.push({ ...issue, message: `GHG entry '${id}': ${issue.message}` });
+      continue;
+    }
+    state.removals.update({ ...removal, result: outcome.result });
+  }
+  return problems;
 }
 
 /**

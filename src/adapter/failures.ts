@@ -59,3 +59,12 @@ export class Problems {
     if (this.items.length > 0) throw unprocessable(this.items);
   }
 }
+
+/**
+ * Refuses the request with a 422 at `["body"]` when an evaluation has problems (the graph an entry
+ * depends on no longer evaluates); the pipeline then rolls every change back.
+ */
+export function refuseProblems(problems: readonly { readonly message: string }[]): void {
+  if (problems.length === 0) return;
+  throw unprocessable(problems.map((p) => valueError(['body'], p.message, null)));
+}

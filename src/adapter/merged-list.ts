@@ -22,8 +22,9 @@ export function mergedList<T extends Row>(table: Table<T>, parts: readonly Reado
     size: used.reduce((sum, part) => sum + part.size, 0),
     countBelow,
     countAtMost,
-    slice(from: number, to: number): Sequenced<T>[] {
+    slice(from: number, upTo: number): Sequenced<T>[] {
       const out: Sequenced<T>[] = [];
+      const to = Math.min(upTo, used.reduce((sum, part) => sum + part.size, 0));
       if (from >= to) return out;
       if (used.length === 1) {
         const part = used[0] as ReadonlySequence;

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { ParsedRequest, RequestSchemas } from '../model/validation-error';
-import { notAuthenticated, type ReadContext, type RequestContext } from './context';
+import type { RequestContext } from './context';
 
 /** Methods the service answers. */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -12,47 +12,43 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** What a handler answers on success: 200 with a body, or 204 without. */
 export type Reply = { readonly status: 200; readonly body: unknown } | { readonly status: 204 };
 
-/** Schemas of a route's parts (path, query, body); headers are checked by authentication. */
+/**
+ * What a route takes and answers: the schemas of its parts (path, query, body; headers are checked
+ * by authentication), the schema of its 200 body, and the refusals it may answer beside those of
+ * every route (401, 422) and of every route with path parameters (404). The service's OpenAPI
+ * document is generated from these (openapi.ts): one source of truth.
+ */
+export interface RouteSpec extends Omit<RequestSchemas, 'header'> {
+  /** Schema of the 200 body; null: the route answers 204 without a body. */
+  readonly response: z.ZodType | null;
+  /** The route may answer 409 (a conflict with stored state). */
+  readonly conflict?: boolean;
+  /** The route may answer 404 although it has no path parameter (a resource of the caller it needs). */
+  readonly notFound?: boolean;
+  /** One line saying what the route does. */
+  readonly summary?: string;
+}
+
+/** The schemas of a route's request parts. */
 export type RouteSchemas = Omit<RequestSchemas, 'header'>;
 
-/**
- * Who may call a route: `organisation`, a bearer token is required; `public`, a read that a caller
- * with a valid client secret and no `Authorization` header may make too (interface.md 1 rule 3:
- * what is public once credits are issued, and the public registry).
- */
-export type Access = 'organisation' | 'public';
+/** The parsed request parts of a route with spec `S`. */
+export type RouteInput<S extends RouteSpec> = ParsedRequest<Pick<S, Extract<keyof S, 'path' | 'query' | 'body'>>>;
 
 /** One route. */
-export interface Route<S extends RouteSchemas = RouteSchemas> {
+export interface Route<S extends RouteSpec = RouteSpec> {
   readonly method: Method;
   readonly path: string;
   readonly schemas: S;
-  readonly access: Access;
-  readonly handle: (context: ReadContext, input: ParsedRequest<S>) => Reply;
-}
-
-/** Declares a route of organisations (a bearer token is required); the input's type follows from the schemas. */
-export function route<const S extends RouteSchemas>(
-  method: Method,
-  path: string,
-  schemas: S,
-  handle: (context: RequestContext, input: ParsedRequest<S>) => Reply,
-): Route {
-  const guarded = (context: ReadContext, input: ParsedRequest<S>): Reply => {
-    // The pipeline refuses the public before a route of organisations runs; this keeps the types honest.
-    const { viewer } = context;
-    if (viewer === null) throw notAuthenticated();
-    return handle({ state: context.state, viewer }, input);
-  };
-  return { method, path, schemas, access: 'organisation', handle: guarded as Route['handle'] };
+  readonly handle: (context: RequestContext, input: RouteInput<S>) => Reply;
 }
 
 /**
- * Declares a public read: a GET that the public may make as well as an organisation. The handler
- * applies the visibility rules to `context.viewer` (null for the public).
+ * Declares a route; the input's type follows from the schemas. Every route needs a valid bearer
+ * token (semantics.md 7): the pipeline refuses a request without one before any route runs.
  */
-export function publicRead<const S extends RouteSchemas>(path: string, schemas: S, handle: (context: ReadContext, input: ParsedRequest<S>) => Reply): Route {
-  return { method: 'GET', path, schemas, access: 'public', handle: handle as Route['handle'] };
+export function route<const S extends RouteSpec>(method: Method, path: string, schemas: S, handle: (context: RequestContext, input: RouteInput<S>) => Reply): Route {
+  return { method, path, schemas, handle: handle as unknown as Route['handle'] };
 }
 
 /** Shorthand for `{ status: 200, body }`. */
@@ -77,11 +73,12 @@ export type Match =
 /** Splits a path into decoded segments; undefined when a segment is not valid percent-encoding. */
 function splitPath(path: string): string[] | undefined {
   if (!path.startsWith('/')) return undefined;
-  const raw = path.slice(1).split('/');
-  const out: string[] = [];
-  for (const segment of raw) {
+  const out = path.slice(1).split('/');
+  for (let i = 0; i < out.length; i++) {
+    const segment = out[i] as string;
+    if (!segment.includes('%')) continue;
     try {
-      out.push(decodeURIComponent(segment));
+      out[i] = decodeURIComponent(segment);
     } catch {
       return undefined;
     }
@@ -89,9 +86,15 @@ function splitPath(path: string): string[] | undefined {
   return out;
 }
 
+/** The key of a route's bucket: its number of segments and its first three, which are literal in every route. */
+function bucketKey(size: number, segments: readonly string[]): string {
+  return `${size}/${segments[0] ?? ''}/${segments[1] ?? ''}/${segments[2] ?? ''}`;
+}
+
 /** A table of routes matched by method and path. */
 export class Router {
-  readonly #bySize = new Map<number, Compiled[]>();
+  /** Routes by segment count and first three segments: a request looks at a handful of routes. */
+  readonly #buckets = new Map<string, Compiled[]>();
 
   constructor(routes: readonly Route[]) {
     const seen = new Set<string>();
@@ -103,16 +106,19 @@ export class Router {
         .slice(1)
         .split('/')
         .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s }));
-      const list = this.#bySize.get(segments.length) ?? [];
+      const leading = segments.slice(0, 3);
+      if (leading.some((part) => !('literal' in part))) throw new Error(`router: ${key} must start with three literal segments`);
+      const bucket = bucketKey(segments.length, leading.map((part) => part.literal ?? ''));
+      const list = this.#buckets.get(bucket) ?? [];
       list.push({ route: r, segments });
-      this.#bySize.set(segments.length, list);
+      this.#buckets.set(bucket, list);
     }
   }
 
   match(method: string, path: string): Match {
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'not_found' };
-    const candidates = this.#bySize.get(segments.length) ?? [];
+    const candidates = this.#buckets.get(bucketKey(segments.length, segments)) ?? [];
     const allow: Method[] = [];
     for (const { route: r, segments: pattern } of candidates) {
       const params: Record<string, string> = Object.create(null) as Record<string, string>;

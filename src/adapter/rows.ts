@@ -23,6 +23,13 @@ export interface OrganisationRow {
   readonly domain: string | null;
   readonly supplier: SupplierRow | null;
   readonly buffer_pool: boolean;
+  /**
+   * The organisation that registered this one as a retirement beneficiary (`POST /beneficiary`);
+   * null for the organisations of the world. A beneficiary is seen by the one that registered it.
+   */
+  readonly registered_by: string | null;
+  /** An individual beneficiary's e-mail address (never shown; an organisation's domain is). */
+  readonly email: string | null;
 }
 
 /** A client secret (the row id is the secret itself). */
@@ -47,9 +54,24 @@ export interface ProjectRow {
   readonly short_description: string | null;
   readonly process_key: string;
   readonly risk_of_reversal_percentage: number | null;
+  /** The project's risk-of-reversal rating (OpenAPI RiskOfReversal); null when not rated. */
+  readonly risk_of_reversal: 'no_observable_risk' | 'very_low_v2' | 'very_low' | 'low' | 'medium' | 'high' | 'risk_assessment_driven' | null;
   readonly verifier_organisation_id: string | null;
   readonly project_code: string;
   readonly pathway_code: string;
+  /** The project's estimated gross sequestration, for ESTIMATED_PROJECT_TONNAGE amortisation. */
+  readonly estimated_gross_tonnage_kg: number | null;
+  /** The project's estimated lifetime (a time quantity), for ESTIMATED_PROJECT_LIFETIME amortisation. */
+  readonly estimated_lifetime: { readonly magnitude: number; readonly unit: string } | null;
+  /** Registry details (OpenAPI registry Project). */
+  readonly registry: {
+    readonly status: 'draft' | 'preview' | 'under_validation' | 'validated' | 'validation_unsuccessful' | 'cancelled';
+    readonly pathway: 'biomass_carbon_removal_and_storage' | 'direct_air_capture' | 'enhanced_weathering' | 'carbon_mineralization' | 'reforestation' | 'marine' | 'superpollutants';
+    readonly protocol_slug: string;
+    readonly validator_name: string | null;
+    readonly crediting_period_start: string | null;
+    readonly crediting_period_end: string | null;
+  };
 }
 
 export interface FeedstockTypeRow {
@@ -173,10 +195,22 @@ export interface ComponentInputRow {
   readonly datapoint_ids: readonly string[];
 }
 
+/** Where a component is attributed (the OpenAPI's ComponentScope, less NET_NEGATIVITY). */
+export type ComponentScopeValue = 'REMOVAL' | 'GHG_STATEMENT' | 'PROJECT';
+
+/** How a project component is amortised (semantics.md 4). */
+export type AllocationStrategyValue = 'ESTIMATED_PROJECT_TONNAGE' | 'MANUAL' | 'CUSTOM_TIME_PERIOD' | 'ESTIMATED_PROJECT_LIFETIME';
+
 export interface ComponentRow {
   readonly id: string;
   readonly owner: string;
   readonly project_id: string;
+  /** REMOVAL: attributed to GHG entries; GHG_STATEMENT: split evenly over a statement's entries; PROJECT: amortised. */
+  readonly scope: ComponentScopeValue;
+  /** The statement of a GHG_STATEMENT component. */
+  readonly ghg_statement_id: string | null;
+  /** The allocation strategy of a PROJECT component. */
+  readonly allocation_strategy: AllocationStrategyValue | null;
   readonly blueprint_key: string;
   readonly display_name: string;
   readonly description: string | null;
@@ -305,6 +339,8 @@ export interface MeasurementSampleRow {
   readonly measured_at: string;
   readonly measurement_location_id: string | null;
   readonly production_batch_id: string | null;
+  readonly feedstock_batch_id: string | null;
+  readonly storage_location_id: string | null;
   readonly values: readonly MeasurementValueRow[];
 }
 
@@ -336,8 +372,114 @@ export interface OrderRow {
   readonly created_at: string;
 }
 
-/** A record of the credit ledger, kept here for its place in the creation order (cursors). */
+/** The kinds of record of the credit ledger. */
+export type LedgerKind = 'issuance' | 'credit_batch' | 'delivery' | 'transfer' | 'retirement' | 'refund';
+
+/**
+ * A record of the credit ledger, kept here for its place in the creation order (cursors) and for
+ * the keys the registry lists page through (`kind`, `kind|field|value`, see ledger-keys.ts).
+ */
 export interface LedgerEntryRow {
   readonly id: string;
-  readonly kind: 'issuance' | 'credit_batch' | 'delivery' | 'transfer' | 'retirement' | 'refund';
+  readonly kind: LedgerKind;
+  readonly keys: readonly string[];
+}
+
+export interface StorageUnitRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly storage_location_id: string;
+  readonly supplier_id: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly latitude: number | null;
+  readonly longitude: number | null;
+  readonly supplier_reference_id: string | null;
+}
+
+export interface SensorRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly reference: string;
+  readonly measurement_property: { readonly quantity_kind: string; readonly qualifier: string | null };
+  readonly units: string;
+  readonly manufacturer: string | null;
+  readonly model: string | null;
+  readonly storage_location_id: string | null;
+  readonly facility_id: string | null;
+}
+
+export type MonitoringPhaseValue = 'pre_op' | 'operation' | 'post_op' | 'feedstock';
+export type FrequencyValue =
+  | 'na'
+  | 'once'
+  | 'optional'
+  | 'if_needed'
+  | 'every_1_days'
+  | 'every_1_months'
+  | 'every_2_weeks'
+  | 'every_3_months'
+  | 'every_6_months'
+  | 'every_2_years'
+  | 'every_5_years';
+
+/** A monitoring requirement: set by the service (world or test helper), met by the supplier's submissions. */
+export interface MonitoringRequirementRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly storage_location_id: string | null;
+  readonly storage_unit_id: string | null;
+  readonly display_name: string;
+  readonly monitoring_phase: MonitoringPhaseValue;
+  readonly frequency: FrequencyValue;
+  readonly notes: string | null;
+}
+
+export interface MonitoringSubmissionRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly project_monitoring_requirement_id: string;
+  readonly source_id: string;
+  readonly valid_from: string;
+  readonly valid_to: string | null;
+  readonly supplier_reference_id: string | null;
+  readonly notes: string | null;
+}
+
+/** A public document of a project on the registry. */
+export interface ProjectDocumentRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly project_id: string;
+  readonly display_name: string;
+  readonly url: string;
+}
+
+/** A supplier's Stripe configuration (the world's; the sandbox never talks to Stripe). */
+export interface StripeConfigurationRow {
+  /** The supplier id. */
+  readonly id: string;
+  readonly account_id: string;
+  readonly credit_product_price_per_tonne: string | null;
+  readonly verification_product_price_per_tonne: string | null;
+  readonly currency: string | null;
+  readonly isometric_terms_and_conditions_url: string;
+}
+
+/** A simulated Stripe checkout session: completing it (test helper) creates the order. */
+export interface CheckoutSessionRow {
+  readonly id: string;
+  /** The organisation that opened it (the supplier's storefront). */
+  readonly owner: string;
+  readonly supplier_id: string;
+  readonly quantity_kg: number;
+  readonly frequency: 'one_time' | 'monthly' | 'yearly';
+  readonly customer_email: string | null;
+  readonly success_url: string;
+  readonly cancel_url: string;
+  readonly status: 'open' | 'complete';
+  readonly order_id: string | null;
 }

@@ -4,10 +4,9 @@
  * 1. route: unknown path 404 `{"detail": "Not Found"}`; known path, other method 405
  *    `{"detail": "Method Not Allowed"}` with an `allow` header (as the service's framework answers);
  * 2. authenticate: `x-client-secret` missing 422 at `["header", "x-client-secret"]`, unknown 401;
- *    an `Authorization` header that is malformed, unknown or expired 401; no `Authorization`
- *    header at all is the public, which may make the public reads only (`Access` in router.ts)
- *    and is answered 401 anywhere else (credentials come before any other check, so an
- *    unauthenticated caller learns nothing about ids or bodies);
+ *    an `Authorization` header that is missing, malformed, unknown or expired 401, for every
+ *    operation (credentials come before any other check, so an unauthenticated caller learns
+ *    nothing about ids or bodies);
  * 3. read the body: text that is not JSON 422 `json_invalid` at `["body", offset]`; a body sent with
  *    a content type other than JSON is not parsed, and fails validation as `model_attributes_type`
  *    (what the service's framework does: 422, not 415);
@@ -20,10 +19,11 @@ import { validateRequest, validateRequestPart, type ValidationErrorItem } from '
 import { jsonInvalidItemAt, parseJsonText } from '../model/json-text';
 import { requestHeadersSchema } from '../model/queries';
 import { CreditLedgerError } from '../registry';
-import { notAuthenticated, type ReadContext } from './context';
+import { notAuthenticated, type RequestContext } from './context';
 import { Refusal, unauthorized, unprocessable } from './failures';
 import { Router, type Reply } from './router';
 import { ROUTES } from './routes';
+import { serviceOpenApiDocument } from './openapi';
 import { ServiceState } from './state';
 import type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
 import { loadWorld } from './world';
@@ -49,6 +49,7 @@ function normaliseHeaders(headers: SandboxHeaders | undefined): Record<string, s
 /** Query parameters; a repeated parameter counts as its last value, as the service reads scalars. */
 function parseQuery(search: string): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (search === '') return out;
   for (const [name, value] of new URLSearchParams(search)) out[name] = value;
   return out;
 }
@@ -80,16 +81,16 @@ function readBody(body: unknown, headers: Record<string, string>): unknown {
 }
 
 /**
- * The organisation the request acts for (interface.md 5, semantics.md 7), or null for the public:
- * a valid client secret and no `Authorization` header at all. A header that is present but empty,
- * malformed, unknown or expired is refused, never taken for the public.
+ * The organisation the request acts for (interface.md 5, semantics.md 7): a known client secret
+ * and a valid, unexpired bearer token. Every operation needs both; a request without an
+ * `Authorization` header is 401, whatever it asks for.
  */
-function authenticate(state: ServiceState, headers: Record<string, string>): OrganisationRow | null {
+function authenticate(state: ServiceState, headers: Record<string, string>): OrganisationRow {
   const checked = validateRequestPart(requestHeadersSchema, headers, 'header');
   if (!checked.success) throw unprocessable(checked.detail);
   if (!state.clients.has(checked.data['x-client-secret'])) throw unauthorized('Invalid client secret', false);
   const authorization = checked.data.authorization;
-  if (authorization === undefined) return null;
+  if (authorization === undefined) throw notAuthenticated();
   const match = /^bearer\s+(\S+)\s*$/i.exec(authorization);
   if (match === null) throw unauthorized('Invalid authentication credentials', true);
   const token = state.tokens.get(match[1] as string);
@@ -138,6 +139,8 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
     const queryAt = request.path.indexOf('?');
     const path = queryAt < 0 ? request.path : request.path.slice(0, queryAt);
     const search = queryAt < 0 ? '' : request.path.slice(queryAt + 1);
+    // The service's own description: a document, not an operation, so it needs no credentials.
+    if (path === '/openapi.json' && method === 'GET') return respond(200, JSON.parse(JSON.stringify(serviceOpenApiDocument())) as unknown);
     const match = router.match(method, path);
     if (match.kind === 'not_found') return respond(404, { detail: 'Not Found' });
     if (match.kind === 'method_not_allowed') return respond(405, { detail: 'Method Not Allowed' }, { allow: match.allow.join(', ') });
@@ -147,11 +150,10 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
     try {
       const viewer = authenticate(state, headers);
       const { route } = match;
-      if (viewer === null && route.access !== 'public') throw notAuthenticated();
       body = route.schemas.body === undefined ? undefined : readBody(request.body, headers);
-      const checked = validateRequest(route.schemas, { path: match.params, query: parseQuery(search), body });
+      const checked = validateRequest(route.schemas, { path: match.params, query: route.schemas.query === undefined ? undefined : parseQuery(search), body });
       if (!checked.success) throw unprocessable(checked.detail);
-      const context: ReadContext = { state, viewer };
+      const context: RequestContext = { state, viewer };
       const reply: Reply = state.store.transaction(() => route.handle(context, checked.data));
       if (reply.status === 204) return { status: 204, headers: {} };
       // A round trip through JSON: the caller gets what the wire would carry, and no reference into the store.

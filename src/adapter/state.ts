@@ -10,6 +10,7 @@ import type {
   AttributionRow,
   BiocharApplicationRow,
   BlueprintRow,
+  CheckoutSessionRow,
   ClientRow,
   ComponentRow,
   DatapointRow,
@@ -18,21 +19,29 @@ import type {
   FeedstockTypeRow,
   FileUploadRow,
   LedgerEntryRow,
+  LedgerKind,
   MeasurementLocationRow,
   MeasurementSampleRow,
+  MonitoringRequirementRow,
+  MonitoringSubmissionRow,
   OrderRow,
   OrganisationRow,
   ProductionBatchRow,
+  ProjectDocumentRow,
   ProjectRow,
   RemovalRow,
+  SensorRow,
   SourceRow,
   StatementRow,
   StorageLocationRow,
+  StorageUnitRow,
+  StripeConfigurationRow,
   SubmissionRow,
   TemplateRow,
   TokenRow,
 } from './rows';
 import { Indexes } from './indexes';
+import { ledgerKeys } from './ledger-keys';
 import { Store } from './store';
 
 /** Reads the caller's clock value as milliseconds since the epoch. */
@@ -106,6 +115,13 @@ export class ServiceState {
   readonly submissions = this.store.table<SubmissionRow>('data_upload_submissions');
   readonly orders = this.store.table<OrderRow>('orders');
   readonly ledgerEntries = this.store.table<LedgerEntryRow>('ledger_entries');
+  readonly storageUnits = this.store.table<StorageUnitRow>('storage_units');
+  readonly sensors = this.store.table<SensorRow>('sensors');
+  readonly monitoringRequirements = this.store.table<MonitoringRequirementRow>('monitoring_requirements');
+  readonly monitoringSubmissions = this.store.table<MonitoringSubmissionRow>('monitoring_submissions');
+  readonly projectDocuments = this.store.table<ProjectDocumentRow>('project_documents');
+  readonly stripeConfigurations = this.store.table<StripeConfigurationRow>('stripe_configurations');
+  readonly checkoutSessions = this.store.table<CheckoutSessionRow>('checkout_sessions');
   /** The indexes over the tables, kept in step with every write and rollback (declared after the tables). */
   readonly indexes = new Indexes(this);
 
@@ -135,9 +151,12 @@ export class ServiceState {
     this.#ledgerIdOverrides.set(kind, [...ids]);
   }
 
-  /** Remembers a ledger record's place in the creation order. */
-  recordLedgerEntry(kind: LedgerEntryRow['kind'], id: string): void {
-    if (!this.ledgerEntries.has(id)) this.ledgerEntries.insert({ id, kind });
+  /** Remembers a ledger record's place in the creation order, and its list keys as they are now. */
+  recordLedgerEntry(kind: LedgerKind, id: string): void {
+    const row: LedgerEntryRow = { id, kind, keys: ledgerKeys(this.ledger, kind, id) };
+    const old = this.ledgerEntries.get(id);
+    if (old === undefined) this.ledgerEntries.insert(row);
+    else if (old.keys.join('\n') !== row.keys.join('\n')) this.ledgerEntries.update(row);
   }
 
   /** Remembers the batches an issuance created. */
@@ -151,6 +170,8 @@ export class ServiceState {
   recordTransaction(kind: 'delivery' | 'transfer' | 'retirement' | 'refund', id: string, lines: readonly { readonly credit_batch_id: string }[]): void {
     this.recordLedgerEntry(kind, id);
     for (const line of lines) {
+      // The batch itself may have changed hands (or status); its children are new.
+      this.recordLedgerEntry('credit_batch', line.credit_batch_id);
       const batch = this.ledger.getCreditBatch(line.credit_batch_id);
       if (batch?.left_child_id != null) this.recordLedgerEntry('credit_batch', batch.left_child_id);
       if (batch?.right_child_id != null) this.recordLedgerEntry('credit_batch', batch.right_child_id);

@@ -3,7 +3,7 @@
  * OpenAPI for the shapes marked "not shown"). Both spellings are given where interface.md lists
  * both (`ghg_entry_id` and `removal_id`, ...).
  */
-import { canReadDocument, indexes, type ReadContext } from './context';
+import { canReadDocument, canSee, indexes, type ReadContext } from './context';
 import type {
   AttributionRow,
   BiocharApplicationRow,
@@ -26,7 +26,16 @@ import type {
 import type { ServiceState } from './state';
 import { pendingGhgStatementTotal, toGhgStatementResource } from '../accounting';
 import type { OrganisationView } from '../registry';
+import type { ComponentType } from '../model';
 import { evaluateEntries } from './evaluation';
+
+/**
+ * The component type as the service writes it (semantics.md 1): `COUNTERFACTUAL`, which graph
+ * documents accept, is the service's `REMOVAL_COUNTERFACTUAL`.
+ */
+export function servedComponentType(type: ComponentType): Exclude<ComponentType, 'COUNTERFACTUAL'> {
+  return type === 'COUNTERFACTUAL' ? 'REMOVAL_COUNTERFACTUAL' : type;
+}
 
 /** The registry's Organisation of an organisation id (named by its id when the sandbox has no such organisation). */
 export function organisationView(state: ServiceState, id: string): OrganisationView {
@@ -79,8 +88,10 @@ export function componentView(state: ServiceState, row: ComponentRow): Record<st
     ghg_entry_template_component_id: row.removal_template_component_id,
     removal_template_component_id: row.removal_template_component_id,
     supplier_reference_id: row.supplier_reference_id,
-    ...(blueprint === undefined ? {} : { type: blueprint.definition.type }),
-    scope: 'REMOVAL',
+    // The blueprint exists: a component is checked against it when made, and blueprints are never removed.
+    type: servedComponentType(blueprint?.definition.type ?? 'ACTIVITY'),
+    scope: row.scope,
+    allocation_strategy: row.allocation_strategy,
     project_id: row.project_id,
   };
 }
@@ -94,15 +105,14 @@ export function templateComponentView(state: ServiceState, template: TemplateRow
     blueprint_key: component.blueprint_key,
     removal_template_component_group_id: group.id,
     removal_template_id: template.id,
-    inputs: component.inputs.map((input) => {
-      const kind = blueprint?.inputs.find((b) => b.input_key === input.input_key)?.quantity_kind;
-      return {
-        input_key: input.input_key,
-        display_name: input.display_name,
-        datapoint_id: input.datapoint_id,
-        ...(kind === undefined ? {} : { quantity_kind: kind }),
-      };
-    }),
+    // A template input either fixes its datapoint (`fixed`) or takes one per GHG entry (`monitored`).
+    inputs: component.inputs.map((input) => ({
+      input_key: input.input_key,
+      display_name: input.display_name,
+      datapoint_id: input.datapoint_id,
+      type: input.datapoint_id === null ? 'monitored' : 'fixed',
+      quantity_kind: blueprint?.inputs.find((b) => b.input_key === input.input_key)?.quantity_kind ?? 'dimensionless',
+    })),
   };
 }
 
@@ -129,7 +139,7 @@ export function blueprintView(row: BlueprintRow): Record<string, unknown> {
     key: b.key,
     display_name: b.display_name ?? b.key,
     description: b.description ?? '',
-    type: b.type,
+    type: servedComponentType(b.type),
     inputs: b.inputs.map((i) => ({
       input_key: i.input_key,
       description: i.description ?? i.display_name ?? '',
@@ -265,15 +275,19 @@ export function productionBatchView(row: ProductionBatchRow): Record<string, unk
   };
 }
 
-export function measurementSampleView(state: ServiceState, row: MeasurementSampleRow): Record<string, unknown> {
+/**
+ * A measurement sample as `context`'s caller sees it: a value whose datapoint the caller may not
+ * see is shown as null (a visible record never shows the value of one that is not, semantics.md 7).
+ */
+export function measurementSampleView(context: ReadContext, row: MeasurementSampleRow): Record<string, unknown> {
   return {
     id: row.id,
     supplier_reference_id: row.supplier_reference_id,
     values: row.values.map((v) => {
-      const d = state.datapoints.get(v.datapoint_id);
+      const d = context.state.datapoints.get(v.datapoint_id);
       return {
         datapoint_id: v.datapoint_id,
-        value: d === undefined ? null : d.quantity,
+        value: d === undefined || !canSee(context, d) ? null : d.quantity,
         measurement_property: v.measurement_property,
       };
     }),

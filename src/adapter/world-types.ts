@@ -90,12 +90,83 @@ export interface WorldProject {
   readonly process_key?: string;
   /** Risk of reversal in percent, applied to every GHG entry of the project; null: not set. */
   readonly risk_of_reversal_percentage?: number | null;
+  /** Risk-of-reversal rating shown on the project (`low`, `medium`, ...); null: not rated. */
+  readonly risk_of_reversal?: 'no_observable_risk' | 'very_low_v2' | 'very_low' | 'low' | 'medium' | 'high' | 'risk_assessment_driven' | null;
   /** The verifier organisation assigned to the project's GHG statements. */
   readonly verifier_organisation_id?: string | null;
   /** Short code in serial numbers (letters and digits); default from the id. */
   readonly project_code?: string;
   /** Pathway code in serial numbers (letters and digits); default `CDR`. */
   readonly pathway_code?: string;
+  /** Estimated gross sequestration of the project in kg (ESTIMATED_PROJECT_TONNAGE amortisation). */
+  readonly estimated_gross_tonnage_kg?: number | null;
+  /** Estimated lifetime, a time quantity such as `{magnitude: 10, unit: "yr"}` (ESTIMATED_PROJECT_LIFETIME amortisation). */
+  readonly estimated_lifetime?: { readonly magnitude: number; readonly unit: string } | null;
+  /** Registry status (default `validated`). */
+  readonly status?: 'draft' | 'preview' | 'under_validation' | 'validated' | 'validation_unsuccessful' | 'cancelled';
+  /** Registry pathway (default `biomass_carbon_removal_and_storage`). */
+  readonly pathway?: 'biomass_carbon_removal_and_storage' | 'direct_air_capture' | 'enhanced_weathering' | 'carbon_mineralization' | 'reforestation' | 'marine' | 'superpollutants';
+  /** Protocol slug on the registry. */
+  readonly protocol_slug?: string;
+  /** Name of the validation body. */
+  readonly validator_name?: string | null;
+  /** Start of the crediting period, `YYYY-MM-DD`. */
+  readonly crediting_period_start?: string | null;
+  /** End of the crediting period, `YYYY-MM-DD`. */
+  readonly crediting_period_end?: string | null;
+}
+
+/**
+ * A monitoring requirement the service set on a project (optionally on one storage location or unit).
+ * @public
+ */
+export interface WorldMonitoringRequirement {
+  /** `mnr_` id. */
+  readonly id: string;
+  /** Project. */
+  readonly project_id: string;
+  /** Name. */
+  readonly display_name: string;
+  /** Phase of the project it applies to. */
+  readonly monitoring_phase: 'pre_op' | 'operation' | 'post_op' | 'feedstock';
+  /** How often it must be met. */
+  readonly frequency: 'na' | 'once' | 'optional' | 'if_needed' | 'every_1_days' | 'every_1_months' | 'every_2_weeks' | 'every_3_months' | 'every_6_months' | 'every_2_years' | 'every_5_years';
+  /** Notes. */
+  readonly notes?: string | null;
+}
+
+/**
+ * A public document of a project on the registry.
+ * @public
+ */
+export interface WorldProjectDocument {
+  /** `pjd_` id. */
+  readonly id: string;
+  /** Project. */
+  readonly project_id: string;
+  /** Name. */
+  readonly display_name: string;
+  /** Where it is published. */
+  readonly url: string;
+}
+
+/**
+ * A supplier's Stripe configuration (the sandbox only simulates checkout).
+ * @public
+ */
+export interface WorldStripeConfiguration {
+  /** The supplier (`spl_`). */
+  readonly supplier_id: string;
+  /** Stripe account id. */
+  readonly account_id: string;
+  /** Price per tonne of credits, a decimal string. */
+  readonly credit_product_price_per_tonne?: string | null;
+  /** Price per tonne of verification, a decimal string. */
+  readonly verification_product_price_per_tonne?: string | null;
+  /** Currency code. */
+  readonly currency?: string | null;
+  /** Terms and conditions shown at checkout. */
+  readonly isometric_terms_and_conditions_url: string;
 }
 
 /**
@@ -464,6 +535,12 @@ export interface WorldDocument {
   readonly transfers?: readonly WorldTransfer[];
   /** Buffer-pool refunds, replayed in order after the transfers. */
   readonly refunds?: readonly WorldRefund[];
+  /** Monitoring requirements of projects. */
+  readonly monitoring_requirements?: readonly WorldMonitoringRequirement[];
+  /** Public project documents. */
+  readonly project_documents?: readonly WorldProjectDocument[];
+  /** Stripe configurations of suppliers. */
+  readonly stripe_configurations?: readonly WorldStripeConfiguration[];
   /** Registry settings: the registry code of serial numbers (default `CDR`). */
   readonly registry?: { readonly registry_code?: string };
 }

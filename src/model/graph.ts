@@ -62,7 +62,7 @@ const serviceText = (description: string) => z.string().nullable().optional().de
 export const blueprintInputSchema = z.strictObject({
   input_key: z.string().min(1).describe('Name of the input, unique in the blueprint; components supply it under this key.'),
   quantity_kind: quantityKindSchema.describe('Quantity kind every datapoint of this input must have a unit of (semantics.md section 2).'),
-  compatible_unit: z.string().min(1).describe('A unit of that kind, as the service shows it (e.g. "t"); datapoints may use any unit of the kind.'),
+  compatible_unit: z.string().describe('A unit of that kind, as the service shows it (e.g. "t"; "" is dimensionless, as Pint writes it); datapoints may use any unit of the kind.'),
   data_shape: dataShapeSchema.default('SCALAR').describe('SCALAR: exactly one datapoint; LIST: one or more. Default SCALAR.'),
   description: z.string().optional().describe('Free text.'),
   display_name: z.string().optional().describe('Free text.'),

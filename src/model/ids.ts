@@ -38,6 +38,12 @@ export const ID_PREFIXES = {
   transfer: 'tfr',
   issuance: 'iss',
   refund: 'bpr',
+  storage_unit: 'sgu',
+  sensor: 'sns',
+  monitoring_requirement: 'mnr',
+  monitoring_submission: 'mns',
+  project_document: 'pjd',
+  checkout_session: 'chk',
 } as const;
 
 /**

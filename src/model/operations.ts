@@ -4,20 +4,17 @@
  * and written with `{name}` placeholders, as in interface.md.
  */
 import { z } from 'zod';
+import { biocharApplicationSchema, dataUploadSubmissionSchema, feedstockBatchSchema, storageLocationSchema } from './resources-field';
 import {
-  feedstockBatchSchema,
-  biocharApplicationSchema,
   componentAttributionSchema,
   componentBlueprintSchema,
   componentSchema,
-  dataUploadSubmissionSchema,
   datapointSchema,
   measurementSampleSchema,
   removalSchema,
   removalTemplateComponentSchema,
   removalTemplateSchema,
   sourcePrivateUrlSchema,
-  storageLocationSchema,
 } from './resources';
 import { creditBatchSchema, deliverySchema, retirementSchema, transferSchema } from './registry-resources';
 import {
@@ -25,7 +22,6 @@ import {
   createDataUploadSubmissionRequestSchema,
   createFeedstockBatchRequestSchema,
   createRemovalRequestSchema,
-  createRetirementRequestSchema,
   patchRemovalComponentAttributionsRequestSchema,
   patchRemovalRequestSchema,
 } from './requests';
@@ -46,6 +42,7 @@ import {
   supplierIdPathSchema,
 } from './queries';
 import { listResourceSchema, paginatedListSchema } from './shapes';
+import { createRetirementRequestSchema } from './registry-requests';
 
 /**
  * HTTP method of an operation.

@@ -7,7 +7,8 @@ import { anyIdSchema, idSchema, type IdKind } from './ids';
 import { quantityKindSchema } from './quantity-kinds';
 import { componentScopeSchema, dataUploadSubmissionStatusSchema } from './resources';
 import { addPydanticIssue } from './pydantic-issue';
-import { laxInt, supplierReferenceIdSchema } from './shapes';
+import { dateTimeSchema, laxInt, supplierReferenceIdSchema } from './shapes';
+import { creditBatchStatusSchema } from './registry-resources';
 
 /**
  * Page size when a request names neither `first` nor `last` (interface.md 4.1).
@@ -154,6 +155,81 @@ export const listTransfersQuerySchema = paginatedQuerySchema({
 });
 /** Parsed query of `GET /transfers`. @public */
 export type ListTransfersQuery = z.infer<typeof listTransfersQuerySchema>;
+
+/** Schema of the query of `GET /removals` (and `GET /ghg_entries`). @public */
+export const listRemovalsQuerySchema = paginatedQuerySchema({ supplier_reference_id: supplierReferenceIdSchema.nullable().optional() });
+
+/** Schema of the query of `GET /sources`. @public */
+export const listSourcesQuerySchema = paginatedQuerySchema({
+  supplier_reference_id: supplierReferenceIdSchema.nullable().optional(),
+  project_id: idSchema('project').nullable().optional(),
+});
+
+/** Schema of the query of `GET /components`; `ghg_entry_id` is the newer name of `removal_id`. @public */
+export const listComponentsQuerySchema = paginatedQuerySchema({
+  supplier_reference_id: supplierReferenceIdSchema.nullable().optional(),
+  scope: componentScopeSchema.nullable().optional(),
+  ghg_statement_id: idSchema('ghg_statement').nullable().optional(),
+  project_id: idSchema('project').nullable().optional(),
+  removal_id: idSchema('ghg_entry').nullable().optional(),
+  ghg_entry_id: idSchema('ghg_entry').nullable().optional(),
+});
+
+/** Schema of a query filtering by supplier reference only (feedstock types, measurement locations). @public */
+export const listByReferenceQuerySchema = paginatedQuerySchema({ supplier_reference_id: supplierReferenceIdSchema.nullable().optional() });
+
+/** Schema of the query of `GET /projects/{id}/monitoring_requirements`. @public */
+export const listMonitoringRequirementsQuerySchema = paginatedQuerySchema({
+  storage_location_id: idSchema('storage_location').nullable().optional(),
+  storage_unit_id: idSchema('storage_unit').nullable().optional(),
+});
+
+/** Schema of the query of `GET /storage_units`. @public */
+export const listStorageUnitsQuerySchema = paginatedQuerySchema({
+  storage_location_id: idSchema('storage_location').nullable().optional(),
+  supplier_reference_id: supplierReferenceIdSchema.nullable().optional(),
+});
+
+/** Schema of the query of `GET /sensors`. @public */
+export const listSensorsQuerySchema = paginatedQuerySchema({
+  project_id: idSchema('project').nullable().optional(),
+  reference: z.string().nullable().optional(),
+});
+
+/** Schema of the query of `GET /registry/v0/deliveries`. @public */
+export const listDeliveriesQuerySchema = paginatedQuerySchema({
+  from_supplier_id: idSchema('supplier').nullable().optional(),
+  to_organisation_id: idSchema('organisation').nullable().optional(),
+});
+
+/** Schema of the query of `GET /registry/v0/retirements`. @public */
+export const listRetirementsQuerySchema = paginatedQuerySchema({
+  beneficiary_org_id: idSchema('organisation').nullable().optional(),
+  owner_org_id: idSchema('organisation').nullable().optional(),
+});
+
+/** Credit batch statuses as a query gives them: one status, or several separated by commas. */
+const creditBatchStatusesSchema = z
+  .string()
+  .transform((text) => text.split(',').map((s) => s.trim()))
+  .pipe(z.array(creditBatchStatusSchema));
+
+/** Schema of the query of `GET /registry/v0/organisations/{id}/credit_batches`. @public */
+export const listCreditBatchesQuerySchema = paginatedQuerySchema({
+  supplier_id: idSchema('supplier').nullable().optional(),
+  project_id: idSchema('project').nullable().optional(),
+  issuance_id: idSchema('issuance').nullable().optional(),
+  delivery_id: idSchema('delivery').nullable().optional(),
+  order_id: idSchema('order').nullable().optional(),
+  retirement_id: idSchema('retirement').nullable().optional(),
+  status: creditBatchStatusesSchema.nullable().optional(),
+  issued_after: dateTimeSchema.nullable().optional(),
+  issued_before: dateTimeSchema.nullable().optional(),
+  sort_field: z.enum(['issued_at']).nullable().optional(),
+  sort_direction: z.enum(['asc', 'desc']).nullable().optional(),
+});
+/** Parsed query of the credit batches of an organisation. @public */
+export type ListCreditBatchesQuery = z.infer<typeof listCreditBatchesQuerySchema>;
 
 /** Schema of the query of `GET /ghg_entries/{id}/component_attributions` (operation 5). @public */
 export const listComponentAttributionsQuerySchema = paginationQuerySchema;

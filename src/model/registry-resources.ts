@@ -188,6 +188,8 @@ export const issuanceSchema = z.object({
   supplier_credit_batch_size_total: creditQuantitySchema,
   buffer_pool_credit_batch_size_total: creditQuantitySchema,
   credit_batch_size_total: creditQuantitySchema,
+  /** The statement whose credits were issued (beyond the OpenAPI). */
+  ghg_statement_id: idSchema('ghg_statement').optional(),
 });
 /** An issuance of credits for a verified GHG statement. @public */
 export type Issuance = z.infer<typeof issuanceSchema>;
@@ -296,3 +298,41 @@ export const registryProjectSchema = z.object({
 });
 /** A project (registry view). @public */
 export type RegistryProject = z.infer<typeof registryProjectSchema>;
+
+/**
+ * Schema of a ProjectDocument (OpenAPI): a public document of a project.
+ * @public
+ */
+export const projectDocumentSchema = z.object({
+  id: idSchema('project_document'),
+  display_name: z.string(),
+  project_id: idSchema('project'),
+  url: z.string(),
+});
+/** A public document of a project. @public */
+export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
+
+/**
+ * Schema of a StripeCheckoutResponse (OpenAPI): where to send the buyer to pay.
+ * @public
+ */
+export const stripeCheckoutResponseSchema = z.object({ redirect_url: z.string() });
+/** The answer to a checkout request. @public */
+export type StripeCheckoutResponse = z.infer<typeof stripeCheckoutResponseSchema>;
+
+/**
+ * Schema of a SupplierStripeConfiguration (OpenAPI): a supplier's Stripe account and prices
+ * (decimal strings).
+ * @public
+ */
+export const supplierStripeConfigurationSchema = z.object({
+  id: idSchema('supplier'),
+  account_id: z.string(),
+  credit_product_price_per_tonne: z.string().regex(/^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/).nullable(),
+  verification_product_price_per_tonne: z.string().regex(/^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/).nullable(),
+  currency: z.string().nullable(),
+  isometric_terms_and_conditions_url: z.string(),
+});
+/** A supplier's Stripe configuration. @public */
+export type SupplierStripeConfiguration = z.infer<typeof supplierStripeConfigurationSchema>;
+

@@ -1,14 +1,17 @@
 /**
  * Request bodies: every body of interface.md 4.3 with the bounds, enumerations and nullability
  * given there, plus the OpenAPI bodies a sandbox needs. Request ids are "any id" (20 to 37
- * characters) unless the description names a prefix; unknown fields are ignored, as the service
- * does; deprecated fields are still accepted.
+ * characters) unless the description names a prefix; deprecated fields are still accepted.
+ *
+ * Bodies are strict (semantics.md 7): every object refuses a key it does not define, which the
+ * 422 mapper reports as `extra_forbidden` at the key's `loc`. Where the OpenAPI lets a field take
+ * its "not provided" value `{"__typename": "Undefined"}`, {@link notSent} reads that value as a
+ * field that was not sent.
  */
 import { z } from 'zod';
 import { projectComponentAllocationStrategySchema } from './graph';
 import { anyIdSchema, idSchema } from './ids';
 import { addPydanticIssue } from './pydantic-issue';
-import { retirementPurposeSchema } from './registry-resources';
 import {
   dataUploadSubmissionTypeSchema,
   datapointTypeSchema,
@@ -26,14 +29,52 @@ import {
   laxNumber,
   literalSchema,
   longitudeSchema,
-  scalarQuantitySchema,
   standardDeviationSchema,
   storageLocationSupplierReferenceIdSchema,
   supplierReferenceIdSchema,
 } from './shapes';
 
 const displayNameSchema = z.string().min(1).max(100);
-const notesSchema = z.string().max(256).nullable();
+
+/**
+ * Whether `value` is the OpenAPI's "not provided" value `{"__typename": "Undefined"}`.
+ * @public
+ */
+export function isNotProvided(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0] === '__typename' && (value as { __typename?: unknown }).__typename === 'Undefined';
+}
+
+/**
+ * An optional body field that also takes the OpenAPI's "not provided" value
+ * `{"__typename": "Undefined"}` (declared as `anyOf [..., Undefined]` there), read as absent.
+ * @param schema - the schema of the field's value when it is sent
+ * @public
+ */
+export function notSent<T extends z.ZodType>(schema: T) {
+  return z
+    .preprocess((value) => (isNotProvided(value) ? undefined : value), schema.optional())
+    .optional()
+    .meta({ notSent: true });
+}
+
+/**
+ * Schema of a ScalarQuantity in a request body: `{magnitude, unit, standard_deviation}`, strict.
+ * The unit is any string here; the handler checks it against the field's quantity kind, as a
+ * datapoint's unit is checked (semantics.md 7), so a wrong unit is a 422 at the field's `unit`.
+ * @public
+ */
+export const requestQuantitySchema = z.strictObject({
+  magnitude: laxNumber(),
+  unit: z.string(),
+  standard_deviation: standardDeviationSchema.nullable().optional(),
+});
+/** A quantity in a request body. @public */
+export type RequestQuantity = z.infer<typeof requestQuantitySchema>;
+
+/** The measurement property of a request: what a value measures. */
+const requestMeasurementPropertySchema = measurementPropertySchema.strict();
 
 /** Accepts one item or a list of them and always yields a list (see the PATCH bodies below). */
 function oneOrMany<T extends z.ZodType>(item: T) {
@@ -77,7 +118,7 @@ export type ComponentInputRequest = z.infer<typeof componentInputRequestSchema>;
  * Schema of the inputs of one template component when a removal is created from a template.
  * @public
  */
-export const removalTemplateComponentInputsSchema = z.object({
+export const removalTemplateComponentInputsSchema = z.strictObject({
   removal_template_component_id: idSchema('removal_template_component'),
   inputs: z.array(componentInputRequestSchema),
 });
@@ -88,7 +129,7 @@ export type RemovalTemplateComponentInputs = z.infer<typeof removalTemplateCompo
  * Schema of a component linked by a deprecated process step, attributed through a datapoint.
  * @public
  */
-export const createRemovalComponentLinkSchema = z.object({
+export const createRemovalComponentLinkSchema = z.strictObject({
   component_id: idSchema('component'),
   attribution_factor_datapoint_id: idSchema('datapoint').nullable().optional(),
 });
@@ -99,7 +140,7 @@ export type CreateRemovalComponentLink = z.infer<typeof createRemovalComponentLi
  * Schema of a deprecated process step of a removal creation.
  * @public
  */
-export const createRemovalStepSchema = z.object({
+export const createRemovalStepSchema = z.strictObject({
   process_step_key: z.string(),
   components: z.array(createRemovalComponentLinkSchema),
 });
@@ -110,7 +151,7 @@ export type CreateRemovalStep = z.infer<typeof createRemovalStepSchema>;
  * Schema of the body of `POST /removals` (operation 2).
  * @public
  */
-export const createRemovalRequestSchema = z.object({
+export const createRemovalRequestSchema = z.strictObject({
   project_id: anyIdSchema,
   started_on: dateSchema,
   completed_on: dateSchema,
@@ -130,7 +171,7 @@ export type CreateRemovalRequest = z.infer<typeof createRemovalRequestSchema>;
  * Schema of a component added to a removal by `PATCH /removals/{id}` (OpenAPI AddComponentToRemoval).
  * @public
  */
-export const addComponentToRemovalSchema = z.object({
+export const addComponentToRemovalSchema = z.strictObject({
   component_id: anyIdSchema,
   /** Deprecated: process steps are replaced by template groups. */
   process_step_key: z.string().max(100).nullable().optional(),
@@ -145,13 +186,13 @@ export type AddComponentToRemoval = z.infer<typeof addComponentToRemovalSchema>;
  * AddComponentToRemoval object (interface.md) or a list of them (OpenAPI) and is parsed to a list.
  * @public
  */
-export const patchRemovalRequestSchema = z.object({
-  add_components: oneOrMany(addComponentToRemovalSchema).optional(),
+export const patchRemovalRequestSchema = z.strictObject({
+  add_components: notSent(oneOrMany(addComponentToRemovalSchema)),
   completed_on: dateSchema.nullable().optional(),
   started_on: dateSchema.nullable().optional(),
-  feedstock_type_id: anyIdSchema.optional(),
+  feedstock_type_id: notSent(anyIdSchema),
   /** Deprecated: use `PATCH /removals/{id}/component_attributions`. */
-  delete_component_ids: z.array(anyIdSchema).optional(),
+  delete_component_ids: notSent(z.array(anyIdSchema)),
 });
 /** Body of `PATCH /removals/{id}`. @public */
 export type PatchRemovalRequest = z.infer<typeof patchRemovalRequestSchema>;
@@ -160,7 +201,7 @@ export type PatchRemovalRequest = z.infer<typeof patchRemovalRequestSchema>;
  * Schema of a component to attribute to a removal, with its share (default 1).
  * @public
  */
-export const componentToAttributeSchema = z.object({
+export const componentToAttributeSchema = z.strictObject({
   component_id: anyIdSchema,
   component_group_key: z.string(),
   attribution_factor: laxNumber(z.number().gt(0).lte(1)).default(1),
@@ -173,9 +214,9 @@ export type ComponentToAttribute = z.infer<typeof componentToAttributeSchema>;
  * `components_to_add` takes one ComponentToAttribute object or a list and is parsed to a list.
  * @public
  */
-export const patchRemovalComponentAttributionsRequestSchema = z.object({
-  components_to_add: oneOrMany(componentToAttributeSchema).optional(),
-  components_to_remove: z.array(anyIdSchema).optional(),
+export const patchRemovalComponentAttributionsRequestSchema = z.strictObject({
+  components_to_add: notSent(oneOrMany(componentToAttributeSchema)),
+  components_to_remove: notSent(z.array(anyIdSchema)),
 });
 /** Body of `PATCH /removals/{id}/component_attributions`. @public */
 export type PatchRemovalComponentAttributionsRequest = z.infer<typeof patchRemovalComponentAttributionsRequestSchema>;
@@ -184,7 +225,7 @@ export type PatchRemovalComponentAttributionsRequest = z.infer<typeof patchRemov
  * Schema of the body of `POST /components` (OpenAPI CreateComponentRequest).
  * @public
  */
-export const createComponentRequestSchema = z.object({
+export const createComponentRequestSchema = z.strictObject({
   supplier_reference_id: supplierReferenceIdSchema,
   project_id: anyIdSchema,
   component_blueprint_key: z.string(),
@@ -201,11 +242,11 @@ export type CreateComponentRequest = z.infer<typeof createComponentRequestSchema
  * Schema of the body of `PATCH /components/{id}` (OpenAPI PatchComponentRequest).
  * @public
  */
-export const patchComponentRequestSchema = z.object({
-  display_name: displayNameSchema.optional(),
-  description: z.string().optional(),
-  allocation_strategy: projectComponentAllocationStrategySchema.optional(),
-  inputs: z.array(componentInputRequestSchema).optional(),
+export const patchComponentRequestSchema = z.strictObject({
+  display_name: notSent(displayNameSchema),
+  description: notSent(z.string()),
+  allocation_strategy: notSent(projectComponentAllocationStrategySchema),
+  inputs: notSent(z.array(componentInputRequestSchema)),
 });
 /** Body of `PATCH /components/{id}`. @public */
 export type PatchComponentRequest = z.infer<typeof patchComponentRequestSchema>;
@@ -214,7 +255,7 @@ export type PatchComponentRequest = z.infer<typeof patchComponentRequestSchema>;
  * Schema of the body of `POST /ghg_statement_components`: a component attributed at statement level.
  * @public
  */
-export const createGhgStatementComponentRequestSchema = z.object({
+export const createGhgStatementComponentRequestSchema = z.strictObject({
   ghg_statement_id: anyIdSchema,
   component_data: createComponentRequestSchema,
 });
@@ -225,7 +266,7 @@ export type CreateGhgStatementComponentRequest = z.infer<typeof createGhgStateme
  * Schema of the body of `POST /project_components`: a component amortised over the project.
  * @public
  */
-export const createProjectComponentRequestSchema = z.object({
+export const createProjectComponentRequestSchema = z.strictObject({
   allocation_strategy: projectComponentAllocationStrategySchema,
   component_data: createComponentRequestSchema,
 });
@@ -236,7 +277,7 @@ export type CreateProjectComponentRequest = z.infer<typeof createProjectComponen
  * Schema of the body of `POST /project_components/{id}/removal_attributions`.
  * @public
  */
-export const updateProjectComponentRemovalAttributionRequestSchema = z.object({
+export const updateProjectComponentRemovalAttributionRequestSchema = z.strictObject({
   removal_id: anyIdSchema,
   /** Deprecated: use `attribution_factor`. */
   attribution_factor_datapoint_id: anyIdSchema.nullable().optional(),
@@ -255,7 +296,7 @@ export type UpdateProjectComponentRemovalAttributionRequest = z.infer<
  * standard deviation may be null or absent.
  * @public
  */
-export const datapointQuantityInputSchema = z.object({
+export const datapointQuantityInputSchema = z.strictObject({
   magnitude: laxNumber(),
   unit: z.string().nullable(),
   standard_deviation: standardDeviationSchema.nullable().optional(),
@@ -267,7 +308,7 @@ export type DatapointQuantityInput = z.infer<typeof datapointQuantityInputSchema
  * Schema of the body of `POST /datapoints` (OpenAPI CreateDatapointRequest).
  * @public
  */
-export const createDatapointRequestSchema = z.object({
+export const createDatapointRequestSchema = z.strictObject({
   supplier_reference_id: supplierReferenceIdSchema,
   display_name: displayNameSchema,
   type: datapointTypeSchema,
@@ -286,13 +327,13 @@ export type CreateDatapointRequest = z.infer<typeof createDatapointRequestSchema
  * are left as they are.
  * @public
  */
-export const patchDatapointRequestSchema = z.object({
-  type: datapointTypeSchema.optional(),
-  display_name: displayNameSchema.optional(),
-  description: z.string().optional(),
-  quantity: datapointQuantityInputSchema.optional(),
-  source_ids: z.array(idSchema('source')).optional(),
-  uncertainty_justification: z.string().optional(),
+export const patchDatapointRequestSchema = z.strictObject({
+  type: notSent(datapointTypeSchema),
+  display_name: notSent(displayNameSchema),
+  description: notSent(z.string()),
+  quantity: notSent(datapointQuantityInputSchema),
+  source_ids: notSent(z.array(idSchema('source'))),
+  uncertainty_justification: notSent(z.string()),
 });
 /** Body of `PATCH /datapoints/{id}`. @public */
 export type PatchDatapointRequest = z.infer<typeof patchDatapointRequestSchema>;
@@ -301,7 +342,7 @@ export type PatchDatapointRequest = z.infer<typeof patchDatapointRequestSchema>;
  * Schema of the body of `POST /sources` for a document (OpenAPI CreateDocumentSourceRequest).
  * @public
  */
-export const createDocumentSourceRequestSchema = z.object({
+export const createDocumentSourceRequestSchema = z.strictObject({
   supplier_reference_id: supplierReferenceIdSchema,
   __typename: literalSchema('CreateDocumentSourceRequest'),
   display_name: displayNameSchema,
@@ -319,11 +360,11 @@ export type CreateDocumentSourceRequest = z.infer<typeof createDocumentSourceReq
  * Schema of the body of `PATCH /sources/{id}` (OpenAPI PatchSourceRequest).
  * @public
  */
-export const patchSourceRequestSchema = z.object({
-  supplier_reference_id: supplierReferenceIdSchema.optional(),
-  display_name: displayNameSchema.optional(),
-  published_at: dateSchema.optional(),
-  is_public: laxBoolean().optional(),
+export const patchSourceRequestSchema = z.strictObject({
+  supplier_reference_id: notSent(supplierReferenceIdSchema),
+  display_name: notSent(displayNameSchema),
+  published_at: notSent(dateSchema),
+  is_public: notSent(laxBoolean()),
 });
 /** Body of `PATCH /sources/{id}`. @public */
 export type PatchSourceRequest = z.infer<typeof patchSourceRequestSchema>;
@@ -335,15 +376,17 @@ export type PatchSourceRequest = z.infer<typeof patchSourceRequestSchema>;
  * Schema of the body of `POST /ghg_statements` (OpenAPI CreateGhgStatementRequest).
  * @public
  */
-export const createGhgStatementRequestSchema = z.object({ end_on: dateSchema, project_id: anyIdSchema });
+export const createGhgStatementRequestSchema = z.strictObject({ end_on: dateSchema, project_id: anyIdSchema });
 /** Body of `POST /ghg_statements`. @public */
 export type CreateGhgStatementRequest = z.infer<typeof createGhgStatementRequestSchema>;
 
 /**
- * Schema of the body of `POST /ghg_statements/{id}/submit` (OpenAPI SubmitGhgStatementRequest).
+ * Schema of the body of `POST /ghg_statements/{id}/submit`: the OpenAPI's SubmitGhgStatementRequest
+ * or, with `summary_of_changes`, its ResubmitGhgStatementRequest (a statement that failed
+ * verification submitted again).
  * @public
  */
-export const submitGhgStatementRequestSchema = z.object({ ghg_statement_report_url: z.string() });
+export const submitGhgStatementRequestSchema = z.strictObject({ ghg_statement_report_url: z.string(), summary_of_changes: z.string().optional() });
 /** Body of a GHG statement submission. @public */
 export type SubmitGhgStatementRequest = z.infer<typeof submitGhgStatementRequestSchema>;
 
@@ -351,7 +394,7 @@ export type SubmitGhgStatementRequest = z.infer<typeof submitGhgStatementRequest
  * Schema of the body of a GHG statement resubmission (OpenAPI ResubmitGhgStatementRequest).
  * @public
  */
-export const resubmitGhgStatementRequestSchema = z.object({
+export const resubmitGhgStatementRequestSchema = z.strictObject({
   ghg_statement_report_url: z.string(),
   summary_of_changes: z.string(),
 });
@@ -365,11 +408,11 @@ export type ResubmitGhgStatementRequest = z.infer<typeof resubmitGhgStatementReq
  * Schema of the body of `POST /feedstock_batches` (operation 8); every field is required.
  * @public
  */
-export const createFeedstockBatchRequestSchema = z.object({
+export const createFeedstockBatchRequestSchema = z.strictObject({
   delivery_date: dateSchema,
   display_name: z.string().min(1).max(150),
   feedstock_type_id: anyIdSchema,
-  mass: scalarQuantitySchema('nullable'),
+  mass: requestQuantitySchema,
   supplier_reference_id: supplierReferenceIdSchema,
 });
 /** Body of `POST /feedstock_batches`. @public */
@@ -381,15 +424,15 @@ export type CreateFeedstockBatchRequest = z.infer<typeof createFeedstockBatchReq
  * `storage_location_id`.
  * @public
  */
-export const createBiocharApplicationRequestSchema = z.object({
+export const createBiocharApplicationRequestSchema = z.strictObject({
   application_date: dateSchema,
-  average_application_rate: scalarQuantitySchema('nullable'),
+  average_application_rate: requestQuantitySchema,
   production_batch_id: idSchema('production_batch'),
   project_id: idSchema('project'),
   storage_site_id: idSchema('storage_location'),
   supplier_reference_id: supplierReferenceIdSchema,
-  truck_mass_on_arrival: scalarQuantitySchema('nullable'),
-  truck_mass_on_departure: scalarQuantitySchema('nullable'),
+  truck_mass_on_arrival: requestQuantitySchema,
+  truck_mass_on_departure: requestQuantitySchema,
   source_ids: z.array(idSchema('source')).default([]),
 });
 /** Body of `POST /biochar_applications`. @public */
@@ -399,14 +442,14 @@ export type CreateBiocharApplicationRequest = z.infer<typeof createBiocharApplic
  * Schema of the body of `POST /production_batches` (OpenAPI CreateProductionBatchRequest).
  * @public
  */
-export const createProductionBatchRequestSchema = z.object({
+export const createProductionBatchRequestSchema = z.strictObject({
   facility_id: anyIdSchema,
   feedstock_type_ids: z.array(anyIdSchema),
   supplier_reference_id: supplierReferenceIdSchema,
   kind: productionBatchKindSchema,
   started_at: dateTimeSchema,
   ended_at: dateTimeSchema,
-  mass: scalarQuantitySchema('nullable'),
+  mass: requestQuantitySchema,
   display_name: displayNameSchema.nullable().optional(),
 });
 /** Body of `POST /production_batches`. @public */
@@ -417,14 +460,14 @@ export type CreateProductionBatchRequest = z.infer<typeof createProductionBatchR
  * CreateStorageLocationRequest, with the name bound of interface.md 8).
  * @public
  */
-export const createStorageLocationRequestSchema = z.object({
+export const createStorageLocationRequestSchema = z.strictObject({
   project_id: anyIdSchema,
   name: z.string().max(100),
-  storage_method: storageMethodSchema.optional(),
+  storage_method: notSent(storageMethodSchema),
   latitude: latitudeSchema,
   longitude: longitudeSchema,
-  description: z.string().optional(),
-  supplier_reference_id: storageLocationSupplierReferenceIdSchema.optional(),
+  description: notSent(z.string()),
+  supplier_reference_id: notSent(storageLocationSupplierReferenceIdSchema),
 });
 /** Body of a storage location creation. @public */
 export type CreateStorageLocationRequest = z.infer<typeof createStorageLocationRequestSchema>;
@@ -433,13 +476,13 @@ export type CreateStorageLocationRequest = z.infer<typeof createStorageLocationR
  * Schema of the body of `PATCH /projects/{project_id}/storage_locations/{id}`.
  * @public
  */
-export const patchStorageLocationRequestSchema = z.object({
-  name: z.string().max(100).optional(),
-  description: z.string().optional(),
-  latitude: latitudeSchema.optional(),
-  longitude: longitudeSchema.optional(),
-  supplier_reference_id: storageLocationSupplierReferenceIdSchema.optional(),
-  storage_method: storageMethodSchema.optional(),
+export const patchStorageLocationRequestSchema = z.strictObject({
+  name: notSent(z.string().max(100)),
+  description: notSent(z.string()),
+  latitude: notSent(latitudeSchema),
+  longitude: notSent(longitudeSchema),
+  supplier_reference_id: notSent(storageLocationSupplierReferenceIdSchema),
+  storage_method: notSent(storageMethodSchema),
 });
 /** Body of a storage location update. @public */
 export type PatchStorageLocationRequest = z.infer<typeof patchStorageLocationRequestSchema>;
@@ -448,7 +491,7 @@ export type PatchStorageLocationRequest = z.infer<typeof patchStorageLocationReq
  * Schema of the body of `POST /measurement_locations` (OpenAPI CreateMeasurementLocationRequest).
  * @public
  */
-export const createMeasurementLocationRequestSchema = z.object({
+export const createMeasurementLocationRequestSchema = z.strictObject({
   supplier_reference_id: supplierReferenceIdSchema,
   latitude: latitudeSchema,
   longitude: longitudeSchema,
@@ -461,9 +504,9 @@ export type CreateMeasurementLocationRequest = z.infer<typeof createMeasurementL
  * Schema of one value of a measurement sample in a request.
  * @public
  */
-export const createMeasurementSampleValueRequestSchema = z.object({
+export const createMeasurementSampleValueRequestSchema = z.strictObject({
   value: datapointQuantityInputSchema,
-  measurement_property: measurementPropertySchema,
+  measurement_property: requestMeasurementPropertySchema,
 });
 /** One value of a measurement sample creation. @public */
 export type CreateMeasurementSampleValueRequest = z.infer<typeof createMeasurementSampleValueRequestSchema>;
@@ -473,7 +516,7 @@ export type CreateMeasurementSampleValueRequest = z.infer<typeof createMeasureme
  * the nullable references must be present, as there).
  * @public
  */
-export const createMeasurementSampleRequestSchema = z.object({
+export const createMeasurementSampleRequestSchema = z.strictObject({
   supplier_reference_id: supplierReferenceIdSchema.nullable(),
   measured_at: dateTimeSchema,
   project_id: anyIdSchema,
@@ -492,7 +535,7 @@ export type CreateMeasurementSampleRequest = z.infer<typeof createMeasurementSam
  * files, at most 100 MB.
  * @public
  */
-export const createFileUploadRequestSchema = z.object({
+export const createFileUploadRequestSchema = z.strictObject({
   content_type: literalSchema('application/vnd.apache.parquet'),
   content_length: laxInt(z.number().int().lte(100_000_000)),
   file_name: z.string(),
@@ -504,7 +547,7 @@ export type CreateFileUploadRequest = z.infer<typeof createFileUploadRequestSche
  * Schema of the body of `POST /data-upload-submissions` (operation 13).
  * @public
  */
-export const createDataUploadSubmissionRequestSchema = z.object({
+export const createDataUploadSubmissionRequestSchema = z.strictObject({
   file_upload_id: idSchema('file_upload'),
   submission_type: dataUploadSubmissionTypeSchema,
   facility_id: anyIdSchema.nullable().optional(),
@@ -513,84 +556,26 @@ export const createDataUploadSubmissionRequestSchema = z.object({
 /** Body of `POST /data-upload-submissions`. @public */
 export type CreateDataUploadSubmissionRequest = z.infer<typeof createDataUploadSubmissionRequestSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Registry transactions.
-
 /**
- * Schema of a quantity taken from one credit batch: a whole, positive number of kilograms.
+ * Schema of the body of `PATCH /feedstock_types/{id}` (OpenAPI PatchFeedstockType).
  * @public
  */
-export const creditBatchQuantitySchema = z.object({
-  credit_batch_id: idSchema('credit_batch'),
-  credit_quantity_kg: laxInt(z.number().int().gt(0)),
+export const patchFeedstockTypeRequestSchema = z.strictObject({
+  name: notSent(z.string().min(1)),
+  supplier_reference_id: notSent(z.string().min(1).max(100)),
 });
-/** A quantity taken from one credit batch. @public */
-export type CreditBatchQuantity = z.infer<typeof creditBatchQuantitySchema>;
+/** Body of `PATCH /feedstock_types/{id}`. @public */
+export type PatchFeedstockTypeRequest = z.infer<typeof patchFeedstockTypeRequestSchema>;
 
 /**
- * Retirement purposes: at least one; repeated purposes count once (the service holds a set).
- */
-const retirementPurposesSchema = z
-  .array(retirementPurposeSchema)
-  .min(1)
-  .transform((purposes) => [...new Set(purposes)]);
-
-/**
- * Schema of the body of `POST /retirements` (operation 20).
+ * Schema of the body of `POST /sources/{id}/signed_upload_url` (OpenAPI SignedUploadUrlRequest):
+ * a new upload address for a document source's file.
  * @public
  */
-export const createRetirementRequestSchema = z.object({
-  beneficiary_organisation_id: anyIdSchema,
-  owner_organisation_id: anyIdSchema,
-  credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
-  retirement_purposes: retirementPurposesSchema,
-  notes: notesSchema,
-  supplier_id: anyIdSchema,
+export const signedUploadUrlRequestSchema = z.strictObject({
+  content_type: z.string(),
+  content_length: laxInt(z.number().int().gte(0).lte(50_000_000)),
 });
-/** Body of `POST /retirements`. @public */
-export type CreateRetirementRequest = z.infer<typeof createRetirementRequestSchema>;
-
-/**
- * Schema of the body of `POST /retirements/from_oldest_credits` (OpenAPI
- * CreateRetirementOldestCreditsRequest): retire a quantity from the supplier's oldest credits.
- * @public
- */
-export const createRetirementOldestCreditsRequestSchema = z.object({
-  owner_organisation_id: anyIdSchema,
-  beneficiary_organisation_id: anyIdSchema,
-  supplier_id: anyIdSchema,
-  retirement_purposes: retirementPurposesSchema,
-  notes: notesSchema,
-  credit_quantity_kg: laxInt(z.number().int().gt(0)),
-  vintage: laxInt(z.number().int().gte(1900).lte(2100)).nullable().optional(),
-  order_id: anyIdSchema.nullable().optional(),
-});
-/** Body of `POST /retirements/from_oldest_credits`. @public */
-export type CreateRetirementOldestCreditsRequest = z.infer<typeof createRetirementOldestCreditsRequestSchema>;
-
-/**
- * Schema of the body of `POST /deliveries` (OpenAPI CreateDeliveryRequest).
- * @public
- */
-export const createDeliveryRequestSchema = z.object({
-  credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
-  order_id: anyIdSchema,
-  notes: notesSchema,
-});
-/** Body of `POST /deliveries`. @public */
-export type CreateDeliveryRequest = z.infer<typeof createDeliveryRequestSchema>;
-
-/**
- * Schema of the body of `POST /transfers` (OpenAPI CreateTransferRequest).
- * @public
- */
-export const createTransferRequestSchema = z.object({
-  credit_batch_quantities: z.array(creditBatchQuantitySchema),
-  from_organisation_id: anyIdSchema,
-  to_organisation_id: anyIdSchema,
-  supplier_id: anyIdSchema,
-  notes: notesSchema,
-});
-/** Body of `POST /transfers`. @public */
-export type CreateTransferRequest = z.infer<typeof createTransferRequestSchema>;
+/** Body of `POST /sources/{id}/signed_upload_url`. @public */
+export type SignedUploadUrlRequest = z.infer<typeof signedUploadUrlRequestSchema>;
 

@@ -21,7 +21,6 @@ import {
   laxNumber,
   longitudeSchema,
   scalarQuantitySchema,
-  storageLocationSupplierReferenceIdSchema,
   supplierReferenceIdSchema,
 } from './shapes';
 
@@ -145,6 +144,10 @@ export const removalSchema = z.object({
   co2e_net_removed_standard_deviation_kg: laxNumber(z.number().gte(0)).nullable(),
   risk_of_reversal_percentage: laxNumber(z.number().gte(0).lte(100)).nullable(),
   credit_allocation: creditAllocationSchema.nullable(),
+  /** The entry's project (beyond interface.md 2.3). */
+  project_id: idSchema('project').optional(),
+  /** The template the entry was made from (beyond interface.md 2.3). */
+  removal_template_id: idSchema('removal_template').nullable().optional(),
 });
 /** A removal (GHG entry). @public */
 export type Removal = z.infer<typeof removalSchema>;
@@ -203,9 +206,11 @@ export const componentSchema = z.object({
   ghg_entry_template_component_id: idSchema('removal_template_component').nullable(),
   removal_template_component_id: idSchema('removal_template_component').nullable(),
   supplier_reference_id: nullableSupplierReferenceId,
-  type: componentTypeSchema.optional(),
-  scope: componentScopeSchema.optional(),
+  type: componentTypeSchema,
+  scope: componentScopeSchema,
   allocation_strategy: projectComponentAllocationStrategySchema.nullable().optional(),
+  /** The component's project (beyond interface.md 2.5). */
+  project_id: idSchema('project').optional(),
 });
 /** A component: a blueprint instantiated with datapoints. @public */
 export type Component = z.infer<typeof componentSchema>;
@@ -402,7 +407,8 @@ export type MeasurementProperty = z.infer<typeof measurementPropertySchema>;
  */
 export const measurementValueSchema = z.object({
   datapoint_id: idSchema('datapoint'),
-  value: scalarQuantitySchema('nullable'),
+  /** The value; null when the caller may not see its datapoint (semantics.md 7). */
+  value: scalarQuantitySchema('nullable').nullable(),
   measurement_property: measurementPropertySchema,
 });
 /** One value of a measurement sample. @public */
@@ -436,117 +442,6 @@ export const measurementLocationSchema = z.object({
 });
 /** Where samples are taken. @public */
 export type MeasurementLocation = z.infer<typeof measurementLocationSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Feedstocks, production and storage.
-
-/**
- * Schema of a FeedstockType (OpenAPI).
- * @public
- */
-export const feedstockTypeSchema = z.object({
-  id: idSchema('feedstock_type'),
-  supplier_reference_id: nullableSupplierReferenceId,
-  name: z.string(),
-});
-/** A feedstock type. @public */
-export type FeedstockType = z.infer<typeof feedstockTypeSchema>;
-
-/**
- * Schema of a FeedstockBatch (interface.md 2.9).
- * @public
- */
-export const feedstockBatchSchema = z.object({
-  id: idSchema('feedstock_batch'),
-  created_at: dateTimeSchema,
-  delivery_date: dateSchema,
-  display_name: z.string().min(1).max(150),
-  feedstock_type_id: idSchema('feedstock_type'),
-  mass: scalarQuantitySchema('nullable').nullable(),
-  supplier_reference_id: nullableSupplierReferenceId,
-});
-/** A delivered batch of feedstock. @public */
-export type FeedstockBatch = z.infer<typeof feedstockBatchSchema>;
-
-/**
- * Schema of a ProductionBatch (OpenAPI).
- * @public
- */
-export const productionBatchSchema = z.object({
-  id: idSchema('production_batch'),
-  facility_id: idSchema('facility'),
-  feedstock_type_ids: z.array(idSchema('feedstock_type')),
-  supplier_reference_id: nullableSupplierReferenceId,
-  kind: productionBatchKindSchema,
-  started_at: dateTimeSchema,
-  ended_at: dateTimeSchema,
-  uploaded_at: dateTimeSchema,
-  display_name: z.string(),
-  mass: scalarQuantitySchema('nullable'),
-});
-/** A production batch (of biochar). @public */
-export type ProductionBatch = z.infer<typeof productionBatchSchema>;
-
-/**
- * Schema of a BiocharApplication (interface.md 2.10). Both spellings of the GHG entry id are present.
- * @public
- */
-export const biocharApplicationSchema = z.object({
-  id: idSchema('biochar_application'),
-  application_date: dateSchema,
-  average_application_rate: scalarQuantitySchema('nullable'),
-  production_batch_id: idSchema('production_batch'),
-  storage_location_id: idSchema('storage_location'),
-  supplier_reference_id: nullableSupplierReferenceId,
-  truck_mass_on_arrival: scalarQuantitySchema('nullable'),
-  truck_mass_on_departure: scalarQuantitySchema('nullable'),
-  removal_id: idSchema('ghg_entry').nullable(),
-  ghg_entry_id: idSchema('ghg_entry').nullable(),
-  uploaded_at: dateTimeSchema,
-});
-/** A biochar application on a storage location. @public */
-export type BiocharApplication = z.infer<typeof biocharApplicationSchema>;
-
-/**
- * Schema of a StorageLocation (interface.md 2.11).
- * @public
- */
-export const storageLocationSchema = z.object({
-  id: idSchema('storage_location'),
-  name: z.string().max(100),
-  project_id: idSchema('project'),
-  supplier_id: idSchema('supplier'),
-  storage_method: storageMethodSchema,
-  description: z.string().nullable().optional(),
-  latitude: latitudeSchema.nullable().optional(),
-  longitude: longitudeSchema.nullable().optional(),
-  supplier_reference_id: storageLocationSupplierReferenceIdSchema.nullable().optional(),
-});
-/** A storage location. @public */
-export type StorageLocation = z.infer<typeof storageLocationSchema>;
-
-/**
- * Schema of a DataUploadSubmission (interface.md 2.12).
- * @public
- */
-export const dataUploadSubmissionSchema = z.object({
-  id: idSchema('data_upload_submission'),
-  status: dataUploadSubmissionStatusSchema,
-  submission_type: dataUploadSubmissionTypeSchema,
-  facility_id: idSchema('facility').nullable(),
-  storage_location_id: idSchema('storage_location').nullable(),
-  error_message: z.string().nullable().optional(),
-});
-/** A submitted data file and its processing state. @public */
-export type DataUploadSubmission = z.infer<typeof dataUploadSubmissionSchema>;
-
-/**
- * Schema of a FileUpload (OpenAPI): where to put a data file before submitting it.
- * @public
- */
-export const fileUploadSchema = z.object({ id: idSchema('file_upload'), upload_url: z.string() });
-/** An upload slot for a data file. @public */
-export type FileUpload = z.infer<typeof fileUploadSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Projects and statements.

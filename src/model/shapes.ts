@@ -356,7 +356,8 @@ export function scalarQuantitySchema<const R extends StandardDeviationRule = 'nu
         : standardDeviationSchema.nullable().optional();
   return z.object({
     magnitude: laxNumber(),
-    unit: z.string().min(1),
+    // The empty string is Pint's spelling of dimensionless; the unit check of each field decides.
+    unit: z.string(),
     standard_deviation: sd as StandardDeviationSchema<R>,
   });
 }

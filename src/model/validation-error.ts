@@ -4,7 +4,7 @@
  * A failed zod parse is translated issue by issue; every problem is reported, one per location,
  * as pydantic does.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { jsonInvalidItemAt, locateJsonError, parseJsonText } from './json-text';
 import { expectedList, readPydanticSpec, type PydanticErrorSpec } from './pydantic-issue';
 
@@ -27,8 +27,8 @@ export interface ValidationErrorItem {
   readonly msg: string;
   /** The offending value; for a missing field, the object that lacks it (null outside the body). */
   readonly input: unknown;
-  /** Parameters of the message, e.g. `{ max_length: 256 }`; absent when the error has none. */
-  readonly ctx?: Readonly<Record<string, unknown>>;
+  /** Parameters of the message, e.g. `{ max_length: 256 }`; `{}` when the error has none (semantics.md 7). */
+  readonly ctx: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -266,11 +266,8 @@ export function toValidationErrorItems(
     } else {
       itemInput = original.found ? original.value : (issue.input ?? null);
     }
-    items.push(
-      spec.ctx === undefined
-        ? { type: spec.type, loc, msg: spec.msg, input: itemInput }
-        : { type: spec.type, loc, msg: spec.msg, input: itemInput, ctx: spec.ctx },
-    );
+    // Every item carries all five fields; `ctx` is `{}` when the error has nothing to add.
+    items.push({ type: spec.type, loc, msg: spec.msg, input: itemInput, ctx: spec.ctx ?? {} });
   }
   return items;
 }
@@ -395,3 +392,31 @@ export function parseJsonBody(text: string | undefined | null): ValidationResult
   const parsed = parseJsonText(text);
   return parsed.ok ? { success: true, data: parsed.value } : { success: false, detail: [jsonInvalidItemAt(parsed.position, parsed.error)] };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The error bodies as schemas (the service's OpenAPI document is generated from them).
+
+/**
+ * Schema of one item of a 422 body: all five fields, `ctx` `{}` when there is nothing to add.
+ * @public
+ */
+export const validationErrorItemSchema = z.object({
+  type: z.string(),
+  loc: z.array(z.union([z.string(), z.number().int()])),
+  msg: z.string(),
+  input: z.unknown(),
+  ctx: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * Schema of a 422 body `{"detail": [...]}`.
+ * @public
+ */
+export const validationErrorBodySchema = z.object({ detail: z.array(validationErrorItemSchema) });
+
+/**
+ * Schema of the body of the other refusals (401, 404, 405, 409): `{"detail": "<message>"}`.
+ * @public
+ */
+export const errorMessageBodySchema = z.object({ detail: z.string() });
+

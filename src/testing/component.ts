@@ -34,7 +34,7 @@ export type InputQuantityOptions = Readonly<Record<string, QuantityOptions>>;
  * @public
  */
 export interface LengthRange {
-  /** Fewest items, >= 1 where a LIST needs one datapoint. */
+  /** Fewest items, at least 1 where a LIST needs one datapoint. */
   readonly min: number;
   /** Most items. */
   readonly max: number;

@@ -52,3 +52,4 @@ export {
   parseMethodology,
 } from './methodology';
 export { type BlueprintReport, checkMethodology, type MethodologyCheckOptions, type MethodologyReport, type PropertyNotRun } from './check-methodology';
+export type { GraphIssue, IssuePath } from '../model/issues';

@@ -29,7 +29,7 @@ export interface MagnitudeRange {
  * @public
  */
 export interface RelativeRange {
-  /** Smallest ratio, >= 0. */
+  /** Smallest ratio, at least 0. */
   readonly min: number;
   /** Largest ratio, at least `min`. */
   readonly max: number;

@@ -7,7 +7,7 @@
  * May import: accounting, expressions, units, model, fast-check.
  */
 import fc from 'fast-check';
-import { evaluateGraph, type GhgEntryResult } from '../accounting';
+import { DEFAULT_ACCOUNTING_POLICIES, evaluateGraph, type GhgEntryResult } from '../accounting';
 import { type CompiledBlueprint, compileBlueprint } from '../expressions';
 import type { ComponentBlueprintDefinition, ComponentType, RemovalGraphInput } from '../model/graph';
 import { toSI } from '../units';
@@ -19,19 +19,11 @@ import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
 /**
  * The sign of each component type in the net (semantics.md section 3): + for removals and
  * reductions, - for emissions, counterfactuals, losses and off-platform discounts, + for an
- * ADJUSTMENT (which carries its own sign).
+ * ADJUSTMENT (which carries its own sign). The accounting's default `componentSigns`, so the
+ * check and the evaluation read one table.
  * @public
  */
-export const SIGN_OF_TYPE: Readonly<Record<ComponentType, 1 | -1>> = Object.freeze({
-  SEQUESTRATION: 1,
-  REDUCTION: 1,
-  ADJUSTMENT: 1,
-  ACTIVITY: -1,
-  COUNTERFACTUAL: -1,
-  REMOVAL_COUNTERFACTUAL: -1,
-  LOSS: -1,
-  UNCERTAINTY_DISCOUNT: -1,
-});
+export const SIGN_OF_TYPE: Readonly<Record<ComponentType, 1 | -1>> = DEFAULT_ACCOUNTING_POLICIES.componentSigns;
 
 /** An entry's expected figures: standard deviation (null: no datapoint has one) and uses per datapoint. */
 export interface ExpectedPropagation {

@@ -15,6 +15,7 @@ import type { GraphOptions } from './graph';
  * @public
  */
 export interface PassedVerdict {
+  /** Always `true`: the property held. */
   readonly ok: true;
   /** The property's name, e.g. `unit_invariance`. */
   readonly property: string;
@@ -31,6 +32,7 @@ export interface PassedVerdict {
  * @public
  */
 export interface FailedVerdict {
+  /** Always `false`: the property failed. */
   readonly ok: false;
   /** The property's name. */
   readonly property: string;

@@ -9,7 +9,7 @@ describe('client secret', () => {
   test('missing: 422 missing at ["header", "x-client-secret"]', async () => {
     const response = await demoSandbox().handle({ method: 'GET', path: PATH, headers: { authorization: `Bearer ${TOKENS.supplierA}` } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ detail: [{ type: 'missing', loc: ['header', 'x-client-secret'], msg: 'Field required', input: null }] });
+    expect(response.body).toEqual({ detail: [{ type: 'missing', loc: ['header', 'x-client-secret'], msg: 'Field required', input: null, ctx: {} }] });
   });
 
   test('unknown: 401 with a detail message', async () => {
@@ -42,12 +42,13 @@ describe('bearer token', () => {
     }
   });
 
-  test('no Authorization header at all is the public: public reads answer, the rest is 401', async () => {
+  test('no Authorization header at all is 401, even for what every organisation may read', async () => {
     const sandbox = demoSandbox();
     const headers = { 'x-client-secret': SECRET };
-    expect((await sandbox.handle({ method: 'GET', path: '/mrv/v0/component_blueprints', headers })).status).toBe(200);
-    const refused = await sandbox.handle({ method: 'GET', path: PATH, headers });
-    expect(refused).toEqual({ status: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, body: { detail: 'Not authenticated' } });
+    const refused = { status: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, body: { detail: 'Not authenticated' } };
+    for (const path of ['/mrv/v0/component_blueprints', `/registry/v0/credit_batches/${IDS.batchB1}`, PATH]) {
+      expect(await sandbox.handle({ method: 'GET', path, headers }), path).toEqual(refused);
+    }
   });
 
   test('the scheme is case-insensitive', async () => {

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { createSandboxWithState, type SandboxWithState } from '../../src/adapter/sandbox';
 import type { SandboxOptions, SandboxResponse } from '../../src/adapter/types';
 import type { WorldDocument } from '../../src/adapter/world-types';
+import { documentProblem } from './service-document';
 
 export const DEMO_WORLD: WorldDocument = JSON.parse(readFileSync(new URL('../../worlds/demo.json', import.meta.url), 'utf8')) as WorldDocument;
 
@@ -96,8 +97,12 @@ export class Client {
     return who === null ? { 'x-client-secret': SECRET } : { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS[who]}` };
   }
 
-  request(who: Who | null, method: string, path: string, body?: unknown): Promise<SandboxResponse> {
-    return this.sandbox.handle({ method, path, headers: this.headers(who), ...(body === undefined ? {} : { body }) });
+  /** Sends a request; the answer must agree with the service's own OpenAPI document (status and body). */
+  async request(who: Who | null, method: string, path: string, body?: unknown): Promise<SandboxResponse> {
+    const response = await this.sandbox.handle({ method, path, headers: this.headers(who), ...(body === undefined ? {} : { body }) });
+    const problem = documentProblem(method, path, response);
+    if (problem !== undefined) throw new Error(problem);
+    return response;
   }
 
   get(who: Who | null, path: string) {
@@ -216,4 +221,49 @@ export async function issuedRemoval(client: Client) {
     `/sandbox/v0/ghg_statements/${ids.statement}/issue_credits`,
   );
   return { ...ids, issued };
+}
+
+/**
+ * Component data of a diesel combustion component of project A (demo diesel and factor datapoints,
+ * the whole of 2026), without a supplier reference: for plain, statement and project components.
+ */
+export const DIESEL_COMPONENT = {
+  project_id: IDS.projectA,
+  component_blueprint_key: 'diesel_combustion',
+  display_name: 'Generator diesel',
+  activity_started_at: '2026-01-01T00:00:00Z',
+  activity_completed_at: '2026-12-31T00:00:00Z',
+  inputs: [{ input_key: 'volume', datapoint_ids: [IDS.dieselA] }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
+};
+
+/** Body creating a loader's diesel component (March 2026; the singular `datapoint_id` spelling). */
+export function loaderDieselBody(reference: string) {
+  return {
+    supplier_reference_id: reference,
+    project_id: IDS.projectA,
+    component_blueprint_key: 'diesel_combustion',
+    display_name: 'Loader diesel',
+    activity_started_at: '2026-03-01T00:00:00Z',
+    activity_completed_at: '2026-03-31T00:00:00Z',
+    inputs: [{ input_key: 'volume', datapoint_id: IDS.dieselA }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
+  };
+}
+
+/** Creates a storage location of project A as supplier A. */
+export function createStorageLocation(client: Client, name: string): Promise<{ id: string }> {
+  return client.ok<{ id: string }>('supplierA', 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { project_id: IDS.projectA, name, latitude: 1, longitude: 2 });
+}
+
+/** Creates a biochar application of project A on `site` (10 March 2026) as supplier A. */
+export function createApplication(client: Client, reference: string, site: string): Promise<{ id: string }> {
+  return client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/biochar_applications', {
+    application_date: '2026-03-10',
+    average_application_rate: { magnitude: 5, unit: 't/ha' },
+    production_batch_id: IDS.productionBatch,
+    project_id: IDS.projectA,
+    storage_site_id: site,
+    supplier_reference_id: reference,
+    truck_mass_on_arrival: { magnitude: 26, unit: 't' },
+    truck_mass_on_departure: { magnitude: 14, unit: 't' },
+  });
 }

@@ -116,7 +116,7 @@ const requestArbitrary = fc
     query: fc.option(fc.constantFrom('first=3', 'last=2', 'first=0', 'first=51', 'after=abc', 'before=', 'first=2&last=2', 'status=failed', 'quantity_kind=mass', 'used_in_scope=REMOVAL', 'first=1e3', 'first=%ZZ')),
     who: fc.constantFrom(...WHO),
     secret: fc.constantFrom(SECRET, SECRET, SECRET, 'wrong', null),
-    bodyKind: fc.constantFrom('catalog', 'mutated', 'mutated', 'json', 'text', 'none'),
+    bodyKind: fc.constantFrom('catalog', 'catalog', 'mutated', 'mutated', 'json', 'text', 'none'),
     catalog: fc.nat({ max: BODIES.length - 1 }),
     choice: fc.nat({ max: 1000 }),
     replacement: fc.jsonValue({ maxDepth: 3 }),

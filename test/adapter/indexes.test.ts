@@ -24,7 +24,7 @@ type Page = {
 };
 
 const ORGS = { supplierA: IDS.orgA, supplierB: IDS.orgB, verifier: 'org_01JDEMOVERIFIER0000000' } as const;
-const VIEWERS: readonly (keyof typeof ORGS | null)[] = ['supplierA', 'supplierB', 'verifier', null];
+const VIEWERS: readonly (keyof typeof ORGS)[] = ['supplierA', 'supplierB', 'verifier'];
 const UNITS = ['t', '%', 'kWh', 'l', 'kgCO2e/l'] as const;
 const REFERENCES = ['r-1', 'r-2', 'r-3', 'r-4', 'r-5', 'r-6', 'r-7', 'r-8'];
 
@@ -314,16 +314,13 @@ function expectIndexesAsRebuilt(state: ServiceState): void {
 // ------------------------------------------------------------------------------------------------
 // Reads and list pages against a scan of the tables
 
-/** Visibility as interface.md 1 has it, from the full rebuild. */
-function visibility(ref: ReferenceIndexes, viewer: string | null) {
+/** Visibility as interface.md 1 and semantics.md 7 have it, from the full rebuild. */
+function visibility(ref: ReferenceIndexes, viewer: string) {
   const exposed = (id: string) => {
     const e = ref.exposure.get(id);
-    return e !== undefined && (e.public || (viewer !== null && e.verifiers.has(viewer)));
+    return e !== undefined && (e.public || e.verifiers.has(viewer));
   };
-  return {
-    see: (row: { id: string; owner: string }) => (viewer !== null && row.owner === viewer) || exposed(row.id),
-    seeInProject: (row: { owner: string; project_id: string | null }) => (viewer !== null && row.owner === viewer) || (row.project_id !== null && exposed(row.project_id)),
-  };
+  return { see: (row: { id: string; owner: string }) => row.owner === viewer || exposed(row.id) };
 }
 
 /** Walks `path` forward by `first`/`after` and backward by `last`/`before`; both walks must give `expected`. */
@@ -359,9 +356,9 @@ async function expectWalk(client: Client, who: Who | null, path: string, expecte
 const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 
 /** The datapoint list of one caller, unfiltered, against a scan. */
-async function expectDatapointList(client: Client, who: keyof typeof ORGS | null, size: number): Promise<void> {
+async function expectDatapointList(client: Client, who: keyof typeof ORGS, size: number): Promise<void> {
   const { state } = client.sandbox;
-  const { see } = visibility(referenceIndexes(state), who === null ? null : ORGS[who]);
+  const { see } = visibility(referenceIndexes(state), ORGS[who]);
   await expectWalk(client, who, '/mrv/v0/datapoints', ids(state.datapoints.rows().filter(see)), size);
 }
 
@@ -370,10 +367,10 @@ async function expectReadsAndLists(client: Client): Promise<void> {
   const { state } = client.sandbox;
   const ref = referenceIndexes(state);
   for (const who of VIEWERS) {
-    const viewer = who === null ? null : ORGS[who];
-    const { see, seeInProject } = visibility(ref, viewer);
+    const viewer = ORGS[who];
+    const { see } = visibility(ref, viewer);
     const datapoints = state.datapoints.rows().filter(see);
-    const missing = who === null ? 401 : 404;
+    const missing = 404;
 
     for (const d of state.datapoints.rows()) {
       const response = await client.get(who, `/mrv/v0/datapoints/${d.id}`);
@@ -401,25 +398,23 @@ async function expectReadsAndLists(client: Client): Promise<void> {
       await expectWalk(client, who, `/mrv/v0/datapoints?used_in_ghg_entry=${r.id}`, ids(datapoints.filter((d) => used.has(d.id))), 3);
       if (see(r)) await expectWalk(client, who, `/mrv/v0/removals/${r.id}/component_attributions`, ids(ref.attributionsByRemoval.get(r.id) ?? []), 2);
     }
-    await expectWalk(client, who, '/mrv/v0/measurement_samples', ids(state.measurementSamples.rows().filter(seeInProject)), 1);
+    await expectWalk(client, who, '/mrv/v0/measurement_samples', ids(state.measurementSamples.rows().filter(see)), 1);
     await expectWalk(client, who, '/mrv/v0/component_blueprints', state.blueprints.rows().map((b) => b.id), 4);
     for (const project of state.projects.rows()) {
       const path = `/mrv/v0/projects/${project.id}/removal_templates`;
-      if (see(project)) await expectWalk(client, who, path, ids(state.templates.rows().filter((t) => t.project_id === project.id && seeInProject(t))), 1);
+      if (see(project)) await expectWalk(client, who, path, ids(state.templates.rows().filter((t) => t.project_id === project.id && see(t))), 1);
       else expect((await client.get(who, path)).status).toBe(missing);
     }
     for (const d of datapoints) {
       const using = new Set(ref.componentsByDatapoint.get(d.id) ?? []);
       await expectWalk(client, who, `/mrv/v0/datapoints/${d.id}/components`, ids(state.components.rows().filter((c) => using.has(c.id) && see(c))), 1);
       const defaults = new Set(ref.templateComponentsByDatapoint.get(d.id) ?? []);
-      const expected = state.templates.rows().filter((t) => seeInProject(t)).flatMap((t) => t.groups.flatMap((g) => g.components.filter((c) => defaults.has(c.id)).map((c) => c.id)));
+      const expected = state.templates.rows().filter((t) => see(t)).flatMap((t) => t.groups.flatMap((g) => g.components.filter((c) => defaults.has(c.id)).map((c) => c.id)));
       await expectWalk(client, who, `/mrv/v0/datapoints/${d.id}/removal_template_components`, expected, 1);
     }
-    if (viewer !== null) {
-      const own = state.submissions.rows().filter((s) => s.owner === viewer);
-      await expectWalk(client, who, '/mrv/v0/data-upload-submissions', ids(own), 2);
-      await expectWalk(client, who, '/mrv/v0/data-upload-submissions?status=pending', ids(own.filter((s) => s.status === 'pending')), 2);
-    }
+    const own = state.submissions.rows().filter((s) => s.owner === viewer);
+    await expectWalk(client, who, '/mrv/v0/data-upload-submissions', ids(own), 2);
+    await expectWalk(client, who, '/mrv/v0/data-upload-submissions?status=pending', ids(own.filter((s) => s.status === 'pending')), 2);
   }
 }
 
@@ -441,7 +436,7 @@ describe('incremental indexes', () => {
           expect(status, op.kind).toBeLessThan(500);
           if (op.kind !== 'lifecycle' && (status === 0 || status >= 400)) expect(sandbox.state.snapshot(), `${op.kind} answered ${status} but changed the state`).toBe(before);
           expectIndexesAsRebuilt(sandbox.state);
-          await expectDatapointList(client, VIEWERS[viewer] ?? null, 3);
+          await expectDatapointList(client, VIEWERS[viewer] ?? 'supplierA', 3);
         }
         await expectReadsAndLists(client);
       }),

@@ -84,7 +84,7 @@ describe('bodies', () => {
   test('a missing body is 422 missing at ["body"]', async () => {
     for (const body of [undefined, '']) {
       const response = await post(body);
-      expect(response.body).toEqual({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
+      expect(response.body).toEqual({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null, ctx: {} }] });
     }
   });
 

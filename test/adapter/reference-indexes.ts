@@ -33,7 +33,7 @@ export interface ReferenceIndexes {
   /** Template component ids (template order) defaulting an input to a datapoint. */
   readonly templateComponentsByDatapoint: ReadonlyMap<string, readonly string[]>;
   readonly templateGroups: ReadonlyMap<string, { readonly template: TemplateRow; readonly group: TemplateGroupRow }>;
-  /** Exposure of statements, projects, entries, attributions, components, datapoints and sources. */
+  /** Exposure of every record a submitted statement reaches. */
   readonly exposure: ReadonlyMap<string, Exposure>;
   /** Datapoints of entries of verified statements (their `locked_status`). */
   readonly verifiedDatapoints: ReadonlySet<string>;
@@ -90,42 +90,71 @@ export function referenceIndexes(state: ServiceState): ReferenceIndexes {
     }
   }
 
-  // Exposure: every submitted statement exposes its entries and what they are built from.
+  // Exposure (semantics.md 7): every submitted statement exposes what its entries reach.
   const exposure = new Map<string, Exposure>();
   const verifiedDatapoints = new Set<string>();
-  const expose = (id: string, verifier: string | null, isPublic: boolean): void => {
-    let e = exposure.get(id);
-    if (e === undefined) {
-      e = { public: false, verifiers: new Set() };
-      exposure.set(id, e);
-    }
-    if (isPublic) e.public = true;
-    if (verifier !== null) e.verifiers.add(verifier);
-  };
+  const templateOfSlot = new Map<string, string>();
+  for (const [id, place] of templateComponents) templateOfSlot.set(id, place.template.id);
   for (const statement of state.statements.rows()) {
     const { record } = statement;
     if (record.status === 'DRAFT') continue;
     const verifier = statement.verifier_organisation_id;
     const isPublic = record.status === 'CREDITS_ISSUED';
     const verified = isPublic || record.status === 'VERIFIED';
-    expose(statement.id, verifier, isPublic);
-    expose(record.project_id, verifier, isPublic);
+    const expose = (id: string | null | undefined): void => {
+      if (id === null || id === undefined) return;
+      let e = exposure.get(id);
+      if (e === undefined) {
+        e = { public: false, verifiers: new Set() };
+        exposure.set(id, e);
+      }
+      if (isPublic) e.public = true;
+      if (verifier !== null) e.verifiers.add(verifier);
+    };
+    const productionBatch = (id: string | null): void => {
+      if (id === null) return;
+      expose(id);
+      for (const f of state.productionBatches.get(id)?.feedstock_type_ids ?? []) expose(f);
+    };
+    const datapoint = (id: string): void => {
+      expose(id);
+      if (verified) verifiedDatapoints.add(id);
+      const d = state.datapoints.get(id);
+      for (const s of d?.source_ids ?? []) expose(s);
+      const sample = d?.measurement_sample_id == null ? undefined : state.measurementSamples.get(d.measurement_sample_id);
+      if (sample === undefined) return;
+      expose(sample.id);
+      expose(sample.measurement_location_id);
+      productionBatch(sample.production_batch_id);
+    };
+    const component = (id: string): void => {
+      expose(id);
+      const c = state.components.get(id);
+      if (c === undefined) return;
+      if (c.removal_template_component_id !== null) expose(templateOfSlot.get(c.removal_template_component_id));
+      for (const input of c.inputs) for (const d of input.datapoint_ids) datapoint(d);
+    };
+    expose(statement.id);
+    expose(record.project_id);
+    for (const c of state.components.rows()) {
+      if (c.ghg_statement_id === statement.id || (c.scope === 'PROJECT' && c.project_id === record.project_id && c.allocation_strategy !== 'MANUAL')) component(c.id);
+    }
     for (const removalId of record.removal_ids) {
-      expose(removalId, verifier, isPublic);
+      expose(removalId);
+      const removal = state.removals.get(removalId);
+      expose(removal?.feedstock_type_id);
+      expose(removal?.removal_template_id);
       for (const a of attributionsByRemoval.get(removalId) ?? []) {
-        expose(a.id, verifier, isPublic);
-        const component = state.components.get(a.component_id);
-        const datapointIds: string[] = a.attribution_factor_datapoint_id === null ? [] : [a.attribution_factor_datapoint_id];
-        if (component !== undefined) {
-          expose(component.id, verifier, isPublic);
-          for (const input of component.inputs) datapointIds.push(...input.datapoint_ids);
-        }
-        for (const d of datapointIds) {
-          expose(d, verifier, isPublic);
-          if (verified) verifiedDatapoints.add(d);
-          // A source added to a datapoint later is exposed from then on (rule 5): this runs on every change.
-          for (const s of state.datapoints.get(d)?.source_ids ?? []) expose(s, verifier, isPublic);
-        }
+        expose(a.id);
+        if (a.attribution_factor_datapoint_id !== null) datapoint(a.attribution_factor_datapoint_id);
+        component(a.component_id);
+      }
+      for (const application of state.biocharApplications.rows()) {
+        if (application.removal_id !== removalId) continue;
+        expose(application.id);
+        expose(application.storage_location_id);
+        productionBatch(application.production_batch_id);
+        for (const s of application.source_ids) expose(s);
       }
     }
   }

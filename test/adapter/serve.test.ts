@@ -16,6 +16,7 @@ import { creditBatchSchema, deliverySchema, issuanceCreditBatchesSchema, organis
 import { componentAttributionSchema, componentSchema, ghgStatementSchema, removalSchema } from '../../src/model/resources';
 import { paginatedListSchema } from '../../src/model/shapes';
 import { serveCommand } from '../../src/cli/serve';
+import { serviceOpenApiDocument } from '../../src/adapter/openapi';
 import { DEMO_WORLD, expectShape, IDS, SECRET, TOKENS, type Who } from './fixtures';
 
 async function startServe(args: string[] = ['--port', '0']) {
@@ -71,6 +72,10 @@ describe('cdr-engine serve', () => {
       const malformed = await fetch(`${server.url}/mrv/v0/datapoints`, { method: 'POST', headers: { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS.supplierA}`, 'content-type': 'application/json' }, body: '{"a": }' });
       expect(malformed.status).toBe(422);
       expect(((await malformed.json()) as { detail: { loc: unknown[] }[] }).detail[0]?.loc).toEqual(['body', 6]);
+      // The service's own OpenAPI document, without credentials (a document, not an operation).
+      const document = await fetch(`${server.url}/openapi.json`, { signal: AbortSignal.timeout(10_000) });
+      expect(document.status).toBe(200);
+      expect(await document.json()).toEqual(serviceOpenApiDocument());
       const deleted = await call('supplierA', 'DELETE', `/mrv/v0/feedstock_types/${IDS.feedstockTypeUnused}`);
       expect(deleted.status).toBe(204);
       expect(deleted.body).toBeUndefined();
@@ -216,7 +221,7 @@ describe('cdr-engine serve', () => {
       expect(supplierBatch.size.credit_kgs).toBe(allocation.supplier_allocation_kg);
       expect(issued.credit_batches.buffer_pool_credit_batches[0]?.size.credit_kgs).toBe(allocation.buffer_pool_contribution_kg);
       expect(allocation.supplier_allocation_kg + allocation.buffer_pool_contribution_kg).toBe(expected.issuable_kg);
-      expect(supplierBatch.carbon_removal_data.net_carbon_removed_kg).toBe(expected.co2e_net_removed_kg);
+      expect(supplierBatch.carbon_removal_data.net_carbon_removed_kg).toBe(Math.round(expected.co2e_net_removed_kg)); // whole kilograms, as the registry carries them
       // Public from now on: the buyer reads the entry.
       expect((await call('buyer', 'GET', `/mrv/v0/ghg_entries/${created.id}`)).status).toBe(200);
 

@@ -14,8 +14,8 @@ import {
   measurementLocationSchema,
   productionBatchSchema,
   sourceSchema,
-} from '../../src/model/resources';
-import { BATCH_A, Client, createRemovalA, datapointBody, demoSandbox, expect422, expectShape, IDS, issuedRemoval, MISSING, removalBody, submittedRemoval } from './fixtures';
+} from '../../src/model';
+import { BATCH_A, Client, createRemovalA, datapointBody, demoSandbox, expect422, expectShape, IDS, issuedRemoval, loaderDieselBody, MISSING, removalBody, submittedRemoval } from './fixtures';
 
 const sourceBody = (reference: string, isPublic = false) => ({
   supplier_reference_id: reference,
@@ -79,15 +79,7 @@ describe('sources', () => {
 describe('components', () => {
   test('create from a blueprint; inputs are checked against it', async () => {
     const client = new Client(demoSandbox());
-    const body = {
-      supplier_reference_id: 'c1',
-      project_id: IDS.projectA,
-      component_blueprint_key: 'diesel_combustion',
-      display_name: 'Loader diesel',
-      activity_started_at: '2026-03-01T00:00:00Z',
-      activity_completed_at: '2026-03-31T00:00:00Z',
-      inputs: [{ input_key: 'volume', datapoint_id: IDS.dieselA }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
-    };
+    const body = loaderDieselBody('c1');
     const created = await client.ok<{ id: string; type: string }>('supplierA', 'POST', '/mrv/v0/components', body);
     expectShape(componentSchema, created);
     expect(created.type).toBe('ACTIVITY');

@@ -40,6 +40,11 @@ export const ID = {
   tfr: 'tfr_1FJGWSY271S0QSMR',
   iss: 'iss_1EWT8R5FY1S0GFCY',
   bpr: 'bpr_1E5BH6AG21S0SKTW',
+  sgu: 'sgu_1E844FWM71S0E0TM',
+  sns: 'sns_1GJ82BEMB1S0FBFV',
+  mnr: 'mnr_1DJJQY5C61S0R519',
+  mns: 'mns_1D46WGW6A1S03FRG',
+  pjd: 'pjd_1ESC3V76T1S0S6J3',
 } as const;
 
 const quantity = { magnitude: 12.5, unit: 'tonne', standard_deviation: 0.4 };
@@ -127,6 +132,16 @@ const datapointQuantity = { magnitude: 12.5, unit: 't', standard_deviation: 0.4 
 
 /** A valid example of every resource schema (responses), by export name. */
 export const RESOURCE_EXAMPLES: Record<string, unknown> = {
+  storageUnitSchema: { id: 'sgu_1E844FWM71S0E0TM', name: 'Well 1', description: null, latitude: 1, longitude: 2, supplier_reference_id: null, storage_location_id: 'slc_1F3PMGVC91S0SBK3', supplier_id: 'spl_1CC712KFS1S0YKPS' },
+  sensorSchema: { id: 'sns_1GJ82BEMB1S0FBFV', project_id: 'prj_1CTWZQGKE1S0VAXA', reference: 'probe', measurement_property: { quantity_kind: 'temperature', qualifier: null }, units: 'degC', manufacturer: null, model: null },
+  projectMonitoringRequirementSchema: { id: 'mnr_1DJJQY5C61S0R519', project_id: 'prj_1CTWZQGKE1S0VAXA', storage_location_id: null, storage_unit_id: null, display_name: 'Soil survey', monitoring_phase: 'operation', frequency: 'once', notes: null },
+  monitoringSubmissionSchema: { id: 'mns_1D46WGW6A1S03FRG', project_monitoring_requirement_id: 'mnr_1DJJQY5C61S0R519', source_id: 'src_1EBBF4M7X1S06G1Y', valid_from: '2024-01-01T00:00:00Z', valid_to: null, supplier_reference_id: null, notes: null },
+  projectDocumentSchema: { id: 'pjd_1ESC3V76T1S0S6J3', display_name: 'PDD', project_id: 'prj_1CTWZQGKE1S0VAXA', url: 'https://example.com/pdd.pdf' },
+  stripeCheckoutResponseSchema: { redirect_url: 'https://checkout.example/pay/1' },
+  supplierStripeConfigurationSchema: { id: 'spl_1CC712KFS1S0YKPS', account_id: 'acct_1', credit_product_price_per_tonne: '185.00', verification_product_price_per_tonne: null, currency: 'eur', isometric_terms_and_conditions_url: 'https://example.com/terms' },
+  validationErrorItemSchema: { type: 'missing', loc: ['body', 'x'], msg: 'Field required', input: null, ctx: {} },
+  validationErrorBodySchema: { detail: [{ type: 'missing', loc: ['body', 'x'], msg: 'Field required', input: null, ctx: {} }] },
+  errorMessageBodySchema: { detail: 'Not Found' },
   organisationSchema: organisation,
   creditQuantitySchema: creditQuantity,
   creditAllocationSchema: { buffer_pool_contribution_kg: 5, supplier_allocation_kg: 85 },
@@ -426,10 +441,23 @@ export const ENUM_EXAMPLES: Record<string, string> = {
   projectStatusSchema: 'under_validation',
   pathwaySchema: 'direct_air_capture',
   countryCodeSchema: 'DEU',
+  monitoringPhaseSchema: 'post_op',
+  frequencySchema: 'every_3_months',
+  stripeSubscriptionFrequencySchema: 'yearly',
 };
 
 /** A valid example of every request body schema, by export name. */
 export const REQUEST_EXAMPLES: Record<string, unknown> = {
+  createStorageUnitRequestSchema: { storage_location_id: 'slc_1F3PMGVC91S0SBK3', name: 'Well 1', latitude: 1, longitude: 2 },
+  createSensorRequestSchema: { reference: 'probe', measurement_property: { quantity_kind: 'temperature', qualifier: null }, units: 'degC', storage_location_id: 'slc_1F3PMGVC91S0SBK3' },
+  createMonitoringSubmissionRequestSchema: { source_id: 'src_1EBBF4M7X1S06G1Y', valid_from: '2024-01-01T00:00:00Z' },
+  patchFeedstockTypeRequestSchema: { name: 'Straw' },
+  signedUploadUrlRequestSchema: { content_type: 'application/pdf', content_length: 1200 },
+  createOrganizationBeneficiarySchema: { beneficiary_name: 'Acme', beneficiary_domain: 'acme.example' },
+  createIndividualBeneficiarySchema: { beneficiary_name: 'Jo', beneficiary_email: 'jo@example.com' },
+  createBeneficiaryRequestSchema: { __typename: 'CreateIndividualBeneficiary', beneficiary_name: 'Jo', beneficiary_email: 'jo@example.com' },
+  createStripeCheckoutSessionRequestSchema: { quantity_kg: 1000, frequency: 'monthly', isometric_terms_and_conditions_accepted: true, supplier_terms_and_conditions_accepted: true, success_url: 'https://s.example/ok', cancel_url: 'https://s.example/no' },
+  requestQuantitySchema: { magnitude: 12.5, unit: 't', standard_deviation: 0.4 },
   componentInputRequestSchema: { input_key: 'mass', datapoint_ids: [ID.dtp, ID.dtp2], __typename: 'CreateComponentListInput' },
   removalTemplateComponentInputsSchema: { removal_template_component_id: ID.rtc, inputs: [{ input_key: 'mass', datapoint_ids: [ID.dtp] }] },
   createRemovalComponentLinkSchema: { component_id: ID.cmp, attribution_factor_datapoint_id: ID.dtp },
@@ -596,6 +624,16 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
 
 /** A valid example of every query schema (values are strings, as they arrive), by export name. */
 export const QUERY_EXAMPLES: Record<string, unknown> = {
+  listRemovalsQuerySchema: { supplier_reference_id: 'batch-1' },
+  listSourcesQuerySchema: { project_id: 'prj_1CTWZQGKE1S0VAXA' },
+  listComponentsQuerySchema: { scope: 'PROJECT', removal_id: 'rmv_1EEM6NJXX1S0EXKD' },
+  listByReferenceQuerySchema: { supplier_reference_id: 'r' },
+  listMonitoringRequirementsQuerySchema: { storage_location_id: 'slc_1F3PMGVC91S0SBK3' },
+  listStorageUnitsQuerySchema: { storage_location_id: 'slc_1F3PMGVC91S0SBK3', first: '5' },
+  listSensorsQuerySchema: { reference: 'probe' },
+  listDeliveriesQuerySchema: { from_supplier_id: 'spl_1CC712KFS1S0YKPS' },
+  listRetirementsQuerySchema: { owner_org_id: 'org_1GB56M1ST1S0GVNA' },
+  listCreditBatchesQuerySchema: { status: 'active,retired', sort_direction: 'desc' },
   paginationQuerySchema: { first: '10', after: 'YXJyYXljb25uZWN0aW9uOjk=' },
   listMeasurementSamplesQuerySchema: { last: '50', before: 'c' },
   listComponentAttributionsQuerySchema: {},

@@ -250,3 +250,33 @@ describe('every problem of a document in one pass', () => {
     expect(problems(null)).toEqual(['(document) invalid_type']);
   });
 });
+
+describe('the empty unit (Pint\'s dimensionless)', () => {
+  it('is a compatible unit of a dimensionless input and a datapoint unit, and evaluates like "dimensionless"', () => {
+    const graph = (unit: string) => ({
+      component_blueprints: [{
+        key: 'stored', type: 'SEQUESTRATION',
+        inputs: [
+          { input_key: 'mass', quantity_kind: 'mass', compatible_unit: 't' },
+          { input_key: 'share', quantity_kind: 'dimensionless_ratio', compatible_unit: unit },
+        ],
+        expressions: [{ key: 'co2e', template: '{m} * {s}', inputs: [
+          { template_key: 'm', input_key: 'mass', type: 'DATAPOINT' },
+          { template_key: 's', input_key: 'share', type: 'DATAPOINT' },
+        ] }],
+      }],
+      datapoints: [
+        { id: 'dtp_mass', quantity: { magnitude: 2, unit: 't', standard_deviation: 0.1 } },
+        { id: 'dtp_share', quantity: { magnitude: 0.8, unit, standard_deviation: 0.05 } },
+      ],
+      components: [{ id: 'cmp_a', blueprint_key: 'stored', inputs: [{ input_key: 'mass', datapoint_ids: ['dtp_mass'] }, { input_key: 'share', datapoint_ids: ['dtp_share'] }] }],
+      ghg_entries: [{ id: 'rmv_a', component_attributions: [{ component_id: 'cmp_a' }] }],
+    });
+    // The same figures; budget lines name each datapoint's unit as given.
+    const asDimensionless = JSON.stringify(evaluateGraph(graph(''))).replaceAll('"unit":""', '"unit":"dimensionless"');
+    expect(JSON.parse(asDimensionless)).toEqual(JSON.parse(JSON.stringify(evaluateGraph(graph('dimensionless')))));
+    const massAsEmpty = safeEvaluateGraph({ ...graph(''), datapoints: [{ id: 'dtp_mass', quantity: { magnitude: 2, unit: '', standard_deviation: 0.1 } }, graph('').datapoints[1]] });
+    expect(massAsEmpty.ok).toBe(false);
+    if (!massAsEmpty.ok) expect(massAsEmpty.issues.map((i) => i.message).join('\n')).toMatch(/''.*mass/);
+  });
+});

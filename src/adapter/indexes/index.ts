@@ -5,11 +5,21 @@
  * list routes page through. No request rebuilds them from the tables; only the exposure is rebuilt,
  * and only when a change reaches what it was built from (see exposure.ts).
  */
+import type { Row, Table } from '../store';
 import type {
   AttributionRow,
+  BiocharApplicationRow,
   ComponentRow,
   DatapointRow,
+  FeedstockBatchRow,
+  LedgerEntryRow,
   MeasurementSampleRow,
+  MonitoringRequirementRow,
+  StorageLocationRow,
+  MonitoringSubmissionRow,
+  OrderRow,
+  OrganisationRow,
+  ProjectDocumentRow,
   SubmissionRow,
   TemplateRow,
 } from '../rows';
@@ -39,8 +49,42 @@ export class Indexes {
   readonly measurementSamplesByOwner: RowsByKey<MeasurementSampleRow>;
   readonly measurementSamplesByProject: RowsByKey<MeasurementSampleRow>;
   readonly submissionsByOwner: RowsByKey<SubmissionRow>;
+  /** Biochar applications of each GHG entry. */
+  readonly applicationsByRemoval: RowsByKey<BiocharApplicationRow>;
+  /** Statement-level components of each GHG statement. */
+  readonly componentsByStatement: RowsByKey<ComponentRow>;
+  /** Project-level components of each project. */
+  readonly projectComponents: RowsByKey<ComponentRow>;
+  /** What names each source: datapoints, biochar applications, monitoring submissions. */
+  readonly datapointsBySource: RowsByKey<DatapointRow>;
+  readonly applicationsBySource: RowsByKey<BiocharApplicationRow>;
+  readonly monitoringSubmissionsBySource: RowsByKey<MonitoringSubmissionRow>;
+  readonly submissionsByRequirement: RowsByKey<MonitoringSubmissionRow>;
+  /** Records of the credit ledger by their list keys (ledger-keys.ts). */
+  readonly ledger: RowsByKey<LedgerEntryRow>;
+  /** Orders by buyer and by supplier. */
+  readonly ordersByBuyer: RowsByKey<OrderRow>;
+  readonly ordersBySupplier: RowsByKey<OrderRow>;
+  /** Organisations by kind: `supplier`, `registry` (the world's), `beneficiary:<org>` (registered by one). */
+  readonly organisationsByKind: RowsByKey<OrganisationRow>;
+  /** The organisation of each supplier id. */
+  readonly organisationOfSupplier: RowsByKey<OrganisationRow>;
+  /** Project documents of each project. */
+  readonly documentsByProject: RowsByKey<ProjectDocumentRow>;
+  /** Storage locations and monitoring requirements of each project; feedstock batches of each type. */
+  readonly storageLocationsByProject: RowsByKey<StorageLocationRow>;
+  readonly requirementsByProject: RowsByKey<MonitoringRequirementRow>;
+  readonly batchesByType: RowsByKey<FeedstockBatchRow>;
+  /** Measurement samples by their location, production batch and feedstock batch. */
+  readonly samplesByLocation: RowsByKey<MeasurementSampleRow>;
+  readonly samplesByBatch: RowsByKey<MeasurementSampleRow>;
+  /** Biochar applications by production batch and by storage location. */
+  readonly applicationsByBatch: RowsByKey<BiocharApplicationRow>;
+  readonly applicationsBySite: RowsByKey<BiocharApplicationRow>;
   readonly references = new SupplierReferences();
   readonly exposure: Exposure;
+  /** Rows of each table by owner, made when a table is first listed by owner. */
+  readonly #byOwner = new Map<string, RowsByKey<Row & { readonly owner: string }>>();
 
   constructor(state: ServiceState) {
     this.attributionsByRemoval = new RowsByKey(state.attributions, (a) => a.removal_id);
@@ -53,6 +97,28 @@ export class Indexes {
     this.measurementSamplesByOwner = new RowsByKey(state.measurementSamples, (m) => m.owner);
     this.measurementSamplesByProject = new RowsByKey(state.measurementSamples, (m) => m.project_id);
     this.submissionsByOwner = new RowsByKey(state.submissions, (s) => s.owner);
+    this.applicationsByRemoval = new RowsByKey(state.biocharApplications, (a) => a.removal_id);
+    this.componentsByStatement = new RowsByKey(state.components, (c) => c.ghg_statement_id);
+    this.projectComponents = new RowsByKey(state.components, (c) => (c.scope === 'PROJECT' ? c.project_id : null));
+    this.datapointsBySource = new RowsByKey(state.datapoints, (d) => distinct(d.source_ids));
+    this.applicationsBySource = new RowsByKey(state.biocharApplications, (a) => distinct(a.source_ids));
+    this.monitoringSubmissionsBySource = new RowsByKey(state.monitoringSubmissions, (m) => m.source_id);
+    this.submissionsByRequirement = new RowsByKey(state.monitoringSubmissions, (m) => m.project_monitoring_requirement_id);
+    this.ledger = new RowsByKey(state.ledgerEntries, (e) => e.keys);
+    this.ordersByBuyer = new RowsByKey(state.orders, (o) => o.organisation_id);
+    this.ordersBySupplier = new RowsByKey(state.orders, (o) => o.supplier_id);
+    this.organisationsByKind = new RowsByKey(state.organisations, (o) =>
+      o.registered_by !== null ? `beneficiary:${o.registered_by}` : o.supplier !== null ? ['registry', 'supplier'] : 'registry',
+    );
+    this.organisationOfSupplier = new RowsByKey(state.organisations, (o) => o.supplier?.id ?? null);
+    this.documentsByProject = new RowsByKey(state.projectDocuments, (d) => d.project_id);
+    this.storageLocationsByProject = new RowsByKey(state.storageLocations, (l) => l.project_id);
+    this.requirementsByProject = new RowsByKey(state.monitoringRequirements, (r) => r.project_id);
+    this.batchesByType = new RowsByKey(state.feedstockBatches, (b) => b.feedstock_type_id);
+    this.samplesByLocation = new RowsByKey(state.measurementSamples, (m) => m.measurement_location_id);
+    this.samplesByBatch = new RowsByKey(state.measurementSamples, (m) => distinct([m.production_batch_id, m.feedstock_batch_id]));
+    this.applicationsByBatch = new RowsByKey(state.biocharApplications, (a) => a.production_batch_id);
+    this.applicationsBySite = new RowsByKey(state.biocharApplications, (a) => a.storage_location_id);
     // The order of a scan of the tables, the last one winning a reference used twice.
     this.references.register(state.feedstockTypes);
     this.references.register(state.feedstockBatches);
@@ -68,10 +134,28 @@ export class Indexes {
     this.references.register(state.measurementSamples);
     this.exposure = new Exposure({
       statements: state.statements,
+      removals: state.removals,
       attributions: state.attributions,
-      attributionsByRemoval: this.attributionsByRemoval,
       components: state.components,
       datapoints: state.datapoints,
+      measurementSamples: state.measurementSamples,
+      biocharApplications: state.biocharApplications,
+      productionBatches: state.productionBatches,
+      attributionsByRemoval: this.attributionsByRemoval,
+      applicationsByRemoval: this.applicationsByRemoval,
+      componentsByStatement: this.componentsByStatement,
+      projectComponents: this.projectComponents,
+      templates: this.templates,
     });
+  }
+
+  /** The rows of `table` grouped by owner (kept in step with the table from its first use). */
+  byOwner<T extends Row & { readonly owner: string }>(table: Table<T>): RowsByKey<T> {
+    let index = this.#byOwner.get(table.kind);
+    if (index === undefined) {
+      index = new RowsByKey(table as unknown as Table<Row & { readonly owner: string }>, (r) => r.owner);
+      this.#byOwner.set(table.kind, index);
+    }
+    return index as unknown as RowsByKey<T>;
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Helpers shared by the route modules: paging a list, resolving references in a body to rows the
- * caller owns, the supplier reference rule, and both spellings of GHG entry paths.
+ * caller owns, rows of the caller in the project of the path, the supplier reference rule, and both spellings of GHG entry paths.
  */
 import type { IdKind } from '../../model';
 import type { Pagination } from '../../model/queries';
-import { conflict, unprocessable, type Problems } from '../failures';
-import { indexes, type ReadContext, type RequestContext } from '../context';
+import { conflict, notFound, unprocessable, type Problems } from '../failures';
+import { AMENDABLE_STATUSES, type RemovalRow } from '../rows';
+import { indexes, ownedOr404, type ReadContext, type RequestContext } from '../context';
 import { paginate, type OrderedList, type Page } from '../pagination';
 import type { Row, Sequenced, Table } from '../store';
 
@@ -33,6 +34,13 @@ export function ownedRef<T extends Row & { readonly owner: string }>(
     return undefined;
   }
   return row;
+}
+
+/** A row the caller owns that belongs to the project of the path, or 404 (for changes and owner-only reads). */
+export function ownedInProject<T extends { readonly owner: string; readonly project_id: string }>(context: RequestContext, row: T | undefined, projectId: string): T {
+  const owned = ownedOr404(context, row);
+  if (owned.project_id !== projectId) throw notFound();
+  return owned;
 }
 
 /** Refuses with 409 when the caller already used `reference` on another resource (interface.md 2.1). */
@@ -79,3 +87,68 @@ export function bothSpellings(path: string): readonly [string, string] {
 export function startOfDay(date: string): string {
   return `${date}T00:00:00Z`;
 }
+
+/** A removal the caller may change: owned (else 404) and not in a statement under or past verification (else 409). */
+export function changeableRemoval(context: RequestContext, id: string): RemovalRow {
+  const removal = ownedOr404(context, context.state.removals.get(id));
+  const statementId = removal.ghg_statement_id;
+  if (statementId !== null) {
+    const statement = context.state.statements.get(statementId);
+    if (statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status)) {
+      throw conflict(`GHG entry ${id} belongs to GHG statement ${statementId}, which was submitted (status ${statement.record.status}); it can no longer change`);
+    }
+  }
+  return removal;
+}
+
+/** Source ids of a body: each a source the caller owns, none twice. */
+export function checkSources(context: RequestContext, problems: Problems, loc: readonly (string | number)[], ids: readonly string[]): void {
+  const seen = new Set<string>();
+  ids.forEach((id, i) => {
+    ownedRef(context, problems, context.state.sources, 'source', [...loc, i], id);
+    if (seen.has(id)) problems.add([...loc, i], `source '${id}' is listed more than once`, id);
+    seen.add(id);
+  });
+}
+
+/** Whether a GHG entry is in a statement that was submitted (and not sent back for changes). */
+export function isSubmittedRemoval(context: ReadContext, removal: RemovalRow): boolean {
+  const statement = removal.ghg_statement_id === null ? undefined : context.state.statements.get(removal.ghg_statement_id);
+  return statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status);
+}
+
+/**
+ * The GHG entries whose figures depend on a component: those it is attributed to, the entries of
+ * its statement (a statement component) or of its project's statements (an amortised project
+ * component).
+ */
+export function entriesOfComponent(context: ReadContext, componentId: string): string[] {
+  const { state } = context;
+  const ids = new Set(indexes(context).attributionsByComponent.rows(componentId).map((a) => a.removal_id));
+  const component = state.components.get(componentId);
+  if (component?.ghg_statement_id != null) for (const r of state.statements.get(component.ghg_statement_id)?.record.removal_ids ?? []) ids.add(r);
+  if (component?.scope === 'PROJECT' && component.allocation_strategy !== 'MANUAL') {
+    // Amortised over the statements still open to change; submitted ones keep their frozen figures.
+    for (const statement of state.statements.rows()) {
+      if (statement.record.project_id === component.project_id && AMENDABLE_STATUSES.includes(statement.record.status)) for (const r of statement.record.removal_ids) ids.add(r);
+    }
+  }
+  return [...ids];
+}
+
+/** The GHG entries whose figures depend on a datapoint (through components or legacy factors). */
+export function entriesOfDatapoint(context: ReadContext, datapointId: string): string[] {
+  const d = indexes(context);
+  const ids = new Set<string>(d.attributionsByFactorDatapoint.rows(datapointId).map((a) => a.removal_id));
+  for (const componentId of d.componentsByDatapoint.ids(datapointId)) for (const id of entriesOfComponent(context, componentId)) ids.add(id);
+  return [...ids];
+}
+
+/** Refuses (409) a change of something a submitted GHG entry depends on. */
+export function refuseIfSubmitted(context: ReadContext, removalIds: readonly string[], what: string): void {
+  for (const id of removalIds) {
+    const removal = context.state.removals.get(id);
+    if (removal !== undefined && isSubmittedRemoval(context, removal)) throw conflict(`${what} is used by GHG entry ${id} of a submitted GHG statement; it can no longer change`);
+  }
+}
+

@@ -7,23 +7,29 @@ import { z } from 'zod';
 import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../accounting';
 import { idSchema } from '../../model';
 import { idPathSchema } from '../../model/queries';
-import { creditBatchQuantitySchema } from '../../model/requests';
+import { biocharApplicationSchema, dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../../model/resources-field';
+import { ghgStatementSchema } from '../../model/resources';
+import { issuanceCreditBatchesSchema, issuanceSchema, orderSchema, refundSchema } from '../../model/registry-resources';
+import { creditBatchQuantitySchema } from '../../model/registry-requests';
 import { visibleOrMissing, ownedOr404, type RequestContext } from '../context';
 import { conflict, Problems, unprocessable, valueError } from '../failures';
 import { ok, route, type Route } from '../router';
 import type { RemovalRow, StatementRow } from '../rows';
-import { organisationView, statementView, submissionView } from '../views';
-import { orderView } from './registry';
+import { biocharApplicationView, organisationView, statementView, submissionView } from '../views';
+import { changeableRemoval } from './common';
+import { orderView } from './registry-parties';
+import { checkoutAddress } from './stripe';
+import { monitoringRequirementView } from './monitoring';
 import { lifecycle } from './statements';
 
 /** Error message of a failed processing when the helper is given none. */
 export const DEFAULT_PROCESSING_ERROR = 'The file could not be processed';
 
 const verifyBodySchema = z
-  .object({ outcome: z.enum(['VERIFIED', 'FAILED_VERIFICATION']).default('VERIFIED'), reason: z.string().min(1).nullable().optional() })
+  .strictObject({ outcome: z.enum(['VERIFIED', 'FAILED_VERIFICATION']).default('VERIFIED'), reason: z.string().min(1).nullable().optional() })
   .optional();
-const processBodySchema = z.object({ status: z.enum(['completed', 'failed']), error_message: z.string().min(1).nullable().optional() });
-const orderBodySchema = z.object({
+const processBodySchema = z.strictObject({ status: z.enum(['completed', 'failed']), error_message: z.string().min(1).nullable().optional() });
+const orderBodySchema = z.strictObject({
   buyer_organisation_id: idSchema('organisation'),
   supplier_id: idSchema('supplier'),
   credits_ordered_kg: z.number().int().gte(0).optional(),
@@ -31,9 +37,19 @@ const orderBodySchema = z.object({
 /** Longest single move of the clock: a century, in either unit. */
 const MAX_ADVANCE_DAYS = 36_525;
 const advanceBodySchema = z
-  .object({ seconds: z.number().gte(0).lte(MAX_ADVANCE_DAYS * 86_400).optional(), days: z.number().gte(0).lte(MAX_ADVANCE_DAYS).optional() })
+  .strictObject({ seconds: z.number().gte(0).lte(MAX_ADVANCE_DAYS * 86_400).optional(), days: z.number().gte(0).lte(MAX_ADVANCE_DAYS).optional() })
   .refine((b) => b.seconds !== undefined || b.days !== undefined, { message: 'give seconds or days', path: ['seconds'] });
-const refundBodySchema = z.object({
+const assignBodySchema = z.strictObject({ ghg_entry_id: idSchema('ghg_entry').nullable() });
+const completeBodySchema = z.strictObject({ buyer_organisation_id: idSchema('organisation') });
+const requirementBodySchema = z.strictObject({
+  display_name: z.string().min(1),
+  monitoring_phase: monitoringPhaseSchema,
+  frequency: frequencySchema,
+  notes: z.string().nullable().optional(),
+  storage_location_id: idSchema('storage_location').nullable().optional(),
+  storage_unit_id: idSchema('storage_unit').nullable().optional(),
+});
+const refundBodySchema = z.strictObject({
   to_organisation_id: idSchema('organisation'),
   credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
   notes: z.string().max(256).nullable().optional(),
@@ -63,12 +79,13 @@ function carbonData(removal: RemovalRow) {
         emissions -= part.contribution_kg;
     }
   }
+  // Whole kilograms, as the registry's CarbonRemovalData carries them (its figures are integers).
   return {
-    counterfactuals_kg: counterfactuals,
-    emissions_kg: emissions,
-    gross_carbon_removed_kg: gross,
-    losses_kg: losses,
-    net_carbon_removed_kg: removal.result.co2e_net_removed_kg,
+    counterfactuals_kg: Math.round(counterfactuals),
+    emissions_kg: Math.round(emissions),
+    gross_carbon_removed_kg: Math.round(gross),
+    losses_kg: Math.round(losses),
+    net_carbon_removed_kg: Math.round(removal.result.co2e_net_removed_kg),
   };
 }
 
@@ -185,22 +202,101 @@ const refund = (context: RequestContext, body: z.output<typeof refundBodySchema>
   return ok(view);
 };
 
+/**
+ * Links a biochar application to the GHG entry it is part of (or unlinks it with null), as the
+ * service does on its side when an entry is reported from applications. The application and the
+ * entry belong to the caller and to one project; the entry must still be changeable.
+ */
+const assignApplication = (context: RequestContext, id: string, body: z.output<typeof assignBodySchema>) => {
+  const { state } = context;
+  const application = ownedOr404(context, state.biocharApplications.get(id));
+  if (application.removal_id !== null) changeableRemoval(context, application.removal_id);
+  const entryId = body.ghg_entry_id;
+  if (entryId !== null) {
+    const entry = state.removals.get(entryId);
+    if (entry === undefined || entry.owner !== context.viewer.id || entry.project_id !== application.project_id) {
+      throw unprocessable([valueError(['body', 'ghg_entry_id'], `GHG entry '${entryId}' was not found in the project of the application`, entryId)]);
+    }
+    changeableRemoval(context, entryId);
+  }
+  const row = { ...application, removal_id: entryId };
+  state.biocharApplications.update(row);
+  return ok(biocharApplicationView(row));
+};
+
+/**
+ * Stands for the buyer paying a checkout session: the session is completed and the order of its
+ * quantity is placed with its supplier for the buyer.
+ */
+const completeCheckout = (context: RequestContext, id: string, body: z.output<typeof completeBodySchema>) => {
+  const { state } = context;
+  const session = ownedOr404(context, state.checkoutSessions.get(id));
+  if (session.status !== 'open') throw conflict(`checkout session ${id} was completed already (order ${session.order_id ?? ''})`);
+  if (!state.organisations.has(body.buyer_organisation_id)) {
+    throw unprocessable([valueError(['body', 'buyer_organisation_id'], `organisation '${body.buyer_organisation_id}' was not found`, body.buyer_organisation_id)]);
+  }
+  const order = { id: state.ids('order'), organisation_id: body.buyer_organisation_id, supplier_id: session.supplier_id, credits_ordered_kg: session.quantity_kg, created_at: state.clock.nowIso() };
+  state.orders.insert(order);
+  state.checkoutSessions.update({ ...session, status: 'complete', order_id: order.id });
+  return ok({ checkout_session: { id, status: 'complete', redirect_url: checkoutAddress(id), order_id: order.id }, order: orderView(state, order) });
+};
+
+/** Sets a monitoring requirement on a project of the caller (the service's side of monitoring). */
+const createRequirement = (context: RequestContext, projectId: string, body: z.output<typeof requirementBodySchema>) => {
+  const { state } = context;
+  const project = ownedOr404(context, state.projects.get(projectId));
+  const problems = new Problems();
+  const location = body.storage_location_id ?? null;
+  const unit = body.storage_unit_id ?? null;
+  if (location !== null && state.storageLocations.get(location)?.project_id !== project.id) problems.add(['body', 'storage_location_id'], `storage location '${location}' was not found in the project`, location);
+  if (unit !== null && state.storageUnits.get(unit)?.owner !== context.viewer.id) problems.add(['body', 'storage_unit_id'], `storage unit '${unit}' was not found`, unit);
+  problems.check();
+  const row = {
+    id: state.ids('monitoring_requirement'),
+    owner: context.viewer.id,
+    project_id: project.id,
+    storage_location_id: location,
+    storage_unit_id: unit,
+    display_name: body.display_name,
+    monitoring_phase: body.monitoring_phase,
+    frequency: body.frequency,
+    notes: body.notes ?? null,
+  };
+  state.monitoringRequirements.insert(row);
+  return ok(monitoringRequirementView(row));
+};
+
 function clockView(context: RequestContext) {
   return { now: context.state.clock.nowIso(), offset_seconds: context.state.clock.offsetMs / 1000 };
 }
+
+/** Schemas of the answers of the test helpers. */
+const issuedSchema = z.object({ ghg_statement: ghgStatementSchema, issuance: issuanceSchema, credit_batches: issuanceCreditBatchesSchema });
+const clockSchema = z.object({ now: z.string(), offset_seconds: z.number() });
+const completedSchema = z.object({
+  checkout_session: z.object({ id: idSchema('checkout_session'), status: z.literal('complete'), redirect_url: z.string(), order_id: idSchema('order') }),
+  order: orderSchema,
+});
 
 /** The routes of this module. */
 export function helperRoutes(): Route[] {
   const statement = idPathSchema('ghg_statement');
   return [
-    route('POST', '/sandbox/v0/ghg_statements/{id}/verify', { path: statement, body: verifyBodySchema }, (context, { path, body }) => verify(context, path.id, body)),
-    route('POST', '/sandbox/v0/ghg_statements/{id}/issue_credits', { path: statement }, (context, { path }) => issue(context, path.id)),
-    route('POST', '/sandbox/v0/data-upload-submissions/{id}/process', { path: idPathSchema('data_upload_submission'), body: processBodySchema }, (context, { path, body }) =>
+    route('POST', '/sandbox/v0/ghg_statements/{id}/verify', { path: statement, body: verifyBodySchema, response: ghgStatementSchema, conflict: true, summary: 'Test helper: the verifier verifies (or fails) a submitted statement' }, (context, { path, body }) =>
+      verify(context, path.id, body)),
+    route('POST', '/sandbox/v0/ghg_statements/{id}/issue_credits', { path: statement, response: issuedSchema, conflict: true, summary: 'Test helper: issue the credits of a verified statement' }, (context, { path }) => issue(context, path.id)),
+    route('POST', '/sandbox/v0/data-upload-submissions/{id}/process', { path: idPathSchema('data_upload_submission'), body: processBodySchema, response: dataUploadSubmissionSchema, conflict: true, summary: 'Test helper: process a pending data upload' }, (context, { path, body }) =>
       processSubmission(context, path.id, body)),
-    route('POST', '/sandbox/v0/orders', { body: orderBodySchema }, (context, { body }) => createOrder(context, body)),
-    route('POST', '/sandbox/v0/refunds', { body: refundBodySchema }, (context, { body }) => refund(context, body)),
-    route('GET', '/sandbox/v0/clock', {}, (context) => ok(clockView(context))),
-    route('POST', '/sandbox/v0/clock/advance', { body: advanceBodySchema }, (context, { body }) => {
+    route('POST', '/sandbox/v0/orders', { body: orderBodySchema, response: orderSchema, summary: 'Test helper: place an order' }, (context, { body }) => createOrder(context, body)),
+    route('POST', '/sandbox/v0/refunds', { body: refundBodySchema, response: refundSchema, summary: 'Test helper: the buffer pool refunds credits' }, (context, { body }) => refund(context, body)),
+    route('POST', '/sandbox/v0/biochar_applications/{id}/ghg_entry', { path: idPathSchema('biochar_application'), body: assignBodySchema, response: biocharApplicationSchema, conflict: true, summary: 'Test helper: link a biochar application to its GHG entry' }, (context, { path, body }) =>
+      assignApplication(context, path.id, body)),
+    route('POST', '/sandbox/v0/stripe/checkout_sessions/{id}/complete', { path: idPathSchema('checkout_session'), body: completeBodySchema, response: completedSchema, conflict: true, summary: 'Test helper: the buyer pays a checkout session; the order is placed' }, (context, { path, body }) =>
+      completeCheckout(context, path.id, body)),
+    route('POST', '/sandbox/v0/projects/{id}/monitoring_requirements', { path: idPathSchema('project'), body: requirementBodySchema, response: projectMonitoringRequirementSchema, summary: 'Test helper: set a monitoring requirement on a project' }, (context, { path, body }) =>
+      createRequirement(context, path.id, body)),
+    route('GET', '/sandbox/v0/clock', { response: clockSchema, summary: "Test helper: the sandbox's clock" }, (context) => ok(clockView(context))),
+    route('POST', '/sandbox/v0/clock/advance', { body: advanceBodySchema, response: clockSchema, summary: "Test helper: move the sandbox's clock forward" }, (context, { body }) => {
       const step = (body.seconds ?? 0) * 1000 + (body.days ?? 0) * 86_400_000;
       // Dates end at +275760-09-13 (8.64e15 ms); the clock never goes past what a date can carry.
       if (context.state.clock.nowMs() + step > 8.64e15) throw unprocessable([valueError(['body'], 'the clock cannot move past the last representable date', body)]);

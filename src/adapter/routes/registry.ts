@@ -1,66 +1,75 @@
 /**
  * Registry operations over the credit ledger: retirements, deliveries, transfers, refunds, credit
- * batches, issuances and balances. The registry is public, to the public too (reads without a
- * bearer token), except transfers, which only their two organisations see, and orders, which only
- * their buyer and supplier see. The acting organisation is the bearer token's: it must own the
- * credits it moves.
+ * batches and issuances. The registry is visible to every authenticated organisation, except
+ * transfers, which only their two organisations see. The acting organisation is the bearer
+ * token's: it must own the credits it moves. Lists page through the ledger keys (ledger-keys.ts),
+ * so a page costs the page, whatever the size of the ledger.
  */
 import { z } from 'zod';
 import { idSchema } from '../../model';
-import { idPathSchema, listTransfersQuerySchema, paginationQuerySchema, refundIdPathSchema, supplierIdPathSchema } from '../../model/queries';
 import {
-  createDeliveryRequestSchema,
-  createRetirementOldestCreditsRequestSchema,
-  createRetirementRequestSchema,
-  createTransferRequestSchema,
-} from '../../model/requests';
+  idPathSchema,
+  listCreditBatchesQuerySchema,
+  listDeliveriesQuerySchema,
+  listRetirementsQuerySchema,
+  listTransfersQuerySchema,
+  paginationQuerySchema,
+  refundIdPathSchema,
+  supplierIdPathSchema,
+} from '../../model/queries';
+import { createDeliveryRequestSchema, createRetirementOldestCreditsRequestSchema, createRetirementRequestSchema, createTransferRequestSchema } from '../../model/registry-requests';
+import {
+  creditBatchSchema,
+  deliverySchema,
+  issuanceCreditBatchesSchema,
+  issuanceSchema,
+  organisationCreditBalanceSchema,
+  refundSchema,
+  retirementSchema,
+  transferSchema,
+} from '../../model/registry-resources';
+import { listResourceSchema, paginatedListSchema } from '../../model/shapes';
 import type { CreditBatchView, TransferView } from '../../registry';
 import { existing, type ReadContext, type RequestContext } from '../context';
+import { ledgerKey } from '../ledger-keys';
+import { mergedList } from '../merged-list';
+import type { OrderedList } from '../pagination';
 import { notFound, Problems, unprocessable, valueError } from '../failures';
-import { ok, publicRead, route, type Reply, type Route } from '../router';
-import type { OrderRow } from '../rows';
-import type { ServiceState } from '../state';
-import type { Sequenced } from '../store';
+import { ok, route, type Reply, type Route } from '../router';
+import type { LedgerEntryRow, LedgerKind } from '../rows';
+import { filtered } from '../visible-lists';
 import { organisationView } from '../views';
 import { pageOf } from './common';
 
-/** Ledger records with their place in the creation order (every record the sandbox made is known). */
-function sequenced<T extends { readonly id: string }>(state: ServiceState, views: readonly T[]): Sequenced<T>[] {
-  return views
-    .map((row) => {
-      const seq = state.ledgerEntries.seqOf(row.id);
-      if (seq === undefined) throw new Error(`registry record ${row.id} has no place in the creation order`);
-      return { seq, row };
-    })
-    .sort((a, b) => a.seq - b.seq);
+/** The ledger records under one list key, in creation order. */
+export function ledgerList(context: ReadContext, kind: LedgerKind, field?: string, value?: string): OrderedList<LedgerEntryRow> {
+  return mergedList(context.state.ledgerEntries, [context.state.indexes.ledger.sequence(ledgerKey(kind, field, value))]);
+}
+
+/** The ledger records of `kind` filtered by up to two fields: the first names the list, the second filters it. */
+function ledgerListBy(context: ReadContext, kind: LedgerKind, filters: readonly (readonly [string, string | null | undefined])[]): OrderedList<LedgerEntryRow> | LedgerEntryRow[] {
+  const given = filters.filter((f): f is readonly [string, string] => f[1] !== null && f[1] !== undefined);
+  const [first, ...rest] = given;
+  const list = first === undefined ? ledgerList(context, kind) : ledgerList(context, kind, first[0], first[1]);
+  if (rest.length === 0) return list;
+  const wanted = rest.map(([field, value]) => ledgerKey(kind, field, value));
+  return filtered(list, (e) => wanted.every((key) => e.keys.includes(key))).map((item) => item.row);
 }
 
 /**
  * The checks of a transaction the caller makes with credits it owns: it is the organisation named
  * in the acting field, the counterparty exists, the supplier exists. Refuses with every problem.
  */
-function checkTransaction(
-  context: RequestContext,
-  acting: { readonly field: string; readonly id: string },
-  counterparty: { readonly field: string; readonly id: string },
-  supplierId: string,
-): void {
+function checkTransaction(context: RequestContext, acting: { readonly field: string; readonly id: string }, counterparty: { readonly field: string; readonly id: string }, supplierId: string): void {
   const problems = new Problems();
-  if (acting.id !== context.viewer.id) {
-    problems.add(['body', acting.field], `${acting.field} must be the organisation of the access token (${context.viewer.id})`, acting.id);
-  }
+  if (acting.id !== context.viewer.id) problems.add(['body', acting.field], `${acting.field} must be the organisation of the access token (${context.viewer.id})`, acting.id);
   if (!context.state.organisations.has(counterparty.id)) problems.add(['body', counterparty.field], `organisation '${counterparty.id}' was not found`, counterparty.id);
   if (context.state.ledger.getSupplier(supplierId) === undefined) problems.add(['body', 'supplier_id'], `supplier '${supplierId}' was not found`, supplierId);
   problems.check();
 }
 
 /** Remembers a transaction the ledger made (and the batches it split) and answers its view. */
-function recorded<V extends { readonly id: string }>(
-  context: RequestContext,
-  kind: 'delivery' | 'transfer' | 'retirement',
-  view: V,
-  lines: readonly { readonly credit_batch_id: string }[],
-): Reply {
+function recorded<V extends { readonly id: string }>(context: RequestContext, kind: 'delivery' | 'transfer' | 'retirement', view: V, lines: readonly { readonly credit_batch_id: string }[]): Reply {
   context.state.recordTransaction(kind, view.id, lines);
   return ok(view);
 }
@@ -69,24 +78,6 @@ function recorded<V extends { readonly id: string }>(
 function creditBatchList(context: ReadContext, nodes: readonly CreditBatchView[] | undefined): Reply {
   const list = existing(context, nodes);
   return ok({ nodes: list, total_count: list.length });
-}
-
-/** The OpenAPI Order of an order row, with its delivered total from the ledger. */
-export function orderView(state: ServiceState, order: OrderRow): Record<string, unknown> {
-  const deliveries = state.ledger.listDeliveries({ from_supplier_id: order.supplier_id }).filter((d) => d.order_id === order.id);
-  const deliveredKg = deliveries.reduce((sum, d) => sum + d.credit_batch_size_total.credit_kgs, 0);
-  const complete = order.credits_ordered_kg > 0 && deliveredKg >= order.credits_ordered_kg;
-  const quantity = (kg: number) => ({ credits: kg / 1000, credit_kgs: kg });
-  return {
-    id: order.id,
-    effective_contract_date: order.created_at.slice(0, 10),
-    fulfilled_at: complete ? (deliveries[deliveries.length - 1]?.delivered_at ?? null) : null,
-    buyer_organisation: organisationView(state, order.organisation_id),
-    supplier: state.ledger.getSupplier(order.supplier_id) ?? null,
-    status: complete ? 'completed' : deliveredKg > 0 ? 'in_progress' : 'placed',
-    credits_ordered: quantity(order.credits_ordered_kg),
-    credits_delivered: quantity(deliveredKg),
-  };
 }
 
 const retire = (context: RequestContext, body: z.output<typeof createRetirementRequestSchema>) => {
@@ -123,70 +114,108 @@ const transfer = (context: RequestContext, body: z.output<typeof createTransferR
   return recorded(context, 'transfer', context.state.ledger.createTransfer(body), body.credit_batch_quantities);
 };
 
-/** A transfer is seen by its two organisations only. */
-function transferVisible(context: RequestContext, t: { from_organisation: { id: string }; to_organisation: { id: string } }): boolean {
-  return t.from_organisation.id === context.viewer.id || t.to_organisation.id === context.viewer.id;
-}
-
 /** A transfer the caller is party to, or the 404 that a missing one gets. */
 function visibleTransfer(context: RequestContext, id: string): TransferView {
   const view = context.state.ledger.getTransfer(id);
-  if (view === undefined || !transferVisible(context, view)) throw notFound();
+  if (view === undefined || (view.from_organisation.id !== context.viewer.id && view.to_organisation.id !== context.viewer.id)) throw notFound();
   return view;
 }
 
-/** The routes of this module: the registry is public (reads without a token too), except transfers and orders. */
+/** Batches numbered from the end for a descending list (cursors hold non-negative numbers). */
+const DESCENDING_BASE = 2 ** 52;
+
+/** The credit batches an organisation holds, with the OpenAPI's filters and sort. */
+const organisationCreditBatches = (context: RequestContext, organisationId: string, query: z.output<typeof listCreditBatchesQuerySchema>) => {
+  const { ledger } = context.state;
+  existing(context, context.state.organisations.get(organisationId));
+  const owned = ledgerList(context, 'credit_batch', 'owner', organisationId);
+  const statuses = query.status == null ? null : new Set<string>(query.status);
+  const orderOf = (deliveryId: string | null): string | null => (deliveryId === null ? null : (ledger.getDelivery(deliveryId)?.order_id ?? null));
+  const keep = (b: CreditBatchView): boolean =>
+    (query.supplier_id == null || b.supplier_id === query.supplier_id) &&
+    (query.project_id == null || b.project_id === query.project_id) &&
+    (query.issuance_id == null || b.issuance_id === query.issuance_id) &&
+    (query.delivery_id == null || b.delivery_id === query.delivery_id) &&
+    (query.order_id == null || orderOf(b.delivery_id) === query.order_id) &&
+    (query.retirement_id == null || b.retirement_id === query.retirement_id) &&
+    (statuses === null || statuses.has(b.status)) &&
+    (query.issued_after == null || b.issued_at > query.issued_after) &&
+    (query.issued_before == null || b.issued_at < query.issued_before);
+  const filtering = [query.supplier_id, query.project_id, query.issuance_id, query.delivery_id, query.order_id, query.retirement_id, query.status, query.issued_after, query.issued_before].some((v) => v != null);
+  const view = (e: LedgerEntryRow) => ledger.getCreditBatch(e.id) as CreditBatchView;
+  // Creation order is issuance order; descending walks it from the end.
+  if (query.sort_direction === 'desc') {
+    const all = owned.slice(0, owned.size).filter((item) => !filtering || keep(view(item.row)));
+    const reversed = all.reverse().map((item) => ({ seq: DESCENDING_BASE - item.seq, row: item.row }));
+    return ok(pageOf(context, `credit_batches:${organisationId}:desc`, reversed, query, view));
+  }
+  const items = filtering ? filtered(owned, (e) => keep(view(e))) : owned;
+  return ok(pageOf(context, `credit_batches:${organisationId}`, items, query, view));
+};
+
+/** The routes of this module: the registry is visible to every authenticated organisation, except transfers. */
 export function registryRoutes(): Route[] {
   const ledger = (context: ReadContext) => context.state.ledger;
+  const page = <T extends z.ZodType>(schema: T) => paginatedListSchema(schema);
+  const batches = listResourceSchema(creditBatchSchema);
   return [
-    route('POST', '/registry/v0/retirements', { body: createRetirementRequestSchema }, (context, { body }) => retire(context, body)),
-    route('POST', '/registry/v0/retirements/from_oldest_credits', { body: createRetirementOldestCreditsRequestSchema }, (context, { body }) => retireOldest(context, body)),
-    publicRead('/registry/v0/retirements/{id}', { path: idPathSchema('retirement') }, (context, { path }) => ok(existing(context, ledger(context).getRetirement(path.id)))),
-    publicRead('/registry/v0/retirements/{id}/credit_batches', { path: idPathSchema('retirement') }, (context, { path }) =>
+    route('POST', '/registry/v0/retirements', { body: createRetirementRequestSchema, response: retirementSchema, summary: 'Retire credits by batch' }, (context, { body }) => retire(context, body)),
+    route('POST', '/registry/v0/retirements/from_oldest_credits', { body: createRetirementOldestCreditsRequestSchema, response: retirementSchema, summary: "Retire credits from a supplier's oldest batches" }, (context, { body }) =>
+      retireOldest(context, body)),
+    route('GET', '/registry/v0/retirements', { query: listRetirementsQuerySchema, response: page(retirementSchema), summary: 'List retirements' }, (context, { query }) => {
+      const items = ledgerListBy(context, 'retirement', [['owner', query.owner_org_id], ['beneficiary', query.beneficiary_org_id]]);
+      return ok(pageOf(context, 'retirements', items as OrderedList<LedgerEntryRow>, query, (e) => ledger(context).getRetirement(e.id)));
+    }),
+    route('GET', '/registry/v0/retirements/{id}', { path: idPathSchema('retirement'), response: retirementSchema, summary: 'Read a retirement' }, (context, { path }) => ok(existing(context, ledger(context).getRetirement(path.id)))),
+    route('GET', '/registry/v0/retirements/{id}/credit_batches', { path: idPathSchema('retirement'), response: batches, summary: 'The credit batches of a retirement' }, (context, { path }) =>
       creditBatchList(context, ledger(context).getRetirementCreditBatches(path.id))),
-    route('POST', '/registry/v0/deliveries', { body: createDeliveryRequestSchema }, (context, { body }) => deliver(context, body)),
-    publicRead('/registry/v0/deliveries/{id}', { path: idPathSchema('delivery') }, (context, { path }) => ok(existing(context, ledger(context).getDelivery(path.id)))),
-    publicRead('/registry/v0/deliveries/{id}/credit_batches', { path: idPathSchema('delivery') }, (context, { path }) =>
+    route('POST', '/registry/v0/deliveries', { body: createDeliveryRequestSchema, response: deliverySchema, summary: 'Deliver credits against an order' }, (context, { body }) => deliver(context, body)),
+    route('GET', '/registry/v0/deliveries', { query: listDeliveriesQuerySchema, response: page(deliverySchema), summary: 'List deliveries' }, (context, { query }) => {
+      const items = ledgerListBy(context, 'delivery', [['supplier', query.from_supplier_id], ['to', query.to_organisation_id]]);
+      return ok(pageOf(context, 'deliveries', items as OrderedList<LedgerEntryRow>, query, (e) => ledger(context).getDelivery(e.id)));
+    }),
+    route('GET', '/registry/v0/deliveries/{id}', { path: idPathSchema('delivery'), response: deliverySchema, summary: 'Read a delivery' }, (context, { path }) => ok(existing(context, ledger(context).getDelivery(path.id)))),
+    route('GET', '/registry/v0/deliveries/{id}/credit_batches', { path: idPathSchema('delivery'), response: batches, summary: 'The credit batches of a delivery' }, (context, { path }) =>
       creditBatchList(context, ledger(context).getDeliveryCreditBatches(path.id))),
-    publicRead('/registry/v0/suppliers/{id}/deliveries', { path: supplierIdPathSchema, query: paginationQuerySchema }, (context, { path, query }) => {
+    route('GET', '/registry/v0/suppliers/{id}/deliveries', { path: supplierIdPathSchema, query: paginationQuerySchema, response: page(deliverySchema), summary: 'List the deliveries of a supplier' }, (context, { path, query }) => {
       existing(context, ledger(context).getSupplier(path.id));
-      const items = sequenced(context.state, ledger(context).listSupplierDeliveries(path.id));
-      return ok(pageOf(context, `deliveries:${path.id}`, items, query, (d) => d));
+      return ok(pageOf(context, `deliveries:${path.id}`, ledgerList(context, 'delivery', 'supplier', path.id), query, (e) => ledger(context).getDelivery(e.id)));
     }),
-    route('POST', '/registry/v0/transfers', { body: createTransferRequestSchema }, (context, { body }) => transfer(context, body)),
-    route('GET', '/registry/v0/transfers', { query: listTransfersQuerySchema }, (context, { query }) => {
-      const filter = {
-        ...(query.from_organisation_id == null ? {} : { from_organisation_id: query.from_organisation_id }),
-        ...(query.to_organisation_id == null ? {} : { to_organisation_id: query.to_organisation_id }),
-      };
-      const views = ledger(context).listTransfers(filter).filter((t) => transferVisible(context, t));
-      return ok(pageOf(context, 'transfers', sequenced(context.state, views), query, (t) => t));
+    route('POST', '/registry/v0/transfers', { body: createTransferRequestSchema, response: transferSchema, summary: 'Transfer credits to another organisation' }, (context, { body }) => transfer(context, body)),
+    route('GET', '/registry/v0/transfers', { query: listTransfersQuerySchema, response: page(transferSchema), summary: 'List the transfers the caller is party to' }, (context, { query }) => {
+      const from = query.from_organisation_id ?? null;
+      const to = query.to_organisation_id ?? null;
+      const mine = ledgerList(context, 'transfer', 'party', context.viewer.id);
+      const items = from === null && to === null ? mine : filtered(mine, (e) => (from === null || e.keys.includes(ledgerKey('transfer', 'from', from))) && (to === null || e.keys.includes(ledgerKey('transfer', 'to', to))));
+      return ok(pageOf(context, 'transfers', items, query, (e) => ledger(context).getTransfer(e.id)));
     }),
-    route('GET', '/registry/v0/transfers/{id}', { path: idPathSchema('transfer') }, (context, { path }) => ok(visibleTransfer(context, path.id))),
-    route('GET', '/registry/v0/transfers/{id}/credit_batches', { path: idPathSchema('transfer') }, (context, { path }) => {
+    route('GET', '/registry/v0/transfers/{id}', { path: idPathSchema('transfer'), response: transferSchema, summary: 'Read a transfer' }, (context, { path }) => ok(visibleTransfer(context, path.id))),
+    route('GET', '/registry/v0/transfers/{id}/credit_batches', { path: idPathSchema('transfer'), response: batches, summary: 'The credit batches of a transfer' }, (context, { path }) => {
       visibleTransfer(context, path.id);
       return creditBatchList(context, ledger(context).getTransferCreditBatches(path.id));
     }),
-    publicRead('/registry/v0/refunds/{id}', { path: refundIdPathSchema }, (context, { path }) => ok(existing(context, ledger(context).getRefund(path.id)))),
-    publicRead('/registry/v0/refunds/{id}/credit_batches', { path: refundIdPathSchema }, (context, { path }) => creditBatchList(context, ledger(context).getRefundCreditBatches(path.id))),
-    publicRead('/registry/v0/credit_batches/{id}', { path: idPathSchema('credit_batch') }, (context, { path }) => ok(existing(context, ledger(context).getCreditBatch(path.id)))),
-    publicRead('/registry/v0/issuances/{id}', { path: idPathSchema('issuance') }, (context, { path }) => ok(existing(context, ledger(context).getIssuance(path.id)))),
-    publicRead('/registry/v0/issuances/{id}/credit_batches', { path: idPathSchema('issuance') }, (context, { path }) =>
+    route('GET', '/registry/v0/refunds/{id}', { path: refundIdPathSchema, response: refundSchema, summary: 'Read a buffer-pool refund' }, (context, { path }) => ok(existing(context, ledger(context).getRefund(path.id)))),
+    route('GET', '/registry/v0/refunds/{id}/credit_batches', { path: refundIdPathSchema, response: batches, summary: 'The credit batches of a refund' }, (context, { path }) =>
+      creditBatchList(context, ledger(context).getRefundCreditBatches(path.id))),
+    route('GET', '/registry/v0/credit_batches/{id}', { path: idPathSchema('credit_batch'), response: creditBatchSchema, summary: 'Read a credit batch' }, (context, { path }) => ok(existing(context, ledger(context).getCreditBatch(path.id)))),
+    route('GET', '/registry/v0/issuances', { query: paginationQuerySchema, response: page(issuanceSchema), summary: 'List issuances' }, (context, { query }) =>
+      ok(pageOf(context, 'issuances', ledgerList(context, 'issuance'), query, (e) => ledger(context).getIssuance(e.id)))),
+    route('GET', '/registry/v0/issuances/{id}', { path: idPathSchema('issuance'), response: issuanceSchema, summary: 'Read an issuance' }, (context, { path }) => ok(existing(context, ledger(context).getIssuance(path.id)))),
+    route('GET', '/registry/v0/issuances/{id}/credit_batches', { path: idPathSchema('issuance'), response: issuanceCreditBatchesSchema, summary: 'The credit batches of an issuance' }, (context, { path }) =>
       ok(existing(context, ledger(context).getIssuanceCreditBatches(path.id)))),
-    publicRead('/registry/v0/organisations/{id}/credit_balance', { path: idPathSchema('organisation') }, (context, { path }) => {
+    route('GET', '/registry/v0/suppliers/{id}/issuances', { path: supplierIdPathSchema, query: paginationQuerySchema, response: page(issuanceSchema), summary: 'List the issuances of a supplier' }, (context, { path, query }) => {
+      existing(context, ledger(context).getSupplier(path.id));
+      return ok(pageOf(context, `issuances:${path.id}`, ledgerList(context, 'issuance', 'supplier', path.id), query, (e) => ledger(context).getIssuance(e.id)));
+    }),
+    route('GET', '/registry/v0/organisations/{id}/credit_balance', { path: idPathSchema('organisation'), response: organisationCreditBalanceSchema, summary: 'The credit balance of an organisation' }, (context, { path }) => {
       existing(context, context.state.organisations.get(path.id));
       return ok(ledger(context).getOrganisationCreditBalance(path.id));
     }),
-    publicRead('/registry/v0/organisations/{id}/credit_batches', { path: idPathSchema('organisation'), query: paginationQuerySchema }, (context, { path, query }) => {
-      existing(context, context.state.organisations.get(path.id));
-      const items = sequenced(context.state, ledger(context).listCreditBatches({ owner_organisation_id: path.id }));
-      return ok(pageOf(context, `credit_batches:${path.id}`, items, query, (b) => b));
-    }),
-    route('GET', '/registry/v0/orders/{id}', { path: z.object({ id: idSchema('order') }) }, (context, { path }) => {
-      const order = context.state.orders.get(path.id);
-      // An order is seen by its buyer and its supplier.
-      if (order === undefined || (order.organisation_id !== context.viewer.id && context.viewer.supplier?.id !== order.supplier_id)) throw notFound();
-      return ok(orderView(context.state, order));
-    }),
+    route(
+      'GET',
+      '/registry/v0/organisations/{id}/credit_batches',
+      { path: z.object({ id: idSchema('organisation') }), query: listCreditBatchesQuerySchema, response: page(creditBatchSchema), summary: 'List the credit batches an organisation holds' },
+      (context, { path, query }) => organisationCreditBatches(context, path.id, query),
+    ),
   ];
 }

@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import type { GraphIssue } from '../../model';
-import { paginationQuerySchema, removalIdPathSchema } from '../../model/queries';
+import { listRemovalsQuerySchema, paginationQuerySchema, removalIdPathSchema } from '../../model/queries';
+import { componentAttributionSchema, removalSchema } from '../../model/resources';
+import { paginatedListSchema } from '../../model/shapes';
 import {
   createRemovalRequestSchema,
   patchRemovalComponentAttributionsRequestSchema,
@@ -14,10 +16,11 @@ import {
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
 import { evaluateEntry, checkComponent, type AttributionInput } from '../evaluation';
 import { conflict, Problems, unprocessable } from '../failures';
-import { ok, publicRead, route, type Route } from '../router';
-import { AMENDABLE_STATUSES, type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../rows';
+import { NO_CONTENT, ok, route, type Route } from '../router';
+import { type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../rows';
 import { attributionView, removalView } from '../views';
-import { bothSpellings, checkReferenceFree, ownedRef, pageOf, startOfDay } from './common';
+import { filtered, visibleRows } from '../visible-lists';
+import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay } from './common';
 
 /** Slack when adding attribution shares (the accounting policy's default). */
 const SHARE_TOLERANCE = 1e-9;
@@ -98,19 +101,6 @@ function currentPlanWithout(context: RequestContext, problems: Problems, entryId
   });
   const removing = new Set(remove ?? []);
   return planned.filter((p) => !removing.has(p.component_id));
-}
-
-/** A removal the caller may change: owned (else 404) and not in a statement under or past verification (else 409). */
-function changeableRemoval(context: RequestContext, id: string): RemovalRow {
-  const removal = ownedOr404(context, context.state.removals.get(id));
-  const statementId = removal.ghg_statement_id;
-  if (statementId !== null) {
-    const statement = context.state.statements.get(statementId);
-    if (statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status)) {
-      throw conflict(`GHG entry ${id} belongs to GHG statement ${statementId}, which was submitted (status ${statement.record.status}); it can no longer change`);
-    }
-  }
-  return removal;
 }
 
 /** The template a deprecated process key names within a project. */
@@ -204,6 +194,9 @@ const createRemoval = (context: RequestContext, body: z.output<typeof createRemo
             activity_completed_at: startOfDay(body.completed_on),
             inputs,
             removal_template_component_id: slot.id,
+            scope: 'REMOVAL',
+            ghg_statement_id: null,
+            allocation_strategy: null,
             supplier_reference_id: null,
           },
         });
@@ -375,26 +368,53 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
   return ok(removalView(row));
 };
 
-/** The routes of this module. */
+/**
+ * Deletes a draft GHG entry: its attributions go with it, and the biochar applications naming it
+ * are unlinked; its components stay. An entry in a GHG statement is in use (409).
+ */
+const deleteRemoval = (context: RequestContext, id: string) => {
+  const { state } = context;
+  const removal = ownedOr404(context, state.removals.get(id));
+  if (removal.ghg_statement_id !== null) throw conflict(`GHG entry ${id} belongs to GHG statement ${removal.ghg_statement_id}; an entry in a statement cannot be deleted`);
+  for (const a of indexes(context).attributionsByRemoval.rows(id)) state.attributions.delete(a.id);
+  for (const application of indexes(context).applicationsByRemoval.rows(id)) state.biocharApplications.update({ ...application, removal_id: null });
+  state.removals.delete(id);
+  return NO_CONTENT;
+};
+
+/** The GHG entries the caller may see, optionally by supplier reference. */
+const listRemovals = (context: RequestContext, query: z.output<typeof listRemovalsQuerySchema>) => {
+  const all = visibleRows(context, context.state.removals);
+  const reference = query.supplier_reference_id ?? null;
+  const items = reference === null ? all : filtered(all, (r) => r.supplier_reference_id === reference);
+  return ok(pageOf(context, 'removals', items, query, removalView));
+};
+
+/** The routes of this module, under both spellings of the GHG entry paths. */
 export function removalRoutes(): Route[] {
-  const routes: Route[] = [
-    route('POST', '/mrv/v0/removals', { body: createRemovalRequestSchema }, (context, { body }) => createRemoval(context, body)),
-    route('POST', '/mrv/v0/ghg_entries', { body: createRemovalRequestSchema }, (context, { body }) => createRemoval(context, body)),
-  ];
+  const routes: Route[] = [];
+  for (const entries of bothSpellings('/mrv/v0/{entries}')) {
+    routes.push(
+      route('POST', entries, { body: createRemovalRequestSchema, response: removalSchema, conflict: true, summary: 'Create a GHG entry (removal)' }, (context, { body }) => createRemoval(context, body)),
+      route('GET', entries, { query: listRemovalsQuerySchema, response: paginatedListSchema(removalSchema), summary: 'List GHG entries' }, (context, { query }) => listRemovals(context, query)),
+    );
+  }
   for (const path of bothSpellings('/mrv/v0/{entries}/{id}')) {
     routes.push(
-      publicRead(path, { path: removalIdPathSchema }, (context, { path: p }) => ok(removalView(visibleOrMissing(context, context.state.removals.get(p.id))))),
-      route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalRequestSchema }, (context, { path: p, body }) => patchRemoval(context, p.id, body)),
+      route('GET', path, { path: removalIdPathSchema, response: removalSchema, summary: 'Read a GHG entry' }, (context, { path: p }) => ok(removalView(visibleOrMissing(context, context.state.removals.get(p.id))))),
+      route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalRequestSchema, response: removalSchema, conflict: true, summary: 'Update a GHG entry' }, (context, { path: p, body }) => patchRemoval(context, p.id, body)),
+      route('DELETE', path, { path: removalIdPathSchema, response: null, conflict: true, summary: 'Delete a draft GHG entry' }, (context, { path: p }) => deleteRemoval(context, p.id)),
     );
   }
   for (const path of bothSpellings('/mrv/v0/{entries}/{id}/component_attributions')) {
     routes.push(
-      publicRead(path, { path: removalIdPathSchema, query: paginationQuerySchema }, (context, { path: p, query }) => {
+      route('GET', path, { path: removalIdPathSchema, query: paginationQuerySchema, response: paginatedListSchema(componentAttributionSchema), summary: 'List the component attributions of a GHG entry' }, (context, { path: p, query }) => {
         const removal = visibleOrMissing(context, context.state.removals.get(p.id));
         const items = indexes(context).attributionsByRemoval.sequenced(removal.id);
         return ok(pageOf(context, `attributions:${removal.id}`, items, query, attributionView));
       }),
-      route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalComponentAttributionsRequestSchema }, (context, { path: p, body }) => patchAttributions(context, p.id, body)),
+      route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalComponentAttributionsRequestSchema, response: removalSchema, conflict: true, summary: 'Attribute components to a GHG entry, or remove them' }, (context, { path: p, body }) =>
+        patchAttributions(context, p.id, body)),
     );
   }
   return routes;

@@ -5,16 +5,19 @@
  * are the service's own work: see the test-helper routes.
  */
 import type { z } from 'zod';
-import { createGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../accounting';
-import { idPathSchema } from '../../model/queries';
+import { createGhgStatement, resubmitGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../accounting';
+import { idPathSchema, paginationQuerySchema } from '../../model/queries';
+import { ghgStatementSchema } from '../../model/resources';
+import { paginatedListSchema } from '../../model/shapes';
 import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from '../../model/requests';
-import { ownedOr404, visibleOrMissing, type RequestContext } from '../context';
-import { evaluateEntries } from '../evaluation';
-import { conflict, Problems, unprocessable } from '../failures';
-import { ok, publicRead, route, type Route } from '../router';
+import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
+import { evaluateEntries, reevaluate } from '../evaluation';
+import { conflict, Problems, refuseProblems, unprocessable } from '../failures';
+import { ok, route, type Route } from '../router';
 import type { StatementRow } from '../rows';
 import { statementView } from '../views';
-import { ownedRef } from './common';
+import { ownedRef, pageOf } from './common';
+import { visibleRows } from '../visible-lists';
 
 /**
  * The record a lifecycle operation produced, or its refusal: a transition the status does not
@@ -60,6 +63,8 @@ const createStatement = (context: RequestContext, body: z.output<typeof createGh
   const row: StatementRow = { id, owner: context.viewer.id, verifier_organisation_id: null, issuance_id: null, record };
   state.statements.insert(row);
   for (const r of entries) state.removals.update({ ...r, ghg_statement_id: id });
+  // In a statement, the entries share the project's amortised components (semantics.md 4).
+  if (indexes(context).projectComponents.has(project.id)) refuseProblems(reevaluate(state, entries.map((r) => r.id)));
   return ok(statementView(state, row));
 };
 
@@ -71,7 +76,14 @@ const submitStatement = (context: RequestContext, id: string, body: z.output<typ
   const verifier = verifierId === null ? undefined : state.organisations.get(verifierId);
   if (verifierId === null || verifier === undefined) throw conflict(`project ${statement.record.project_id} has no verifier assigned, so its statements cannot be submitted`);
   const withVerifier = statement.record.status === 'DRAFT' ? { ...statement.record, verifier: verifier.name } : statement.record;
-  const record = lifecycle(submitGhgStatement(withVerifier, evaluateEntries(state, statement.record.removal_ids), body, state.clock.nowIso()));
+  const evaluation = evaluateEntries(state, statement.record.removal_ids);
+  const at = state.clock.nowIso();
+  const { ghg_statement_report_url, summary_of_changes } = body;
+  const record = lifecycle(
+    summary_of_changes === undefined
+      ? submitGhgStatement(withVerifier, evaluation, { ghg_statement_report_url }, at)
+      : resubmitGhgStatement(withVerifier, evaluation, { ghg_statement_report_url, summary_of_changes }, at),
+  );
   const row: StatementRow = { ...statement, verifier_organisation_id: verifierId, record };
   state.statements.update(row);
   return ok(statementView(state, row));
@@ -80,9 +92,13 @@ const submitStatement = (context: RequestContext, id: string, body: z.output<typ
 /** The routes of this module. */
 export function statementRoutes(): Route[] {
   const path = idPathSchema('ghg_statement');
+  const view = (context: RequestContext) => (row: StatementRow) => statementView(context.state, row);
   return [
-    route('POST', '/mrv/v0/ghg_statements', { body: createGhgStatementRequestSchema }, (context, { body }) => createStatement(context, body)),
-    publicRead('/mrv/v0/ghg_statements/{id}', { path }, (context, { path: p }) => ok(statementView(context.state, visibleOrMissing(context, context.state.statements.get(p.id))))),
-    route('POST', '/mrv/v0/ghg_statements/{id}/submit', { path, body: submitGhgStatementRequestSchema }, (context, { path: p, body }) => submitStatement(context, p.id, body)),
+    route('POST', '/mrv/v0/ghg_statements', { body: createGhgStatementRequestSchema, response: ghgStatementSchema, conflict: true, summary: "Create a GHG statement of a project's draft entries" }, (context, { body }) => createStatement(context, body)),
+    route('GET', '/mrv/v0/ghg_statements', { query: paginationQuerySchema, response: paginatedListSchema(ghgStatementSchema), summary: 'List GHG statements' }, (context, { query }) =>
+      ok(pageOf(context, 'ghg_statements', visibleRows(context, context.state.statements), query, view(context)))),
+    route('GET', '/mrv/v0/ghg_statements/{id}', { path, response: ghgStatementSchema, summary: 'Read a GHG statement' }, (context, { path: p }) => ok(statementView(context.state, visibleOrMissing(context, context.state.statements.get(p.id))))),
+    route('POST', '/mrv/v0/ghg_statements/{id}/submit', { path, body: submitGhgStatementRequestSchema, response: ghgStatementSchema, conflict: true, summary: 'Submit (or resubmit) a GHG statement for verification' }, (context, { path: p, body }) =>
+      submitStatement(context, p.id, body)),
   ];
 }

@@ -1,0 +1,93 @@
+/**
+ * Every quantity the service is given is checked the way a datapoint's is (semantics.md 7): a
+ * finite magnitude and standard deviation, and a unit that reads and is of the field's quantity
+ * kind (`isCompatible` of the units module, whose message names the unit and the kind). A unit
+ * that cannot be read, or one of the wrong kind, is a 422 at the quantity's `unit`.
+ *
+ * The kind of each ScalarQuantity field of the service is listed once, in {@link QUANTITY_FIELDS}.
+ */
+import type { QuantityKind } from '../model';
+import { isCompatible, UnitError, parseUnit } from '../units';
+import type { Problems } from './failures';
+import type { QuantityRow } from './rows';
+
+/**
+ * The quantity kind of every ScalarQuantity field of a request or world document, by resource and
+ * field: what the field measures, hence which units it takes.
+ */
+export const QUANTITY_FIELDS = {
+  feedstock_batch: { mass: 'mass' },
+  production_batch: { mass: 'mass' },
+  biochar_application: {
+    average_application_rate: 'mass_per_area',
+    truck_mass_on_arrival: 'mass',
+    truck_mass_on_departure: 'mass',
+  },
+} as const satisfies Record<string, Record<string, QuantityKind>>;
+
+/** A quantity as a request or world gives it. */
+export interface QuantityInput {
+  readonly magnitude: number;
+  readonly unit: string | null;
+  readonly standard_deviation?: number | null | undefined;
+}
+
+/** Records the problems of the numbers of a quantity; true when there is none. */
+function checkNumbers(problems: Problems, loc: readonly (string | number)[], q: QuantityInput): boolean {
+  let good = true;
+  if (!Number.isFinite(q.magnitude)) {
+    problems.add([...loc, 'magnitude'], 'magnitude must be a finite number', q.magnitude);
+    good = false;
+  }
+  const sd = q.standard_deviation ?? null;
+  if (sd !== null && !Number.isFinite(sd)) {
+    problems.add([...loc, 'standard_deviation'], 'standard_deviation must be a finite number', sd);
+    good = false;
+  }
+  return good;
+}
+
+function row(q: QuantityInput & { readonly unit: string }): QuantityRow {
+  return { magnitude: q.magnitude, unit: q.unit, standard_deviation: q.standard_deviation ?? null };
+}
+
+/**
+ * Checks a quantity of kind `kind` at `loc` (the quantity itself; problems go to its `magnitude`,
+ * `unit` or `standard_deviation`). Returns the stored quantity, or undefined when it has a problem.
+ */
+export function checkQuantity(problems: Problems, loc: readonly (string | number)[], q: QuantityInput, kind: QuantityKind): QuantityRow | undefined {
+  const numbers = checkNumbers(problems, loc, q);
+  if (q.unit === null) {
+    problems.add([...loc, 'unit'], `a quantity of kind '${kind}' needs a unit`, null);
+    return undefined;
+  }
+  const check = isCompatible(q.unit, kind);
+  if (!check.ok) problems.add([...loc, 'unit'], check.message, q.unit);
+  return numbers && check.ok ? row({ ...q, unit: q.unit }) : undefined;
+}
+
+/** The message of a unit that cannot be read, or undefined when it reads. */
+export function unreadableUnit(unit: string): string | undefined {
+  try {
+    parseUnit(unit);
+    return undefined;
+  } catch (error) {
+    if (error instanceof UnitError) return error.message;
+    throw error;
+  }
+}
+
+/**
+ * Checks a datapoint's quantity, whose kind is known only where a component uses it: the numbers,
+ * and a unit that reads (the component check then holds it to the input's kind).
+ */
+export function checkDatapointQuantity(problems: Problems, loc: readonly (string | number)[], q: QuantityInput): QuantityRow | undefined {
+  const numbers = checkNumbers(problems, loc, q);
+  if (q.unit === null) {
+    problems.add([...loc, 'unit'], 'a datapoint needs a unit (use "dimensionless" for a pure number)', null);
+    return undefined;
+  }
+  const unreadable = unreadableUnit(q.unit);
+  if (unreadable !== undefined) problems.add([...loc, 'unit'], unreadable, q.unit);
+  return numbers && unreadable === undefined ? row({ ...q, unit: q.unit }) : undefined;
+}

@@ -1,0 +1,217 @@
+/**
+ * The parties and projects of the registry: the caller's organisation and supplier, other
+ * organisations and suppliers, registry projects and their documents, orders, beneficiaries
+ * and transferees.
+ *
+ * Who sees what: suppliers and the organisations of the world are the registry's, visible to every
+ * authenticated organisation; a beneficiary registered by an organisation is seen by that
+ * organisation only. A project follows interface.md 1 (its owner; its verifier once a statement is
+ * submitted; everyone once credits were issued on it). An order is seen by its buyer and its
+ * supplier.
+ */
+import { z } from 'zod';
+import { idSchema } from '../../model';
+import { idPathSchema, paginationQuerySchema, supplierIdPathSchema } from '../../model/queries';
+import { createBeneficiaryRequestSchema } from '../../model/registry-requests';
+import { deliverySchema, orderSchema, projectDocumentSchema, registryProjectSchema } from '../../model/registry-resources';
+import { organisationSchema, paginatedListSchema, supplierSchema } from '../../model/shapes';
+import type { SupplierView } from '../../registry';
+import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
+import { notFound } from '../failures';
+import { mergedList } from '../merged-list';
+import { ok, route, type Route } from '../router';
+import type { OrderRow, OrganisationRow, ProjectRow } from '../rows';
+import type { ServiceState } from '../state';
+import { organisationView } from '../views';
+import { filtered, visibleRows } from '../visible-lists';
+import { pageOf } from './common';
+import { ledgerList } from './registry';
+
+const quantity = (kg: number) => ({ credits: kg / 1000, credit_kgs: kg });
+
+/** The OpenAPI Order of an order row, with its delivered total from the ledger. */
+export function orderView(state: ServiceState, order: OrderRow): Record<string, unknown> {
+  const deliveries = state.indexes.ledger.ids(`delivery|order|${order.id}`).flatMap((id) => {
+    const d = state.ledger.getDelivery(id);
+    return d === undefined ? [] : [d];
+  });
+  const deliveredKg = deliveries.reduce((sum, d) => sum + d.credit_batch_size_total.credit_kgs, 0);
+  const complete = order.credits_ordered_kg > 0 && deliveredKg >= order.credits_ordered_kg;
+  return {
+    id: order.id,
+    effective_contract_date: order.created_at.slice(0, 10),
+    fulfilled_at: complete ? (deliveries[deliveries.length - 1]?.delivered_at ?? null) : null,
+    buyer_organisation: organisationView(state, order.organisation_id),
+    supplier: state.ledger.getSupplier(order.supplier_id) ?? null,
+    status: complete ? 'completed' : deliveredKg > 0 ? 'in_progress' : 'placed',
+    credits_ordered: quantity(order.credits_ordered_kg),
+    credits_delivered: quantity(deliveredKg),
+  };
+}
+
+/** Whether the caller may see an order: its buyer or its supplier. */
+function seesOrder(context: ReadContext, order: OrderRow): boolean {
+  return order.organisation_id === context.viewer.id || context.viewer.supplier?.id === order.supplier_id;
+}
+
+/** Whether the caller may see an organisation: a registry organisation, itself, or a beneficiary it registered. */
+function seesOrganisation(context: ReadContext, organisation: OrganisationRow): boolean {
+  return organisation.registered_by === null || organisation.registered_by === context.viewer.id || organisation.id === context.viewer.id;
+}
+
+/** An organisation the caller may see, or the refusal of a missing one. */
+function visibleOrganisation(context: ReadContext, id: string): OrganisationRow {
+  const organisation = context.state.organisations.get(id);
+  if (organisation === undefined || !seesOrganisation(context, organisation)) throw notVisible(context);
+  return organisation;
+}
+
+/** An order the caller may see (its buyer or supplier), or 404. */
+function visibleOrder(context: ReadContext, id: string): OrderRow {
+  const order = context.state.orders.get(id);
+  if (order === undefined || !seesOrder(context, order)) throw notFound();
+  return order;
+}
+
+/** The supplier record of a supplier id the registry knows, or the refusal of a missing one. */
+function supplierOr404(context: ReadContext, id: string): SupplierView {
+  const supplier = context.state.ledger.getSupplier(id);
+  if (supplier === undefined) throw notVisible(context);
+  return supplier;
+}
+
+/** Credit totals of a project's issued batches: issued and retired, supplier and buffer pool apart. */
+function projectTotals(state: ServiceState, projectId: string) {
+  const totals = { issued: 0, retired: 0, issuedBuffer: 0, retiredBuffer: 0 };
+  for (const id of state.indexes.ledger.ids(`issuance|project|${projectId}`)) {
+    const batches = state.ledger.getIssuanceCreditBatches(id);
+    if (batches === undefined) continue;
+    totals.issued += batches.supplier_credit_batch_size_total.credit_kgs;
+    totals.issuedBuffer += batches.buffer_pool_credit_batch_size_total.credit_kgs;
+    const buffer = new Set(batches.buffer_pool_credit_batches.map((b) => b.id));
+    // Retired leaves of each root batch, walked down its split tree.
+    for (const root of [...batches.supplier_credit_batches, ...batches.buffer_pool_credit_batches]) {
+      const stack = [root.id];
+      while (stack.length > 0) {
+        const batch = state.ledger.getCreditBatch(stack.pop() as string);
+        if (batch === undefined) continue;
+        if (batch.left_child_id !== null) stack.push(batch.left_child_id);
+        if (batch.right_child_id !== null) stack.push(batch.right_child_id);
+        if (batch.status !== 'retired') continue;
+        if (buffer.has(root.id)) totals.retiredBuffer += batch.size.credit_kgs;
+        else totals.retired += batch.size.credit_kgs;
+      }
+    }
+  }
+  return totals;
+}
+
+/** A project as the registry answers it. */
+export function registryProjectView(state: ServiceState, project: ProjectRow): Record<string, unknown> {
+  const owner = state.organisations.get(project.owner);
+  const supplier = owner?.supplier == null ? undefined : state.ledger.getSupplier(owner.supplier.id);
+  const verifier = project.verifier_organisation_id === null ? undefined : state.organisations.get(project.verifier_organisation_id);
+  const totals = projectTotals(state, project.id);
+  return {
+    id: project.id,
+    name: project.name,
+    supplier: supplier ?? null,
+    status: project.registry.status,
+    short_code: project.project_code,
+    url: `https://registry.sandbox.invalid/projects/${project.id}`,
+    process_key: project.process_key,
+    pathway: project.registry.pathway,
+    protocol_slug: project.registry.protocol_slug,
+    country_code: project.country_code,
+    validator_name: project.registry.validator_name,
+    current_verifier_name: verifier?.name ?? null,
+    crediting_period_start: project.registry.crediting_period_start,
+    crediting_period_end: project.registry.crediting_period_end,
+    issued_credits_total: quantity(totals.issued),
+    retired_credits_total: quantity(totals.retired),
+    issued_buffer_pool_credits_total: quantity(totals.issuedBuffer),
+    retired_buffer_pool_credits_total: quantity(totals.retiredBuffer),
+    location: supplier?.location ?? null,
+  };
+}
+
+/** Registers a beneficiary (an organisation or a person) that the caller may retire credits for. */
+const createBeneficiary = (context: RequestContext, body: z.output<typeof createBeneficiaryRequestSchema>) => {
+  const { state } = context;
+  const row: OrganisationRow = {
+    id: state.ids('organisation'),
+    name: body.beneficiary_name,
+    domain: 'beneficiary_domain' in body ? body.beneficiary_domain : null,
+    supplier: null,
+    buffer_pool: false,
+    registered_by: context.viewer.id,
+    email: 'beneficiary_email' in body ? body.beneficiary_email : null,
+  };
+  state.organisations.insert(row);
+  state.ledger.registerOrganisation(organisationView(state, row.id));
+  return ok(organisationView(state, row.id));
+};
+
+/** The orders of a party (a buyer's, or a supplier's) that the caller may see. */
+function ordersOf(context: RequestContext, index: 'ordersByBuyer' | 'ordersBySupplier', key: string) {
+  return filtered(mergedList(context.state.orders, [indexes(context)[index].sequence(key)]), (o) => seesOrder(context, o));
+}
+
+/** The routes of this module. */
+export function registryPartyRoutes(): Route[] {
+  const orgPath = idPathSchema('organisation');
+  const page = <T extends z.ZodType>(schema: T) => paginatedListSchema(schema);
+  const organisations = (context: RequestContext, key: string) => mergedList(context.state.organisations, [indexes(context).organisationsByKind.sequence(key)]);
+  const orgView = (context: RequestContext) => (o: OrganisationRow) => organisationView(context.state, o.id);
+  return [
+    route('GET', '/registry/v0/organisation', { response: organisationSchema, summary: 'The organisation of the access token' }, (context) => ok(organisationView(context.state, context.viewer.id))),
+    route('GET', '/registry/v0/organisations/{id}', { path: orgPath, response: organisationSchema, summary: 'Read an organisation' }, (context, { path }) => {
+      const organisation = visibleOrganisation(context, path.id);
+      return ok(organisationView(context.state, organisation.id));
+    }),
+    route('GET', '/registry/v0/organisations/{id}/orders', { path: orgPath, query: paginationQuerySchema, response: page(orderSchema), summary: 'List the orders of a buyer' }, (context, { path, query }) => {
+      visibleOrganisation(context, path.id);
+      return ok(pageOf(context, `orders:${path.id}`, ordersOf(context, 'ordersByBuyer', path.id), query, (o) => orderView(context.state, o)));
+    }),
+    route('GET', '/registry/v0/orders/{id}', { path: z.object({ id: idSchema('order') }), response: orderSchema, summary: 'Read an order' }, (context, { path }) => {
+      const order = visibleOrder(context, path.id);
+      return ok(orderView(context.state, order));
+    }),
+    route('GET', '/registry/v0/orders/{id}/deliveries', { path: z.object({ id: idSchema('order') }), query: paginationQuerySchema, response: page(deliverySchema), summary: 'List the deliveries against an order' }, (context, { path, query }) => {
+      const order = visibleOrder(context, path.id);
+      return ok(pageOf(context, `order-deliveries:${order.id}`, ledgerList(context, 'delivery', 'order', order.id), query, (e) => context.state.ledger.getDelivery(e.id)));
+    }),
+    route('GET', '/registry/v0/supplier', { response: supplierSchema, notFound: true, summary: 'The supplier of the access token' }, (context) => {
+      const id = context.viewer.supplier?.id;
+      if (id === undefined) throw notFound();
+      return ok(supplierOr404(context, id));
+    }),
+    route('GET', '/registry/v0/suppliers', { query: paginationQuerySchema, response: page(supplierSchema), summary: 'List suppliers' }, (context, { query }) =>
+      ok(pageOf(context, 'suppliers', organisations(context, 'supplier'), query, (o) => supplierOr404(context, o.supplier?.id ?? '')))),
+    route('GET', '/registry/v0/suppliers/{id}', { path: supplierIdPathSchema, response: supplierSchema, summary: 'Read a supplier' }, (context, { path }) => ok(supplierOr404(context, path.id))),
+    route('GET', '/registry/v0/suppliers/{id}/projects', { path: supplierIdPathSchema, query: paginationQuerySchema, response: page(registryProjectSchema), summary: 'List the projects of a supplier' }, (context, { path, query }) => {
+      supplierOr404(context, path.id);
+      const owner = indexes(context).organisationOfSupplier.ids(path.id)[0];
+      const items = filtered(visibleRows(context, context.state.projects), (p) => p.owner === owner);
+      return ok(pageOf(context, `supplier-projects:${path.id}`, items, query, (p) => registryProjectView(context.state, p)));
+    }),
+    route('GET', '/registry/v0/suppliers/{id}/orders', { path: supplierIdPathSchema, query: paginationQuerySchema, response: page(orderSchema), summary: 'List the orders of a supplier' }, (context, { path, query }) => {
+      supplierOr404(context, path.id);
+      return ok(pageOf(context, `supplier-orders:${path.id}`, ordersOf(context, 'ordersBySupplier', path.id), query, (o) => orderView(context.state, o)));
+    }),
+    route('GET', '/registry/v0/projects', { query: paginationQuerySchema, response: page(registryProjectSchema), summary: 'List projects' }, (context, { query }) =>
+      ok(pageOf(context, 'registry-projects', visibleRows(context, context.state.projects), query, (p) => registryProjectView(context.state, p)))),
+    route('GET', '/registry/v0/projects/{id}', { path: idPathSchema('project'), response: registryProjectSchema, summary: 'Read a project' }, (context, { path }) =>
+      ok(registryProjectView(context.state, visibleOrMissing(context, context.state.projects.get(path.id), canSee)))),
+    route('GET', '/registry/v0/projects/{id}/documents', { path: idPathSchema('project'), query: paginationQuerySchema, response: page(projectDocumentSchema), summary: 'List the public documents of a project' }, (context, { path, query }) => {
+      const project = visibleOrMissing(context, context.state.projects.get(path.id), canSee);
+      const items = mergedList(context.state.projectDocuments, [indexes(context).documentsByProject.sequence(project.id)]);
+      return ok(pageOf(context, `project-documents:${project.id}`, items, query, (d) => ({ id: d.id, display_name: d.display_name, project_id: d.project_id, url: d.url })));
+    }),
+    route('GET', '/registry/v0/beneficiaries', { query: paginationQuerySchema, response: page(organisationSchema), summary: 'List the beneficiaries the caller registered' }, (context, { query }) =>
+      ok(pageOf(context, 'beneficiaries', organisations(context, `beneficiary:${context.viewer.id}`), query, orgView(context)))),
+    route('POST', '/registry/v0/beneficiary', { body: createBeneficiaryRequestSchema, response: organisationSchema, summary: 'Register a retirement beneficiary' }, (context, { body }) => createBeneficiary(context, body)),
+    route('GET', '/registry/v0/transferees', { query: paginationQuerySchema, response: page(organisationSchema), summary: 'List the organisations the caller may transfer credits to' }, (context, { query }) =>
+      ok(pageOf(context, 'transferees', filtered(organisations(context, 'registry'), (o) => o.id !== context.viewer.id), query, orgView(context)))),
+  ];
+}

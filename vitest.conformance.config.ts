@@ -1,0 +1,17 @@
+/**
+ * `npm run conformance`: the comparisons with the real service's OpenAPI documents, which live
+ * beside the repository (`../shared/spec/openapi/`), not in it. `npm test` never runs these, so
+ * that a clone passes its own tests with nothing beside it; CI runs them where `../shared` exists.
+ * The aliases and pool are those of vitest.config.ts.
+ */
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.ts';
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ['conformance/**/*.test.ts'],
+    testTimeout: 240_000,
+  },
+});
