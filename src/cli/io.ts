@@ -3,8 +3,6 @@
  * in tests. Every command takes an {@link Io} so that it can be run in-process.
  */
 
-import { once } from 'node:events';
-
 /** The two output streams of a command, and where standard input comes from. */
 export interface Io {
   readonly out: (text: string) => void;
@@ -29,6 +27,7 @@ export const processIo: Io = {
   err: (text) => process.stderr.write(text),
   errIsTerminal: process.stderr.isTTY === true,
   drained: async () => {
-    if (process.stdout.writableNeedDrain) await once(process.stdout, 'drain');
+    // The stream's own `once` rather than node:events's: the CLI's entry loads no module beyond its own.
+    if (process.stdout.writableNeedDrain) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
   },
 };
