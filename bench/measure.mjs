@@ -48,3 +48,22 @@ export async function importEntry(distEntry, name) {
   const sibling = join(dirname(distEntry), `${name}.js`);
   return import(pathToFileURL(existsSync(sibling) ? sibling : distEntry).href);
 }
+
+/**
+ * The graph file of issue 16 (generate-graph.mjs's ISSUE_16_GRAPH) in bench/out/, written on first
+ * use and again whenever the generator changes (its name carries a hash of the generator's source).
+ */
+export async function issueGraphFile() {
+  const { createHash } = await import('node:crypto');
+  const { mkdirSync, readFileSync, writeFileSync } = await import('node:fs');
+  const { fileURLToPath } = await import('node:url');
+  const { generateGraph, ISSUE_16_GRAPH } = await import('./generate-graph.mjs');
+  const here = dirname(fileURLToPath(import.meta.url));
+  const hash = createHash('sha256').update(readFileSync(join(here, 'generate-graph.mjs'))).digest('hex').slice(0, 10);
+  const file = join(here, 'out', `graph-issue16-${hash}.json`);
+  if (!existsSync(file)) {
+    mkdirSync(join(here, 'out'), { recursive: true });
+    writeFileSync(file, JSON.stringify(generateGraph(ISSUE_16_GRAPH).graph));
+  }
+  return file;
+}

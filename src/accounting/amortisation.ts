@@ -6,7 +6,7 @@
  * come off first, then statements receive in reporting-period order and the first one that would
  * pass 100 % gets only what is left (later ones get 0).
  */
-import type { PreparedAttribution, PreparedGraph } from './prepare';
+import type { PreparedAttributions, PreparedGraph } from './prepare';
 
 /** How a statement's share of a project component was reached. */
 export const SHARE_STATE = {
@@ -93,32 +93,43 @@ function capShare(proposed: number, remaining: number): number {
   return proposed > remaining ? remaining : Math.max(0, proposed);
 }
 
-/** The factor of an attribution given the datapoint magnitudes (SI) and the computed shares. */
-export function attributionFactor(attribution: PreparedAttribution, siMagnitudes: readonly number[], shares: Float64Array): number {
-  if (attribution.shareSlot !== undefined) return (shares[attribution.shareSlot] as number) / (attribution.divisor ?? 1);
-  if (attribution.factorDatapoint >= 0) return siMagnitudes[attribution.factorDatapoint] as number;
-  return attribution.factor;
+/**
+ * The factor of attribution row a given the datapoint magnitudes (SI) and the computed shares: a
+ * computed share divided over the statement's entries, a legacy factor datapoint's magnitude, or
+ * the factor as given.
+ */
+export function attributionFactor(attributions: PreparedAttributions, a: number, siMagnitudes: readonly number[], shares: Float64Array): number {
+  const slot = attributions.shareSlot[a] as number;
+  if (slot >= 0) return (shares[slot] as number) / (attributions.divisor[a] as number);
+  const factorDatapoint = attributions.factorDatapoint[a] as number;
+  if (factorDatapoint >= 0) return siMagnitudes[factorDatapoint] as number;
+  return attributions.factor[a] as number;
 }
 
+/** Project scope in `PreparedAttributions.scope` (prepare.ts ATTRIBUTION_SCOPES). */
+const PROJECT_SCOPE = 2;
+
 /**
- * Whether an attribution counts towards its statement's gross sequestration: a SEQUESTRATION
+ * Whether attribution row a counts towards its statement's gross sequestration: a SEQUESTRATION
  * component attributed by the entry itself or at statement level (project components are what is
  * being amortised, so they never count).
  */
-export function countsAsGrossSequestration(prepared: PreparedGraph, attribution: PreparedAttribution): boolean {
-  return attribution.scope !== 'PROJECT' && prepared.components[attribution.component]?.blueprint.type === 'SEQUESTRATION';
+export function countsAsGrossSequestration(prepared: PreparedGraph, a: number): boolean {
+  const { attributions } = prepared.entries;
+  return attributions.scope[a] !== PROJECT_SCOPE && prepared.components.blueprint[attributions.component[a] as number]?.type === 'SEQUESTRATION';
 }
 
 /** Computes every statement's gross sequestration and every amortised share. */
 export function amortiseProjectComponents(prepared: PreparedGraph, componentValues: Float64Array, siMagnitudes: readonly number[]): AmortisedShares {
   const gross = new Float64Array(prepared.statements.length);
   const noShares = new Float64Array(0);
+  const { attributionStart, attributions } = prepared.entries;
   prepared.statements.forEach((statement, s) => {
     let total = 0;
     for (const e of statement.entries) {
-      for (const attribution of prepared.entries[e]?.attributions ?? []) {
-        if (!countsAsGrossSequestration(prepared, attribution)) continue;
-        total += attributionFactor(attribution, siMagnitudes, noShares) * (componentValues[attribution.component] as number);
+      for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+        if (!countsAsGrossSequestration(prepared, a)) continue;
+        total += attributionFactor(attributions, a, siMagnitudes, noShares) * (componentValues[attributions.component[a] as number] as number);
       }
     }
     gross[s] = total;

@@ -1,33 +1,29 @@
 /**
- * Evaluation of GHG entries (semantics.md section 3 and 5): each component once (value and
- * gradient from its compiled program), then per entry the signed sum, the merged sensitivities,
- * the variance, the discount, the budget and the credit allocation.
+ * Evaluation of a removal graph (semantics.md sections 3 to 5), in named phases:
+ *
+ * 1. components (evaluate-components.ts): every component once, its value and, with propagation,
+ *    its derivatives and standard deviation;
+ * 2. amortisation (amortisation.ts, share-gradients.ts): each statement's gross sequestration and
+ *    each amortised project-component share, which need every component's value;
+ * 3. entries (evaluate-entries.ts): a chunk at a time, each entry's net, merged sensitivities,
+ *    variance, discount, credits and result object, its budget lines made when first read;
+ * 4. statements: each statement's totals from its entries' nets.
+ *
+ * `evaluatePreparedGraph` runs them all; {@link startEvaluation} stops before the entries, so that
+ * a caller (the CLI) can write each chunk of entries as it is evaluated.
  */
 import type { GraphIssue } from '../model';
-import { createNormalSource, createRandomSource, summariseSample, type SensitivityAccumulator } from '../uncertainty';
-import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
-import { attachBudget, BudgetTerms } from './budget';
-import { compareStrings } from './compare-strings';
-import { creditsOfNetInto } from './credits';
-import { packedDoubles } from './doubles';
+import { amortiseProjectComponents, SHARE_STATE, type AmortisedShares } from './amortisation';
 import { GraphValidationError } from './errors';
-import { mergePlanOf, type MergePlan } from './merge-plan';
-import { scratchAccumulator, scratchFor } from './scratch';
+import { evaluateComponents } from './evaluate-components';
+import { EntryEvaluation } from './evaluate-entries';
+import { mergePlanOf } from './merge-plan';
+import { runMonteCarlo } from './monte-carlo';
 import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
-import type {
-  ComponentResult,
-  EvaluationResult,
-  GhgEntryResult,
-  GhgStatementResult,
-  MonteCarloHistogram,
-  MonteCarloSummary,
-  ProjectComponentShareResult,
-  ReusedDatapoint,
-} from './result';
+import type { EvaluationResult, GhgEntryResult, GhgStatementResult, ProjectComponentShareResult } from './result';
+import { shareGradientsOf } from './share-gradients';
 import { totalGhgStatementEntries } from './statement-totals';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Options of {@link evaluateGraph}.
@@ -84,265 +80,75 @@ export function safeEvaluateGraph(graph: unknown, options: EvaluateOptions = {})
  * @public
  */
 export function evaluatePreparedGraph(prepared: PreparedGraph, options: EvaluateOptions = {}): EvaluationOutcome {
-  if (options.monteCarlo !== undefined) {
-    const { samples, seed, histogramBins } = options.monteCarlo;
-    if (!(Number.isInteger(samples) && samples >= 2 && samples <= 10_000_000) || !Number.isInteger(seed)) {
-      return {
-        ok: false,
-        issues: [{ path: ['options', 'monteCarlo'], code: 'invalid_option', message: `monteCarlo needs an integer samples in [2, 10000000] and an integer seed; got samples=${String(samples)}, seed=${String(seed)}` }],
-      };
-    }
-    if (histogramBins !== undefined && !(Number.isInteger(histogramBins) && histogramBins >= 1 && histogramBins <= 1000)) {
-      return {
-        ok: false,
-        issues: [{ path: ['options', 'monteCarlo', 'histogramBins'], code: 'invalid_option', message: `histogramBins must be an integer in [1, 1000]; got ${String(histogramBins)}` }],
-      };
-    }
+  const started = startEvaluation(prepared, options);
+  if (!started.ok) return started;
+  const { evaluation } = started;
+  const entries = new Array<GhgEntryResult>(evaluation.entries.entryCount);
+  let at = 0;
+  for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
+    for (const entry of chunk) entries[at++] = entry;
   }
+  const statements = evaluation.statementResults();
+  return { ok: true, result: statements === undefined ? { ghg_entries: entries } : { ghg_entries: entries, ghg_statements: statements } };
+}
+
+/** An evaluation whose entries are read a chunk at a time (see {@link startEvaluation}). */
+export interface GraphEvaluation {
+  /** The entries, evaluated as their chunks are asked for. */
+  readonly entries: EntryEvaluation;
+  /** Each statement's results, once every entry was read; undefined when the document has no `ghg_statements`. */
+  statementResults(): GhgStatementResult[] | undefined;
+}
+
+/**
+ * Runs the phases of an evaluation up to the entries (see the module comment): the options are
+ * checked, every component evaluated and the amortised shares computed, or the problems
+ * returned. The entries are then evaluated as `evaluation.entries.nextChunk()` asks for them.
+ */
+export function startEvaluation(prepared: PreparedGraph, options: EvaluateOptions = {}): { readonly ok: true; readonly evaluation: GraphEvaluation } | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
+  const invalid = optionIssues(options);
+  if (invalid.length > 0) return { ok: false, issues: invalid };
   const propagate = options.propagate ?? true;
-  const policies = prepared.policies;
-  const { components, siMagnitudes, siStandardDeviations } = prepared;
-
-  // Each component once, whatever the number of entries sharing it. The arrays worked in are the
-  // shared scratch (scratch.ts): none of them reaches the result.
   const plan = propagate ? mergePlanOf(prepared) : null;
-  const slotStart = plan === null ? NO_SLOTS : plan.slotStart;
-  const scratch = scratchFor(components, {
-    components: components.length,
-    slots: slotStart[slotStart.length - 1] ?? 0,
-    maxSlots: prepared.maxSlots,
-    entries: prepared.entries.length,
-  });
-  const { componentValues, componentStandardDeviation, gradients, values, gradient } = scratch;
-  // Created on first need: most graphs never merge through it.
-  let merger: SensitivityAccumulator | null = null;
-  const accumulator = (): SensitivityAccumulator => (merger ??= scratchAccumulator(scratch, prepared.datapointIds.length));
-  const issues: GraphIssue[] = [];
-  for (let c = 0; c < components.length; c++) {
-    const component = components[c]!;
-    const { slots } = component;
-    for (let k = 0; k < slots.length; k++) values[k] = siMagnitudes[slots[k] as number] as number;
-    const value = component.blueprint.evaluate(values, component.inputStart, propagate ? gradient : null);
-    componentValues[c] = value;
-    if (!Number.isFinite(value)) {
-      issues.push({
-        path: ['components', component.documentIndex],
-        code: 'not_finite',
-        message: `component '${component.id}' evaluates to ${value} with its datapoints (blueprint '${component.blueprint.key}'): check for division by zero or the logarithm or square root of a negative value`,
-      });
-      continue;
-    }
-    if (plan === null) continue;
-    const base = slotStart[c] as number;
-    // Most components reach each datapoint once: their variance is a plain sum of squares. Only a
-    // component that reaches one datapoint in two slots merges its derivatives first.
-    let variance = 0;
-    let anyGiven = false;
-    for (let k = 0; k < slots.length; k++) {
-      const g = gradient[k] as number;
-      gradients[base + k] = g;
-      const s = siStandardDeviations[slots[k] as number] as number;
-      if (Number.isNaN(s)) continue;
-      anyGiven = true;
-      const u = g * s;
-      variance += u * u;
-    }
-    if (plan.componentRepeats[c] === 1) {
-      const merged = accumulator();
-      for (let k = 0; k < slots.length; k++) merged.add(slots[k] as number, gradient[k] as number, 1);
-      variance = merged.propagatedVariance(siStandardDeviations);
-      merged.reset();
-    } else if (!anyGiven) variance = Number.NaN;
-    componentStandardDeviation[c] = Number.isNaN(variance) ? Number.NaN : Math.sqrt(variance);
-  }
-  if (issues.length > 0) return { ok: false, issues };
-
-  // Second pass: statement gross sequestration, then the amortised project-component shares.
-  const amortised = amortiseProjectComponents(prepared, componentValues, siMagnitudes);
+  // 1. Every component once.
+  const components = evaluateComponents(prepared, plan);
+  if (Array.isArray(components)) return { ok: false, issues: components };
+  // 2. Statement gross sequestration, then the amortised project-component shares.
+  const amortised = amortiseProjectComponents(prepared, components.values, prepared.siMagnitudes);
   const shareGradients =
-    propagate && policies.amortisedShareInPropagation === 'propagated' && prepared.amortisations.length > 0
-      ? shareGradientsOf(prepared, amortised, componentValues, gradients, slotStart)
+    plan !== null && prepared.policies.amortisedShareInPropagation === 'propagated' && prepared.amortisations.length > 0
+      ? shareGradientsOf(prepared, amortised, components)
       : null;
-
   const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo, amortised.shares);
+  // 3. The entries, chunk by chunk; 4. the statements, from the entries' nets.
+  const entries = new EntryEvaluation({ prepared, components, plan, amortised, shareGradients, monteCarlo });
+  return { ok: true, evaluation: { entries, statementResults: () => statementResults(prepared, entries, amortised) } };
+}
 
-  // Three passes over the entries: the numbers, the credits, then the result objects. The credits'
-  // decimals are garbage the moment they are read; made before any result object exists, they are
-  // collected with nothing else young to copy, instead of dragging 100,000s of component results
-  // through every scavenge.
-  const entryCount = prepared.entries.length;
-  const { entryNet, entryStandardDeviation, credits } = scratch;
-
-  // 1. Each entry's net and merged sensitivities, kept for its budget. The merge plan gives every
-  // derivative its place; only an entry whose amortised share adds derivatives of its own (policy
-  // `propagated`) merges through the accumulator.
-  const budgets = plan === null ? null : new BudgetTerms(prepared, plan);
-  // Written at the plan's positions; a new array for every evaluation, so zero to begin with.
-  const termCoefficients = budgets === null ? NO_TERMS : budgets.coefficients;
-  const reusedOfAppended = new Map<number, ReusedDatapoint[]>();
-  for (let e = 0; e < entryCount; e++) {
-    const entry = prepared.entries[e]!;
-    let net = 0;
-    const planned = budgets !== null && plan !== null && (shareGradients === null || plan.hasShareSlot[e] === 0);
-    // Planned merge: entry e's terms are at `termAt` onwards, each derivative added at its place.
-    const termAt = planned ? (plan.termStart[e] as number) : 0;
-    let scatterAt = planned ? (plan.scatterStart[e] as number) : 0;
-    for (const attribution of entry.attributions) {
-      const c = attribution.component;
-      const v = componentValues[c] as number;
-      const coefficient = attribution.sign * attributionFactor(attribution, siMagnitudes, amortised.shares);
-      net += coefficient * v;
-      if (planned) {
-        const base = slotStart[c] as number;
-        const end = slotStart[c + 1] as number;
-        const scatter = plan.scatter;
-        for (let k = base; k < end; k++) {
-          const j = termAt + (scatter[scatterAt++] as number);
-          termCoefficients[j] = (termCoefficients[j] as number) + coefficient * (gradients[k] as number);
-        }
-        if (attribution.factorDatapoint >= 0) {
-          const j = termAt + (scatter[scatterAt++] as number);
-          termCoefficients[j] = (termCoefficients[j] as number) + attribution.sign * v;
-        }
-      } else if (propagate) {
-        const base = slotStart[c] as number;
-        const { slots, slotUses } = components[c]!;
-        const merged = accumulator();
-        for (let k = 0; k < slots.length; k++) merged.add(slots[k] as number, coefficient * (gradients[base + k] as number), slotUses[k] as number);
-        if (attribution.factorDatapoint >= 0) merged.add(attribution.factorDatapoint, attribution.sign * v, 1);
-        const shareGradient = shareGradients === null || attribution.shareSlot === undefined ? null : shareGradients[attribution.shareSlot];
-        if (shareGradient !== null && shareGradient !== undefined) {
-          const scale = (attribution.sign * v) / (attribution.divisor ?? 1);
-          for (const [d, g] of shareGradient) merged.add(d, scale * g, 1);
-        }
-      }
-    }
-    entryNet[e] = net;
-    // NaN stands for null: a variance that is not NaN has a square root that is not NaN.
-    let standardDeviation = Number.NaN;
-    if (budgets !== null) {
-      let variance: number;
-      if (planned) {
-        // The same sum as the accumulator's, in the same order (unused datapoints add 0 at the end).
-        variance = 0;
-        let anyGiven = false;
-        const { termDatapoint } = plan;
-        for (let j = termAt; j < (plan.termStart[e + 1] as number); j++) {
-          const s = siStandardDeviations[termDatapoint[j] as number] as number;
-          if (Number.isNaN(s)) continue;
-          anyGiven = true;
-          const u = (termCoefficients[j] as number) * s;
-          variance += u * u;
-        }
-        if (!anyGiven) variance = Number.NaN;
-        budgets.endPlannedEntry(e, variance);
-      } else {
-        const merged = accumulator();
-        variance = merged.propagatedVariance(siStandardDeviations);
-        // The merged terms in the order first reached; the budget lines are made from them when read.
-        const reused: ReusedDatapoint[] = [];
-        for (let k = 0; k < merged.size; k++) {
-          const d = merged.touchedIndex(k);
-          const uses = merged.uses(d);
-          if (uses === 0) continue;
-          if (uses > 1) reused.push({ datapoint_id: prepared.datapointIds[d] as string, uses });
-          budgets.push(d, merged.coefficient(d));
-        }
-        merged.reset();
-        if (reused.length > 1) reused.sort((a, b) => compareStrings(a.datapoint_id, b.datapoint_id));
-        reusedOfAppended.set(e, reused);
-        budgets.endAppendedEntry(e, variance);
-      }
-      if (!Number.isNaN(variance)) standardDeviation = Math.sqrt(variance);
-      else if (policies.standardDeviationWithoutInputs === 'zero') standardDeviation = 0;
-    }
-    entryStandardDeviation[e] = standardDeviation;
+/** The problems of the options, none when they are valid. */
+function optionIssues(options: EvaluateOptions): GraphIssue[] {
+  if (options.monteCarlo === undefined) return [];
+  const { samples, seed, histogramBins } = options.monteCarlo;
+  if (!(Number.isInteger(samples) && samples >= 2 && samples <= 10_000_000) || !Number.isInteger(seed)) {
+    return [{ path: ['options', 'monteCarlo'], code: 'invalid_option', message: `monteCarlo needs an integer samples in [2, 10000000] and an integer seed; got samples=${String(samples)}, seed=${String(seed)}` }];
   }
-
-  // 2. The credits of every entry, in exact decimals.
-  for (let e = 0; e < entryCount; e++) {
-    const standardDeviation = entryStandardDeviation[e] as number;
-    const discount = Number.isNaN(standardDeviation) ? 0 : standardDeviation * policies.discountCoverageFactor;
-    creditsOfNetInto((entryNet[e] as number) - discount, prepared.entries[e]!.riskOfReversalPercentage, policies, credits, e);
+  if (histogramBins !== undefined && !(Number.isInteger(histogramBins) && histogramBins >= 1 && histogramBins <= 1000)) {
+    return [{ path: ['options', 'monteCarlo', 'histogramBins'], code: 'invalid_option', message: `histogramBins must be an integer in [1, 1000]; got ${String(histogramBins)}` }];
   }
-
-  // 3. The result objects.
-  // Arrays made at their final length: pushing 20 components grows a backing store of 17 slots into
-  // one of 41, which the copy and the slack make twice the memory of the exact array.
-  const results = new Array<GhgEntryResult>(entryCount);
-  for (let e = 0; e < entryCount; e++) {
-    const entry = prepared.entries[e]!;
-    const { attributions } = entry;
-    const componentResults = new Array<ComponentResult>(attributions.length);
-    for (let a = 0; a < attributions.length; a++) {
-      const attribution = attributions[a]!;
-      const c = attribution.component;
-      const component = components[c]!;
-      const v = componentValues[c] as number;
-      const factor = attributionFactor(attribution, siMagnitudes, amortised.shares);
-      const sd = componentStandardDeviation[c] as number;
-      const componentResult: ComponentResult = {
-        component_id: component.id,
-        type: component.blueprint.type,
-        attribution_factor: factor,
-        co2e_kg: v * factor + 0, // + 0 turns -0 into 0
-        contribution_kg: attribution.sign * factor * v + 0,
-        standard_deviation_kg: !propagate || Number.isNaN(sd) ? null : sd * factor,
-      };
-      // Spread only for the rare statement or project attribution: a spread in the literal costs a
-      // runtime call for each of 100,000s of results.
-      componentResults[a] =
-        attribution.scope === undefined || attribution.scope === 'REMOVAL' ? componentResult : { ...componentResult, attribution_scope: attribution.scope };
-    }
-    const reused = plan === null ? [] : (reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e));
-    const net = entryNet[e] as number;
-    const standardDeviation = entryStandardDeviation[e] as number;
-    const discount = Number.isNaN(standardDeviation) ? 0 : standardDeviation * policies.discountCoverageFactor;
-    const result = {
-      id: entry.id,
-      co2e_net_removed_kg: net - discount,
-      co2e_net_removed_without_discount_kg: net,
-      co2e_net_removed_standard_deviation_kg: Number.isNaN(standardDeviation) ? null : standardDeviation,
-      risk_of_reversal_percentage: entry.riskOfReversalPercentage,
-      issuable_kg: credits.issuable[e] as number,
-      credit_allocation:
-        entry.riskOfReversalPercentage === null
-          ? null
-          : { buffer_pool_contribution_kg: credits.buffer[e] as number, supplier_allocation_kg: credits.supplier[e] as number },
-      components: componentResults,
-      reused_datapoints: reused,
-    } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget'> as Mutable<GhgEntryResult>;
-    if (budgets === null) result.uncertainty_budget = [];
-    else attachBudget(result, budgets, e);
-    if (monteCarlo !== undefined) result.monte_carlo = monteCarlo[e] as MonteCarloSummary;
-    results[e] = result;
-  }
-  if (prepared.graph.ghg_statements === undefined) return { ok: true, result: { ghg_entries: results } };
-  return { ok: true, result: { ghg_entries: results, ghg_statements: statementResults(prepared, results, amortised) } };
+  return [];
 }
 
 /** Each statement's totals and its shares of the project's amortised components. */
-function statementResults(prepared: PreparedGraph, entries: readonly GhgEntryResult[], amortised: AmortisedShares): GhgStatementResult[] {
+function statementResults(prepared: PreparedGraph, entries: EntryEvaluation, amortised: AmortisedShares): GhgStatementResult[] | undefined {
+  if (prepared.graph.ghg_statements === undefined) return undefined;
+  if (entries.evaluated < entries.entryCount) throw new Error('statementResults: read every entry first');
   return prepared.statements.map((statement, s) => {
-    const members = Array.from(statement.entries, (e) => entries[e] as GhgEntryResult);
+    const members = Array.from(statement.entries, (e) => ({
+      id: prepared.entries.ids[e] as string,
+      co2e_net_removed_kg: entries.nets[e] as number,
+      risk_of_reversal_percentage: prepared.entries.riskOfReversalPercentage[e] as number | null,
+    }));
     const totals = totalGhgStatementEntries(members, prepared.policies);
-    const shares: ProjectComponentShareResult[] = [];
-    for (const amortisation of prepared.amortisations) {
-      for (const slot of amortisation.slots) {
-        if (slot.statement !== s) continue;
-        const state = amortised.state[slot.slot];
-        if (state === SHARE_STATE.none) continue;
-        const raw = amortised.raw[slot.slot] as number;
-        shares.push({
-          component_id: amortisation.componentId,
-          allocation_strategy: amortisation.strategy,
-          share: amortised.shares[slot.slot] as number,
-          share_before_cap: Number.isNaN(raw) ? null : raw,
-          capped: state === SHARE_STATE.capped,
-          frozen: state === SHARE_STATE.fixed,
-        });
-      }
-    }
     const ids = members.map((m) => m.id);
     return {
       id: statement.id,
@@ -357,129 +163,29 @@ function statementResults(prepared: PreparedGraph, entries: readonly GhgEntryRes
       issuable_kg: totals.issuable_kg,
       credit_allocation: totals.credit_allocation,
       ghg_entries: totals.ghg_entries,
-      project_component_shares: shares,
+      project_component_shares: projectComponentShares(prepared, amortised, s),
     };
   });
 }
 
-/** Entry e's datapoints used more than once, as the merge plan lists them (by id). */
-function plannedReusedDatapoints(prepared: PreparedGraph, plan: MergePlan, e: number): ReusedDatapoint[] {
-  const from = plan.reusedStart[e] as number;
-  const reused = new Array<ReusedDatapoint>((plan.reusedStart[e + 1] as number) - from);
-  for (let r = 0; r < reused.length; r++) {
-    reused[r] = { datapoint_id: prepared.datapointIds[plan.reusedDatapoint[from + r] as number] as string, uses: plan.reusedUses[from + r] as number };
-  }
-  return reused;
-}
-
-const NO_TERMS = new Float64Array(0);
-const NO_SLOTS = new Int32Array(1);
-
-/**
- * Derivatives of the tonnage shares (policy `propagated`): a share under the cap is the statement's
- * gross sequestration over the project tonnage; a capped share is what earlier shares left, so its
- * derivative is minus theirs. Sparse, keyed by datapoint index; null where the share is constant.
- */
-function shareGradientsOf(
-  prepared: PreparedGraph,
-  amortised: AmortisedShares,
-  componentValues: Float64Array,
-  gradients: Float64Array,
-  slotStart: Int32Array,
-): (Map<number, number> | null)[] {
-  const noShares = new Float64Array(0);
-  const grossGradients = prepared.statements.map((statement) => {
-    const g = new Map<number, number>();
-    for (const e of statement.entries) {
-      for (const attribution of prepared.entries[e]?.attributions ?? []) {
-        if (!countsAsGrossSequestration(prepared, attribution)) continue;
-        const factor = attributionFactor(attribution, prepared.siMagnitudes, noShares);
-        const component = prepared.components[attribution.component]!;
-        const base = slotStart[attribution.component] as number;
-        component.slots.forEach((d, k) => g.set(d, (g.get(d) ?? 0) + factor * (gradients[base + k] as number)));
-        const fd = attribution.factorDatapoint;
-        if (fd >= 0) g.set(fd, (g.get(fd) ?? 0) + (componentValues[attribution.component] as number));
-      }
-    }
-    return g;
-  });
-  const out = new Array<Map<number, number> | null>(prepared.shareSlotCount).fill(null);
+/** Statement s's shares of the project's amortised components. */
+function projectComponentShares(prepared: PreparedGraph, amortised: AmortisedShares, s: number): ProjectComponentShareResult[] {
+  const shares: ProjectComponentShareResult[] = [];
   for (const amortisation of prepared.amortisations) {
-    if (amortisation.strategy !== 'ESTIMATED_PROJECT_TONNAGE') continue;
-    const cumulative = new Map<number, number>();
     for (const slot of amortisation.slots) {
-      if (!((amortised.shares[slot.slot] as number) > 0)) continue;
+      if (slot.statement !== s) continue;
       const state = amortised.state[slot.slot];
-      let g: Map<number, number> | null = null;
-      if (state === SHARE_STATE.computed) {
-        g = new Map<number, number>();
-        for (const [d, c] of grossGradients[slot.statement] ?? []) g.set(d, c / amortisation.estimatedGrossTonnageKg);
-      } else if (state === SHARE_STATE.capped) {
-        g = new Map<number, number>();
-        for (const [d, c] of cumulative) g.set(d, -c);
-      }
-      if (g === null) continue;
-      out[slot.slot] = g;
-      for (const [d, c] of g) cumulative.set(d, (cumulative.get(d) ?? 0) + c);
+      if (state === SHARE_STATE.none) continue;
+      const raw = amortised.raw[slot.slot] as number;
+      shares.push({
+        component_id: amortisation.componentId,
+        allocation_strategy: amortisation.strategy,
+        share: amortised.shares[slot.slot] as number,
+        share_before_cap: Number.isNaN(raw) ? null : raw,
+        capped: state === SHARE_STATE.capped,
+        frozen: state === SHARE_STATE.fixed,
+      });
     }
   }
-  return out;
-}
-
-/**
- * Samples every datapoint with a standard deviation from a normal distribution (SI), evaluates
- * every component without gradients, and summarises each entry's net without discount.
- */
-function runMonteCarlo(prepared: PreparedGraph, options: NonNullable<EvaluateOptions['monteCarlo']>, shares: Float64Array): MonteCarloSummary[] {
-  const { samples, seed, histogramBins } = options;
-  const { components, siMagnitudes, siStandardDeviations, entries } = prepared;
-  const normal = createNormalSource(createRandomSource(seed));
-  const sampled = packedDoubles(siMagnitudes.length);
-  const values = new Float64Array(prepared.maxSlots);
-  const componentValues = new Float64Array(components.length);
-  const netSamples = entries.map(() => new Float64Array(samples));
-  for (let s = 0; s < samples; s++) {
-    for (let d = 0; d < sampled.length; d++) {
-      const sd = siStandardDeviations[d] as number;
-      sampled[d] = Number.isNaN(sd) || sd === 0 ? (siMagnitudes[d] as number) : (siMagnitudes[d] as number) + sd * normal();
-    }
-    for (let c = 0; c < components.length; c++) {
-      const component = components[c]!;
-      const { slots } = component;
-      for (let k = 0; k < slots.length; k++) values[k] = sampled[slots[k] as number] as number;
-      componentValues[c] = component.blueprint.evaluate(values, component.inputStart, null);
-    }
-    for (let e = 0; e < entries.length; e++) {
-      let net = 0;
-      for (const attribution of entries[e]!.attributions) {
-        // Amortised shares keep their evaluated values: the samples vary the datapoints only.
-        const factor = attributionFactor(attribution, sampled, shares);
-        net += attribution.sign * factor * (componentValues[attribution.component] as number);
-      }
-      (netSamples[e] as Float64Array)[s] = net;
-    }
-  }
-  return netSamples.map((values) => {
-    const summary = summariseSample(values);
-    return {
-      samples,
-      mean_kg: summary.mean,
-      standard_deviation_kg: summary.standardDeviation,
-      standard_error_of_mean_kg: summary.standardErrorOfMean,
-      percentile_16_kg: summary.percentile16,
-      ...(histogramBins === undefined ? {} : { histogram: histogramOfSorted(values, histogramBins) }),
-    };
-  });
-}
-
-/** Counts ascending values in `bins` equal bins from the first to the last (the last bin closed). */
-function histogramOfSorted(sorted: Float64Array, bins: number): MonteCarloHistogram {
-  const start = sorted[0] as number;
-  const width = ((sorted[sorted.length - 1] as number) - start) / bins;
-  const counts = new Array<number>(bins).fill(0);
-  for (const v of sorted) {
-    const i = width > 0 ? Math.min(bins - 1, Math.floor((v - start) / width)) : 0;
-    counts[i] = (counts[i] as number) + 1;
-  }
-  return { start_kg: start, bin_width_kg: width, counts };
+  return shares;
 }

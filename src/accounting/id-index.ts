@@ -10,8 +10,6 @@
  * crafted ids cannot make every probe collide; results never depend on it, only the probe lengths.
  */
 
-import { acquireInt32Array, releaseInt32Array } from './int32-pool';
-
 const HASH_SEED = (Math.random() * 0x1_0000_0000) | 0;
 /** Largest share of slots in use before the table doubles. */
 const MAX_LOAD = 0.6;
@@ -47,7 +45,7 @@ export class IdIndex implements IdLookup {
   constructor(expected: number) {
     let capacity = 16;
     while (capacity * MAX_LOAD < expected) capacity *= 2;
-    this.table = acquireInt32Array(2 * capacity);
+    this.table = new Int32Array(2 * capacity);
     this.mask = capacity - 1;
     this.limit = Math.floor(capacity * MAX_LOAD);
     this.ids = new Array<string>(expected);
@@ -95,7 +93,7 @@ export class IdIndex implements IdLookup {
   private grow(): void {
     const old = this.table;
     const capacity = 2 * (this.mask + 1);
-    const table = acquireInt32Array(2 * capacity);
+    const table = new Int32Array(2 * capacity);
     const mask = capacity - 1;
     for (let s = 0; s < old.length; s += 2) {
       const stored = old[s] as number;
@@ -106,21 +104,8 @@ export class IdIndex implements IdLookup {
       table[2 * slot] = stored;
       table[2 * slot + 1] = hash;
     }
-    releaseInt32Array(old);
     this.table = table;
     this.mask = mask;
     this.limit = Math.floor(capacity * MAX_LOAD);
-  }
-
-  /**
-   * Gives the table back for the next index (see int32-pool.ts). Call it once the index is not
-   * needed: after it, the index finds nothing.
-   */
-  release(): void {
-    releaseInt32Array(this.table);
-    // One empty pair: every probe ends at once, and an add would grow a table of its own.
-    this.table = new Int32Array(2);
-    this.mask = 0;
-    this.limit = 0;
   }
 }

@@ -12,7 +12,6 @@
  * lists only used datapoints, is the leading part.
  */
 import { compareStrings } from './compare-strings';
-import { acquireInt32Array, releaseInt32Array } from './int32-pool';
 import type { PreparedGraph } from './prepare';
 
 /** The merge plan; see the module comment. Every array is read-only once built. */
@@ -38,14 +37,12 @@ export interface MergePlan {
   readonly hasShareSlot: Uint8Array;
   /** 1 for a component that reaches one datapoint in two slots. */
   readonly componentRepeats: Uint8Array;
-  /** Component c's slots (its derivatives, in an evaluation) are `slotStart[c]` to `slotStart[c + 1]` of all slots. */
-  readonly slotStart: Int32Array;
-  /** What the plan was built from: a prepared graph with these same arrays can use it. */
+  /** What the plan was built from: a prepared graph with these same columns can use it. */
   readonly builtFrom: Pick<PreparedGraph, 'components' | 'entries'>;
 }
 
-/** Plans by the components array they were built for (see {@link mergePlanOf}). */
-const plans = new WeakMap<readonly unknown[], MergePlan>();
+/** Plans by the components they were built for (see {@link mergePlanOf}). */
+const plans = new WeakMap<object, MergePlan>();
 
 /**
  * The merge plan of a prepared graph, built on first use and kept (`prepareGraph` builds it, so an
@@ -87,18 +84,17 @@ function grown(array: Int32Array): Int32Array {
 
 function buildMergePlan(prepared: PreparedGraph): MergePlan {
   const { components, entries, datapointIds } = prepared;
-  const entryCount = entries.length;
+  const { slots, slotStart, slotUses } = components;
+  const { attributionStart, attributions } = entries;
+  const entryCount = entries.count;
   const datapoints = datapointIds.length;
 
   // Per datapoint, first the last component that reached it, then (reset) its term while one entry
   // is planned: one scratch array for both, as a large graph's prepare already holds a lot.
-  const position = acquireInt32Array(datapoints, -1);
-  const componentRepeats = new Uint8Array(components.length);
-  const slotStart = new Int32Array(components.length + 1);
-  for (let c = 0; c < components.length; c++) {
-    const { slots } = components[c]!;
-    slotStart[c + 1] = (slotStart[c] as number) + slots.length;
-    for (let k = 0; k < slots.length; k++) {
+  const position = new Int32Array(datapoints).fill(-1);
+  const componentRepeats = new Uint8Array(components.count);
+  for (let c = 0; c < components.count; c++) {
+    for (let k = slotStart[c] as number; k < (slotStart[c + 1] as number); k++) {
       const d = slots[k] as number;
       if (position[d] === c) componentRepeats[c] = 1;
       position[d] = c;
@@ -109,8 +105,9 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
   // Every slot use (and factor datapoint) of every entry: the size of the scatter, and a bound on
   // the number of terms.
   let useCount = 0;
-  for (const entry of entries) {
-    for (const attribution of entry.attributions) useCount += components[attribution.component]!.slots.length + (attribution.factorDatapoint >= 0 ? 1 : 0);
+  for (let a = 0; a < attributions.component.length; a++) {
+    const c = attributions.component[a] as number;
+    useCount += (slotStart[c + 1] as number) - (slotStart[c] as number) + ((attributions.factorDatapoint[a] as number) >= 0 ? 1 : 0);
   }
 
   // Per term of the entry being planned (entry-relative): its datapoint and its uses.
@@ -152,12 +149,15 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
   for (let e = 0; e < entryCount; e++) {
     const from = scattered;
     count = 0;
-    for (const attribution of entries[e]!.attributions) {
-      const { slots, slotUses } = components[attribution.component]!;
+    for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+      const c = attributions.component[a] as number;
+      const base = slotStart[c] as number;
+      const componentUses = slotUses[c] as Int32Array;
       // The component's slots, then its factor datapoint: the order evaluation adds them in.
-      for (let k = 0; k < slots.length; k++) reach(slots[k] as number, slotUses[k] as number);
-      if (attribution.factorDatapoint >= 0) reach(attribution.factorDatapoint, 1);
-      if (attribution.shareSlot !== undefined) hasShareSlot[e] = 1;
+      for (let k = 0; k < componentUses.length; k++) reach(slots[base + k] as number, componentUses[k] as number);
+      const factorDatapoint = attributions.factorDatapoint[a] as number;
+      if (factorDatapoint >= 0) reach(factorDatapoint, 1);
+      if ((attributions.shareSlot[a] as number) >= 0) hasShareSlot[e] = 1;
     }
 
     // Used terms first, in the order reached; then the unused ones (rare: a blueprint input that
@@ -202,7 +202,6 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
     reusedStart[e + 1] = reusedTerm.length;
   }
 
-  releaseInt32Array(position);
   return {
     termStart,
     // A view: the few unused places at the end (terms merged away) cost less than a copy.
@@ -215,7 +214,6 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
     reusedUses: reusedUses.done(),
     hasShareSlot,
     componentRepeats,
-    slotStart,
     builtFrom: { components, entries },
   };
 }

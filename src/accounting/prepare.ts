@@ -61,10 +61,10 @@ export interface PreparedGraph {
   readonly siStandardDeviations: readonly number[];
   /** d(SI magnitude)/d(magnitude as given): converts sensitivities back to the datapoint's unit. @internal */
   readonly siScales: readonly number[];
-  /** Components, by dense index. @internal */
-  readonly components: readonly PreparedComponent[];
-  /** GHG entries, in document order. @internal */
-  readonly entries: readonly PreparedEntry[];
+  /** Components, by dense index, as columns. @internal */
+  readonly components: PreparedComponents;
+  /** GHG entries, in document order, and their attributions, as columns. @internal */
+  readonly entries: PreparedEntries;
   /** Compiled blueprints by key. @internal */
   readonly blueprints: ReadonlyMap<string, CompiledBlueprint>;
   /** Largest number of datapoint slots of any component (sizes scratch buffers). @internal */
@@ -80,7 +80,79 @@ export interface PreparedGraph {
 }
 
 /**
- * A component ready to evaluate: its compiled blueprint and the datapoint index of each slot.
+ * The components of a prepared graph as columns, one row per component (dense index): a large
+ * graph's 100,000s of components are a few arrays rather than an object and a typed-array view
+ * each. {@link componentAt} gives one component as an object.
+ * @public
+ */
+export interface PreparedComponents {
+  /** Number of components. */
+  readonly count: number;
+  /** Each component's id. */
+  readonly ids: readonly string[];
+  /** Each component's index in the document's `components`. */
+  readonly documentIndex: Int32Array;
+  /** Each component's compiled blueprint. */
+  readonly blueprint: readonly CompiledBlueprint[];
+  /**
+   * Datapoint index of each value slot of every component: component c's are `slots[slotStart[c]]`
+   * to `slots[slotStart[c + 1] - 1]`, its inputs concatenated in blueprint order.
+   */
+  readonly slots: Int32Array;
+  readonly slotStart: Int32Array;
+  /** Per component: input i occupies its slots `inputStart[i]` to `inputStart[i + 1]` (shared by components of one layout). */
+  readonly inputStart: readonly Int32Array[];
+  /** Per component: how many times each slot's value enters the result (the blueprint input's use count). */
+  readonly slotUses: readonly Int32Array[];
+}
+
+/**
+ * The GHG entries of a prepared graph and their attributions as columns: entry e's attributions
+ * are rows `attributionStart[e]` to `attributionStart[e + 1] - 1` of `attributions`.
+ * {@link attributionAt} gives one attribution as an object.
+ * @public
+ */
+export interface PreparedEntries {
+  /** Number of entries. */
+  readonly count: number;
+  /** Each entry's id. */
+  readonly ids: readonly string[];
+  /** Each entry's risk of reversal in percent, or null. */
+  readonly riskOfReversalPercentage: readonly (number | null)[];
+  readonly attributionStart: Int32Array;
+  readonly attributions: PreparedAttributions;
+}
+
+/**
+ * Every attribution of every entry, one row each, in entry order, each entry's own attributions
+ * (document order) before those its statement or project adds.
+ * @public
+ */
+export interface PreparedAttributions {
+  /** Index into the prepared components. */
+  readonly component: Int32Array;
+  /** The attribution factor (ignored when `factorDatapoint` is not -1 or `shareSlot` is not -1). */
+  readonly factor: Float64Array;
+  /** Datapoint index of a legacy factor-as-datapoint, or -1. */
+  readonly factorDatapoint: Int32Array;
+  /** +1 or -1 from the component type and the sign policy. */
+  readonly sign: Float64Array;
+  /** Where it comes from: {@link ATTRIBUTION_SCOPES}[scope]; 0 for the entry's own (`REMOVAL`). */
+  readonly scope: Uint8Array;
+  /**
+   * For an amortised project component: index of the statement's share among the shares computed
+   * at evaluation (the factor is then that share divided by `divisor`); -1 otherwise.
+   */
+  readonly shareSlot: Int32Array;
+  /** For statement- and amortised project-level attributions: the number of entries the share is split over; NaN otherwise. */
+  readonly divisor: Float64Array;
+}
+
+/** The scopes by their code in {@link PreparedAttributions.scope}. */
+export const ATTRIBUTION_SCOPES: readonly AttributionScope[] = ['REMOVAL', 'GHG_STATEMENT', 'PROJECT'];
+
+/**
+ * A component as one object.
  * @public
  */
 export interface PreparedComponent {
@@ -90,23 +162,20 @@ export interface PreparedComponent {
   readonly documentIndex: number;
   /** The compiled blueprint. */
   readonly blueprint: CompiledBlueprint;
-  /**
-   * Datapoint index of each value slot, inputs concatenated in blueprint order. A view into a
-   * buffer shared with other components of the prepared graph (read it; never write to it).
-   */
+  /** Datapoint index of each value slot, inputs concatenated in blueprint order (a view: read it, never write to it). */
   readonly slots: Int32Array;
   /** Input i occupies slots `inputStart[i]` to `inputStart[i + 1]`. */
   readonly inputStart: Int32Array;
-  /** How many times each slot's value enters the result (the blueprint input's use count). */
+  /** How many times each slot's value enters the result. */
   readonly slotUses: Int32Array;
 }
 
 /**
- * One attribution of a prepared entry.
+ * One attribution as one object.
  * @public
  */
 export interface PreparedAttribution {
-  /** Index into {@link PreparedGraph.components}. */
+  /** Index into the prepared components. */
   readonly component: number;
   /** The attribution factor (ignored when `factorDatapoint` is not -1). */
   readonly factor: number;
@@ -115,27 +184,49 @@ export interface PreparedAttribution {
   /** +1 or -1 from the component type and the sign policy. */
   readonly sign: 1 | -1;
   /** Where the attribution comes from; absent for the entry's own (`REMOVAL`). */
-  readonly scope?: AttributionScope;
-  /**
-   * For an amortised project component: index of the statement's share among the shares computed
-   * at evaluation; the factor is then that share divided by {@link PreparedAttribution.divisor}.
-   */
+  readonly scope?: Exclude<AttributionScope, 'REMOVAL'>;
+  /** For an amortised project component: index of the statement's share among the shares computed at evaluation. */
   readonly shareSlot?: number;
   /** For statement- and project-level attributions: the number of entries the share is split over. */
   readonly divisor?: number;
 }
 
-/**
- * A GHG entry ready to evaluate.
- * @public
- */
-export interface PreparedEntry {
-  /** The entry's id. */
-  readonly id: string;
-  /** Risk of reversal in percent, or null. */
-  readonly riskOfReversalPercentage: number | null;
-  /** Its attributions, in document order. */
-  readonly attributions: readonly PreparedAttribution[];
+/** Component c of a prepared graph as an object (for reports; evaluation reads the columns). */
+export function componentAt(prepared: Pick<PreparedGraph, 'components'>, c: number): PreparedComponent {
+  const { ids, documentIndex, blueprint, slots, slotStart, inputStart, slotUses } = prepared.components;
+  return {
+    id: ids[c] as string,
+    documentIndex: documentIndex[c] as number,
+    blueprint: blueprint[c] as CompiledBlueprint,
+    slots: slots.subarray(slotStart[c] as number, slotStart[c + 1] as number),
+    inputStart: inputStart[c] as Int32Array,
+    slotUses: slotUses[c] as Int32Array,
+  };
+}
+
+/** Attribution row a of a prepared graph as an object (for reports; evaluation reads the columns). */
+export function attributionAt(prepared: Pick<PreparedGraph, 'entries'>, a: number): PreparedAttribution {
+  const { component, factor, factorDatapoint, sign, scope, shareSlot, divisor } = prepared.entries.attributions;
+  const code = scope[a] as number;
+  const slot = shareSlot[a] as number;
+  const n = divisor[a] as number;
+  return {
+    component: component[a] as number,
+    factor: factor[a] as number,
+    factorDatapoint: factorDatapoint[a] as number,
+    sign: sign[a] as 1 | -1,
+    ...(code === 0 ? {} : { scope: ATTRIBUTION_SCOPES[code] as Exclude<AttributionScope, 'REMOVAL'> }),
+    ...(slot < 0 ? {} : { shareSlot: slot }),
+    ...(Number.isNaN(n) ? {} : { divisor: n }),
+  };
+}
+
+/** Entry e's attributions as objects. */
+export function attributionsOf(prepared: Pick<PreparedGraph, 'entries'>, e: number): PreparedAttribution[] {
+  const { attributionStart } = prepared.entries;
+  const out: PreparedAttribution[] = [];
+  for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) out.push(attributionAt(prepared, a));
+  return out;
 }
 
 /**

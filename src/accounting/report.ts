@@ -13,7 +13,7 @@ import { BASE_DIMENSIONS, tryParseUnit } from '../units';
 import { roundNetRemoval, type CreditAllocation } from './credits';
 import { evaluatePreparedGraph } from './evaluate';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from './policies';
-import { prepareGraph, type AttributionScope, type PreparedAttribution, type PreparedGraph } from './prepare';
+import { attributionsOf, componentAt, prepareGraph, type AttributionScope, type PreparedAttribution, type PreparedGraph } from './prepare';
 import type { GhgEntryResult, GhgStatementResult } from './result';
 import { compareStrings } from './compare-strings';
 
@@ -229,22 +229,21 @@ export function explainGhgEntry(document: unknown, ghgEntryId: string, options: 
  * @public
  */
 export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: string): CalculationReportOutcome {
-  const e = prepared.entries.findIndex((x) => x.id === ghgEntryId);
+  const e = prepared.entries.ids.indexOf(ghgEntryId);
   if (e < 0) {
     return { ok: false, issues: [{ path: ['ghg_entries'], code: 'unknown_entry', message: `the document has no GHG entry '${ghgEntryId}'` }] };
   }
   const evaluation = evaluatePreparedGraph(prepared);
   if (!evaluation.ok) return evaluation;
   const entryResult = evaluation.result.ghg_entries[e] as GhgEntryResult;
-  const entry = prepared.entries[e]!;
   const s = prepared.entryStatement[e] ?? -1;
   const statement = s >= 0 ? (evaluation.result.ghg_statements?.[s] ?? null) : null;
   const policies = prepared.policies;
 
   const read = new Set<number>();
-  const components = entry.attributions.map((attribution, k) => {
+  const components = attributionsOf(prepared, e).map((attribution, k) => {
     const part = entryResult.components[k]!;
-    const component = prepared.components[attribution.component]!;
+    const component = componentAt(prepared, attribution.component);
     for (const d of component.slots) read.add(d);
     if (attribution.factorDatapoint >= 0) read.add(attribution.factorDatapoint);
     return reportComponent(prepared, attribution, part.attribution_factor, part.standard_deviation_kg, statement);
@@ -276,7 +275,7 @@ export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: str
   return {
     ok: true,
     report: {
-      ghg_entry_id: entry.id,
+      ghg_entry_id: prepared.entries.ids[e] as string,
       ghg_statement: statement,
       policies: {
         rounding_increment_kg: policies.roundingIncrementKg,
@@ -353,7 +352,7 @@ function reportComponent(
   standardDeviation: number | null,
   statement: GhgStatementResult | null,
 ): ReportComponent {
-  const component = prepared.components[attribution.component]!;
+  const component = componentAt(prepared, attribution.component);
   const { blueprint, slots, inputStart } = component;
   const document = prepared.graph.components[component.documentIndex] as Record<string, unknown>;
   const displayName = document['display_name'];

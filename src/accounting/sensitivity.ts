@@ -10,6 +10,7 @@
  * signed sums and the amortised shares (which may depend on the moved sequestration); with
  * `net_after_discount` each move runs the full propagation on the same prepared graph.
  */
+import type { CompiledBlueprint } from '../expressions';
 import type { GraphIssue } from '../model';
 import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration } from './amortisation';
 import { evaluatePreparedGraph } from './evaluate';
@@ -219,7 +220,7 @@ export function analysePreparedSensitivity(prepared: PreparedGraph, options: Sen
   };
 
   const ghgEntries: GhgEntrySensitivity[] = scope.entries.map((e) => ({
-    ghg_entry_id: target.entries[e]!.id,
+    ghg_entry_id: target.entries.ids[e] as string,
     ...analyse(entryDatapoints.get(e) as Set<number>, (nets) => nets[e] as number),
   }));
   const ghgStatements: GhgStatementSensitivity[] = scope.statements.map((s) => {
@@ -244,15 +245,21 @@ function scopeOf(
   only: SensitivityOptions['only'],
 ): { readonly ok: true; readonly entries: readonly number[]; readonly statements: readonly number[] } | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
   const all = (n: number) => Array.from({ length: n }, (_, i) => i);
-  if (only === undefined) return { ok: true, entries: all(prepared.entries.length), statements: all(prepared.statements.length) };
+  if (only === undefined) return { ok: true, entries: all(prepared.entries.count), statements: all(prepared.statements.length) };
   const issues: GraphIssue[] = [];
-  const pick = (ids: readonly string[] | undefined, known: readonly { readonly id: string }[], key: 'ghgEntryIds' | 'ghgStatementIds', what: string): number[] => {
+  const pick = (ids: readonly string[] | undefined, known: readonly string[], key: 'ghgEntryIds' | 'ghgStatementIds', what: string): number[] => {
     const wanted = new Set(ids ?? []);
-    for (const id of wanted) if (!known.some((x) => x.id === id)) issues.push({ path: ['options', 'only', key], code: 'unknown_id', message: `the document has no ${what} '${id}'` });
-    return all(known.length).filter((i) => wanted.has(known[i]!.id));
+    const present = new Set(known);
+    for (const id of wanted) if (!present.has(id)) issues.push({ path: ['options', 'only', key], code: 'unknown_id', message: `the document has no ${what} '${id}'` });
+    return all(known.length).filter((i) => wanted.has(known[i] as string));
   };
-  const entries = pick(only.ghgEntryIds, prepared.entries, 'ghgEntryIds', 'GHG entry');
-  const statements = pick(only.ghgStatementIds, prepared.statements, 'ghgStatementIds', 'GHG statement');
+  const entries = pick(only.ghgEntryIds, prepared.entries.ids, 'ghgEntryIds', 'GHG entry');
+  const statements = pick(
+    only.ghgStatementIds,
+    prepared.statements.map((s) => s.id),
+    'ghgStatementIds',
+    'GHG statement',
+  );
   return issues.length > 0 ? { ok: false, issues } : { ok: true, entries, statements };
 }
 
@@ -268,26 +275,25 @@ function finiteOrNull(v: number): number | null {
  */
 function datapointsOfEntry(prepared: PreparedGraph, e: number): Set<number> {
   const out = new Set<number>();
-  const addComponent = (c: number) => {
-    for (const d of prepared.components[c]?.slots ?? []) out.add(d);
+  const { slots, slotStart } = prepared.components;
+  const { attributionStart, attributions } = prepared.entries;
+  const addAttribution = (a: number) => {
+    const c = attributions.component[a] as number;
+    for (let k = slotStart[c] as number; k < (slotStart[c + 1] as number); k++) out.add(slots[k] as number);
+    const factorDatapoint = attributions.factorDatapoint[a] as number;
+    if (factorDatapoint >= 0) out.add(factorDatapoint);
   };
-  const entry = prepared.entries[e];
-  if (entry === undefined) return out;
   let tonnage = false;
-  for (const attribution of entry.attributions) {
-    addComponent(attribution.component);
-    if (attribution.factorDatapoint >= 0) out.add(attribution.factorDatapoint);
-    if (attribution.shareSlot !== undefined) {
-      tonnage ||= prepared.amortisations.some((a) => a.strategy === 'ESTIMATED_PROJECT_TONNAGE' && a.slots.some((s) => s.slot === attribution.shareSlot));
-    }
+  for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+    addAttribution(a);
+    const slot = attributions.shareSlot[a] as number;
+    if (slot >= 0) tonnage ||= prepared.amortisations.some((x) => x.strategy === 'ESTIMATED_PROJECT_TONNAGE' && x.slots.some((s) => s.slot === slot));
   }
   const s = prepared.entryStatement[e] ?? -1;
   if (tonnage && s >= 0) {
     for (const other of prepared.statements[s]?.entries ?? []) {
-      for (const attribution of prepared.entries[other]?.attributions ?? []) {
-        if (!countsAsGrossSequestration(prepared, attribution)) continue;
-        addComponent(attribution.component);
-        if (attribution.factorDatapoint >= 0) out.add(attribution.factorDatapoint);
+      for (let a = attributionStart[other] as number; a < (attributionStart[other + 1] as number); a++) {
+        if (countsAsGrossSequestration(prepared, a)) addAttribution(a);
       }
     }
   }
@@ -311,23 +317,23 @@ class SignedSumNets implements NetModel {
   private readonly readers: readonly (readonly number[])[];
 
   constructor(private readonly prepared: PreparedGraph) {
-    const { components } = prepared;
+    const { count, slots, slotStart } = prepared.components;
     this.scratch = new Float64Array(prepared.maxSlots);
-    this.baseValues = new Float64Array(components.length);
-    for (let c = 0; c < components.length; c++) this.baseValues[c] = this.evaluateComponent(c, prepared.siMagnitudes);
+    this.baseValues = new Float64Array(count);
+    for (let c = 0; c < count; c++) this.baseValues[c] = this.evaluateComponent(c, prepared.siMagnitudes);
     this.values = Float64Array.from(this.baseValues);
     const readers: number[][] = prepared.datapointIds.map(() => []);
-    components.forEach((component, c) => {
-      for (const d of new Set(component.slots)) readers[d]?.push(c);
-    });
+    for (let c = 0; c < count; c++) {
+      for (const d of new Set(slots.subarray(slotStart[c] as number, slotStart[c + 1] as number))) readers[d]?.push(c);
+    }
     this.readers = readers;
   }
 
   private evaluateComponent(c: number, si: readonly number[]): number {
-    const component = this.prepared.components[c]!;
-    const { slots } = component;
-    for (let k = 0; k < slots.length; k++) this.scratch[k] = si[slots[k] as number] as number;
-    return component.blueprint.evaluate(this.scratch, component.inputStart, null);
+    const { slots, slotStart, blueprint, inputStart } = this.prepared.components;
+    const base = slotStart[c] as number;
+    for (let k = base; k < (slotStart[c + 1] as number); k++) this.scratch[k - base] = si[slots[k] as number] as number;
+    return (blueprint[c] as CompiledBlueprint).evaluate(this.scratch, inputStart[c] as Int32Array, null);
   }
 
   nets(si: readonly number[], moved: number): Float64Array | null {
@@ -335,16 +341,17 @@ class SignedSumNets implements NetModel {
     for (const c of touched) this.values[c] = this.evaluateComponent(c, si);
     const { prepared } = this;
     const amortised = amortiseProjectComponents(prepared, this.values, si);
-    const nets = new Float64Array(prepared.entries.length);
+    const { attributionStart, attributions } = prepared.entries;
+    const nets = new Float64Array(prepared.entries.count);
     let finite = true;
-    prepared.entries.forEach((entry, e) => {
+    for (let e = 0; e < nets.length; e++) {
       let net = 0;
-      for (const attribution of entry.attributions) {
-        net += attribution.sign * attributionFactor(attribution, si, amortised.shares) * (this.values[attribution.component] as number);
+      for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+        net += (attributions.sign[a] as number) * attributionFactor(attributions, a, si, amortised.shares) * (this.values[attributions.component[a] as number] as number);
       }
       nets[e] = net;
       if (!Number.isFinite(net)) finite = false;
-    });
+    }
     for (const c of touched) this.values[c] = this.baseValues[c] as number;
     return finite ? nets : null;
   }

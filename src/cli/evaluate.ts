@@ -1,16 +1,19 @@
 /**
- * `cdr-engine evaluate [graph.json | -] [--format json|table]`: evaluates a removal graph document
- * (the bundled example when no file is named, standard input for `-`) and prints the result. Exit
- * 0 on success, 1 for an invalid graph or a text that is not JSON (every problem on stderr), 2 for
- * bad usage or an unreadable file.
+ * `cdr-engine evaluate [graph.json | -] [--format json|table|ndjson] [--entries N|all]`: evaluates
+ * a removal graph document (the bundled example when no file is named, standard input for `-`)
+ * and prints the result as it is evaluated, a chunk of entries at a time. Exit 0 on success, 1 for
+ * an invalid graph or a text that is not JSON (every problem on stderr), 2 for bad usage or an
+ * unreadable file. A long run shows its progress on stderr when stderr is a terminal.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { safeEvaluateGraph } from '../accounting';
+import { prepareGraph } from '../accounting';
+import { startEvaluation } from '../accounting/evaluate';
 import { printIssues, readJsonDocument } from './document';
-import { formatEvaluationTable } from './format-table';
+import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
+import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable } from './format-table';
 import type { Io } from './io';
-import { writeJson } from './json-output';
+import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
 
 /** The bundled example, found from the built CLI (dist/) or from the sources (src/cli/). */
@@ -19,35 +22,63 @@ function bundledExample(): URL {
   return candidates.find((url) => existsSync(url)) ?? (candidates[0] as URL);
 }
 
-/** Runs the evaluate command with its arguments (after `evaluate`) and returns the exit code. */
-export async function run(args: readonly string[], io: Io): Promise<number> {
+interface EvaluateArguments {
+  readonly format: 'json' | 'table' | 'ndjson';
+  /** Entries the table shows in detail. */
+  readonly detailed: number;
+  readonly file: string | undefined;
+}
+
+/** The command's arguments, or the usage error to print. */
+function parseArguments(args: readonly string[]): EvaluateArguments | string {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' } } });
+    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' }, entries: { type: 'string' } } });
   } catch (error) {
-    io.err(`cdr-engine evaluate: ${(error as Error).message}\n${EVALUATE_USAGE}\n`);
+    return (error as Error).message;
+  }
+  const { format, entries } = parsed.values;
+  if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${String(format)}'`;
+  if (parsed.positionals.length > 1) return `expected at most one graph file, got ${parsed.positionals.length}`;
+  if (entries !== undefined && format !== 'table') return '--entries applies to --format table only';
+  let detailed = DEFAULT_DETAILED_ENTRIES;
+  if (entries !== undefined) {
+    detailed = entries === 'all' ? Number.POSITIVE_INFINITY : Number(entries);
+    if (!(entries === 'all' || (/^\d+$/.test(entries) && Number.isSafeInteger(detailed)))) return `--entries must be a number of entries or 'all', got '${entries}'`;
+  }
+  return { format, detailed, file: parsed.positionals[0] };
+}
+
+/** Runs the evaluate command with its arguments (after `evaluate`) and returns the exit code. */
+export async function run(args: readonly string[], io: Io): Promise<number> {
+  const parsed = parseArguments(args);
+  if (typeof parsed === 'string') {
+    io.err(`cdr-engine evaluate: ${parsed}\n${EVALUATE_USAGE}\n`);
     return 2;
   }
-  const format = parsed.values.format;
-  if (format !== 'json' && format !== 'table') {
-    io.err(`cdr-engine evaluate: --format must be json or table, got '${String(format)}'\n${EVALUATE_USAGE}\n`);
-    return 2;
-  }
-  if (parsed.positionals.length > 1) {
-    io.err(`cdr-engine evaluate: expected at most one graph file, got ${parsed.positionals.length}\n${EVALUATE_USAGE}\n`);
-    return 2;
-  }
-  const file = parsed.positionals[0];
-  const source = file ?? bundledExample();
-  const label = file ?? 'bundled example';
-  const read = await readJsonDocument('evaluate', source, label, io);
+  const progress = new Progress(io);
+  const label = parsed.file ?? 'bundled example';
+  progress.phase(`reading ${label}`);
+  const read = await readJsonDocument('evaluate', parsed.file ?? bundledExample(), label, io);
   if (!read.ok) return read.exitCode;
-  const outcome = safeEvaluateGraph(read.document);
-  if (!outcome.ok) {
-    printIssues('evaluate', read.label, outcome.issues, io);
+  progress.phase('validating');
+  const prepared = prepareGraph(read.document);
+  const started = prepared.ok ? startEvaluation(prepared.prepared) : prepared;
+  if (!started.ok) {
+    progress.done();
+    printIssues('evaluate', read.label, started.issues, io);
     return 1;
   }
-  if (format === 'json') writeJson(outcome.result, io.out);
-  else io.out(formatEvaluationTable(outcome.result));
+  const { evaluation } = started;
+  const showProgress = () => progress.entries(evaluation.entries.evaluated, evaluation.entries.entryCount);
+  const afterChunk = async (): Promise<void> => {
+    showProgress();
+    await io.drained?.();
+  };
+  showProgress(); // the rate counts from here
+  if (parsed.format === 'json') await writeEvaluationJson(evaluation, io.out, afterChunk);
+  else if (parsed.format === 'ndjson') await writeEvaluationNdjson(evaluation, io.out, afterChunk);
+  else writeEvaluationTable(evaluation, io.out, parsed.detailed, showProgress);
+  progress.done();
   return 0;
 }

@@ -1,14 +1,21 @@
 /**
- * Plain-text rendering of an evaluation result for the terminal: fixed-width tables, kg with
- * thousands separators. Pure: returns a string.
+ * Plain-text rendering of an evaluation for the terminal: a summary table of every entry (kg with
+ * thousands separators), then the detail of the first entries (components, reused datapoints,
+ * largest budget lines) or of as many as asked. Entries are read a chunk at a time and only the
+ * summary's cells and the detailed entries are kept. Pure: the text goes to `write`.
  */
-import type { EvaluationResult, GhgEntryResult } from '../accounting';
+import type { GhgEntryResult } from '../accounting';
+import type { StreamedEvaluation } from './evaluation-output';
+import { formatDefault, formatTwoDecimals } from './number-format';
 
-const kg = (v: number | null): string =>
-  v === null ? '-' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Entries shown in detail unless asked otherwise (`--entries`). */
+export const DEFAULT_DETAILED_ENTRIES = 10;
+
+const kg = (v: number | null): string => (v === null ? '-' : formatTwoDecimals(v));
 
 function table(headers: readonly string[], rows: readonly (readonly string[])[], rightAligned: ReadonlySet<number>): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const widths = headers.map((h) => h.length);
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   const line = (cells: readonly string[]) =>
     cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
@@ -41,23 +48,36 @@ function entryDetail(entry: GhgEntryResult): string {
   return parts.join('\n');
 }
 
+/** The summary row of one entry. */
+function summaryRow(e: GhgEntryResult): string[] {
+  return [
+    e.id,
+    kg(e.co2e_net_removed_without_discount_kg),
+    kg(e.co2e_net_removed_standard_deviation_kg),
+    kg(e.co2e_net_removed_kg),
+    formatDefault(e.issuable_kg),
+    e.credit_allocation === null ? '-' : formatDefault(e.credit_allocation.buffer_pool_contribution_kg),
+    e.credit_allocation === null ? '-' : formatDefault(e.credit_allocation.supplier_allocation_kg),
+  ];
+}
+
 /**
- * Renders an evaluation result as readable tables: a summary per entry, then each entry's
- * components, reused datapoints and largest budget lines.
+ * Writes the evaluation as readable tables: a summary of every entry, then the detail of the first
+ * `detailed` entries (all of them for Infinity) and, when some are left out, a line saying so.
+ * `afterChunk` is called after each chunk of entries is read.
  */
-export function formatEvaluationTable(result: EvaluationResult): string {
-  const summary = table(
-    ['GHG entry', 'without discount kg', 'sd kg', 'net kg', 'issuable kg', 'buffer kg', 'supplier kg'],
-    result.ghg_entries.map((e) => [
-      e.id,
-      kg(e.co2e_net_removed_without_discount_kg),
-      kg(e.co2e_net_removed_standard_deviation_kg),
-      kg(e.co2e_net_removed_kg),
-      e.issuable_kg.toLocaleString('en-US'),
-      e.credit_allocation === null ? '-' : e.credit_allocation.buffer_pool_contribution_kg.toLocaleString('en-US'),
-      e.credit_allocation === null ? '-' : e.credit_allocation.supplier_allocation_kg.toLocaleString('en-US'),
-    ]),
-    new Set([1, 2, 3, 4, 5, 6]),
-  );
-  return [summary, ...result.ghg_entries.map(entryDetail)].join('\n\n') + '\n';
+export function writeEvaluationTable(evaluation: StreamedEvaluation, write: (text: string) => void, detailed: number, afterChunk: () => void = () => {}): void {
+  const rows: string[][] = [];
+  const details: string[] = [];
+  for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
+    for (const entry of chunk) {
+      rows.push(summaryRow(entry));
+      if (details.length < detailed) details.push(entryDetail(entry));
+    }
+    afterChunk();
+  }
+  const summary = table(['GHG entry', 'without discount kg', 'sd kg', 'net kg', 'issuable kg', 'buffer kg', 'supplier kg'], rows, new Set([1, 2, 3, 4, 5, 6]));
+  const omitted = rows.length - details.length;
+  const note = omitted > 0 ? [`(${formatDefault(omitted)} more entries not shown in detail; --entries all shows every entry)`] : [];
+  write(`${[summary, ...details, ...note].join('\n\n')}\n`);
 }

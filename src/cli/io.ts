@@ -9,10 +9,25 @@ export interface Io {
   readonly err: (text: string) => void;
   /** All of standard input as text, for a document named `-`; the process's own stdin when absent. */
   readonly stdin?: () => Promise<string>;
+  /** Whether `err` writes to a terminal: long runs then show their progress there. False when absent. */
+  readonly errIsTerminal?: boolean;
+  /** A clock in milliseconds, for the progress's rate and time left; `performance.now` when absent. */
+  readonly now?: () => number;
+  /**
+   * Resolves once `out` can take more: a command writing a large output in parts waits for it
+   * between parts, so that a slow reader (a pipe) holds back the writing instead of the text
+   * piling up in memory. Resolved at once when absent.
+   */
+  readonly drained?: () => Promise<void>;
 }
 
 /** The process's own streams. */
 export const processIo: Io = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  errIsTerminal: process.stderr.isTTY === true,
+  drained: async () => {
+    // The stream's own `once` rather than node:events's: the CLI's entry loads no module beyond its own.
+    if (process.stdout.writableNeedDrain) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
+  },
 };

@@ -4,7 +4,7 @@
  */
 
 /** `cdr-engine evaluate` */
-export const EVALUATE_USAGE = 'usage: cdr-engine evaluate [graph.json | -] [--format json|table]';
+export const EVALUATE_USAGE = 'usage: cdr-engine evaluate [graph.json | -] [--format json|table|ndjson] [--entries N|all]   (--entries: entries the table shows in detail, default 10)';
 /** `cdr-engine explain` */
 export const EXPLAIN_USAGE = 'usage: cdr-engine explain <graph.json | -> <GHG entry id>';
 /** `cdr-engine serve` */

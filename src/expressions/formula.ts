@@ -4,7 +4,7 @@
  * and anything outside the allowed grammar is reported. The tree returned here is the only thing
  * later stages see, so no user string reaches an evaluator.
  */
-import { engineMath } from '../units/mathjs-instance';
+import { engineMath, formulaParser } from '../units/mathjs-instance';
 import { type AllowedFunction, ALLOWED_FUNCTIONS, isAllowedFunction } from './functions';
 
 /** A binary operator of a formula. */
@@ -58,10 +58,10 @@ interface RawNode {
 }
 
 /**
- * The engine's mathjs instance (src/units/mathjs-instance.ts): isolated from the global mathjs, so
+ * The engine's mathjs parser (src/units/mathjs-instance.ts): isolated from the global mathjs, so
  * that nothing another module imports into that one can reach the formulas, and created on first use.
  */
-const parser = engineMath;
+const parser = formulaParser;
 
 const BINARY: Readonly<Record<string, BinaryOp>> = {
   add: '+',
@@ -235,7 +235,7 @@ export function parseTemplate(template: string, options: GrammarOptions): Parsed
         if (isAllowedFunction(name)) return forbid(`function name "${name}" must be called with arguments, e.g. ${name}({x})`);
         let isUnit = false;
         try {
-          isUnit = parser().Unit.isValuelessUnit(name);
+          isUnit = engineMath().Unit.isValuelessUnit(name);
         } catch {
           isUnit = false;
         }

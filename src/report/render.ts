@@ -94,11 +94,11 @@ function targetOf(graph: PreparedGraph, options: HtmlReportOptions): Target {
     return problem('ghgStatementId', 'unknown_statement', `the document has no GHG statement '${ghgStatementId}'; it has ${known.length === 0 ? 'none' : known.join(', ')}`);
   }
   if (ghgEntryId !== undefined) {
-    if (graph.entries.some((e) => e.id === ghgEntryId)) return { kind: 'entry', id: ghgEntryId };
-    return problem('ghgEntryId', 'unknown_entry', `the document has no GHG entry '${ghgEntryId}'${listed(graph.entries.map((e) => e.id))}`);
+    if (graph.entries.ids.includes(ghgEntryId)) return { kind: 'entry', id: ghgEntryId };
+    return problem('ghgEntryId', 'unknown_entry', `the document has no GHG entry '${ghgEntryId}'${listed(graph.entries.ids)}`);
   }
-  if (graph.entries.length === 1) return { kind: 'entry', id: graph.entries[0]!.id };
-  return problem('ghgEntryId', 'missing_option', `the document has ${graph.entries.length} GHG entries: name the entry or the statement to report on${listed(graph.entries.map((e) => e.id))}`);
+  if (graph.entries.count === 1) return { kind: 'entry', id: graph.entries.ids[0] as string };
+  return problem('ghgEntryId', 'missing_option', `the document has ${graph.entries.count} GHG entries: name the entry or the statement to report on${listed(graph.entries.ids)}`);
 }
 
 function listed(ids: readonly string[]): string {
@@ -150,14 +150,15 @@ function statementReport(graph: PreparedGraph, evaluation: EvaluationResult, id:
 /** Datapoints the statement's entries read times the attributions of the graph: the analysis's cost. */
 function sensitivityWork(graph: PreparedGraph, s: number): number {
   const datapoints = new Set<number>();
+  const { attributionStart, attributions } = graph.entries;
+  const { slots, slotStart } = graph.components;
   for (const e of graph.statements[s]?.entries ?? []) {
-    for (const attribution of graph.entries[e]?.attributions ?? []) {
-      for (const d of graph.components[attribution.component]?.slots ?? []) datapoints.add(d);
+    for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+      const c = attributions.component[a] as number;
+      for (let k = slotStart[c] as number; k < (slotStart[c + 1] as number); k++) datapoints.add(slots[k] as number);
     }
   }
-  let attributions = 0;
-  for (const entry of graph.entries) attributions += entry.attributions.length;
-  return datapoints.size * attributions;
+  return datapoints.size * attributions.component.length;
 }
 
 function nameOf(graph: PreparedGraph): (datapointId: string) => string | null {

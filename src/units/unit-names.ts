@@ -2,16 +2,18 @@
  * Unit *names*, read as Pint's default registry reads them (semantics.md section 2): the spellings of
  * the unit table (pint-units.ts) and of the departures (departures.ts, which win), any SI or binary
  * prefix on any unit (`kilometric_ton`, `kt`... `µg`, `Mibyte`), a plural `s` on any name of two or
- * more letters, the first of several readings in Pint's order. Each unit is told to the engine's
- * mathjs instance through `createUnit` the first time it is read (with the units its definition
- * uses), so a process pays only for the units it meets; its dimension and factor are then read back
- * from mathjs.
+ * more letters, the first of several readings in Pint's order. A unit's dimension and factor come
+ * from the table of unit values (unit-values.ts), which mathjs computed from the unit table; a unit
+ * the table does not hold is told to the engine's mathjs instance through `createUnit` (with the
+ * units its definition uses) and read back from mathjs, which is what the table was made with and
+ * what a test compares it to, value for value.
  */
 import { nearestName } from '../model/nearest-name';
 import { BASE_DIMENSIONS, DIMENSIONLESS, type Dimension } from './dimension';
 import { UNIT_DEPARTURES } from './departures';
 import { engineMath, type MathjsUnit, type MathjsUnitPart } from './mathjs-instance';
 import { type MathjsOwnUnit, PINT_CONSTANTS, PINT_UNITS, type UnitRow } from './pint-units';
+import { UNIT_VALUES } from './unit-values';
 
 /** A resolved unit name: dimension, factor to SI and (offset units only) SI offset. */
 export interface NamedUnit {
@@ -216,8 +218,27 @@ function fromMathjs(u: MathjsUnit, text: string): NamedUnit | string {
 /** The dimension, factor and offset of an entry (a string: why it is refused). */
 export function readEntry(entry: UnitEntry, text: string = entry.name): NamedUnit | string {
   if (entry.refused !== undefined) return `'${text}' (${entry.name}) is not accepted: ${entry.refused}`;
-  const math = engineMath();
-  return fromMathjs(math.unit(mathjsName(entry)), text);
+  return tabled(entry) ?? readEntryWithMathjs(entry, text);
+}
+
+/** The same through mathjs, without the table (what the table is made from and compared with). */
+export function readEntryWithMathjs(entry: UnitEntry, text: string = entry.name): NamedUnit | string {
+  return fromMathjs(engineMath().unit(mathjsName(entry)), text);
+}
+
+const fromTable = new Map<UnitEntry, NamedUnit>();
+
+/** An entry's values from the table, undefined when the table does not hold it. */
+function tabled(entry: UnitEntry): NamedUnit | undefined {
+  let unit = fromTable.get(entry);
+  if (unit === undefined) {
+    const values = Object.prototype.hasOwnProperty.call(UNIT_VALUES, entry.name) ? UNIT_VALUES[entry.name] : undefined;
+    if (values === undefined) return undefined;
+    const [scale, offset, ...dimension] = values as readonly number[];
+    unit = { dimension: Object.freeze(dimension), scale: scale as number, offset: offset as number };
+    fromTable.set(entry, unit);
+  }
+  return unit;
 }
 
 // ---------------------------------------------------------------------------------------------

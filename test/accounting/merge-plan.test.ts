@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, evaluatePreparedGraph, prepareGraph, type PreparedGraph, type RemovalGraphInput } from '../../src';
+import { attributionsOf, componentAt } from '../../src/accounting/prepare';
 import { SensitivityAccumulator } from '../../src/uncertainty';
 import { blueprint, component, datapoint, entry } from './fixtures';
 
@@ -58,8 +59,8 @@ const graphArbitrary = fc
 /** An entry merged through the accumulator: standard deviation, sensitivities (given units) and reuse. */
 function mergedByAccumulator(prepared: PreparedGraph, e: number) {
   const accumulator = new SensitivityAccumulator(prepared.datapointIds.length);
-  for (const attribution of prepared.entries[e]!.attributions) {
-    const { blueprint: compiled, slots, inputStart, slotUses } = prepared.components[attribution.component]!;
+  for (const attribution of attributionsOf(prepared, e)) {
+    const { blueprint: compiled, slots, inputStart, slotUses } = componentAt(prepared, attribution.component);
     const values = Float64Array.from(slots, (d) => prepared.siMagnitudes[d]!);
     const gradient = new Float64Array(slots.length);
     compiled.evaluate(values, inputStart, gradient);

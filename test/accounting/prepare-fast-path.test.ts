@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluatePreparedGraph, explainPreparedGhgEntry, type PrepareResult, type RemovalGraphInput } from '../../src';
 import { removalGraphSchema } from '../../src/model/graph';
+import { attributionsOf, componentAt } from '../../src/accounting/prepare';
 import { prepareGraphDocument } from '../../src/accounting/prepare-graph';
 import { safeParseRemovalGraph } from '../../src/model/graph-exact-shape';
 import { blueprint, cmp, component, datapoint, dtp, entry, rmv, transportGraph } from './fixtures';
@@ -78,8 +79,8 @@ function outcomeOf(result: PrepareResult): unknown {
     graph: p.graph,
     evaluated: evaluatePreparedGraph(p),
     datapoints: [p.datapointIds, p.datapointUnits, p.datapointMagnitudes, p.datapointStandardDeviations, p.siMagnitudes, p.siStandardDeviations, p.siScales],
-    components: p.components.map((c) => [c.id, c.documentIndex, c.blueprint.key, Array.from(c.slots), Array.from(c.inputStart), Array.from(c.slotUses)]),
-    entries: p.entries,
+    components: Array.from({ length: p.components.count }, (_, i) => componentAt(p, i)).map((c) => [c.id, c.documentIndex, c.blueprint.key, Array.from(c.slots), Array.from(c.inputStart), Array.from(c.slotUses)]),
+    entries: [p.entries.ids, p.entries.riskOfReversalPercentage, Array.from({ length: p.entries.count }, (_, e) => attributionsOf(p, e))],
     statements: [p.statements, p.entryStatement, p.amortisations, p.shareSlotCount, p.maxSlots],
   };
 }

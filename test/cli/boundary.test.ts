@@ -70,7 +70,7 @@ describe('usage errors', () => {
       [[], 'usage: cdr-engine <command>'],
       [['launch'], "unknown command 'launch'"],
       [['help', 'launch'], "unknown command 'launch'"],
-      [['evaluate', '--format', 'xml'], '--format must be json or table'],
+      [['evaluate', '--format', 'xml'], '--format must be json, table or ndjson'],
       [['evaluate', '--frobnicate'], "Unknown option '--frobnicate'"],
       [['evaluate', 'a.json', 'b.json'], 'expected at most one graph file'],
       [['explain', EXAMPLE], 'expected a graph file and a GHG entry id'],

@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
-import { evaluateGraph } from '../../src';
+import { evaluateGraph, prepareGraph } from '../../src';
+import { startEvaluation } from '../../src/accounting/evaluate';
+import { writeEvaluationNdjson } from '../../src/cli/evaluation-output';
 import example from '../../examples/biochar-project.json';
 
 async function run(argv: string[]) {
@@ -81,5 +83,141 @@ describe('cdr-engine evaluate', () => {
     expect((await run(['evaluate', '/nonexistent/graph.json'])).code).toBe(2);
     expect((await run(['launch'])).code).toBe(2);
     expect((await run([])).code).toBe(2);
+  });
+});
+
+/** The bundled example with its two entries copied `n` times over (new ids, same components, shares divided). */
+function manyEntries(n: number): typeof example {
+  const graph = structuredClone(example);
+  const entries = [];
+  for (let i = 0; i < n; i++) {
+    for (const e of example.ghg_entries) {
+      entries.push({ ...e, id: `${e.id}_${i}`, component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: (a.attribution_factor ?? 1) / n })) });
+    }
+  }
+  graph.ghg_entries = entries;
+  return graph;
+}
+
+describe('cdr-engine evaluate --format ndjson', () => {
+  it('writes one entry per line, the entries of the JSON result', async () => {
+    const file = tempFile('many.json', JSON.stringify(manyEntries(400)));
+    const ndjson = await run(['evaluate', file, '--format', 'ndjson']);
+    const json = await run(['evaluate', file]);
+    expect(ndjson.code).toBe(0);
+    expect(ndjson.err).toBe('');
+    const lines = ndjson.out.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(800);
+    expect(lines.map((line) => JSON.parse(line))).toEqual(JSON.parse(json.out).ghg_entries);
+  });
+
+  it('adds one line per GHG statement after the entries', async () => {
+    const statement = JSON.parse(readFileSync(new URL('../../examples/biochar-statement.json', import.meta.url), 'utf8'));
+    const file = tempFile('statement.json', JSON.stringify(statement));
+    const lines = (await run(['evaluate', file, '--format', 'ndjson'])).out.trim().split('\n').map((line) => JSON.parse(line));
+    const result = JSON.parse(JSON.stringify(evaluateGraph(statement)));
+    expect(lines).toEqual([...result.ghg_entries, ...result.ghg_statements.map((s: unknown) => ({ ghg_statement: s }))]);
+  });
+});
+
+describe('cdr-engine evaluate --format table', () => {
+  it('summarises every entry and details the first 10 unless asked', async () => {
+    const file = tempFile('many.json', JSON.stringify(manyEntries(8)));
+    const detailOf = (out: string) => out.split('\n').filter((line) => line.startsWith('GHG entry rmv_')).length;
+    const summaryOf = (out: string) => out.split('\n').filter((line) => /^rmv_\S+\s+-?[\d,]+\.\d\d/.test(line)).length;
+    const byDefault = await run(['evaluate', file, '--format', 'table']);
+    expect(byDefault.code).toBe(0);
+    expect(summaryOf(byDefault.out)).toBe(16);
+    expect(detailOf(byDefault.out)).toBe(10);
+    expect(byDefault.out).toContain('(6 more entries not shown in detail; --entries all shows every entry)');
+    const all = await run(['evaluate', file, '--format', 'table', '--entries', 'all']);
+    expect(detailOf(all.out)).toBe(16);
+    expect(all.out).not.toContain('not shown in detail');
+    expect(detailOf((await run(['evaluate', file, '--format', 'table', '--entries', '2'])).out)).toBe(2);
+  });
+
+  it('refuses --entries without --format table, and a value that is not a count or all', async () => {
+    for (const args of [['--entries', '3'], ['--format', 'table', '--entries', 'many'], ['--format', 'table', '--entries', '-1']]) {
+      const { code, err } = await run(['evaluate', ...args]);
+      expect(code).toBe(2);
+      expect(err).toContain('--entries');
+    }
+  });
+});
+
+describe('cdr-engine evaluate progress', () => {
+  /** Runs with stderr a terminal or not, on a clock that advances 300 ms at every reading. */
+  async function runWithClock(argv: string[], errIsTerminal: boolean) {
+    let out = '';
+    let err = '';
+    let clock = 0;
+    const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t), errIsTerminal, now: () => (clock += 300) });
+    return { code, out, err };
+  }
+
+  it('shows the phase, the entries done, their rate and the time left on a terminal, then clears its line', async () => {
+    const file = tempFile('many.json', JSON.stringify(manyEntries(1500)));
+    const { code, err, out } = await runWithClock(['evaluate', file, '--format', 'ndjson'], true);
+    expect(code).toBe(0);
+    expect(out.split('\n')).toHaveLength(3001);
+    expect(err).toContain('validating...');
+    expect(err).toMatch(/evaluated 1,024 of 3,000 entries, [\d,]+ entries\/s, about [\d.]+ s left/);
+    expect(err).toMatch(/evaluated 3,000 of 3,000 entries/);
+    expect(err.endsWith('\r\u001b[K')).toBe(true);
+  });
+
+  it('writes nothing to stderr when it is not a terminal', async () => {
+    const file = tempFile('many.json', JSON.stringify(manyEntries(1500)));
+    const { code, err } = await runWithClock(['evaluate', file, '--format', 'ndjson'], false);
+    expect(code).toBe(0);
+    expect(err).toBe('');
+  });
+
+  it('prints problems on a clean line', async () => {
+    const bad = structuredClone(example);
+    bad.components[0]!.blueprint_key = 'nowhere';
+    const { code, err } = await runWithClock(['evaluate', tempFile('bad.json', JSON.stringify(bad))], true);
+    expect(code).toBe(1);
+    expect(err).toMatch(/\r\u001b\[Kcdr-engine evaluate: 1 problem\(s\)/);
+  });
+});
+
+describe('streaming output', () => {
+  it('writes the first entries before the last are evaluated', async () => {
+    const prepared = prepareGraph(manyEntries(1500));
+    if (!prepared.ok) throw new Error('invalid');
+    const started = startEvaluation(prepared.prepared);
+    if (!started.ok) throw new Error('invalid');
+    const { evaluation } = started;
+    const evaluatedAtWrite: number[] = [];
+    await writeEvaluationNdjson(evaluation, () => evaluatedAtWrite.push(evaluation.entries.evaluated));
+    expect(evaluation.entries.entryCount).toBe(3000);
+    expect(evaluatedAtWrite[0]).toBeLessThan(3000);
+    expect(evaluatedAtWrite.length).toBeGreaterThan(2);
+    expect(evaluatedAtWrite).toEqual([...evaluatedAtWrite].sort((a, b) => a - b));
+  });
+});
+
+describe('a slow reader', () => {
+  it('holds back the writing: every chunk waits for the output to drain', async () => {
+    const file = tempFile('many.json', JSON.stringify(manyEntries(1500)));
+    const pendingAtWrite: number[] = [];
+    let pending = 0;
+    const code = await main(['evaluate', file, '--format', 'ndjson'], {
+      out: () => {
+        pendingAtWrite.push(pending);
+        pending++;
+      },
+      err: () => undefined,
+      drained: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        pending = 0;
+      },
+    });
+    expect(code).toBe(0);
+    expect(pendingAtWrite.length).toBeGreaterThan(2);
+    // Never a write while the one before it has not drained.
+    expect(pendingAtWrite.every((n) => n === 0)).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
-// Evaluations share their scratch arrays (scratch.ts) and preparation its large temporaries
-// (int32-pool.ts). Sharing must never show: graphs of different sizes evaluated in turn give
-// exactly what each gives alone, and a pooled array comes back as if new.
+// Evaluations of several graphs in turn, or interleaved chunk by chunk, give each graph exactly
+// what it gives alone: nothing of one evaluation's working state reaches another's.
 import { describe, expect, it } from 'vitest';
-import { evaluateGraph, evaluatePreparedGraph, prepareGraph, type EvaluationOutcome, type EvaluationResult, type RemovalGraphInput } from '../../src';
-import { acquireInt32Array, releaseInt32Array } from '../../src/accounting/int32-pool';
+import { evaluateGraph, evaluatePreparedGraph, prepareGraph, type EvaluationOutcome, type EvaluationResult, type GhgEntryResult, type RemovalGraphInput } from '../../src';
+import { startEvaluation } from '../../src/accounting/evaluate';
+import { ENTRY_CHUNK } from '../../src/accounting/evaluate-entries';
 import { blueprint, component, datapoint, entry } from './fixtures';
 
 /** `n` entries, each with its own product component and a component shared by all of them. */
@@ -32,7 +32,7 @@ function resultOf(outcome: EvaluationOutcome): EvaluationResult {
   return outcome.result;
 }
 
-describe('shared scratch', () => {
+describe('evaluations in turn', () => {
   it('gives every graph, evaluated in turn with larger and smaller ones, its own figures', () => {
     const sizes: readonly (readonly [number, number])[] = [
       [40, 1],
@@ -47,7 +47,7 @@ describe('shared scratch', () => {
     });
     for (let round = 0; round < 3; round++) {
       sizes.forEach(([n, scale], g) => {
-        // The middle round evaluates a fresh document: a new graph that takes over the scratch.
+        // The middle round evaluates a fresh document each time.
         const result = round === 1 ? evaluateGraph(graphOf(n, scale)) : resultOf(evaluatePreparedGraph(prepared[g]!));
         expect(result.ghg_entries).toHaveLength(n);
         result.ghg_entries.forEach((e, i) => {
@@ -61,24 +61,31 @@ describe('shared scratch', () => {
   });
 });
 
-describe('int32 pool', () => {
-  it('hands back a released array of the same length, filled as asked', () => {
-    const length = 1 << 15;
-    const first = acquireInt32Array(length, 7);
-    expect(first.length).toBe(length);
-    expect(first.every((x) => x === 7)).toBe(true);
-    first.fill(3);
-    releaseInt32Array(first);
-    const second = acquireInt32Array(length, -1);
-    expect(second).toBe(first);
-    expect(second.every((x) => x === -1)).toBe(true);
-    // Taken out of the pool: the next one of that length is a new array.
-    expect(acquireInt32Array(length)).not.toBe(second);
-  });
-
-  it('does not keep small arrays', () => {
-    const small = acquireInt32Array(16);
-    releaseInt32Array(small);
-    expect(acquireInt32Array(16)).not.toBe(small);
+describe('evaluations interleaved chunk by chunk', () => {
+  it('gives each graph the result of its whole evaluation', () => {
+    const sizes = [2 * ENTRY_CHUNK + 7, ENTRY_CHUNK + 1, 3] as const;
+    const prepared = sizes.map((n, g) => {
+      const outcome = prepareGraph(graphOf(n, g + 1));
+      if (!outcome.ok) throw new Error('invalid');
+      return outcome.prepared;
+    });
+    const whole = prepared.map((p) => JSON.stringify(resultOf(evaluatePreparedGraph(p)).ghg_entries));
+    const evaluations = prepared.map((p) => {
+      const started = startEvaluation(p);
+      if (!started.ok) throw new Error('invalid');
+      return started.evaluation.entries;
+    });
+    const read: GhgEntryResult[][] = prepared.map(() => []);
+    for (let more = true; more; ) {
+      more = false;
+      evaluations.forEach((entries, g) => {
+        const chunk = entries.nextChunk();
+        if (chunk === null) return;
+        more = true;
+        expect(entries.evaluated).toBe(read[g]!.length + chunk.length);
+        read[g]!.push(...chunk);
+      });
+    }
+    read.forEach((entries, g) => expect(JSON.stringify(entries)).toBe(whole[g]));
   });
 });

@@ -1,0 +1,74 @@
+/**
+ * The result of `cdr-engine evaluate` written as its entries are evaluated, a chunk at a time: the
+ * first entries reach a pipeline before the last are evaluated, and an entry's objects (its budget
+ * lines are made as they are written) are dropped once written, so memory stays flat however many
+ * entries the graph has.
+ *
+ * - JSON: the same bytes as `JSON.stringify(result, null, 2)` and a newline. Each chunk is written
+ *   by `JSON.stringify` itself, nested as deep as in the whole result, so that its indentation is
+ *   the whole result's without a second pass over the text.
+ * - NDJSON: one GHG entry per line (`JSON.stringify(entry)`), then one line per GHG statement,
+ *   `{"ghg_statement": ...}`, for a document that has statements.
+ */
+import type { GhgEntryResult, GhgStatementResult } from '../accounting';
+
+/** Entries read a chunk at a time (an evaluation's `entries`). */
+export interface EntrySource {
+  readonly entryCount: number;
+  /** Number of entries evaluated so far. */
+  readonly evaluated: number;
+  /** The next chunk of entry results, null once every entry was read. */
+  nextChunk(): readonly GhgEntryResult[] | null;
+}
+
+/** An evaluation as the writers read it. */
+export interface StreamedEvaluation {
+  readonly entries: EntrySource;
+  /** The statements' results, once every entry was read; undefined when the document has none. */
+  statementResults(): readonly GhgStatementResult[] | undefined;
+}
+
+/** `JSON.stringify({ ghg_entries: chunk }, null, 2)` begins and ends with these. */
+const ENTRIES_OPEN = '{\n  "ghg_entries": [\n';
+const ENTRIES_CLOSE = '\n  ]\n}';
+
+/**
+ * Writes the evaluation as indented JSON (see the module comment); `afterChunk` is awaited after
+ * each chunk is written (the CLI waits there for the output to drain and shows its progress).
+ */
+export async function writeEvaluationJson(evaluation: StreamedEvaluation, write: (text: string) => void, afterChunk: () => Promise<void> | void = () => {}): Promise<void> {
+  let first = true;
+  for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
+    if (chunk.length === 0) continue;
+    const nested = JSON.stringify({ ghg_entries: chunk }, null, 2);
+    // The chunk's entries as they stand inside the whole result, separated as its elements are.
+    const elements = nested.slice(ENTRIES_OPEN.length, nested.length - ENTRIES_CLOSE.length);
+    write(first ? ENTRIES_OPEN + elements : `,\n${elements}`);
+    first = false;
+    await afterChunk();
+  }
+  let tail = first ? '{\n  "ghg_entries": []' : '\n  ]';
+  const statements = evaluation.statementResults();
+  if (statements !== undefined) tail += `,${memberJson('ghg_statements', statements)}`;
+  write(`${tail}\n}\n`);
+}
+
+/** Writes the evaluation as NDJSON (see the module comment); `afterChunk` as for JSON. */
+export async function writeEvaluationNdjson(evaluation: StreamedEvaluation, write: (text: string) => void, afterChunk: () => Promise<void> | void = () => {}): Promise<void> {
+  for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
+    if (chunk.length === 0) continue;
+    let lines = '';
+    for (const entry of chunk) lines += `${JSON.stringify(entry)}\n`;
+    write(lines);
+    await afterChunk();
+  }
+  const statements = evaluation.statementResults();
+  if (statements === undefined || statements.length === 0) return;
+  write(statements.map((statement) => `${JSON.stringify({ ghg_statement: statement })}\n`).join(''));
+}
+
+/** `"key": value` as a member of a top-level object indented by two spaces, after its line break. */
+function memberJson(key: string, value: unknown): string {
+  const nested = JSON.stringify({ [key]: value }, null, 2);
+  return nested.slice(1, nested.length - 2);
+}
