@@ -97,6 +97,7 @@ function capShare(proposed: number, remaining: number): number {
  * The factor of attribution row a given the datapoint magnitudes (SI) and the computed shares: a
  * computed share divided over the statement's entries, a legacy factor datapoint's magnitude, or
  * the factor as given.
+ * @internal
  */
 export function attributionFactor(attributions: PreparedAttributions, a: number, siMagnitudes: readonly number[], shares: Float64Array): number {
   const slot = attributions.shareSlot[a] as number;

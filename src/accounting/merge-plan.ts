@@ -83,105 +83,176 @@ function grown(array: Int32Array): Int32Array {
 }
 
 function buildMergePlan(prepared: PreparedGraph): MergePlan {
-  const { components, entries, datapointIds } = prepared;
-  const { slots, slotStart, slotUses } = components;
-  const { attributionStart, attributions } = entries;
-  const entryCount = entries.count;
-  const datapoints = datapointIds.length;
-
   // Per datapoint, first the last component that reached it, then (reset) its term while one entry
   // is planned: one scratch array for both, as a large graph's prepare already holds a lot.
-  const position = new Int32Array(datapoints).fill(-1);
-  const componentRepeats = new Uint8Array(components.count);
-  for (let c = 0; c < components.count; c++) {
+  const position = new Int32Array(prepared.datapointIds.length).fill(-1);
+  const componentRepeats = repeatingComponents(prepared, position);
+  position.fill(-1);
+  const planner = new EntryPlanner(prepared, position, useCount(prepared));
+  for (let e = 0; e < prepared.entries.count; e++) planner.plan(e);
+  return planner.done(componentRepeats);
+}
+
+/** 1 for each component that reaches one datapoint in two slots; leaves `position` dirty. */
+function repeatingComponents(prepared: PreparedGraph, position: Int32Array): Uint8Array {
+  const { slots, slotStart, count } = prepared.components;
+  const componentRepeats = new Uint8Array(count);
+  for (let c = 0; c < count; c++) {
     for (let k = slotStart[c] as number; k < (slotStart[c + 1] as number); k++) {
       const d = slots[k] as number;
       if (position[d] === c) componentRepeats[c] = 1;
       position[d] = c;
     }
   }
-  position.fill(-1);
+  return componentRepeats;
+}
 
-  // Every slot use (and factor datapoint) of every entry: the size of the scatter, and a bound on
-  // the number of terms.
-  let useCount = 0;
+/**
+ * Every slot use (and factor datapoint) of every entry: the size of the scatter, and a bound on
+ * the number of terms.
+ */
+function useCount(prepared: PreparedGraph): number {
+  const { slotStart } = prepared.components;
+  const { attributions } = prepared.entries;
+  let uses = 0;
   for (let a = 0; a < attributions.component.length; a++) {
     const c = attributions.component[a] as number;
-    useCount += (slotStart[c + 1] as number) - (slotStart[c] as number) + ((attributions.factorDatapoint[a] as number) >= 0 ? 1 : 0);
+    uses += (slotStart[c + 1] as number) - (slotStart[c] as number) + ((attributions.factorDatapoint[a] as number) >= 0 ? 1 : 0);
+  }
+  return uses;
+}
+
+/**
+ * Plans the entries one after the other into the plan's columns. A class rather than closures so
+ * that the per-entry state (terms reached so far, their datapoints and uses) lives in fields the
+ * steps share without allocating per entry.
+ */
+class EntryPlanner {
+  private readonly termStart: Int32Array;
+  private readonly usedTermCount: Int32Array;
+  private readonly scatterStart: Int32Array;
+  private readonly reusedStart: Int32Array;
+  private readonly hasShareSlot: Uint8Array;
+  private readonly termDatapoint: Int32Array;
+  private readonly scatter: Int32Array;
+  /** Each entry's reused terms, replaced by their datapoints once ordered. */
+  private readonly reusedTerm = new Column(16);
+  private readonly reusedUses = new Column(16);
+  /** Per term of the entry being planned (entry-relative): its datapoint and its uses. */
+  private touched: Int32Array = new Int32Array(64);
+  private uses: Int32Array = new Int32Array(64);
+  private remap: Int32Array = new Int32Array(64);
+  /** Terms of the entry being planned so far. */
+  private count = 0;
+  private terms = 0;
+  private scattered = 0;
+
+  constructor(
+    private readonly prepared: PreparedGraph,
+    private readonly position: Int32Array,
+    useCount: number,
+  ) {
+    const entryCount = prepared.entries.count;
+    this.termStart = new Int32Array(entryCount + 1);
+    this.usedTermCount = new Int32Array(entryCount);
+    this.scatterStart = new Int32Array(entryCount + 1);
+    this.reusedStart = new Int32Array(entryCount + 1);
+    this.hasShareSlot = new Uint8Array(entryCount);
+    this.termDatapoint = new Int32Array(useCount);
+    this.scatter = new Int32Array(useCount);
   }
 
-  // Per term of the entry being planned (entry-relative): its datapoint and its uses.
-  let touched: Int32Array = new Int32Array(64);
-  let uses: Int32Array = new Int32Array(64);
-  const termStart = new Int32Array(entryCount + 1);
-  const usedTermCount = new Int32Array(entryCount);
-  const scatterStart = new Int32Array(entryCount + 1);
-  const reusedStart = new Int32Array(entryCount + 1);
-  const hasShareSlot = new Uint8Array(entryCount);
-  const termDatapoint = new Int32Array(useCount);
-  let terms = 0;
-  const scatter = new Int32Array(useCount);
-  let scattered = 0;
-  // Each entry's reused terms, replaced by their datapoints once ordered.
-  const reusedTerm = new Column(16);
-  const reusedUses = new Column(16);
-  let remap = new Int32Array(64);
+  /** Plans entry e (entries in order). */
+  plan(e: number): void {
+    const from = this.scattered;
+    this.count = 0;
+    this.reachAttributions(e);
+    const used = this.orderTerms(from);
+    this.recordReused();
+    const { touched, position, count } = this;
+    for (let t = 0; t < count; t++) position[touched[t] as number] = -1;
+    this.termStart[e + 1] = this.terms;
+    this.usedTermCount[e] = used;
+    this.scatterStart[e + 1] = this.scattered;
+    this.reusedStart[e + 1] = this.reusedTerm.length;
+  }
 
-  // Terms of the entry being planned so far.
-  let count = 0;
-  /** Datapoint d reached once more, `n` uses: its term (a new one on first reach) gets the scatter. */
-  const reach = (d: number, n: number): void => {
-    let at = position[d] as number;
-    if (at < 0) {
-      at = count++;
-      position[d] = at;
-      if (at === touched.length) {
-        touched = grown(touched);
-        uses = grown(uses);
-      }
-      touched[at] = d;
-      uses[at] = 0;
-    }
-    uses[at] = (uses[at] as number) + n;
-    scatter[scattered++] = at;
-  };
-
-  for (let e = 0; e < entryCount; e++) {
-    const from = scattered;
-    count = 0;
+  /** Each attribution's component slots, then its factor datapoint: the order evaluation adds them in. */
+  private reachAttributions(e: number): void {
+    const { slots, slotStart, slotUses } = this.prepared.components;
+    const { attributionStart, attributions } = this.prepared.entries;
     for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
       const c = attributions.component[a] as number;
       const base = slotStart[c] as number;
       const componentUses = slotUses[c] as Int32Array;
-      // The component's slots, then its factor datapoint: the order evaluation adds them in.
-      for (let k = 0; k < componentUses.length; k++) reach(slots[base + k] as number, componentUses[k] as number);
+      for (let k = 0; k < componentUses.length; k++) this.reach(slots[base + k] as number, componentUses[k] as number);
       const factorDatapoint = attributions.factorDatapoint[a] as number;
-      if (factorDatapoint >= 0) reach(factorDatapoint, 1);
-      if ((attributions.shareSlot[a] as number) >= 0) hasShareSlot[e] = 1;
+      if (factorDatapoint >= 0) this.reach(factorDatapoint, 1);
+      if ((attributions.shareSlot[a] as number) >= 0) this.hasShareSlot[e] = 1;
     }
+  }
 
-    // Used terms first, in the order reached; then the unused ones (rare: a blueprint input that
-    // the result does not use), with the scatter renumbered to match.
+  /** Datapoint d reached once more, `n` uses: its term (a new one on first reach) gets the scatter. */
+  private reach(d: number, n: number): void {
+    let at = this.position[d] as number;
+    if (at < 0) {
+      at = this.count++;
+      this.position[d] = at;
+      if (at === this.touched.length) {
+        this.touched = grown(this.touched);
+        this.uses = grown(this.uses);
+      }
+      this.touched[at] = d;
+      this.uses[at] = 0;
+    }
+    this.uses[at] = (this.uses[at] as number) + n;
+    this.scatter[this.scattered++] = at;
+  }
+
+  /**
+   * Writes the entry's terms: used ones first, in the order reached; then the unused ones (rare: a
+   * blueprint input that the result does not use). Returns the number of used terms.
+   */
+  private orderTerms(from: number): number {
+    const { uses, touched, termDatapoint, count } = this;
+    const first = this.terms;
+    for (let t = 0; t < count; t++) {
+      if ((uses[t] as number) > 0) termDatapoint[this.terms++] = touched[t] as number;
+      else {
+        this.terms = first;
+        return this.moveUnusedLast(from);
+      }
+    }
+    return count;
+  }
+
+  /** Writes the terms used ones first, unused ones last, with the entry's scatter renumbered to match. */
+  private moveUnusedLast(from: number): number {
+    const { uses, touched, termDatapoint, count, scatter } = this;
+    if (this.remap.length < count) this.remap = new Int32Array(2 * count);
+    const remap = this.remap;
     let used = 0;
     for (let t = 0; t < count; t++) {
-      if ((uses[t] as number) > 0) termDatapoint[terms++] = touched[t] as number;
-      else used = -1;
-    }
-    if (used === -1) {
-      if (remap.length < count) remap = new Int32Array(2 * count);
-      used = 0;
-      for (let t = 0; t < count; t++) if ((uses[t] as number) > 0) remap[t] = used++;
-      let unused = used;
-      for (let t = 0; t < count; t++) {
-        if ((uses[t] as number) === 0) {
-          remap[t] = unused++;
-          termDatapoint[terms++] = touched[t] as number;
-        }
+      if ((uses[t] as number) > 0) {
+        remap[t] = used++;
+        termDatapoint[this.terms++] = touched[t] as number;
       }
-      for (let p = from; p < scattered; p++) scatter[p] = remap[scatter[p] as number] as number;
-    } else used = count;
+    }
+    let unused = used;
+    for (let t = 0; t < count; t++) {
+      if ((uses[t] as number) === 0) {
+        remap[t] = unused++;
+        termDatapoint[this.terms++] = touched[t] as number;
+      }
+    }
+    for (let p = from; p < this.scattered; p++) scatter[p] = remap[scatter[p] as number] as number;
+    return used;
+  }
 
-    // Terms used more than once, by datapoint id.
+  /** The entry's terms used more than once, as datapoints ordered by id, with their uses. */
+  private recordReused(): void {
+    const { uses, touched, count, reusedTerm } = this;
+    const datapointIds = this.prepared.datapointIds;
     const firstReused = reusedTerm.length;
     for (let t = 0; t < count; t++) if ((uses[t] as number) > 1) reusedTerm.push(t);
     if (reusedTerm.length - firstReused > 1) {
@@ -192,28 +263,26 @@ function buildMergePlan(prepared: PreparedGraph): MergePlan {
     for (let r = firstReused; r < reusedTerm.length; r++) {
       const t = reusedTerm.array[r] as number;
       reusedTerm.array[r] = touched[t] as number;
-      reusedUses.push(uses[t] as number);
+      this.reusedUses.push(uses[t] as number);
     }
-
-    for (let t = 0; t < count; t++) position[touched[t] as number] = -1;
-    termStart[e + 1] = terms;
-    usedTermCount[e] = used;
-    scatterStart[e + 1] = scattered;
-    reusedStart[e + 1] = reusedTerm.length;
   }
 
-  return {
-    termStart,
-    // A view: the few unused places at the end (terms merged away) cost less than a copy.
-    termDatapoint: termDatapoint.subarray(0, terms),
-    usedTermCount,
-    scatter,
-    scatterStart,
-    reusedStart,
-    reusedDatapoint: reusedTerm.done(),
-    reusedUses: reusedUses.done(),
-    hasShareSlot,
-    componentRepeats,
-    builtFrom: { components, entries },
-  };
+  /** The plan, once every entry is planned. */
+  done(componentRepeats: Uint8Array): MergePlan {
+    const { components, entries } = this.prepared;
+    return {
+      termStart: this.termStart,
+      // A view: the few unused places at the end (terms merged away) cost less than a copy.
+      termDatapoint: this.termDatapoint.subarray(0, this.terms),
+      usedTermCount: this.usedTermCount,
+      scatter: this.scatter,
+      scatterStart: this.scatterStart,
+      reusedStart: this.reusedStart,
+      reusedDatapoint: this.reusedTerm.done(),
+      reusedUses: this.reusedUses.done(),
+      hasShareSlot: this.hasShareSlot,
+      componentRepeats,
+      builtFrom: { components, entries },
+    };
+  }
 }

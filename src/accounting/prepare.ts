@@ -83,7 +83,7 @@ export interface PreparedGraph {
  * The components of a prepared graph as columns, one row per component (dense index): a large
  * graph's 100,000s of components are a few arrays rather than an object and a typed-array view
  * each. {@link componentAt} gives one component as an object.
- * @public
+ * @internal
  */
 export interface PreparedComponents {
   /** Number of components. */
@@ -110,7 +110,7 @@ export interface PreparedComponents {
  * The GHG entries of a prepared graph and their attributions as columns: entry e's attributions
  * are rows `attributionStart[e]` to `attributionStart[e + 1] - 1` of `attributions`.
  * {@link attributionAt} gives one attribution as an object.
- * @public
+ * @internal
  */
 export interface PreparedEntries {
   /** Number of entries. */
@@ -126,7 +126,7 @@ export interface PreparedEntries {
 /**
  * Every attribution of every entry, one row each, in entry order, each entry's own attributions
  * (document order) before those its statement or project adds.
- * @public
+ * @internal
  */
 export interface PreparedAttributions {
   /** Index into the prepared components. */

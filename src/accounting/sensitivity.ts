@@ -155,20 +155,51 @@ export function analysePreparedSensitivity(prepared: PreparedGraph, options: Sen
     const evaluation = evaluatePreparedGraph(target, { propagate: false });
     return { ok: false, issues: evaluation.ok ? [{ path: [], code: 'not_finite', message: 'the graph does not evaluate to finite nets' }] : evaluation.issues };
   }
+  const entryDatapoints = datapointsInScope(target, scope);
+  const moved = movedNets(target, model, entryDatapoints, variation);
+  const run: SensitivityRun = { target, base, moved, threshold };
+  const ghgEntries: GhgEntrySensitivity[] = scope.entries.map((e) => ({
+    ghg_entry_id: target.entries.ids[e] as string,
+    ...analyseNet(run, entryDatapoints.get(e) as Set<number>, (nets) => nets[e] as number),
+  }));
+  const ghgStatements: GhgStatementSensitivity[] = scope.statements.map((s) => statementSensitivity(run, target.statements[s]!, entryDatapoints));
+  return { ok: true, analysis: { measure: policies.sensitivityMeasure, variation, threshold, ghg_entries: ghgEntries, ghg_statements: ghgStatements } };
+}
 
-  // Which datapoints each entry in scope depends on.
+/** What the analysis of one net needs: the graph, its nets as given and with each datapoint moved. */
+interface SensitivityRun {
+  readonly target: PreparedGraph;
+  readonly base: Float64Array;
+  readonly moved: ReadonlyMap<number, MovedNets>;
+  readonly threshold: number;
+}
+
+/** The nets with one datapoint moved down and up (null where they are not finite). */
+interface MovedNets {
+  readonly down: Float64Array | null;
+  readonly up: Float64Array | null;
+}
+
+type PreparedStatement = PreparedGraph['statements'][number];
+
+/** Which datapoints each entry in scope, or in a statement in scope, depends on. */
+function datapointsInScope(target: PreparedGraph, scope: AnalysisScope): Map<number, Set<number>> {
   const entryDatapoints = new Map<number, Set<number>>();
   for (const e of scope.entries) entryDatapoints.set(e, datapointsOfEntry(target, e));
   for (const s of scope.statements) for (const e of target.statements[s]?.entries ?? []) if (!entryDatapoints.has(e)) entryDatapoints.set(e, datapointsOfEntry(target, e));
+  return entryDatapoints;
+}
+
+/** The nets with each datapoint used in scope moved down and up by `variation` of its magnitude. */
+function movedNets(target: PreparedGraph, model: NetModel, entryDatapoints: ReadonlyMap<number, Set<number>>, variation: number): Map<number, MovedNets> {
   const used = new Set<number>();
   for (const set of entryDatapoints.values()) for (const d of set) used.add(d);
-
-  // Nets with each used datapoint moved down and up.
-  const moved = new Map<number, { down: Float64Array | null; up: Float64Array | null }>();
+  const moved = new Map<number, MovedNets>();
   const si = target.siMagnitudes.slice();
   for (const d of [...used].sort((a, b) => a - b)) {
     const magnitude = target.datapointMagnitudes[d] as number;
     const scale = target.siScales[d] as number;
+    // The move is of the magnitude as given; an offset unit (degC) keeps its offset.
     const offset = (target.siMagnitudes[d] as number) - magnitude * scale;
     const at = (factor: number): Float64Array | null => {
       si[d] = magnitude * factor * scale + offset;
@@ -178,72 +209,81 @@ export function analysePreparedSensitivity(prepared: PreparedGraph, options: Sen
     };
     moved.set(d, { down: at(1 - variation), up: at(1 + variation) });
   }
+  return moved;
+}
 
-  const justification = (d: number): string | null => {
-    const text = target.graph.datapoints[d]?.uncertainty_justification;
-    return typeof text === 'string' && text.trim() !== '' ? text : null;
+/** A statement's sensitivity: the union of its entries' datapoints against the sum of their nets. */
+function statementSensitivity(run: SensitivityRun, statement: PreparedStatement, entryDatapoints: ReadonlyMap<number, Set<number>>): GhgStatementSensitivity {
+  const union = new Set<number>();
+  for (const e of statement.entries) for (const d of entryDatapoints.get(e) ?? []) union.add(d);
+  return {
+    ghg_statement_id: statement.id,
+    ...analyseNet(run, union, (nets) => {
+      let total = 0;
+      for (const e of statement.entries) total += nets[e] as number;
+      return total;
+    }),
   };
-  const analyse = (datapoints: Iterable<number>, netOf: (nets: Float64Array) => number): NetSensitivity => {
-    const net = netOf(base);
-    const lines: DatapointSensitivity[] = [];
-    for (const d of datapoints) {
-      const m = moved.get(d);
-      const down = m?.down === null || m === undefined ? null : finiteOrNull(netOf(m.down));
-      const up = m?.up === null || m === undefined ? null : finiteOrNull(netOf(m.up));
-      const relative = (v: number | null) => (v === null || net === 0 ? null : (v - net) / Math.abs(net));
-      const rd = relative(down);
-      const ru = relative(up);
-      const changes = [rd, ru].filter((r): r is number => r !== null).map(Math.abs);
-      const largest = changes.length === 0 ? null : Math.max(...changes);
-      const sensitive = down === null || up === null || (net === 0 ? down !== 0 || up !== 0 : (largest ?? 0) > threshold);
-      lines.push({
-        datapoint_id: target.datapointIds[d] as string,
-        magnitude: target.datapointMagnitudes[d] as number,
-        unit: target.datapointUnits[d] as string,
-        net_kg_decreased: down,
-        net_kg_increased: up,
-        relative_change_decreased: rd,
-        relative_change_increased: ru,
-        largest_relative_change: largest,
-        sensitive,
-        uncertainty_justification: justification(d),
-      });
-    }
-    lines.sort((a, b) => (b.largest_relative_change ?? Infinity) - (a.largest_relative_change ?? Infinity) || compareStrings(a.datapoint_id, b.datapoint_id));
-    const sensitive = lines.filter((l) => l.sensitive);
-    return {
-      co2e_net_kg: net,
-      datapoints: lines,
-      sensitive_datapoint_ids: sensitive.map((l) => l.datapoint_id).sort(compareStrings),
-      unjustified_datapoint_ids: sensitive.filter((l) => l.uncertainty_justification === null).map((l) => l.datapoint_id).sort(compareStrings),
-    };
-  };
+}
 
-  const ghgEntries: GhgEntrySensitivity[] = scope.entries.map((e) => ({
-    ghg_entry_id: target.entries.ids[e] as string,
-    ...analyse(entryDatapoints.get(e) as Set<number>, (nets) => nets[e] as number),
-  }));
-  const ghgStatements: GhgStatementSensitivity[] = scope.statements.map((s) => {
-    const statement = target.statements[s]!;
-    const union = new Set<number>();
-    for (const e of statement.entries) for (const d of entryDatapoints.get(e) ?? []) union.add(d);
-    return {
-      ghg_statement_id: statement.id,
-      ...analyse(union, (nets) => {
-        let total = 0;
-        for (const e of statement.entries) total += nets[e] as number;
-        return total;
-      }),
-    };
-  });
-  return { ok: true, analysis: { measure: policies.sensitivityMeasure, variation, threshold, ghg_entries: ghgEntries, ghg_statements: ghgStatements } };
+/** One net's sensitivity to each of `datapoints`, most sensitive first. */
+function analyseNet(run: SensitivityRun, datapoints: Iterable<number>, netOf: (nets: Float64Array) => number): NetSensitivity {
+  const net = netOf(run.base);
+  const lines: DatapointSensitivity[] = [];
+  for (const d of datapoints) lines.push(datapointLine(run, d, net, netOf));
+  lines.sort((a, b) => (b.largest_relative_change ?? Infinity) - (a.largest_relative_change ?? Infinity) || compareStrings(a.datapoint_id, b.datapoint_id));
+  const sensitive = lines.filter((l) => l.sensitive);
+  return {
+    co2e_net_kg: net,
+    datapoints: lines,
+    sensitive_datapoint_ids: sensitive.map((l) => l.datapoint_id).sort(compareStrings),
+    unjustified_datapoint_ids: sensitive.filter((l) => l.uncertainty_justification === null).map((l) => l.datapoint_id).sort(compareStrings),
+  };
+}
+
+/** How the net `net` reacts to datapoint d moved down and up. */
+function datapointLine(run: SensitivityRun, d: number, net: number, netOf: (nets: Float64Array) => number): DatapointSensitivity {
+  const { target, threshold } = run;
+  const m = run.moved.get(d);
+  const down = m?.down === null || m === undefined ? null : finiteOrNull(netOf(m.down));
+  const up = m?.up === null || m === undefined ? null : finiteOrNull(netOf(m.up));
+  const relative = (v: number | null) => (v === null || net === 0 ? null : (v - net) / Math.abs(net));
+  const rd = relative(down);
+  const ru = relative(up);
+  const changes = [rd, ru].filter((r): r is number => r !== null).map(Math.abs);
+  const largest = changes.length === 0 ? null : Math.max(...changes);
+  const sensitive = down === null || up === null || (net === 0 ? down !== 0 || up !== 0 : (largest ?? 0) > threshold);
+  return {
+    datapoint_id: target.datapointIds[d] as string,
+    magnitude: target.datapointMagnitudes[d] as number,
+    unit: target.datapointUnits[d] as string,
+    net_kg_decreased: down,
+    net_kg_increased: up,
+    relative_change_decreased: rd,
+    relative_change_increased: ru,
+    largest_relative_change: largest,
+    sensitive,
+    uncertainty_justification: justificationOf(target, d),
+  };
+}
+
+/** A datapoint's uncertainty justification, null when it has none (or only blanks). */
+function justificationOf(target: PreparedGraph, d: number): string | null {
+  const text = target.graph.datapoints[d]?.uncertainty_justification;
+  return typeof text === 'string' && text.trim() !== '' ? text : null;
 }
 
 /** The entries and statements (indexes, document order) an analysis covers. */
+interface AnalysisScope {
+  readonly entries: readonly number[];
+  readonly statements: readonly number[];
+}
+
+/** The scope `only` asks for (everything when absent), or an issue for each id the graph lacks. */
 function scopeOf(
   prepared: PreparedGraph,
   only: SensitivityOptions['only'],
-): { readonly ok: true; readonly entries: readonly number[]; readonly statements: readonly number[] } | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
+): ({ readonly ok: true } & AnalysisScope) | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
   const all = (n: number) => Array.from({ length: n }, (_, i) => i);
   if (only === undefined) return { ok: true, entries: all(prepared.entries.count), statements: all(prepared.statements.length) };
   const issues: GraphIssue[] = [];

@@ -153,7 +153,25 @@ export function parseTemplate(template: string, options: GrammarOptions): Parsed
     problems.push({ code: 'expression_syntax', message: 'the formula is empty' });
     return { formula: null, variables, problems };
   }
+  problems.push(...textProblems(template));
+  if (problems.length > 0) return { formula: null, variables, problems };
 
+  const walker = new TemplateWalker(sub, variables, options, problems);
+  const root = walker.parse();
+  if (root === null) return { formula: null, variables, problems };
+  let formula: Formula | null = null;
+  try {
+    formula = walker.walk(root, 0);
+  } catch (error) {
+    // Only a pathological tree from mathjs could get here; report it rather than throw.
+    problems.push({ code: 'expression_syntax', message: `the formula could not be read: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  return { formula: problems.length > 0 ? null : formula, variables, problems };
+}
+
+/** What is wrong with a template's text before it is parsed: stray braces and comments. */
+function textProblems(template: string): FormulaProblem[] {
+  const problems: FormulaProblem[] = [];
   // A brace left after substitution is a variable written wrongly (e.g. `{ x }` or `{1x}`);
   // mathjs would read it as an object literal, which would only confuse the message.
   const stray = /[{}]/g;
@@ -175,127 +193,158 @@ export function parseTemplate(template: string, options: GrammarOptions): Parsed
   if (hash >= 0) {
     problems.push({ code: 'expression_syntax', message: `comments ("#" at character ${hash + 1}) are not allowed` });
   }
-  if (problems.length > 0) return { formula: null, variables, problems };
+  return problems;
+}
 
-  const restore = (text: string): string =>
-    text.replace(new RegExp(`${sub.prefix}(\\d+)`, 'g'), (_m, n: string) => `{${variables[Number(n)] ?? n}}`);
+/**
+ * Turns mathjs's tree of a substituted template into a {@link Formula}, reporting every forbidden
+ * construct (it keeps looking past the first, so that all are reported at once).
+ */
+class TemplateWalker {
+  private tooDeep = false;
 
-  let root: RawNode;
-  try {
-    root = parser().parse(sub.text) as RawNode;
-  } catch (error) {
-    const raw = error instanceof Error ? error.message : String(error);
-    const char = (error as { char?: unknown } | null)?.char;
-    let message = restore(raw).replace(/\s*\(char \d+\)\s*$/, '');
-    if (error instanceof RangeError) message = 'the formula is nested too deeply to read';
-    else if (typeof char === 'number') message += ` at character ${originalPosition(sub, Math.max(0, char - 1)) + 1}`;
-    problems.push({ code: 'expression_syntax', message: `syntax error: ${message}` });
-    return { formula: null, variables, problems };
+  constructor(
+    private readonly sub: Substituted,
+    private readonly variables: readonly string[],
+    private readonly options: GrammarOptions,
+    private readonly problems: FormulaProblem[],
+  ) {}
+
+  /** mathjs's tree, or null when the text does not parse (reported, at the template's position). */
+  parse(): RawNode | null {
+    try {
+      return parser().parse(this.sub.text) as RawNode;
+    } catch (error) {
+      const raw = error instanceof Error ? error.message : String(error);
+      const char = (error as { char?: unknown } | null)?.char;
+      let message = this.restore(raw).replace(/\s*\(char \d+\)\s*$/, '');
+      if (error instanceof RangeError) message = 'the formula is nested too deeply to read';
+      else if (typeof char === 'number') message += ` at character ${originalPosition(this.sub, Math.max(0, char - 1)) + 1}`;
+      this.problems.push({ code: 'expression_syntax', message: `syntax error: ${message}` });
+      return null;
+    }
   }
 
-  const show = (node: RawNode): string => {
-    try {
-      return quote(restore(node.toString()).trim());
-    } catch {
-      return `a ${node.type}`;
-    }
-  };
-  const forbid = (message: string): null => {
-    problems.push({ code: 'expression_forbidden', message });
-    return null;
-  };
-  const symbolIndex = (name: string): number => {
-    if (!name.startsWith(sub.prefix)) return -1;
-    const rest = name.slice(sub.prefix.length);
-    return /^\d+$/.test(rest) ? Number(rest) : -1;
-  };
-  let tooDeep = false;
-
-  const walk = (node: RawNode, depth: number): Formula | null => {
+  /** The formula of `node`, null where a part of it is refused. */
+  walk(node: RawNode, depth: number): Formula | null {
     if (depth > MAX_FORMULA_DEPTH) {
-      if (!tooDeep) forbid(`the formula is nested more than ${MAX_FORMULA_DEPTH} levels deep`);
-      tooDeep = true;
+      if (!this.tooDeep) this.forbid(`the formula is nested more than ${MAX_FORMULA_DEPTH} levels deep`);
+      this.tooDeep = true;
       return null;
     }
     switch (node.type) {
       case 'ParenthesisNode':
-        return node.content === undefined ? forbid(`unexpected ${show(node)}`) : walk(node.content, depth + 1);
-      case 'ConstantNode': {
-        const value = node.value;
-        if (typeof value === 'number') {
-          return Number.isFinite(value) ? { kind: 'num', value } : forbid(`the number ${show(node)} is out of range`);
-        }
-        if (typeof value === 'string') return forbid(`string literal ${JSON.stringify(clipText(restore(value).trim()))} is not allowed`);
-        return forbid(`literal ${show(node)} is not allowed; only numbers are`);
-      }
-      case 'SymbolNode': {
-        const name = node.name ?? '';
-        const index = symbolIndex(name);
-        if (index >= 0 && index < variables.length) return { kind: 'var', name: variables[index] as string };
-        if (isAllowedFunction(name)) return forbid(`function name "${name}" must be called with arguments, e.g. ${name}({x})`);
-        let isUnit = false;
-        try {
-          isUnit = engineMath().Unit.isValuelessUnit(name);
-        } catch {
-          isUnit = false;
-        }
-        if (isUnit) return forbid(`unit "${name}" is not allowed: formulas take their units from their inputs`);
-        return forbid(`unknown name "${name}": variables are written {name} and named constants are not allowed`);
-      }
-      case 'OperatorNode': {
-        const fn = typeof node.fn === 'string' ? node.fn : '';
-        const args = node.args ?? [];
-        if (node.implicit === true && !options.allowImplicitMultiplication) {
-          forbid(`implicit multiplication in ${show(node)}: write * between the factors`);
-        }
-        if ((fn === 'unaryMinus' || fn === 'unaryPlus') && args.length === 1) {
-          const arg = walk(args[0] as RawNode, depth + 1);
-          if (arg === null) return null;
-          return fn === 'unaryMinus' ? { kind: 'neg', arg } : arg;
-        }
-        const op = BINARY[fn];
-        if (op !== undefined && args.length >= 2 && (args.length === 2 || op === '+' || op === '*')) {
-          const parts = args.map((a) => walk(a, depth + 1));
-          if (parts.some((p) => p === null)) return null;
-          let acc = parts[0] as Formula;
-          for (let i = 1; i < parts.length; i++) acc = { kind: 'bin', op, left: acc, right: parts[i] as Formula };
-          return acc;
-        }
-        // Still look inside, so that every forbidden construct is reported at once.
-        for (const a of args) walk(a, depth + 1);
-        return forbid(`operator "${node.op ?? fn}" in ${show(node)} is not allowed; only + - * / ^ are`);
-      }
-      case 'FunctionNode': {
-        const fnNode = node.fn as RawNode | undefined;
-        const args = node.args ?? [];
-        const parts = args.map((a) => walk(a, depth + 1));
-        if (fnNode === undefined || fnNode.type !== 'SymbolNode') {
-          return forbid(`calling ${show(node)} is not allowed; only ${ALLOWED_FUNCTIONS.join(', ')} can be called`);
-        }
-        const name = fnNode.name ?? '';
-        if (symbolIndex(name) >= 0) return forbid(`variable ${restore(name)} cannot be called as a function in ${show(node)}`);
-        if (!isAllowedFunction(name) || !options.allowedFunctions.has(name)) {
-          const allowed = ALLOWED_FUNCTIONS.filter((f) => options.allowedFunctions.has(f)).join(', ');
-          return forbid(`function "${name}" is not allowed; allowed functions are ${allowed}`);
-        }
-        if (parts.some((p) => p === null)) return null;
-        return { kind: 'call', fn: name, args: parts as Formula[] };
-      }
+        return node.content === undefined ? this.forbid(`unexpected ${this.show(node)}`) : this.walk(node.content, depth + 1);
+      case 'ConstantNode':
+        return this.constant(node);
+      case 'SymbolNode':
+        return this.symbol(node);
+      case 'OperatorNode':
+        return this.operator(node, depth);
+      case 'FunctionNode':
+        return this.call(node, depth);
       default: {
         const what = FORBIDDEN_NODES[node.type] ?? node.type;
-        return forbid(`${what} ${show(node)} is not allowed`);
+        return this.forbid(`${what} ${this.show(node)} is not allowed`);
       }
     }
-  };
-
-  let formula: Formula | null = null;
-  try {
-    formula = walk(root, 0);
-  } catch (error) {
-    // Only a pathological tree from mathjs could get here; report it rather than throw.
-    problems.push({ code: 'expression_syntax', message: `the formula could not be read: ${error instanceof Error ? error.message : String(error)}` });
   }
-  return { formula: problems.length > 0 ? null : formula, variables, problems };
+
+  /** Variable names back in place of their substitutes. */
+  private restore(text: string): string {
+    return text.replace(new RegExp(`${this.sub.prefix}(\\d+)`, 'g'), (_m, n: string) => `{${this.variables[Number(n)] ?? n}}`);
+  }
+
+  /** A node quoted in a message, with its variables restored. */
+  private show(node: RawNode): string {
+    try {
+      return quote(this.restore(node.toString()).trim());
+    } catch {
+      return `a ${node.type}`;
+    }
+  }
+
+  /** Reports a forbidden construct; null stands for the part refused. */
+  private forbid(message: string): null {
+    this.problems.push({ code: 'expression_forbidden', message });
+    return null;
+  }
+
+  /** The variable index a substituted name stands for, -1 for any other name. */
+  private symbolIndex(name: string): number {
+    if (!name.startsWith(this.sub.prefix)) return -1;
+    const rest = name.slice(this.sub.prefix.length);
+    return /^\d+$/.test(rest) ? Number(rest) : -1;
+  }
+
+  /** A number literal; any other literal is refused. */
+  private constant(node: RawNode): Formula | null {
+    const value = node.value;
+    if (typeof value === 'number') {
+      return Number.isFinite(value) ? { kind: 'num', value } : this.forbid(`the number ${this.show(node)} is out of range`);
+    }
+    if (typeof value === 'string') return this.forbid(`string literal ${JSON.stringify(clipText(this.restore(value).trim()))} is not allowed`);
+    return this.forbid(`literal ${this.show(node)} is not allowed; only numbers are`);
+  }
+
+  /** A name: a substituted variable, or a function, unit or constant named bare (all refused). */
+  private symbol(node: RawNode): Formula | null {
+    const name = node.name ?? '';
+    const index = this.symbolIndex(name);
+    if (index >= 0 && index < this.variables.length) return { kind: 'var', name: this.variables[index] as string };
+    if (isAllowedFunction(name)) return this.forbid(`function name "${name}" must be called with arguments, e.g. ${name}({x})`);
+    let isUnit = false;
+    try {
+      isUnit = engineMath().Unit.isValuelessUnit(name);
+    } catch {
+      isUnit = false;
+    }
+    if (isUnit) return this.forbid(`unit "${name}" is not allowed: formulas take their units from their inputs`);
+    return this.forbid(`unknown name "${name}": variables are written {name} and named constants are not allowed`);
+  }
+
+  /** + - * / ^ and unary minus; any other operator is refused after its operands are checked. */
+  private operator(node: RawNode, depth: number): Formula | null {
+    const fn = typeof node.fn === 'string' ? node.fn : '';
+    const args = node.args ?? [];
+    if (node.implicit === true && !this.options.allowImplicitMultiplication) {
+      this.forbid(`implicit multiplication in ${this.show(node)}: write * between the factors`);
+    }
+    if ((fn === 'unaryMinus' || fn === 'unaryPlus') && args.length === 1) {
+      const arg = this.walk(args[0] as RawNode, depth + 1);
+      if (arg === null) return null;
+      return fn === 'unaryMinus' ? { kind: 'neg', arg } : arg;
+    }
+    const op = BINARY[fn];
+    if (op !== undefined && args.length >= 2 && (args.length === 2 || op === '+' || op === '*')) {
+      const parts = args.map((a) => this.walk(a, depth + 1));
+      if (parts.some((p) => p === null)) return null;
+      let acc = parts[0] as Formula;
+      for (let i = 1; i < parts.length; i++) acc = { kind: 'bin', op, left: acc, right: parts[i] as Formula };
+      return acc;
+    }
+    // Still look inside, so that every forbidden construct is reported at once.
+    for (const a of args) this.walk(a, depth + 1);
+    return this.forbid(`operator "${node.op ?? fn}" in ${this.show(node)} is not allowed; only + - * / ^ are`);
+  }
+
+  /** A call of an allowed function on checked arguments. */
+  private call(node: RawNode, depth: number): Formula | null {
+    const fnNode = node.fn as RawNode | undefined;
+    const args = node.args ?? [];
+    const parts = args.map((a) => this.walk(a, depth + 1));
+    if (fnNode === undefined || fnNode.type !== 'SymbolNode') {
+      return this.forbid(`calling ${this.show(node)} is not allowed; only ${ALLOWED_FUNCTIONS.join(', ')} can be called`);
+    }
+    const name = fnNode.name ?? '';
+    if (this.symbolIndex(name) >= 0) return this.forbid(`variable ${this.restore(name)} cannot be called as a function in ${this.show(node)}`);
+    if (!isAllowedFunction(name) || !this.options.allowedFunctions.has(name)) {
+      const allowed = ALLOWED_FUNCTIONS.filter((f) => this.options.allowedFunctions.has(f)).join(', ');
+      return this.forbid(`function "${name}" is not allowed; allowed functions are ${allowed}`);
+    }
+    if (parts.some((p) => p === null)) return null;
+    return { kind: 'call', fn: name, args: parts as Formula[] };
+  }
 }
 
 /** Binding strength used by {@link printFormula}; mathjs reads unary minus below `^`, above `*`. */

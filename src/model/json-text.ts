@@ -84,91 +84,114 @@ export function jsonInvalidItemAt(position: number, error: string): ValidationEr
  * @param text - the JSON text
  */
 export function locateJsonError(text: string): JsonTextError | null {
-  const n = text.length;
-  let at = 0;
-  const stack: Frame[] = [];
-  const skip = (): void => {
-    while (at < n && isSpace(text.charCodeAt(at))) at++;
-  };
-  // A string starting at the opening quote at `at`.
-  const scanString = (): JsonTextError | null => {
-    const start = at;
-    at++;
-    while (at < n) {
-      const c = text.charCodeAt(at);
+  const scanner = new JsonScanner(text);
+  let problem = scanner.scanValue();
+  while (problem === null && scanner.stack.length > 0) problem = scanner.scanInContainer();
+  if (problem !== null) return problem;
+  scanner.skip();
+  return scanner.at < text.length ? { position: scanner.at, error: 'Extra data' } : null;
+}
+
+/**
+ * The scanner's position and its stack of open containers. A class rather than closures over
+ * `locateJsonError`'s locals, so that each step is a method of its own; the state stays in fields.
+ */
+class JsonScanner {
+  at = 0;
+  readonly stack: Frame[] = [];
+
+  constructor(private readonly text: string) {}
+
+  skip(): void {
+    const { text } = this;
+    while (this.at < text.length && isSpace(text.charCodeAt(this.at))) this.at++;
+  }
+
+  /** One value; a container pushes a frame, and {@link JsonScanner.scanInContainer} scans its contents. */
+  scanValue(): JsonTextError | null {
+    this.skip();
+    const { text } = this;
+    const c = text[this.at];
+    if (c === '{' || c === '[') {
+      if (this.stack.length >= MAX_JSON_DEPTH) return { position: this.at, error: JSON_DEPTH_MESSAGE };
+      this.stack.push({ kind: c === '{' ? 'object' : 'array', state: 'first' });
+      this.at++;
+      return null;
+    }
+    if (c === '"') return this.scanString();
+    for (const word of LITERALS) {
+      if (text.startsWith(word, this.at)) {
+        this.at += word.length;
+        return null;
+      }
+    }
+    NUMBER.lastIndex = this.at;
+    const match = NUMBER.exec(text);
+    if (match !== null) {
+      this.at += match[0].length;
+      return null;
+    }
+    return { position: this.at, error: 'Expecting value' };
+  }
+
+  /** The next step inside the innermost open container, by what its frame expects. */
+  scanInContainer(): JsonTextError | null {
+    const frame = this.stack[this.stack.length - 1] as Frame;
+    this.skip();
+    const c = this.text[this.at];
+    if ((frame.state === 'first' || frame.state === 'separator') && c === (frame.kind === 'array' ? ']' : '}')) {
+      this.stack.pop();
+      this.at++;
+      return null;
+    }
+    if (frame.state === 'separator') {
+      if (c !== ',') return { position: this.at, error: "Expecting ',' delimiter" };
+      this.at++;
+      frame.state = frame.kind === 'array' ? 'value' : 'key';
+      return null;
+    }
+    if (frame.kind === 'array') {
+      frame.state = 'separator';
+      return this.scanValue();
+    }
+    if (frame.state === 'colon') {
+      if (c !== ':') return { position: this.at, error: "Expecting ':' delimiter" };
+      this.at++;
+      frame.state = 'separator';
+      return this.scanValue();
+    }
+    if (c !== '"') return { position: this.at, error: 'Expecting property name enclosed in double quotes' };
+    frame.state = 'colon';
+    return this.scanString();
+  }
+
+  /** A string starting at the opening quote at `at`. */
+  private scanString(): JsonTextError | null {
+    const { text } = this;
+    const n = text.length;
+    const start = this.at;
+    this.at++;
+    while (this.at < n) {
+      const c = text.charCodeAt(this.at);
       if (c === 0x22) {
-        at++;
+        this.at++;
         return null;
       }
       if (c === 0x5c) {
-        const escape = text[at + 1];
+        const escape = text[this.at + 1];
         if (escape === undefined) break;
         if (escape === 'u') {
-          if (!HEX4.test(text.slice(at + 2, at + 6))) return { position: at + 1, error: UNICODE_ESCAPE_MESSAGE };
-          at += 6;
+          if (!HEX4.test(text.slice(this.at + 2, this.at + 6))) return { position: this.at + 1, error: UNICODE_ESCAPE_MESSAGE };
+          this.at += 6;
           continue;
         }
-        if (!'"\\/bfnrt'.includes(escape)) return { position: at, error: 'Invalid \\escape' };
-        at += 2;
+        if (!'"\\/bfnrt'.includes(escape)) return { position: this.at, error: 'Invalid \\escape' };
+        this.at += 2;
         continue;
       }
-      if (c < 0x20) return { position: at, error: 'Invalid control character at' };
-      at++;
+      if (c < 0x20) return { position: this.at, error: 'Invalid control character at' };
+      this.at++;
     }
     return { position: start, error: 'Unterminated string starting at' };
-  };
-  // One value; a container pushes a frame, and the loop below scans its contents.
-  const scanValue = (): JsonTextError | null => {
-    skip();
-    const c = text[at];
-    if (c === '{' || c === '[') {
-      if (stack.length >= MAX_JSON_DEPTH) return { position: at, error: JSON_DEPTH_MESSAGE };
-      stack.push({ kind: c === '{' ? 'object' : 'array', state: 'first' });
-      at++;
-      return null;
-    }
-    if (c === '"') return scanString();
-    for (const word of LITERALS) {
-      if (text.startsWith(word, at)) {
-        at += word.length;
-        return null;
-      }
-    }
-    NUMBER.lastIndex = at;
-    const match = NUMBER.exec(text);
-    if (match !== null) {
-      at += match[0].length;
-      return null;
-    }
-    return { position: at, error: 'Expecting value' };
-  };
-  let problem = scanValue();
-  while (problem === null && stack.length > 0) {
-    const frame = stack[stack.length - 1] as Frame;
-    skip();
-    const c = text[at];
-    if ((frame.state === 'first' || frame.state === 'separator') && c === (frame.kind === 'array' ? ']' : '}')) {
-      stack.pop();
-      at++;
-    } else if (frame.state === 'separator') {
-      if (c !== ',') return { position: at, error: "Expecting ',' delimiter" };
-      at++;
-      frame.state = frame.kind === 'array' ? 'value' : 'key';
-    } else if (frame.kind === 'array') {
-      frame.state = 'separator';
-      problem = scanValue();
-    } else if (frame.state === 'colon') {
-      if (c !== ':') return { position: at, error: "Expecting ':' delimiter" };
-      at++;
-      frame.state = 'separator';
-      problem = scanValue();
-    } else {
-      if (c !== '"') return { position: at, error: 'Expecting property name enclosed in double quotes' };
-      frame.state = 'colon';
-      problem = scanString();
-    }
   }
-  if (problem !== null) return problem;
-  skip();
-  return at < n ? { position: at, error: 'Extra data' } : null;
 }
