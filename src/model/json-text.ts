@@ -88,7 +88,7 @@ export function locateJsonError(text: string): JsonTextError | null {
   let problem = scanner.scanValue();
   while (problem === null && scanner.stack.length > 0) problem = scanner.scanInContainer();
   if (problem !== null) return problem;
-  scanner.skip();
+  scanner.skipWhitespace();
   return scanner.at < text.length ? { position: scanner.at, error: 'Extra data' } : null;
 }
 
@@ -102,14 +102,14 @@ class JsonScanner {
 
   constructor(private readonly text: string) {}
 
-  skip(): void {
+  skipWhitespace(): void {
     const { text } = this;
     while (this.at < text.length && isSpace(text.charCodeAt(this.at))) this.at++;
   }
 
   /** One value; a container pushes a frame, and {@link JsonScanner.scanInContainer} scans its contents. */
   scanValue(): JsonTextError | null {
-    this.skip();
+    this.skipWhitespace();
     const { text } = this;
     const c = text[this.at];
     if (c === '{' || c === '[') {
@@ -137,7 +137,7 @@ class JsonScanner {
   /** The next step inside the innermost open container, by what its frame expects. */
   scanInContainer(): JsonTextError | null {
     const frame = this.stack[this.stack.length - 1] as Frame;
-    this.skip();
+    this.skipWhitespace();
     const c = this.text[this.at];
     if ((frame.state === 'first' || frame.state === 'separator') && c === (frame.kind === 'array' ? ']' : '}')) {
       this.stack.pop();
