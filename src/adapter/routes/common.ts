@@ -1,6 +1,7 @@
 /**
  * Helpers shared by the route modules: paging a list, resolving references in a body to rows the
- * caller owns, rows of the caller in the project of the path, the supplier reference rule, and both spellings of GHG entry paths.
+ * caller owns, rows of the caller in the project of the path, the supplier reference rule, a PATCH
+ * body applied to a row, and both spellings of GHG entry paths.
  */
 import type { IdKind } from '../../model';
 import type { Pagination } from '../../model/queries';
@@ -9,6 +10,20 @@ import { AMENDABLE_STATUSES, type RemovalRow } from '../rows';
 import { indexes, ownedOr404, type ReadContext, type RequestContext } from '../context';
 import { paginate, type OrderedList, type Page } from '../pagination';
 import type { Row, Sequenced, Table } from '../store';
+
+/**
+ * `row` with each of `fields` taken from a PATCH body where the body sends a value. A field the
+ * body leaves out (or sends as null, or as `{"__typename": "Undefined"}`, read as undefined) keeps
+ * the row's value: PATCH changes only what it names.
+ */
+export function patched<R extends object, K extends keyof R>(row: R, body: { readonly [P in K]?: R[P] | null }, fields: readonly K[]): R {
+  const next = { ...row };
+  for (const field of fields) {
+    const value = body[field];
+    if (value !== undefined && value !== null) next[field] = value as R[K];
+  }
+  return next;
+}
 
 /** One page of `items` (creation order) as a PaginatedListResource. */
 export function pageOf<T, V>(context: ReadContext, list: string, items: OrderedList<T> | readonly Sequenced<T>[], query: Pagination, view: (row: T) => V): Page<V> {

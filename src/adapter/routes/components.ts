@@ -24,7 +24,7 @@ import { NO_CONTENT, ok, route, type Route } from '../router';
 import { AMENDABLE_STATUSES, type AllocationStrategyValue, type ComponentRow, type ComponentScopeValue } from '../rows';
 import { componentView, removalView } from '../views';
 import { filtered, visibleRows } from '../visible-lists';
-import { changeableRemoval, entriesOfComponent, newRowInProject, ownedRef, pageOf, refuseIfSubmitted } from './common';
+import { changeableRemoval, entriesOfComponent, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from './common';
 
 type ComponentData = z.output<typeof createComponentRequestSchema>;
 
@@ -176,13 +176,7 @@ const patchComponent = (context: RequestContext, id: string, body: z.output<type
   const entries = entriesOfComponent(context, id);
   if (changesFigures) refuseIfSubmitted(context, entries, `component ${id}`);
   if (body.allocation_strategy === 'MANUAL' && component.allocation_strategy !== 'MANUAL') refuseIfSubmitted(context, entries, `component ${id}`);
-  const row: ComponentRow = {
-    ...component,
-    display_name: body.display_name ?? component.display_name,
-    description: body.description ?? component.description,
-    allocation_strategy: body.allocation_strategy ?? component.allocation_strategy,
-    inputs: inputs ?? component.inputs,
-  };
+  const row: ComponentRow = { ...patched(component, body, ['display_name', 'description', 'allocation_strategy']), inputs: inputs ?? component.inputs };
   state.components.update(row);
   if (changesFigures) refuseProblems(reevaluate(state, new Set([...entries, ...entriesOfComponent(context, id)])));
   return ok(componentView(state, row));

@@ -19,7 +19,7 @@ import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { DatapointRow } from '../rows';
 import { componentView, datapointView, templateComponentView } from '../views';
 import { filtered, visibleRows } from '../visible-lists';
-import { checkSources, entriesOfDatapoint, newRowInProject, ownedRef, pageOf, refuseIfSubmitted } from './common';
+import { checkSources, entriesOfDatapoint, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from './common';
 
 /** Datapoints an entry's calculation uses (component inputs and legacy factors). */
 function datapointsOfEntry(context: ReadContext, removalId: string): Set<string> {
@@ -137,13 +137,9 @@ const patchDatapoint = (context: RequestContext, id: string, body: z.output<type
   const changesValue = quantity !== undefined && JSON.stringify(quantity) !== JSON.stringify(datapoint.quantity);
   if (changesValue) refuseIfSubmitted(context, entries, `datapoint ${id}`);
   const row: DatapointRow = {
-    ...datapoint,
-    type: body.type ?? datapoint.type,
-    display_name: body.display_name ?? datapoint.display_name,
-    description: body.description ?? datapoint.description,
+    ...patched(datapoint, body, ['type', 'display_name', 'description', 'uncertainty_justification']),
     quantity: quantity ?? datapoint.quantity,
     source_ids: body.source_ids === undefined ? datapoint.source_ids : [...body.source_ids],
-    uncertainty_justification: body.uncertainty_justification ?? datapoint.uncertainty_justification,
   };
   state.datapoints.update(row);
   if (changesValue) {

@@ -18,7 +18,7 @@ import type { FeedstockTypeRow, QuantityRow } from '../rows';
 import { feedstockBatchView, feedstockTypeView, productionBatchView } from '../views';
 import { mergedList } from '../merged-list';
 import { filtered, visibleRows } from '../visible-lists';
-import { checkReferenceFree, newRow, ownedRef, pageOf } from './common';
+import { checkReferenceFree, newRow, ownedRef, pageOf, patched } from './common';
 
 const createFeedstockBatch = (context: RequestContext, body: z.output<typeof createFeedstockBatchRequestSchema>) => {
   const { state } = context;
@@ -78,7 +78,7 @@ const patchFeedstockType = (context: RequestContext, id: string, body: z.output<
   const { state } = context;
   const type = ownedOr404(context, state.feedstockTypes.get(id));
   if (body.supplier_reference_id !== undefined) checkReferenceFree(context, body.supplier_reference_id, id);
-  const row: FeedstockTypeRow = { ...type, name: body.name ?? type.name, supplier_reference_id: body.supplier_reference_id ?? type.supplier_reference_id };
+  const row: FeedstockTypeRow = patched(type, body, ['name', 'supplier_reference_id']);
   state.feedstockTypes.update(row);
   return ok(feedstockTypeView(row));
 };

@@ -15,7 +15,7 @@ import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { SourceRow } from '../rows';
 import { privateSourceUrl, sourceView } from '../views';
 import { filtered, visibleRows } from '../visible-lists';
-import { checkReferenceFree, newRowInProject, ownedRef, pageOf } from './common';
+import { checkReferenceFree, newRowInProject, ownedRef, pageOf, patched } from './common';
 
 /** Where a source's file is uploaded (the sandbox keeps no files). */
 function uploadAddress(row: SourceRow): string {
@@ -53,13 +53,7 @@ const patchSource = (context: RequestContext, id: string, body: z.output<typeof 
   const { state } = context;
   const source = ownedOr404(context, state.sources.get(id));
   if (body.supplier_reference_id !== undefined) checkReferenceFree(context, body.supplier_reference_id, id);
-  const row: SourceRow = {
-    ...source,
-    supplier_reference_id: body.supplier_reference_id ?? source.supplier_reference_id,
-    display_name: body.display_name ?? source.display_name,
-    published_at: body.published_at ?? source.published_at,
-    is_public: body.is_public ?? source.is_public,
-  };
+  const row: SourceRow = patched(source, body, ['supplier_reference_id', 'display_name', 'published_at', 'is_public']);
   state.sources.update(row);
   return ok(sourceView(context, row));
 };

@@ -18,7 +18,7 @@ import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../rows';
 import { biocharApplicationView, storageLocationView } from '../views';
 import { filtered, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
-import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf } from './common';
+import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from './common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
 export const DEFAULT_STORAGE_METHOD = 'biochar_field';
@@ -64,15 +64,7 @@ const patchStorageLocation = (context: RequestContext, projectId: string, id: st
   const { state } = context;
   const location = ownedStorageLocationIn(context, projectId, id);
   if (body.supplier_reference_id !== undefined) checkReferenceFree(context, body.supplier_reference_id, id);
-  const row: StorageLocationRow = {
-    ...location,
-    name: body.name ?? location.name,
-    description: body.description ?? location.description,
-    latitude: body.latitude ?? location.latitude,
-    longitude: body.longitude ?? location.longitude,
-    supplier_reference_id: body.supplier_reference_id ?? location.supplier_reference_id,
-    storage_method: body.storage_method ?? location.storage_method,
-  };
+  const row: StorageLocationRow = patched(location, body, ['name', 'description', 'latitude', 'longitude', 'supplier_reference_id', 'storage_method']);
   state.storageLocations.update(row);
   return ok(storageLocationView(row));
 };
