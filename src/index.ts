@@ -30,7 +30,7 @@ export type {
   UncertaintyBudgetLine,
 } from './accounting/result';
 export type { CreditAllocation } from './accounting/credits';
-export type { AttributionScope } from './accounting/prepare-statements';
+export type { AttributionScope } from './accounting/statement-parts';
 
 // The document (contract.md section 2). These types are derived from zod schemas, which
 // `cdr-engine/schemas` exports (so the API report names them as exports this entry leaves out).

@@ -16,7 +16,7 @@ import { IdIndex } from './id-index';
 import type { ComponentPhase } from './prepare-components';
 import { attributionPath, problem, unreadableItem, type PrepareContext } from './prepare-context';
 import type { DatapointColumns } from './prepare-datapoints';
-import type { ScopedAttribution } from './prepare-statements';
+import type { ScopedAttribution } from './statement-parts';
 import type { PreparedAttributions, PreparedEntries } from './prepare';
 
 /** What the entry phase hands on: the entries with their own attributions, and the share bookkeeping. */

@@ -18,16 +18,6 @@ import {
 } from './statement-pass';
 import { prepareProject } from './prepare-projects';
 
-export type {
-  AttributionScope,
-  PreparedAmortisation,
-  PreparedShareSlot,
-  PreparedStatement,
-  PreparedStatementParts,
-  ScopedAttribution,
-  StatementContext,
-} from './statement-parts';
-
 /**
  * Checks the `ghg_statements` and `projects` collections against the rest of the document and
  * prepares them. Problems go to `context.problem`; the parts returned are only used when there

@@ -15,9 +15,9 @@ import type { GraphIssue, RemovalGraph } from '../model';
 import type { AccountingPolicies } from './policies';
 import { mergePlanOf } from './merge-plan';
 import { prepareGraphDocument } from './prepare-graph';
-import type { AttributionScope, PreparedAmortisation, PreparedStatement } from './prepare-statements';
+import type { AttributionScope, PreparedAmortisation, PreparedStatement } from './statement-parts';
 
-export type { AttributionScope, PreparedAmortisation, PreparedShareSlot, PreparedStatement } from './prepare-statements';
+export type { AttributionScope, PreparedAmortisation, PreparedShareSlot, PreparedStatement } from './statement-parts';
 
 /**
  * A validated removal graph, compiled and indexed for evaluation. Opaque to callers: build it with

@@ -3,7 +3,7 @@
  */
 import type { ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy } from '../model';
 import type { CreditAllocation } from './credits';
-import type { AttributionScope } from './prepare-statements';
+import type { AttributionScope } from './statement-parts';
 
 /**
  * One component's part in a GHG entry.
