@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundledPackages } from './third-party-notices.mjs';
+import { bundledPackages, packageOfInput } from './third-party-notices.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -66,8 +66,8 @@ function closure(metafile, start) {
     seen.add(output);
     const info = metafile.outputs[output];
     for (const input of Object.keys(info.inputs)) {
-      const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-      if (inPackage) packages.add(inPackage[1]);
+      const name = packageOfInput(input);
+      if (name !== null) packages.add(name);
       else modules.add(input);
     }
     for (const imported of info.imports) {

@@ -16,14 +16,19 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** The npm package a metafile input belongs to (`node_modules/<name>/...`), or null for a source module. */
+export function packageOfInput(input) {
+  return /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? null;
+}
+
 /** Names of the npm packages whose modules appear among the inputs of either build. */
 export function bundledPackages(distDir) {
   const names = new Set();
   for (const file of ['metafile-esm.json', 'metafile-cjs.json']) {
     const metafile = JSON.parse(readFileSync(join(distDir, file), 'utf8'));
     for (const input of Object.keys(metafile.inputs)) {
-      const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-      if (inPackage) names.add(inPackage[1]);
+      const name = packageOfInput(input);
+      if (name !== null) names.add(name);
     }
   }
   return [...names].sort();
