@@ -15,11 +15,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { findSourceMap } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateGraph } from './generate-graph.mjs';
-import { parseOptions, readEveryBudgetLine } from './measure.mjs';
+import { readFileSync } from 'node:fs';
+import { issueGraphFile, parseOptions, readEveryBudgetLine } from './measure.mjs';
 
 const options = parseOptions(
-  { phase: 'prepare+evaluate', entries: 10_000, runs: 3, top: 25 },
-  'usage: node --expose-gc bench/profile.mjs [--phase P] [--entries N] [--runs R] [--top T]',
+  { phase: 'prepare+evaluate', entries: 10_000, runs: 3, top: 25, graph: '' },
+  'usage: node --expose-gc bench/profile.mjs [--phase P] [--entries N | --graph issue16] [--runs R] [--top T]',
 );
 
 // Source maps, so that a function of the bundle is reported at its place in src/.
@@ -27,11 +28,15 @@ process.setSourceMapsEnabled(true);
 const distEntry = process.env.CDR_ENGINE_DIST ?? fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const engine = await import(pathToFileURL(distEntry).href);
 // Through a JSON round trip, so that the strings are what a parsed document holds.
-const graph = JSON.parse(JSON.stringify(generateGraph({ entries: options.entries }).graph));
+const graph =
+  options.graph === 'issue16'
+    ? JSON.parse(readFileSync(await issueGraphFile(), 'utf8'))
+    : JSON.parse(JSON.stringify(generateGraph({ entries: options.entries }).graph));
 const prepared = options.phase.startsWith('evaluate') ? engine.prepareGraph(graph).prepared : undefined;
 const run = {
   prepare: () => engine.prepareGraph(graph),
   'prepare+evaluate': () => engine.evaluateGraph(graph),
+  'prepare+evaluate+budgets': () => readEveryBudgetLine(engine.evaluateGraph(graph)),
   evaluate: () => engine.evaluatePreparedGraph(prepared, {}),
   'evaluate+budgets': () => readEveryBudgetLine(engine.evaluatePreparedGraph(prepared, {}).result),
   'evaluate-no-propagation': () => engine.evaluatePreparedGraph(prepared, { propagate: false }),

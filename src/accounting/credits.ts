@@ -4,6 +4,7 @@
  * decimal that round-trips, then every step is exact.
  */
 import Decimal from 'decimal.js';
+import { integerCredits, type IntegerCredits } from './credits-integer';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from './policies';
 import { DEFAULT_ACCOUNTING_POLICIES } from './policies';
 
@@ -113,13 +114,37 @@ export interface CreditColumns {
   readonly supplier: Float64Array;
 }
 
+/** Scratch of the integer path (credits-integer.ts). */
+const integer: IntegerCredits = { issuable: 0, buffer: 0, supplier: 0 };
+
 /**
  * An entry's issuable amount and its allocation, the same as {@link issuableKg} then
- * {@link allocateCredits} but with the rounded net kept as a decimal between the two, written to
- * row `row` of the columns. Used by the evaluation of every entry: numbers in columns rather than
- * objects, so that the decimals' garbage is collected with nothing young and alive beside it.
+ * {@link allocateCredits}, written to row `row` of the columns. Used by the evaluation of every
+ * entry. Whole kilograms below 2^53 take the integer path (credits-integer.ts), which gives the
+ * same numbers without a decimal object per step; the rest keeps the rounded net as a decimal
+ * between the two steps.
  */
 export function creditsOfNetInto(
+  netKg: number,
+  riskOfReversalPercentage: number | null,
+  policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'>,
+  columns: CreditColumns,
+  row: number,
+): void {
+  if (integerCredits(netKg, riskOfReversalPercentage, policies, integer)) {
+    columns.issuable[row] = integer.issuable;
+    columns.buffer[row] = integer.buffer;
+    columns.supplier[row] = integer.supplier;
+    return;
+  }
+  decimalCreditsOfNetInto(netKg, riskOfReversalPercentage, policies, columns, row);
+}
+
+/**
+ * {@link creditsOfNetInto} in exact decimals throughout: every case, the reference the integer path
+ * is held to. Exported for that test (not from the package).
+ */
+export function decimalCreditsOfNetInto(
   netKg: number,
   riskOfReversalPercentage: number | null,
   policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'>,
