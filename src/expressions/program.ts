@@ -38,7 +38,7 @@ const UNARY_CODES: Readonly<Record<string, number>> = { neg: NEG, sqrt: SQRT, ex
 const BINARY_CODES: Readonly<Record<string, number>> = { '+': ADD, '-': SUB, '*': MUL, '/': DIV, '^': POW, min: MIN2, max: MAX2 };
 const LIST_CODES: Readonly<Record<ListOp, number>> = { sum: LSUM, mean: LMEAN, min: LMIN, max: LMAX, count: LCOUNT };
 
-/** The arithmetic of one scalar op, shared by constant folding so that folding cannot change a value. */
+/** The arithmetic of one scalar op, shared by the interpreter and constant folding so that folding cannot change a value. */
 function applyScalar(op: number, a: number, b: number): number {
   switch (op) {
     case NEG:
@@ -173,7 +173,6 @@ export function createEvaluator(program: Program): Evaluate {
   const adj = new Float64Array(r.length);
   // Position chosen by each list min/max, so that the backward pass need not search again.
   const chosen = new Int32Array(code.length >> 2);
-  const n = code.length;
   const res = program.result;
   const need = program.inputCount + 1;
 
@@ -181,88 +180,7 @@ export function createEvaluator(program: Program): Evaluate {
     if (inputStart.length < need) {
       throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${need} (inputs + 1)`);
     }
-    for (let pc = 0; pc < n; pc += 4) {
-      const d = code[pc + 1]!;
-      const a = code[pc + 2]!;
-      const b = code[pc + 3]!;
-      switch (code[pc]) {
-        case LOAD:
-          r[d] = values[inputStart[a]!]!;
-          break;
-        case NEG:
-          r[d] = -r[a]!;
-          break;
-        case ADD:
-          r[d] = r[a]! + r[b]!;
-          break;
-        case SUB:
-          r[d] = r[a]! - r[b]!;
-          break;
-        case MUL:
-          r[d] = r[a]! * r[b]!;
-          break;
-        case DIV:
-          r[d] = r[a]! / r[b]!;
-          break;
-        case POWC:
-        case POW:
-          r[d] = Math.pow(r[a]!, r[b]!);
-          break;
-        case SQRT:
-          r[d] = Math.sqrt(r[a]!);
-          break;
-        case EXP:
-          r[d] = Math.exp(r[a]!);
-          break;
-        case LOG:
-          r[d] = Math.log(r[a]!);
-          break;
-        case ABS:
-          r[d] = Math.abs(r[a]!);
-          break;
-        case MIN2:
-          r[d] = Math.min(r[a]!, r[b]!);
-          break;
-        case MAX2:
-          r[d] = Math.max(r[a]!, r[b]!);
-          break;
-        case LSUM:
-        case LMEAN: {
-          const start = inputStart[a]!;
-          const end = inputStart[a + 1]!;
-          let s = 0;
-          for (let k = start; k < end; k++) s += values[k]!;
-          r[d] = code[pc] === LSUM ? s : s / (end - start);
-          break;
-        }
-        case LMIN:
-        case LMAX: {
-          const start = inputStart[a]!;
-          const end = inputStart[a + 1]!;
-          const isMin = code[pc] === LMIN;
-          let best = NaN;
-          let at = -1;
-          if (start < end) {
-            best = values[start]!;
-            at = start;
-            for (let k = start + 1; k < end; k++) {
-              const v = values[k]!;
-              // First extreme wins ties; a NaN element makes the result NaN, as Math.min would.
-              if ((isMin ? v < best : v > best) || (v !== v && best === best)) {
-                best = v;
-                at = k;
-              }
-            }
-          }
-          r[d] = best;
-          chosen[pc >> 2] = at;
-          break;
-        }
-        case LCOUNT:
-          r[d] = inputStart[a + 1]! - inputStart[a]!;
-          break;
-      }
-    }
+    forwardPass(code, r, values, inputStart, chosen);
     const result = r[res]!;
     if (gradient === null) return result;
 
@@ -272,91 +190,175 @@ export function createEvaluator(program: Program): Evaluate {
     for (let k = 0; k < slotCount; k++) gradient[k] = 0;
     for (let k = 0; k < adj.length; k++) adj[k] = 0;
     adj[res] = 1;
-    for (let pc = n - 4; pc >= 0; pc -= 4) {
-      const d = code[pc + 1]!;
-      const g = adj[d]!;
-      if (g === 0) continue;
-      const a = code[pc + 2]!;
-      const b = code[pc + 3]!;
-      switch (code[pc]) {
-        case LOAD: {
-          const k = inputStart[a]!;
-          gradient[k] = gradient[k]! + g;
-          break;
-        }
-        case NEG:
-          adj[a] = adj[a]! - g;
-          break;
-        case ADD:
-          adj[a] = adj[a]! + g;
-          adj[b] = adj[b]! + g;
-          break;
-        case SUB:
-          adj[a] = adj[a]! + g;
-          adj[b] = adj[b]! - g;
-          break;
-        case MUL:
-          adj[a] = adj[a]! + g * r[b]!;
-          adj[b] = adj[b]! + g * r[a]!;
-          break;
-        case DIV: {
-          const y = r[b]!;
-          adj[a] = adj[a]! + g / y;
-          adj[b] = adj[b]! - (g * r[d]!) / y;
-          break;
-        }
-        case POWC: {
-          const p = r[b]!;
-          // d(x^p)/dx = p x^(p-1); p = 0 is a constant function even at x = 0.
-          if (p !== 0) adj[a] = adj[a]! + g * p * Math.pow(r[a]!, p - 1);
-          break;
-        }
-        case POW: {
-          const x = r[a]!;
-          const p = r[b]!;
-          if (p !== 0) adj[a] = adj[a]! + g * p * Math.pow(x, p - 1);
-          // d(x^p)/dp = x^p ln x exists only for x > 0; elsewhere the exponent gets no derivative.
-          if (x > 0) adj[b] = adj[b]! + g * r[d]! * Math.log(x);
-          break;
-        }
-        case SQRT:
-          adj[a] = adj[a]! + (0.5 * g) / r[d]!;
-          break;
-        case EXP:
-          adj[a] = adj[a]! + g * r[d]!;
-          break;
-        case LOG:
-          adj[a] = adj[a]! + g / r[a]!;
-          break;
-        case ABS:
-          adj[a] = adj[a]! + g * Math.sign(r[a]!);
-          break;
-        case MIN2:
-          // Subgradient: all to the argument the forward pass selected (the first on a tie).
-          if (r[b]! < r[a]!) adj[b] = adj[b]! + g;
-          else adj[a] = adj[a]! + g;
-          break;
-        case MAX2:
-          if (r[b]! > r[a]!) adj[b] = adj[b]! + g;
-          else adj[a] = adj[a]! + g;
-          break;
-        case LSUM:
-        case LMEAN: {
-          const start = inputStart[a]!;
-          const end = inputStart[a + 1]!;
-          const share = code[pc] === LSUM ? g : g / (end - start);
-          for (let k = start; k < end; k++) gradient[k] = gradient[k]! + share;
-          break;
-        }
-        case LMIN:
-        case LMAX: {
-          const k = chosen[pc >> 2]!;
-          if (k >= 0) gradient[k] = gradient[k]! + g;
-          break;
-        }
-        // LCOUNT: the number of datapoints does not depend on their values.
-      }
-    }
+    backwardPass(code, r, adj, inputStart, chosen, gradient);
     return result;
   };
+}
+
+/** Runs the tape forward: every register gets its value, every list min/max its chosen position. */
+function forwardPass(code: Int32Array, r: Float64Array, values: Float64Array, inputStart: Int32Array, chosen: Int32Array): void {
+  const n = code.length;
+  for (let pc = 0; pc < n; pc += 4) {
+    const op = code[pc]!;
+    const d = code[pc + 1]!;
+    const a = code[pc + 2]!;
+    switch (op) {
+      case LOAD:
+        r[d] = values[inputStart[a]!]!;
+        break;
+      case LSUM:
+      case LMEAN: {
+        const start = inputStart[a]!;
+        const end = inputStart[a + 1]!;
+        const s = listSum(values, start, end);
+        r[d] = op === LSUM ? s : s / (end - start);
+        break;
+      }
+      case LMIN:
+      case LMAX: {
+        const at = listExtreme(op === LMIN, values, inputStart[a]!, inputStart[a + 1]!);
+        r[d] = at >= 0 ? values[at]! : NaN;
+        chosen[pc >> 2] = at;
+        break;
+      }
+      case LCOUNT:
+        r[d] = inputStart[a + 1]! - inputStart[a]!;
+        break;
+      default:
+        // The constant folder's arithmetic, so that a folded and a computed value cannot differ.
+        r[d] = applyScalar(op, r[a]!, r[code[pc + 3]!]!);
+    }
+  }
+}
+
+function listSum(values: Float64Array, start: number, end: number): number {
+  let s = 0;
+  for (let k = start; k < end; k++) s += values[k]!;
+  return s;
+}
+
+/** Position of the list's least (or greatest) element; -1 for an empty list. */
+function listExtreme(isMin: boolean, values: Float64Array, start: number, end: number): number {
+  if (start >= end) return -1;
+  let best = values[start]!;
+  let at = start;
+  for (let k = start + 1; k < end; k++) {
+    const v = values[k]!;
+    // First extreme wins ties; a NaN element makes the result NaN, as Math.min would.
+    if ((isMin ? v < best : v > best) || (v !== v && best === best)) {
+      best = v;
+      at = k;
+    }
+  }
+  return at;
+}
+
+/**
+ * Runs the tape backward from the result's adjoint (set to 1 by the caller), adding each input
+ * slot's derivative into `gradient`. An instruction whose adjoint is exactly 0 is skipped, so that
+ * 0 * Infinity adds no NaN.
+ */
+function backwardPass(
+  code: Int32Array,
+  r: Float64Array,
+  adj: Float64Array,
+  inputStart: Int32Array,
+  chosen: Int32Array,
+  gradient: Float64Array,
+): void {
+  for (let pc = code.length - 4; pc >= 0; pc -= 4) {
+    const d = code[pc + 1]!;
+    const g = adj[d]!;
+    if (g === 0) continue;
+    const op = code[pc]!;
+    const a = code[pc + 2]!;
+    switch (op) {
+      case LOAD: {
+        const k = inputStart[a]!;
+        gradient[k] = gradient[k]! + g;
+        break;
+      }
+      case LSUM:
+      case LMEAN: {
+        const start = inputStart[a]!;
+        const end = inputStart[a + 1]!;
+        const share = op === LSUM ? g : g / (end - start);
+        for (let k = start; k < end; k++) gradient[k] = gradient[k]! + share;
+        break;
+      }
+      case LMIN:
+      case LMAX: {
+        const k = chosen[pc >> 2]!;
+        if (k >= 0) gradient[k] = gradient[k]! + g;
+        break;
+      }
+      case LCOUNT:
+        // The number of datapoints does not depend on their values.
+        break;
+      default:
+        scalarAdjoint(op, d, a, code[pc + 3]!, g, r, adj);
+    }
+  }
+}
+
+/** Adds the adjoint `g` of scalar instruction `op` (d = a op b) to the adjoints of its operands. */
+function scalarAdjoint(op: number, d: number, a: number, b: number, g: number, r: Float64Array, adj: Float64Array): void {
+  switch (op) {
+    case NEG:
+      adj[a] = adj[a]! - g;
+      break;
+    case ADD:
+      adj[a] = adj[a]! + g;
+      adj[b] = adj[b]! + g;
+      break;
+    case SUB:
+      adj[a] = adj[a]! + g;
+      adj[b] = adj[b]! - g;
+      break;
+    case MUL:
+      adj[a] = adj[a]! + g * r[b]!;
+      adj[b] = adj[b]! + g * r[a]!;
+      break;
+    case DIV: {
+      const y = r[b]!;
+      adj[a] = adj[a]! + g / y;
+      adj[b] = adj[b]! - (g * r[d]!) / y;
+      break;
+    }
+    case POWC: {
+      const p = r[b]!;
+      // d(x^p)/dx = p x^(p-1); p = 0 is a constant function even at x = 0.
+      if (p !== 0) adj[a] = adj[a]! + g * p * Math.pow(r[a]!, p - 1);
+      break;
+    }
+    case POW: {
+      const x = r[a]!;
+      const p = r[b]!;
+      if (p !== 0) adj[a] = adj[a]! + g * p * Math.pow(x, p - 1);
+      // d(x^p)/dp = x^p ln x exists only for x > 0; elsewhere the exponent gets no derivative.
+      if (x > 0) adj[b] = adj[b]! + g * r[d]! * Math.log(x);
+      break;
+    }
+    case SQRT:
+      adj[a] = adj[a]! + (0.5 * g) / r[d]!;
+      break;
+    case EXP:
+      adj[a] = adj[a]! + g * r[d]!;
+      break;
+    case LOG:
+      adj[a] = adj[a]! + g / r[a]!;
+      break;
+    case ABS:
+      adj[a] = adj[a]! + g * Math.sign(r[a]!);
+      break;
+    case MIN2:
+      // Subgradient: all to the argument the forward pass selected (the first on a tie).
+      if (r[b]! < r[a]!) adj[b] = adj[b]! + g;
+      else adj[a] = adj[a]! + g;
+      break;
+    case MAX2:
+      if (r[b]! > r[a]!) adj[b] = adj[b]! + g;
+      else adj[a] = adj[a]! + g;
+      break;
+  }
 }
