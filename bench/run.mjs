@@ -361,12 +361,15 @@ function targets(r, markdown) {
   const np = p['evaluate-no-propagation'];
   if (np !== undefined) rows.push(['evaluate without propagation / floor (like for like)', '<= 5x', fmtX(np.ratio), verdict(np.ratio <= 5)]);
   if (ev !== undefined) rows.push(['evaluate with propagation / floor (floor has no uncertainty)', '<= 5x', fmtX(ev.ratio), verdict(ev.ratio <= 5)]);
+  if (ev !== undefined) rows.push(['the same, issue 16 (judge by the median of several runs)', '<= 3x', fmtX(ev.ratio), verdict(ev.ratio <= 3)]);
   const eb = p['evaluate+budgets'];
   if (eb !== undefined) rows.push(['evaluate with propagation, every budget line read / floor', '<= 5x', fmtX(eb.ratio), verdict(eb.ratio <= 5)]);
   if (pe !== undefined) rows.push(['prepare+evaluate / floor prepare+evaluate', '<= 5x', fmtX(pe.ratio), verdict(pe.ratio <= 5)]);
   for (const [name, s] of Object.entries(r.scaling)) {
     const worst = Math.max(s.engineExponent, s.engineExponentLargest);
     rows.push([`scaling exponent, ${name}, ${s.points[0].entries} to ${s.points[2].entries} entries (fit; 4x to 16x)`, '<= 1.1', `${s.engineExponent.toFixed(2)}; ${s.engineExponentLargest.toFixed(2)}`, verdict(worst <= 1.1)]);
+    // Issue 16 asks for the fit over 1x to 16x; one run moves it by 0.1 or more (bench/RESULTS.md).
+    rows.push([`the same fit, issue 16 (judge by the median of several runs)`, '<= 1.05', s.engineExponent.toFixed(2), verdict(s.engineExponent <= 1.05)]);
   }
   const sb = p.sandbox;
   if (sb !== undefined && !sb.skipped) {
