@@ -69,6 +69,17 @@ export class IdIndex implements IdLookup {
   }
 
   /**
+   * The same as {@link IdIndex.get}, but first compares `id` with the id recorded at position
+   * `hint`. Documents list references mostly in the order their targets are defined (in issue
+   * 16's graph, 95 % of the component references and 46 % of the datapoint references name the
+   * item after the one named before), and one string compare at a neighbouring position costs
+   * less than a hash and a probe at a random one.
+   */
+  getNear(id: string, hint: number): number {
+    return this.ids[hint] === id ? hint : this.get(id);
+  }
+
+  /**
    * Records `id` at `position` (a non-negative integer) unless the id is recorded already. Returns
    * -1 when it was recorded now, else the position recorded first.
    */

@@ -59,6 +59,8 @@ class ComponentBuilder {
   private used = 0;
   private suppliedStart = new Int32Array(16);
   private suppliedCount = new Int32Array(16);
+  /** The datapoint after the one named last: where the next name most often points (id-index.ts). */
+  private nextDatapoint = 0;
 
   constructor(
     private readonly context: PrepareContext,
@@ -158,7 +160,8 @@ class ComponentBuilder {
     if (expected < 0) plan.expected[s] = expected = this.context.dimensions.idOf(dimensionOfQuantityKind(spec.quantity_kind));
     for (let k = 0; k < count; k++) {
       const datapointId = list !== undefined ? (list[k] as string) : (single as string);
-      const d = this.datapoints.index.get(datapointId);
+      const d = this.datapoints.index.getNear(datapointId, this.nextDatapoint);
+      if (d >= 0) this.nextDatapoint = d + 1;
       this.checked[this.used++] = d;
       if (!this.checkDatapoint(d, datapointId, expected, spec, id, c, i, field, list !== undefined ? k : -1)) valid = false;
     }

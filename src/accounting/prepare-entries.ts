@@ -39,6 +39,8 @@ export class EntryBuilder {
   private readonly attributed: Uint8Array;
   /** The entry that last attributed each component: a second attribution in one entry is a duplicate. */
   private readonly lastEntryOf: Int32Array;
+  /** The component after the one attributed last: where the next attribution most often points (id-index.ts). */
+  private nextComponent = 0;
 
   constructor(
     private readonly context: PrepareContext,
@@ -87,7 +89,7 @@ export class EntryBuilder {
   private addAttribution(e: number, entryId: string, a: number, attribution: GraphAttribution): void {
     const { context } = this;
     const componentId = attribution.component_id;
-    const c = this.components.index.get(componentId);
+    const c = this.components.index.getNear(componentId, this.nextComponent);
     if (c < 0) {
       problem(context, attributionPath(e, a, 'component_id'), 'unknown_component', `GHG entry '${entryId}' attributes component '${componentId}', which the document does not define`);
       return;
@@ -97,6 +99,7 @@ export class EntryBuilder {
       return;
     }
     this.lastEntryOf[c] = e;
+    this.nextComponent = c + 1;
     let factor = attribution.attribution_factor ?? 1;
     let factorDatapoint = -1;
     const legacy = attribution.attribution_factor_datapoint_id;

@@ -27,6 +27,11 @@ describe('IdIndex', () => {
           });
           expect(index.size).toBe(first.size);
           for (const id of [...ids, ...others]) expect(index.get(id)).toBe(first.get(id) ?? -1);
+          // A hint never changes the answer: not a duplicate's position, nor one out of range.
+          ids.forEach((id, i) => {
+            for (const hint of [i, i + 1, i - 1, 0, ids.length]) expect(index.getNear(id, hint)).toBe(first.get(id) as number);
+          });
+          for (const id of others) expect(index.getNear(id, 0)).toBe(first.get(id) ?? -1);
         },
       ),
       { seed: 4242, numRuns: 500 },
