@@ -6,9 +6,8 @@
  * are evaluated and the results never all live at once.
  *
  * A chunk takes three passes, each over all its entries: (1) the nets and the merged
- * sensitivities (the variance and, later, the budget), (2) the credits in exact decimals, (3) the
- * result objects. The credits' decimals are garbage as soon as they are read; made before any
- * result object of the chunk exists, they are collected with little else young beside them.
+ * sensitivities (the variance and, later, the budget), (2) the credits, exact (credits.ts), into
+ * columns of numbers, (3) the result objects. Each pass is a tight loop over one kind of work.
  * Internal to accounting.
  */
 import type { GhgEntryResult } from './result';
