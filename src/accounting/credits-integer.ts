@@ -11,7 +11,7 @@
  * written with an exponent) returns false, and credits.ts takes its decimal path.
  * `test/accounting/credits-integer.test.ts` holds the two paths equal.
  *
- * Owns: nothing of its own but the arithmetic. May import: policies.ts (types).
+ * Owns: the whole-kilogram arithmetic of credits. May import: policies.ts (types).
  */
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from './policies';
 

@@ -1,7 +1,8 @@
 /**
  * Rounding and credit allocation in exact decimals (decimal.js): a binary double never decides a
  * kilogram of credit. Inputs are doubles from the evaluation; they are read as the shortest
- * decimal that round-trips, then every step is exact.
+ * decimal that round-trips, then every step is exact. The evaluation's common case, whole
+ * kilograms below 2^53, takes the same steps in doubles that hold them exactly (credits-integer.ts).
  */
 import Decimal from 'decimal.js';
 import { integerCredits, type IntegerCredits } from './credits-integer';

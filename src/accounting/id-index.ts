@@ -6,9 +6,10 @@
  * 20,000 (each probe of its chains reads the compared key strings, scattered over the heap), and
  * its growing tables are garbage on the JS heap. This is an open-addressing table of (position + 1,
  * 32-bit hash) pairs in one Int32Array: a probe reads one pair and compares a string only when the
- * hashes match, and the table lives outside the JS heap. Measured against the same build with a
- * `Map` inside (bench/RESULTS.md): preparing issue 16's graph takes 0.72x to 0.77x the time. The hash is seeded per process, so that
- * crafted ids cannot make every probe collide; results never depend on it, only the probe lengths.
+ * hashes match, and the table lives outside the JS heap. Against the same build with a `Map`
+ * inside, preparing issue 16's graph takes 0.72x to 0.77x the time (bench/RESULTS.md). The hash
+ * is seeded per process, so that crafted ids cannot make every probe collide; results never depend
+ * on it, only the probe lengths.
  */
 
 const HASH_SEED = (Math.random() * 0x1_0000_0000) | 0;
