@@ -7,10 +7,10 @@
  */
 import { compileBlueprint, type CompileResult } from '../expressions';
 import type { ComponentBlueprintDefinition } from '../model';
+import { BoundedCache } from './bounded-cache';
 
-/** Definitions come from documents: a bounded cache cannot grow with hostile input. */
-const LIMIT = 512;
-const compiled = new Map<string, CompileResult>();
+/** Definitions come from documents: a bounded cache. */
+const compiled = new BoundedCache<string, CompileResult>(512);
 
 /**
  * `compileBlueprint(definition)`, from the cache when an equal definition was compiled before.
@@ -18,12 +18,5 @@ const compiled = new Map<string, CompileResult>();
  * plain objects.
  */
 export function compileBlueprintOnce(definition: ComponentBlueprintDefinition): CompileResult {
-  const key = JSON.stringify(definition);
-  let result = compiled.get(key);
-  if (result === undefined) {
-    result = compileBlueprint(definition);
-    if (compiled.size >= LIMIT) compiled.clear();
-    compiled.set(key, result);
-  }
-  return result;
+  return compiled.obtain(JSON.stringify(definition), () => compileBlueprint(definition));
 }

@@ -11,8 +11,9 @@
  * written with an exponent) returns false, and credits.ts takes its decimal path.
  * `test/accounting/credits-integer.test.ts` holds the two paths equal.
  *
- * Owns: the whole-kilogram arithmetic of credits. May import: policies.ts (types).
+ * Owns: the whole-kilogram arithmetic of credits. May import: policies.ts (types), bounded-cache.ts.
  */
+import { BoundedCache } from './bounded-cache';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from './policies';
 
 /** Policies the credits of one entry depend on. */
@@ -109,17 +110,11 @@ interface Rate {
   readonly divisor: number;
 }
 
-const rates = new Map<number, Rate | null>();
+/** Percentages come from documents: a bounded cache. */
+const rates = new BoundedCache<number, Rate | null>(1024);
 
 function rateOf(percentage: number): Rate | null {
-  let rate = rates.get(percentage);
-  if (rate === undefined) {
-    rate = readRate(percentage);
-    // Percentages come from documents; a bounded cache cannot grow with hostile input.
-    if (rates.size >= 1024) rates.clear();
-    rates.set(percentage, rate);
-  }
-  return rate;
+  return rates.obtain(percentage, readRate);
 }
 
 function readRate(percentage: number): Rate | null {

@@ -5,7 +5,8 @@
  * kilograms below 2^53, takes the same steps in doubles that hold them exactly (credits-integer.ts).
  */
 import Decimal from 'decimal.js';
-import { integerCredits, type IntegerCredits } from './credits-integer';
+import { BoundedCache } from './bounded-cache';
+import { integerCredits, type CreditPolicies, type IntegerCredits } from './credits-integer';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from './policies';
 import { DEFAULT_ACCOUNTING_POLICIES } from './policies';
 
@@ -128,7 +129,7 @@ const integer: IntegerCredits = { issuable: 0, buffer: 0, supplier: 0 };
 export function creditsOfNetInto(
   netKg: number,
   riskOfReversalPercentage: number | null,
-  policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'>,
+  policies: CreditPolicies,
   columns: CreditColumns,
   row: number,
 ): void {
@@ -148,7 +149,7 @@ export function creditsOfNetInto(
 export function decimalCreditsOfNetInto(
   netKg: number,
   riskOfReversalPercentage: number | null,
-  policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'>,
+  policies: CreditPolicies,
   columns: CreditColumns,
   row: number,
 ): void {
@@ -188,17 +189,10 @@ function bufferOf(total: Decimal, percentage: number, policies: Pick<AccountingP
 }
 
 /** The rate `pct / 100` of each percentage met so far, so that an entry's buffer is one product. */
-const bufferRates = new Map<number, Decimal>();
+const bufferRates = new BoundedCache<number, Decimal>(1024);
 
 function bufferRate(percentage: number): Decimal {
-  let rate = bufferRates.get(percentage);
-  if (rate === undefined) {
-    rate = new D(percentage).div(100);
-    // Percentages come from documents; a bounded cache cannot grow with hostile input.
-    if (bufferRates.size >= 1024) bufferRates.clear();
-    bufferRates.set(percentage, rate);
-  }
-  return rate;
+  return bufferRates.obtain(percentage, (p) => new D(p).div(100));
 }
 
 /**
