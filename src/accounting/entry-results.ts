@@ -12,6 +12,7 @@ import type { MergePlan } from './merge-plan';
 import type { CompiledBlueprint } from '../expressions';
 import { ATTRIBUTION_SCOPES, type AttributionScope, type PreparedGraph } from './prepare';
 import type { ComponentResult, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from './result';
+import { entryWarnings } from './warnings';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -45,6 +46,7 @@ export class EntryResults {
       credit_allocation: risk === null ? null : { buffer_pool_contribution_kg: credits.buffer[row] as number, supplier_allocation_kg: credits.supplier[row] as number },
       components: this.componentResults(e),
       reused_datapoints: plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e)),
+      warnings: entryWarnings(prepared, e),
     } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget'> as Mutable<GhgEntryResult>;
     if (this.budgets === null) result.uncertainty_budget = [];
     else attachBudget(result, this.budgets, e);

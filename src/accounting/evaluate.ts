@@ -23,6 +23,7 @@ import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
 import type { EvaluationResult, GhgEntryResult, GhgStatementResult, ProjectComponentShareResult } from './result';
 import { shareGradientsOf } from './share-gradients';
+import { resultWarnings } from './warnings';
 import { totalGhgStatementEntries } from './statement-totals';
 
 /**
@@ -89,7 +90,8 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     for (const entry of chunk) entries[at++] = entry;
   }
   const statements = evaluation.statementResults();
-  return { ok: true, result: statements === undefined ? { ghg_entries: entries } : { ghg_entries: entries, ghg_statements: statements } };
+  const warnings = resultWarnings(prepared.documentWarnings.all, entries);
+  return { ok: true, result: statements === undefined ? { ghg_entries: entries, warnings } : { ghg_entries: entries, ghg_statements: statements, warnings } };
 }
 
 /** An evaluation whose entries are read a chunk at a time (see {@link startEvaluation}). */

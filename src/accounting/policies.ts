@@ -91,6 +91,13 @@ export interface AccountingPolicies {
    * replace the version a verifier has not decided on yet. A verified statement never changes.
    */
   readonly resubmittableStatuses: readonly GhgStatementStatus[];
+  /**
+   * A datapoint value no quantity of its kind can take (a negative mass, a mass fraction of 98 =
+   * 9,800 %, a temperature below 0 K; the table is `QUANTITY_KIND_PHYSICAL_BOUNDS` of
+   * `cdr-engine/units`): `error` (default, the validation error `value_out_of_physical_range`),
+   * `warning` (evaluated, with a warning of that code) or `off` (evaluated as given, silently).
+   */
+  readonly physicalBounds: 'error' | 'warning' | 'off';
 }
 
 /**
@@ -121,6 +128,7 @@ export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({
   sensitivityThreshold: 0.01,
   sensitivityMeasure: 'net_without_discount',
   resubmittableStatuses: Object.freeze(['FAILED_VERIFICATION', 'AWAITING_VERIFICATION'] as const),
+  physicalBounds: 'error',
 } as const);
 
 /**

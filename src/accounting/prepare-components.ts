@@ -10,6 +10,7 @@
  */
 import type { CompiledBlueprint, CompiledBlueprintInput } from '../expressions';
 import type { GraphComponentInput, IssuePath } from '../model';
+import { QUANTITY_KINDS } from '../model/quantity-kinds';
 import { dimensionOfQuantityKind, formatDimension } from '../units';
 import { IdIndex } from './id-index';
 import type { BlueprintPlan, Layout, PreparedBlueprints } from './prepare-blueprints';
@@ -27,7 +28,19 @@ export interface ComponentPhase {
   readonly componentOfDocument: Int32Array;
   /** Largest number of slots of a component. */
   readonly maxSlots: number;
+  /** The quantity kinds each datapoint feeds (its values are checked against them: prepare-values.ts). */
+  readonly datapointKinds: DatapointKinds;
 }
+
+/** The kinds of the inputs each datapoint feeds, by index into `QUANTITY_KINDS`. */
+export interface DatapointKinds {
+  /** The first kind of each datapoint, -1 when it feeds no input. */
+  readonly first: Int16Array;
+  /** Further kinds of the rare datapoint that feeds inputs of two kinds. */
+  readonly more: ReadonlyMap<number, readonly number[]>;
+}
+
+const KIND_INDEX: ReadonlyMap<string, number> = new Map(QUANTITY_KINDS.map((k, i) => [k, i]));
 
 /** Checks every component and makes the valid ones columns (see the module comment). */
 export function prepareComponents(context: PrepareContext, blueprints: PreparedBlueprints, datapoints: DatapointColumns): ComponentPhase {
@@ -61,6 +74,8 @@ class ComponentBuilder {
   private suppliedCount = new Int32Array(16);
   /** The datapoint after the one named last: where the next name most often points (id-index.ts). */
   private nextDatapoint = 0;
+  private readonly kindFirst: Int16Array;
+  private readonly kindMore = new Map<number, number[]>();
 
   constructor(
     private readonly context: PrepareContext,
@@ -74,6 +89,21 @@ class ComponentBuilder {
     this.slotStart = new Int32Array(n + 1);
     // About three slots a component; grown by doubling when a graph has more.
     this.slots = new Int32Array(Math.max(16, 3 * n));
+    this.kindFirst = new Int16Array(context.graph.datapoints.length).fill(-1);
+  }
+
+  /** Notes that datapoint d feeds an input of `kind`. */
+  private noteKind(d: number, kind: string): void {
+    const k = KIND_INDEX.get(kind) ?? -1;
+    const first = this.kindFirst[d] as number;
+    if (first === k) return;
+    if (first < 0) {
+      this.kindFirst[d] = k;
+      return;
+    }
+    const more = this.kindMore.get(d);
+    if (more === undefined) this.kindMore.set(d, [k]);
+    else if (!more.includes(k)) more.push(k);
   }
 
   /** Checks document component c and, when it is valid, adds it. */
@@ -180,7 +210,10 @@ class ComponentBuilder {
     }
     const got = this.datapoints.dimension[d] as number;
     if (got < 0) return false; // its unit was reported where the datapoint is defined
-    if (got === expected || context.dimensions.equal(got, expected)) return true;
+    if (got === expected || context.dimensions.equal(got, expected)) {
+      this.noteKind(d, spec.quantity_kind);
+      return true;
+    }
     const { dimensions } = context;
     problem(
       context,
@@ -231,6 +264,7 @@ class ComponentBuilder {
       index: this.index,
       componentOfDocument: this.componentOfDocument,
       maxSlots: this.maxSlots,
+      datapointKinds: { first: this.kindFirst, more: this.kindMore },
     };
   }
 }

@@ -2,7 +2,8 @@
  * The implementation of `prepareGraph` (see prepare.ts for the types), in named phases over the
  * parsed document: blueprints (prepare-blueprints.ts), datapoints (prepare-datapoints.ts),
  * components (prepare-components.ts), entries (prepare-entries.ts), statements and projects
- * (prepare-statements.ts), then the shares of every component. Internal: `fastPath` false parses
+ * (prepare-statements.ts), then the shares of every component and the datapoint values against the
+ * quantity kinds they feed (prepare-values.ts). Internal: `fastPath` false parses
  * the whole document with zod (tests compare both ways); the package always passes true.
  *
  * Written for documents of 100,000s of datapoints and components, where what costs is memory
@@ -24,6 +25,7 @@ import { prepareComponents } from './prepare-components';
 import type { PrepareContext } from './prepare-context';
 import { prepareDatapoints } from './prepare-datapoints';
 import { EntryBuilder } from './prepare-entries';
+import { checkValues } from './prepare-values';
 import { prepareStatements } from './prepare-statements';
 
 /**
@@ -57,6 +59,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   });
   const preparedEntries = entries.entries(statementParts.attributions);
   entries.checkShares();
+  const documentWarnings = checkValues(context, datapoints, components.datapointKinds, preparedEntries.riskOfReversalPercentage);
 
   if (broken !== undefined) return { ok: false, issues: withoutUnreadableReferences(issues, broken) };
   if (issues.length > 0) return { ok: false, issues };
@@ -80,6 +83,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
       entryStatement: statementParts.entryStatement,
       amortisations: statementParts.amortisations,
       shareSlotCount: statementParts.shareSlotCount,
+      documentWarnings,
     },
   };
 }

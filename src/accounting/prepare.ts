@@ -15,6 +15,7 @@ import type { GraphIssue, RemovalGraph } from '../model';
 import type { AccountingPolicies } from './policies';
 import { mergePlanOf } from './merge-plan';
 import { prepareGraphDocument } from './prepare-graph';
+import type { DocumentWarnings } from './prepare-values';
 import type { AttributionScope, PreparedAmortisation, PreparedStatement } from './statement-parts';
 
 export type { AttributionScope, PreparedAmortisation, PreparedShareSlot, PreparedStatement } from './statement-parts';
@@ -77,6 +78,8 @@ export interface PreparedGraph {
   readonly amortisations: readonly PreparedAmortisation[];
   /** Number of amortised shares computed at evaluation (one per amortisation and project statement). @internal */
   readonly shareSlotCount: number;
+  /** The document's warnings (datapoint values, risks of reversal), by datapoint, by entry and all. @internal */
+  readonly documentWarnings: DocumentWarnings;
 }
 
 /**

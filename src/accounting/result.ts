@@ -91,6 +91,20 @@ export interface MonteCarloHistogram {
 }
 
 /**
+ * Something suspicious but possible in a document or its evaluation. A warning never changes a
+ * figure; the codes are listed in docs/errors.md.
+ * @public
+ */
+export interface EvaluationWarning {
+  /** Where it is, as a path into the document (`datapoints[3].quantity.magnitude`, `ghg_entries[0]`). */
+  readonly path: string;
+  /** A stable code, e.g. `value_outside_realistic_range`. */
+  readonly code: string;
+  /** What is suspicious and why, for a person. */
+  readonly message: string;
+}
+
+/**
  * The evaluation of one GHG entry.
  * @public
  */
@@ -122,6 +136,8 @@ export interface GhgEntryResult {
   readonly uncertainty_budget: readonly UncertaintyBudgetLine[];
   /** Present when a Monte Carlo cross-check was requested. */
   readonly monte_carlo?: MonteCarloSummary;
+  /** The warnings of this entry: of the datapoints it uses and of the entry itself (empty when none). */
+  readonly warnings: readonly EvaluationWarning[];
 }
 
 /**
@@ -133,6 +149,11 @@ export interface EvaluationResult {
   readonly ghg_entries: readonly GhgEntryResult[];
   /** Present when the document has `ghg_statements`: one total per statement, in document order. */
   readonly ghg_statements?: readonly GhgStatementResult[];
+  /**
+   * The document's warnings plus every entry's, each once, ordered by path then code (empty when
+   * none). A warning never changes a figure.
+   */
+  readonly warnings: readonly EvaluationWarning[];
 }
 
 /**

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import type { GraphDatapoint } from '../model/graph';
 import type { QuantityKind } from '../model/quantity-kinds';
-import { convert, isCompatible, parseUnit } from '../units';
+import { convert, isCompatible, isWithinPhysicalBounds, parseUnit, QUANTITY_KIND_PHYSICAL_BOUNDS } from '../units';
 import { unitsForKind } from './kind-units';
 import { DEFAULT_RELATIVE_STANDARD_DEVIATION, type MagnitudeRange, resolveRange, type RelativeRange } from './ranges';
 
@@ -69,6 +69,21 @@ function checkRange(what: string, min: number, max: number): void {
   }
 }
 
+/** Refuses a range that reaches values no quantity of the kind can take (the engine would refuse them). */
+function checkPhysical(kind: QuantityKind, range: Required<MagnitudeRange>): void {
+  for (const end of [range.min, range.max]) {
+    if (isWithinPhysicalBounds(kind, toSIValue(end, range.unit))) continue;
+    const { reason } = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
+    throw new RangeError(`quantityOf('${kind}') magnitude: ${end} ${range.unit} is outside the physical bounds of '${kind}' (${reason})`);
+  }
+}
+
+/** A magnitude in SI. */
+function toSIValue(magnitude: number, unit: string): number {
+  const u = parseUnit(unit);
+  return magnitude * u.scale + u.offset;
+}
+
 /**
  * Arbitrary of a quantity of `kind` in any accepted unit of it, magnitude and standard deviation in
  * realistic ranges (or the ranges of `options`). The magnitude is drawn in the range's unit and
@@ -88,6 +103,7 @@ export function quantityOf(kind: QuantityKind, options: QuantityOptions = {}): f
   checkRange(`quantityOf('${kind}') magnitude`, range.min, range.max);
   const rangeCheck = isCompatible(range.unit, kind);
   if (!rangeCheck.ok) throw new RangeError(`quantityOf('${kind}') magnitude: ${rangeCheck.message}`);
+  checkPhysical(kind, range);
   const rsd = options.relativeStandardDeviation ?? DEFAULT_RELATIVE_STANDARD_DEVIATION;
   checkRange(`quantityOf('${kind}') relativeStandardDeviation`, rsd.min, rsd.max);
   if (rsd.min < 0) throw new RangeError(`quantityOf('${kind}') relativeStandardDeviation: min must be >= 0, got ${rsd.min}`);

@@ -10,3 +10,11 @@ export { isUnitError, UnitError, YEAR_IN_DAYS, type ParsedUnit } from './unit-pa
 export * from './units';
 export { unitsOfKind } from './units-of-kind';
 export { UNIT_DEPARTURES, type UnitDeparture, type UnitDepartureKind } from './departures';
+export {
+  isWithinPhysicalBounds,
+  type MagnitudeRange,
+  type PhysicalBounds,
+  QUANTITY_KIND_PHYSICAL_BOUNDS,
+  realisticRange,
+  realisticRangeSI,
+} from './quantity-kind-ranges';
