@@ -21,7 +21,7 @@ import { mergePlanOf } from './merge-plan';
 import { runMonteCarlo } from './monte-carlo';
 import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
-import type { EvaluationResult, GhgEntryResult, GhgStatementResult, ProjectComponentShareResult } from './result';
+import type { EvaluationResult, EvaluationWarning, GhgEntryResult, GhgStatementResult, ProjectComponentShareResult } from './result';
 import { shareGradientsOf } from './share-gradients';
 import { resultWarnings } from './warnings';
 import { totalGhgStatementEntries } from './statement-totals';
@@ -90,7 +90,7 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     for (const entry of chunk) entries[at++] = entry;
   }
   const statements = evaluation.statementResults();
-  const warnings = resultWarnings(prepared.documentWarnings.all, entries);
+  const warnings = resultWarnings(evaluation.documentWarnings, entries);
   return { ok: true, result: statements === undefined ? { ghg_entries: entries, warnings } : { ghg_entries: entries, ghg_statements: statements, warnings } };
 }
 
@@ -100,6 +100,8 @@ export interface GraphEvaluation {
   readonly entries: EntryEvaluation;
   /** Each statement's results, once every entry was read; undefined when the document has no `ghg_statements`. */
   statementResults(): GhgStatementResult[] | undefined;
+  /** The document's warnings (the result's `warnings` add those only entries carry). */
+  readonly documentWarnings: readonly EvaluationWarning[];
 }
 
 /**
@@ -124,7 +126,7 @@ export function startEvaluation(prepared: PreparedGraph, options: EvaluateOption
   const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo, amortised.shares);
   // 3. The entries, chunk by chunk; 4. the statements, from the entries' nets.
   const entries = new EntryEvaluation({ prepared, components, plan, amortised, shareGradients, monteCarlo });
-  return { ok: true, evaluation: { entries, statementResults: () => statementResults(prepared, entries, amortised) } };
+  return { ok: true, evaluation: { entries, statementResults: () => statementResults(prepared, entries, amortised), documentWarnings: prepared.documentWarnings.all } };
 }
 
 /** The problems of the options, none when they are valid. */

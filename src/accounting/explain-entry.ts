@@ -74,6 +74,7 @@ export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: str
       issuable_kg: entryResult.issuable_kg,
       risk_of_reversal_percentage: entryResult.risk_of_reversal_percentage,
       credit_allocation: entryResult.credit_allocation,
+      warnings: entryResult.warnings,
     },
   };
 }

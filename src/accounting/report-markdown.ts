@@ -43,7 +43,7 @@ const BUFFER: Readonly<Record<BufferPoolRounding, string>> = {
  * @public
  */
 export function formatCalculationReport(report: CalculationReport): string {
-  const lines: string[] = [...heading(report)];
+  const lines: string[] = [...heading(report), ...warningsSection(report)];
   lines.push('## 1. Datapoints', '', datapointsTable(report), '');
   lines.push('## 2. Components', '');
   report.components.forEach((c, k) => lines.push(...componentSection(c, k)));
@@ -65,6 +65,12 @@ function heading(report: CalculationReport): string[] {
     'All formulas are evaluated in SI units (kg, m, s, J = kg·m^2·s^-2, ...); component results are kg CO2e.',
     '',
   ];
+}
+
+/** The entry's warnings, before every section: a reader sees what is suspicious first. */
+function warningsSection(report: CalculationReport): string[] {
+  if (report.warnings.length === 0) return [];
+  return ['## Warnings', '', 'Suspicious but possible; no figure below is changed by them.', '', ...report.warnings.map((w) => `- \`${w.path}\` (${w.code}): ${w.message}`), ''];
 }
 
 /** Section 1: each datapoint as given and in SI. */

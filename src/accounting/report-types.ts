@@ -8,7 +8,7 @@ import type { ComponentType, GraphIssue, ProjectComponentAllocationStrategy } fr
 import type { CreditAllocation } from './credits';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from './policies';
 import type { AttributionScope } from './prepare';
-import type { GhgStatementResult } from './result';
+import type { EvaluationWarning, GhgStatementResult } from './result';
 
 /**
  * A datapoint as the report shows it: as given and converted to SI.
@@ -196,6 +196,8 @@ export interface CalculationReport {
   readonly risk_of_reversal_percentage: number | null;
   /** Split of `issuable_kg`; null without a risk of reversal. */
   readonly credit_allocation: CreditAllocation | null;
+  /** The entry's warnings (its `warnings` in the evaluation result), shown first; empty when none. */
+  readonly warnings: readonly EvaluationWarning[];
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * `cdr-engine evaluate [graph.json | -] [--format json|table|ndjson] [--entries N|all]`: evaluates
+ * `cdr-engine evaluate [graph.json | -] [--format json|table|ndjson] [--entries N|all] [--strict-warnings]`: evaluates
  * a removal graph document (the bundled example when no file is named, standard input for `-`)
- * and prints the result as it is evaluated, a chunk of entries at a time. Exit 0 on success, 1 for
- * an invalid graph or a text that is not JSON (every problem on stderr), 2 for bad usage or an
+ * and prints the result as it is evaluated, a chunk of entries at a time, then its warnings on
+ * stderr. Exit 0 on success (1 with --strict-warnings when there is a warning), 1 for an invalid
+ * graph or a text that is not JSON (every problem on stderr), 2 for bad usage or an
  * unreadable file. A long run shows its progress on stderr when stderr is a terminal.
  */
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable } from './format-table';
 import type { Io } from './io';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
+import { reportWarnings } from './warnings';
 
 /** The bundled example, found from the built CLI (dist/) or from the sources (src/cli/). */
 function bundledExample(): URL {
@@ -27,13 +29,15 @@ interface EvaluateArguments {
   /** Entries the table shows in detail. */
   readonly detailed: number;
   readonly file: string | undefined;
+  /** `--strict-warnings`: any warning exits 1. */
+  readonly strictWarnings: boolean;
 }
 
 /** The command's arguments, or the usage error to print. */
 function parseArguments(args: readonly string[]): EvaluateArguments | string {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' }, entries: { type: 'string' } } });
+    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' }, entries: { type: 'string' }, 'strict-warnings': { type: 'boolean', default: false } } });
   } catch (error) {
     return (error as Error).message;
   }
@@ -46,7 +50,7 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
     detailed = entries === 'all' ? Number.POSITIVE_INFINITY : Number(entries);
     if (!(entries === 'all' || (/^\d+$/.test(entries) && Number.isSafeInteger(detailed)))) return `--entries must be a number of entries or 'all', got '${entries}'`;
   }
-  return { format, detailed, file: parsed.positionals[0] };
+  return { format, detailed, file: parsed.positionals[0], strictWarnings: parsed.values['strict-warnings'] === true };
 }
 
 /** Runs the evaluate command with its arguments (after `evaluate`) and returns the exit code. */
@@ -76,9 +80,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     await io.drained?.();
   };
   showProgress(); // the rate counts from here
-  if (parsed.format === 'json') await writeEvaluationJson(evaluation, io.out, afterChunk);
-  else if (parsed.format === 'ndjson') await writeEvaluationNdjson(evaluation, io.out, afterChunk);
-  else writeEvaluationTable(evaluation, io.out, parsed.detailed, showProgress);
+  let warnings;
+  if (parsed.format === 'json') warnings = await writeEvaluationJson(evaluation, io.out, afterChunk);
+  else if (parsed.format === 'ndjson') warnings = await writeEvaluationNdjson(evaluation, io.out, afterChunk);
+  else warnings = writeEvaluationTable(evaluation, io.out, parsed.detailed, showProgress);
   progress.done();
-  return 0;
+  return reportWarnings('evaluate', read.label, warnings, parsed.strictWarnings, io);
 }

@@ -4,13 +4,14 @@
  * lines are made as they are written) are dropped once written, so memory stays flat however many
  * entries the graph has.
  *
- * - JSON: the same bytes as `JSON.stringify(result, null, 2)` and a newline. Each chunk is written
+ * - JSON: the same bytes as `JSON.stringify(result, null, 2)` and a newline (its `warnings` last). Each chunk is written
  *   by `JSON.stringify` itself, nested as deep as in the whole result, so that its indentation is
  *   the whole result's without a second pass over the text.
  * - NDJSON: one GHG entry per line (`JSON.stringify(entry)`), then one line per GHG statement,
  *   `{"ghg_statement": ...}`, for a document that has statements.
  */
-import type { GhgEntryResult, GhgStatementResult } from '../accounting';
+import type { EvaluationWarning, GhgEntryResult, GhgStatementResult } from '../accounting';
+import { resultWarnings } from '../accounting/warnings';
 
 /** Entries read a chunk at a time (an evaluation's `entries`). */
 export interface EntrySource {
@@ -26,6 +27,22 @@ export interface StreamedEvaluation {
   readonly entries: EntrySource;
   /** The statements' results, once every entry was read; undefined when the document has none. */
   statementResults(): readonly GhgStatementResult[] | undefined;
+  /** The document's warnings (the result's add those only entries carry). */
+  readonly documentWarnings: readonly EvaluationWarning[];
+}
+
+/** Gathers the result's warnings from the entries as they are written. */
+export class WarningCollector {
+  private readonly seen: { warnings: readonly EvaluationWarning[] }[] = [];
+  constructor(private readonly document: readonly EvaluationWarning[]) {}
+  /** Notes an entry's warnings (only entries that have some are kept). */
+  add(entry: GhgEntryResult): void {
+    if (entry.warnings.length > 0) this.seen.push({ warnings: entry.warnings });
+  }
+  /** The result's warnings: the document's and every entry's, each once, in order. */
+  all(): readonly EvaluationWarning[] {
+    return resultWarnings(this.document, this.seen);
+  }
 }
 
 /** `JSON.stringify({ ghg_entries: chunk }, null, 2)` begins and ends with these. */
@@ -36,10 +53,12 @@ const ENTRIES_CLOSE = '\n  ]\n}';
  * Writes the evaluation as indented JSON (see the module comment); `afterChunk` is awaited after
  * each chunk is written (the CLI waits there for the output to drain and shows its progress).
  */
-export async function writeEvaluationJson(evaluation: StreamedEvaluation, write: (text: string) => void, afterChunk: () => Promise<void> | void = () => {}): Promise<void> {
+export async function writeEvaluationJson(evaluation: StreamedEvaluation, write: (text: string) => void, afterChunk: () => Promise<void> | void = () => {}): Promise<readonly EvaluationWarning[]> {
   let first = true;
+  const warnings = new WarningCollector(evaluation.documentWarnings);
   for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
     if (chunk.length === 0) continue;
+    for (const entry of chunk) warnings.add(entry);
     const nested = JSON.stringify({ ghg_entries: chunk }, null, 2);
     // The chunk's entries as they stand inside the whole result, separated as its elements are.
     const elements = nested.slice(ENTRIES_OPEN.length, nested.length - ENTRIES_CLOSE.length);
@@ -50,21 +69,31 @@ export async function writeEvaluationJson(evaluation: StreamedEvaluation, write:
   let tail = first ? '{\n  "ghg_entries": []' : '\n  ]';
   const statements = evaluation.statementResults();
   if (statements !== undefined) tail += `,${memberJson('ghg_statements', statements)}`;
+  const all = warnings.all();
+  tail += `,${memberJson('warnings', all)}`;
   write(`${tail}\n}\n`);
+  return all;
 }
 
-/** Writes the evaluation as NDJSON (see the module comment); `afterChunk` as for JSON. */
-export async function writeEvaluationNdjson(evaluation: StreamedEvaluation, write: (text: string) => void, afterChunk: () => Promise<void> | void = () => {}): Promise<void> {
+/**
+ * Writes the evaluation as NDJSON (see the module comment; each entry line carries its warnings);
+ * `afterChunk` as for JSON. Returns the result's warnings.
+ */
+export async function writeEvaluationNdjson(evaluation: StreamedEvaluation, write: (text: string) => void, afterChunk: () => Promise<void> | void = () => {}): Promise<readonly EvaluationWarning[]> {
+  const warnings = new WarningCollector(evaluation.documentWarnings);
   for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
     if (chunk.length === 0) continue;
     let lines = '';
-    for (const entry of chunk) lines += `${JSON.stringify(entry)}\n`;
+    for (const entry of chunk) {
+      warnings.add(entry);
+      lines += `${JSON.stringify(entry)}\n`;
+    }
     write(lines);
     await afterChunk();
   }
   const statements = evaluation.statementResults();
-  if (statements === undefined || statements.length === 0) return;
-  write(statements.map((statement) => `${JSON.stringify({ ghg_statement: statement })}\n`).join(''));
+  if (statements !== undefined && statements.length > 0) write(statements.map((statement) => `${JSON.stringify({ ghg_statement: statement })}\n`).join(''));
+  return warnings.all();
 }
 
 /** `"key": value` as a member of a top-level object indented by two spaces, after its line break. */

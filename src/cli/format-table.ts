@@ -4,8 +4,8 @@
  * largest budget lines) or of as many as asked. Entries are read a chunk at a time and only the
  * summary's cells and the detailed entries are kept. Pure: the text goes to `write`.
  */
-import type { GhgEntryResult } from '../accounting';
-import type { StreamedEvaluation } from './evaluation-output';
+import type { EvaluationWarning, GhgEntryResult } from '../accounting';
+import { type StreamedEvaluation, WarningCollector } from './evaluation-output';
 import { formatDefault, formatTwoDecimals } from './number-format';
 
 /** Entries shown in detail unless asked otherwise (`--entries`). */
@@ -64,13 +64,15 @@ function summaryRow(e: GhgEntryResult): string[] {
 /**
  * Writes the evaluation as readable tables: a summary of every entry, then the detail of the first
  * `detailed` entries (all of them for Infinity) and, when some are left out, a line saying so.
- * `afterChunk` is called after each chunk of entries is read.
+ * `afterChunk` is called after each chunk of entries is read. Returns the result's warnings.
  */
-export function writeEvaluationTable(evaluation: StreamedEvaluation, write: (text: string) => void, detailed: number, afterChunk: () => void = () => {}): void {
+export function writeEvaluationTable(evaluation: StreamedEvaluation, write: (text: string) => void, detailed: number, afterChunk: () => void = () => {}): readonly EvaluationWarning[] {
   const rows: string[][] = [];
   const details: string[] = [];
+  const warnings = new WarningCollector(evaluation.documentWarnings);
   for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
     for (const entry of chunk) {
+      warnings.add(entry);
       rows.push(summaryRow(entry));
       if (details.length < detailed) details.push(entryDetail(entry));
     }
@@ -80,4 +82,5 @@ export function writeEvaluationTable(evaluation: StreamedEvaluation, write: (tex
   const omitted = rows.length - details.length;
   const note = omitted > 0 ? [`(${formatDefault(omitted)} more entries not shown in detail; --entries all shows every entry)`] : [];
   write(`${[summary, ...details, ...note].join('\n\n')}\n`);
+  return warnings.all();
 }

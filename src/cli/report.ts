@@ -1,7 +1,8 @@
 /**
  * `cdr-engine report <graph.json> [--entry ID | --statement ID] [--out report.html]
- * [--monte-carlo N]`: writes the HTML calculation report of one GHG entry or statement, to the
- * file named by --out or to standard output. Exit 0 on success, 1 for an invalid graph or an
+ * [--monte-carlo N] [--strict-warnings]`: writes the HTML calculation report of one GHG entry or
+ * statement (its warnings first, and on stderr), to the file named by --out or to standard output.
+ * Exit 0 on success (1 with --strict-warnings when there is a warning), 1 for an invalid graph or an
  * unknown entry or statement (problems on stderr), 2 for bad usage or an unreadable or unwritable
  * file. Loads the report module (and with it the charting libraries) only when it runs.
  */
@@ -10,8 +11,9 @@ import { parseArgs } from 'node:util';
 import { printIssues, readJsonDocument } from './document';
 import type { Io } from './io';
 import { REPORT_USAGE } from './usage';
+import { reportWarnings } from './warnings';
 
-type Parsed = { readonly file: string; readonly entry?: string; readonly statement?: string; readonly out?: string; readonly samples?: number };
+type Parsed = { readonly file: string; readonly entry?: string; readonly statement?: string; readonly out?: string; readonly samples?: number; readonly strictWarnings: boolean };
 
 function parse(args: readonly string[]): Parsed | string {
   let parsed;
@@ -19,7 +21,7 @@ function parse(args: readonly string[]): Parsed | string {
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { entry: { type: 'string' }, statement: { type: 'string' }, out: { type: 'string' }, 'monte-carlo': { type: 'string' } },
+      options: { entry: { type: 'string' }, statement: { type: 'string' }, out: { type: 'string' }, 'monte-carlo': { type: 'string' }, 'strict-warnings': { type: 'boolean', default: false } },
     });
   } catch (error) {
     return (error as Error).message;
@@ -39,6 +41,7 @@ function parse(args: readonly string[]): Parsed | string {
     ...(values.statement === undefined ? {} : { statement: values.statement }),
     ...(values.out === undefined ? {} : { out: values.out }),
     ...(samples === undefined ? {} : { samples }),
+    strictWarnings: values['strict-warnings'] === true,
   };
 }
 
@@ -61,9 +64,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     printIssues('report', parsed.file, outcome.issues, io);
     return 1;
   }
+  const warned = (): number => reportWarnings('report', parsed.file, outcome.figures.warnings, parsed.strictWarnings, io);
   if (parsed.out === undefined) {
     io.out(outcome.html);
-    return 0;
+    return warned();
   }
   try {
     await writeFile(parsed.out, outcome.html, 'utf8');
@@ -72,5 +76,5 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     return 2;
   }
   io.err(`cdr-engine report: wrote ${parsed.out} (${Math.round(Buffer.byteLength(outcome.html) / 1024)} KiB)\n`);
-  return 0;
+  return warned();
 }

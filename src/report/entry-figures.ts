@@ -56,6 +56,7 @@ export function entryFigures(sources: EntrySources): EntryReportFigures {
     sensitivity: tornadoFigures(sources.sensitivity, sources.analysis, sources.nameOf),
     monte_carlo: monteCarloFigures(result, sources.monteCarloSeed),
     calculation,
+    warnings: result.warnings,
   };
 }
 

@@ -6,7 +6,7 @@ import { calculationSection, table } from './calculation';
 import { budgetChart, monteCarloChart, tornadoChart, waterfallChart, type Chart } from './charts';
 import type { EntryReportFigures, TornadoFigures } from './figures';
 import { escapeHtml as e, formatNumber as n, formatPercent } from './format';
-import { chartFigure, page, section, summary, type SummaryItem } from './page';
+import { chartFigure, page, section, summary, warningsSection, type SummaryItem } from './page';
 import { renderSvg } from './svg';
 
 /** Renders the charts of a page, in order. */
@@ -37,6 +37,7 @@ export async function entryPage(f: EntryReportFigures): Promise<string> {
     { figure: 'supplier_allocation_kg', label: 'Supplier', value: r.credit_allocation?.supplier_allocation_kg ?? null, unit: 'kg', key: true },
   ];
   const sections = [
+    ...warningsSection(f.warnings),
     section('summary', 'Summary', `${summary(items)}${r.credit_allocation === null ? '<p class="muted">No risk of reversal is set: the issuable credits are not split.</p>' : ''}`),
     section(
       'waterfall',

@@ -8,6 +8,7 @@ import type {
   CalculationReport,
   CreditAllocation,
   DatapointSensitivity,
+  EvaluationWarning,
   GhgEntryResult,
   GhgStatementResult,
   MonteCarloSummary,
@@ -119,6 +120,8 @@ export interface EntryReportFigures {
   readonly monte_carlo: MonteCarloFigures | null;
   /** The calculation report: every formula with its values. */
   readonly calculation: CalculationReport;
+  /** The entry's warnings (as its result carries them), shown first; empty when none. */
+  readonly warnings: readonly EvaluationWarning[];
 }
 
 /**
@@ -173,6 +176,8 @@ export interface StatementReportFigures {
   readonly entries: readonly StatementEntryFigure[];
   /** Whether the entries chart draws one bar per entry (false: a histogram of the entries' nets). */
   readonly entries_chart_per_entry: boolean;
+  /** The warnings of the statement's entries, each once, in order; shown first; empty when none. */
+  readonly warnings: readonly EvaluationWarning[];
   /** Components attributed at statement level and project components shared by the statement. */
   readonly allocations: readonly AllocationFigure[];
   /** The statement's sensitivity analysis; null when the statement is too large to re-evaluate per datapoint. */

@@ -5,6 +5,7 @@
  */
 import { VERSION } from '../version';
 import type { ReportFigures } from './figures';
+import type { EvaluationWarning } from '../accounting';
 import { dataValue, escapeHtml as e, formatNumber } from './format';
 
 const STYLE = `
@@ -20,6 +21,7 @@ h2 { font-size: 19px; margin: 0 0 6px; }
 p { margin: 6px 0; }
 code { font: 12.5px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; background: #eef1f5; padding: 1px 4px; border-radius: 3px; word-break: break-all; }
 .muted { color: var(--muted); font-weight: normal; }
+.warn { color: var(--warn); font-weight: 600; }
 .meta { color: var(--muted); margin: 0 0 18px; }
 section { background: white; border: 1px solid var(--line); border-radius: 8px; padding: 18px 22px; margin: 0 0 18px; }
 .summary { display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); gap: 10px; margin: 0; }
@@ -103,6 +105,13 @@ export function page(head: PageHead, sections: readonly string[], figures: Repor
 /** A section with a heading. */
 export function section(id: string, title: string, body: string): string {
   return `<section id="${id}"><h2>${e(title)}</h2>\n${body}\n</section>`;
+}
+
+/** The warnings, as the first section of a page (nothing when there are none). */
+export function warningsSection(warnings: readonly EvaluationWarning[]): string[] {
+  if (warnings.length === 0) return [];
+  const items = warnings.map((w) => `<li><code>${e(w.path)}</code> <span class="muted">${e(w.code)}</span>: ${e(w.message)}</li>`).join('');
+  return [section('warnings', 'Warnings', `<p class="warn">Suspicious but possible: check these before the figures. No figure below is changed by them.</p><ul>${items}</ul>`)];
 }
 
 /** One figure of the summary: label, value for people, and the exact value for machines. */

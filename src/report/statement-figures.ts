@@ -7,6 +7,7 @@
 import type { CalculationReport, EvaluationResult, GhgStatementResult, GhgStatementSensitivity, SensitivityAnalysis } from '../accounting';
 import type { AllocationFigure, StatementEntryFigure, StatementReportFigures } from './figures';
 import { tornadoFigures } from './entry-figures';
+import { sortWarnings } from '../accounting/warnings';
 
 /** Up to this many entries the entries chart draws one bar per entry. */
 export const ENTRY_BARS = 60;
@@ -43,6 +44,7 @@ export function statementFigures(sources: StatementSources): StatementReportFigu
     result: statement,
     entries,
     entries_chart_per_entry: entries.length <= ENTRY_BARS,
+    warnings: sortWarnings(statement.ghg_entries.flatMap((total) => results.get(total.ghg_entry_id)?.warnings ?? [])),
     allocations: allocations(statement, evaluation),
     sensitivity: sources.sensitivity === null ? null : tornadoFigures(sources.sensitivity, sources.analysis, sources.nameOf),
     calculations: sources.calculations,

@@ -9,7 +9,7 @@ import { entriesChart, tornadoChart } from './charts';
 import { rendered, tornadoBody } from './entry-page';
 import type { AllocationFigure, StatementReportFigures } from './figures';
 import { escapeHtml as e, formatNumber as n, formatPercent } from './format';
-import { chartFigure, page, section, summary, type SummaryItem } from './page';
+import { chartFigure, page, section, summary, warningsSection, type SummaryItem } from './page';
 import { ENTRY_CALCULATIONS } from './statement-figures';
 
 /** Above this many entries the table of entries starts closed. */
@@ -35,6 +35,7 @@ export async function statementPage(f: StatementReportFigures): Promise<string> 
     ? 'Issuable credits of each entry split between the supplier and the buffer pool; red tick: the entry’s net after discount.'
     : `The statement has ${f.entries.length} entries: the chart counts them by net after discount (one bar per range).`;
   const sections = [
+    ...warningsSection(f.warnings),
     section('summary', 'Summary', `${summary(items)}${s.credit_allocation === null ? '<p class="muted">An entry has no risk of reversal: the statement’s credits are not split.</p>' : ''}`),
     section('entries', 'Entries', figure('entries', entriesCaption) + entriesTable(f)),
     section('allocations', 'Statement- and project-level allocations', allocationsBody(f)),
