@@ -6,7 +6,7 @@
  * Owns: datapoint problems and the datapoint columns. May import: units, doubles.ts, id-index.ts,
  * prepare-context.ts.
  */
-import { tryParseUnit } from '../units';
+import { parseUnit, tryParseUnit, UnitError } from '../units';
 import { packedDoubles } from './doubles';
 import { IdIndex } from './id-index';
 import { problem, unreadableItem, type PrepareContext } from './prepare-context';
@@ -54,7 +54,7 @@ export function prepareDatapoints(context: PrepareContext): DatapointColumns {
     dimension: new Int32Array(n).fill(-1),
   };
   // A graph has a few distinct unit strings: each is read, and given a dimension id, once.
-  const readings = new Map<string, UnitReading | null>();
+  const readings = new Map<string, UnitReading | string>();
   for (let d = 0; d < n; d++) {
     const datapoint = datapoints[d];
     if (datapoint === undefined) {
@@ -76,11 +76,11 @@ export function prepareDatapoints(context: PrepareContext): DatapointColumns {
     let reading = readings.get(unit);
     if (reading === undefined) {
       const parsed = tryParseUnit(unit);
-      reading = parsed === undefined ? null : { dimension: context.dimensions.idOf(parsed.dimension), scale: parsed.scale, offset: parsed.offset };
+      reading = parsed === undefined ? whyUnknown(unit) : { dimension: context.dimensions.idOf(parsed.dimension), scale: parsed.scale, offset: parsed.offset };
       readings.set(unit, reading);
     }
-    if (reading === null) {
-      problem(context, ['datapoints', d, 'quantity', 'unit'], 'unknown_unit', `datapoint '${id}' has unit '${unit}', which is not a known unit`);
+    if (typeof reading === 'string') {
+      problem(context, ['datapoints', d, 'quantity', 'unit'], 'unknown_unit', `datapoint '${id}' has unit '${unit}', which is not a known unit${reading}`);
       continue;
     }
     columns.dimension[d] = reading.dimension;
@@ -89,4 +89,20 @@ export function prepareDatapoints(context: PrepareContext): DatapointColumns {
     columns.siStandardDeviations[d] = sd === null || sd === undefined ? Number.NaN : sd * Math.abs(reading.scale);
   }
   return columns;
+}
+
+/**
+ * What `parseUnit` says of a unit it cannot read, beyond "not known": its "did you mean" (issue
+ * 27: a misspelled unit names the nearest known one) or why a Pint unit is refused. '' when
+ * nothing more is known.
+ */
+function whyUnknown(unit: string): string {
+  try {
+    parseUnit(unit);
+  } catch (error) {
+    if (!(error instanceof UnitError)) throw error;
+    const reason = error.message.replace(/^unknown unit '.*?': /, '');
+    return reason === `no unit named '${unit}'` ? '' : `: ${reason.replace(/^no unit named '.*?'; /, '')}`;
+  }
+  return '';
 }
