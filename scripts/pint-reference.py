@@ -13,8 +13,9 @@ asks Pint itself, so that the tests compare the engine with Pint without running
   without a plural s, and Pint's reading of each (its SI value, or null when Pint refuses it).
 
 An SI value is a factor and an offset: x in the unit is x * factor + offset in SI (kg, m, s, A, K,
-cd, mol, rad; USD for money). The dimension is given over the engine's base dimensions, where the
-radian is a dimension of its own (Pint counts it as dimensionless).
+cd, mol, rad; USD for money; bit for information). The dimension is given over the engine's base
+dimensions, where the radian is a dimension of its own (Pint counts it as dimensionless) and the bit
+is Pint's [information] (no quantity kind takes it).
 
 "pairs" are computed in Pint's registry extended with the few names Pint 0.19 lacks (newer Pint's
 percent, permille and ppm) and the service's own names (CO2e masses, USD, kt, pH, ...); each pair
@@ -45,8 +46,9 @@ BASES = [
     ("amount_of_substance", "mole"),
     ("angle", "radian"),
     ("currency", "USD"),
+    ("information", "bit"),
 ]
-DIMENSIONLESS_ROOTS = {"bit", "count", "CO2e", "pH"}
+DIMENSIONLESS_ROOTS = {"count", "CO2e", "pH"}
 
 # Names newer Pint defines (percent and ppm since 0.21, permille since 0.24) and the service's own
 # names; the engine lists the latter in its table of departures (src/units/departures.ts).
@@ -181,7 +183,7 @@ ACTIVITY = ["becquerel", "kilobecquerel", "megabecquerel", "curie", "picocurie",
 DOSE = ["sievert", "millisievert", "microsievert", "gray", "milligray", "rem", "millirem", "rads", "joule / kilogram"]
 ANGLE = ["degree", "radian", "arcminute", "arcsecond", "grade", "turn", "milliradian", "mil", "milliarcsecond"]
 RATIO = ["dimensionless", "percent", "permille", "ppm", "count", "ppb", "parts_per_million", "pi",
-         "kilogram / kilogram", "gram / kilogram", "mole / mole", "liter / liter", "bit", "byte"]
+         "kilogram / kilogram", "gram / kilogram", "mole / mole", "liter / liter"]
 ACIDITY = ["pH"]
 CURRENCY = ["USD"]
 

@@ -158,6 +158,7 @@ const SI_SYMBOLS: Readonly<Record<(typeof BASE_DIMENSIONS)[number], string>> = {
   luminous_intensity: 'cd',
   amount_of_substance: 'mol',
   angle: 'rad',
+  information: 'bit',
   currency: 'USD',
 };
 

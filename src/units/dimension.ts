@@ -5,7 +5,8 @@
 
 /**
  * The base dimensions, in the order of a {@link Dimension}'s exponents. `currency` is a base of its
- * own so that money never converts to anything physical.
+ * own so that money never converts to anything physical; `information` (bit, byte) is one as in
+ * Pint, so that no quantity kind takes a byte as 8 of a ratio.
  * @public
  */
 export const BASE_DIMENSIONS = [
@@ -18,6 +19,7 @@ export const BASE_DIMENSIONS = [
   'amount_of_substance',
   'angle',
   'currency',
+  'information',
 ] as const;
 
 /**

@@ -10,6 +10,8 @@
  *   row with Pint), or an optional factor followed by a product of powers of other units, written
  *   with Pint's names (or, for prefixed SI units, mathjs's: `kg`, `cm`, `micromole`), e.g.
  *   `0.9144 meter`, `${1 / 36} yard`, `pound foot second^-2`;
+ * - `{ base: NAME }` for a unit that is the base of a dimension mathjs lacks (the bit, of
+ *   information);
  * - options.offset: the SI offset (kelvin) of an offset unit such as degree_Reaumur.
  *
  * Pint derives `delta_<name>` / `Δ<symbol>` units from each offset unit, reads every SI and binary
@@ -24,7 +26,12 @@ export interface MathjsOwnUnit {
 }
 
 /** One unit of the table: spellings, definition, options. */
-export type UnitRow = readonly [spellings: string, definition: string | MathjsOwnUnit, options?: { readonly offset: number }];
+export type UnitRow = readonly [spellings: string, definition: string | MathjsOwnUnit | BaseUnit, options?: { readonly offset: number }];
+
+/** A base unit of a dimension of its own (Pint's `bit = [information]`). */
+export interface BaseUnit {
+  readonly base: string;
+}
 
 const own = (mathjs: string): MathjsOwnUnit => ({ mathjs });
 const PI = Math.PI;
@@ -40,7 +47,7 @@ export const PINT_UNITS: readonly UnitRow[] = [
   ['mole mol', own('mol')],
   ['kelvin K degK °K degree_Kelvin degreeK', own('K')],
   ['radian rad', own('rad')],
-  ['bit', '1'],
+  ['bit', { base: 'INFORMATION' }], // Pint: bit = [information], a dimension of its own
   ['count', '1'],
 
   // angle, solid angle, information

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QUANTITY_KINDS, type QuantityKind } from '../../src/model/quantity-kinds';
-import { dimensionsEqual, formatDimension, isCompatible, parseUnit, toSI, tryParseUnit, UNIT_DEPARTURES } from '../../src/units';
+import { BASE_DIMENSIONS, dimensionsEqual, formatDimension, isCompatible, parseUnit, toSI, tryParseUnit, UNIT_DEPARTURES } from '../../src/units';
 import { unitEntries } from '../../src/units/unit-names';
 
 type Pair = [kind: QuantityKind, unit: string, format: string, factor: number, offset: number, source: string, pintReadsBack: boolean];
@@ -34,7 +34,7 @@ const departed = new Set(UNIT_DEPARTURES.filter((d) => d.kind === 'service' || d
 describe('the reference data', () => {
   it('was computed by Pint and covers every quantity kind in long, short and pretty formats', () => {
     expect(reference.pint_version).toBe('0.19.2');
-    expect(reference.bases).toEqual(['mass', 'length', 'time', 'current', 'temperature', 'luminous_intensity', 'amount_of_substance', 'angle', 'currency']);
+    expect(reference.bases).toEqual(['mass', 'length', 'time', 'current', 'temperature', 'luminous_intensity', 'amount_of_substance', 'angle', 'currency', 'information']);
     expect(reference.pairs.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(reference.pairs.map((p) => p[0]))).toEqual(new Set(QUANTITY_KINDS));
     for (const kind of QUANTITY_KINDS) {
@@ -156,4 +156,21 @@ describe('(quantity kind, unit string) pairs in Pint formats', () => {
     }
     expect(refused).toBeGreaterThan(3000);
   });
+
+  it("refuses units of information (Pint's [information]: bit, byte, B and their prefixes) for every quantity kind", () => {
+    const information = reference.names.filter(([name, canonical]) => ['bit', 'byte', 'baud'].includes(canonical) && !departed.has(name)).map(([name]) => name);
+    const prefixed = reference.prefixed.filter((r) => Array.isArray(r[1]) && r[1][0][BASE_INDEX.information] === 1).map(([text]) => text);
+    expect(information).toEqual(expect.arrayContaining(['bit', 'byte', 'B', 'octet', 'baud']));
+    expect(prefixed).toEqual(expect.arrayContaining(['kB', 'MiB', 'kilobyte', 'GB']));
+    for (const unit of [...information, ...prefixed]) {
+      expect(parseUnit(unit).dimension[BASE_INDEX.information], unit).not.toBe(0);
+      for (const kind of QUANTITY_KINDS) {
+        const check = isCompatible(unit, kind);
+        expect(check.ok, `${unit} for ${kind}`).toBe(false);
+      }
+    }
+  });
 });
+
+/** Where each base dimension is in a dimension's exponents. */
+const BASE_INDEX = Object.fromEntries(BASE_DIMENSIONS.map((b, i) => [b, i])) as Record<(typeof BASE_DIMENSIONS)[number], number>;

@@ -82,7 +82,10 @@ describe("Pint's spellings", () => {
     reads('kilom', dimension({ length: 1 }), 1000);
     reads('pct', MASS, 2e-16); // Pint reads pico-carat
     reads('milliarcseconds', dimension({ angle: 1 }), (Math.PI / 180 / 3600) * 1e-3);
-    reads('KiB', NONE, 8 * 1024);
+    reads('KiB', dimension({ information: 1 }), 8 * 1024); // a dimension of its own, as in Pint
+    reads('kbit/s', dimension({ information: 1, time: -1 }), 1000);
+    // before: 'B' read as 8 of a ratio; now no quantity kind takes a unit of information
+    expect(isCompatible('B', 'dimensionless_ratio')).toEqual({ ok: false, message: "unit 'B' is not a unit of quantity kind 'dimensionless_ratio' (expected dimension dimensionless, got information)" });
     for (const unit of ['kgs', 'Ks', 'gs', 'KG', 'Kg']) expect(tryParseUnit(unit)).toBeUndefined();
   });
 
