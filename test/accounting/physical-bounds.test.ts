@@ -158,3 +158,14 @@ describe('warnings', () => {
     }
   });
 });
+
+describe('unknown_unit (issue 27)', () => {
+  it("keeps parseUnit's 'did you mean'", () => {
+    const issues = issuesOf(capture({ magnitude: 921.5, unit: 'kilogramm', standard_deviation: null }, PURITY));
+    expect(issues).toEqual([
+      { path: ['datapoints', 0, 'quantity', 'unit'], code: 'unknown_unit', message: "datapoint 'dtp_mass' has unit 'kilogramm', which is not a known unit: did you mean 'kilogram'?" },
+    ]);
+    const plain = issuesOf(capture({ magnitude: 1, unit: 'zzqx', standard_deviation: null }, PURITY));
+    expect(plain[0]?.message).toBe("datapoint 'dtp_mass' has unit 'zzqx', which is not a known unit");
+  });
+});
