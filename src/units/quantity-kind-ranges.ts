@@ -23,7 +23,7 @@ export interface PhysicalBounds {
   readonly reason: string;
 }
 
-const AMOUNT = 'an amount of it cannot be negative';
+const AMOUNT = 'an amount of matter cannot be negative';
 const NON_NEGATIVE = (reason: string): PhysicalBounds => Object.freeze({ min: 0, max: null, reason });
 const FRACTION = (reason: string): PhysicalBounds => Object.freeze({ min: 0, max: 1, reason });
 const SIGNED = (reason: string): PhysicalBounds => Object.freeze({ min: null, max: null, reason });
