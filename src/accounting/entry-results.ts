@@ -46,11 +46,12 @@ export class EntryResults {
       credit_allocation: risk === null ? null : { buffer_pool_contribution_kg: credits.buffer[row] as number, supplier_allocation_kg: credits.supplier[row] as number },
       components: this.componentResults(e),
       reused_datapoints: plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e)),
-      warnings: entryWarnings(prepared, e),
-    } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget'> as Mutable<GhgEntryResult>;
+    } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget' | 'warnings'> as Mutable<GhgEntryResult>;
     if (this.budgets === null) result.uncertainty_budget = [];
     else attachBudget(result, this.budgets, e);
     if (monteCarlo !== undefined) result.monte_carlo = monteCarlo[e] as MonteCarloSummary;
+    // Last: the figures first, what is suspicious about them after.
+    result.warnings = entryWarnings(prepared, e);
     return result;
   }
 

@@ -48,12 +48,13 @@ describe('worked examples (semantics.md sections 3 and 5)', () => {
     expect(other.co2e_net_removed_standard_deviation_kg!).toBeCloseTo(base.co2e_net_removed_standard_deviation_kg!, 9);
   });
 
-  const single = (template: string, magnitude: number, sd: number) =>
+  // x is a mass, or with `kind` 'dimensionless' a signed pure number (a mass is never negative).
+  const single = (template: string, magnitude: number, sd: number, kind: 'mass' | 'dimensionless' = 'mass') =>
     evaluateGraph({
       component_blueprints: [
-        blueprint({ key: 'f', template, inputs: { x: { kind: 'mass', unit: 'kg' }, m: { kind: 'mass', unit: 'kg' } } }),
+        blueprint({ key: 'f', template, inputs: { x: { kind, unit: kind === 'mass' ? 'kg' : '' }, m: { kind: 'mass', unit: 'kg' } } }),
       ],
-      datapoints: [datapoint('x', magnitude, 'kg', sd), datapoint('unit', 1, 'kg', null)],
+      datapoints: [datapoint('x', magnitude, kind === 'mass' ? 'kg' : '', sd), datapoint('unit', 1, 'kg', null)],
       components: [component('c', 'f', { x: 'x', m: 'unit' })],
       ghg_entries: [entry('e', { c: 1 })],
     }).ghg_entries[0]!;
@@ -66,7 +67,7 @@ describe('worked examples (semantics.md sections 3 and 5)', () => {
   });
 
   it('{x} * {x} has standard deviation 2|x|s', () => {
-    const e = single('{x} * {x} / {m}', -3, 0.25);
+    const e = single('{x} * {x} * {m}', -3, 0.25, 'dimensionless');
     expect(e.co2e_net_removed_without_discount_kg).toBeCloseTo(9, 12);
     expect(e.co2e_net_removed_standard_deviation_kg).toBeCloseTo(2 * 3 * 0.25, 12);
   });
@@ -114,10 +115,11 @@ describe('worked examples (semantics.md sections 3 and 5)', () => {
   });
 
   it('ADJUSTMENT keeps its own sign, UNCERTAINTY_DISCOUNT and LOSS subtract', () => {
+    // The sign of an adjustment is written in its formula, never in a negative mass (docs/units.md).
     const make = (type: string) =>
       evaluateGraph({
-        component_blueprints: [blueprint({ key: 'b', type, template: '{m}', inputs: { m: { kind: 'mass', unit: 'kg' } } })],
-        datapoints: [datapoint('m', -40, 'kg')],
+        component_blueprints: [blueprint({ key: 'b', type, template: '0 - {m}', inputs: { m: { kind: 'mass', unit: 'kg' } } })],
+        datapoints: [datapoint('m', 40, 'kg')],
         components: [component('c', 'b', { m: 'm' })],
         ghg_entries: [entry('e', { c: 1 })],
       }).ghg_entries[0]!.co2e_net_removed_without_discount_kg;
