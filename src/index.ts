@@ -21,6 +21,7 @@ export { prepareGraph, type PreparedGraph, type PrepareResult } from './accounti
 export type {
   ComponentResult,
   EvaluationResult,
+  EvaluationWarning,
   GhgEntryResult,
   GhgStatementEntryTotal,
   GhgStatementResult,
