@@ -1,13 +1,15 @@
 /**
  * Every quantity the service is given is checked the way a datapoint's is (semantics.md 7): a
  * finite magnitude and standard deviation, and a unit that reads and is of the field's quantity
- * kind (`isCompatible` of the units module, whose message names the unit and the kind). A unit
- * that cannot be read, or one of the wrong kind, is a 422 at the quantity's `unit`.
+ * kind (`isCompatible` of the units module, whose message names the unit and the kind), and a
+ * value within the kind's physical bounds (docs/units.md). A unit that cannot be read, or one of
+ * the wrong kind, is a 422 at the quantity's `unit`; an impossible value (a negative mass) or a
+ * negative standard deviation, at its `magnitude` or `standard_deviation`.
  *
  * The kind of each ScalarQuantity field of the service is listed once, in {@link QUANTITY_FIELDS}.
  */
 import type { QuantityKind } from '../model';
-import { isCompatible, UnitError, parseUnit } from '../units';
+import { isCompatible, isWithinPhysicalBounds, parseUnit, QUANTITY_KIND_PHYSICAL_BOUNDS, UnitError } from '../units';
 import type { Problems } from './failures';
 import type { QuantityRow } from './rows';
 
@@ -40,8 +42,8 @@ function checkNumbers(problems: Problems, loc: readonly (string | number)[], q: 
     good = false;
   }
   const sd = q.standard_deviation ?? null;
-  if (sd !== null && !Number.isFinite(sd)) {
-    problems.add([...loc, 'standard_deviation'], 'standard_deviation must be a finite number', sd);
+  if (sd !== null && !(Number.isFinite(sd) && sd >= 0)) {
+    problems.add([...loc, 'standard_deviation'], 'standard_deviation must be a finite number >= 0', sd);
     good = false;
   }
   return good;
@@ -63,7 +65,16 @@ export function checkQuantity(problems: Problems, loc: readonly (string | number
   }
   const check = isCompatible(q.unit, kind);
   if (!check.ok) problems.add([...loc, 'unit'], check.message, q.unit);
-  return numbers && check.ok ? row({ ...q, unit: q.unit }) : undefined;
+  if (!numbers || !check.ok) return undefined;
+  // A value no quantity of the kind can take (a negative mass) is refused, as in a graph document.
+  const si = q.magnitude * check.unit.scale + check.unit.offset;
+  if (!isWithinPhysicalBounds(kind, si)) {
+    const { min, max, reason } = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
+    const bound = min !== null && si < min ? `at least ${(min - check.unit.offset) / check.unit.scale}` : `at most ${((max as number) - check.unit.offset) / check.unit.scale}`;
+    problems.add([...loc, 'magnitude'], `${q.magnitude} ${q.unit} is outside the physical bounds of quantity kind '${kind}': it must be ${bound} ${q.unit} (${reason}) [value_out_of_physical_range]`, q.magnitude);
+    return undefined;
+  }
+  return row({ ...q, unit: q.unit });
 }
 
 /** The message of a unit that cannot be read, or undefined when it reads. */

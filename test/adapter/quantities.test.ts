@@ -112,6 +112,30 @@ describe('every quantity field of the service checks its unit and kind', () => {
     }
   }
 
+  test('an impossible value (a negative mass) and a negative standard deviation are 422 at the field, naming the kind and the bound', async () => {
+    const client = new Client(demoSandbox());
+    const feedstock = CASES[0] as Case;
+    const body = await feedstock.body(client);
+    const before = client.sandbox.state.snapshot();
+    const negative = await client.post('supplierA', feedstock.path, { ...body, mass: { magnitude: -12, unit: 't', standard_deviation: null } });
+    expect(negative.status).toBe(422);
+    const detail = (negative.body as { detail: { loc: unknown[]; msg: string }[] }).detail;
+    expect(detail.map((d) => d.loc)).toEqual([['body', 'mass', 'magnitude']]);
+    expect(detail[0]?.msg).toContain("-12 t is outside the physical bounds of quantity kind 'mass': it must be at least 0 t");
+    const sd = await client.post('supplierA', feedstock.path, { ...body, mass: { magnitude: 12, unit: 't', standard_deviation: -1 } });
+    expect(sd.status).toBe(422);
+    expect((sd.body as { detail: { loc: unknown[] }[] }).detail.map((d) => d.loc)).toEqual([['body', 'mass', 'standard_deviation']]);
+    expect(client.sandbox.state.snapshot()).toBe(before);
+  });
+
+  test('a datapoint with an impossible value for the input a component feeds it to is refused (422)', async () => {
+    const client = new Client(demoSandbox());
+    await client.ok('supplierA', 'POST', '/mrv/v0/components', loaderDieselBody('q-component-bounds'));
+    const negative = await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.dieselA}`, { quantity: { magnitude: -180, unit: 'l', standard_deviation: null } });
+    expect(negative.status).toBe(422);
+    expect(JSON.stringify(negative.body)).toMatch(/below the physical bound 0 l of quantity kind 'volume'/);
+  });
+
   test('measurement sample values: the unit must be of the value\'s measured kind', async () => {
     const client = new Client(demoSandbox());
     const body = sampleBody('q-sample');
