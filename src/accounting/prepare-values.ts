@@ -93,7 +93,9 @@ function outOfBoundsMessage(columns: DatapointColumns, d: number, kind: Quantity
   const offset = si - (columns.magnitudes[d] as number) * scale;
   const inUnit = Number(((bound - offset) / scale).toPrecision(12));
   const side = below ? `below the physical bound ${inUnit}` : `above the physical bound ${inUnit}`;
-  return `datapoint '${columns.ids[d]}' is ${given(columns, d)}, ${side} ${unitText(columns, d)} of quantity kind '${kind}' (${reason})`;
+  // A fraction written as a percentage without its unit: 98 with '' is 9,800 %.
+  const percent = max === 1 && scale === 1 && si > 1 && si <= 100 ? `; did you mean ${columns.magnitudes[d]} %?` : '';
+  return `datapoint '${columns.ids[d]}' is ${given(columns, d)}, ${side} ${unitText(columns, d)} of quantity kind '${kind}' (${reason})${percent}`;
 }
 
 /** Datapoint d's magnitude and unit as written, e.g. `-12 t` or `98 ''`. */

@@ -75,7 +75,7 @@ describe('physical bounds', () => {
     expect(issues).toHaveLength(1);
     expect(issues[0]?.code).toBe('value_out_of_physical_range');
     expect(issues[0]?.path).toEqual(['datapoints', 1, 'quantity', 'magnitude']);
-    for (const part of ["'dtp_purity'", '98', "quantity kind 'mass_fraction'", 'above the physical bound 1']) expect(issues[0]?.message).toContain(part);
+    for (const part of ["'dtp_purity'", '98', "quantity kind 'mass_fraction'", 'above the physical bound 1', 'did you mean 98 %?']) expect(issues[0]?.message).toContain(part);
   });
 
   it("with physicalBounds 'off' it is evaluated as given (90,307,000 kg: the figure the bound prevents)", () => {
