@@ -25,7 +25,8 @@ import { Router, type Reply } from './router';
 import { ROUTES } from './routes';
 import { serviceOpenApiDocument } from './openapi';
 import { ServiceState } from './state';
-import type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
+import { assertOptions } from '../model/strict-options';
+import { SANDBOX_OPTION_CHECKS, type Sandbox, type SandboxHeaders, type SandboxOptions, type SandboxRequest, type SandboxResponse } from './types';
 import { loadWorld } from './world';
 import type { OrganisationRow } from './rows';
 
@@ -127,6 +128,7 @@ export interface SandboxWithState extends Sandbox {
 
 /** Creates a sandbox and exposes its state (internal; the package exports {@link createSandbox}). */
 export function createSandboxWithState(options: SandboxOptions = {}): SandboxWithState {
+  assertOptions(options, SANDBOX_OPTION_CHECKS, 'options of createSandbox');
   const state = new ServiceState(options.now ?? (() => Date.now()), options.seed ?? 1);
   if (options.world !== undefined) loadWorld(state, options.world);
   const report = options.onInternalError ?? ((error: unknown) => console.error('cdr-engine sandbox: internal error', error));
