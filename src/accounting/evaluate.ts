@@ -105,12 +105,13 @@ export function safeEvaluateGraph(graph: unknown, options: EvaluateOptions = {})
  * @public
  */
 export function evaluatePreparedGraph(prepared: PreparedGraph, options: EvaluateOptions = {}): EvaluationOutcome {
+  const invalid = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
   if (options.policies !== undefined && Object.keys(options.policies).length > 0) {
     // Policies shape the preparation (signs, attribution checks): a prepared graph keeps its own.
     const message = "option 'policies' cannot change a prepared graph's policies: pass them to prepareGraph(document, policies)";
-    return { ok: false, issues: [{ path: ['options', 'policies'], code: 'invalid_option', message }] };
+    invalid.push({ path: ['options', 'policies'], code: 'invalid_option', message });
   }
-  return evaluateEveryEntry(prepared, options);
+  return invalid.length > 0 ? { ok: false, issues: invalid } : evaluateEveryEntry(prepared, options);
 }
 
 /** Every phase of the evaluation of a prepared graph under `options` (see the module comment). */
