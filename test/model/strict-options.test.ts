@@ -3,7 +3,7 @@
 // range, before it reads the document or evaluates anything.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyseSensitivity, evaluateGraph, evaluatePreparedGraph, prepareGraph, safeEvaluateGraph, type GraphIssue } from 'cdr-engine';
+import { analyseSensitivity, evaluateGraph, evaluatePreparedGraph, explainGhgEntry, prepareGraph, safeEvaluateGraph, type GraphIssue } from 'cdr-engine';
 import { createLedger } from 'cdr-engine/registry';
 import { renderHtmlReport } from 'cdr-engine/report';
 import { createSandbox } from 'cdr-engine/sandbox';
@@ -290,6 +290,10 @@ describe('options are strict: values of the wrong type or range', () => {
     );
     expect(() => checkSignConventions(BIOCHAR.component_blueprints, { graphs: { inputs: { x: { magnitud: { min: 1, max: 2 } } } } } as never)).toThrow(/unknown option 'graphs.inputs.x.magnitud'; did you mean 'magnitude'\?/);
     expect(spy.called()).toBe(false);
+  });
+
+  it('explainGhgEntry returns the problem of a misspelled policy', () => {
+    expect(messagesOf(explainGhgEntry(example, 'x', { policies: { sensitivityVariaton: 0.1 } } as never))).toEqual(["unknown option 'policies.sensitivityVariaton'; did you mean 'sensitivityVariation'?"]);
   });
 
   it('a name of Object.prototype is no known option', () => {
