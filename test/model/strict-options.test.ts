@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyseSensitivity, evaluateGraph, evaluatePreparedGraph, explainGhgEntry, prepareGraph, safeEvaluateGraph, type GraphIssue } from 'cdr-engine';
+import { compileBlueprint } from 'cdr-engine/expressions';
 import { createLedger } from 'cdr-engine/registry';
 import { renderHtmlReport } from 'cdr-engine/report';
 import { createSandbox } from 'cdr-engine/sandbox';
@@ -11,6 +12,7 @@ import { checkDimensionalRobustness, checkLinearisation, checkMethodology, check
 import example from 'cdr-engine/examples/biochar-project.json' with { type: 'json' };
 import { ACCOUNTING_POLICY_CHECKS } from '../../src/accounting/policies';
 import { EVALUATE_OPTION_CHECKS } from '../../src/accounting/evaluate';
+import { COMPILE_OPTION_CHECKS } from '../../src/expressions/blueprint-types';
 import { SENSITIVITY_OPTION_CHECKS } from '../../src/accounting/sensitivity';
 import { SANDBOX_OPTION_CHECKS } from '../../src/adapter/types';
 import { editDistance } from '../../src/model/nearest-name';
@@ -298,5 +300,32 @@ describe('options are strict: values of the wrong type or range', () => {
 
   it('a name of Object.prototype is no known option', () => {
     expect(optionIssues({ toString: 1, constructor: 2 }, EVALUATE_OPTION_CHECKS, ['options']).map((i) => i.message)).toEqual(["unknown option 'toString'", "unknown option 'constructor'"]);
+  });
+});
+
+describe('options are strict: the blueprint compiler', () => {
+  const definition = BIOCHAR.component_blueprints[0] as unknown as Parameters<typeof compileBlueprint>[0];
+
+  it('compileBlueprint returns the problem of a misspelled or invalid option, and compiles with the right ones', () => {
+    expect(compileBlueprint(definition, { allowImplicitMultiplicaton: false } as never)).toEqual({
+      ok: false,
+      issues: [{ path: ['options', 'allowImplicitMultiplicaton'], code: 'unknown_option', message: "unknown option 'allowImplicitMultiplicaton'; did you mean 'allowImplicitMultiplication'?" }],
+    });
+    expect(compileBlueprint(definition, { allowedFunctions: ['eval'] } as never)).toMatchObject({ ok: false, issues: [{ code: 'invalid_option', path: ['options', 'allowedFunctions'] }] });
+    expect(compileBlueprint(definition, { allowImplicitMultiplication: false }).ok).toBe(true);
+  });
+
+  it('every key of its table, misspelled by one letter, is refused', () => {
+    for (const { path, known } of keyPaths(COMPILE_OPTION_CHECKS)) {
+      const key = path[0] as string;
+      fc.assert(
+        fc.property(misspellingOf(key), (wrong) => {
+          fc.pre(wrong !== '' && !known.includes(wrong));
+          const outcome = compileBlueprint(definition, { [wrong]: true } as never);
+          expect(outcome.ok ? [] : outcome.issues.map((i) => i.message)).toEqual([expect.stringMatching(new RegExp(`^unknown option '${wrong}'; did you mean '`))]);
+        }),
+        { numRuns: 12, seed: 23 },
+      );
+    }
   });
 });
