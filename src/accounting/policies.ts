@@ -2,7 +2,7 @@
  * The accounting policies: every rule semantics.md marks [decision], as a named option with its
  * documented default, so a host can override it instead of forking the engine.
  */
-import { COMPONENT_TYPES, GHG_STATEMENT_STATUSES, type ComponentType, type GhgStatementStatus } from '../model';
+import { COMPONENT_TYPES, GHG_STATEMENT_STATUSES, type ComponentType, type GhgStatementStatus } from '../model/graph';
 import { enumOf, finiteNumber, listOf, oneOf, optionIssues, orNull, shapeOf, type OptionKeys, type ShapeCheck } from '../model/strict-options';
 import type { GraphIssue, IssuePath } from '../model';
 
