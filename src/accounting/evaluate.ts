@@ -13,13 +13,13 @@
  * a caller (the CLI) can write each chunk of entries as it is evaluated.
  */
 import type { GraphIssue } from '../model';
+import { BOOLEAN, finiteNumber, optionIssues, optionsError, shapeOf, type ShapeCheck } from '../model/strict-options';
 import { amortiseProjectComponents, SHARE_STATE, type AmortisedShares } from './amortisation';
 import { GraphValidationError } from './errors';
 import { evaluateComponents } from './evaluate-components';
 import { EntryEvaluation } from './evaluate-entries';
 import { mergePlanOf } from './merge-plan';
 import { runMonteCarlo } from './monte-carlo';
-import { BOOLEAN, finiteNumber, optionIssues, optionsError, shapeOf, type ShapeCheck } from '../model/strict-options';
 import { ACCOUNTING_POLICY_CHECKS, type AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
 import type { EvaluationResult, GhgEntryResult, GhgStatementResult, ProjectComponentShareResult } from './result';
