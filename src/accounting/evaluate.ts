@@ -13,13 +13,14 @@
  * a caller (the CLI) can write each chunk of entries as it is evaluated.
  */
 import type { GraphIssue } from '../model';
+import { BOOLEAN, finiteNumber, optionIssues, optionsError, shapeOf, type ShapeCheck } from '../model/strict-options';
 import { amortiseProjectComponents, SHARE_STATE, type AmortisedShares } from './amortisation';
 import { GraphValidationError } from './errors';
 import { evaluateComponents } from './evaluate-components';
 import { EntryEvaluation } from './evaluate-entries';
 import { mergePlanOf } from './merge-plan';
 import { runMonteCarlo } from './monte-carlo';
-import type { AccountingPolicies } from './policies';
+import { ACCOUNTING_POLICY_CHECKS, type AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
 import type { EvaluationResult, EvaluationWarning, GhgEntryResult, GhgStatementResult, ProjectComponentShareResult } from './result';
 import { shareGradientsOf } from './share-gradients';
@@ -45,6 +46,23 @@ export interface EvaluateOptions {
   readonly monteCarlo?: { readonly samples: number; readonly seed: number; readonly histogramBins?: number };
 }
 
+/** The known keys of `monteCarlo` and the check of each (docs/policies.md: options are strict). */
+export const MONTE_CARLO_OPTION_CHECKS: ShapeCheck = shapeOf<NonNullable<EvaluateOptions['monteCarlo']>>(
+  {
+    samples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
+    seed: finiteNumber({ integer: true }),
+    histogramBins: finiteNumber({ integer: true, min: 1, max: 1000 }),
+  },
+  ['samples', 'seed'],
+);
+
+/** The known keys of {@link EvaluateOptions} and the check of each. */
+export const EVALUATE_OPTION_CHECKS: ShapeCheck = shapeOf<EvaluateOptions>({
+  policies: ACCOUNTING_POLICY_CHECKS,
+  propagate: BOOLEAN,
+  monteCarlo: MONTE_CARLO_OPTION_CHECKS,
+});
+
 /**
  * Outcome of the non-throwing evaluation functions.
  * @public
@@ -55,32 +73,50 @@ export type EvaluationOutcome =
 
 /**
  * Validates and evaluates a removal graph document. Throws {@link GraphValidationError} (listing
- * every problem with its path) when the document is invalid; never any other error for bad data.
- * Deterministic: the same document gives a byte-identical result.
+ * every problem with its path) when the document is invalid, and a `TypeError` naming each unknown
+ * option (with the nearest known one) or invalid option value before reading the document; never
+ * any other error for bad data. Deterministic: the same document gives a byte-identical result.
  * @public
  */
 export function evaluateGraph(graph: unknown, options: EvaluateOptions = {}): EvaluationResult {
+  const invalid = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
+  if (invalid.length > 0) throw optionsError('options of evaluateGraph', invalid);
   const outcome = safeEvaluateGraph(graph, options);
   if (!outcome.ok) throw new GraphValidationError(outcome.issues);
   return outcome.result;
 }
 
 /**
- * Like {@link evaluateGraph} but returns the problems instead of throwing.
+ * Like {@link evaluateGraph} but returns the problems instead of throwing, those of the options
+ * (`unknown_option`, `invalid_option`, path starting with `options`) included.
  * @public
  */
 export function safeEvaluateGraph(graph: unknown, options: EvaluateOptions = {}): EvaluationOutcome {
+  const invalid = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
+  if (invalid.length > 0) return { ok: false, issues: invalid };
   const prepared = prepareGraph(graph, options.policies);
   if (!prepared.ok) return prepared;
-  return evaluatePreparedGraph(prepared.prepared, options);
+  return evaluateEveryEntry(prepared.prepared, options);
 }
 
 /**
- * Evaluates a graph prepared by `prepareGraph` (validation and compilation done once). Returns
- * problems for data that validation cannot see, such as a formula that evaluates to NaN.
+ * Evaluates a graph prepared by `prepareGraph` (validation and compilation done once) with the
+ * policies it was prepared with (a `policies` option is refused). Returns problems for data that
+ * validation cannot see, such as a formula that evaluates to NaN, and for invalid options.
  * @public
  */
 export function evaluatePreparedGraph(prepared: PreparedGraph, options: EvaluateOptions = {}): EvaluationOutcome {
+  const invalid = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
+  if (options.policies !== undefined && Object.keys(options.policies).length > 0) {
+    // Policies shape the preparation (signs, attribution checks): a prepared graph keeps its own.
+    const message = "option 'policies' cannot change a prepared graph's policies: pass them to prepareGraph(document, policies)";
+    invalid.push({ path: ['options', 'policies'], code: 'invalid_option', message });
+  }
+  return invalid.length > 0 ? { ok: false, issues: invalid } : evaluateEveryEntry(prepared, options);
+}
+
+/** Every phase of the evaluation of a prepared graph under `options` (see the module comment). */
+function evaluateEveryEntry(prepared: PreparedGraph, options: EvaluateOptions): EvaluationOutcome {
   const started = startEvaluation(prepared, options);
   if (!started.ok) return started;
   const { evaluation } = started;
@@ -110,7 +146,7 @@ export interface GraphEvaluation {
  * returned. The entries are then evaluated as `evaluation.entries.nextChunk()` asks for them.
  */
 export function startEvaluation(prepared: PreparedGraph, options: EvaluateOptions = {}): { readonly ok: true; readonly evaluation: GraphEvaluation } | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
-  const invalid = optionIssues(options);
+  const invalid = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
   if (invalid.length > 0) return { ok: false, issues: invalid };
   const propagate = options.propagate ?? true;
   const plan = propagate ? mergePlanOf(prepared) : null;
@@ -127,19 +163,6 @@ export function startEvaluation(prepared: PreparedGraph, options: EvaluateOption
   // 3. The entries, chunk by chunk; 4. the statements, from the entries' nets.
   const entries = new EntryEvaluation({ prepared, components, plan, amortised, shareGradients, monteCarlo });
   return { ok: true, evaluation: { entries, statementResults: () => statementResults(prepared, entries, amortised), documentWarnings: prepared.documentWarnings.all } };
-}
-
-/** The problems of the options, none when they are valid. */
-function optionIssues(options: EvaluateOptions): GraphIssue[] {
-  if (options.monteCarlo === undefined) return [];
-  const { samples, seed, histogramBins } = options.monteCarlo;
-  if (!(Number.isInteger(samples) && samples >= 2 && samples <= 10_000_000) || !Number.isInteger(seed)) {
-    return [{ path: ['options', 'monteCarlo'], code: 'invalid_option', message: `monteCarlo needs an integer samples in [2, 10000000] and an integer seed; got samples=${String(samples)}, seed=${String(seed)}` }];
-  }
-  if (histogramBins !== undefined && !(Number.isInteger(histogramBins) && histogramBins >= 1 && histogramBins <= 1000)) {
-    return [{ path: ['options', 'monteCarlo', 'histogramBins'], code: 'invalid_option', message: `histogramBins must be an integer in [1, 1000]; got ${String(histogramBins)}` }];
-  }
-  return [];
 }
 
 /** Each statement's totals and its shares of the project's amortised components. */

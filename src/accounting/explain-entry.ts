@@ -8,7 +8,8 @@ import type { CompiledBlueprint } from '../expressions';
 import { BASE_DIMENSIONS, tryParseUnit } from '../units';
 import { roundNetRemoval } from './credits';
 import { evaluatePreparedGraph } from './evaluate';
-import type { AccountingPolicies } from './policies';
+import { optionIssues, shapeOf } from '../model/strict-options';
+import { ACCOUNTING_POLICY_CHECKS, type AccountingPolicies } from './policies';
 import { attributionsOf, componentAt, prepareGraph, type PreparedAttribution, type PreparedGraph } from './prepare';
 import type { GhgEntryResult, GhgStatementResult } from './result';
 import { compareStrings } from './compare-strings';
@@ -24,12 +25,17 @@ import type {
   ReportPropagationLine,
 } from './report-types';
 
+/** The known keys of `explainGhgEntry`'s options (docs/policies.md: options are strict). */
+const EXPLAIN_OPTION_CHECKS = shapeOf<{ readonly policies?: Partial<AccountingPolicies> }>({ policies: ACCOUNTING_POLICY_CHECKS });
+
 /**
  * Validates a graph document and builds the calculation report of one of its entries. An invalid
  * graph, or an id that names no entry, comes back as problems.
  * @public
  */
 export function explainGhgEntry(document: unknown, ghgEntryId: string, options: { readonly policies?: Partial<AccountingPolicies> } = {}): CalculationReportOutcome {
+  const invalid = optionIssues(options, EXPLAIN_OPTION_CHECKS, ['options']);
+  if (invalid.length > 0) return { ok: false, issues: invalid };
   const prepared = prepareGraph(document, options.policies);
   if (!prepared.ok) return prepared;
   return explainPreparedGhgEntry(prepared.prepared, ghgEntryId);

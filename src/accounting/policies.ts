@@ -2,7 +2,9 @@
  * The accounting policies: every rule semantics.md marks [decision], as a named option with its
  * documented default, so a host can override it instead of forking the engine.
  */
-import type { ComponentType, GhgStatementStatus } from '../model';
+import { COMPONENT_TYPES, GHG_STATEMENT_STATUSES, type ComponentType, type GhgStatementStatus } from '../model/graph';
+import { enumOf, finiteNumber, listOf, oneOf, optionIssues, orNull, shapeOf, type OptionKeys, type ShapeCheck } from '../model/strict-options';
+import type { GraphIssue, IssuePath } from '../model';
 
 /**
  * How a tie is rounded to the rounding increment.
@@ -130,6 +132,33 @@ export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({
   resubmittableStatuses: Object.freeze(['FAILED_VERIFICATION', 'AWAITING_VERIFICATION'] as const),
   physicalBounds: 'error',
 } as const);
+
+/**
+ * The known policies and the check of each value (docs/policies.md): an unknown policy or a value
+ * of the wrong type or range is refused. Adding a policy to {@link AccountingPolicies} needs its
+ * line here (the compiler asks for it).
+ */
+export const ACCOUNTING_POLICY_CHECKS: ShapeCheck = shapeOf<AccountingPolicies>({
+  componentSigns: shapeOf<AccountingPolicies['componentSigns']>(Object.fromEntries(COMPONENT_TYPES.map((type) => [type, oneOf([1, -1])])) as OptionKeys<AccountingPolicies['componentSigns']>),
+  standardDeviationWithoutInputs: enumOf<AccountingPolicies['standardDeviationWithoutInputs']>({ null: true, zero: true }),
+  discountCoverageFactor: finiteNumber({ min: 0 }),
+  roundingIncrementKg: finiteNumber({ above: 0 }),
+  roundingTies: enumOf<RoundingTies>({ away_from_zero: true, half_even: true, toward_zero: true }),
+  issuableFloorKg: orNull(finiteNumber()),
+  bufferPoolRounding: enumOf<BufferPoolRounding>({ ceil: true, floor: true, half_up: true }),
+  attributionTolerance: finiteNumber({ min: 0 }),
+  amortisedShareInPropagation: enumOf<AmortisedShareInPropagation>({ constant: true, propagated: true }),
+  customTimePeriodShare: enumOf<CustomTimePeriodShare>({ overlap: true, statement_period: true }),
+  sensitivityVariation: finiteNumber({ above: 0 }),
+  sensitivityThreshold: finiteNumber({ min: 0 }),
+  sensitivityMeasure: enumOf<SensitivityMeasure>({ net_without_discount: true, net_after_discount: true }),
+  resubmittableStatuses: listOf(oneOf(GHG_STATEMENT_STATUSES), 'GHG statement statuses'),
+});
+
+/** The problems of policy overrides (unknown keys, values of the wrong type or range), at `root`. */
+export function policyIssues(overrides: unknown, root: IssuePath = ['policies']): GraphIssue[] {
+  return overrides === undefined ? [] : optionIssues(overrides, ACCOUNTING_POLICY_CHECKS, root);
+}
 
 /**
  * Fills the policies a caller did not give with the defaults.

@@ -82,7 +82,13 @@ export class EntryBuilder {
     this.ids.push(id);
     this.risks.push(entry.risk_of_reversal_percentage ?? null);
     const attributions = entry.component_attributions;
-    for (let a = 0; a < attributions.length; a++) this.addAttribution(e, id, a, attributions[a] as GraphAttribution);
+    const refused = context.broken?.refusedAttributions.get(e);
+    for (let a = 0; a < attributions.length; a++) {
+      // An attribution refused for an unknown key has its own issue; read without the key it would
+      // count with the default factor and report a share over 1 on another entry.
+      if (refused?.has(a) === true) continue;
+      this.addAttribution(e, id, a, attributions[a] as GraphAttribution);
+    }
   }
 
   /** Checks attribution a of entry e and, when it is valid and its component is, adds it. */

@@ -18,7 +18,7 @@
 import type { GraphIssue } from '../model';
 import { parseRemovalGraph, type GraphCollection, type PartialGraph } from '../model/graph-parse';
 import { DimensionTable } from './dimension-table';
-import { resolvePolicies, type AccountingPolicies } from './policies';
+import { policyIssues, resolvePolicies, type AccountingPolicies } from './policies';
 import type { PrepareResult } from './prepare';
 import { prepareBlueprints } from './prepare-blueprints';
 import { prepareComponents } from './prepare-components';
@@ -32,6 +32,8 @@ import { prepareStatements } from './prepare-statements';
  * Validates a removal graph document and prepares it for evaluation: see `prepareGraph`.
  */
 export function prepareGraphDocument(document: unknown, policyOverrides: Partial<AccountingPolicies> | undefined, fastPath: boolean): PrepareResult {
+  const invalid = policyIssues(policyOverrides);
+  if (invalid.length > 0) return { ok: false, issues: invalid };
   const policies = resolvePolicies(policyOverrides);
   const parsed = parseRemovalGraph(document, fastPath);
   // A document whose shape is wrong is still checked, as far as its readable items allow, so that

@@ -242,7 +242,9 @@ export type PrepareResult =
 
 /**
  * Validates a removal graph document and prepares it for evaluation. Never throws for bad data:
- * every problem found is returned with its path into the document.
+ * every problem found is returned with its path into the document, and an unknown policy or a
+ * policy value of the wrong type or range (path starting with `policies`) before the document is
+ * read.
  * @public
  */
 export function prepareGraph(document: unknown, policyOverrides?: Partial<AccountingPolicies>): PrepareResult {

@@ -14,7 +14,8 @@ import type { CompiledBlueprint } from '../expressions';
 import type { GraphIssue } from '../model';
 import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration } from './amortisation';
 import { evaluatePreparedGraph } from './evaluate';
-import { resolvePolicies, type AccountingPolicies, type SensitivityMeasure } from './policies';
+import { listOf, optionIssues, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
+import { ACCOUNTING_POLICY_CHECKS, resolvePolicies, type AccountingPolicies, type SensitivityMeasure } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
 import { compareStrings } from './compare-strings';
 
@@ -121,11 +122,19 @@ export interface SensitivityOptions {
   readonly only?: { readonly ghgEntryIds?: readonly string[]; readonly ghgStatementIds?: readonly string[] };
 }
 
+/** The known keys of {@link SensitivityOptions} and the check of each (docs/policies.md: options are strict). */
+export const SENSITIVITY_OPTION_CHECKS: ShapeCheck = shapeOf<SensitivityOptions>({
+  policies: ACCOUNTING_POLICY_CHECKS,
+  only: shapeOf<NonNullable<SensitivityOptions['only']>>({ ghgEntryIds: listOf(STRING, 'ids'), ghgStatementIds: listOf(STRING, 'ids') }),
+});
+
 /**
  * Validates a graph document once and analyses the sensitivity of every entry and statement.
  * @public
  */
 export function analyseSensitivity(document: unknown, options: SensitivityOptions = {}): SensitivityOutcome {
+  const invalid = optionIssues(options, SENSITIVITY_OPTION_CHECKS, ['options']);
+  if (invalid.length > 0) return { ok: false, issues: invalid };
   const prepared = prepareGraph(document, options.policies);
   if (!prepared.ok) return prepared;
   return analysePreparedSensitivity(prepared.prepared, options.only === undefined ? {} : { only: options.only });
@@ -138,14 +147,10 @@ export function analyseSensitivity(document: unknown, options: SensitivityOption
  */
 export function analysePreparedSensitivity(prepared: PreparedGraph, options: SensitivityOptions = {}): SensitivityOutcome {
   const policies = options.policies === undefined ? prepared.policies : resolvePolicies({ ...prepared.policies, ...options.policies });
+  const invalid = optionIssues(options, SENSITIVITY_OPTION_CHECKS, ['options']);
+  if (invalid.length > 0) return { ok: false, issues: invalid };
   const variation = policies.sensitivityVariation;
   const threshold = policies.sensitivityThreshold;
-  if (!(Number.isFinite(variation) && variation > 0) || !(Number.isFinite(threshold) && threshold >= 0)) {
-    return {
-      ok: false,
-      issues: [{ path: ['policies'], code: 'invalid_option', message: `sensitivityVariation must be a finite number > 0 and sensitivityThreshold a finite number >= 0; got ${String(variation)} and ${String(threshold)}` }],
-    };
-  }
   const target: PreparedGraph = policies === prepared.policies ? prepared : { ...prepared, policies };
   const scope = scopeOf(target, options.only);
   if (!scope.ok) return scope;

@@ -4,14 +4,16 @@
  */
 import type { GhgEntryResult } from './result';
 import { resolvePolicies } from './policies';
-import type { GhgStatementOptions, GhgStatementRecord, GhgStatementResource } from './statement-types';
+import { optionsError } from '../model/strict-options';
+import { ghgStatementOptionIssues, type GhgStatementOptions, type GhgStatementRecord, type GhgStatementResource } from './statement-types';
 import { totalGhgStatementEntries } from './statement-totals';
 
 /**
  * The service's `pending_total_co2e_removed_kg`: the total the statement would have with its
  * entries' current evaluation, when an entry's rounded net or allocation, or the list of entries,
  * differs from the frozen version; null when nothing is pending, when the statement was never
- * submitted, or when the evaluation lacks one of its entries.
+ * submitted, or when the evaluation lacks one of its entries. Throws a `TypeError` for an unknown
+ * option or policy, or a policy value of the wrong type or range.
  * @public
  */
 export function pendingGhgStatementTotal(
@@ -19,6 +21,8 @@ export function pendingGhgStatementTotal(
   evaluation: { readonly ghg_entries: readonly GhgEntryResult[] },
   options: GhgStatementOptions = {},
 ): number | null {
+  const invalidOptions = ghgStatementOptionIssues(options);
+  if (invalidOptions.length > 0) throw optionsError('options of pendingGhgStatementTotal', invalidOptions);
   const submission = statement.submission;
   if (submission === null) return null;
   const byId = new Map<string, GhgEntryResult>();

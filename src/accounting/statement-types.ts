@@ -5,7 +5,8 @@
 import type { GhgStatementStatus } from '../model/graph';
 import type { GraphIssue } from '../model/issues';
 import type { CreditAllocation } from './credits';
-import type { AccountingPolicies } from './policies';
+import { optionIssues, shapeOf, type ShapeCheck } from '../model/strict-options';
+import { ACCOUNTING_POLICY_CHECKS, type AccountingPolicies } from './policies';
 import type { GhgStatementEntryTotal } from './result';
 
 /**
@@ -227,6 +228,14 @@ export interface VerificationInput {
 export interface GhgStatementOptions {
   /** Policies to override (rounding increment and ties, resubmittable statuses, ...). */
   readonly policies?: Partial<AccountingPolicies>;
+}
+
+/** The known keys of {@link GhgStatementOptions} and the check of each (docs/policies.md: options are strict). */
+export const GHG_STATEMENT_OPTION_CHECKS: ShapeCheck = shapeOf<GhgStatementOptions>({ policies: ACCOUNTING_POLICY_CHECKS });
+
+/** The problems of a statement operation's options (path starting with `options`). */
+export function ghgStatementOptionIssues(options: unknown): GraphIssue[] {
+  return optionIssues(options, GHG_STATEMENT_OPTION_CHECKS, ['options']);
 }
 
 /**

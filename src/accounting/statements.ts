@@ -11,7 +11,8 @@
  */
 import { GHG_STATEMENT_STATUSES, type GhgStatementStatus } from '../model/graph';
 import type { GraphIssue } from '../model/issues';
-import { resolvePolicies, type AccountingPolicies } from './policies';
+import { optionsError } from '../model/strict-options';
+import { policyIssues, resolvePolicies, type AccountingPolicies } from './policies';
 import type { GhgEntryResult } from './result';
 import { accept, checkAt, checkIds, checkPeriod, checkText, deepFreeze, invalid, notAllowed, refuse } from './statement-checks';
 import type {
@@ -28,6 +29,7 @@ import type {
   SubmitGhgStatementInput,
   VerificationInput,
 } from './statement-types';
+import { ghgStatementOptionIssues } from './statement-types';
 import { totalGhgStatementEntries } from './statement-totals';
 
 /**
@@ -153,7 +155,7 @@ export function submitGhgStatement(
     const hint = statement.status === 'FAILED_VERIFICATION' || statement.status === 'AWAITING_VERIFICATION' ? '; a submitted statement is resubmitted with a summary of changes' : '';
     return notAllowed(statement, to, 'be submitted', hint);
   }
-  const issues: GraphIssue[] = [];
+  const issues: GraphIssue[] = ghgStatementOptionIssues(options);
   checkText(request?.ghg_statement_report_url, 'ghg_statement_report_url', issues, false);
   checkAt(statement, at, issues);
   if (issues.length > 0) return invalid(statement, to, issues);
@@ -186,8 +188,10 @@ export function resubmitGhgStatement(
   at: string,
   options: GhgStatementOptions = {},
 ): GhgStatementOutcome {
-  const policies = resolvePolicies(options.policies);
   const to: GhgStatementStatus = 'AWAITING_VERIFICATION';
+  const optionProblems = ghgStatementOptionIssues(options);
+  if (optionProblems.length > 0) return invalid(statement, to, optionProblems);
+  const policies = resolvePolicies(options.policies);
   if (!policies.resubmittableStatuses.includes(statement.status) || statement.submission === null) {
     return notAllowed(statement, to, 'be resubmitted', statement.status === 'DRAFT' ? '; a draft is submitted, not resubmitted' : '');
   }
@@ -284,9 +288,12 @@ export function markGhgStatementCreditsIssued(statement: GhgStatementRecord, at:
 
 /**
  * Whether a status may move to another under the policies (the same rules the operations apply).
+ * Throws a `TypeError` for an unknown policy or a policy value of the wrong type or range.
  * @public
  */
 export function canTransitionGhgStatement(from: GhgStatementStatus, to: GhgStatementStatus, policies?: Partial<AccountingPolicies>): boolean {
+  const invalidPolicies = policyIssues(policies);
+  if (invalidPolicies.length > 0) throw optionsError('policies of canTransitionGhgStatement', invalidPolicies);
   if (!GHG_STATEMENT_STATUSES.includes(from) || !GHG_STATEMENT_STATUSES.includes(to)) return false;
   for (const transition of Object.values(GHG_STATEMENT_TRANSITIONS)) {
     if (transition.to === to && transition.from.includes(from)) return true;

@@ -198,14 +198,19 @@ export function reevaluate(state: ServiceState, removalIds: Iterable<string>): G
   return problems;
 }
 
+/** The id of the component checked in its one-component graph, replaced by its name in messages. */
+const CHECKED = 'cmp_checked';
+
 /**
  * Checks a component against its blueprint and datapoints (inputs complete, units of the right
  * kinds, one datapoint per scalar input) with the accounting module's own validation. Paths of
- * the problems start at the component's `inputs`.
+ * the problems start at the component's `inputs`; messages call it `name` (`component 'cmp_...'`
+ * for a stored one, the place in the request for a new one, which has no id yet).
  */
 export function checkComponent(
   state: ServiceState,
   component: { readonly blueprint_key: string; readonly inputs: readonly { readonly input_key: string; readonly datapoint_ids: readonly string[] }[] },
+  name: string,
 ): readonly GraphIssue[] {
   const blueprint = state.blueprints.get(component.blueprint_key);
   if (blueprint === undefined) return [{ path: ['blueprint_key'], code: 'unknown_blueprint', message: `blueprint '${component.blueprint_key}' does not exist` }];
@@ -216,12 +221,12 @@ export function checkComponent(
       const d = state.datapoints.get(id);
       return d === undefined ? [] : [{ id, quantity: d.quantity }];
     }),
-    components: [{ id: 'cmp_checked', blueprint_key: component.blueprint_key, inputs: component.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })) }],
+    components: [{ id: CHECKED, blueprint_key: component.blueprint_key, inputs: component.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })) }],
     ghg_entries: [],
   });
   if (prepared.ok) return [];
   return prepared.issues.map((issue) => {
     const [collection, , ...rest] = issue.path;
-    return { ...issue, path: collection === 'components' ? rest : issue.path };
+    return { ...issue, path: collection === 'components' ? rest : issue.path, message: issue.message.split(`component '${CHECKED}'`).join(name) };
   });
 }

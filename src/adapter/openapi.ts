@@ -9,6 +9,7 @@
  * The test helpers under `/sandbox/v0` are in it too, tagged `sandbox`.
  */
 import { z } from 'zod';
+import * as model from '../model';
 import { dateSchema, dateTimeSchema } from '../model/shapes';
 import { errorMessageBodySchema, validationErrorBodySchema } from '../model/validation-error';
 import type { Route } from './router';
@@ -28,11 +29,19 @@ export interface OpenApiDocument {
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
   /** The operations, by path (`/mrv/v0/datapoints/{id}`) and lower-case method. */
   readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /** The shared schemas (error bodies, `Undefined`) and the bearer scheme. */
+  /** Where the service answers: the sandbox itself (`/`; each path carries its API's prefix). */
+  readonly servers: readonly { readonly url: string; readonly description: string }[];
+  /**
+   * The named schemas (`Datapoint`, `CreateDatapointRequest`, ..., the error bodies, `Undefined`)
+   * that operations refer to with `$ref`, and the two credentials' security schemes.
+   */
   readonly components: { readonly schemas: Readonly<Record<string, unknown>>; readonly securitySchemes: Readonly<Record<string, unknown>> };
-  /** Every operation needs a bearer token. */
+  /** Every operation needs both credentials: the client secret and a bearer token. */
   readonly security: readonly Readonly<Record<string, readonly string[]>>[];
 }
+
+/** Both credentials, which every operation needs (docs/service.md, "Authentication"). */
+const SECURITY = [{ ClientSecret: [], HTTPBearer: [] }] as const;
 
 const UNDEFINED_REF = '#/components/schemas/Undefined';
 
@@ -68,6 +77,84 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchemaObject
   return out;
 }
 
+/**
+ * The model's exported object and enum schemas by name (`datapointSchema` is `Datapoint`): the
+ * names of the document's component schemas, so that a generated client has named types.
+ */
+function schemaNames(): Map<z.ZodType, string> {
+  const names = new Map<z.ZodType, string>();
+  for (const [name, value] of Object.entries(model)) {
+    if (!name.endsWith('Schema') || !(value instanceof z.ZodObject || value instanceof z.ZodEnum) || names.has(value)) continue;
+    names.set(value, `${name.charAt(0).toUpperCase()}${name.slice(1, -'Schema'.length)}`);
+  }
+  return names;
+}
+
+type Io = 'input' | 'output';
+/** Marks a reference to a named schema of one mode until the names are final (see {@link NamedSchemas.finish}). */
+const MARK = '#/$named/';
+
+/**
+ * JSON Schemas whose named parts (see {@link schemaNames}) become references to component
+ * schemas. A schema reads differently as a request (input: defaults optional) and as a response
+ * (output): when the two differ, the request's is named `<Name>Input`.
+ */
+class NamedSchemas {
+  private readonly defs: Record<Io, Map<string, JsonSchemaObject>> = { input: new Map(), output: new Map() };
+  private readonly registry: { get(schema: unknown): Record<string, unknown> | undefined };
+
+  constructor(names: ReadonlyMap<z.ZodType, string>) {
+    // The model's own metadata (the `notSent` marker) stays; the name is added as zod's `id`.
+    this.registry = {
+      get: (schema) => {
+        const own = z.globalRegistry.get(schema as z.ZodType) as Record<string, unknown> | undefined;
+        const id = names.get(schema as z.ZodType);
+        return id === undefined ? own : { ...own, id };
+      },
+    };
+  }
+
+  /** The JSON Schema of `schema`, its named parts as marked references. */
+  of(schema: z.ZodType, io: Io): JsonSchemaObject {
+    const out = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override, metadata: this.registry as never }) as JsonSchemaObject;
+    delete out.$schema;
+    const defs = (out.$defs ?? {}) as Record<string, JsonSchemaObject>;
+    delete out.$defs;
+    for (const [name, def] of Object.entries(defs)) if (!this.defs[io].has(name)) this.defs[io].set(name, rewriteRefs(def, (ref) => markOf(ref, io)));
+    return rewriteRefs(out, (ref) => markOf(ref, io));
+  }
+
+  /** The component schemas, and `paths` with every marked reference pointing at one of them. */
+  finish(paths: JsonSchemaObject): { readonly schemas: Record<string, JsonSchemaObject>; readonly paths: JsonSchemaObject } {
+    const final = new Map<string, string>();
+    const schemas: Record<string, JsonSchemaObject> = {};
+    for (const io of ['output', 'input'] as const) {
+      for (const [name, def] of this.defs[io]) {
+        const output = this.defs.output.get(name);
+        const named = io === 'input' && output !== undefined && JSON.stringify(output) !== JSON.stringify(def) ? `${name}Input` : name;
+        final.set(`${MARK}${io}/${name}`, `#/components/schemas/${named}`);
+        schemas[named] = def;
+      }
+    }
+    const resolve = (ref: string): string => final.get(ref) ?? ref;
+    const sorted = Object.fromEntries(Object.keys(schemas).sort().map((name) => [name, rewriteRefs(schemas[name] as JsonSchemaObject, resolve)]));
+    return { schemas: sorted, paths: rewriteRefs(paths, resolve) };
+  }
+}
+
+function markOf(ref: string, io: Io): string {
+  return ref.startsWith('#/$defs/') ? `${MARK}${io}/${ref.slice('#/$defs/'.length)}` : ref;
+}
+
+/** A copy of `value` with every `$ref` string passed through `rewrite`. */
+function rewriteRefs<T>(value: T, rewrite: (ref: string) => string): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => rewriteRefs(item, rewrite)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = key === '$ref' && typeof item === 'string' ? rewrite(item) : rewriteRefs(item, rewrite);
+  return out as T;
+}
+
 /** The parameters of one request part (path or query), from the JSON Schema of its object. */
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchemaObject[] {
   if (schema === undefined) return [];
@@ -81,11 +168,11 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 const refusal = (description: string, ref: string) => ({ description, content: json({ $ref: `#/components/schemas/${ref}` }) });
 
 /** The operation object of a route. */
-function operation(route: Route): JsonSchemaObject {
+function operation(route: Route, named: NamedSchemas): JsonSchemaObject {
   const { schemas } = route;
   const responses: Record<string, unknown> = {};
   if (schemas.response === null) responses['204'] = { description: 'Done; no body.' };
-  else responses['200'] = { description: 'Success.', content: json(jsonSchema(schemas.response, 'output')) };
+  else responses['200'] = { description: 'Success.', content: json(named.of(schemas.response, 'output')) };
   responses['401'] = refusal('A wrong client secret, or a missing, malformed, unknown or expired bearer token.', 'ErrorMessage');
   if (route.path.includes('{') || schemas.notFound === true) responses['404'] = refusal('Missing, or not visible to the caller (answered alike).', 'ErrorMessage');
   if (schemas.conflict === true) responses['409'] = refusal('Conflicts with stored state (a supplier reference in use, a resource in use or submitted).', 'ErrorMessage');
@@ -95,20 +182,19 @@ function operation(route: Route): JsonSchemaObject {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/\{([^}]+)\}/g, 'by_$1').replace(/[^A-Za-z0-9]+/g, '_')}`,
     ...(schemas.summary === undefined ? {} : { summary: schemas.summary }),
     tags: [tag],
-    parameters: [
-      ...parameters(schemas.path, 'path'),
-      ...parameters(schemas.query, 'query'),
-      { name: 'x-client-secret', in: 'header', required: true, schema: { type: 'string' } },
-    ],
-    ...(schemas.body === undefined ? {} : { requestBody: { required: true, content: json(jsonSchema(schemas.body, 'input')) } }),
+    security: SECURITY,
+    parameters: [...parameters(schemas.path, 'path'), ...parameters(schemas.query, 'query')],
+    ...(schemas.body === undefined ? {} : { requestBody: { required: true, content: json(named.of(schemas.body, 'input')) } }),
     responses,
   };
 }
 
 /** Builds the document from `routes`. */
 export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  const named = new NamedSchemas(schemaNames());
+  const operations: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) (operations[route.path] ??= {})[route.method.toLowerCase()] = operation(route, named);
+  const { schemas, paths } = named.finish(operations);
   const validation = jsonSchema(validationErrorBodySchema, 'output');
   // Every 422 item carries all five fields (semantics.md 7), `input` included whatever its value.
   const items = ((validation.properties as Record<string, JsonSchemaObject>).detail as JsonSchemaObject).items as JsonSchemaObject;
@@ -121,9 +207,11 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
       description:
         'The in-memory stand-in of the carbon removal data ingestion (/mrv/v0) and registry (/registry/v0) service, with its test helpers (/sandbox/v0). Every operation needs the x-client-secret header and a bearer token.',
     },
-    paths,
+    servers: [{ url: '/', description: 'This sandbox; each path carries its API prefix (/mrv/v0, /registry/v0, /sandbox/v0).' }],
+    paths: paths as OpenApiDocument['paths'],
     components: {
       schemas: {
+        ...schemas,
         ErrorMessage: jsonSchema(errorMessageBodySchema, 'output'),
         ValidationError: validation,
         Undefined: {
@@ -134,9 +222,12 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
           description: 'The "not provided" value: a field given as this is read as not sent.',
         },
       },
-      securitySchemes: { HTTPBearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        ClientSecret: { type: 'apiKey', in: 'header', name: 'x-client-secret', description: "The secret identifying the client (one of the world's `clients`)." },
+        HTTPBearer: { type: 'http', scheme: 'bearer', description: "`Authorization: Bearer <token>`, one of the world's `access_tokens`: it says which organisation is calling." },
+      },
     },
-    security: [{ HTTPBearer: [] }],
+    security: SECURITY,
   };
 }
 

@@ -1,6 +1,8 @@
 /**
  * The request pipeline of the in-memory service:
  *
+ * 0. documents, without credentials: `GET /openapi.json`, and a pointer to it with the route list
+ *    at `GET /`, `/docs` and the bare API prefixes (discovery.ts);
  * 1. route: unknown path 404 `{"detail": "Not Found"}`; known path, other method 405
  *    `{"detail": "Method Not Allowed"}` with an `allow` header (as the service's framework answers);
  * 2. authenticate: `x-client-secret` missing 422 at `["header", "x-client-secret"]`, unknown 401;
@@ -23,9 +25,11 @@ import { notAuthenticated, type RequestContext } from './context';
 import { Refusal, unauthorized, unprocessable } from './failures';
 import { Router, type Reply } from './router';
 import { ROUTES } from './routes';
+import { discoveryBody, OPENAPI_PATH } from './discovery';
 import { serviceOpenApiDocument } from './openapi';
 import { ServiceState } from './state';
-import type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
+import { assertOptions } from '../model/strict-options';
+import { SANDBOX_OPTION_CHECKS, type Sandbox, type SandboxHeaders, type SandboxOptions, type SandboxRequest, type SandboxResponse } from './types';
 import { loadWorld } from './world';
 import type { OrganisationRow } from './rows';
 
@@ -127,6 +131,7 @@ export interface SandboxWithState extends Sandbox {
 
 /** Creates a sandbox and exposes its state (internal; the package exports {@link createSandbox}). */
 export function createSandboxWithState(options: SandboxOptions = {}): SandboxWithState {
+  assertOptions(options, SANDBOX_OPTION_CHECKS, 'options of createSandbox');
   const state = new ServiceState(options.now ?? (() => Date.now()), options.seed ?? 1);
   if (options.world !== undefined) loadWorld(state, options.world);
   const report = options.onInternalError ?? ((error: unknown) => console.error('cdr-engine sandbox: internal error', error));
@@ -140,7 +145,10 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
     const path = queryAt < 0 ? request.path : request.path.slice(0, queryAt);
     const search = queryAt < 0 ? '' : request.path.slice(queryAt + 1);
     // The service's own description: a document, not an operation, so it needs no credentials.
-    if (path === '/openapi.json' && method === 'GET') return respond(200, JSON.parse(JSON.stringify(serviceOpenApiDocument())) as unknown);
+    if (path === OPENAPI_PATH && method === 'GET') return respond(200, JSON.parse(JSON.stringify(serviceOpenApiDocument())) as unknown);
+    // The root, /docs and the bare API prefixes point to the document rather than answering 404.
+    const pointer = method === 'GET' ? discoveryBody(path, ROUTES) : undefined;
+    if (pointer !== undefined) return respond(200, pointer);
     const match = router.match(method, path);
     if (match.kind === 'not_found') return respond(404, { detail: 'Not Found' });
     if (match.kind === 'method_not_allowed') return respond(405, { detail: 'Method Not Allowed' }, { allow: match.allow.join(', ') });

@@ -2,6 +2,7 @@
  * The public shapes of the in-memory service: a request goes in, a response comes out; nothing
  * else crosses the boundary.
  */
+import { finiteNumber, FUNCTION, OBJECT, shapeOf, type ShapeCheck } from '../model/strict-options';
 import type { WorldDocument } from './world-types';
 
 /**
@@ -63,6 +64,17 @@ export interface SandboxOptions {
    */
   readonly onInternalError?: (error: unknown, request: SandboxRequest) => void;
 }
+
+/**
+ * The known keys of {@link SandboxOptions} and the check of each (docs/policies.md: options are
+ * strict; the world's own records are checked when it is loaded).
+ */
+export const SANDBOX_OPTION_CHECKS: ShapeCheck = shapeOf<SandboxOptions>({
+  world: OBJECT,
+  now: FUNCTION,
+  seed: finiteNumber({ integer: true }),
+  onInternalError: FUNCTION,
+});
 
 /**
  * An in-memory instance of the service.

@@ -101,7 +101,7 @@ export async function serveCommand(args: readonly string[], io: Io = processIo, 
     io.err(`cdr-engine serve: ${(error as Error).message}\n`);
     return 1;
   }
-  io.out(`cdr-engine sandbox listening on ${running.url}\nworld: ${worldPath}\ncredentials:\n${credentials(world)}\n`);
+  io.out(`cdr-engine sandbox listening on ${running.url}\nOpenAPI document: ${running.url}/openapi.json (GET ${running.url}/ lists the routes)\nworld: ${worldPath}\ncredentials:\n${credentials(world)}\n`);
   await new Promise<void>((resolve) => {
     const done = (): void => {
       process.off('SIGINT', done);

@@ -8,6 +8,7 @@ import type { ComponentType, DataShape } from '../model/graph';
 import type { GraphIssue } from '../model/issues';
 import type { QuantityKind } from '../model/quantity-kinds';
 import type { Dimension } from '../units';
+import { BOOLEAN, listOf, oneOf, orNull, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
 import { type AllowedFunction, ALLOWED_FUNCTIONS } from './functions';
 
 /**
@@ -93,6 +94,14 @@ export const DEFAULT_COMPILE_OPTIONS: Readonly<Required<CompileOptions>> = Objec
   allowedFunctions: ALLOWED_FUNCTIONS,
   allowImplicitMultiplication: true,
   zeroLiteralMatchesAnyDimension: true,
+});
+
+/** The known keys of {@link CompileOptions} and the check of each (docs/policies.md: options are strict). */
+export const COMPILE_OPTION_CHECKS: ShapeCheck = shapeOf<CompileOptions>({
+  resultExpressionKey: orNull(STRING),
+  allowedFunctions: listOf(oneOf(ALLOWED_FUNCTIONS), 'allowed function names'),
+  allowImplicitMultiplication: BOOLEAN,
+  zeroLiteralMatchesAnyDimension: BOOLEAN,
 });
 
 /**

@@ -9,7 +9,8 @@ import { type ComponentBlueprintDefinition, type ComponentType, COMPONENT_TYPES,
 import type { GraphIssue, IssuePath } from '../model/issues';
 import type { QuantityKind } from '../model/quantity-kinds';
 import { type Dimension, dimensionsEqual, formatDimension, isCompatible, MASS, QUANTITY_KIND_DIMENSIONS } from '../units';
-import { BLUEPRINT_ISSUE_CODES, type CompileOptions, type CompileResult, DEFAULT_COMPILE_OPTIONS } from './blueprint-types';
+import { optionIssues } from '../model/strict-options';
+import { BLUEPRINT_ISSUE_CODES, COMPILE_OPTION_CHECKS, type CompileOptions, type CompileResult, DEFAULT_COMPILE_OPTIONS } from './blueprint-types';
 import { type Binding, type DimInfo, type ExpressionState, type InputState, isRecord } from './compile-state';
 import { findCycles } from './cycles';
 import { checkFormula } from './dimension-check';
@@ -33,11 +34,14 @@ interface MappingScope extends Reporter {
 
 /**
  * Checks a blueprint completely and compiles it into a {@link CompiledBlueprint}. Every problem is
- * reported (issue paths relative to the blueprint, e.g. `["expressions", 2, "template"]`); bad input
+ * reported (issue paths relative to the blueprint, e.g. `["expressions", 2, "template"]`), and an
+ * unknown option or an option value of the wrong type (path starting with `options`); bad input
  * never throws. Templates are parsed by mathjs but never executed by it.
  * @public
  */
 export function compileBlueprint(definition: ComponentBlueprintDefinition, options: CompileOptions = {}): CompileResult {
+  const invalidOptions = optionIssues(options, COMPILE_OPTION_CHECKS, ['options']);
+  if (invalidOptions.length > 0) return { ok: false, issues: invalidOptions };
   const opts: Required<CompileOptions> = { ...DEFAULT_COMPILE_OPTIONS, ...stripUndefined(options) };
   const raw: unknown = definition;
   if (!isRecord(raw)) {

@@ -35,6 +35,11 @@ export interface PartialGraph {
   readonly brokenIds: { readonly [C in GraphCollection]: ReadonlyMap<number, string> };
   /** Collections present (or required) that are not arrays: nothing in them could be read. */
   readonly unreadable: ReadonlySet<GraphCollection>;
+  /**
+   * By entry index, the attributions refused for an unknown key: read without it they would count
+   * with a default factor of 1, so the later checks leave them out (their own issue is reported).
+   */
+  readonly refusedAttributions: ReadonlyMap<number, ReadonlySet<number>>;
 }
 
 /** Outcome of {@link parseRemovalGraph}. */
@@ -111,6 +116,7 @@ function partialGraph(document: unknown): PartialGraph | undefined {
   const graph: Record<string, unknown> = {};
   const brokenIds = {} as Record<GraphCollection, Map<number, string>>;
   const unreadable = new Set<GraphCollection>();
+  const refusedAttributions = new Map<number, Set<number>>();
   for (const name of GRAPH_COLLECTIONS) {
     const ids = new Map<number, string>();
     brokenIds[name] = ids;
@@ -135,28 +141,41 @@ function partialGraph(document: unknown): PartialGraph | undefined {
         continue;
       }
       const parsed = readableItem(schema, item);
-      if (parsed.ok) items[i] = parsed.value;
-      else {
+      if (parsed.ok) {
+        items[i] = parsed.value;
+        if (name === 'ghg_entries') noteRefusedAttributions(parsed.removals, i, refusedAttributions);
+      } else {
         const id = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[field] : undefined;
         if (typeof id === 'string' && id.length > 0) ids.set(i, id);
       }
     }
     graph[name] = items;
   }
-  return { graph: graph as RemovalGraph, brokenIds, unreadable };
+  return { graph: graph as RemovalGraph, brokenIds, unreadable, refusedAttributions };
+}
+
+/** Notes entry e's attributions that lost an unknown key (a removal at `component_attributions[a]`). */
+function noteRefusedAttributions(removals: readonly { readonly path: IssuePath }[], e: number, refused: Map<number, Set<number>>): void {
+  for (const { path } of removals) {
+    const a = path[1];
+    if (path[0] !== 'component_attributions' || typeof a !== 'number') continue;
+    const set = refused.get(e) ?? new Set<number>();
+    set.add(a);
+    refused.set(e, set);
+  }
 }
 
 /** An item parsed on its own, with its unknown keys left out; not ok when anything else is wrong. */
-function readableItem(schema: z.ZodType, item: unknown): { ok: true; value: unknown } | { ok: false } {
+function readableItem(schema: z.ZodType, item: unknown): { ok: true; value: unknown; removals: readonly { path: IssuePath }[] } | { ok: false } {
   const parsed = schema.safeParse(item);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) return { ok: true, value: parsed.data, removals: [] };
   const removals: { path: IssuePath; keys: readonly string[] }[] = [];
   for (const issue of parsed.error.issues) {
     if (issue.code !== 'unrecognized_keys') return { ok: false };
     removals.push({ path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), keys: issue.keys });
   }
   const again = schema.safeParse(withoutKeys(item, removals, 0));
-  return again.success ? { ok: true, value: again.data } : { ok: false };
+  return again.success ? { ok: true, value: again.data, removals } : { ok: false };
 }
 
 /** A copy of `value` without the keys named (copied only along the paths that lead to them). */

@@ -16,7 +16,8 @@ import { creditBalance, organisationCreditBalance } from './balances';
 import { CreditLedgerError } from './errors';
 import { createIssuance } from './issuance';
 import type { LedgerContext } from './pipeline';
-import { DEFAULT_LEDGER_POLICIES, type LedgerPolicies } from './policies';
+import { assertOptions, FUNCTION, shapeOf, type ShapeCheck } from '../model/strict-options';
+import { DEFAULT_LEDGER_POLICIES, LEDGER_POLICY_CHECKS, type LedgerPolicies } from './policies';
 import { creditQuantity } from './quantity';
 import { checkSupplierOrganisation, openRequest } from './request-checks';
 import { serializeLedger } from './snapshot';
@@ -60,6 +61,9 @@ export interface CreditLedgerOptions {
   readonly policies?: Partial<LedgerPolicies>;
 }
 
+/** The known keys of {@link CreditLedgerOptions} and the check of each (docs/policies.md: options are strict). */
+export const LEDGER_OPTION_CHECKS: ShapeCheck = shapeOf<CreditLedgerOptions>({ ids: FUNCTION, now: FUNCTION, policies: LEDGER_POLICY_CHECKS });
+
 /**
  * The in-memory credit ledger. Amounts are exact integer kilograms; every transaction is atomic.
  * Create one with {@link createLedger}.
@@ -71,8 +75,12 @@ export class CreditLedger {
   readonly #views: LedgerViews;
   readonly #ctx: LedgerContext;
 
-  /** Creates an empty ledger; {@link createLedger} does the same. */
+  /**
+   * Creates an empty ledger; {@link createLedger} does the same.
+   * @throws `TypeError` naming each unknown option (with the nearest known one) or invalid value.
+   */
   constructor(options: CreditLedgerOptions = {}) {
+    assertOptions(options, LEDGER_OPTION_CHECKS, 'options of createLedger');
     this.#policies = { ...DEFAULT_LEDGER_POLICIES, ...options.policies };
     this.#views = new LedgerViews(this.#store, this.#policies);
     this.#ctx = {

@@ -2,6 +2,7 @@
  * The ledger's policies: each rule semantics.md leaves to us ([decision]) as a named option with
  * a documented default that a host may override.
  */
+import { enumOf, FUNCTION, shapeOf, type ShapeCheck } from '../model/strict-options';
 import { formatSerialNumber, type SerialNumberFormatter, type UnitNumbering } from './serial';
 
 /**
@@ -38,3 +39,14 @@ export const DEFAULT_LEDGER_POLICIES: LedgerPolicies = Object.freeze({
   retiredCreditsCountFor: 'owner',
   resourceUrl: (kind: LedgerUrlKind, id: string) => `/registry/v0/${kind === 'delivery' ? 'deliveries' : 'retirements'}/${id}`,
 } as const);
+
+/**
+ * The known ledger policies and the check of each (docs/policies.md: options are strict). Adding
+ * a policy to {@link LedgerPolicies} needs its line here (the compiler asks for it).
+ */
+export const LEDGER_POLICY_CHECKS: ShapeCheck = shapeOf<LedgerPolicies>({
+  formatSerialNumber: FUNCTION,
+  unitNumbering: enumOf<UnitNumbering>({ per_project: true, per_issuance: true }),
+  retiredCreditsCountFor: enumOf<LedgerPolicies['retiredCreditsCountFor']>({ owner: true, beneficiary: true }),
+  resourceUrl: FUNCTION,
+});

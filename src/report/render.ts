@@ -5,6 +5,7 @@
  * the string where it wants.
  */
 import {
+  ACCOUNTING_POLICY_CHECKS,
   analysePreparedSensitivity,
   evaluatePreparedGraph,
   explainPreparedGhgEntry,
@@ -16,6 +17,7 @@ import {
   type PreparedGraph,
 } from '../accounting';
 import type { GraphIssue } from '../model';
+import { finiteNumber, optionIssues, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
 import { entryFigures } from './entry-figures';
 import { entryPage } from './entry-page';
 import type { ReportFigures } from './figures';
@@ -42,6 +44,14 @@ export interface HtmlReportOptions {
   readonly policies?: Partial<AccountingPolicies>;
 }
 
+/** The known keys of {@link HtmlReportOptions} and the check of each (docs/policies.md: options are strict). */
+export const HTML_REPORT_OPTION_CHECKS: ShapeCheck = shapeOf<HtmlReportOptions>({
+  ghgEntryId: STRING,
+  ghgStatementId: STRING,
+  monteCarlo: shapeOf<NonNullable<HtmlReportOptions['monteCarlo']>>({ samples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }), seed: finiteNumber({ integer: true }) }, ['samples']),
+  policies: ACCOUNTING_POLICY_CHECKS,
+});
+
 /**
  * A report written, or the problems of the document or the options.
  * @public
@@ -67,6 +77,8 @@ const SENSITIVITY_WORK = 2e7;
  * @public
  */
 export async function renderHtmlReport(document: unknown, options: HtmlReportOptions = {}): Promise<HtmlReportOutcome> {
+  const invalid = optionIssues(options, HTML_REPORT_OPTION_CHECKS, ['options']);
+  if (invalid.length > 0) return { ok: false, issues: invalid };
   const prepared = prepareGraph(document, options.policies);
   if (!prepared.ok) return prepared;
   const graph = prepared.prepared;

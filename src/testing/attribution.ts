@@ -12,6 +12,7 @@ import type { BlueprintDefinition } from './component';
 import { graphOf } from './graph';
 import { agree, entryScale, show, withEntries } from './graph-reading';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
+import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
 
 /**
  * Checks linearity in attribution factors: one entry's factors multiplied by lambda in (0, 1] give
@@ -20,6 +21,7 @@ import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
  * @public
  */
 export function checkAttributionLinearity(blueprints: readonly BlueprintDefinition[], options: GraphCheckOptions = {}): Verdict {
+  assertCheckOptions('checkAttributionLinearity', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   const arbitrary = fc.record({ graph: graphOf(blueprints, options.graphs), entry: fc.nat(), percent: fc.integer({ min: 1, max: 99 }) });
@@ -79,6 +81,7 @@ function alone(graph: RemovalGraphInput, component: GraphComponent): RemovalGrap
  * @public
  */
 export function checkSharedComponentConservation(blueprints: readonly BlueprintDefinition[], options: GraphCheckOptions = {}): Verdict {
+  assertCheckOptions('checkSharedComponentConservation', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   return runProperty(

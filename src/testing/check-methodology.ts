@@ -21,6 +21,7 @@ import { checkReuseRule } from './reuse-rule';
 import { checkSignConventions } from './signs';
 import { checkUnitInvariance } from './unit-invariance';
 import type { GraphEvaluator, Verdict } from './verdict';
+import { assertCheckOptions, METHODOLOGY_CHECK_OPTION_CHECKS } from './options';
 
 /**
  * Options of {@link checkMethodology}.
@@ -148,6 +149,7 @@ function checkBlueprint(methodology: Methodology, blueprint: BlueprintDefinition
  * @public
  */
 export function checkMethodology(methodology: Methodology, options: MethodologyCheckOptions = {}): MethodologyReport {
+  assertCheckOptions('checkMethodology', options, METHODOLOGY_CHECK_OPTION_CHECKS);
   const resolved = { ...options, numRuns: options.numRuns ?? 100, seed: options.seed ?? 1 };
   const blueprints = methodology.component_blueprints.map((b) => checkBlueprint(methodology, b, resolved));
   const ok = blueprints.every((b) => b.not_run.length === 0 && b.verdicts.every((v) => v.ok));

@@ -11,6 +11,7 @@ import type { BlueprintDefinition } from './component';
 import { graphOf } from './graph';
 import { agree, entryScale, show } from './graph-reading';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
+import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
 
 /** The first way an entry's credits are not conservative, or null. */
 function creditProblem(e: GhgEntryResult, tolerance: number): string | null {
@@ -39,6 +40,7 @@ function creditProblem(e: GhgEntryResult, tolerance: number): string | null {
  * @public
  */
 export function checkConservativeness(blueprints: readonly BlueprintDefinition[], options: GraphCheckOptions = {}): Verdict {
+  assertCheckOptions('checkConservativeness', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   return runProperty(

@@ -10,6 +10,7 @@ import type { RemovalGraphInput } from '../model/graph';
 import type { BlueprintDefinition } from './component';
 import { graphOf } from './graph';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
+import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
 
 /**
  * Judges one generated graph and its evaluation: null when the property holds, else what fails.
@@ -29,6 +30,7 @@ export type GraphPropertyTest = (graph: RemovalGraphInput, result: EvaluationRes
  * @public
  */
 export function checkProperty(name: string, blueprints: readonly BlueprintDefinition[], test: GraphPropertyTest, options: GraphCheckOptions = {}): Verdict {
+  assertCheckOptions('checkProperty', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   return runProperty(
     name,

@@ -20,6 +20,7 @@ import { graphOf } from './graph';
 import { agree, show, withDatapoints } from './graph-reading';
 import { unitsForKind } from './kind-units';
 import type { CheckOptions, FailedVerdict, Verdict } from './verdict';
+import { assertCheckOptions, DIMENSIONAL_OPTION_CHECKS } from './options';
 
 /**
  * Options of {@link checkDimensionalRobustness}.
@@ -108,6 +109,7 @@ function checkBlueprint(blueprint: BlueprintDefinition, seed: number, evaluate: 
  * @public
  */
 export function checkDimensionalRobustness(blueprints: readonly BlueprintDefinition[], options: DimensionalOptions = {}): Verdict {
+  assertCheckOptions('checkDimensionalRobustness', options, DIMENSIONAL_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   const seed = options.seed ?? 1;

@@ -19,6 +19,8 @@ import {
   optionsOfInput,
 } from './component';
 import { type GraphQuantityValue, quantityOf, type StandardDeviationPresence } from './quantity';
+import { assertOptions } from '../model/strict-options';
+import { GRAPH_OPTION_CHECKS } from './options';
 
 /**
  * Options of {@link graphOf}.
@@ -177,6 +179,7 @@ function writeGraph(blueprints: readonly BlueprintDefinition[], plan: GraphPlan)
  * @public
  */
 export function graphOf(blueprints: readonly BlueprintDefinition[], options: GraphOptions = {}): fc.Arbitrary<RemovalGraphInput> {
+  assertOptions(options, GRAPH_OPTION_CHECKS, 'options of graphOf');
   if (blueprints.length === 0) throw new RangeError('graphOf: expected at least one blueprint');
   const entries = options.entries ?? DEFAULTS.entries;
   const components = options.components ?? DEFAULTS.components;

@@ -14,6 +14,7 @@ import type { BlueprintDefinition } from './component';
 import { graphOf } from './graph';
 import { show } from './graph-reading';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
+import { assertCheckOptions, LINEARISATION_OPTION_CHECKS } from './options';
 
 /**
  * Options of {@link checkLinearisation}.
@@ -43,6 +44,7 @@ const PERCENTILE_16_STANDARD_ERROR = Math.sqrt(0.16 * 0.84) / (Math.exp(-0.5 * 0
  * @public
  */
 export function checkLinearisation(blueprints: readonly BlueprintDefinition[], options: LinearisationOptions = {}): Verdict {
+  assertCheckOptions('checkLinearisation', options, LINEARISATION_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 0.1;
   const samples = options.samples ?? 5_000;

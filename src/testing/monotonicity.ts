@@ -15,6 +15,7 @@ import { graphOf } from './graph';
 import { datapointUses, show, withDatapoints } from './graph-reading';
 import { resolveRange } from './ranges';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
+import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
 
 /**
  * How the net must respond to more of an input: `increasing` (more never lowers the net) or
@@ -43,6 +44,7 @@ export function blueprintsDeclared(blueprints: readonly BlueprintDefinition[], d
  * @public
  */
 export function checkMonotonicity(blueprints: readonly BlueprintDefinition[], declaration: MonotonicityDeclaration, options: GraphCheckOptions = {}): Verdict {
+  assertCheckOptions('checkMonotonicity', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   const relevant = blueprintsDeclared(blueprints, declaration);

@@ -12,6 +12,7 @@ import type { BlueprintDefinition } from './component';
 import { graphOf } from './graph';
 import { agree, entryScale, nearRoundingTie, show } from './graph-reading';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
+import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
 
 /** A copy of `items` in an order drawn from `seed` (Fisher-Yates over a small LCG). */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
@@ -85,6 +86,7 @@ export function differenceById(a: EvaluationResult, b: EvaluationResult, toleran
  * @public
  */
 export function checkPermutationInvariance(blueprints: readonly BlueprintDefinition[], options: GraphCheckOptions = {}): Verdict {
+  assertCheckOptions('checkPermutationInvariance', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   return runProperty(

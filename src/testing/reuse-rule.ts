@@ -15,6 +15,7 @@ import type { BlueprintDefinition } from './component';
 import { graphOf } from './graph';
 import { agree, show } from './graph-reading';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
+import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
 
 /**
  * The sign of each component type in the net (semantics.md section 3): + for removals and
@@ -128,6 +129,7 @@ function reuseProblem(entry: GhgEntryResult, expected: ExpectedPropagation, tole
  * @public
  */
 export function checkReuseRule(blueprints: readonly BlueprintDefinition[], options: GraphCheckOptions = {}): Verdict {
+  assertCheckOptions('checkReuseRule', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   return runProperty(

@@ -13,6 +13,7 @@ import { graphOf } from './graph';
 import { agree, entryScale, show } from './graph-reading';
 import { SIGN_OF_TYPE } from './reuse-rule';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
+import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
 
 /** Types whose sign the convention fixes; ADJUSTMENT is free. */
 function expectedDirection(type: ComponentType): 'raises' | 'lowers' | null {
@@ -27,6 +28,7 @@ function expectedDirection(type: ComponentType): 'raises' | 'lowers' | null {
  * @public
  */
 export function checkSignConventions(blueprints: readonly BlueprintDefinition[], options: GraphCheckOptions = {}): Verdict {
+  assertCheckOptions('checkSignConventions', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   const types = new Map(blueprints.map((b) => [b.key, b.type as ComponentType]));

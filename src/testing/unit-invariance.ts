@@ -14,6 +14,7 @@ import { graphOf } from './graph';
 import { agree, datapointUses, entryScale, kindOfDatapoint, nearRoundingTie, show, withDatapoints } from './graph-reading';
 import { unitsForKind } from './kind-units';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
+import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
 
 /** Re-expresses every datapoint in the unit its pick selects among the units of its kind. */
 function reexpressed(graph: RemovalGraphInput, picks: readonly number[]): { graph: RemovalGraphInput; changes: string[] } {
@@ -67,6 +68,7 @@ export function firstDifference(a: EvaluationResult, b: EvaluationResult, tolera
  * @public
  */
 export function checkUnitInvariance(blueprints: readonly BlueprintDefinition[], options: GraphCheckOptions = {}): Verdict {
+  assertCheckOptions('checkUnitInvariance', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   const arbitrary = fc.record({ graph: graphOf(blueprints, options.graphs), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 32 }) });

@@ -50,6 +50,28 @@ describe('invalid graphs give precise errors', () => {
     expect(issues[0]!.message).toContain(cmp('transport'));
   });
 
+  it('an attribution refused for an unknown key adds only its own issue: it is not counted with factor 1', () => {
+    const issues = issuesOf(
+      mutate((g) => {
+        g.ghg_entries[0]!.component_attributions[0]!.attribution_factor = 0.5;
+        g.ghg_entries.push({ id: 'two', component_attributions: [{ component_id: cmp('transport'), attribution_factr: 0.5 } as never] } as never);
+      }),
+    );
+    expect(issues).toEqual([
+      {
+        path: ['ghg_entries', 1, 'component_attributions', 0, 'attribution_factr'],
+        code: 'unrecognized_key',
+        message: "unknown key 'attribution_factr' at ghg_entries[1].component_attributions[0]; did you mean 'attribution_factor'?",
+      },
+    ]);
+    // The same document with the key spelled right is valid: the refusal alone made it invalid.
+    const fixed = mutate((g) => {
+      g.ghg_entries[0]!.component_attributions[0]!.attribution_factor = 0.5;
+      g.ghg_entries.push({ ...entry('two', { transport: 0.5 }) });
+    });
+    expect(safeEvaluateGraph(fixed).ok).toBe(true);
+  });
+
   it('an attribution factor outside (0, 1] is a shape error', () => {
     const issues = issuesOf(mutate((g) => (g.ghg_entries[0]!.component_attributions[0]!.attribution_factor = 1.5)));
     expect(issues[0]!.path).toEqual(['ghg_entries', 0, 'component_attributions', 0, 'attribution_factor']);

@@ -16,6 +16,11 @@ type Operation = { parameters: { name: string; in: string; required: boolean }[]
 
 describe("the service's own OpenAPI document", () => {
   const document = serviceOpenApiDocument();
+  /** A schema, or the component schema it refers to. */
+  const resolved = (schema: unknown): unknown => {
+    const ref = (schema as { $ref?: string } | undefined)?.$ref;
+    return ref === undefined ? schema : document.components.schemas[ref.split('/').pop() as string];
+  };
   const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Operation })));
 
   test('is OpenAPI 3.1, shipped by cdr-engine/sandbox, and lists every route of the service exactly once', () => {
@@ -26,10 +31,16 @@ describe("the service's own OpenAPI document", () => {
   });
 
   test('every operation needs the client secret and a token, and declares 401 and 422; 404 wherever a path names a resource', () => {
-    expect(document.security).toEqual([{ HTTPBearer: [] }]);
+    // Each credential is a security scheme, both required together, rather than a header parameter.
+    expect(document.components.securitySchemes).toEqual({
+      ClientSecret: { type: 'apiKey', in: 'header', name: 'x-client-secret', description: expect.any(String) },
+      HTTPBearer: { type: 'http', scheme: 'bearer', description: expect.any(String) },
+    });
+    expect(document.security).toEqual([{ ClientSecret: [], HTTPBearer: [] }]);
     for (const { path, method, op } of operations) {
       const where = `${method} ${path}`;
-      expect(op.parameters.find((p) => p.in === 'header')).toEqual({ name: 'x-client-secret', in: 'header', required: true, schema: { type: 'string' } });
+      expect((op as { security?: unknown }).security, where).toEqual([{ ClientSecret: [], HTTPBearer: [] }]);
+      expect(op.parameters.filter((p) => p.in === 'header'), where).toEqual([]);
       expect(Object.keys(op.responses), where).toEqual(expect.arrayContaining(['401', '422']));
       if (path.includes('{')) expect(Object.keys(op.responses), where).toContain('404');
       expect(Object.keys(op.responses).some((s) => s === '200' || s === '204'), where).toBe(true);
@@ -43,8 +54,8 @@ describe("the service's own OpenAPI document", () => {
     const bodies = operations.filter((o) => o.op.requestBody !== undefined);
     expect(bodies.length).toBeGreaterThan(30);
     for (const { path, method, op } of bodies) {
-      const schema = op.requestBody?.content['application/json'].schema as { additionalProperties?: unknown; anyOf?: { additionalProperties?: unknown }[] };
-      const strict = schema.additionalProperties === false || (schema.anyOf ?? []).every((s) => s.additionalProperties === false);
+      const schema = resolved(op.requestBody?.content['application/json'].schema) as { additionalProperties?: unknown; anyOf?: { additionalProperties?: unknown }[] };
+      const strict = schema.additionalProperties === false || (schema.anyOf ?? []).every((s) => (resolved(s) as { additionalProperties?: unknown }).additionalProperties === false);
       expect(strict, `${method} ${path}`).toBe(true);
     }
     const create = document.paths['/mrv/v0/datapoints']?.post as Operation;
@@ -52,6 +63,23 @@ describe("the service's own OpenAPI document", () => {
     expect(validate(datapointBody('doc', 1, 't'))).toBe(true);
     expect(validate({ ...datapointBody('doc', 1, 't'), colour: 'red' })).toBe(false);
     expect(create.responses['409']).toBeDefined();
+  });
+
+  test('resources and request bodies are named component schemas that operations refer to, so a generated client has named types', () => {
+    const create = document.paths['/mrv/v0/datapoints']?.post as Operation;
+    expect(create.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateDatapointRequest' });
+    expect((create.responses['200'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Datapoint' });
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Datapoint', 'Component', 'Removal', 'GhgStatement', 'CreditBatch', 'Retirement', 'PageInfo', 'ErrorMessage', 'ValidationError', 'Undefined']));
+    // Every reference names a component schema that exists, and no zod-internal definition is left.
+    const text = JSON.stringify(document);
+    const refs = new Set([...text.matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1] as string));
+    expect(refs.size).toBeGreaterThan(50);
+    for (const ref of refs) expect(ref.startsWith('#/components/schemas/') && ref.slice('#/components/schemas/'.length) in document.components.schemas, ref).toBe(true);
+    expect(text).not.toContain('$defs');
+  });
+
+  test('declares the server: the sandbox itself, each path with its API prefix', () => {
+    expect(document.servers).toEqual([{ url: '/', description: expect.stringContaining('/mrv/v0') }]);
   });
 
   test('the sandbox serves it at GET /openapi.json, without credentials', async () => {

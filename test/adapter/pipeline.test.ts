@@ -7,11 +7,33 @@ const auth = { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS.suppli
 describe('routing', () => {
   test('an unknown path is 404 Not Found', async () => {
     const sandbox = demoSandbox();
-    for (const path of ['/', '/mrv/v0', '/mrv/v0/nothing', '/mrv/v1/datapoints', '/registry/v0/removals', '/mrv/v0/datapoints/']) {
+    for (const path of ['/mrv/v0/nothing', '/mrv/v1/datapoints', '/registry/v0/removals', '/mrv/v0/datapoints/', '/docs/nothing', '/mrv']) {
       const response = await sandbox.handle({ method: 'GET', path, headers: auth });
       expect(response.status, path).toBe(404);
       expect(response.body).toEqual({ detail: 'Not Found' });
     }
+  });
+
+  test('GET /, /docs and the bare API prefixes point to /openapi.json and list the routes, without credentials', async () => {
+    const sandbox = demoSandbox();
+    const root = await sandbox.handle({ method: 'GET', path: '/' });
+    expect(root.status).toBe(200);
+    const body = root.body as { openapi: string; detail: string; routes: string[] };
+    expect(body.openapi).toBe('/openapi.json');
+    expect(body.detail).toContain('/openapi.json');
+    expect(body.routes).toContain('POST /mrv/v0/datapoints');
+    expect(body.routes).toContain('GET /registry/v0/credit_batches/{id}');
+    expect(body.routes.length).toBeGreaterThanOrEqual(125);
+    expect((await sandbox.handle({ method: 'GET', path: '/docs' })).body).toEqual(body);
+    for (const prefix of ['/mrv/v0', '/registry/v0/', '/sandbox/v0']) {
+      const answer = await sandbox.handle({ method: 'GET', path: prefix, headers: auth });
+      expect(answer.status, prefix).toBe(200);
+      const routes = (answer.body as { routes: string[] }).routes;
+      expect(routes.length, prefix).toBeGreaterThan(0);
+      for (const route of routes) expect(route.split(' ')[1]?.startsWith(`${prefix.replace(/\/$/, '')}/`), route).toBe(true);
+    }
+    // Other methods there are not documents: the router answers as before.
+    expect((await sandbox.handle({ method: 'POST', path: '/', headers: auth })).status).toBe(404);
   });
 
   test('a known path with another method is 405 with an allow header', async () => {

@@ -160,6 +160,21 @@ describe('every quantity field of the service checks its unit and kind', () => {
     expect(JSON.stringify(wrongKind.body)).toMatch(/'kg'.*volume|volume.*'kg'/);
   });
 
+  test('a component fed a datapoint of the wrong kind is refused naming the new component by its place in the request, or a stored one by its id', async () => {
+    const client = new Client(demoSandbox());
+    const body = { ...loaderDieselBody('q-wrong-kind'), inputs: [{ input_key: 'volume', datapoint_ids: [IDS.dryMassA] }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }] };
+    const created = await client.post('supplierA', '/mrv/v0/components', body);
+    expect(created.status).toBe(422);
+    const messages = (created.body as { detail: { msg: string }[] }).detail.map((d) => d.msg);
+    expect(messages).toEqual([expect.stringMatching(/of the new component at body expects quantity kind 'volume'/)]);
+    expect(JSON.stringify(created.body)).not.toContain('cmp_checked');
+    const stored = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/components', loaderDieselBody('q-right-kind'));
+    const changed = await client.patch('supplierA', `/mrv/v0/components/${stored.id}`, { inputs: body.inputs });
+    expect(changed.status).toBe(422);
+    expect(JSON.stringify(changed.body)).toContain(`of component '${stored.id}' expects quantity kind 'volume'`);
+    expect(JSON.stringify(changed.body)).not.toContain('cmp_checked');
+  });
+
   test('the empty unit is Pint\'s dimensionless: a datapoint may carry it, and a mass field refuses it naming the kind', async () => {
     const client = new Client(demoSandbox());
     const create = await client.post('supplierA', '/mrv/v0/datapoints', datapointBody('q-dp-empty-unit', 0.8, ''));

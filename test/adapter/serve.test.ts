@@ -57,6 +57,7 @@ describe('cdr-engine serve', () => {
     try {
       const printed = server.out.join('');
       expect(printed).toContain('x-client-secret: demo-client-secret');
+      expect(printed).toContain(`OpenAPI document: ${server.url}/openapi.json`);
       expect(printed).toContain('Authorization: Bearer demo-token-supplier-a');
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const call = http(server.url);
@@ -76,6 +77,9 @@ describe('cdr-engine serve', () => {
       const document = await fetch(`${server.url}/openapi.json`, { signal: AbortSignal.timeout(10_000) });
       expect(document.status).toBe(200);
       expect(await document.json()).toEqual(serviceOpenApiDocument());
+      const root = await fetch(`${server.url}/`, { signal: AbortSignal.timeout(10_000) });
+      expect(root.status).toBe(200);
+      expect(((await root.json()) as { openapi: string }).openapi).toBe('/openapi.json');
       const deleted = await call('supplierA', 'DELETE', `/mrv/v0/feedstock_types/${IDS.feedstockTypeUnused}`);
       expect(deleted.status).toBe(204);
       expect(deleted.body).toBeUndefined();

@@ -144,7 +144,8 @@ describe('bad options', () => {
     expect(await problems(project, { ghgEntryId: 'rmv_nope' })).toEqual([expect.stringMatching(/^unknown_entry: the document has no GHG entry 'rmv_nope'/)]);
     expect(await problems(project, { ghgStatementId: 'ggs_nope' })).toEqual(["unknown_statement: the document has no GHG statement 'ggs_nope'; it has none"]);
     expect(await problems(project, { ghgEntryId: A, ghgStatementId: STATEMENT })).toEqual(['invalid_option: name a GHG entry or a GHG statement, not both']);
-    expect(await problems(project, { ghgEntryId: A, monteCarlo: { samples: 1 } })).toEqual([expect.stringMatching(/^invalid_option: monteCarlo needs an integer samples/)]);
+    expect(await problems(project, { ghgEntryId: A, monteCarlo: { samples: 1 } })).toEqual(["invalid_option: option 'monteCarlo.samples' must be an integer >= 2 and <= 10000000; got 1"]);
+    expect(await problems(project, { ghgEntryId: A, monteCarlo: { samples: 10, sede: 2 } as never })).toEqual(["unknown_option: unknown option 'monteCarlo.sede'; did you mean 'seed'?"]);
     expect(await problems({ ...project, datapoints: 3 }, { ghgEntryId: A })).not.toEqual([]);
   });
 });

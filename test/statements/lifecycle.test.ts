@@ -242,3 +242,27 @@ describe('GHG statement lifecycle', () => {
     );
   });
 });
+
+describe('the statement operations refuse unknown options and policies (options are strict)', () => {
+  it('submit and resubmit return invalid_request naming the policy and the nearest known one; nothing changes', () => {
+    const statement = draft();
+    const outcome = submitGhgStatement(statement, evaluation, { ghg_statement_report_url: 'https://example.org/v1.pdf' }, T1, { policies: { roundingIncrementKG: 1000 } } as never);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.code).toBe('invalid_request');
+    expect(outcome.error.issues).toEqual([
+      { path: ['options', 'policies', 'roundingIncrementKG'], code: 'unknown_option', message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?" },
+    ]);
+    const resubmitted = resubmitGhgStatement(failed(), evaluation, { ghg_statement_report_url: 'https://example.org/v2.pdf', summary_of_changes: 'tickets' }, T3, { polices: {} } as never);
+    expect(resubmitted.ok ? [] : resubmitted.error.issues.map((i) => i.message)).toEqual(["unknown option 'polices'; did you mean 'policies'?"]);
+    expect(statement.status).toBe('DRAFT');
+  });
+
+  it('pendingGhgStatementTotal and canTransitionGhgStatement throw a TypeError', () => {
+    expect(() => pendingGhgStatementTotal(submitted(), evaluation, { policies: { roundingTies: 'up' } } as never)).toThrow(
+      new TypeError('invalid options of pendingGhgStatementTotal: option \'policies.roundingTies\' must be one of "away_from_zero", "half_even", "toward_zero"; got "up"'),
+    );
+    expect(() => canTransitionGhgStatement('VERIFIED', 'AWAITING_VERIFICATION', { resubmitableStatuses: ['VERIFIED'] } as never)).toThrow(/unknown option 'policies.resubmitableStatuses'; did you mean 'resubmittableStatuses'\?/);
+    expect(canTransitionGhgStatement('VERIFIED', 'AWAITING_VERIFICATION', { resubmittableStatuses: ['VERIFIED'] })).toBe(true);
+  });
+});

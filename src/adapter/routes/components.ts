@@ -6,7 +6,7 @@
  * the calculation core (evaluation.ts) and is refused (409) once a submitted entry depends on it.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
+import { formatIssuePath, idSchema } from '../../model';
 import { idPathSchema, listComponentsQuerySchema } from '../../model/queries';
 import {
   createComponentRequestSchema,
@@ -49,7 +49,8 @@ function insertComponent(context: RequestContext, body: ComponentData, loc: read
     problems.add([...loc, 'activity_completed_at'], 'activity_completed_at must not be before activity_started_at', body.activity_completed_at);
   }
   if (problems.empty) {
-    for (const issue of checkComponent(state, { blueprint_key: body.component_blueprint_key, inputs: body.inputs })) problems.add([...loc, ...issue.path], issue.message, null);
+    const name = `the new component at ${formatIssuePath(loc)}`;
+    for (const issue of checkComponent(state, { blueprint_key: body.component_blueprint_key, inputs: body.inputs }, name)) problems.add([...loc, ...issue.path], issue.message, null);
   }
   const row: ComponentRow = {
     ...newRowInProject(context, problems, project, 'component', body.supplier_reference_id),
@@ -169,7 +170,7 @@ const patchComponent = (context: RequestContext, id: string, body: z.output<type
   const inputs = body.inputs?.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] }));
   inputs?.forEach((input, i) => input.datapoint_ids.forEach((d, k) => ownedRef(context, problems, state.datapoints, 'datapoint', ['body', 'inputs', i, 'datapoint_ids', k], d)));
   if (inputs !== undefined && problems.empty) {
-    for (const issue of checkComponent(state, { blueprint_key: component.blueprint_key, inputs })) problems.add(['body', ...issue.path], issue.message, null);
+    for (const issue of checkComponent(state, { blueprint_key: component.blueprint_key, inputs }, `component '${id}'`)) problems.add(['body', ...issue.path], issue.message, null);
   }
   problems.check();
   const changesFigures = inputs !== undefined || (body.allocation_strategy !== undefined && body.allocation_strategy !== component.allocation_strategy);

@@ -146,7 +146,7 @@ const patchDatapoint = (context: RequestContext, id: string, body: z.output<type
     for (const componentId of indexes(context).componentsByDatapoint.ids(id)) {
       const component = state.components.get(componentId);
       if (component === undefined) continue;
-      for (const issue of checkComponent(state, component)) problems.add(['body', 'quantity'], `component '${componentId}': ${issue.message}`, body.quantity);
+      for (const issue of checkComponent(state, component, `component '${componentId}'`)) problems.add(['body', 'quantity'], issue.message, body.quantity);
     }
     problems.check();
     for (const issue of reevaluate(state, entries)) problems.add(['body', 'quantity'], issue.message, body.quantity);

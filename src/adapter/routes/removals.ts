@@ -178,7 +178,7 @@ function instantiateTemplate(context: RequestContext, problems: Problems, body: 
       const override = overrides.get(slot.id);
       const inputs = slotInputs(context, problems, slot, override);
       if (problems.empty) {
-        const issues = checkComponent(context.state, { blueprint_key: slot.blueprint_key, inputs });
+        const issues = checkComponent(context.state, { blueprint_key: slot.blueprint_key, inputs }, 'the component');
         const base = override === undefined ? ['body', 'removal_template_id'] : ['body', 'removal_template_components', override.index];
         for (const issue of issues) problems.add(base, `template component '${slot.id}': ${issue.message}`, null);
       }
