@@ -153,6 +153,7 @@ export const ACCOUNTING_POLICY_CHECKS: ShapeCheck = shapeOf<AccountingPolicies>(
   sensitivityThreshold: finiteNumber({ min: 0 }),
   sensitivityMeasure: enumOf<SensitivityMeasure>({ net_without_discount: true, net_after_discount: true }),
   resubmittableStatuses: listOf(oneOf(GHG_STATEMENT_STATUSES), 'GHG statement statuses'),
+  physicalBounds: enumOf<AccountingPolicies['physicalBounds']>({ error: true, warning: true, off: true }),
 });
 
 /** The problems of policy overrides (unknown keys, values of the wrong type or range), at `root`. */
