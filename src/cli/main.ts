@@ -9,6 +9,7 @@ import { processIo, type Io } from './io';
 import { VERSION } from '../version';
 
 export type { Io } from './io';
+export { endQuietlyOnClosedPipe } from './io';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 
