@@ -6,9 +6,9 @@
  * unreadable file. A long run shows its progress on stderr when stderr is a terminal.
  */
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { prepareGraph } from '../accounting';
 import { startEvaluation } from '../accounting/evaluate';
+import { parseArguments as parseCommandLine } from './arguments';
 import { printIssues, readJsonDocument } from './document';
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
 import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable } from './format-table';
@@ -31,14 +31,10 @@ interface EvaluateArguments {
 
 /** The command's arguments, or the usage error to print. */
 function parseArguments(args: readonly string[]): EvaluateArguments | string {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' }, entries: { type: 'string' } } });
-  } catch (error) {
-    return (error as Error).message;
-  }
-  const { format, entries } = parsed.values;
-  if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${String(format)}'`;
+  const parsed = parseCommandLine(args, ['format', 'entries']);
+  if (typeof parsed === 'string') return parsed;
+  const { format = 'json', entries } = parsed.values;
+  if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${format}'`;
   if (parsed.positionals.length > 1) return `expected at most one graph file, got ${parsed.positionals.length}`;
   if (entries !== undefined && format !== 'table') return '--entries applies to --format table only';
   let detailed = DEFAULT_DETAILED_ENTRIES;

@@ -4,23 +4,21 @@
  * entry id (problems on stderr), 2 for bad usage or an unreadable file.
  */
 import { explainGhgEntry, formatCalculationReport } from '../accounting';
-import { printIssues, readJsonDocument, STDIN } from './document';
+import { parseArguments } from './arguments';
+import { printIssues, readJsonDocument } from './document';
 import type { Io } from './io';
 import { EXPLAIN_USAGE } from './usage';
 
 /** Runs the explain command with its arguments (after `explain`) and returns the exit code. */
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  // `-` is standard input, not an option.
-  const options = args.filter((a) => a.startsWith('-') && a !== STDIN);
-  if (options.length > 0) {
-    io.err(`cdr-engine explain: unknown option '${options[0]}'\n${EXPLAIN_USAGE}\n`);
+  const parsed = parseArguments(args, []);
+  const problem =
+    typeof parsed === 'string' ? parsed : parsed.positionals.length !== 2 ? `expected a graph file and a GHG entry id, got ${parsed.positionals.length} argument(s)` : undefined;
+  if (typeof parsed === 'string' || problem !== undefined) {
+    io.err(`cdr-engine explain: ${problem}\n${EXPLAIN_USAGE}\n`);
     return 2;
   }
-  if (args.length !== 2) {
-    io.err(`cdr-engine explain: expected a graph file and a GHG entry id, got ${args.length} argument(s)\n${EXPLAIN_USAGE}\n`);
-    return 2;
-  }
-  const [file, entryId] = args as [string, string];
+  const [file, entryId] = parsed.positionals as [string, string];
   const read = await readJsonDocument('explain', file, file, io);
   if (!read.ok) return read.exitCode;
   const outcome = explainGhgEntry(read.document, entryId);

@@ -71,11 +71,11 @@ describe('usage errors', () => {
       [['launch'], "unknown command 'launch'"],
       [['help', 'launch'], "unknown command 'launch'"],
       [['evaluate', '--format', 'xml'], '--format must be json, table or ndjson'],
-      [['evaluate', '--frobnicate'], "Unknown option '--frobnicate'"],
+      [['evaluate', '--frobnicate'], "unknown option '--frobnicate'"],
       [['evaluate', 'a.json', 'b.json'], 'expected at most one graph file'],
       [['explain', EXAMPLE], 'expected a graph file and a GHG entry id'],
       [['explain', '--verbose', EXAMPLE, ENTRY], "unknown option '--verbose'"],
-      [['serve', '--nope'], "Unknown option '--nope'"],
+      [['serve', '--nope'], "unknown option '--nope'"],
       [['serve', '--port', 'x'], '--port must be an integer from 0 to 65535'],
       [['schema', 'graph.json'], "unexpected argument 'graph.json'"],
     ];
