@@ -6,12 +6,14 @@
  * unreadable file. A long run shows its progress on stderr when stderr is a terminal.
  */
 import { existsSync } from 'node:fs';
-import { prepareGraph } from '../accounting';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_ACCOUNTING_POLICIES, prepareGraph } from '../accounting';
 import { startEvaluation } from '../accounting/evaluate';
 import { parseArguments as parseCommandLine } from './arguments';
-import { printIssues, readJsonDocument } from './document';
+import { printIssues, readJsonDocument, STDIN } from './document';
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
-import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable } from './format-table';
+import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable, type TableContext } from './format-table';
 import type { Io } from './io';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
@@ -45,6 +47,15 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
   return { format, detailed, file: parsed.positionals[0] };
 }
 
+/** How the table names the document: as given, `standard input`, or the bundled example's path. */
+function tableContext(source: string | URL, policies: TableContext['policies'] | undefined): TableContext {
+  const resolved = policies ?? DEFAULT_ACCOUNTING_POLICIES;
+  if (source === STDIN) return { title: 'standard input', explainFile: '<file>', policies: resolved };
+  if (typeof source === 'string') return { title: source, explainFile: source, policies: resolved };
+  const path = relative(process.cwd(), fileURLToPath(source));
+  return { title: `${path} (the bundled example)`, explainFile: path, policies: resolved };
+}
+
 /** Runs the evaluate command with its arguments (after `evaluate`) and returns the exit code. */
 export async function run(args: readonly string[], io: Io): Promise<number> {
   const parsed = parseArguments(args);
@@ -55,7 +66,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const progress = new Progress(io);
   const label = parsed.file ?? 'bundled example';
   progress.phase(`reading ${label}`);
-  const read = await readJsonDocument('evaluate', parsed.file ?? bundledExample(), label, io);
+  const source = parsed.file ?? bundledExample();
+  const read = await readJsonDocument('evaluate', source, label, io);
   if (!read.ok) return read.exitCode;
   progress.phase('validating');
   const prepared = prepareGraph(read.document);
@@ -74,7 +86,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   showProgress(); // the rate counts from here
   if (parsed.format === 'json') await writeEvaluationJson(evaluation, io.out, afterChunk);
   else if (parsed.format === 'ndjson') await writeEvaluationNdjson(evaluation, io.out, afterChunk);
-  else writeEvaluationTable(evaluation, io.out, parsed.detailed, showProgress);
+  else writeEvaluationTable(evaluation, io.out, parsed.detailed, tableContext(source, prepared.ok ? prepared.prepared.policies : undefined), showProgress);
   progress.done();
   return 0;
 }
