@@ -11,6 +11,7 @@ import { parseArguments } from './arguments';
 import { printIssues, readJsonDocument } from './document';
 import type { GraphIssue } from '../model';
 import type { Io } from './io';
+import { MISSING_PEERS_CODE, REPORT_PEERS_INSTALL } from '../report/svg';
 import { REPORT_USAGE } from './usage';
 
 type Parsed = { readonly file: string; readonly entry?: string; readonly statement?: string; readonly out?: string; readonly samples?: number };
@@ -82,11 +83,18 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const read = await readJsonDocument('report', parsed.file, parsed.file, io);
   if (!read.ok) return read.exitCode;
   const { renderHtmlReport } = await import('../report');
-  const outcome = await renderHtmlReport(read.document, {
-    ...(parsed.entry === undefined ? {} : { ghgEntryId: parsed.entry }),
-    ...(parsed.statement === undefined ? {} : { ghgStatementId: parsed.statement }),
-    ...(parsed.samples === undefined ? {} : { monteCarlo: { samples: parsed.samples } }),
-  });
+  let outcome: Awaited<ReturnType<typeof renderHtmlReport>>;
+  try {
+    outcome = await renderHtmlReport(read.document, {
+      ...(parsed.entry === undefined ? {} : { ghgEntryId: parsed.entry }),
+      ...(parsed.statement === undefined ? {} : { ghgStatementId: parsed.statement }),
+      ...(parsed.samples === undefined ? {} : { monteCarlo: { samples: parsed.samples } }),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== MISSING_PEERS_CODE) throw error;
+    io.err(`cdr-engine report: needs the vega and vega-lite packages to draw the charts (optional peer dependencies of cdr-engine): ${REPORT_PEERS_INSTALL}\n`);
+    return 2;
+  }
   if (!outcome.ok) {
     printIssues('report', parsed.file, outcome.issues.map(inCommandLineWords), io);
     return 1;
