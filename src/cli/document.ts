@@ -48,7 +48,7 @@ export function readFailure(error: unknown, limit: number = MAX_STRING_LENGTH): 
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const tooLong = code === 'ERR_STRING_TOO_LONG' || code === 'ERR_FS_FILE_TOO_LARGE' || (error instanceof RangeError && /string length/i.test(error.message));
   if (tooLong) {
-    const mb = Math.floor(limit / 2 ** 20);
+    const mb = Math.round(limit / 2 ** 20);
     return (
       `it is too large to read as one JavaScript string (the limit is ${limit.toLocaleString('en-US')} characters, about ${mb} MB, in this Node.js); ` +
       'split the graph into documents of fewer GHG entries and evaluate each on its own'
