@@ -38,10 +38,19 @@ async function writeEsmDeclarations(): Promise<void> {
   }
 }
 
-export default defineConfig([
-  // ESM: the library entries and the CLI (src/cli/main.ts loads each command's chunk when it runs).
-  { ...common, entry: { ...entries, cli: 'src/cli/main.ts' }, format: ['esm'], dts: false, onSuccess: writeEsmDeclarations },
-  // CommonJS, with the one set of declarations (.d.cts, see writeEsmDeclarations).
-  // stripInternal: members tagged `@internal` (the prepared graph's indexes) stay out of the API.
-  { ...common, entry: entries, format: ['cjs'], treeshake: true, dts: { compilerOptions: { stripInternal: true } } },
-]);
+// ESM: the library entries and the CLI (src/cli/main.ts loads each command's chunk when it runs).
+const esm = { ...common, entry: { ...entries, cli: 'src/cli/main.ts' }, format: ['esm'], dts: false, onSuccess: writeEsmDeclarations } as const;
+
+// `npm start` in a fresh clone (scripts/ensure-built.mjs) needs the CLI only: the ESM build alone,
+// without the CommonJS build and its declarations (most of the build's time). `npm run build`,
+// `npm test` and `npm pack` build both.
+export default defineConfig(
+  process.env.CDR_ENGINE_BUILD === 'esm'
+    ? [esm]
+    : [
+        esm,
+        // CommonJS, with the one set of declarations (.d.cts, see writeEsmDeclarations).
+        // stripInternal: members tagged `@internal` (the prepared graph's indexes) stay out of the API.
+        { ...common, entry: entries, format: ['cjs'], treeshake: true, dts: { compilerOptions: { stripInternal: true } } },
+      ],
+);
