@@ -16,7 +16,9 @@ rmSync('dist', { recursive: true, force: true });
 // instance from are loaded (mathjs's own entry creates every function it has at import; see
 // src/units/mathjs-instance.ts). Code splitting puts each module once in dist/ and lets every entry load
 // only the chunks it uses. No source maps in the package (`npx tsup --sourcemap` for profiling);
-// the metafile (dist/metafile-*.json, not packed) is what scripts/check-build.mjs reads.
+// the metafile (dist/metafile-*.json, not packed) is what scripts/check-build.mjs reads. Whitespace
+// is minified (names are kept, so stack traces still name functions): it takes the package's code
+// from 3.1 to 2.3 MB, which keeps a consumer without the report's peers under 10 MB (issue 27).
 const common = {
   target: 'node20',
   platform: 'node',
@@ -25,6 +27,7 @@ const common = {
   metafile: true,
   clean: false,
   noExternal: ['mathjs'],
+  minifyWhitespace: true,
 } as const;
 
 /**
