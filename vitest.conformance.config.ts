@@ -4,8 +4,16 @@
  * that a clone passes its own tests with nothing beside it; CI runs them where `../shared` exists.
  * The aliases and pool are those of vitest.config.ts.
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { missingSpecDocuments } from './scripts/conformance-spec.mjs';
 import base from './vitest.config.ts';
+
+const missing = missingSpecDocuments(fileURLToPath(new URL('.', import.meta.url)));
+if (missing !== null) {
+  console.error(`conformance: ${missing}`);
+  process.exit(2);
+}
 
 export default defineConfig({
   ...base,

@@ -1,10 +1,19 @@
 #!/usr/bin/env node
-// Thin launcher of the CLI built into dist/. In the repository, `npm ci` builds it: npm runs the
-// `dependencies` script of package.json after it changes this project's node_modules, and never
-// in a project that installs the package (which receives dist/ built by `prepack`).
-import { main } from '../dist/cli.js';
+// Thin launcher of the CLI built into dist/ (`npm run build`; `npm start` builds it when missing,
+// and a project that installs the package receives it built by `prepack`).
+let cli;
+try {
+  cli = await import('../dist/cli.js');
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/dist[\\/]cli\.js/.test(String(error.message))) throw error;
+  console.error('cdr-engine: the CLI is not built (no dist/cli.js); run `npm run build` in the repository first');
+  process.exit(2);
+}
 
-main(process.argv.slice(2)).then(
+// `cdr-engine evaluate | head` closes the pipe early: exit 0 quietly, as head expects (src/cli/io.ts).
+cli.endQuietlyOnClosedPipe(process, (code) => process.exit(code));
+
+cli.main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

@@ -11,7 +11,10 @@
  *   the errors (scripts/consumers/cjs.cjs);
  * - ts-node16 and ts-bundler: TypeScript strict (skipLibCheck off) type-checks
  *   scripts/consumers/types*.ts, an import of every entry point and the README example under
- *   moduleResolution node16 (ES module and CommonJS files) and bundler.
+ *   moduleResolution node16 (ES module and CommonJS files) and bundler;
+ * - bare: the tarball alone, without the optional peer dependencies (fast-check, vega, vega-lite):
+ *   its node_modules must stay under BARE_LIMIT_MB, the CLI evaluates, and a report says which
+ *   command installs the charting libraries. The esm project, which has the peers, draws a report.
  *
  *   node scripts/consumers.mjs [--no-build] [--keep]
  *
@@ -26,7 +29,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { entrySpecifiers } from './consumers/checks.cjs';
@@ -37,8 +40,8 @@ const args = new Set(process.argv.slice(2));
 const started = performance.now();
 const work = mkdtempSync(join(tmpdir(), 'cdr-engine-consumers-'));
 
-/** Runs a command; resolves to its output, rejects with it when the exit code is not 0. */
-function run(command, commandArgs, cwd, { quiet = true } = {}) {
+/** Runs a command; resolves to its output, rejects with it when the exit code is not `expect` (0). */
+function run(command, commandArgs, cwd, { quiet = true, expect = 0 } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -48,7 +51,7 @@ function run(command, commandArgs, cwd, { quiet = true } = {}) {
     child.on('error', reject);
     child.on('close', (code) => {
       if (!quiet && stdout.trim() !== '') console.log(stdout.trimEnd());
-      if (code === 0) resolve({ stdout, stderr });
+      if (code === expect) resolve({ stdout, stderr });
       else reject(new Error(`${command} ${commandArgs.join(' ')} (in ${cwd}) exited with ${code}\n${stdout}\n${stderr}`));
     });
   });
@@ -86,6 +89,23 @@ function readmeExample() {
   return block[1];
 }
 
+/**
+ * Relative links of the packed Markdown (README.md, docs/*.md) whose target the tarball does not
+ * hold: a reader of the installed package follows them in node_modules/cdr-engine/.
+ */
+function brokenLinks(files) {
+  const broken = [];
+  for (const file of files.filter((f) => f.endsWith('.md') && (f === 'README.md' || f.startsWith('docs/')))) {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+      if (/^[a-z]+:/i.test(target)) continue;
+      const resolved = posix.normalize(posix.join(posix.dirname(file), target)).replace(/\/$/, '');
+      if (!files.some((f) => f === resolved || f.startsWith(`${resolved}/`))) broken.push(`${file}: ${target}`);
+    }
+  }
+  return broken;
+}
+
 async function pack() {
   const packArgs = ['pack', '--json', '--pack-destination', work, ...(args.has('--no-build') ? ['--ignore-scripts'] : [])];
   const { stdout } = await run('npm', packArgs, root);
@@ -103,16 +123,23 @@ async function pack() {
   // One set of declarations: each ESM entry's .d.ts only re-exports its .d.cts twin.
   const stubs = tarball.files.filter((f) => f.path.endsWith('.d.ts'));
   check(stubs.length > 0 && stubs.every((f) => f.size < 100), 'the .d.ts files are not one-line re-exports of the .d.cts files');
+  const broken = brokenLinks(files);
+  check(broken.length === 0, `the packed Markdown links to files the tarball does not hold:\n  ${broken.join('\n  ')}`);
   console.log(`consumers: tarball ${tarball.filename}: ${tarball.files.length} files, ${(tarball.size / 1024).toFixed(0)} KB packed, ${(tarball.unpackedSize / 1024).toFixed(0)} KB unpacked`);
   return join(work, tarball.filename);
 }
 
 const PROJECTS = {
-  esm: { type: 'module', typescript: false },
-  cjs: { type: 'commonjs', typescript: false },
-  'ts-node16': { type: 'module', typescript: { module: 'node16', moduleResolution: 'node16' } },
-  'ts-bundler': { type: 'module', typescript: { module: 'esnext', moduleResolution: 'bundler' } },
+  esm: { type: 'module', typescript: false, peers: true },
+  cjs: { type: 'commonjs', typescript: false, peers: true },
+  'ts-node16': { type: 'module', typescript: { module: 'node16', moduleResolution: 'node16' }, peers: true },
+  'ts-bundler': { type: 'module', typescript: { module: 'esnext', moduleResolution: 'bundler' }, peers: true },
+  bare: { type: 'module', typescript: false, peers: false },
 };
+
+/** The most a consumer that draws no report installs (issue 27: vega and vega-lite alone were 25 MB). */
+const BARE_LIMIT_MB = 10;
+const ENTRY = 'rmv_01JA0BATCHA000000000';
 
 /** Creates a scratch project and installs the tarball (and what the project needs) into it. */
 async function install(name, tarball) {
@@ -121,7 +148,7 @@ async function install(name, tarball) {
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${name}`, private: true, type: project.type }, null, 2)}\n`);
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const peers = Object.keys(manifest.peerDependencies ?? {}).map((p) => `${p}@${versionOf(p)}`);
+  const peers = project.peers ? Object.keys(manifest.peerDependencies ?? {}).map((p) => `${p}@${versionOf(p)}`) : [];
   const tools = project.typescript ? [`typescript@${versionOf('typescript')}`, `@types/node@${versionOf('@types/node')}`] : [];
   const { stdout, stderr } = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball, ...peers, ...tools], dir);
   check(!/install-scripts[\s\S]*cdr-engine@/.test(stdout + stderr), `installing the package warns about an install script:\n${stderr}`);
@@ -170,7 +197,34 @@ async function runEsm(dir, example) {
   check(/^cdr-engine \d+\.\d+\.\d+/.test(version.stdout), `cdr-engine --version printed ${version.stdout}`);
   const table = await run(join(dir, 'node_modules', '.bin', 'cdr-engine'), ['evaluate', '--format', 'table'], dir);
   check(table.stdout.includes('rmv_'), 'cdr-engine evaluate printed no GHG entry');
-  console.log('esm: the installed CLI runs (--version, evaluate)');
+  const graph = join(dir, 'node_modules', 'cdr-engine', 'examples', 'biochar-project.json');
+  const report = await run(join(dir, 'node_modules', '.bin', 'cdr-engine'), ['report', graph, '--entry', ENTRY], dir);
+  check(report.stdout.includes('<svg') && report.stdout.includes(ENTRY), 'cdr-engine report printed no chart (vega and vega-lite installed as peers)');
+  console.log('esm: the installed CLI runs (--version, evaluate, report with its charts)');
+}
+
+/** The tarball without its optional peers: small, evaluates, and a report names the install command. */
+async function runBare(dir) {
+  const mb = sizeOf(join(dir, 'node_modules')) / 1024 / 1024;
+  console.log(`bare: node_modules without the optional peers: ${mb.toFixed(1)} MB (limit ${BARE_LIMIT_MB} MB)`);
+  check(mb <= BARE_LIMIT_MB, `a consumer without the report's peers installs ${mb.toFixed(1)} MB, more than ${BARE_LIMIT_MB} MB`);
+  const bin = join(dir, 'node_modules', '.bin', 'cdr-engine');
+  const table = await run(bin, ['evaluate', '--format', 'table'], dir);
+  check(table.stdout.includes('rmv_'), 'bare: cdr-engine evaluate printed no GHG entry');
+  const example = join(dir, 'node_modules', 'cdr-engine', 'examples', 'biochar-project.json');
+  const report = await run(bin, ['report', example, '--entry', ENTRY], dir, { expect: 2 });
+  check(report.stderr.includes('npm install vega@') && report.stdout === '', `bare: cdr-engine report did not name the install command:\n${report.stderr}`);
+  const script = `import { renderHtmlReport } from 'cdr-engine/report';
+import { readFileSync } from 'node:fs';
+const graph = JSON.parse(readFileSync(${JSON.stringify(example)}, 'utf8'));
+await renderHtmlReport(graph, { ghgEntryId: '${ENTRY}' }).then(() => { throw new Error('rendered without vega'); }, (error) => {
+  if (!String(error.message).includes('npm install vega@')) throw error;
+  console.log(error.message);
+});
+`;
+  writeFileSync(join(dir, 'report.mjs'), script);
+  await run(process.execPath, ['report.mjs'], dir);
+  console.log('bare: evaluate runs; a report without vega says: npm install vega@... vega-lite@...');
 }
 
 async function runCjs(dir) {
@@ -182,17 +236,18 @@ async function runCjs(dir) {
 try {
   const example = readmeExample();
   const tarball = await step(args.has('--no-build') ? 'packed dist/ as built' : 'built and packed', pack);
-  const dirs = await step('installed the tarball into 4 scratch projects', async () => {
+  const dirs = await step(`installed the tarball into ${Object.keys(PROJECTS).length} scratch projects`, async () => {
     const names = Object.keys(PROJECTS);
     const installed = await Promise.all(names.map((name) => install(name, tarball)));
     return Object.fromEntries(names.map((name, i) => [name, installed[i]]));
   });
   const modulesKb = sizeOf(join(dirs.esm, 'node_modules')) / 1024;
   console.log(`consumers: node_modules of a consumer (the package and its dependencies): ${(modulesKb / 1024).toFixed(1)} MB`);
-  await step('esm, cjs and both TypeScript resolutions', () =>
+  await step('esm, cjs, bare and both TypeScript resolutions', () =>
     Promise.all([
       runEsm(dirs.esm, example),
       runCjs(dirs.cjs),
+      runBare(dirs.bare),
       typeCheck('ts-node16', dirs['ts-node16'], example).then(() => console.log('ts-node16: strict type check passed (ES module and CommonJS files)')),
       typeCheck('ts-bundler', dirs['ts-bundler'], example).then(() => console.log('ts-bundler: strict type check passed')),
     ]),

@@ -224,6 +224,22 @@ const budgetDescriptor: PropertyDescriptor = {
 };
 
 /**
+ * Node's `console.log` and `util.inspect` show an accessor as `[Getter/Setter]`; this hook (the
+ * registered symbol Node looks up, so no import of node:util) hands them the result with the budget
+ * read, as a plain object they format at their own depth. Not enumerable: JSON, spreads, clones
+ * and equality checks do not see it, and the budget stays lazy until something prints it.
+ */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+const inspectDescriptor: PropertyDescriptor = {
+  value(this: object) {
+    return { ...this };
+  },
+  enumerable: false,
+  writable: true,
+  configurable: true,
+};
+
+/**
  * Gives an entry result its `uncertainty_budget`: an enumerable property, so that JSON, spreads,
  * structured clones and equality checks see it like any other, whose lines are created on the first
  * read and kept. Assigning to it replaces it with a plain data property, as on any object.
@@ -231,5 +247,6 @@ const budgetDescriptor: PropertyDescriptor = {
 export function attachBudget<T extends object>(result: T, terms: BudgetTerms, entry: number): T {
   new BudgetState(result, terms, entry); // adds the private fields to result itself
   Object.defineProperty(result, 'uncertainty_budget', budgetDescriptor);
+  Object.defineProperty(result, INSPECT, inspectDescriptor);
   return result;
 }

@@ -5,6 +5,7 @@
  * expressions' compiled blueprints, units, and the accounting preparation and evaluation.
  */
 import type { CompiledBlueprint } from '../expressions';
+import { nearestName } from '../model/nearest-name';
 import { BASE_DIMENSIONS, tryParseUnit } from '../units';
 import { roundNetRemoval } from './credits';
 import { evaluatePreparedGraph } from './evaluate';
@@ -41,6 +42,14 @@ export function explainGhgEntry(document: unknown, ghgEntryId: string, options: 
   return explainPreparedGhgEntry(prepared.prepared, ghgEntryId);
 }
 
+/** `no GHG entry 'x'`, with the nearest id when one is close, and the first of the valid ids. */
+function unknownEntryMessage(id: string, ids: readonly string[]): string {
+  const nearest = nearestName(id, ids);
+  const hint = nearest === undefined ? '' : ` (did you mean '${nearest}'?)`;
+  const listed = ids.length === 0 ? '; it has none' : `; its entries: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
+  return `the document has no GHG entry '${id}'${hint}${listed}`;
+}
+
 /**
  * Builds the calculation report of one entry of a prepared graph.
  * @public
@@ -48,7 +57,7 @@ export function explainGhgEntry(document: unknown, ghgEntryId: string, options: 
 export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: string): CalculationReportOutcome {
   const e = prepared.entries.ids.indexOf(ghgEntryId);
   if (e < 0) {
-    return { ok: false, issues: [{ path: ['ghg_entries'], code: 'unknown_entry', message: `the document has no GHG entry '${ghgEntryId}'` }] };
+    return { ok: false, issues: [{ path: ['ghg_entries'], code: 'unknown_entry', message: unknownEntryMessage(ghgEntryId, prepared.entries.ids) }] };
   }
   const evaluation = evaluatePreparedGraph(prepared);
   if (!evaluation.ok) return evaluation;

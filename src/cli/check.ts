@@ -7,8 +7,8 @@
  * 2 for bad usage, an unreadable file or a missing fast-check (a peer dependency of the testing
  * entry). Deterministic for a seed.
  */
-import { parseArgs } from 'node:util';
 import type { FailedVerdict, MethodologyReport, Verdict } from '../testing';
+import { parseArguments } from './arguments';
 import { printIssues, readJsonDocument } from './document';
 import type { Io } from './io';
 import { writeJson } from './json-output';
@@ -87,20 +87,14 @@ export function formatReport(label: string, report: MethodologyReport): string {
 
 /** Runs the check command with its arguments (after `check`) and returns the exit code. */
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: { runs: { type: 'string' }, seed: { type: 'string' }, format: { type: 'string', default: 'text' } },
-    });
-  } catch (error) {
-    io.err(`cdr-engine check: ${(error as Error).message}\n${CHECK_USAGE}\n`);
+  const parsed = parseArguments(args, ['runs', 'seed', 'format']);
+  if (typeof parsed === 'string') {
+    io.err(`cdr-engine check: ${parsed}\n${CHECK_USAGE}\n`);
     return 2;
   }
-  const { format } = parsed.values;
+  const { format = 'text' } = parsed.values;
   if (format !== 'text' && format !== 'json') {
-    io.err(`cdr-engine check: --format must be text or json, got '${String(format)}'\n${CHECK_USAGE}\n`);
+    io.err(`cdr-engine check: --format must be text or json, got '${format}'\n${CHECK_USAGE}\n`);
     return 2;
   }
   if (parsed.positionals.length !== 1) {

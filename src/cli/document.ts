@@ -5,10 +5,13 @@
  * standard input. Messages are plain sentences: `cannot read 'x.json': no such file`, never an
  * errno code; a text that is not JSON is reported with its line and column.
  */
+import { constants } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { formatIssuePath, type GraphIssue } from '../model';
 import { locateJsonError } from '../model/json-text';
 import type { Io } from './io';
+
+const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
 /** The file argument that names standard input. */
 export const STDIN = '-';
@@ -33,9 +36,26 @@ const READ_FAILURES: Readonly<Record<string, string>> = {
   EMFILE: 'too many files are open',
   ENFILE: 'too many files are open',
   EIO: 'input/output error',
-  ERR_STRING_TOO_LONG: 'it is too large to read as text',
-  ERR_FS_FILE_TOO_LARGE: 'it is too large to read as text',
 };
+
+/**
+ * Why a document cannot be read, as the end of a sentence. A text longer than a JavaScript string
+ * can hold (`RangeError: Invalid string length` from readFile, ERR_STRING_TOO_LONG from a Buffer)
+ * is said in those words, with the limit and what to do: the whole document is parsed from one
+ * string, so a larger graph has to be split. `limit` is the runtime's, given for tests.
+ */
+export function readFailure(error: unknown, limit: number = MAX_STRING_LENGTH): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const tooLong = code === 'ERR_STRING_TOO_LONG' || code === 'ERR_FS_FILE_TOO_LARGE' || (error instanceof RangeError && /string length/i.test(error.message));
+  if (tooLong) {
+    const mb = Math.round(limit / 2 ** 20);
+    return (
+      `it is too large to read as one JavaScript string (the limit is ${limit.toLocaleString('en-US')} characters, about ${mb} MB, in this Node.js); ` +
+      'split the graph into documents of fewer GHG entries and evaluate each on its own'
+    );
+  }
+  return (code === undefined ? undefined : READ_FAILURES[code]) ?? 'it could not be read';
+}
 
 /**
  * Reads and parses the JSON document at `source` (`-`: standard input), named `label` in messages.
@@ -48,9 +68,7 @@ export async function readJsonDocument(command: string, source: string | URL, la
   try {
     text = fromStdin ? await (io.stdin ?? readProcessStdin)() : await readFile(source, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = (code === undefined ? undefined : READ_FAILURES[code]) ?? 'it could not be read';
-    io.err(`cdr-engine ${command}: cannot read ${fromStdin ? name : `'${name}'`}: ${reason}\n`);
+    io.err(`cdr-engine ${command}: cannot read ${fromStdin ? name : `'${name}'`}: ${readFailure(error)}\n`);
     return { ok: false, exitCode: 2 };
   }
   // A byte order mark (which some editors write) is not part of the JSON text.

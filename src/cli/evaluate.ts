@@ -7,12 +7,14 @@
  * unreadable file. A long run shows its progress on stderr when stderr is a terminal.
  */
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { prepareGraph } from '../accounting';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_ACCOUNTING_POLICIES, prepareGraph } from '../accounting';
 import { startEvaluation } from '../accounting/evaluate';
-import { printIssues, readJsonDocument } from './document';
+import { parseArguments as parseCommandLine } from './arguments';
+import { printIssues, readJsonDocument, STDIN } from './document';
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
-import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable } from './format-table';
+import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable, type TableContext } from './format-table';
 import type { Io } from './io';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
@@ -35,14 +37,10 @@ interface EvaluateArguments {
 
 /** The command's arguments, or the usage error to print. */
 function parseArguments(args: readonly string[]): EvaluateArguments | string {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' }, entries: { type: 'string' }, 'strict-warnings': { type: 'boolean', default: false } } });
-  } catch (error) {
-    return (error as Error).message;
-  }
-  const { format, entries } = parsed.values;
-  if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${String(format)}'`;
+  const parsed = parseCommandLine(args, ['format', 'entries'], ['strict-warnings']);
+  if (typeof parsed === 'string') return parsed;
+  const { format = 'json', entries } = parsed.values;
+  if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${format}'`;
   if (parsed.positionals.length > 1) return `expected at most one graph file, got ${parsed.positionals.length}`;
   if (entries !== undefined && format !== 'table') return '--entries applies to --format table only';
   let detailed = DEFAULT_DETAILED_ENTRIES;
@@ -50,7 +48,16 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
     detailed = entries === 'all' ? Number.POSITIVE_INFINITY : Number(entries);
     if (!(entries === 'all' || (/^\d+$/.test(entries) && Number.isSafeInteger(detailed)))) return `--entries must be a number of entries or 'all', got '${entries}'`;
   }
-  return { format, detailed, file: parsed.positionals[0], strictWarnings: parsed.values['strict-warnings'] === true };
+  return { format, detailed, file: parsed.positionals[0], strictWarnings: parsed.flags.has('strict-warnings') };
+}
+
+/** How the table names the document: as given, `standard input`, or the bundled example's path. */
+function tableContext(source: string | URL, policies: TableContext['policies'] | undefined): TableContext {
+  const resolved = policies ?? DEFAULT_ACCOUNTING_POLICIES;
+  if (source === STDIN) return { title: 'standard input', explainFile: '<file>', policies: resolved };
+  if (typeof source === 'string') return { title: source, explainFile: source, policies: resolved };
+  const path = relative(process.cwd(), fileURLToPath(source));
+  return { title: `${path} (the bundled example)`, explainFile: path, policies: resolved };
 }
 
 /** Runs the evaluate command with its arguments (after `evaluate`) and returns the exit code. */
@@ -63,7 +70,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const progress = new Progress(io);
   const label = parsed.file ?? 'bundled example';
   progress.phase(`reading ${label}`);
-  const read = await readJsonDocument('evaluate', parsed.file ?? bundledExample(), label, io);
+  const source = parsed.file ?? bundledExample();
+  const read = await readJsonDocument('evaluate', source, label, io);
   if (!read.ok) return read.exitCode;
   progress.phase('validating');
   const prepared = prepareGraph(read.document);
@@ -83,7 +91,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   let warnings;
   if (parsed.format === 'json') warnings = await writeEvaluationJson(evaluation, io.out, afterChunk);
   else if (parsed.format === 'ndjson') warnings = await writeEvaluationNdjson(evaluation, io.out, afterChunk);
-  else warnings = writeEvaluationTable(evaluation, io.out, parsed.detailed, showProgress);
+  else warnings = writeEvaluationTable(evaluation, io.out, parsed.detailed, tableContext(source, prepared.ok ? prepared.prepared.policies : undefined), showProgress);
   progress.done();
   return reportWarnings('evaluate', read.label, warnings, parsed.strictWarnings, io);
 }

@@ -5,26 +5,22 @@
  * entry id (problems on stderr), 2 for bad usage or an unreadable file.
  */
 import { explainGhgEntry, formatCalculationReport } from '../accounting';
-import { printIssues, readJsonDocument, STDIN } from './document';
+import { parseArguments } from './arguments';
+import { printIssues, readJsonDocument } from './document';
 import type { Io } from './io';
 import { EXPLAIN_USAGE } from './usage';
-import { reportWarnings, STRICT_WARNINGS } from './warnings';
+import { reportWarnings } from './warnings';
 
 /** Runs the explain command with its arguments (after `explain`) and returns the exit code. */
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  // `-` is standard input, not an option.
-  const strict = args.includes(STRICT_WARNINGS);
-  const rest = args.filter((a) => a !== STRICT_WARNINGS);
-  const options = rest.filter((a) => a.startsWith('-') && a !== STDIN);
-  if (options.length > 0) {
-    io.err(`cdr-engine explain: unknown option '${options[0]}'\n${EXPLAIN_USAGE}\n`);
+  const parsed = parseArguments(args, [], ['strict-warnings']);
+  const problem =
+    typeof parsed === 'string' ? parsed : parsed.positionals.length !== 2 ? `expected a graph file and a GHG entry id, got ${parsed.positionals.length} argument(s)` : undefined;
+  if (typeof parsed === 'string' || problem !== undefined) {
+    io.err(`cdr-engine explain: ${problem}\n${EXPLAIN_USAGE}\n`);
     return 2;
   }
-  if (rest.length !== 2) {
-    io.err(`cdr-engine explain: expected a graph file and a GHG entry id, got ${rest.length} argument(s)\n${EXPLAIN_USAGE}\n`);
-    return 2;
-  }
-  const [file, entryId] = rest as [string, string];
+  const [file, entryId] = parsed.positionals as [string, string];
   const read = await readJsonDocument('explain', file, file, io);
   if (!read.ok) return read.exitCode;
   const outcome = explainGhgEntry(read.document, entryId);
@@ -33,5 +29,5 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     return 1;
   }
   io.out(formatCalculationReport(outcome.report));
-  return reportWarnings('explain', read.label, outcome.report.warnings, strict, io);
+  return reportWarnings('explain', read.label, outcome.report.warnings, parsed.flags.has('strict-warnings'), io);
 }

@@ -31,3 +31,25 @@ export const processIo: Io = {
     if (process.stdout.writableNeedDrain) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
   },
 };
+
+/**
+ * Makes a closed pipe on `stream` end the process quietly: `cdr-engine evaluate | head -n 5` closes
+ * standard output once `head` has its lines, and the next write fails with EPIPE. For standard
+ * output that is the reader saying it has read enough, so the process exits 0 (as `head`, `yes`
+ * and `cat` do) instead of an unhandled 'error' event and its stack trace. On standard error
+ * (`2>&1 | head`) the lost messages cannot be shown anywhere, so the error is only swallowed and
+ * the command ends with its own exit code. Any other stream error is thrown as before.
+ */
+export function endQuietlyOnClosedPipe(
+  streams: { readonly stdout: NodeJS.WritableStream; readonly stderr: NodeJS.WritableStream },
+  exit: (code: number) => void,
+): void {
+  const closed = (error: NodeJS.ErrnoException): boolean => error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED';
+  streams.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (!closed(error)) throw error;
+    exit(0);
+  });
+  streams.stderr.on('error', (error: NodeJS.ErrnoException) => {
+    if (!closed(error)) throw error;
+  });
+}

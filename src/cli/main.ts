@@ -9,8 +9,11 @@ import { processIo, type Io } from './io';
 import { VERSION } from '../version';
 
 export type { Io } from './io';
+export { endQuietlyOnClosedPipe } from './io';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
+/** `version` as a command, as git and npm take it, and `-V` as many tools spell it. */
+const VERSION_ARGUMENTS = new Set(['--version', '-v', '-V', 'version']);
 
 function generalUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -22,7 +25,7 @@ function generalUsage(): string {
     ...lines,
     '',
     '  cdr-engine help <command>   or   cdr-engine <command> --help   usage of one command',
-    '  cdr-engine --version',
+    '  cdr-engine --version   (or -v, -V, version)',
     '',
     'exit codes: 0 success, 1 invalid input (problems on stderr), 2 bad usage or unreadable file',
   ].join('\n');
@@ -33,7 +36,7 @@ function generalUsage(): string {
  */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === '--version' || name === '-v') {
+  if (VERSION_ARGUMENTS.has(name ?? '')) {
     io.out(`cdr-engine ${VERSION}\n`);
     return 0;
   }

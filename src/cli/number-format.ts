@@ -1,22 +1,9 @@
 /**
- * Numbers as the table shows them, the same strings as `toLocaleString('en-US', ...)` without a
- * call into the locale machinery per number (which made `--format table` on 20,000 entries take
- * longer than the evaluation). Like ICU, the rounding is half away from zero on the shortest
- * decimal that reads back as the number (`1.005` shows as `1.01`), and a negative number that
- * rounds to zero keeps its sign. Pure.
+ * Numbers as the table shows them: whole kilograms and a fixed number of significant digits, with
+ * the thousands separators of `toLocaleString('en-US')` but without a call into the locale
+ * machinery per number (which made `--format table` on 20,000 entries take longer than the
+ * evaluation). Pure.
  */
-
-/** `v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })`. */
-export function formatTwoDecimals(v: number): string {
-  if (!Number.isFinite(v)) return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const negative = v < 0 || Object.is(v, -0);
-  const { digits, point } = decimalDigits(Math.abs(v));
-  // The digits up to the second decimal, then one up when the first digit dropped is 5 or more.
-  const kept = digits.slice(0, point + 2);
-  const rounded = (digits.charCodeAt(point + 2) || 48) >= 53 ? increment(kept) : kept;
-  const whole = rounded.slice(0, rounded.length - 2).replace(/^0+(?=\d)/, '');
-  return `${negative ? '-' : ''}${grouped(whole === '' ? '0' : whole)}.${rounded.slice(-2)}`;
-}
 
 /** `v.toLocaleString('en-US')` (at most three decimals); integers without the locale machinery. */
 export function formatDefault(v: number): string {
@@ -25,31 +12,35 @@ export function formatDefault(v: number): string {
 }
 
 /**
- * The shortest decimal of a finite x >= 0 as digits with the decimal point after `point` of them,
- * padded with zeros so that the point and two more digits fall inside the string.
+ * Kilograms as the table shows them: a whole number with thousands separators (`28,856`), rounded
+ * half away from zero, never `-0`. The engine's figures carry more digits than any measurement
+ * behind them, so the table keeps the kilogram and leaves the decimals to the JSON output.
  */
-function decimalDigits(x: number): { digits: string; point: number } {
-  const text = String(x);
-  const e = text.indexOf('e');
-  const mantissa = e < 0 ? text : text.slice(0, e);
-  const exponent = e < 0 ? 0 : Number(text.slice(e + 1));
-  const dot = mantissa.indexOf('.');
-  let digits = dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
-  let point = (dot < 0 ? mantissa.length : dot) + exponent;
-  if (point < 1) {
-    digits = '0'.repeat(1 - point) + digits;
-    point = 1;
-  }
-  if (digits.length < point + 2) digits += '0'.repeat(point + 2 - digits.length);
-  return { digits, point };
+export function formatKilograms(v: number): string {
+  if (!Number.isFinite(v)) return v.toLocaleString('en-US');
+  const whole = Math.round(Math.abs(v));
+  if (whole >= 1e21) return v.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  return `${v < 0 && whole !== 0 ? '-' : ''}${grouped(String(whole))}`;
 }
 
-/** A string of decimal digits plus one in its last place (`'0999'` gives `'1000'`, `'99'` gives `'100'`). */
-function increment(digits: string): string {
-  let i = digits.length - 1;
-  while (i >= 0 && digits[i] === '9') i--;
-  if (i < 0) return `1${'0'.repeat(digits.length)}`;
-  return digits.slice(0, i) + String.fromCharCode(digits.charCodeAt(i) + 1) + '0'.repeat(digits.length - 1 - i);
+/**
+ * A number to `digits` significant digits, in plain notation with thousands separators and as many
+ * decimals as the digits need (4 digits: `1.000`, `0.01832`, `975.1`, `-1,800`, `36,000`,
+ * `-0.03000`), so that every number of a column carries the same precision. Exponent notation
+ * only beyond 1e21 or below 1e-6, where plain notation would be a row of zeros.
+ */
+export function formatSignificant(v: number, digits = 4): string {
+  if (!Number.isFinite(v)) return String(v);
+  if (v === 0) return (0).toFixed(digits - 1);
+  const scientific = Math.abs(v).toExponential(digits - 1); // d.ddde+x, rounded once
+  const e = scientific.indexOf('e');
+  const exponent = Number(scientific.slice(e + 1));
+  if (exponent >= 21 || exponent < -6) return v.toExponential(digits - 1);
+  const ds = scientific.slice(0, e).replace('.', '');
+  const sign = v < 0 ? '-' : '';
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${ds}`;
+  if (exponent >= digits - 1) return `${sign}${grouped(ds + '0'.repeat(exponent - digits + 1))}`;
+  return `${sign}${grouped(ds.slice(0, exponent + 1))}.${ds.slice(exponent + 1)}`;
 }
 
 /** Digits with a comma between every group of three from the right. */

@@ -7,25 +7,20 @@
  * file. Loads the report module (and with it the charting libraries) only when it runs.
  */
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { dirname } from 'node:path';
+import { parseArguments } from './arguments';
 import { printIssues, readJsonDocument } from './document';
+import type { GraphIssue } from '../model';
 import type { Io } from './io';
+import { MISSING_PEERS_CODE, REPORT_PEERS_INSTALL } from '../report/svg';
 import { REPORT_USAGE } from './usage';
 import { reportWarnings } from './warnings';
 
 type Parsed = { readonly file: string; readonly entry?: string; readonly statement?: string; readonly out?: string; readonly samples?: number; readonly strictWarnings: boolean };
 
 function parse(args: readonly string[]): Parsed | string {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: { entry: { type: 'string' }, statement: { type: 'string' }, out: { type: 'string' }, 'monte-carlo': { type: 'string' }, 'strict-warnings': { type: 'boolean', default: false } },
-    });
-  } catch (error) {
-    return (error as Error).message;
-  }
+  const parsed = parseArguments(args, ['entry', 'statement', 'out', 'monte-carlo'], ['strict-warnings']);
+  if (typeof parsed === 'string') return parsed;
   const { values, positionals } = parsed;
   if (positionals.length !== 1) return `expected one graph file, got ${positionals.length}`;
   if (values.entry !== undefined && values.statement !== undefined) return 'name --entry or --statement, not both';
@@ -41,8 +36,44 @@ function parse(args: readonly string[]): Parsed | string {
     ...(values.statement === undefined ? {} : { statement: values.statement }),
     ...(values.out === undefined ? {} : { out: values.out }),
     ...(samples === undefined ? {} : { samples }),
-    strictWarnings: values['strict-warnings'] === true,
+    strictWarnings: parsed.flags.has('strict-warnings'),
   };
+}
+
+/** The library's option names as the command line spells them. */
+const OPTION_FLAGS: Readonly<Record<string, string>> = { ghgEntryId: '--entry', ghgStatementId: '--statement', monteCarlo: '--monte-carlo' };
+
+/**
+ * An issue about an option of renderHtmlReport (`options.ghgEntryId`) said in the command's own
+ * words (`--entry`): the user of the CLI never wrote the library's names.
+ */
+function inCommandLineWords(issue: GraphIssue): GraphIssue {
+  const [head, name] = issue.path;
+  const flag = head === 'options' && typeof name === 'string' ? OPTION_FLAGS[name] : undefined;
+  if (flag === undefined) return issue;
+  const message = issue.message.replace('name the entry or the statement to report on', 'name one with --entry ID (or a statement with --statement ID)');
+  return { ...issue, path: [flag, ...issue.path.slice(2)], message };
+}
+
+/** Why `path` cannot be written, by Node's error code, as the end of a plain sentence. */
+export function writeFailure(path: string, code: string | undefined): string {
+  switch (code) {
+    case 'ENOENT':
+      return `the folder '${dirname(path)}' does not exist (create it first, or name another --out)`;
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    case 'EISDIR':
+      return 'it is a folder (name a file, e.g. report.html)';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return 'it could not be written';
+  }
 }
 
 /** Runs the report command with its arguments (after `report`) and returns the exit code. */
@@ -55,13 +86,20 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const read = await readJsonDocument('report', parsed.file, parsed.file, io);
   if (!read.ok) return read.exitCode;
   const { renderHtmlReport } = await import('../report');
-  const outcome = await renderHtmlReport(read.document, {
-    ...(parsed.entry === undefined ? {} : { ghgEntryId: parsed.entry }),
-    ...(parsed.statement === undefined ? {} : { ghgStatementId: parsed.statement }),
-    ...(parsed.samples === undefined ? {} : { monteCarlo: { samples: parsed.samples } }),
-  });
+  let outcome: Awaited<ReturnType<typeof renderHtmlReport>>;
+  try {
+    outcome = await renderHtmlReport(read.document, {
+      ...(parsed.entry === undefined ? {} : { ghgEntryId: parsed.entry }),
+      ...(parsed.statement === undefined ? {} : { ghgStatementId: parsed.statement }),
+      ...(parsed.samples === undefined ? {} : { monteCarlo: { samples: parsed.samples } }),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== MISSING_PEERS_CODE) throw error;
+    io.err(`cdr-engine report: needs the vega and vega-lite packages to draw the charts (optional peer dependencies of cdr-engine): ${REPORT_PEERS_INSTALL}\n`);
+    return 2;
+  }
   if (!outcome.ok) {
-    printIssues('report', parsed.file, outcome.issues, io);
+    printIssues('report', parsed.file, outcome.issues.map(inCommandLineWords), io);
     return 1;
   }
   const warned = (): number => reportWarnings('report', parsed.file, outcome.figures.warnings, parsed.strictWarnings, io);
@@ -72,7 +110,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   try {
     await writeFile(parsed.out, outcome.html, 'utf8');
   } catch (error) {
-    io.err(`cdr-engine report: cannot write '${parsed.out}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    io.err(`cdr-engine report: cannot write '${parsed.out}': ${writeFailure(parsed.out, (error as NodeJS.ErrnoException).code)}\n`);
     return 2;
   }
   io.err(`cdr-engine report: wrote ${parsed.out} (${Math.round(Buffer.byteLength(outcome.html) / 1024)} KiB)\n`);

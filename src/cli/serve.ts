@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArguments } from './arguments';
 import { readJsonDocument } from './document';
 import { toNodeListener } from '../adapter/http';
 import { createSandbox } from '../adapter/sandbox';
@@ -74,16 +74,16 @@ function credentials(world: WorldDocument): string {
  * for bad usage or a world file that cannot be read.
  */
 export async function serveCommand(args: readonly string[], io: Io = processIo, stop?: AbortSignal): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: false, options: { port: { type: 'string', default: '8080' }, world: { type: 'string' } } });
-  } catch (error) {
-    io.err(`cdr-engine serve: ${(error as Error).message}\n${USAGE}\n`);
+  const parsed = parseArguments(args, ['port', 'world']);
+  const problem = typeof parsed === 'string' ? parsed : parsed.positionals.length > 0 ? `unexpected argument '${parsed.positionals[0]}' (the world is given with --world)` : undefined;
+  if (problem !== undefined || typeof parsed === 'string') {
+    io.err(`cdr-engine serve: ${problem}\n${USAGE}\n`);
     return 2;
   }
-  const port = Number(parsed.values.port);
+  const portText = parsed.values.port ?? '8080';
+  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.err(`cdr-engine serve: --port must be an integer from 0 to 65535, got '${String(parsed.values.port)}'\n${USAGE}\n`);
+    io.err(`cdr-engine serve: --port must be an integer from 0 to 65535, got '${portText}'\n${USAGE}\n`);
     return 2;
   }
   const worldPath = parsed.values.world ?? bundledWorldPath();

@@ -20,14 +20,37 @@ type Libraries = { readonly vega: typeof import('vega'); readonly vegaLite: type
 let libraries: Promise<Libraries> | undefined;
 type TextItem = { readonly fontSize?: number; readonly fontWeight?: string | number };
 
+/** The command that installs the charting libraries, optional peer dependencies of `cdr-engine/report`. */
+export const REPORT_PEERS_INSTALL = 'npm install vega@^6.4.0 vega-lite@^6.4.3';
+
+/** The `code` of the error a report rejects with when vega or vega-lite is not installed. */
+export const MISSING_PEERS_CODE = 'ERR_CDR_ENGINE_REPORT_PEERS';
+
 function load(): Promise<Libraries> {
-  libraries ??= Promise.all([import('vega'), import('vega-lite')]).then(([vega, vegaLite]) => {
-    // vega's hook for a renderer's own text measure (its fallback guesses 0.8 em per character).
-    (vega as unknown as { textMetrics: { width: (item: TextItem, text?: string) => number } }).textMetrics.width = (item, text) =>
-      textWidth(String(text ?? ''), item.fontSize ?? 11, item.fontWeight === 'bold' || Number(item.fontWeight) >= 600);
-    return { vega, vegaLite };
-  });
+  libraries ??= Promise.all([import('vega'), import('vega-lite')]).then(
+    ([vega, vegaLite]) => {
+      // vega's hook for a renderer's own text measure (its fallback guesses 0.8 em per character).
+      (vega as unknown as { textMetrics: { width: (item: TextItem, text?: string) => number } }).textMetrics.width = (item, text) =>
+        textWidth(String(text ?? ''), item.fontSize ?? 11, item.fontWeight === 'bold' || Number(item.fontWeight) >= 600);
+      return { vega, vegaLite };
+    },
+    (error: unknown) => {
+      libraries = undefined; // a later report tries again (after an install, say)
+      throw missingPeers(error);
+    },
+  );
   return libraries;
+}
+
+/**
+ * A consumer that never draws a report does not install the charting libraries (about 25 MB), so
+ * their absence is said with the command that installs them; any other failure passes unchanged.
+ */
+export function missingPeers(error: unknown): unknown {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if ((code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') || !/vega/.test(String(message))) return error;
+  const text = `cdr-engine/report draws its charts with vega and vega-lite, optional peer dependencies that are not installed: ${REPORT_PEERS_INSTALL}`;
+  return Object.assign(new Error(text, { cause: error }), { code: MISSING_PEERS_CODE });
 }
 
 /** Compiles a Vega-Lite specification and renders it to SVG markup. */

@@ -1,5 +1,6 @@
 // The uncertainty budget of an entry: its order (largest share first, then datapoint id), and the
 // lines created on first read behaving as an ordinary property for every way a caller reads it.
+import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type GhgEntryResult, type RemovalGraphInput, type UncertaintyBudgetLine } from '../../src';
@@ -70,6 +71,20 @@ describe('uncertainty budget as a property', () => {
     expect({ ...evaluateOne() }.uncertainty_budget).toEqual(lines);
     expect(structuredClone(evaluateOne()).uncertainty_budget).toEqual(lines);
     expect(evaluateOne()).toEqual(JSON.parse(JSON.stringify(e)));
+  });
+
+  it('shows its lines in console.log and util.inspect, not [Getter/Setter], and stays an accessor', () => {
+    const e = evaluateOne();
+    expect(typeof Object.getOwnPropertyDescriptor(e, 'uncertainty_budget')?.get).toBe('function');
+    const shown = inspect(e, { depth: 4 });
+    expect(shown).not.toContain('[Getter');
+    expect(shown).toMatch(/uncertainty_budget: \[\s+\{\s+datapoint_id: '/);
+    expect(shown).toContain(`datapoint_id: '${e.uncertainty_budget[0]!.datapoint_id}'`);
+    // Exactly what a plain object of the same members shows, at any depth.
+    expect(inspect(e)).toBe(inspect(JSON.parse(JSON.stringify(e))));
+    expect(inspect([e], { depth: 1 })).toBe(inspect([JSON.parse(JSON.stringify(e))], { depth: 1 }));
+    expect(Object.keys(e)).not.toContain('nodejs.util.inspect.custom');
+    expect(typeof Object.getOwnPropertyDescriptor(e, 'uncertainty_budget')?.get).toBe('function');
   });
 
   it('can be replaced like any property', () => {

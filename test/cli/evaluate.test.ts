@@ -6,6 +6,7 @@ import { main } from '../../src/cli/main';
 import { evaluateGraph, prepareGraph } from '../../src';
 import { startEvaluation } from '../../src/accounting/evaluate';
 import { writeEvaluationNdjson } from '../../src/cli/evaluation-output';
+import { legend } from '../../src/cli/format-table';
 import example from '../../examples/biochar-project.json';
 
 async function run(argv: string[]) {
@@ -121,11 +122,48 @@ describe('cdr-engine evaluate --format ndjson', () => {
   });
 });
 
+let stdinOut = '';
+
 describe('cdr-engine evaluate --format table', () => {
+  it('states the policies in force in its legend', () => {
+    const text = legend({ discountCoverageFactor: 2, roundingIncrementKg: 100, roundingTies: 'half_even', issuableFloorKg: null, bufferPoolRounding: 'floor' });
+    expect(text).toContain('net         = without discount - 2 sd');
+    expect(text).toContain('issuable    = net rounded to 100 kg (ties to even), as the policy sets');
+    expect(text).toContain('(rounded down to whole kg)');
+  });
+
+  it('has a title naming the file, a legend of three lines from the policies, the statements and the explain hint', async () => {
+    const statement = new URL('../../examples/biochar-statement.json', import.meta.url).pathname;
+    const { code, out } = await run(['evaluate', statement, '--format', 'table']);
+    expect(code).toBe(0);
+    const lines = out.split('\n');
+    expect(lines[0]).toBe(`cdr-engine evaluate ${statement}: 2 GHG entries, 1 GHG statement`);
+    const legend = lines.filter((line) => /^ {2}(net|issuable|buffer) +=/.test(line));
+    expect(legend).toEqual([
+      '  net         = without discount - 1 sd (the uncertainty discount)',
+      '  issuable    = net rounded to 10 kg (ties away from zero, at least 0 kg), as the policy sets',
+      '  buffer      = the risk-of-reversal share of issuable, held in the buffer pool (rounded up to whole kg); supplier = issuable - buffer',
+    ]);
+    expect(out).toMatch(/^ggs_01JA0STATEMENT2026H1 +DRAFT +2026-01-01 to 2026-06-30 +2 +41,500 +41,500 +2,076 +39,424$/m);
+    expect(out).toContain(`cdr-engine explain ${statement} <id>   (e.g. cdr-engine explain ${statement} rmv_01JA0BATCHA000000000)`);
+    // One format per column: the amortised factor to four significant digits, no long decimals.
+    expect(out).toMatch(/^cmp_01JA0PLANTBUILD00000 +ACTIVITY +0\.01832 +3,297 +330 +-3,297$/m);
+    expect(out).not.toMatch(/\d\.\d{6,}/);
+  });
+
+  it('names the bundled example and standard input', async () => {
+    const bundled = await run(['evaluate', '--format', 'table']);
+    expect(bundled.out.split('\n')[0]).toMatch(/^cdr-engine evaluate \S*examples\/biochar-project\.json \(the bundled example\): 2 GHG entries$/);
+    const fromStdin = await main(['evaluate', '-', '--format', 'table'], { out: (t) => void (stdinOut += t), err: () => undefined, stdin: async () => JSON.stringify(example) });
+    expect(fromStdin).toBe(0);
+    expect(stdinOut.split('\n')[0]).toBe('cdr-engine evaluate standard input: 2 GHG entries');
+    expect(stdinOut).toContain('cdr-engine explain <file> <id>');
+  });
+
   it('summarises every entry and details the first 10 unless asked', async () => {
     const file = tempFile('many.json', JSON.stringify(manyEntries(8)));
     const detailOf = (out: string) => out.split('\n').filter((line) => line.startsWith('GHG entry rmv_')).length;
-    const summaryOf = (out: string) => out.split('\n').filter((line) => /^rmv_\S+\s+-?[\d,]+\.\d\d/.test(line)).length;
+    const summaryOf = (out: string) => out.split('\n').filter((line) => /^rmv_\S+\s+-?[\d,]+\s+[\d,]+\s+-?[\d,]+\s/.test(line)).length;
     const byDefault = await run(['evaluate', file, '--format', 'table']);
     expect(byDefault.code).toBe(0);
     expect(summaryOf(byDefault.out)).toBe(16);

@@ -1,5 +1,5 @@
 // The CLI's streamed outputs: JSON with exactly the bytes of JSON.stringify(result, null, 2), one
-// chunk of entries at a time, and the table's numbers as toLocaleString would write them.
+// chunk of entries at a time, and the table's numbers (whole kilograms, significant digits).
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { evaluatePreparedGraph, prepareGraph, type RemovalGraphInput } from '../
 import { startEvaluation } from '../../src/accounting/evaluate';
 import { ENTRY_CHUNK } from '../../src/accounting/evaluate-entries';
 import { writeEvaluationJson } from '../../src/cli/evaluation-output';
-import { formatDefault, formatTwoDecimals } from '../../src/cli/number-format';
+import { formatDefault, formatKilograms, formatSignificant } from '../../src/cli/number-format';
 import example from '../../examples/biochar-project.json';
 
 const statementGraph = JSON.parse(readFileSync(new URL('../../examples/biochar-statement.json', import.meta.url), 'utf8')) as RemovalGraphInput;
@@ -73,13 +73,47 @@ describe('table numbers', () => {
     fc.constantFrom(0, -0, 0.005, 1.005, 2.675, -0.004, 0.995, 999999.995, 1e21, 123456789012345680000, 5e-324, Number.MAX_VALUE),
   );
 
-  it('show two decimals as toLocaleString does, rounding the shortest decimal half away from zero', () => {
+  it('show kilograms as whole numbers as toLocaleString does, but never -0', () => {
     fc.assert(
       fc.property(numbers, (v) => {
-        expect(formatTwoDecimals(v)).toBe(twoDecimals(v));
+        const expected = v.toLocaleString('en-US', { maximumFractionDigits: 0 });
+        expect(formatKilograms(v)).toBe(expected === '-0' ? '0' : expected);
       }),
-      { seed: 16, numRuns: 20_000 },
+      { seed: 27, numRuns: 20_000 },
     );
+  });
+
+  it('show four significant digits in plain notation, the value of toPrecision(4)', () => {
+    fc.assert(
+      fc.property(
+        numbers.filter((v) => v !== 0 && Math.abs(v) >= 1e-6 && Math.abs(v) < 1e21),
+        (v) => {
+          const text = formatSignificant(v);
+          expect(text).not.toContain('e');
+          expect(Number(text.replace(/,/g, ''))).toBe(Number(v.toPrecision(4)));
+          // Four digits from the first non-zero one (more only as the zeros of a large integer).
+          const digits = text.replace(/[-,.]/g, '').replace(/^0+/, '');
+          expect(digits.length >= 4 && (digits.length === 4 || /^\d{4}0+$/.test(digits))).toBe(true);
+        },
+      ),
+      { seed: 27, numRuns: 20_000 },
+    );
+  });
+
+  it('show the numbers of issue 27 in one format per column', () => {
+    expect([0.01831615993398644, 1, 0.6, -1800, 975.1, -30, -0.03, 35999.1, 0, 1e-9].map((v) => formatSignificant(v))).toEqual([
+      '0.01832',
+      '1.000',
+      '0.6000',
+      '-1,800',
+      '975.1',
+      '-30.00',
+      '-0.03000',
+      '36,000',
+      '0.000',
+      '1.000e-9',
+    ]);
+    expect([28855.58529072941, -0.4, -184.8, 1116.65, 2.5, -2.5].map(formatKilograms)).toEqual(['28,856', '0', '-185', '1,117', '3', '-3']);
   });
 
   it('show kilograms of credit as toLocaleString does', () => {
