@@ -28,6 +28,7 @@ import { ServiceState } from './state';
 import type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
 import { loadWorld } from './world';
 import type { OrganisationRow } from './rows';
+import { bodyLimitProblems, boundDetail, MAX_LISTED_PROBLEMS } from './request-limits';
 
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json' });
 
@@ -120,6 +121,26 @@ function ledgerItems(error: CreditLedgerError, body: unknown): ValidationErrorIt
 
 const router = new Router(ROUTES);
 
+/** Freezes `value` and everything in it. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+let openApiBody: unknown;
+
+/**
+ * The served OpenAPI document, built once (building it walks every route's schemas): frozen, so
+ * that no caller can change what the next one gets, and a wire copy, as every answer is.
+ */
+function servedOpenApiDocument(): unknown {
+  openApiBody ??= deepFreeze(JSON.parse(JSON.stringify(serviceOpenApiDocument())) as unknown);
+  return openApiBody;
+}
+
 /** The sandbox and its state, for tests that compare snapshots. */
 export interface SandboxWithState extends Sandbox {
   readonly state: ServiceState;
@@ -140,7 +161,7 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
     const path = queryAt < 0 ? request.path : request.path.slice(0, queryAt);
     const search = queryAt < 0 ? '' : request.path.slice(queryAt + 1);
     // The service's own description: a document, not an operation, so it needs no credentials.
-    if (path === '/openapi.json' && method === 'GET') return respond(200, JSON.parse(JSON.stringify(serviceOpenApiDocument())) as unknown);
+    if (path === '/openapi.json' && method === 'GET') return respond(200, servedOpenApiDocument());
     const match = router.match(method, path);
     if (match.kind === 'not_found') return respond(404, { detail: 'Not Found' });
     if (match.kind === 'method_not_allowed') return respond(405, { detail: 'Method Not Allowed' }, { allow: match.allow.join(', ') });
@@ -151,7 +172,10 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
       const viewer = authenticate(state, headers);
       const { route } = match;
       body = route.schemas.body === undefined ? undefined : readBody(request.body, headers);
-      const checked = validateRequest(route.schemas, { path: match.params, query: route.schemas.query === undefined ? undefined : parseQuery(search), body });
+      const beyondLimits = bodyLimitProblems(body);
+      if (beyondLimits.length > 0) throw unprocessable(beyondLimits);
+      const parts = { path: match.params, query: route.schemas.query === undefined ? undefined : parseQuery(search), body };
+      const checked = validateRequest(route.schemas, parts, MAX_LISTED_PROBLEMS);
       if (!checked.success) throw unprocessable(checked.detail);
       const context: RequestContext = { state, viewer };
       const reply: Reply = state.store.transaction(() => route.handle(context, checked.data));
@@ -160,7 +184,7 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
       return respond(200, JSON.parse(JSON.stringify(reply.body)) as unknown);
     } catch (error) {
       if (error instanceof Refusal) return respond(error.status, error.body, error.headers);
-      if (error instanceof CreditLedgerError) return respond(422, { detail: ledgerItems(error, body) });
+      if (error instanceof CreditLedgerError) return respond(422, { detail: boundDetail(ledgerItems(error, body)) });
       throw error;
     }
   };

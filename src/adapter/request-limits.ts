@@ -1,0 +1,151 @@
+/**
+ * Bounds on the work of one request and on the size of its answer (docs/service.md, "Limits").
+ *
+ * A body of at most 1 MiB can still hold 500,000 values; validating each against a schema and
+ * describing each problem would take seconds and answer tens of megabytes. So a body is scanned
+ * once, cheaply, before any schema sees it: an array longer than {@link MAX_ARRAY_ITEMS}, an
+ * object with more than {@link MAX_OBJECT_KEYS} keys, a body
+ * with more than {@link MAX_BODY_VALUES} values, or a string that is not well-formed Unicode (a
+ * lone surrogate such as `"\ud800"`) is refused there. A 422 then lists at most
+ * {@link MAX_LISTED_PROBLEMS} problems, the rest counted, and echoes no input so large that the
+ * answer would pass {@link MAX_DETAIL_BYTES}.
+ */
+import { tooManyErrorsItem, type ValidationErrorItem } from '../model/validation-error';
+
+/** Longest array a request body may hold. */
+export const MAX_ARRAY_ITEMS = 10_000;
+/** Most keys an object of a request body may have (no body schema has more than a few dozen fields). */
+export const MAX_OBJECT_KEYS = 1_000;
+/** Most values (objects, arrays, strings, numbers, booleans, nulls) a request body may hold. */
+export const MAX_BODY_VALUES = 100_000;
+/** Most problems a 422 describes; one closing `too_many_errors` item counts the rest. */
+export const MAX_LISTED_PROBLEMS = 100;
+/** Budget of the echoed inputs of one 422, in characters of JSON. */
+export const MAX_DETAIL_BYTES = 256 * 1024;
+/** An echoed input longer than this (as JSON) is cut when the budget is exceeded. */
+const ECHO_PREVIEW = 200;
+
+/** Any surrogate code unit: a cheap first look, true for well-formed pairs as well. */
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+/** A lone surrogate: with the `u` flag a well-formed pair is one code point, not matched. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function illFormed(text: string): boolean {
+  return ANY_SURROGATE.test(text) && LONE_SURROGATE.test(text);
+}
+
+type Loc = (string | number)[];
+
+function unicodeItem(loc: Loc, input: string): ValidationErrorItem {
+  return { type: 'string_unicode', loc, msg: 'Input should be a valid string, unable to parse raw data as a unicode string', input, ctx: {} };
+}
+
+function tooLongItem(loc: Loc, input: readonly unknown[] | object, length: number, max: number): ValidationErrorItem {
+  const fieldType = Array.isArray(input) ? 'List' : 'Object';
+  const what = Array.isArray(input) ? 'items' : 'keys';
+  const msg = `${fieldType} should have at most ${max} ${what} after validation, not ${length}`;
+  return { type: 'too_long', loc, msg, input, ctx: { field_type: fieldType, max_length: max, actual_length: length } };
+}
+
+/** The scan's running state: the path to the value looked at, values seen, problems found. */
+interface Scan {
+  readonly path: Loc;
+  values: number;
+  readonly items: ValidationErrorItem[];
+}
+
+function scanArray(value: readonly unknown[], scan: Scan): void {
+  if (value.length > MAX_ARRAY_ITEMS) {
+    scan.items.push(tooLongItem([...scan.path], value, value.length, MAX_ARRAY_ITEMS));
+    scan.values += value.length; // counted, not walked
+    return;
+  }
+  for (let i = 0; i < value.length; i++) {
+    scan.path.push(i);
+    scanValue(value[i], scan);
+    scan.path.pop();
+  }
+}
+
+function scanObject(value: object, scan: Scan): void {
+  const keys = Object.keys(value);
+  if (keys.length > MAX_OBJECT_KEYS) {
+    scan.items.push(tooLongItem([...scan.path], value, keys.length, MAX_OBJECT_KEYS));
+    scan.values += keys.length;
+    return;
+  }
+  for (const key of keys) {
+    scan.path.push(key);
+    if (illFormed(key)) scan.items.push(unicodeItem([...scan.path], key));
+    scanValue((value as Record<string, unknown>)[key], scan);
+    scan.path.pop();
+  }
+}
+
+function scanValue(value: unknown, scan: Scan): void {
+  scan.values += 1;
+  if (scan.values > MAX_BODY_VALUES || scan.items.length > MAX_LISTED_PROBLEMS) return;
+  if (typeof value === 'string') {
+    if (illFormed(value)) scan.items.push(unicodeItem([...scan.path], value));
+  } else if (Array.isArray(value)) scanArray(value, scan);
+  else if (typeof value === 'object' && value !== null) scanObject(value, scan);
+}
+
+/**
+ * The problems a body has before any schema looks at it; empty when it is within the limits. The
+ * body is JSON (at most 512 levels deep), so the recursion is bounded.
+ */
+export function bodyLimitProblems(body: unknown): ValidationErrorItem[] {
+  if (body === undefined) return [];
+  const scan: Scan = { path: ['body'], values: 0, items: [] };
+  scanValue(body, scan);
+  if (scan.values > MAX_BODY_VALUES) {
+    const msg = `Body should hold at most ${MAX_BODY_VALUES} values`;
+    scan.items.push({ type: 'too_long', loc: ['body'], msg, input: null, ctx: { max_values: MAX_BODY_VALUES } });
+  }
+  return scan.items;
+}
+
+/** Length of `value` as JSON, computed once per object (the same parent is echoed by many items). */
+function echoLength(value: unknown, cache: WeakMap<object, number>): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (typeof value !== 'object' || value === null) return 8;
+  const known = cache.get(value);
+  if (known !== undefined) return known;
+  const length = JSON.stringify(value).length;
+  cache.set(value, length);
+  return length;
+}
+
+/** A long input replaced by the start of its JSON and its length (once per object, as above). */
+function preview(value: unknown, cache: WeakMap<object, string>): string {
+  const known = typeof value === 'object' && value !== null ? cache.get(value) : undefined;
+  if (known !== undefined) return known;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const cut = `${text.slice(0, ECHO_PREVIEW)}... (${text.length} characters, cut)`;
+  if (typeof value === 'object' && value !== null) cache.set(value, cut);
+  return cut;
+}
+
+/**
+ * The items of a 422 as answered: at most {@link MAX_LISTED_PROBLEMS}, then one item counting the
+ * rest (the counts of `too_many_errors` items already there included); when the echoed inputs
+ * would pass {@link MAX_DETAIL_BYTES}, each long input is replaced by a short preview.
+ */
+export function boundDetail(items: readonly ValidationErrorItem[]): ValidationErrorItem[] {
+  let omitted = 0;
+  const kept: ValidationErrorItem[] = [];
+  for (const item of items) {
+    if (item.type === 'too_many_errors') omitted += Number(item.ctx.omitted ?? 0);
+    else if (kept.length < MAX_LISTED_PROBLEMS) kept.push(item);
+    else omitted += 1;
+  }
+  const cache = new WeakMap<object, number>();
+  let total = 0;
+  for (const item of kept) total += echoLength(item.input, cache);
+  const previews = new WeakMap<object, string>();
+  const cut = (item: ValidationErrorItem): ValidationErrorItem => (echoLength(item.input, cache) > ECHO_PREVIEW * 2 ? { ...item, input: preview(item.input, previews) } : item);
+  const out = total <= MAX_DETAIL_BYTES ? kept : kept.map(cut);
+  if (omitted > 0) out.push(tooManyErrorsItem('request', omitted));
+  return out;
+}
