@@ -17,7 +17,7 @@
  */
 export { createSandbox } from './sandbox';
 export { serviceOpenApiDocument, type OpenApiDocument } from './openapi';
-export type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
+export type { Sandbox, SandboxHeaders, SandboxJournal, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
 export type {
   WorldAccessToken,
   WorldClient,

@@ -63,8 +63,8 @@ export interface SandboxOptions {
    */
   readonly onInternalError?: (error: unknown, request: SandboxRequest) => void;
   /**
-   * Where accepted writes are kept, so that the state outlives the process (`cdr-engine serve
-   * --state <dir>` passes a file journal). The sandbox replays the journal's records when it is
+   * Where accepted writes are kept, so that the state outlives the process
+   * (`cdr-engine serve --state <dir>` passes a file journal). The sandbox replays the journal's records when it is
    * created, and appends every request that changed its state before answering it. Absent: the
    * state lives in memory only. See docs/service.md ("State").
    */
