@@ -40,11 +40,9 @@ function unicodeItem(loc: Loc, input: string): ValidationErrorItem {
   return { type: 'string_unicode', loc, msg: 'Input should be a valid string, unable to parse raw data as a unicode string', input, ctx: {} };
 }
 
-function tooLongItem(loc: Loc, input: readonly unknown[] | object, length: number, max: number): ValidationErrorItem {
-  const fieldType = Array.isArray(input) ? 'List' : 'Object';
-  const what = Array.isArray(input) ? 'items' : 'keys';
-  const msg = `${fieldType} should have at most ${max} ${what} after validation, not ${length}`;
-  return { type: 'too_long', loc, msg, input, ctx: { field_type: fieldType, max_length: max, actual_length: length } };
+function tooLongItem(loc: Loc, input: readonly unknown[]): ValidationErrorItem {
+  const msg = `List should have at most ${MAX_ARRAY_ITEMS} items after validation, not ${input.length}`;
+  return { type: 'too_long', loc, msg, input, ctx: { field_type: 'List', max_length: MAX_ARRAY_ITEMS, actual_length: input.length } };
 }
 
 /** The scan's running state: the path to the value looked at, values seen, problems found. */
@@ -56,7 +54,7 @@ interface Scan {
 
 function scanArray(value: readonly unknown[], scan: Scan): void {
   if (value.length > MAX_ARRAY_ITEMS) {
-    scan.items.push(tooLongItem([...scan.path], value, value.length, MAX_ARRAY_ITEMS));
+    scan.items.push(tooLongItem([...scan.path], value));
     scan.values += value.length; // counted, not walked
     return;
   }
@@ -67,13 +65,21 @@ function scanArray(value: readonly unknown[], scan: Scan): void {
   }
 }
 
+/** Whether `value` has more than `max` keys, counted without listing them all. */
+function moreKeysThan(value: object, max: number): boolean {
+  let count = 0;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && ++count > max) return true;
+  return false;
+}
+
 function scanObject(value: object, scan: Scan): void {
-  const keys = Object.keys(value);
-  if (keys.length > MAX_OBJECT_KEYS) {
-    scan.items.push(tooLongItem([...scan.path], value, keys.length, MAX_OBJECT_KEYS));
-    scan.values += keys.length;
+  if (moreKeysThan(value, MAX_OBJECT_KEYS)) {
+    const msg = `Object should have at most ${MAX_OBJECT_KEYS} keys`;
+    scan.items.push({ type: 'too_long', loc: [...scan.path], msg, input: value, ctx: { field_type: 'Object', max_length: MAX_OBJECT_KEYS } });
+    scan.values = MAX_BODY_VALUES; // not walked: the body is refused already
     return;
   }
+  const keys = Object.keys(value);
   for (const key of keys) {
     scan.path.push(key);
     if (illFormed(key)) scan.items.push(unicodeItem([...scan.path], key));
