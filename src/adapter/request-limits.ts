@@ -112,23 +112,59 @@ export function bodyLimitProblems(body: unknown): ValidationErrorItem[] {
   return scan.items;
 }
 
-/** Length of `value` as JSON, computed once per object (the same parent is echoed by many items). */
-function echoLength(value: unknown, cache: WeakMap<object, number>): number {
+/**
+ * The start of `value` as JSON, at most about `max` characters, written only as far as needed (a
+ * 1 MiB object is not serialised to keep 200 characters of it): `done` tells whether it is all.
+ */
+function jsonStart(value: unknown, max: number): { text: string; done: boolean } {
+  const parts: string[] = [];
+  let length = 0;
+  const put = (text: string): boolean => {
+    parts.push(text);
+    length += text.length;
+    return length <= max;
+  };
+  const write = (v: unknown): boolean => {
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !write(v[i])) return false;
+      return put(']');
+    }
+    if (typeof v === 'object' && v !== null) {
+      if (!put('{')) return false;
+      let first = true;
+      for (const key in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+        if ((!first && !put(',')) || !put(`${JSON.stringify(key)}:`) || !write((v as Record<string, unknown>)[key])) return false;
+        first = false;
+      }
+      return put('}');
+    }
+    return put(JSON.stringify(v) ?? 'null');
+  };
+  const done = write(value);
+  const text = parts.join('');
+  return { text: done ? text : text.slice(0, max), done };
+}
+
+/** Up to `max` + 1 characters: the length of `value` as JSON, or a sign that it is longer than `max`. */
+function echoLength(value: unknown, max: number, cache: WeakMap<object, number>): number {
   if (typeof value === 'string') return value.length + 2;
   if (typeof value !== 'object' || value === null) return 8;
   const known = cache.get(value);
   if (known !== undefined) return known;
-  const length = JSON.stringify(value).length;
+  const start = jsonStart(value, max);
+  const length = start.done ? start.text.length : max + 1;
   cache.set(value, length);
   return length;
 }
 
-/** A long input replaced by the start of its JSON and its length (once per object, as above). */
+/** A long input replaced by its first characters (once per object: many items echo one parent). */
 function preview(value: unknown, cache: WeakMap<object, string>): string {
+  if (typeof value === 'string') return `${value.slice(0, ECHO_PREVIEW)}... (cut)`;
   const known = typeof value === 'object' && value !== null ? cache.get(value) : undefined;
   if (known !== undefined) return known;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const cut = `${text.slice(0, ECHO_PREVIEW)}... (${text.length} characters, cut)`;
+  const cut = `${jsonStart(value, ECHO_PREVIEW).text}... (cut)`;
   if (typeof value === 'object' && value !== null) cache.set(value, cut);
   return cut;
 }
@@ -146,12 +182,17 @@ export function boundDetail(items: readonly ValidationErrorItem[]): ValidationEr
     else if (kept.length < MAX_LISTED_PROBLEMS) kept.push(item);
     else omitted += 1;
   }
-  const cache = new WeakMap<object, number>();
-  let total = 0;
-  for (const item of kept) total += echoLength(item.input, cache);
+  // Measured only as far as the budget: past it, what matters is which inputs are long.
+  const measured = new WeakMap<object, number>();
+  let remaining = MAX_DETAIL_BYTES;
+  for (const item of kept) {
+    remaining -= echoLength(item.input, Math.max(0, remaining), measured);
+    if (remaining < 0) break;
+  }
+  const short = new WeakMap<object, number>();
+  const long = (item: ValidationErrorItem): boolean => echoLength(item.input, ECHO_PREVIEW * 2, short) > ECHO_PREVIEW * 2;
   const previews = new WeakMap<object, string>();
-  const cut = (item: ValidationErrorItem): ValidationErrorItem => (echoLength(item.input, cache) > ECHO_PREVIEW * 2 ? { ...item, input: preview(item.input, previews) } : item);
-  const out = total <= MAX_DETAIL_BYTES ? kept : kept.map(cut);
+  const out = remaining >= 0 ? kept : kept.map((item) => (long(item) ? { ...item, input: preview(item.input, previews) } : item));
   if (omitted > 0) out.push(tooManyErrorsItem('request', omitted));
   return out;
 }

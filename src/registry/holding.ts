@@ -11,47 +11,78 @@ function before(a: BatchRecord, b: BatchRecord): boolean {
   return a.origin.issuedAtMs !== b.origin.issuedAtMs ? a.origin.issuedAtMs < b.origin.issuedAtMs : a.id < b.id;
 }
 
-/** Active batches in retirement order. */
+/** Most batches in one chunk before it is split in two. */
+const CHUNK = 512;
+
+/**
+ * Active batches in retirement order: sorted chunks of at most {@link CHUNK} batches, so that a
+ * batch is placed or removed by two binary searches and a splice of one chunk, whatever the size
+ * of the holding (a split puts a batch back in the middle: one sorted array would move them all).
+ */
 export class Holding {
-  readonly #batches: BatchRecord[] = [];
+  readonly #chunks: BatchRecord[][] = [];
+  #size = 0;
 
   get size(): number {
-    return this.#batches.length;
+    return this.#size;
   }
 
-  /** First position whose batch does not come before `batch`. */
-  #lowerBound(batch: BatchRecord): number {
+  /** The chunk `batch` belongs in: the first whose last batch does not come before it (else the last). */
+  #chunkOf(batch: BatchRecord): number {
     let lo = 0;
-    let hi = this.#batches.length;
+    let hi = this.#chunks.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (before(this.#batches[mid] as BatchRecord, batch)) lo = mid + 1;
+      const chunk = this.#chunks[mid] as BatchRecord[];
+      if (before(chunk[chunk.length - 1] as BatchRecord, batch)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  /** Adds `batch` at its place (a new batch is usually the newest: a push). */
+  /** Adds `batch` at its place. */
   add(batch: BatchRecord): void {
-    const last = this.#batches[this.#batches.length - 1];
-    if (last === undefined || before(last, batch)) {
-      this.#batches.push(batch);
+    if (this.#chunks.length === 0) {
+      this.#chunks.push([batch]);
+      this.#size = 1;
       return;
     }
-    const at = this.#lowerBound(batch);
-    if (this.#batches[at] !== batch) this.#batches.splice(at, 0, batch);
+    const c = this.#chunkOf(batch);
+    const chunk = this.#chunks[c] as BatchRecord[];
+    const at = lowerBound(chunk, batch);
+    if (chunk[at] === batch) return;
+    chunk.splice(at, 0, batch);
+    this.#size += 1;
+    if (chunk.length > CHUNK) this.#chunks.splice(c + 1, 0, chunk.splice(chunk.length >>> 1));
   }
 
   /** Removes `batch`; whether it was here. */
   delete(batch: BatchRecord): boolean {
-    const at = this.#lowerBound(batch);
-    if (this.#batches[at] !== batch) return false;
-    this.#batches.splice(at, 1);
+    if (this.#chunks.length === 0) return false;
+    const c = this.#chunkOf(batch);
+    const chunk = this.#chunks[c] as BatchRecord[];
+    const at = lowerBound(chunk, batch);
+    if (chunk[at] !== batch) return false;
+    chunk.splice(at, 1);
+    this.#size -= 1;
+    if (chunk.length === 0) this.#chunks.splice(c, 1);
     return true;
   }
 
-  /** The batches oldest first (a live view: do not change the holding while iterating). */
-  [Symbol.iterator](): Iterator<BatchRecord> {
-    return this.#batches[Symbol.iterator]();
+  /** The batches oldest first (do not change the holding while iterating). */
+  *[Symbol.iterator](): Iterator<BatchRecord> {
+    for (const chunk of this.#chunks) yield* chunk;
   }
+}
+
+/** First position in the sorted `chunk` whose batch does not come before `batch`. */
+function lowerBound(chunk: readonly BatchRecord[], batch: BatchRecord): number {
+  let lo = 0;
+  let hi = chunk.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(chunk[mid] as BatchRecord, batch)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -34,6 +34,27 @@ describe('Holding', () => {
     );
   });
 
+  test('thousands of batches (many chunks), added in any order and half deleted, still oldest first', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        let x = seed;
+        const next = (n: number): number => ((x = (Math.imul(x, 48271) % 2147483647) >>> 0) % n);
+        const holding = new Holding();
+        const all = Array.from({ length: 3_000 }, (_, i) => batch(`ctb_${String(i).padStart(5, '0')}`, next(50)));
+        for (let i = all.length - 1; i > 0; i--) {
+          const j = next(i + 1);
+          [all[i], all[j]] = [all[j] as BatchRecord, all[i] as BatchRecord];
+        }
+        for (const b of all) holding.add(b);
+        const kept = all.filter((b, i) => (i % 2 === 0 ? true : !holding.delete(b)));
+        kept.sort((a, b) => a.origin.issuedAtMs - b.origin.issuedAtMs || (a.id < b.id ? -1 : 1));
+        expect([...holding]).toEqual(kept);
+        expect(holding.size).toBe(kept.length);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   test('deleting a batch that is not held changes nothing', () => {
     const holding = new Holding();
     const a = batch('ctb_a', 1);
