@@ -75,7 +75,8 @@ function moreKeysThan(value: object, max: number): boolean {
 function scanObject(value: object, scan: Scan): void {
   if (moreKeysThan(value, MAX_OBJECT_KEYS)) {
     const msg = `Object should have at most ${MAX_OBJECT_KEYS} keys`;
-    scan.items.push({ type: 'too_long', loc: [...scan.path], msg, input: value, ctx: { field_type: 'Object', max_length: MAX_OBJECT_KEYS } });
+    // Not echoed: listing the keys of such an object again is what costs (null, as outside the body).
+    scan.items.push({ type: 'too_long', loc: [...scan.path], msg, input: null, ctx: { field_type: 'Object', max_length: MAX_OBJECT_KEYS } });
     scan.values = MAX_BODY_VALUES; // not walked: the body is refused already
     return;
   }
