@@ -14,7 +14,8 @@
  *    process (time of `handle`, size of the answer).
  *
  * Prints one JSON object. Times of 2-4 are the median of repeated runs. MIXED_ONLY=1 runs part 1
- * only; ORDER=state,memory runs its two servers the other way round.
+ * only; ORDER=state,memory runs its two servers the other way round; WRITES_ONLY=1 makes part 1
+ * writes only.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +28,8 @@ const SECRET = 'demo-client-secret';
 const TOKEN = 'demo-token-supplier-a';
 const HEADERS = { 'x-client-secret': SECRET, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 const seconds = Number(process.argv[2] ?? 10);
+/** WRITES_ONLY=1: part 1 sends creates (and deletes) only: what the journal's sync costs at most. */
+const WRITES_ONLY = process.env.WRITES_ONLY === '1';
 const extra = Number(process.argv[3] ?? 100_000);
 const demo = JSON.parse(readFileSync(join(ROOT, 'worlds/demo.json'), 'utf8'));
 const owner = demo.access_tokens.find((t) => t.token === TOKEN).organisation_id;
@@ -53,12 +56,15 @@ async function startServe(args) {
   return { url, stop: () => new Promise((resolve) => (child.on('exit', resolve), child.kill('SIGTERM'))) };
 }
 
-/** 16 clients for `seconds`: requests/s, p99 (ms) and any unexpected answer. */
-async function mixed(url) {
+let runs = 0;
+
+/** 16 clients for `duration` seconds: requests/s, p99 (ms) and any unexpected answer. */
+async function mixed(url, duration = seconds) {
   const latencies = [];
   let unexpected = 0;
   let n = 0;
-  const end = performance.now() + seconds * 1000;
+  const end = performance.now() + duration * 1000;
+  const run = runs++; // supplier references stay unique across the warm-up and the measured run
   const ids = [];
   const call = async (method, path, body, want) => {
     const t = performance.now();
@@ -71,12 +77,12 @@ async function mixed(url) {
   const client = async (c) => {
     while (performance.now() < end) {
       const k = n++;
-      if (k % 2 === 0) {
+      if (k % 2 === 0 && !WRITES_ONLY) {
         const id = ids[k % Math.max(1, ids.length)];
         if (k % 4 === 0 || id === undefined) await call('GET', `/mrv/v0/datapoints?first=20&project_id=${project}`, undefined, 200);
         else await call('GET', `/mrv/v0/datapoints/${id}`, undefined, 200);
       } else {
-        const created = JSON.parse(await call('POST', '/mrv/v0/datapoints', datapointBody(`mixed-${c}-${k}`), 200));
+        const created = JSON.parse(await call('POST', '/mrv/v0/datapoints', datapointBody(`mixed-${run}-${c}-${k}`), 200));
         if (k % 8 === 1) await call('DELETE', `/mrv/v0/datapoints/${created.id}`, undefined, 204);
         else ids.push(created.id);
       }
@@ -150,12 +156,13 @@ async function bounded(sandboxModule) {
 
 const sandboxModule = await import(join(ROOT, 'dist/sandbox.js'));
 const registry = await import(join(ROOT, 'dist/registry.js'));
-const result = { seconds, connections: 16 };
+const result = { seconds, connections: 16, workload: WRITES_ONLY ? 'writes' : 'mixed' };
 // ORDER=state,memory runs the two servers the other way round (on a loaded machine, order matters).
 const order = (process.env.ORDER ?? 'memory,state').split(',');
 for (const name of order) {
   const args = name === 'state' ? ['--state', mkdtempSync(join(tmpdir(), 'cdr-bench-state-'))] : [];
   const server = await startServe(args);
+  await mixed(server.url, 3); // warm-up, not counted: without it the first server measured lost to the second
   result[`mixed_${name}`] = await mixed(server.url);
   await server.stop();
   if (name === 'state') rmSync(args[1], { recursive: true, force: true });
