@@ -7,12 +7,14 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createNodeService } from '../../src/adapter/http';
+import type { Sandbox } from '../../src/adapter/types';
 import { startServer, type RunningServer } from '../../src/cli/serve';
 import { DEMO_WORLD, datapointBody, IDS, SECRET, TOKENS } from './fixtures';
 
@@ -25,17 +27,23 @@ async function post(url: string, path: string, body: string): Promise<{ status: 
   return { status: response.status, text, ms: performance.now() - started };
 }
 
-/** Sends `head` (and `body`) on a raw socket and collects what comes back until the server closes. */
+/**
+ * Sends `head` (and `body`) on a raw socket and collects what comes back until the server closes,
+ * or until a whole answer (headers and its announced body) has arrived.
+ */
 function rawExchange(port: number, head: string, body: string, limitMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let received = '';
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no close within ${limitMs} ms; received: ${received}`));
+      reject(new Error(`no answer within ${limitMs} ms; received: ${received}`));
     }, limitMs);
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString();
+      const end = received.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(received.slice(0, end));
+      if (end >= 0 && length !== null && received.length >= end + 4 + Number(length[1])) socket.destroy();
     });
     socket.on('error', () => undefined); // a reset after the answer is fine: the answer is what counts
     socket.on('close', () => {
@@ -50,10 +58,10 @@ function rawExchange(port: number, head: string, body: string, limitMs: number):
 describe('bounded answers and time limits (in process)', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer(0, { world: DEMO_WORLD }, { headersTimeoutMs: 1_000, requestTimeoutMs: 1_500, lingerMs: 1_000 });
+    server = await startServer(0, { world: DEMO_WORLD }, { headersTimeoutMs: 1_000, requestTimeoutMs: 1_500, lingerMs: 10_000 });
   });
   afterAll(async () => {
-    await server.close(1_000);
+    await server.close(2_000);
   });
   const port = (): number => Number(new URL(server.url).port);
 
@@ -113,6 +121,24 @@ describe('bounded answers and time limits (in process)', () => {
       expect(answer.status).toBe(413);
     }
   });
+});
+
+describe('answers during a stop', () => {
+  test('a request in progress when the stop begins is answered, with Connection: close', async () => {
+    // A sandbox whose answers take a while: the stop begins while one is being worked out.
+    const slow: Sandbox = { handle: () => new Promise((resolve) => setTimeout(() => resolve({ status: 200, headers: { 'content-type': 'application/json' }, body: { ok: true } }), 400)) };
+    const service = createNodeService(slow);
+    await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
+    const { port } = service.server.address() as AddressInfo;
+    const answer = rawExchange(port, 'GET /anything HTTP/1.1\r\nHost: x\r\n\r\n', '', 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = service.shutdown(10_000);
+    const received = await answer;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received.toLowerCase()).toContain('connection: close');
+    expect(received).toContain('{"ok":true}');
+    await stopped;
+  }, 30_000);
 });
 
 /** The serve command bundled from the sources as its own process, with limits from the environment. */
