@@ -37,7 +37,8 @@ export function indexes(context: ReadContext): Indexes {
   return context.state.indexes;
 }
 
-function isOwner(context: ReadContext, row: { readonly owner: string }): boolean {
+/** Whether the caller owns `row`. */
+export function isOwner(context: ReadContext, row: { readonly owner: string }): boolean {
   return row.owner === context.viewer.id;
 }
 

@@ -3,6 +3,7 @@
  * the response. Only the pipeline catches, so a refusal can never be mistaken for a defect.
  */
 import type { ValidationErrorItem } from '../model/validation-error';
+import { boundDetail } from './request-limits';
 
 /** A refused request: its status, body and extra headers. */
 export class Refusal {
@@ -13,9 +14,9 @@ export class Refusal {
   ) {}
 }
 
-/** 422 with the given items (pydantic's shape). */
+/** 422 with the given items (pydantic's shape), at most a hundred of them and the count of the rest. */
 export function unprocessable(detail: readonly ValidationErrorItem[]): Refusal {
-  return new Refusal(422, { detail });
+  return new Refusal(422, { detail: boundDetail(detail) });
 }
 
 /** 404, identical for a missing and an invisible resource (no existence leak). */

@@ -24,6 +24,17 @@ export function ledgerKeys(ledger: CreditLedger, kind: LedgerKind, id: string): 
       const b = ledger.getCreditBatch(id);
       add('owner', b?.owner.id);
       add('issuance', b?.issuance_id);
+      if (b === undefined) break;
+      // An organisation's batches by each field its list filters on: a filtered list reads those only.
+      const owned: readonly (readonly [string, string | null])[] = [
+        ['supplier', b.supplier_id],
+        ['project', b.project_id],
+        ['issuance', b.issuance_id],
+        ['delivery', b.delivery_id],
+        ['retirement', b.retirement_id],
+        ['status', b.status],
+      ];
+      for (const [field, value] of owned) add(`owner+${field}`, value === null ? null : `${b.owner.id}+${value}`);
       break;
     }
     case 'issuance': {

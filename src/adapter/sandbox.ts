@@ -29,9 +29,11 @@ import { discoveryBody, OPENAPI_PATH } from './discovery';
 import { serviceOpenApiDocument } from './openapi';
 import { ServiceState } from './state';
 import { assertOptions } from '../model/strict-options';
-import { SANDBOX_OPTION_CHECKS, type Sandbox, type SandboxHeaders, type SandboxOptions, type SandboxRequest, type SandboxResponse } from './types';
+import { SANDBOX_OPTION_CHECKS, type Sandbox, type SandboxHeaders, type SandboxJournal, type SandboxOptions, type SandboxRequest, type SandboxResponse } from './types';
+import { entryRecord, entryRequest, idSeedAfter, JournalError, readEntries, readHeader, worldFingerprint, type JournalHeader } from './journal';
 import { loadWorld } from './world';
 import type { OrganisationRow } from './rows';
+import { bodyLimitProblems, boundDetail, MAX_LISTED_PROBLEMS } from './request-limits';
 
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json' });
 
@@ -124,19 +126,34 @@ function ledgerItems(error: CreditLedgerError, body: unknown): ValidationErrorIt
 
 const router = new Router(ROUTES);
 
+/** Freezes `value` and everything in it. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+let openApiBody: unknown;
+
+/**
+ * The served OpenAPI document, built once (building it walks every route's schemas): frozen, so
+ * that no caller can change what the next one gets, and a wire copy, as every answer is.
+ */
+function servedOpenApiDocument(): unknown {
+  openApiBody ??= deepFreeze(JSON.parse(JSON.stringify(serviceOpenApiDocument())) as unknown);
+  return openApiBody;
+}
+
 /** The sandbox and its state, for tests that compare snapshots. */
 export interface SandboxWithState extends Sandbox {
   readonly state: ServiceState;
 }
 
-/** Creates a sandbox and exposes its state (internal; the package exports {@link createSandbox}). */
-export function createSandboxWithState(options: SandboxOptions = {}): SandboxWithState {
-  assertOptions(options, SANDBOX_OPTION_CHECKS, 'options of createSandbox');
-  const state = new ServiceState(options.now ?? (() => Date.now()), options.seed ?? 1);
-  if (options.world !== undefined) loadWorld(state, options.world);
-  const report = options.onInternalError ?? ((error: unknown) => console.error('cdr-engine sandbox: internal error', error));
-
-  const answer = (request: SandboxRequest): SandboxResponse => {
+/** The request -> response function over `state`; throws only on a defect. */
+function answerer(state: ServiceState): (request: SandboxRequest) => SandboxResponse {
+  return (request: SandboxRequest): SandboxResponse => {
     if (request === null || typeof request !== 'object' || typeof request.method !== 'string' || typeof request.path !== 'string') {
       return respond(400, { detail: 'A request needs a method and a path' });
     }
@@ -145,7 +162,7 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
     const path = queryAt < 0 ? request.path : request.path.slice(0, queryAt);
     const search = queryAt < 0 ? '' : request.path.slice(queryAt + 1);
     // The service's own description: a document, not an operation, so it needs no credentials.
-    if (path === OPENAPI_PATH && method === 'GET') return respond(200, JSON.parse(JSON.stringify(serviceOpenApiDocument())) as unknown);
+    if (path === OPENAPI_PATH && method === 'GET') return respond(200, servedOpenApiDocument());
     // The root, /docs and the bare API prefixes point to the document rather than answering 404.
     const pointer = method === 'GET' ? discoveryBody(path, ROUTES) : undefined;
     if (pointer !== undefined) return respond(200, pointer);
@@ -159,7 +176,10 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
       const viewer = authenticate(state, headers);
       const { route } = match;
       body = route.schemas.body === undefined ? undefined : readBody(request.body, headers);
-      const checked = validateRequest(route.schemas, { path: match.params, query: route.schemas.query === undefined ? undefined : parseQuery(search), body });
+      const beyondLimits = bodyLimitProblems(body);
+      if (beyondLimits.length > 0) throw unprocessable(beyondLimits);
+      const parts = { path: match.params, query: route.schemas.query === undefined ? undefined : parseQuery(search), body };
+      const checked = validateRequest(route.schemas, parts, MAX_LISTED_PROBLEMS);
       if (!checked.success) throw unprocessable(checked.detail);
       const context: RequestContext = { state, viewer };
       const reply: Reply = state.store.transaction(() => route.handle(context, checked.data));
@@ -168,25 +188,114 @@ export function createSandboxWithState(options: SandboxOptions = {}): SandboxWit
       return respond(200, JSON.parse(JSON.stringify(reply.body)) as unknown);
     } catch (error) {
       if (error instanceof Refusal) return respond(error.status, error.body, error.headers);
-      if (error instanceof CreditLedgerError) return respond(422, { detail: ledgerItems(error, body) });
+      if (error instanceof CreditLedgerError) return respond(422, { detail: boundDetail(ledgerItems(error, body)) });
       throw error;
     }
   };
+}
 
-  return {
-    state,
-    handle(request: SandboxRequest): Promise<SandboxResponse> {
-      try {
-        return Promise.resolve(answer(request));
-      } catch (error) {
-        try {
-          report(error, request);
-        } catch {
-          // A failing reporter must not turn a 500 into a rejection.
-        }
-        return Promise.resolve(respond(500, { detail: 'Internal Server Error' }));
+/** The instant a request runs at, held while it runs (so that a replay can give it again). */
+interface Instant {
+  at: number | undefined;
+}
+
+/**
+ * Loads the world and replays the journal: each request at its instant, with its ids. A record
+ * that is refused now was accepted when written: the journal does not belong to this world or
+ * engine, and the sandbox is not created.
+ */
+function replay(state: ServiceState, instant: Instant, answer: (request: SandboxRequest) => SandboxResponse, journal: SandboxJournal, options: SandboxOptions): JournalHeader | undefined {
+  const seed = options.seed ?? 1;
+  const header = readHeader(journal, options.world ?? null, seed);
+  const loadedAt = header?.loaded_at ?? state.clock.nowMs();
+  instant.at = loadedAt;
+  try {
+    if (options.world !== undefined) loadWorld(state, options.world);
+    readEntries(journal).forEach((entry, i) => {
+      instant.at = entry.at;
+      let status = 0;
+      const left = state.withIds(entry.ids, () => {
+        status = answer(entryRequest(entry)).status;
+      });
+      if (status < 200 || status >= 300 || left !== 0) {
+        throw new JournalError(`journal record ${i + 2} (${entry.method} ${entry.path}) replays as ${status}${left === 0 ? '' : ` leaving ${left} ids`}, not as accepted: it was written by another world or engine`);
       }
-    },
+    });
+  } finally {
+    instant.at = undefined;
+  }
+  state.reseedIds(idSeedAfter(seed, journal.records.length));
+  return header === undefined ? { v: 1, world: worldFingerprint(options.world ?? null), seed, loaded_at: loadedAt } : undefined;
+}
+
+/** Creates a sandbox and exposes its state (internal; the package exports {@link createSandbox}). */
+export function createSandboxWithState(options: SandboxOptions = {}): SandboxWithState {
+  assertOptions(options, SANDBOX_OPTION_CHECKS, 'options of createSandbox');
+  const now = options.now ?? (() => Date.now());
+  const instant: Instant = { at: undefined };
+  const state = new ServiceState(() => instant.at ?? now(), options.seed ?? 1);
+  const answer = answerer(state);
+  const report = options.onInternalError ?? ((error: unknown) => console.error('cdr-engine sandbox: internal error', error));
+  const defect = (error: unknown, request: SandboxRequest): SandboxResponse => {
+    try {
+      report(error, request);
+    } catch {
+      // A failing reporter must not turn a 500 into a rejection.
+    }
+    return respond(500, { detail: 'Internal Server Error' });
+  };
+  const safeAnswer = (request: SandboxRequest): SandboxResponse => {
+    try {
+      return answer(request);
+    } catch (error) {
+      return defect(error, request);
+    }
+  };
+  const journal = options.journal;
+  if (journal === undefined) {
+    if (options.world !== undefined) loadWorld(state, options.world);
+    return { state, handle: (request) => Promise.resolve(safeAnswer(request)) };
+  }
+  return { state, handle: journaledHandler(state, instant, journal, replay(state, instant, answer, journal, options), safeAnswer, defect) };
+}
+
+/**
+ * The handler of a sandbox on a journal: a request that changed the state is appended (with its
+ * instant and ids) and answered once the journal holds it. Requests run one at a time (`handle`
+ * is synchronous up to the append), so the journal's order is the order of the changes. A journal
+ * that fails stops the sandbox: its memory now holds a change the journal does not.
+ */
+function journaledHandler(
+  state: ServiceState,
+  instant: Instant,
+  journal: SandboxJournal,
+  header: JournalHeader | undefined,
+  answer: (request: SandboxRequest) => SandboxResponse,
+  defect: (error: unknown, request: SandboxRequest) => SandboxResponse,
+): (request: SandboxRequest) => Promise<SandboxResponse> {
+  let failed = false;
+  const fail = (error: unknown, request: SandboxRequest): SandboxResponse => {
+    failed = true;
+    return defect(error, request);
+  };
+  if (header !== undefined) journal.append(JSON.stringify(header)).catch((error: unknown) => fail(error, { method: 'START', path: '/' }));
+  return (request) => {
+    if (failed) return Promise.resolve(respond(503, { detail: 'The sandbox could not write its state and accepts no more requests; restart it' }));
+    const before = state.store.committedChanges;
+    instant.at = state.clock.nowMs() - state.clock.offsetMs;
+    const at = instant.at;
+    let outcome: { readonly result: SandboxResponse; readonly ids: readonly string[] };
+    try {
+      outcome = state.recordingIds(() => answer(request));
+    } finally {
+      instant.at = undefined;
+    }
+    if (state.store.committedChanges === before) return Promise.resolve(outcome.result);
+    const { result } = outcome;
+    return journal.append(entryRecord(request, at, outcome.ids)).then(
+      () => result,
+      (error: unknown) => fail(error, request),
+    );
   };
 }
 

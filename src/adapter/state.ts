@@ -126,7 +126,17 @@ export class ServiceState {
   readonly indexes = new Indexes(this);
 
   readonly clock: Clock;
-  readonly ids: IdGenerator;
+  /** Draws an id: a replayed request's recorded one, else a new one (kept when recording). */
+  readonly ids: IdGenerator = (kind) => {
+    const replayed = this.#replayIds?.shift();
+    if (replayed !== undefined) return replayed;
+    const id = this.#draw(kind);
+    this.#drawn?.push(id);
+    return id;
+  };
+  #draw: IdGenerator;
+  #replayIds: string[] | null = null;
+  #drawn: string[] | null = null;
   readonly cursors: CursorCodec;
   readonly ledger: CreditLedger;
   /** Registry code of serial numbers. */
@@ -137,13 +147,43 @@ export class ServiceState {
   constructor(now: () => Date | string | number, seed: number) {
     this.clock = new Clock(now, this.store);
     const random = createRandomSource(seed);
-    this.ids = createIdGenerator({ now: () => this.clock.nowMs(), random });
+    this.#draw = createIdGenerator({ now: () => this.clock.nowMs(), random });
     // The cursor secret comes from the seeded source: stable for equal seeds, distinct across seeds.
     this.cursors = new CursorCodec(Math.floor(random() * 2 ** 52).toString(36));
     this.ledger = createLedger({
       ids: (kind) => this.#ledgerIdOverrides.get(kind)?.shift() ?? this.ids(kind),
       now: () => this.clock.nowIso(),
     });
+  }
+
+  /**
+   * Draws new ids from a generator seeded with `seed` from now on: a sandbox restarted on its
+   * journal continues with a sequence of its own, not the one its first start drew.
+   */
+  reseedIds(seed: number): void {
+    this.#draw = createIdGenerator({ now: () => this.clock.nowMs(), random: createRandomSource(seed) });
+  }
+
+  /** Runs `work` handing out `ids` first (a replayed request's ids); returns those left over. */
+  withIds(ids: readonly string[], work: () => void): number {
+    this.#replayIds = [...ids];
+    try {
+      work();
+      return this.#replayIds.length;
+    } finally {
+      this.#replayIds = null;
+    }
+  }
+
+  /** Runs `work` and returns it with the ids it drew, in order (a request to journal). */
+  recordingIds<R>(work: () => R): { readonly result: R; readonly ids: readonly string[] } {
+    const drawn: string[] = [];
+    this.#drawn = drawn;
+    try {
+      return { result: work(), ids: drawn };
+    } finally {
+      this.#drawn = null;
+    }
   }
 
   /** Makes the ledger's next draws of `kind` return `ids` (world loading only). */

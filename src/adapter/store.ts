@@ -146,6 +146,7 @@ export class Table<T extends Row> {
 export class Store {
   #seq = 0;
   #journal: Undo[] | null = null;
+  #changes = 0;
   readonly #tables: Table<Row>[] = [];
 
   /** Creates and registers a table; registration order is the snapshot order. */
@@ -180,12 +181,18 @@ export class Store {
     try {
       const result = work();
       this.#journal = null;
+      if (journal.length > 0) this.#changes += 1;
       return result;
     } catch (error) {
       this.#journal = null;
       for (let i = journal.length - 1; i >= 0; i--) (journal[i] as Undo)();
       throw error;
     }
+  }
+
+  /** How many transactions have committed a change: a request that moved it changed the state. */
+  get committedChanges(): number {
+    return this.#changes;
   }
 
   /** Every table's rows in creation order, as one deterministic JSON text (for tests and debugging). */

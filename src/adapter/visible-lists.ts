@@ -5,10 +5,11 @@
  * list costs two binary searches and the page itself, and its `total_count` is the sum of two
  * sizes: nothing is counted per request.
  */
-import { indexes, type ReadContext } from './context';
+import { canSee, indexes, isOwner, type ReadContext } from './context';
 import { mergedList } from './merged-list';
 import type { OrderedList } from './pagination';
 import type { RowsByKey } from './indexes';
+import type { ReadonlySequence } from './sequence';
 import type { Row, Sequenced, Table } from './store';
 
 /** The rows of `table` the caller may see: its own and those exposed to it, in creation order. */
@@ -43,4 +44,36 @@ export function visibleInGroup<T extends Row & { readonly owner: string }>(
 ): OrderedList<T> | Sequenced<T>[] {
   if (groupOwner === context.viewer.id) return mergedList(table, [index.sequence(key)]);
   return filtered(mergedList(table, [indexes(context).exposure.foreign(table, context.viewer.id)]), (row) => keyOf(row) === key);
+}
+
+/** Equality filters of a list: a field and the value it must have (null or undefined: no filter). */
+export type FieldFilters<T> = Partial<Record<keyof T & string, string | null | undefined>>;
+
+/**
+ * The rows of `table` the caller may see (`visible`) or owns (`owned`) that pass `keep`, when
+ * `keep` requires each field of `equal` to have its value: the rows are read from the index of the
+ * most selective of those fields, so the cost follows the rows that match, not the table. Without
+ * any equality filter, the caller's list is scanned as {@link filtered} does.
+ */
+export function matching<T extends Row & { readonly owner: string }>(
+  context: ReadContext,
+  table: Table<T>,
+  scope: 'visible' | 'owned',
+  equal: FieldFilters<T>,
+  keep: (row: T) => boolean,
+): OrderedList<T> | Sequenced<T>[] {
+  let best: ReadonlySequence | undefined;
+  for (const [field, value] of Object.entries(equal) as [keyof T & string, string | null | undefined][]) {
+    if (value === null || value === undefined) continue;
+    const group = indexes(context).byField(table, field).sequence(value);
+    if (best === undefined || group.size < best.size) best = group;
+  }
+  if (best === undefined) return filtered(scope === 'visible' ? visibleRows(context, table) : ownedRows(context, table), keep);
+  const sees = scope === 'visible' ? canSee : isOwner;
+  const out: Sequenced<T>[] = [];
+  for (let i = 0; i < best.size; i++) {
+    const entry = table.entry(best.idAt(i));
+    if (entry !== undefined && sees(context, entry.row) && keep(entry.row)) out.push(entry);
+  }
+  return out;
 }

@@ -1,15 +1,18 @@
 /**
- * `cdr-engine serve [--port N] [--world file.json]`: the sandbox over HTTP on 127.0.0.1. Prints
- * the address and the demo credentials; stops cleanly on SIGINT or SIGTERM (or when the caller's
- * abort signal fires, which is how tests stop it).
+ * `cdr-engine serve [--port N] [--world file.json] [--state DIR]`: the sandbox over HTTP on
+ * 127.0.0.1. Prints the address and the demo credentials; with `--state`, keeps every accepted
+ * write in DIR's journal and replays it at the next start. Stops on SIGINT or SIGTERM (or when the
+ * caller's abort signal fires, which is how tests stop it) within a deadline; a second signal
+ * stops at once (docs/service.md, "Stopping").
  */
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArguments } from './arguments';
 import { readJsonDocument } from './document';
-import { toNodeListener } from '../adapter/http';
+import { createNodeService, DEFAULT_TIMEOUTS, type NodeServiceOptions } from '../adapter/http';
+import { openFileJournal, type FileJournal } from '../adapter/file-journal';
 import { createSandbox } from '../adapter/sandbox';
 import type { SandboxOptions } from '../adapter/types';
 import type { WorldDocument } from '../adapter/world-types';
@@ -25,13 +28,25 @@ export interface RunningServer {
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
   readonly server: Server;
-  /** Stops accepting connections and closes idle ones; resolves when the server is closed. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets requests in progress finish (answered with `Connection:
+   * close`), closes whatever is still open after the deadline; resolves when the server is closed.
+   */
+  close(deadlineMs?: number): Promise<void>;
+  /** Closes every connection at once (a second signal). */
+  closeNow(): void;
+}
+
+/** Time limits of the server (tests pass short ones); defaults in docs/service.md ("Limits"). */
+export interface ServeLimits extends NodeServiceOptions {
+  /** How long a stop waits for requests in progress before closing their connections (default 10 s). */
+  readonly shutdownMs?: number;
 }
 
 /** Starts the sandbox on 127.0.0.1. */
-export async function startServer(port: number, options: SandboxOptions = {}): Promise<RunningServer> {
-  const server = createServer(toNodeListener(createSandbox(options)));
+export async function startServer(port: number, options: SandboxOptions = {}, limits: ServeLimits = {}): Promise<RunningServer> {
+  const service = createNodeService(createSandbox(options), limits);
+  const { server } = service;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -43,11 +58,8 @@ export async function startServer(port: number, options: SandboxOptions = {}): P
   return {
     url: `http://127.0.0.1:${address.port}`,
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    close: (deadlineMs = limits.shutdownMs ?? DEFAULT_TIMEOUTS.shutdownMs) => service.shutdown(deadlineMs),
+    closeNow: () => service.closeNow(),
   };
 }
 
@@ -68,13 +80,52 @@ function credentials(world: WorldDocument): string {
   return lines.join('\n');
 }
 
+/** Resolves on the first SIGINT, SIGTERM or abort; `second` is called on the next one. */
+function stopSignals(stop: AbortSignal | undefined, second: () => void): { stopped: Promise<void>; release: () => void } {
+  let count = 0;
+  let resolveStop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    resolveStop = resolve;
+  });
+  const onSignal = (): void => {
+    count += 1;
+    if (count === 1) resolveStop();
+    else second();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  stop?.addEventListener('abort', onSignal);
+  if (stop?.aborted === true) onSignal();
+  const release = (): void => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    stop?.removeEventListener('abort', onSignal);
+  };
+  return { stopped, release };
+}
+
+/** Opens the journal of `--state`; a message naming the directory when it cannot be used. */
+async function openState(dir: string | undefined, io: Io): Promise<FileJournal | undefined | null> {
+  if (dir === undefined) return undefined;
+  try {
+    const journal = await openFileJournal(dir);
+    if (journal.tornBytes > 0) io.err(`cdr-engine serve: ${journal.path} ended with a torn record (${journal.tornBytes} bytes, never acknowledged); cut off\n`);
+    return journal;
+  } catch (error) {
+    io.err(`cdr-engine serve: --state ${dir}: ${(error as Error).message}\n`);
+    return null;
+  }
+}
+
 /**
- * Runs the serve command until SIGINT or SIGTERM (or `stop`). Returns the exit code: 0 after a
- * clean stop, 1 for a world that is not JSON or not a valid world or a port that cannot be bound, 2
- * for bad usage or a world file that cannot be read.
+ * Runs the serve command until SIGINT or SIGTERM (or `stop`): a first signal stops accepting
+ * connections and lets requests in progress finish, within `limits.shutdownMs` (10 s); a second
+ * one closes every connection at once. Returns the exit code: 0 after a stop, 1 for a world that
+ * is not JSON or not a valid world, a state directory that cannot be used or replayed, or a port
+ * that cannot be bound, 2 for bad usage or a world file that cannot be read.
  */
-export async function serveCommand(args: readonly string[], io: Io = processIo, stop?: AbortSignal): Promise<number> {
-  const parsed = parseArguments(args, ['port', 'world']);
+export async function serveCommand(args: readonly string[], io: Io = processIo, stop?: AbortSignal, limits: ServeLimits = {}): Promise<number> {
+  const parsed = parseArguments(args, ['port', 'world', 'state']);
   const problem = typeof parsed === 'string' ? parsed : parsed.positionals.length > 0 ? `unexpected argument '${parsed.positionals[0]}' (the world is given with --world)` : undefined;
   if (problem !== undefined || typeof parsed === 'string') {
     io.err(`cdr-engine serve: ${problem}\n${USAGE}\n`);
@@ -94,27 +145,24 @@ export async function serveCommand(args: readonly string[], io: Io = processIo, 
   const read = await readJsonDocument('serve', worldPath, worldPath, io);
   if (!read.ok) return read.exitCode; // 2 unreadable, 1 not JSON: as every command
   const world = read.document as WorldDocument; // createSandbox validates the world and names what is wrong
+  const journal = await openState(parsed.values.state, io);
+  if (journal === null) return 1;
   let running: RunningServer;
   try {
-    running = await startServer(port, { world });
+    running = await startServer(port, { world, ...(journal === undefined ? {} : { journal }) }, limits);
   } catch (error) {
+    await journal?.close();
     io.err(`cdr-engine serve: ${(error as Error).message}\n`);
     return 1;
   }
-  io.out(`cdr-engine sandbox listening on ${running.url}\nOpenAPI document: ${running.url}/openapi.json (GET ${running.url}/ lists the routes)\nworld: ${worldPath}\ncredentials:\n${credentials(world)}\n`);
-  await new Promise<void>((resolve) => {
-    const done = (): void => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      stop?.removeEventListener('abort', done);
-      resolve();
-    };
-    if (stop?.aborted === true) return done();
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-    stop?.addEventListener('abort', done);
-  });
+  const state = journal === undefined ? 'state: in memory only (pass --state DIR to keep it)' : `state: ${journal.path} (${journal.records.length} records replayed)`;
+  io.out(`cdr-engine sandbox listening on ${running.url}\nOpenAPI document: ${running.url}/openapi.json (GET ${running.url}/ lists the routes)\nworld: ${worldPath}\n${state}\ncredentials:\n${credentials(world)}\n`);
+  const signals = stopSignals(stop, () => running.closeNow());
+  await signals.stopped;
+  io.out('cdr-engine sandbox stopping\n');
   await running.close();
+  signals.release();
+  await journal?.close();
   io.out('cdr-engine sandbox stopped\n');
   return 0;
 }

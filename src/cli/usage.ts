@@ -8,7 +8,7 @@ export const EVALUATE_USAGE = 'usage: cdr-engine evaluate [graph.json | -] [--fo
 /** `cdr-engine explain` */
 export const EXPLAIN_USAGE = 'usage: cdr-engine explain <graph.json | -> <GHG entry id> [--strict-warnings]';
 /** `cdr-engine serve` */
-export const SERVE_USAGE = 'usage: cdr-engine serve [--port N] [--world world.json]   (port 0 picks a free port; default 8080)';
+export const SERVE_USAGE = 'usage: cdr-engine serve [--port N] [--world world.json] [--state DIR]   (port 0 picks a free port; default 8080; --state keeps every accepted write in DIR across restarts)';
 /** `cdr-engine check` */
 export const CHECK_USAGE = 'usage: cdr-engine check <methodology.json | -> [--runs N] [--seed S] [--format text|json]   (default 100 runs, seed 1, text)';
 /** `cdr-engine schema` */

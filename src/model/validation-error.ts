@@ -241,22 +241,30 @@ function toLoc(location: RequestLocation, path: Path): (string | number)[] {
  * @param location - where the parsed value came from
  * @param input - the value that was parsed; gives each item its exact `input` (the original string
  *   of a query parameter, the object lacking a missing body field)
+ * @param limit - most items described (default: all); the rest are counted in one closing
+ *   `too_many_errors` item, so that a huge invalid input costs little to answer
  * @public
  */
 export function toValidationErrorItems(
   error: z.ZodError,
   location: RequestLocation,
   input?: unknown,
+  limit: number = Number.POSITIVE_INFINITY,
 ): ValidationErrorItem[] {
   const placed: PlacedIssue[] = [];
   for (const issue of error.issues) place(issue, [], placed);
   const seen = new Set<string>();
   const items: ValidationErrorItem[] = [];
+  let omitted = 0;
   for (const { path, issue } of placed) {
     const loc = toLoc(location, path);
     const key = JSON.stringify(loc);
     if (seen.has(key)) continue; // pydantic reports one error per value: the first check that failed
     seen.add(key);
+    if (items.length >= limit) {
+      omitted += 1; // counted, not described: describing is what costs
+      continue;
+    }
     const original = input === undefined ? { found: false, value: undefined } : valueAt(input, path);
     const spec = issue.input === undefined && !original.found ? MISSING : specOf(issue);
     let itemInput: unknown;
@@ -269,7 +277,19 @@ export function toValidationErrorItems(
     // Every item carries all five fields; `ctx` is `{}` when the error has nothing to add.
     items.push({ type: spec.type, loc, msg: spec.msg, input: itemInput, ctx: spec.ctx ?? {} });
   }
+  if (omitted > 0) items.push(tooManyErrorsItem(location, omitted));
   return items;
+}
+
+/**
+ * The item that closes a list cut at its limit: type `too_many_errors`, `loc` the request
+ * location, how many problems were left out in `ctx.omitted`.
+ * @param location - where the problems were found
+ * @param omitted - how many problems are not listed
+ * @public
+ */
+export function tooManyErrorsItem(location: RequestLocation | 'request', omitted: number): ValidationErrorItem {
+  return { type: 'too_many_errors', loc: [location], msg: `${omitted} more ${omitted === 1 ? 'problem' : 'problems'} not listed`, input: null, ctx: { omitted } };
 }
 
 /**
@@ -293,16 +313,18 @@ export function toValidationErrorBody(
  * @param schema - the schema of that part (a body, query, path or header schema)
  * @param input - the raw value: parsed JSON body, query parameters as strings, path parameters, headers
  * @param location - where `input` came from
+ * @param limit - most items described (see {@link toValidationErrorItems})
  * @public
  */
 export function validateRequestPart<S extends z.ZodType>(
   schema: S,
   input: unknown,
   location: RequestLocation,
+  limit?: number,
 ): ValidationResult<z.output<S>> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { success: true, data: result.data };
-  return { success: false, detail: toValidationErrorItems(result.error, location, input) };
+  return { success: false, detail: toValidationErrorItems(result.error, location, input, limit) };
 }
 
 /**
@@ -350,17 +372,18 @@ const LOCATION_ORDER = ['path', 'query', 'header', 'body'] as const;
  * first, then query, header and body (the order in which the service checks them).
  * @param schemas - a schema per part
  * @param parts - the raw parts
+ * @param limit - most items described per part (see {@link toValidationErrorItems})
  * @public
  */
-export function validateRequest<S extends RequestSchemas>(schemas: S, parts: RequestParts): ValidationResult<ParsedRequest<S>> {
+export function validateRequest<S extends RequestSchemas>(schemas: S, parts: RequestParts, limit?: number): ValidationResult<ParsedRequest<S>> {
   const detail: ValidationErrorItem[] = [];
   const data: Record<string, unknown> = {};
   for (const location of LOCATION_ORDER) {
     const schema = schemas[location];
     if (schema === undefined) continue;
-    const result = validateRequestPart(schema, parts[location], location);
+    const result = validateRequestPart(schema, parts[location], location, limit);
     if (result.success) data[location] = result.data;
-    else detail.push(...result.detail);
+    else for (const item of result.detail) detail.push(item); // not push(...): a spread of 100,000 items overflows the stack
   }
   return detail.length > 0 ? { success: false, detail } : { success: true, data: data as ParsedRequest<S> };
 }

@@ -189,7 +189,8 @@ export class CreditLedger {
    * Retires `credit_quantity_kg` of the oldest active credits of a supplier owned by the acting
    * organisation: batches in ascending `issued_at`, then id, optionally only one vintage (year of
    * `sequestered_on`) or one order; the last batch taken is split when needed.
-   * O(a log a) for the a active batches the organisation holds of that supplier.
+   * Reads the holding oldest first and stops at the quantity: O(k) for the k batches read (those
+   * taken, and older ones of another vintage or order), whatever the size of the holding.
    * @throws {@link CreditLedgerError} listing every problem of the request; nothing changes.
    */
   createRetirementFromOldestCredits(input: RetirementFromOldestInput): RetirementView {

@@ -4,7 +4,7 @@
  * (deposit, withdraw, change of owner, split). Phase 3 of every request goes through these
  * primitives, so no other module has to know which index follows which record.
  * Not part of the public API.
- * Imports: model (ids), records, totals and types of this folder; nothing that reads requests or
+ * Imports: model (ids), records, holding, totals and types of this folder; nothing that reads requests or
  * builds views.
  */
 import type { IdKind } from '../model/ids';
@@ -17,6 +17,7 @@ import {
   type SupplierRecord,
   type TransferRecord,
 } from './records';
+import { Holding } from './holding';
 import { RunningTotals } from './totals';
 import type { OrganisationView } from './types';
 
@@ -76,7 +77,7 @@ export class LedgerStore {
   readonly transfersTo = new Map<string, string[]>();
   readonly retirementsByOwner = new Map<string, string[]>();
   /** Active batches per (owner, supplier): the candidates of retirement from oldest credits. */
-  readonly activeHoldings = new Map<string, Set<BatchRecord>>();
+  readonly activeHoldings = new Map<string, Holding>();
   activeCount = 0;
 
   readonly totals = new RunningTotals();
@@ -146,7 +147,7 @@ export class LedgerStore {
     const key = holdingKey(batch.owner, batch.origin.supplierId);
     let holding = this.activeHoldings.get(key);
     if (holding === undefined) {
-      holding = new Set();
+      holding = new Holding();
       this.activeHoldings.set(key, holding);
     }
     holding.add(batch);

@@ -117,11 +117,11 @@ function readVintage(value: unknown, problems: Problems): number | null {
 function oldestLines(ctx: LedgerContext, owner: string, supplierId: string, quantity: bigint, vintage: number | null, orderId: string | null, problems: Problems): PlannedLine[] {
   const lines: PlannedLine[] = [];
   const holding = ctx.store.activeHoldings.get(holdingKey(owner, supplierId));
-  const candidates = holding === undefined ? [] : [...holding].filter((b) => (vintage === null || b.origin.vintage === vintage) && (orderId === null || b.orderId === orderId));
-  candidates.sort((a, b) => a.origin.issuedAtMs - b.origin.issuedAtMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   let remaining = quantity;
-  for (const batch of candidates) {
+  // The holding is kept oldest first: read from the oldest until the quantity is reached.
+  for (const batch of holding ?? []) {
     if (remaining === 0n) break;
+    if ((vintage !== null && batch.origin.vintage !== vintage) || (orderId !== null && batch.orderId !== orderId)) continue;
     const kg = batch.size < remaining ? batch.size : remaining;
     lines.push({ batch, kg });
     remaining -= kg;

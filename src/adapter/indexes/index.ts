@@ -85,6 +85,8 @@ export class Indexes {
   readonly exposure: Exposure;
   /** Rows of each table by owner, made when a table is first listed by owner. */
   readonly #byOwner = new Map<string, RowsByKey<Row & { readonly owner: string }>>();
+  /** Rows of a table by the value of one of its fields, made when a list first filters on it. */
+  readonly #byField = new Map<string, RowsByKey<Row>>();
 
   constructor(state: ServiceState) {
     this.attributionsByRemoval = new RowsByKey(state.attributions, (a) => a.removal_id);
@@ -155,6 +157,24 @@ export class Indexes {
     if (index === undefined) {
       index = new RowsByKey(table as unknown as Table<Row & { readonly owner: string }>, (r) => r.owner);
       this.#byOwner.set(table.kind, index);
+    }
+    return index as unknown as RowsByKey<T>;
+  }
+
+  /**
+   * The rows of `table` grouped by the string value of `field` (`supplier_reference_id`,
+   * `project_id`, ...), kept in step with the table from its first use: a list filtered on the
+   * field reads the matching rows only, however many others there are.
+   */
+  byField<T extends Row>(table: Table<T>, field: keyof T & string): RowsByKey<T> {
+    const name = `${table.kind}.${field}`;
+    let index = this.#byField.get(name);
+    if (index === undefined) {
+      index = new RowsByKey(table as unknown as Table<Row>, (r) => {
+        const value = (r as unknown as Record<string, unknown>)[field];
+        return typeof value === 'string' ? value : null;
+      });
+      this.#byField.set(name, index);
     }
     return index as unknown as RowsByKey<T>;
   }

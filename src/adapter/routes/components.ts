@@ -23,7 +23,7 @@ import { conflict, notFound, Problems, refuseProblems, unprocessable } from '../
 import { NO_CONTENT, ok, route, type Route } from '../router';
 import { AMENDABLE_STATUSES, type AllocationStrategyValue, type ComponentRow, type ComponentScopeValue } from '../rows';
 import { componentView, removalView } from '../views';
-import { filtered, visibleRows } from '../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { changeableRemoval, entriesOfComponent, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from './common';
 
 type ComponentData = z.output<typeof createComponentRequestSchema>;
@@ -154,7 +154,8 @@ const listComponents = (context: RequestContext, query: z.output<typeof listComp
     (query.project_id == null || c.project_id === query.project_id) &&
     (attributed === null || attributed.has(c.id));
   const unfiltered = reference === null && query.scope == null && query.ghg_statement_id == null && query.project_id == null && attributed === null;
-  return ok(pageOf(context, 'components', unfiltered ? all : filtered(all, keep), query, (c) => componentView(context.state, c)));
+  const equal = { supplier_reference_id: reference, project_id: query.project_id, ghg_statement_id: query.ghg_statement_id };
+  return ok(pageOf(context, 'components', unfiltered ? all : matching(context, context.state.components, 'visible', equal, keep), query, (c) => componentView(context.state, c)));
 };
 
 /**

@@ -18,7 +18,7 @@ import { checkDatapointQuantity } from '../quantities';
 import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { DatapointRow } from '../rows';
 import { componentView, datapointView, templateComponentView } from '../views';
-import { filtered, visibleRows } from '../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { checkSources, entriesOfDatapoint, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from './common';
 
 /** Datapoints an entry's calculation uses (component inputs and legacy factors). */
@@ -89,7 +89,7 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
             return entry !== undefined && canSee(context, entry.row) && keep(entry.row) ? [entry] : [];
           })
           .sort((a, b) => a.seq - b.seq)
-      : filtered(visibleRows(context, state.datapoints), keep);
+      : matching(context, state.datapoints, 'visible', { supplier_reference_id: query.supplier_reference_id, project_id: query.project_id }, keep);
   return ok(pageOf(context, 'datapoints', items, query, (d) => datapointView(context, d)));
 };
 

@@ -17,7 +17,7 @@ import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { FeedstockTypeRow, QuantityRow } from '../rows';
 import { feedstockBatchView, feedstockTypeView, productionBatchView } from '../views';
 import { mergedList } from '../merged-list';
-import { filtered, visibleRows } from '../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { checkReferenceFree, newRow, ownedRef, pageOf, patched } from './common';
 
 const createFeedstockBatch = (context: RequestContext, body: z.output<typeof createFeedstockBatchRequestSchema>) => {
@@ -112,7 +112,7 @@ export function feedstockRoutes(): Route[] {
     route('GET', '/mrv/v0/feedstock_types', { query: listByReferenceQuerySchema, response: paginatedListSchema(feedstockTypeSchema), summary: 'List feedstock types' }, (context, { query }) => {
       const all = visibleRows(context, context.state.feedstockTypes);
       const reference = query.supplier_reference_id ?? null;
-      return ok(pageOf(context, 'feedstock_types', reference === null ? all : filtered(all, (t) => t.supplier_reference_id === reference), query, feedstockTypeView));
+      return ok(pageOf(context, 'feedstock_types', reference === null ? all : matching(context, context.state.feedstockTypes, 'visible', { supplier_reference_id: reference }, () => true), query, feedstockTypeView));
     }),
     route('GET', '/mrv/v0/feedstock_types/{id}', { path: typePath, response: feedstockTypeSchema, summary: 'Read a feedstock type' }, (context, { path: p }) =>
       ok(feedstockTypeView(visibleOrMissing(context, context.state.feedstockTypes.get(p.id), canSee)))),

@@ -13,7 +13,7 @@ import { checkQuantity } from '../quantities';
 import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { DatapointRow, MeasurementSampleRow, QuantityRow } from '../rows';
 import { measurementSampleView } from '../views';
-import { filtered, visibleRows } from '../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { newRowInProject, ownedRef, pageOf } from './common';
 
 const createMeasurementLocation = (context: RequestContext, body: z.output<typeof createMeasurementLocationRequestSchema>) => {
@@ -104,7 +104,7 @@ export function measurementRoutes(): Route[] {
     route('GET', '/mrv/v0/measurement_locations', { query: listByReferenceQuerySchema, response: paginatedListSchema(measurementLocationSchema), summary: 'List measurement locations' }, (context, { query }) => {
       const all = visibleRows(context, context.state.measurementLocations);
       const reference = query.supplier_reference_id ?? null;
-      return ok(pageOf(context, 'measurement_locations', reference === null ? all : filtered(all, (l) => l.supplier_reference_id === reference), query, measurementLocationView));
+      return ok(pageOf(context, 'measurement_locations', reference === null ? all : matching(context, context.state.measurementLocations, 'visible', { supplier_reference_id: reference }, () => true), query, measurementLocationView));
     }),
     route('GET', '/mrv/v0/measurement_locations/{id}', { path, response: measurementLocationSchema, summary: 'Read a measurement location' }, (context, { path: p }) =>
       ok(measurementLocationView(visibleOrMissing(context, context.state.measurementLocations.get(p.id), canSee)))),

@@ -88,10 +88,12 @@ const retire = (context: RequestContext, body: z.output<typeof createRetirementR
 const retireOldest = (context: RequestContext, body: z.output<typeof createRetirementOldestCreditsRequestSchema>) => {
   const { state } = context;
   checkTransaction(context, { field: 'owner_organisation_id', id: body.owner_organisation_id }, { field: 'beneficiary_organisation_id', id: body.beneficiary_organisation_id }, body.supplier_id);
-  // The batches it may split: every active one of the owner from that supplier.
-  const candidates = state.ledger.listCreditBatches({ owner_organisation_id: body.owner_organisation_id, supplier_id: body.supplier_id, status: 'active' });
   const view = state.ledger.createRetirementFromOldestCredits(body);
-  return recorded(context, 'retirement', view, candidates.map((b) => ({ credit_batch_id: b.id })));
+  // The batches it changed: those it took and the parents it split to take them (recording a
+  // parent records its two children), not every batch it could have taken.
+  const taken = state.ledger.getRetirementCreditBatches(view.id) ?? [];
+  const changed = new Set(taken.flatMap((b) => (b.parent_id === null ? [b.id] : [b.id, b.parent_id])));
+  return recorded(context, 'retirement', view, [...changed].map((id) => ({ credit_batch_id: id })));
 };
 
 const deliver = (context: RequestContext, body: z.output<typeof createDeliveryRequestSchema>) => {
@@ -128,7 +130,21 @@ const DESCENDING_BASE = 2 ** 52;
 const organisationCreditBatches = (context: RequestContext, organisationId: string, query: z.output<typeof listCreditBatchesQuerySchema>) => {
   const { ledger } = context.state;
   existing(context, context.state.organisations.get(organisationId));
-  const owned = ledgerList(context, 'credit_batch', 'owner', organisationId);
+  // The organisation's batches, or those of the most selective filter (ledger-keys.ts): not a scan.
+  const narrowing = [
+    ['supplier', query.supplier_id],
+    ['project', query.project_id],
+    ['issuance', query.issuance_id],
+    ['delivery', query.delivery_id],
+    ['retirement', query.retirement_id],
+    ['status', query.status?.length === 1 ? query.status[0] : null],
+  ] as const;
+  let owned = ledgerList(context, 'credit_batch', 'owner', organisationId);
+  for (const [field, value] of narrowing) {
+    if (value === null || value === undefined) continue;
+    const list = ledgerList(context, 'credit_batch', `owner+${field}`, `${organisationId}+${value}`);
+    if (list.size < owned.size) owned = list;
+  }
   const statuses = query.status == null ? null : new Set<string>(query.status);
   const orderOf = (deliveryId: string | null): string | null => (deliveryId === null ? null : (ledger.getDelivery(deliveryId)?.order_id ?? null));
   const keep = (b: CreditBatchView): boolean =>

@@ -19,7 +19,7 @@ import { conflict, Problems, unprocessable } from '../failures';
 import { NO_CONTENT, ok, route, type Route } from '../router';
 import { type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../rows';
 import { attributionView, removalView } from '../views';
-import { filtered, visibleRows } from '../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay } from './common';
 
 /** Slack when adding attribution shares (the accounting policy's default). */
@@ -437,7 +437,7 @@ const deleteRemoval = (context: RequestContext, id: string) => {
 const listRemovals = (context: RequestContext, query: z.output<typeof listRemovalsQuerySchema>) => {
   const all = visibleRows(context, context.state.removals);
   const reference = query.supplier_reference_id ?? null;
-  const items = reference === null ? all : filtered(all, (r) => r.supplier_reference_id === reference);
+  const items = reference === null ? all : matching(context, context.state.removals, 'visible', { supplier_reference_id: reference }, () => true);
   return ok(pageOf(context, 'removals', items, query, removalView));
 };
 

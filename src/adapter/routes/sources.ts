@@ -14,7 +14,7 @@ import { conflict, Problems } from '../failures';
 import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { SourceRow } from '../rows';
 import { privateSourceUrl, sourceView } from '../views';
-import { filtered, visibleRows } from '../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { checkReferenceFree, newRowInProject, ownedRef, pageOf, patched } from './common';
 
 /** Where a source's file is uploaded (the sandbox keeps no files). */
@@ -45,7 +45,8 @@ const listSources = (context: RequestContext, query: z.output<typeof listSources
   const all = visibleRows(context, context.state.sources);
   const reference = query.supplier_reference_id ?? null;
   const project = query.project_id ?? null;
-  const items = reference === null && project === null ? all : filtered(all, (s) => (reference === null || s.supplier_reference_id === reference) && (project === null || s.project_id === project));
+  const keep = (s: SourceRow): boolean => (reference === null || s.supplier_reference_id === reference) && (project === null || s.project_id === project);
+  const items = reference === null && project === null ? all : matching(context, context.state.sources, 'visible', { supplier_reference_id: reference, project_id: project }, keep);
   return ok(pageOf(context, 'sources', items, query, (s) => sourceView(context, s)));
 };
 

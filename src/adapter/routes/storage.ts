@@ -17,7 +17,7 @@ import { checkQuantity, QUANTITY_FIELDS } from '../quantities';
 import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../rows';
 import { biocharApplicationView, storageLocationView } from '../views';
-import { filtered, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
+import { matching, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
 import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from './common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
@@ -239,7 +239,9 @@ export function storageRoutes(): Route[] {
       const all = ownedRows(context, context.state.storageUnits);
       const location = query.storage_location_id ?? null;
       const reference = query.supplier_reference_id ?? null;
-      const items = location === null && reference === null ? all : filtered(all, (u) => (location === null || u.storage_location_id === location) && (reference === null || u.supplier_reference_id === reference));
+      const keep = (u: StorageUnitRow): boolean => (location === null || u.storage_location_id === location) && (reference === null || u.supplier_reference_id === reference);
+      const equal = { storage_location_id: location, supplier_reference_id: reference };
+      const items = location === null && reference === null ? all : matching(context, context.state.storageUnits, 'owned', equal, keep);
       return ok(pageOf(context, 'storage_units', items, query, storageUnitView));
     }),
     route('GET', '/mrv/v0/storage_units/{id}', { path: idPathSchema('storage_unit'), response: storageUnitSchema, summary: 'Read a storage unit' }, (context, { path: p }) =>
@@ -249,7 +251,8 @@ export function storageRoutes(): Route[] {
       const all = ownedRows(context, context.state.sensors);
       const project = query.project_id ?? null;
       const reference = query.reference ?? null;
-      const items = project === null && reference === null ? all : filtered(all, (s) => (project === null || s.project_id === project) && (reference === null || s.reference === reference));
+      const keep = (s: SensorRow): boolean => (project === null || s.project_id === project) && (reference === null || s.reference === reference);
+      const items = project === null && reference === null ? all : matching(context, context.state.sensors, 'owned', { project_id: project, reference }, keep);
       return ok(pageOf(context, 'sensors', items, query, sensorView));
     }),
     route('GET', '/mrv/v0/sensors/{id}', { path: idPathSchema('sensor'), response: sensorSchema, summary: 'Read a sensor' }, (context, { path: p }) => ok(sensorView(ownedOr404(context, context.state.sensors.get(p.id))))),
