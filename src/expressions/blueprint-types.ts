@@ -27,8 +27,14 @@ export const BLUEPRINT_ISSUE_CODES = {
   unitIncompatible: 'blueprint_unit_incompatible',
   /** The result expression does not have the dimension of mass. */
   resultNotMass: 'blueprint_result_not_mass',
-  /** `CompileOptions.resultExpressionKey` names no expression. */
+  /** `result_expression_key` (or `CompileOptions.resultExpressionKey`) names no expression. */
   unknownResultExpression: 'blueprint_unknown_result_expression',
+  /** The blueprint's `result_expression_key` and `CompileOptions.resultExpressionKey` name different expressions. */
+  resultKeyConflict: 'blueprint_result_key_conflict',
+  /** No result is named and two or more expressions are used by no other expression. */
+  multipleSinks: 'blueprint_multiple_sinks',
+  /** The result does not depend on this expression (its value would be dropped). */
+  deadExpression: 'expression_dead',
   /** Two expressions share a `key`. */
   duplicateExpression: 'expression_duplicate_key',
   /** The template does not parse, or writes a variable wrongly. */
@@ -64,8 +70,9 @@ export const BLUEPRINT_ISSUE_CODES = {
  */
 export interface CompileOptions {
   /**
-   * Key of the expression whose value is the component's value. **[decision]** `null` (default):
-   * the last expression of the array.
+   * Key of the expression whose value is the component's value, for a host that must name it.
+   * `null` (default): the blueprint's own `result_expression_key`, else its single sink (the one
+   * expression no other expression uses). Never guessed from the order of the expressions.
    */
   readonly resultExpressionKey?: string | null;
   /** Functions formulas may call; default (**[decision]**) all of {@link ALLOWED_FUNCTIONS}. */
@@ -140,7 +147,7 @@ export interface CompiledBlueprint {
    * once per reducer applied to it, `count` included. 0 if the result does not use it.
    */
   readonly inputUseCounts: readonly number[];
-  /** Key of the expression whose value is the result (the last one unless the options said otherwise). */
+  /** Key of the expression whose value is the result: the named one, else the single sink. */
   readonly resultExpression: string;
   /** Every expression (blueprint order) with its normalised template, for reports. */
   readonly expressions: readonly CompiledExpression[];
