@@ -164,6 +164,20 @@ export interface CompiledBlueprint {
    */
   evaluate(values: Float64Array, inputStart: Int32Array, gradient: Float64Array | null): number;
   /**
+   * Whether the result's formula takes `min`, `max` or `abs` of values that can vary: only then can
+   * it have a kink, and {@link CompiledBlueprint.kinkGradients} return anything but null.
+   */
+  readonly mayKink: boolean;
+  /**
+   * The candidate gradients where the result is not differentiable at these values (`min` or `max`
+   * with tied arguments or LIST items, `abs` at 0): one per combination of branches, without
+   * repeats, as `evaluate` would write them (same `values` and `inputStart`). Null when the result
+   * is differentiable there, as it almost always is. At a kink, `evaluate`'s own gradient is just
+   * one branch (the first tied argument); the accounting takes the candidate that gives the entry
+   * the larger variance, so that no figure depends on the order of writing. Allocates.
+   */
+  kinkGradients(values: Float64Array, inputStart: Int32Array): readonly Float64Array[] | null;
+  /**
    * The value of every expression (blueprint order, SI units) for the same `values` and
    * `inputStart` as {@link CompiledBlueprint.evaluate}: the intermediate results a calculation
    * report shows. Allocates its result; not for hot paths.
