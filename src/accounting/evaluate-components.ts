@@ -79,7 +79,7 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
 }
 
 /** The candidate gradient that gives the component itself the larger variance (kink-choice.ts). */
-function ownPreferred(prepared: PreparedGraph, base: number, candidates: readonly Float64Array[]): Float64Array {
+export function ownPreferred(prepared: PreparedGraph, base: number, candidates: readonly Float64Array[]): Float64Array {
   let best: { gradient: Float64Array; candidate: KinkCandidate } | null = null;
   for (const gradient of candidates) {
     const candidate = slotCandidate(prepared, base, gradient);
