@@ -1,8 +1,9 @@
 /**
  * Property: permutation invariance. The order of a document's blueprints, datapoints, components,
- * entries, of a blueprint's inputs, of a component's inputs, of an entry's attributions and of a
- * LIST input's datapoints carries no meaning (the list reducers are symmetric): a shuffled document
- * gives each entry the same figures, reused datapoints and uncertainty budget.
+ * entries, of a blueprint's inputs and expressions, of a component's inputs, of an entry's
+ * attributions and of a LIST input's datapoints carries no meaning (the result is the single sink,
+ * the list reducers are symmetric, and a tie of min/max takes the branch of larger variance): a
+ * shuffled document gives each entry the same figures, reused datapoints and uncertainty budget.
  * May import: accounting, model, fast-check.
  */
 import fc from 'fast-check';
@@ -31,7 +32,7 @@ export function permuted(graph: RemovalGraphInput, seed: number): RemovalGraphIn
   const next = () => (n = (Math.imul(n, 747796405) + 2891336453) >>> 0);
   return {
     ...graph,
-    component_blueprints: shuffled(graph.component_blueprints, next()).map((b) => ({ ...b, inputs: shuffled(b.inputs, next()) })),
+    component_blueprints: shuffled(graph.component_blueprints, next()).map((b) => ({ ...b, inputs: shuffled(b.inputs, next()), expressions: shuffled(b.expressions, next()) })),
     datapoints: shuffled(graph.datapoints, next()),
     components: shuffled(graph.components, next()).map((c) => ({
       ...c,
