@@ -52,16 +52,19 @@ export function mayKink(program: Program): boolean {
   return false;
 }
 
-/** The kink enumerator of a program (see {@link KinkGradients}); allocates per call, off the hot path. */
+/**
+ * The kink enumerator of a program (see {@link KinkGradients}). The forward pass runs in scratch
+ * arrays allocated once (not re-entrant, like the evaluator); only a kink allocates.
+ */
 export function createKinkGradients(program: Program): KinkGradients {
   const { code, initialRegisters, result, inputCount } = program;
+  const r = Float64Array.from(initialRegisters);
+  const chosen = new Int32Array(code.length >> 2);
   return (values, inputStart) => {
     if (inputStart.length < inputCount + 1) throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${inputCount + 1} (inputs + 1)`);
-    const r = Float64Array.from(initialRegisters);
-    const chosen = new Int32Array(code.length >> 2);
     forwardPass(code, r, values, inputStart, chosen);
     const sites = kinkSites(code, r, values, inputStart, chosen);
-    if (sites.length === 0) return null;
+    if (sites === null) return null;
     const slotCount = inputStart[inputCount] as number;
     const sides = new Int8Array(code.length >> 2).fill(-1);
     const adj = new Float64Array(r.length);
@@ -80,21 +83,24 @@ export function createKinkGradients(program: Program): KinkGradients {
   };
 }
 
-/** The kinks at these values, in tape order. */
-function kinkSites(code: Int32Array, r: Float64Array, values: Float64Array, inputStart: Int32Array, chosen: Int32Array): Site[] {
-  const sites: Site[] = [];
+/** The kinks at these values, in tape order; null for none (allocating nothing). */
+function kinkSites(code: Int32Array, r: Float64Array, values: Float64Array, inputStart: Int32Array, chosen: Int32Array): Site[] | null {
+  let sites: Site[] | null = null;
   for (let pc = 0; pc < code.length; pc += 4) {
     const op = code[pc];
     const a = code[pc + 2] as number;
     const instruction = pc >> 2;
-    if ((op === MIN2 || op === MAX2) && tied(r[a] as number, r[code[pc + 3] as number] as number)) sites.push({ instruction, branches: [0, 1], isList: false });
-    else if (op === ABS && r[a] === 0) sites.push({ instruction, branches: [0, 1], isList: false });
-    else if (op === LMIN || op === LMAX) {
+    if (((op === MIN2 || op === MAX2) && tied(r[a] as number, r[code[pc + 3] as number] as number)) || (op === ABS && r[a] === 0)) {
+      (sites ??= []).push({ instruction, branches: [0, 1], isList: false });
+    } else if (op === LMIN || op === LMAX) {
       const at = chosen[instruction] as number;
       if (at < 0) continue;
+      let count = 0;
+      for (let k = inputStart[a] as number; k < (inputStart[a + 1] as number); k++) if (tied(values[k] as number, values[at] as number)) count++;
+      if (count < 2) continue;
       const ties: number[] = [];
       for (let k = inputStart[a] as number; k < (inputStart[a + 1] as number); k++) if (tied(values[k] as number, values[at] as number)) ties.push(k);
-      if (ties.length > 1) sites.push({ instruction, branches: ties, isList: true });
+      (sites ??= []).push({ instruction, branches: ties, isList: true });
     }
   }
   return sites;
