@@ -2,7 +2,7 @@
 // gives the entry the larger variance, whatever the order of arguments or LIST items.
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type RemovalGraphInput } from '../../src';
-import { checkPermutationInvariance, checkUnitInvariance } from '../../src/testing';
+import { checkPermutationInvariance, checkReuseRule, checkUnitInvariance } from '../../src/testing';
 import { blueprint, component, datapoint, dtp, entry } from './fixtures';
 
 type Inputs = Parameters<typeof blueprint>[0]['inputs'];
@@ -130,7 +130,8 @@ describe('the property checks on a methodology with min(1, ratio)', () => {
     // Both ratios drawn at the same value (in whatever unit), so that min(1, stream / reference) sits on its kink.
     const tie = { magnitude: { min: 0.7, max: 0.7, unit: 'dimensionless' }, standardDeviation: 'always' } as const;
     const options = { numRuns: 40, seed: 23, graphs: { inputs: { pMC_stream: tie, pMC_reference: tie } } };
-    for (const verdict of [checkPermutationInvariance([pmc as never], options), checkUnitInvariance([pmc as never], options)]) {
+    const checks = [checkPermutationInvariance, checkUnitInvariance, checkReuseRule];
+    for (const verdict of checks.map((check) => check([pmc as never], options))) {
       expect(verdict.ok ? '' : verdict.message).toBe('');
     }
   });
