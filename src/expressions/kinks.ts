@@ -7,7 +7,7 @@
  * that gives the entry the larger variance. Runs on the interpreter's tape, so a blueprint compiled
  * to JavaScript and one interpreted report the same candidates.
  */
-import { ABS, backwardPass, forwardPass, LMAX, LMIN, MAX2, MIN2, type Program } from './program';
+import { ABS, ADD, backwardPass, forwardPass, LMAX, LMIN, MAX2, MIN2, type Program, SUB } from './program';
 
 /**
  * Candidate gradients at a kink, or null when the result is differentiable at these values. Same
@@ -32,6 +32,26 @@ export const KINK_TIE_TOLERANCE = 1e-12;
 
 function tied(x: number, y: number): boolean {
   return x === y || Math.abs(x - y) <= KINK_TIE_TOLERANCE * Math.max(Math.abs(x), Math.abs(y));
+}
+
+/** For each register, the position in the tape of the instruction that writes it; -1 for a constant. */
+function producers(program: Program): Int32Array {
+  const producer = new Int32Array(program.initialRegisters.length).fill(-1);
+  for (let pc = 0; pc < program.code.length; pc += 4) producer[program.code[pc + 1] as number] = pc;
+  return producer;
+}
+
+/**
+ * Whether register `a` (the argument of an abs) is at 0: exactly, or as a difference of two tied
+ * values (`abs({a} - {b})` with a and b equal but written in two units, an ulp apart in SI).
+ */
+function isZero(code: Int32Array, r: Float64Array, producer: Int32Array, a: number): boolean {
+  if (r[a] === 0) return true;
+  const pc = producer[a] as number;
+  if (pc < 0) return false;
+  const x = r[code[pc + 2] as number] as number;
+  const y = r[code[pc + 3] as number] as number;
+  return (code[pc] === SUB && tied(x, y)) || (code[pc] === ADD && tied(x, -y));
 }
 
 /** One kink met in the forward pass: its instruction and its branches. */
@@ -60,10 +80,11 @@ export function createKinkGradients(program: Program): KinkGradients {
   const { code, initialRegisters, result, inputCount } = program;
   const r = Float64Array.from(initialRegisters);
   const chosen = new Int32Array(code.length >> 2);
+  const producer = producers(program);
   return (values, inputStart) => {
     if (inputStart.length < inputCount + 1) throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${inputCount + 1} (inputs + 1)`);
     forwardPass(code, r, values, inputStart, chosen);
-    const sites = kinkSites(code, r, values, inputStart, chosen);
+    const sites = kinkSites(code, r, values, inputStart, chosen, producer);
     if (sites === null) return null;
     const slotCount = inputStart[inputCount] as number;
     const sides = new Int8Array(code.length >> 2).fill(-1);
@@ -84,13 +105,13 @@ export function createKinkGradients(program: Program): KinkGradients {
 }
 
 /** The kinks at these values, in tape order; null for none (allocating nothing). */
-function kinkSites(code: Int32Array, r: Float64Array, values: Float64Array, inputStart: Int32Array, chosen: Int32Array): Site[] | null {
+function kinkSites(code: Int32Array, r: Float64Array, values: Float64Array, inputStart: Int32Array, chosen: Int32Array, producer: Int32Array): Site[] | null {
   let sites: Site[] | null = null;
   for (let pc = 0; pc < code.length; pc += 4) {
     const op = code[pc];
     const a = code[pc + 2] as number;
     const instruction = pc >> 2;
-    if (((op === MIN2 || op === MAX2) && tied(r[a] as number, r[code[pc + 3] as number] as number)) || (op === ABS && r[a] === 0)) {
+    if (((op === MIN2 || op === MAX2) && tied(r[a] as number, r[code[pc + 3] as number] as number)) || (op === ABS && isZero(code, r, producer, a))) {
       (sites ??= []).push({ instruction, branches: [0, 1], isList: false });
     } else if (op === LMIN || op === LMAX) {
       const at = chosen[instruction] as number;

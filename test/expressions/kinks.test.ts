@@ -26,6 +26,10 @@ describe('kinkGradients', () => {
   it('gives +g and -g at abs(0), and the tied items of a LIST min', () => {
     const abs = compileOk(blueprint(masses, [['f', '2 * abs({s} - {r})']]));
     expect(candidates(abs, [5, 5])).toEqual([[-2, 2], [2, -2]]);
+    // 70 % and 0.7 come back from SI an ulp apart: still the kink of abs at 0, and of min.
+    expect(candidates(abs, [70 * 0.01, 0.7])).toEqual([[-2, 2], [2, -2]]);
+    expect(candidates(abs, [0.7, 0.71])).toBeNull();
+    expect(candidates(compileOk(blueprint(masses, [['f', 'min({s}, {r})']])), [70 * 0.01, 0.7])).toEqual([[0, 1], [1, 0]]);
     const list = compileOk(blueprint([['xs', 'mass', 'LIST']], [['f', 'min({xs})']]));
     expect(candidates(list, [3, 1, 1, 2], 4)).toEqual([[0, 0, 1, 0], [0, 1, 0, 0]]);
     expect(candidates(list, [3, 1, 2], 3)).toBeNull();
