@@ -136,6 +136,17 @@ describe('the property checks on a methodology with min(1, ratio)', () => {
     }
   });
 
+  it('shuffles the arguments of min and max too, and finds no dependence on their order at a tie', () => {
+    const tied = {
+      ...pmc,
+      key: 'tied',
+      expressions: [{ ...pmc.expressions[0], template: '{mass} * max({pMC_stream}, {pMC_reference})' }],
+    };
+    const tie = { magnitude: { min: 0.7, max: 0.7, unit: 'dimensionless' }, relativeStandardDeviation: { min: 0.01, max: 0.05 }, standardDeviation: 'always' } as const;
+    const verdict = checkPermutationInvariance([tied as never], { numRuns: 30, seed: 5, graphs: { inputs: { pMC_stream: tie, pMC_reference: tie } } });
+    expect(verdict.ok ? '' : verdict.message).toBe('');
+  });
+
   it('takes the ratio branch at pMC_stream = pMC_reference', () => {
     const g: RemovalGraphInput = {
       component_blueprints: [pmc as never],
