@@ -20,8 +20,9 @@ export interface KinkCandidate {
 const TIE = 1e-12;
 
 /**
- * **[decision]** Most combinations of branches enumerated for one entry (the product of its kinked
- * components' candidate counts); beyond, a coordinate ascent in component id order (docs/result.md).
+ * A limit of the search, not a policy: most combinations of branches enumerated for one entry (the
+ * product of its kinked components' candidate counts); beyond, a coordinate ascent in component id
+ * order (docs/result.md).
  */
 export const MAX_ENTRY_KINK_COMBINATIONS = 1024;
 

@@ -17,16 +17,17 @@ import { ABS, ADD, backwardPass, forwardPass, LMAX, LMIN, MAX2, MIN2, type Progr
 export type KinkGradients = (values: Float64Array, inputStart: Int32Array) => readonly Float64Array[] | null;
 
 /**
- * **[decision]** Most branch combinations of one component that are enumerated. Beyond it (many
- * simultaneous ties in one formula) each tie's branches are tried alone, the other ties on their
- * first branch: a documented, deterministic fallback (docs/result.md).
+ * A limit of the search, not a policy: most branch combinations of one component that are
+ * enumerated. Beyond it (many simultaneous ties in one formula) each tie's branches are tried
+ * alone, the other ties on their first branch: a documented, deterministic fallback
+ * (docs/result.md).
  */
 export const MAX_KINK_COMBINATIONS = 256;
 
 /**
- * **[decision]** Two arguments of `min`/`max` whose values differ by at most this relative amount
- * are tied: the same quantity written in two units can come back from SI conversion an ulp apart,
- * and the branch must not depend on which unit was written.
+ * Numerical, not a policy (docs/result.md): two arguments of `min`/`max` whose values differ by at
+ * most this relative amount are tied, because the same quantity written in two units can come back
+ * from SI conversion an ulp apart, and the branch must not depend on which unit was written.
  */
 export const KINK_TIE_TOLERANCE = 1e-12;
 
