@@ -2,11 +2,13 @@
  * The first phase of an evaluation: every component once, whatever the number of entries sharing
  * it (semantics.md section 3). Its value comes from its compiled blueprint, and with propagation
  * its derivatives with respect to its slots and its own standard deviation (a component result
- * shows it). Internal to accounting.
+ * shows it). At a kink (a tie of min/max, abs at 0) it keeps every branch's derivatives for the
+ * entries to choose from (kink-choice.ts, docs/result.md). Internal to accounting.
  */
 import type { CompiledBlueprint } from '../expressions';
 import type { GraphIssue } from '../model';
 import { SensitivityAccumulator } from '../uncertainty';
+import { isPreferred, type KinkCandidate, varianceOfTerms } from './kink-choice';
 import type { MergePlan } from './merge-plan';
 import type { PreparedGraph } from './prepare';
 
@@ -21,6 +23,12 @@ export interface ComponentFigures {
    * first slot's position (`PreparedComponents.slotStart[c]`) onwards. Empty without.
    */
   readonly gradients: Float64Array;
+  /**
+   * With propagation: the candidate gradients (over the component's slots) of each component whose
+   * formula has a kink at its magnitudes (kink-choice.ts); `gradients` holds the candidate of
+   * larger variance of the component itself, and each entry takes its own. Empty almost always.
+   */
+  readonly kinks: ReadonlyMap<number, readonly Float64Array[]>;
 }
 
 /**
@@ -39,6 +47,7 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   const slotGradient = plan === null ? null : new Float64Array(prepared.maxSlots);
   // For the rare component that reaches one datapoint in two slots: created on first need.
   let merger: SensitivityAccumulator | null = null;
+  const kinks = new Map<number, readonly Float64Array[]>();
   const issues: GraphIssue[] = [];
   for (let c = 0; c < count; c++) {
     const base = slotStart[c] as number;
@@ -55,13 +64,39 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
       continue;
     }
     if (plan === null || slotGradient === null) continue;
+    const compiled = blueprint[c] as CompiledBlueprint;
+    const candidates = compiled.mayKink ? compiled.kinkGradients(slotValues, inputStart[c] as Int32Array) : null;
+    if (candidates !== null) {
+      kinks.set(c, candidates);
+      slotGradient.set(ownPreferred(prepared, base, candidates));
+    }
     for (let k = 0; k < size; k++) gradients[base + k] = slotGradient[k] as number;
     if (plan.componentRepeats[c] === 1) {
       merger ??= new SensitivityAccumulator(siMagnitudes.length);
       standardDeviations[c] = mergedStandardDeviation(slots, base, size, slotGradient, siStandardDeviations, merger);
     } else standardDeviations[c] = standardDeviation(slots, base, size, slotGradient, siStandardDeviations);
   }
-  return issues.length > 0 ? issues : { values, standardDeviations, gradients };
+  return issues.length > 0 ? issues : { values, standardDeviations, gradients, kinks };
+}
+
+/** The candidate gradient that gives the component itself the larger variance (kink-choice.ts). */
+export function ownPreferred(prepared: PreparedGraph, base: number, candidates: readonly Float64Array[]): Float64Array {
+  let best: { gradient: Float64Array; candidate: KinkCandidate } | null = null;
+  for (const gradient of candidates) {
+    const candidate = slotCandidate(prepared, base, gradient);
+    if (best === null || isPreferred(candidate, best.candidate, prepared.datapointIds)) best = { gradient, candidate };
+  }
+  return (best as { gradient: Float64Array }).gradient;
+}
+
+/** A component's gradient over its slots as merged terms by datapoint, with their variance. */
+export function slotCandidate(prepared: PreparedGraph, base: number, gradient: Float64Array, scale = 1): KinkCandidate {
+  const terms = new Map<number, number>();
+  for (let k = 0; k < gradient.length; k++) {
+    const d = prepared.components.slots[base + k] as number;
+    terms.set(d, (terms.get(d) ?? 0) + scale * (gradient[k] as number));
+  }
+  return { variance: varianceOfTerms(terms, prepared.siStandardDeviations), terms };
 }
 
 /**

@@ -10,6 +10,7 @@ import { BASE_DIMENSIONS, tryParseUnit } from '../units';
 import { roundNetRemoval } from './credits';
 import { evaluatePreparedGraph } from './evaluate';
 import { optionIssues, shapeOf } from '../model/strict-options';
+import { ownPreferred } from './evaluate-components';
 import { ACCOUNTING_POLICY_CHECKS, type AccountingPolicies } from './policies';
 import { attributionsOf, componentAt, prepareGraph, type PreparedAttribution, type PreparedGraph } from './prepare';
 import type { GhgEntryResult, GhgStatementResult } from './result';
@@ -208,6 +209,10 @@ function reportComponent(
   const gradient = new Float64Array(slots.length);
   slots.forEach((d, k) => (values[k] = prepared.siMagnitudes[d] as number));
   const value = blueprint.evaluate(values, inputStart, gradient);
+  // At a kink, the branch of larger variance of the component, as its standard deviation takes it
+  // (docs/result.md, "Kinks"); the entry's propagation lines show the entry's own choice.
+  const kinked = blueprint.mayKink ? blueprint.kinkGradients(values, inputStart) : null;
+  if (kinked !== null) gradient.set(ownPreferred(prepared, prepared.components.slotStart[attribution.component] as number, kinked));
 
   // Inputs by key, as SI values (a list for LIST inputs).
   const inputs = blueprint.inputs.map((input, i) => ({

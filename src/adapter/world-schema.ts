@@ -126,7 +126,9 @@ export const worldSchema = z
         }),
       )
       .default([]),
-    component_blueprints: z.array(componentBlueprintDefinitionSchema).default([]),
+    // The service's blueprints have no result_expression_key (a graph-document extension): their
+    // result is always the single sink, so a world document refuses the key like any unknown one.
+    component_blueprints: z.array(componentBlueprintDefinitionSchema.omit({ result_expression_key: true })).default([]),
     removal_templates: z
       .array(
         z.object({

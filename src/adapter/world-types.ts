@@ -242,10 +242,11 @@ export interface WorldFileUpload {
 }
 
 /**
- * A component blueprint, in the removal graph document's shape (contract.md 2).
+ * A component blueprint, in the removal graph document's shape without its library extension
+ * `result_expression_key` (the service's blueprints have none: their result is the single sink).
  * @public
  */
-export type WorldComponentBlueprint = RemovalGraphInput['component_blueprints'][number];
+export type WorldComponentBlueprint = Omit<RemovalGraphInput['component_blueprints'][number], 'result_expression_key'>;
 
 /**
  * A removal (GHG entry) template of a project.

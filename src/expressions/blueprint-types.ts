@@ -28,8 +28,14 @@ export const BLUEPRINT_ISSUE_CODES = {
   unitIncompatible: 'blueprint_unit_incompatible',
   /** The result expression does not have the dimension of mass. */
   resultNotMass: 'blueprint_result_not_mass',
-  /** `CompileOptions.resultExpressionKey` names no expression. */
+  /** `result_expression_key` (or `CompileOptions.resultExpressionKey`) names no expression. */
   unknownResultExpression: 'blueprint_unknown_result_expression',
+  /** The blueprint's `result_expression_key` and `CompileOptions.resultExpressionKey` name different expressions. */
+  resultKeyConflict: 'blueprint_result_key_conflict',
+  /** No result is named and two or more expressions are used by no other expression. */
+  multipleSinks: 'blueprint_multiple_sinks',
+  /** The result does not depend on this expression (its value would be dropped). */
+  deadExpression: 'expression_dead',
   /** Two expressions share a `key`. */
   duplicateExpression: 'expression_duplicate_key',
   /** The template does not parse, or writes a variable wrongly. */
@@ -65,8 +71,9 @@ export const BLUEPRINT_ISSUE_CODES = {
  */
 export interface CompileOptions {
   /**
-   * Key of the expression whose value is the component's value. **[decision]** `null` (default):
-   * the last expression of the array.
+   * Key of the expression whose value is the component's value, for a host that must name it.
+   * `null` (default): the blueprint's own `result_expression_key`, else its single sink (the one
+   * expression no other expression uses). Never guessed from the order of the expressions.
    */
   readonly resultExpressionKey?: string | null;
   /** Functions formulas may call; default (**[decision]**) all of {@link ALLOWED_FUNCTIONS}. */
@@ -149,7 +156,7 @@ export interface CompiledBlueprint {
    * once per reducer applied to it, `count` included. 0 if the result does not use it.
    */
   readonly inputUseCounts: readonly number[];
-  /** Key of the expression whose value is the result (the last one unless the options said otherwise). */
+  /** Key of the expression whose value is the result: the named one, else the single sink. */
   readonly resultExpression: string;
   /** Every expression (blueprint order) with its normalised template, for reports. */
   readonly expressions: readonly CompiledExpression[];
@@ -165,6 +172,20 @@ export interface CompiledBlueprint {
    * RangeError only when `inputStart` is too short.
    */
   evaluate(values: Float64Array, inputStart: Int32Array, gradient: Float64Array | null): number;
+  /**
+   * Whether the result's formula takes `min`, `max` or `abs` of values that can vary: only then can
+   * it have a kink, and {@link CompiledBlueprint.kinkGradients} return anything but null.
+   */
+  readonly mayKink: boolean;
+  /**
+   * The candidate gradients where the result is not differentiable at these values (`min` or `max`
+   * with tied arguments or LIST items, `abs` at 0): one per combination of branches, without
+   * repeats, as `evaluate` would write them (same `values` and `inputStart`). Null when the result
+   * is differentiable there, as it almost always is. At a kink, `evaluate`'s own gradient is just
+   * one branch (the first tied argument); the accounting takes the candidate that gives the entry
+   * the larger variance, so that no figure depends on the order of writing. Allocates.
+   */
+  kinkGradients(values: Float64Array, inputStart: Int32Array): readonly Float64Array[] | null;
   /**
    * The value of every expression (blueprint order, SI units) for the same `values` and
    * `inputStart` as {@link CompiledBlueprint.evaluate}: the intermediate results a calculation

@@ -16,6 +16,7 @@ import { findCycles } from './cycles';
 import { checkFormula } from './dimension-check';
 import { parseTemplate } from './formula';
 import { build } from './lower';
+import { namedResultKey, resolveResultExpression } from './result-expression';
 
 /** Where problems go, and the blueprint's name for their messages. */
 interface Reporter {
@@ -63,9 +64,10 @@ export function compileBlueprint(definition: ComponentBlueprintDefinition, optio
   const states = exprList.map((expr, i) => readExpression(expr, i, scope));
   const inCycle = reportCycles(states, reporter);
   const infos = checkDimensions(states, inputs, inCycle, opts.zeroLiteralMatchesAnyDimension, reporter);
-  const resultIndex = resolveResult(scope.exprIndex, exprList.length, opts.resultExpressionKey, reporter);
+  const named = namedResultKey(raw, opts.resultExpressionKey, reporter);
+  const resultIndex = resolveResultExpression(states, scope.exprIndex, named, inCycle, reporter);
   checkResultIsMass(resultIndex, infos, states, reporter);
-  if (issues.length > 0) return { ok: false, issues };
+  if (issues.length > 0 || resultIndex < 0) return { ok: false, issues };
   return { ok: true, blueprint: build(bpKey, raw['type'] as ComponentType, inputs as InputState[], states as ExpressionState[], resultIndex) };
 }
 
@@ -263,15 +265,6 @@ function checkDimensions(
   };
   for (let i = 0; i < states.length; i++) infoOf(i);
   return infos;
-}
-
-/** Index of the result expression: the named one, else the last. */
-function resolveResult(exprIndex: ReadonlyMap<string, number>, count: number, resultKey: string | null, { bpName, report }: Reporter): number {
-  if (resultKey === null) return count - 1;
-  const index = exprIndex.get(resultKey);
-  if (index !== undefined) return index;
-  report(['expressions'], BLUEPRINT_ISSUE_CODES.unknownResultExpression, `${bpName}: the result expression "${resultKey}" is not an expression of the blueprint`);
-  return count - 1;
 }
 
 function checkResultIsMass(resultIndex: number, infos: readonly DimInfo[], states: readonly (ExpressionState | null)[], { bpName, report }: Reporter): void {

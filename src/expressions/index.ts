@@ -1,6 +1,7 @@
 /**
  * expressions: blueprint formulas compiled once (locked-down mathjs parser, DAG of expressions,
- * static dimension check) into programs that evaluate a component and its gradient.
+ * static dimension check, the single sink as result) into programs that evaluate a component, its
+ * gradient, and at a kink (a tie of min/max, abs at 0) every branch's gradient.
  * May import: uncertainty, units, model, mathjs.
  */
 export { ALLOWED_FUNCTIONS, type AllowedFunction } from './functions';

@@ -11,6 +11,7 @@ import { type Formula, printFormula } from './formula';
 import { LIST_REDUCERS } from './functions';
 import { createEvaluator, type Evaluate, type Program, ProgramBuilder } from './program';
 import { createGeneratedEvaluator } from './program-source';
+import { createKinkGradients, mayKink } from './kinks';
 
 /** Lowers the checked expressions the result depends on into one program and wraps it. */
 export function build(
@@ -27,6 +28,8 @@ export function build(
   const compiledInputs: CompiledBlueprintInput[] = inputs.map((input) =>
     Object.freeze({ input_key: input.key, quantity_kind: input.kind, data_shape: input.shape, dimension: input.dim as Dimension }),
   );
+  const kinked = mayKink(resultProgram);
+  const kinkGradients = kinked ? createKinkGradients(resultProgram) : () => null;
   return Object.freeze({
     key,
     type,
@@ -35,6 +38,8 @@ export function build(
     resultExpression: (states[resultIndex] as ExpressionState).key,
     expressions: Object.freeze(states.map((s) => Object.freeze({ key: s.key, template: printFormula(s.formula as Formula) }))),
     evaluate,
+    mayKink: kinked,
+    kinkGradients,
     evaluateExpressions: expressionEvaluator(states, inputs.length),
   });
 }

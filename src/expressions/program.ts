@@ -190,13 +190,13 @@ export function createEvaluator(program: Program): Evaluate {
     for (let k = 0; k < slotCount; k++) gradient[k] = 0;
     for (let k = 0; k < adj.length; k++) adj[k] = 0;
     adj[res] = 1;
-    backwardPass(code, r, adj, inputStart, chosen, gradient);
+    backwardPass(code, r, adj, inputStart, chosen, gradient, null);
     return result;
   };
 }
 
 /** Runs the tape forward: every register gets its value, every list min/max its chosen position. */
-function forwardPass(code: Int32Array, r: Float64Array, values: Float64Array, inputStart: Int32Array, chosen: Int32Array): void {
+export function forwardPass(code: Int32Array, r: Float64Array, values: Float64Array, inputStart: Int32Array, chosen: Int32Array): void {
   const n = code.length;
   for (let pc = 0; pc < n; pc += 4) {
     const op = code[pc]!;
@@ -256,15 +256,18 @@ function listExtreme(isMin: boolean, values: Float64Array, start: number, end: n
 /**
  * Runs the tape backward from the result's adjoint (set to 1 by the caller), adding each input
  * slot's derivative into `gradient`. An instruction whose adjoint is exactly 0 is skipped, so that
- * 0 * Infinity adds no NaN.
+ * 0 * Infinity adds no NaN. `sides`, when given, forces the branch of each min, max and abs (by
+ * instruction; -1 keeps the forward pass's choice): 0 the first argument (abs: +1), 1 the second
+ * (abs: -1). kinks.ts uses it to walk every branch at a tie.
  */
-function backwardPass(
+export function backwardPass(
   code: Int32Array,
   r: Float64Array,
   adj: Float64Array,
   inputStart: Int32Array,
   chosen: Int32Array,
   gradient: Float64Array,
+  sides: Int8Array | null,
 ): void {
   for (let pc = code.length - 4; pc >= 0; pc -= 4) {
     const d = code[pc + 1]!;
@@ -296,13 +299,16 @@ function backwardPass(
         // The number of datapoints does not depend on their values.
         break;
       default:
-        scalarAdjoint(op, d, a, code[pc + 3]!, g, r, adj);
+        scalarAdjoint(op, d, a, code[pc + 3]!, g, r, adj, sides === null ? -1 : sides[pc >> 2]!);
     }
   }
 }
 
-/** Adds the adjoint `g` of scalar instruction `op` (d = a op b) to the adjoints of its operands. */
-function scalarAdjoint(op: number, d: number, a: number, b: number, g: number, r: Float64Array, adj: Float64Array): void {
+/**
+ * Adds the adjoint `g` of scalar instruction `op` (d = a op b) to the adjoints of its operands;
+ * `side` is the forced branch of a min, max or abs (see {@link backwardPass}), -1 for none.
+ */
+function scalarAdjoint(op: number, d: number, a: number, b: number, g: number, r: Float64Array, adj: Float64Array, side: number): void {
   switch (op) {
     case NEG:
       adj[a] = adj[a]! - g;
@@ -349,15 +355,16 @@ function scalarAdjoint(op: number, d: number, a: number, b: number, g: number, r
       adj[a] = adj[a]! + g / r[a]!;
       break;
     case ABS:
-      adj[a] = adj[a]! + g * Math.sign(r[a]!);
+      adj[a] = adj[a]! + g * (side < 0 ? Math.sign(r[a]!) : side === 0 ? 1 : -1);
       break;
     case MIN2:
-      // Subgradient: all to the argument the forward pass selected (the first on a tie).
-      if (r[b]! < r[a]!) adj[b] = adj[b]! + g;
+      // Subgradient: all to the argument the forward pass selected (the first on a tie); the
+      // accounting replaces it at a tie with the branch of larger variance (kinks.ts).
+      if (side === 1 || (side < 0 && r[b]! < r[a]!)) adj[b] = adj[b]! + g;
       else adj[a] = adj[a]! + g;
       break;
     case MAX2:
-      if (r[b]! > r[a]!) adj[b] = adj[b]! + g;
+      if (side === 1 || (side < 0 && r[b]! > r[a]!)) adj[b] = adj[b]! + g;
       else adj[a] = adj[a]! + g;
       break;
   }

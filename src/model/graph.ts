@@ -97,7 +97,15 @@ export const componentBlueprintDefinitionSchema = z.strictObject({
   display_name: z.string().optional().describe('Free text.'),
   description: z.string().optional().describe('Free text.'),
   inputs: z.array(blueprintInputSchema).describe('The datapoints a component of this blueprint supplies.'),
-  expressions: z.array(blueprintExpressionSchema).min(1).describe("The formulas; the last one's value is the component's CO2e (a mass)."),
+  expressions: z
+    .array(blueprintExpressionSchema)
+    .min(1)
+    .describe("The formulas, in any order. The component's CO2e (a mass) is the one expression no other one uses (or the one result_expression_key names); an expression the result does not use is an error."),
+  result_expression_key: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Library extension (the service's blueprints have no such field): the key of the expression whose value is the component's CO2e, stated explicitly. Every other expression must still feed it."),
 });
 /** A component blueprint: named inputs and the formulas that turn them into CO2e. @public */
 export type ComponentBlueprintDefinition = z.infer<typeof componentBlueprintDefinitionSchema>;

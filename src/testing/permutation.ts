@@ -1,8 +1,10 @@
 /**
  * Property: permutation invariance. The order of a document's blueprints, datapoints, components,
- * entries, of a blueprint's inputs, of a component's inputs, of an entry's attributions and of a
- * LIST input's datapoints carries no meaning (the list reducers are symmetric): a shuffled document
- * gives each entry the same figures, reused datapoints and uncertainty budget.
+ * entries, of a blueprint's inputs and expressions, of the two arguments of a `min` or `max`
+ * (variables or numbers), of a component's inputs, of an entry's
+ * attributions and of a LIST input's datapoints carries no meaning (the result is the single sink,
+ * the list reducers are symmetric, and a tie of min/max takes the branch of larger variance): a
+ * shuffled document gives each entry the same figures, reused datapoints and uncertainty budget.
  * May import: accounting, model, fast-check.
  */
 import fc from 'fast-check';
@@ -26,13 +28,26 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   return out;
 }
 
+/** A two-argument min or max of variables or numbers, e.g. `max({a}, 0.5)`. */
+const TWO_ARGUMENTS = /\b(min|max)\(\s*(\{\w+\}|[0-9.]+)\s*,\s*(\{\w+\}|[0-9.]+)\s*\)/g;
+
+/** The template with the arguments of its two-argument min and max swapped where `seed`'s bits say. */
+function swappedArguments(template: string, seed: number): string {
+  let k = 0;
+  return template.replace(TWO_ARGUMENTS, (call: string, fn: string, x: string, y: string) => ((seed >>> (k++ % 31)) & 1 ? `${fn}(${y}, ${x})` : call));
+}
+
 /** The document with every order that carries no meaning shuffled. */
 export function permuted(graph: RemovalGraphInput, seed: number): RemovalGraphInput {
   let n = seed;
   const next = () => (n = (Math.imul(n, 747796405) + 2891336453) >>> 0);
   return {
     ...graph,
-    component_blueprints: shuffled(graph.component_blueprints, next()).map((b) => ({ ...b, inputs: shuffled(b.inputs, next()) })),
+    component_blueprints: shuffled(graph.component_blueprints, next()).map((b) => ({
+      ...b,
+      inputs: shuffled(b.inputs, next()),
+      expressions: shuffled(b.expressions, next()).map((x) => ({ ...x, template: swappedArguments(x.template, seed) })),
+    })),
     datapoints: shuffled(graph.datapoints, next()),
     components: shuffled(graph.components, next()).map((c) => ({
       ...c,

@@ -5,7 +5,8 @@
  * x grid factor, volume x fuel factor, mass x distance x transport factor, reduced LIST masses),
  * each times up to two dimensionless factors (fractions, ratios of masses, square roots,
  * exponentials, logarithms of 1 + x, powers, reduced LIST fractions), sometimes split into two
- * expressions or joined with the constant ZERO_TCO2E. Inputs are reused inside a formula (a
+ * expressions (the result then uses the other, so it stays the single sink) or joined with the
+ * constant ZERO_TCO2E. Inputs are reused inside a formula (a
  * variable twice, as `{m} / {m2}` may draw `{m} / {m}`), which exercises the reuse rule.
  * May import: model, fast-check.
  */

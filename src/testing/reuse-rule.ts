@@ -51,7 +51,8 @@ export function expectedPropagation(graph: RemovalGraphInput): Map<string, Expec
   const compiled = new Map(graph.component_blueprints.map((b) => [b.key, compiledOf(b)]));
   const si = new Map(graph.datapoints.map((d) => [d.id, toSI(d.quantity.magnitude, d.quantity.standard_deviation, d.quantity.unit)]));
   // Per component: its datapoint slots, the derivative of its value by each, and the use count of each.
-  const derivatives = new Map<string, { ids: string[]; gradient: Float64Array; uses: number[]; type: ComponentType }>();
+  // At a kink (a tie of min/max, abs at 0), every branch's gradient: the entry takes the largest variance.
+  const derivatives = new Map<string, { ids: string[]; gradients: readonly Float64Array[]; uses: number[]; type: ComponentType }>();
   for (const component of graph.components) {
     const blueprint = compiled.get(component.blueprint_key) as CompiledBlueprint;
     const ids: string[] = [];
@@ -69,36 +70,59 @@ export function expectedPropagation(graph: RemovalGraphInput): Map<string, Expec
     const values = Float64Array.from(ids, (id) => si.get(id)?.magnitude ?? Number.NaN);
     const gradient = new Float64Array(ids.length);
     blueprint.evaluate(values, Int32Array.from(start), gradient);
-    derivatives.set(component.id, { ids, gradient, uses, type: blueprint.type });
+    const gradients = blueprint.kinkGradients(values, Int32Array.from(start)) ?? [gradient];
+    derivatives.set(component.id, { ids, gradients, uses, type: blueprint.type });
   }
   const expected = new Map<string, ExpectedPropagation>();
   for (const entry of graph.ghg_entries) {
-    const merged = new Map<string, { sum: number; size: number }>();
-    const uses = new Map<string, number>();
-    for (const a of entry.component_attributions) {
+    const attributed = entry.component_attributions.flatMap((a) => {
       const d = derivatives.get(a.component_id);
-      if (d === undefined) continue;
-      const factor = (a.attribution_factor ?? 1) * SIGN_OF_TYPE[d.type];
-      d.ids.forEach((id, k) => {
-        const term = factor * (d.gradient[k] as number);
-        const m = merged.get(id) ?? { sum: 0, size: 0 };
-        merged.set(id, { sum: m.sum + term, size: m.size + Math.abs(term) });
-        uses.set(id, (uses.get(id) ?? 0) + (d.uses[k] as number));
+      return d === undefined ? [] : [{ d, factor: (a.attribution_factor ?? 1) * SIGN_OF_TYPE[d.type] }];
+    });
+    // Every combination of branches (one almost always), the largest variance kept.
+    let best: ExpectedPropagation | null = null;
+    const combinations = attributed.reduce((n, { d }) => n * d.gradients.length, 1);
+    for (let n = 0; n < Math.min(combinations, 256); n++) {
+      let rest = n;
+      const picked = attributed.map(({ d, factor }) => {
+        const gradient = d.gradients[rest % d.gradients.length] as Float64Array;
+        rest = Math.floor(rest / d.gradients.length);
+        return { d, factor, gradient };
       });
+      const candidate = mergedPropagation(picked, si);
+      if (best === null || (candidate.standardDeviation ?? 0) > (best.standardDeviation ?? 0)) best = candidate;
     }
-    let variance = 0;
-    let unmerged = 0;
-    let any = false;
-    for (const [id, m] of merged) {
-      const s = si.get(id)?.standard_deviation;
-      if (s === null || s === undefined) continue;
-      any = true;
-      variance += (m.sum * s) ** 2;
-      unmerged += (m.size * s) ** 2;
-    }
-    expected.set(entry.id, { standardDeviation: any ? Math.sqrt(variance) : null, scale: Math.sqrt(unmerged), uses });
+    expected.set(entry.id, best ?? mergedPropagation([], si));
   }
   return expected;
+}
+
+/** An entry's propagation for one choice of each component's gradient: derivatives merged by datapoint first. */
+function mergedPropagation(
+  picked: readonly { readonly d: { readonly ids: readonly string[]; readonly uses: readonly number[] }; readonly factor: number; readonly gradient: Float64Array }[],
+  si: ReadonlyMap<string, { readonly magnitude: number; readonly standard_deviation: number | null }>,
+): ExpectedPropagation {
+  const merged = new Map<string, { sum: number; size: number }>();
+  const uses = new Map<string, number>();
+  for (const { d, factor, gradient } of picked) {
+    d.ids.forEach((id, k) => {
+      const term = factor * (gradient[k] as number);
+      const m = merged.get(id) ?? { sum: 0, size: 0 };
+      merged.set(id, { sum: m.sum + term, size: m.size + Math.abs(term) });
+      uses.set(id, (uses.get(id) ?? 0) + (d.uses[k] as number));
+    });
+  }
+  let variance = 0;
+  let unmerged = 0;
+  let any = false;
+  for (const [id, m] of merged) {
+    const s = si.get(id)?.standard_deviation;
+    if (s === null || s === undefined) continue;
+    any = true;
+    variance += (m.sum * s) ** 2;
+    unmerged += (m.size * s) ** 2;
+  }
+  return { standardDeviation: any ? Math.sqrt(variance) : null, scale: Math.sqrt(unmerged), uses };
 }
 
 /** What an entry's evaluation gets wrong about the reuse rule, or null. */

@@ -17,17 +17,14 @@ const BLUEPRINTS = [
   blueprint({ key: 'list', template: 'sum({ms}) - max({ms}) / 3', inputs: { ms: { kind: 'mass', unit: 't', shape: 'LIST' } } }),
 ];
 
-/** `u` enters only an expression the result does not use: its datapoints are reached with use count 0. */
+/**
+ * `u` is an input no expression uses (an expression the result does not use is an error): its
+ * datapoints are reached with use count 0.
+ */
 function unusedInputBlueprint(): RemovalGraphInput['component_blueprints'][number] {
   const both = blueprint({ key: 'unused', type: 'ACTIVITY', template: '{m} * 2', inputs: { m: { kind: 'mass', unit: 'kg' }, u: { kind: 'mass', unit: 'kg' } } });
-  const [m, u] = both.expressions[0]!.inputs;
-  return {
-    ...both,
-    expressions: [
-      { key: 'aside', template: '{u} * 3', inputs: [u!] },
-      { key: 'result', template: '{m} * 2', inputs: [m!] },
-    ],
-  };
+  const [m] = both.expressions[0]!.inputs;
+  return { ...both, expressions: [{ key: 'result', template: '{m} * 2', inputs: [m!] }] };
 }
 
 const graphArbitrary = fc
@@ -56,7 +53,11 @@ const graphArbitrary = fc
     return { component_blueprints: BLUEPRINTS, datapoints: [...masses, ratio], components: comps, ghg_entries: ents };
   });
 
-/** An entry merged through the accumulator: standard deviation, sensitivities (given units) and reuse. */
+/**
+ * An entry merged through the accumulator: standard deviation, sensitivities (given units) and
+ * reuse. Null for an entry with a kink whose branches differ (a tie of the list's max between
+ * two datapoints), whose branch kinks.test.ts checks; one datapoint tied with itself is no kink.
+ */
 function mergedByAccumulator(prepared: PreparedGraph, e: number) {
   const accumulator = new SensitivityAccumulator(prepared.datapointIds.length);
   for (const attribution of attributionsOf(prepared, e)) {
@@ -64,6 +65,9 @@ function mergedByAccumulator(prepared: PreparedGraph, e: number) {
     const values = Float64Array.from(slots, (d) => prepared.siMagnitudes[d]!);
     const gradient = new Float64Array(slots.length);
     compiled.evaluate(values, inputStart, gradient);
+    const candidates = compiled.kinkGradients(values, inputStart);
+    const merged = (g: Float64Array) => JSON.stringify([...slots].map((d) => [d, slots.reduce((sum, o, j) => (o === d ? sum + g[j]! : sum), 0)]));
+    if (candidates !== null && new Set(candidates.map(merged)).size > 1) return null;
     const coefficient = attribution.sign * attribution.factor;
     slots.forEach((d, k) => accumulator.add(d, coefficient * gradient[k]!, slotUses[k]!));
   }
@@ -91,6 +95,7 @@ describe('merge plan', () => {
         if (!evaluated.ok) throw new Error(JSON.stringify(evaluated.issues));
         evaluated.result.ghg_entries.forEach((result, e) => {
           const expected = mergedByAccumulator(outcome.prepared, e);
+          if (expected === null) return;
           expect(result.co2e_net_removed_standard_deviation_kg).toBe(expected.standardDeviation);
           expect(result.reused_datapoints).toEqual(expected.reused);
           expect(new Map(result.uncertainty_budget.map((l) => [l.datapoint_id, l.sensitivity]))).toEqual(expected.sensitivities);

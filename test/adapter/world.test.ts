@@ -26,6 +26,15 @@ describe('world document', () => {
     expect(() => createSandbox({ world: { unknown_collection: [] } as never })).toThrow(/invalid world document/);
   });
 
+  test("a blueprint's result is its single sink: result_expression_key is a graph-document key only", () => {
+    const blueprints = DEMO_WORLD.component_blueprints ?? [];
+    const named = blueprints.map((b, i) => (i === 0 ? { ...b, result_expression_key: b.expressions[0]!.key } : b));
+    expect(() => createSandbox({ world: { ...DEMO_WORLD, component_blueprints: named } as never })).toThrow(/unknown key 'result_expression_key' at component_blueprints\[0\]/);
+    const first = blueprints[0]!;
+    const twoSinks = { ...first, expressions: [...first.expressions, { ...first.expressions[0]!, key: 'spare' }] };
+    expect(() => createSandbox({ world: { ...DEMO_WORLD, component_blueprints: [twoSinks, ...blueprints.slice(1)] } })).toThrow(/blueprint_multiple_sinks|used by no other expression/);
+  });
+
   test('a dangling reference is refused with its path', () => {
     const world = { ...DEMO_WORLD, datapoints: [...(DEMO_WORLD.datapoints ?? []), { ...(DEMO_WORLD.datapoints ?? [])[0]!, id: 'dtp_01JNEWDATAPOINT000000', supplier_reference_id: 'other', project_id: 'prj_01ZZZZZZZZZZZZZZZZZZZZZZZZ' }] };
     expect(() => createSandbox({ world })).toThrow(/datapoints\[19\]\.project_id/);

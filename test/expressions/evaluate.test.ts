@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_FUNCTIONS, compileBlueprint, evaluateBlueprint } from '../../src/expressions';
 import { dimension } from '../../src/units';
-import { blueprint, compileIssues, compileOk } from './helpers';
+import { blueprint, compileIssues, compileOk, type InputSpec } from './helpers';
 
 const TRANSPORT = blueprint(
   [
@@ -244,6 +244,7 @@ describe('normalised templates and policies', () => {
           ['q', '{a}/2 {b}'],
           ['r', '-(({a}))  -  ({a} - {a})  + {a}*{b}^2^{c}'],
           ['s', '(-{b}) ^ 2 * {a} - -{a} + 50%*{a}'],
+          ['t', '{s} + 0 * ({p} + {q} + {r})'],
         ],
       ),
     );
@@ -252,29 +253,63 @@ describe('normalised templates and policies', () => {
       '{a} / (2 * {b})',
       '-{a} - ({a} - {a}) + {a} * {b} ^ 2 ^ {c}',
       '(-{b}) ^ 2 * {a} - -{a} + 50 / 100 * {a}',
+      '{s} + 0 * ({p} + {q} + {r})',
     ]);
     const r = evaluateBlueprint(c, { a: 3, b: 2, c: 3 });
-    // Only the last expression is the result: (-2)^2 * 3 + 3 + 1.5.
+    // t is the single sink: (-2)^2 * 3 + 3 + 1.5 + 0.
     expect(r.value).toBe(16.5);
   });
 
-  it('lists every expression, including those the result does not use', () => {
-    const c = compileOk(blueprint([['m', 'mass']], [['side', '{m} * 3'], ['main', '{m}']]));
-    expect(c.expressions.map((e) => e.key)).toEqual(['side', 'main']);
-    expect(evaluateBlueprint(c, { m: 2 })).toEqual({ value: 2, gradient: { m: 1 } });
-    expect(c.inputUseCounts).toEqual([1]);
+  it('takes the single sink as the result, wherever it is written', () => {
+    const exprs: [string, string][] = [
+      ['carbon', '{m} * {k}'],
+      ['co2e', '{carbon} * 44 / 12'],
+      ['loss', '{carbon} * 0'],
+      ['net', '{co2e} - {loss}'],
+    ];
+    const inputs: InputSpec[] = [['m', 'mass'], ['k', 'dimensionless']];
+    const values = { m: 3, k: 0.5 };
+    const reference = evaluateBlueprint(compileOk(blueprint(inputs, exprs)), values);
+    expect(reference.value).toBeCloseTo(5.5, 12);
+    for (const order of [[3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]]) {
+      const c = compileOk(blueprint(inputs, order.map((i) => exprs[i]!)));
+      expect(c.resultExpression).toBe('net');
+      expect(evaluateBlueprint(c, values)).toEqual(reference);
+    }
   });
 
-  it('takes another result expression when the host names one', () => {
-    const def = blueprint([['m', 'mass']], [['main', '{m} * 3'], ['ratio', '{m} / {m}']]);
+  it('refuses two sinks, and an expression the result does not use, naming them', () => {
+    const def = blueprint([['m', 'mass']], [['side', '{m} * 3'], ['main', '{m}']]);
+    expect(compileIssues(def)).toEqual([
+      {
+        code: 'blueprint_multiple_sinks',
+        path: ['expressions'],
+        message:
+          'Blueprint "bp": expressions "side", "main" are each used by no other expression, so which one is the component\'s value is ambiguous; make the result use the others, remove the unused ones, or name the result with result_expression_key',
+      },
+    ]);
+    expect(compileIssues({ ...def, result_expression_key: 'main' })).toEqual([
+      {
+        code: 'expression_dead',
+        path: ['expressions', 0, 'key'],
+        message: 'Blueprint "bp", expression "side": the result "main" does not depend on this expression, so its value would be dropped; use it in the result or remove it',
+      },
+    ]);
+  });
+
+  it('takes the result the document or the host names, and refuses an unknown or conflicting name', () => {
+    const def = blueprint([['m', 'mass']], [['main', '{m} * 3 * {ratio}'], ['ratio', '{m} / {m}']]);
+    expect(compileOk(def).resultExpression).toBe('main');
+    expect(compileOk({ ...def, result_expression_key: 'main' }).resultExpression).toBe('main');
     const c = compileOk(def, { resultExpressionKey: 'main' });
     expect(c.resultExpression).toBe('main');
     expect(evaluateBlueprint(c, { m: 2 }).value).toBe(6);
-    // By default the last expression is the result, and a dimensionless one is refused.
-    expect(compileIssues(def).map((i) => i.code)).toEqual(['blueprint_result_not_mass']);
-    expect(compileIssues(def, { resultExpressionKey: 'nope' }).map((i) => i.code)).toContain(
-      'blueprint_unknown_result_expression',
-    );
+    // Naming the dimensionless expression leaves main dead and the result not a mass.
+    expect(compileIssues(def, { resultExpressionKey: 'ratio' }).map((i) => i.code)).toEqual(['expression_dead', 'blueprint_result_not_mass']);
+    const unknown = compileIssues({ ...def, result_expression_key: 'mian' });
+    expect(unknown.map((i) => [i.code, i.path])).toEqual([['blueprint_unknown_result_expression', ['result_expression_key']]]);
+    expect(unknown[0]?.message).toContain('did you mean "main"?');
+    expect(compileIssues({ ...def, result_expression_key: 'main' }, { resultExpressionKey: 'ratio' }).map((i) => i.code)).toContain('blueprint_result_key_conflict');
   });
 
   it('can refuse implicit multiplication, the zero wildcard, or a function', () => {

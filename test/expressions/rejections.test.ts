@@ -191,8 +191,13 @@ describe('expression graph', () => {
 
   it('checks expressions that the result does not depend on', () => {
     const def = blueprint(INPUTS, [['side', '{m} + {e}'], ['f', '{m}']]);
-    expect(compileIssues(def)).toEqual([
+    expect(compileIssues({ ...def, result_expression_key: 'f' })).toEqual([
       { code: 'expression_dimension', path: TEMPLATE, message: 'Blueprint "bp", expression "side": cannot add mass and mass·length^2·time^-2 in "{m} + {e}"' },
+      {
+        code: 'expression_dead',
+        path: ['expressions', 0, 'key'],
+        message: 'Blueprint "bp", expression "side": the result "f" does not depend on this expression, so its value would be dropped; use it in the result or remove it',
+      },
     ]);
   });
 
@@ -268,7 +273,7 @@ describe('robustness', () => {
       ['expression_forbidden', 0],
       ['expression_cycle', 2],
       ['expression_dimension', 1],
-      ['blueprint_result_not_mass', 3],
+      ['blueprint_multiple_sinks', undefined],
     ]);
   });
 

@@ -139,6 +139,17 @@ describe('every property holds on the bundled methodologies', () => {
   }
 });
 
+describe('a blueprint whose result would be a guess', () => {
+  it('fails the check instead of passing every property (an expression nothing uses)', () => {
+    const [first, ...rest] = BIOCHAR.component_blueprints;
+    const spare = { ...first!, expressions: [...first!.expressions, { ...first!.expressions[0]!, key: 'spare' }] };
+    const report = checkMethodology({ ...BIOCHAR, component_blueprints: [spare, ...rest] }, { numRuns: 5, seed: 3 });
+    expect(report.ok).toBe(false);
+    const verdict = report.blueprints[0]!.verdicts.find((v) => !v.ok);
+    expect(verdict === undefined || verdict.ok ? '' : verdict.message).toContain('are each used by no other expression');
+  });
+});
+
 describe('each property catches a planted fault', () => {
   const weathering = WEATHERING.component_blueprints;
   const options = (evaluate: GraphEvaluator) => ({ numRuns: 100, seed: 1, evaluate });
