@@ -154,6 +154,7 @@ export function runProperty<T>(
   graphOfCase: (value: T) => RemovalGraphInput,
   test: (value: T) => CaseOutcome,
   options: CheckOptions,
+  explain?: (value: T) => string | null,
 ): Verdict {
   const judge = (value: T): CaseOutcome => {
     try {
@@ -194,10 +195,12 @@ export function runProperty<T>(
   const [value] = details.counterexample;
   const outcome = judge(value);
   const found = outcome === null || outcome === 'skip' ? { message: 'the property failed on this case' } : outcome;
+  // Costly explanations are computed once, on the shrunk case, never while shrinking.
+  const more = explain?.(value) ?? null;
   return {
     ok: false,
     property,
-    message: found.message,
+    message: more === null ? found.message : `${found.message}; ${more}`,
     counterexample: graphOfCase(value),
     ...(found.variant === undefined ? {} : { variant: found.variant }),
     runs: details.numRuns,
