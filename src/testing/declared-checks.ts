@@ -55,7 +55,7 @@ export function checkWorkedExample(blueprint: BlueprintDefinition, example: Work
   const tolerance = example.tolerance ?? 1e-6;
   const base = { property, runs: 1, seed: 0 };
   if (Math.abs(value - expected) <= tolerance * Math.abs(expected) + 1e-9) return { ok: true, ...base, skipped: 0 };
-  const relative = expected === 0 ? '' : ` (${show(Number((((value - expected) / Math.abs(expected)) * 100).toPrecision(3)))} % of the expected value; tolerance ${tolerance * 100} %)`;
+  const relative = expected === 0 ? '' : ` (${show(Number((((value - expected) / Math.abs(expected)) * 100).toPrecision(3)))} % of the expected value; tolerance ${show(tolerance * 100)} %)`;
   const factor = expected !== 0 && value !== 0 ? `; the engine's value is ${show(Number((value / expected).toPrecision(6)))} x the expected one` : '';
   return {
     ok: false,
