@@ -69,7 +69,9 @@ export function checkMonotonicity(blueprints: readonly BlueprintDefinition[], de
       const q = chosen.quantity;
       const current = toSI(q.magnitude, null, q.unit).magnitude;
       const top = toSI(range.max, null, range.unit).magnitude;
-      if (!(top > current)) return 'skip';
+      // A range of zero width leaves nothing to raise; generated magnitudes, rounded to 6 digits in
+      // their unit, may leave a sliver below the top that would exercise nothing.
+      if (!(top - current > 1e-4 * Math.abs(top))) return 'skip';
       const raised = current + ((top - current) * step) / 1000;
       const unit = parseUnit(q.unit);
       const magnitude = (raised - unit.offset) / unit.scale;

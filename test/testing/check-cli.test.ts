@@ -22,7 +22,7 @@ const file = (name: string, content: unknown) => {
   return path;
 };
 
-const EXAMPLES = ['examples/biochar-project.json', 'examples/biochar.methodology.json', 'examples/enhanced-weathering.json', 'examples/enhanced-weathering.methodology.json'];
+const EXAMPLES = ['examples/biochar-project.json', 'examples/biochar.methodology.json', 'examples/enhanced-weathering.json', 'examples/enhanced-weathering.methodology.json', 'examples/dac-storage.methodology.json'];
 
 describe('cdr-engine check on the bundled methodologies', () => {
   for (const path of EXAMPLES) {
