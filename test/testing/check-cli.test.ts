@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatReport } from '../../src/cli/check';
 import { main } from '../../src/cli/main';
 import type { FailedVerdict, MethodologyReport } from 'cdr-engine/testing';
 
@@ -136,5 +137,31 @@ describe('cdr-engine check: bad input and bad usage', () => {
     const help = await run(['check', '--help']);
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^usage: cdr-engine check <methodology.json \| -> \[--runs N\] \[--seed S\] \[--format text\|json\]/);
+  });
+});
+
+describe('cdr-engine check: counterexamples saved and printed once', () => {
+  it('--save DIR writes each counterexample as a graph document that explain opens', async () => {
+    const out = join(dir, 'saved', 'deeper');
+    const text = await run(['check', 'examples/faults/bound-exceeded.methodology.json', '--runs', '20', '--save', out]);
+    expect(text.code).toBe(1);
+    const saved = join(out, 'rock_weathering.bound_value_rock_mass_cdr_potential.json');
+    expect(text.out).toContain(`counterexample saved to ${saved} (cdr-engine explain ${saved} rmv_1)`);
+    expect(text.out).not.toContain('"component_blueprints"');
+    const explained = await run(['explain', saved, 'rmv_1']);
+    expect(explained.code).toBe(0);
+    const unwritable = file('a-file', 'x');
+    const refused = await run(['check', 'examples/faults/bound-exceeded.methodology.json', '--runs', '5', '--save', join(unwritable, 'sub')]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/cannot save the counterexamples in '.*a-file.sub'/);
+  });
+
+  it('prints a counterexample shown by two properties once, naming the first', () => {
+    const counterexample = { component_blueprints: [], datapoints: [], components: [], ghg_entries: [{ id: 'rmv_1', risk_of_reversal_percentage: null, component_attributions: [] }] };
+    const failed = (property: string): FailedVerdict => ({ ok: false, property, message: 'wrong', counterexample, runs: 1, shrinks: 0, seed: 1, path: '0' });
+    const blueprint = { blueprint: 'b', type: 'LOSS', verdicts: [failed('unit_invariance'), failed('permutation_invariance')], not_run: [], not_exercised: [], undeclared_inputs: [], warnings: [] };
+    const text = formatReport('m.json', { ok: false, seed: 1, num_runs: 1, blueprints: [blueprint] });
+    expect(text.match(/"ghg_entries"/g)?.length).toBe(1);
+    expect(text).toContain('counterexample: the same as for unit_invariance above');
   });
 });
