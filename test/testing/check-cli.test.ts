@@ -32,7 +32,7 @@ describe('cdr-engine check on the bundled methodologies', () => {
       expect(err).toBe('');
       expect(code).toBe(0);
       expect(out).toMatch(/^cdr-engine check .*: seed 1, 8 cases per property\n/);
-      expect(out).toMatch(/6 blueprint\(s\): \d+ passed, 0 failed, 0 not run: every property holds/);
+      expect(out).toMatch(/[46] blueprint\(s\): \d+ passed, 0 failed, 0 not run: every property holds/);
       expect(out).toContain('  passed  unit_invariance (8 cases)');
     });
   }
