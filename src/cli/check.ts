@@ -98,6 +98,12 @@ export function formatReport(label: string, report: MethodologyReport, saved?: (
     }
     if (b.undeclared_inputs.length > 0) lines.push(`  not declared: ${b.undeclared_inputs.map((i) => `'${i}'`).join(', ')} (no monotonicity, LIST semantics, homogeneity or bound: only the type's sign convention guards them)`);
   }
+  if (report.entries.length > 0) lines.push('', 'entries (checks.entries)');
+  for (const v of report.entries) {
+    lines.push(verdictLine(v, printed, saved?.('entry', v.property)));
+    if (v.ok) passed++;
+    else failed++;
+  }
   const outcome = report.ok ? 'every property holds' : 'some properties fail';
   lines.push('', `${report.blueprints.length} blueprint(s): ${passed} passed, ${failed} failed, ${notRun} not run: ${outcome}`, '');
   return lines.join('\n');
@@ -112,12 +118,13 @@ function saveCounterexamples(dir: string, report: MethodologyReport, io: Io): Ma
   const paths = new Map<string, string>();
   try {
     mkdirSync(dir, { recursive: true });
-    for (const b of report.blueprints) {
-      for (const v of b.verdicts) {
+    const groups = [...report.blueprints.map((b) => ({ name: b.blueprint, verdicts: b.verdicts })), { name: 'entry', verdicts: report.entries }];
+    for (const { name, verdicts } of groups) {
+      for (const v of verdicts) {
         if (v.ok) continue;
-        const path = join(dir, counterexampleFile(b.blueprint, v.property));
+        const path = join(dir, counterexampleFile(name, v.property));
         writeFileSync(path, `${JSON.stringify(v.counterexample, null, 2)}\n`);
-        paths.set(`${b.blueprint}\u0000${v.property}`, path);
+        paths.set(`${name}\u0000${v.property}`, path);
       }
     }
   } catch (error) {

@@ -11,6 +11,7 @@ import { checkAttributionLinearity, checkSharedComponentConservation } from './a
 import type { BlueprintDefinition, InputQuantityOptions } from './component';
 import { checkConservativeness } from './conservativeness';
 import { checkDimensionalRobustness } from './dimensional';
+import { checkEntryTemplate } from './entry-template';
 import { checkAdjustmentSign, checkBound, checkHomogeneity, checkListSemantics, checkWorkedExample } from './declared-checks';
 import type { GraphOptions } from './graph';
 import { typeWarnings, undeclaredInputs } from './lint';
@@ -82,6 +83,8 @@ export interface MethodologyReport {
   readonly num_runs: number;
   /** One report per blueprint, in library order. */
   readonly blueprints: readonly BlueprintReport[];
+  /** One verdict per entry template (`checks.entries`), in declaration order. */
+  readonly entries: readonly Verdict[];
 }
 
 /** The names of the properties run on generated graphs, in the order they run. */
@@ -187,6 +190,11 @@ function checkBlueprint(methodology: Methodology, blueprint: BlueprintDefinition
 export function checkMethodology(methodology: Methodology, options: MethodologyCheckOptions = {}): MethodologyReport {
   const resolved = { ...options, numRuns: options.numRuns ?? 100, seed: options.seed ?? 1 };
   const blueprints = methodology.component_blueprints.map((b) => checkBlueprint(methodology, b, resolved));
-  const ok = blueprints.every((b) => b.not_run.length === 0 && b.verdicts.every((v) => v.ok));
-  return { ok, seed: resolved.seed, num_runs: resolved.numRuns, blueprints };
+  const compiles = (key: string) => blueprints.some((b) => b.blueprint === key && b.not_run.length === 0);
+  const tolerance = methodology.checks.tolerances?.unit_invariance;
+  const entries = (methodology.checks.entries ?? [])
+    .filter((d) => d.blueprints.every(compiles))
+    .map((d) => checkEntryTemplate(methodology.component_blueprints, d, { numRuns: resolved.numRuns, seed: resolved.seed, inputs: inputOptions(methodology), ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }), ...(tolerance === undefined ? {} : { tolerance }) }));
+  const ok = blueprints.every((b) => b.not_run.length === 0 && b.verdicts.every((v) => v.ok)) && entries.every((v) => v.ok);
+  return { ok, seed: resolved.seed, num_runs: resolved.numRuns, blueprints, entries };
 }

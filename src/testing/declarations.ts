@@ -10,7 +10,7 @@ import type { GraphIssue, IssuePath } from '../model/issues';
 import { nearestName } from '../model/nearest-name';
 import type { QuantityKind } from '../model/quantity-kinds';
 import { isCompatible } from '../units';
-import type { BlueprintDefinition } from './component';
+import type { BlueprintDefinition, BlueprintInputDefinition } from './component';
 
 /**
  * A quantity as a worked example writes it.
@@ -97,6 +97,33 @@ export interface AdjustmentSignDeclaration {
   readonly sign: 'raises' | 'lowers';
 }
 
+/**
+ * An entry template (`checks.entries`): the blueprints of one entry, sharing inputs by key.
+ * @public
+ */
+export interface EntryTemplateDeclaration {
+  /** A name for the report (default: the blueprints joined by `+`). */
+  readonly name?: string;
+  /** The blueprints, one component of each in the entry. */
+  readonly blueprints: readonly string[];
+  /** A formula of the template's inputs the net before discount never falls below (`0`: the entry never emits). */
+  readonly net_at_least?: string;
+  /** A formula the net before discount never exceeds. */
+  readonly net_at_most?: string;
+}
+
+/** The inputs of a template, one per key (the first blueprint's definition of it). */
+export function templateInputs(blueprints: readonly BlueprintDefinition[]): { blueprint: string; input: BlueprintInputDefinition }[] {
+  const seen = new Map<string, { blueprint: string; input: BlueprintInputDefinition }>();
+  for (const b of blueprints) for (const input of b.inputs) if (!seen.has(input.input_key)) seen.set(input.input_key, { blueprint: b.key, input });
+  return [...seen.values()];
+}
+
+/** A blueprint holding every input of the template, for compiling the net's bounds. */
+export function templateBlueprint(blueprints: readonly BlueprintDefinition[]): BlueprintDefinition {
+  return { key: 'entry', type: 'SEQUESTRATION', inputs: templateInputs(blueprints).map((i) => i.input), expressions: [] };
+}
+
 const literal = z.strictObject({ magnitude: z.number(), unit: z.string().min(1) });
 const optionalBlueprint = z.string().min(1).optional();
 
@@ -117,6 +144,7 @@ export const DECLARATION_SHAPES = {
   list_semantics: z.array(z.strictObject({ input: z.string().min(1), blueprint: optionalBlueprint, semantics: z.enum(['intensive', 'extensive']) })),
   homogeneity: z.array(z.strictObject({ input: z.string().min(1), blueprint: optionalBlueprint, degree: z.number().finite() })),
   adjustment_signs: z.array(z.strictObject({ blueprint: z.string().min(1), sign: z.enum(['raises', 'lowers']) })),
+  entries: z.array(z.strictObject({ name: z.string().min(1).optional(), blueprints: z.array(z.string().min(1)).min(1), net_at_least: z.string().min(1).optional(), net_at_most: z.string().min(1).optional() })),
 } as const;
 
 /** Known keys of each declaration's items (for "did you mean"). */
@@ -127,6 +155,7 @@ export const DECLARATION_KEYS: Readonly<Record<string, readonly string[]>> = {
   list_semantics: ['input', 'blueprint', 'semantics'],
   homogeneity: ['input', 'blueprint', 'degree'],
   adjustment_signs: ['blueprint', 'sign'],
+  entries: ['name', 'blueprints', 'net_at_least', 'net_at_most'],
 };
 
 /** Items of a declaration list that are objects. */
@@ -222,5 +251,25 @@ export function declarationIssues(blueprints: readonly BlueprintDefinition[], se
     const b = blueprintNamed(blueprints, path, item['blueprint'], issues);
     if (b !== undefined && b.type !== 'ADJUSTMENT') issues.push(issueAt([...path, 'blueprint'], 'not_an_adjustment', `blueprint '${b.key}' is ${b.type}, whose type fixes its sign: declare a sign for ADJUSTMENT blueprints only`));
   }
+  for (const { index, item } of items(section['entries'])) entryIssues(blueprints, ['checks', 'entries', index], item, issues);
   return issues;
+}
+
+/** Issues of an entry template: unknown blueprints, one input key with two kinds or shapes. */
+function entryIssues(blueprints: readonly BlueprintDefinition[], path: IssuePath, item: Record<string, unknown>, issues: GraphIssue[]): void {
+  const keys = Array.isArray(item['blueprints']) ? item['blueprints'] : [];
+  const found = keys.flatMap((key, j) => {
+    const b = blueprintNamed(blueprints, [...path, 'blueprints', j], key, issues);
+    return b === undefined ? [] : [b];
+  });
+  const first = new Map<string, { blueprint: string; input: BlueprintInputDefinition }>();
+  for (const b of found) {
+    for (const input of b.inputs) {
+      const earlier = first.get(input.input_key);
+      if (earlier === undefined) first.set(input.input_key, { blueprint: b.key, input });
+      else if (earlier.input.quantity_kind !== input.quantity_kind || (earlier.input.data_shape ?? 'SCALAR') !== (input.data_shape ?? 'SCALAR')) {
+        issues.push(issueAt([...path, 'blueprints'], 'conflicting_input', `input '${input.input_key}' is ${earlier.input.quantity_kind} ${earlier.input.data_shape ?? 'SCALAR'} in '${earlier.blueprint}' but ${input.quantity_kind} ${input.data_shape ?? 'SCALAR'} in '${b.key}': an entry shares one datapoint per input key`));
+      }
+    }
+  }
 }

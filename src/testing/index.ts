@@ -54,6 +54,7 @@ export {
 export type {
   AdjustmentSignDeclaration,
   BoundDeclaration,
+  EntryTemplateDeclaration,
   HomogeneityDeclaration,
   ListSemanticsDeclaration,
   QuantityLiteral,

@@ -11,13 +11,12 @@ import type { MethodologyChecks } from './methodology';
 export function typeWarnings(blueprint: BlueprintDefinition): string[] {
   const warnings: string[] = [];
   const kinds = blueprint.inputs.map((i) => ({ key: i.input_key, kind: String(i.quantity_kind) }));
+  // Only the emission factor in a removal is flagged: a LOSS or a COUNTERFACTUAL reading a CDR
+  // potential is common and right (degassing of the weathered part, a baseline's weathering).
   const removal = blueprint.type === 'SEQUESTRATION' || blueprint.type === 'REDUCTION';
   for (const { key, kind } of kinds) {
     if (removal && kind.endsWith('emission_factor')) {
       warnings.push(`type: a ${blueprint.type} reads input '${key}' of kind ${kind}, an emission factor: an emission is an ACTIVITY (or a LOSS), which lowers the net`);
-    }
-    if (!removal && blueprint.type !== 'ADJUSTMENT' && kind.endsWith('cdr_potential')) {
-      warnings.push(`type: a ${blueprint.type} reads input '${key}' of kind ${kind}, a removal potential: a removal is a SEQUESTRATION, which raises the net`);
     }
   }
   return warnings;

@@ -33,11 +33,13 @@ import {
   type AdjustmentSignDeclaration,
   type BoundDeclaration,
   DECLARATION_KEYS,
+  type EntryTemplateDeclaration,
   DECLARATION_SHAPES,
   declarationIssues,
   type HomogeneityDeclaration,
   issueAt,
   type ListSemanticsDeclaration,
+  templateBlueprint,
   type WorkedExample,
 } from './declarations';
 import { expressionProgram, formulaProgram } from './value-programs';
@@ -91,6 +93,8 @@ export interface MethodologyChecks {
   readonly homogeneity?: readonly HomogeneityDeclaration[];
   /** Declared signs of ADJUSTMENT blueprints. */
   readonly adjustment_signs?: readonly AdjustmentSignDeclaration[];
+  /** Entry templates: the blueprints that make one entry together, sharing inputs by key. */
+  readonly entries?: readonly EntryTemplateDeclaration[];
 }
 
 /**
@@ -124,6 +128,7 @@ const checksSchema = z.strictObject({
   list_semantics: DECLARATION_SHAPES.list_semantics.optional(),
   homogeneity: DECLARATION_SHAPES.homogeneity.optional(),
   adjustment_signs: DECLARATION_SHAPES.adjustment_signs.optional(),
+  entries: DECLARATION_SHAPES.entries.optional(),
 });
 
 /** Known keys of the object at a path of `checks` (for "did you mean"). */
@@ -211,7 +216,25 @@ function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unk
       if (!check.ok) issues.push(issueAt([...path, 'magnitude', 'unit'], 'unit_incompatible', `range of input '${input}' of blueprint '${b.key}': ${check.message}`));
     }
   }
-  return [...issues, ...declarationIssues(blueprints, section), ...boundIssues(blueprints, section)];
+  const declared = declarationIssues(blueprints, section);
+  return [...issues, ...declared, ...boundIssues(blueprints, section), ...(declared.length === 0 ? entryBoundIssues(blueprints, section) : [])];
+}
+
+/** Issues of entry templates' net bounds that do not compile to a mass over the template's inputs. */
+function entryBoundIssues(blueprints: readonly BlueprintDefinition[], section: Record<string, unknown>): GraphIssue[] {
+  const parsed = DECLARATION_SHAPES.entries.safeParse(section['entries']);
+  if (!parsed.success) return [];
+  return parsed.data.flatMap((d, index) => {
+    const template = templateBlueprint(d.blueprints.map((k) => blueprints.find((b) => b.key === k) as BlueprintDefinition));
+    return (['net_at_least', 'net_at_most'] as const).flatMap((side): GraphIssue[] => {
+      const formula = d[side];
+      if (formula === undefined) return [];
+      const bound = formulaProgram(template, formula);
+      const path = ['checks', 'entries', index, side];
+      if (!bound.ok) return [issueAt(path, 'invalid_bound', `'${formula}' does not compile: ${bound.message}`)];
+      return bound.program.dimensionless ? [issueAt(path, 'invalid_bound', `'${formula}' is dimensionless, but a net is a mass`)] : [];
+    });
+  });
 }
 
 /** Issues of bounds whose expression or formula does not compile to a mass or a fraction. */

@@ -160,7 +160,7 @@ describe('cdr-engine check: counterexamples saved and printed once', () => {
     const counterexample = { component_blueprints: [], datapoints: [], components: [], ghg_entries: [{ id: 'rmv_1', risk_of_reversal_percentage: null, component_attributions: [] }] };
     const failed = (property: string): FailedVerdict => ({ ok: false, property, message: 'wrong', counterexample, runs: 1, shrinks: 0, seed: 1, path: '0' });
     const blueprint = { blueprint: 'b', type: 'LOSS', verdicts: [failed('unit_invariance'), failed('permutation_invariance')], not_run: [], not_exercised: [], undeclared_inputs: [], warnings: [] };
-    const text = formatReport('m.json', { ok: false, seed: 1, num_runs: 1, blueprints: [blueprint] });
+    const text = formatReport('m.json', { ok: false, seed: 1, num_runs: 1, blueprints: [blueprint], entries: [] });
     expect(text.match(/"ghg_entries"/g)?.length).toBe(1);
     expect(text).toContain('counterexample: the same as for unit_invariance above');
   });

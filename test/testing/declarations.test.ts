@@ -51,6 +51,7 @@ describe('reading the declarations', () => {
         list_semantics: [{ input: 'energy', semantics: 'intensive' }],
         adjustment_signs: [{ blueprint: 'capture_energy', sign: 'lowers' }],
         homogeneity: [{ blueprint: 'meter_drif', input: 'injected_mass', degree: 1 }],
+        entries: [{ blueprints: ['co2_stored', 'capture_energi'] }],
       }),
     );
     const at = (...path: (string | number)[]) => issues.filter((i) => i.path.join('.') === path.join('.')).map((i) => `${i.code}: ${i.message}`);
@@ -65,6 +66,16 @@ describe('reading the declarations', () => {
     expect(at('checks', 'list_semantics', 0, 'input')).toEqual(["not_a_list: input 'energy' is SCALAR: LIST semantics speak about LIST inputs"]);
     expect(at('checks', 'adjustment_signs', 0, 'blueprint')[0]).toMatch(/^not_an_adjustment: blueprint 'capture_energy' is ACTIVITY/);
     expect(at('checks', 'homogeneity', 0, 'blueprint')).toEqual(["unknown_blueprint: blueprint 'meter_drif' is not in the library; did you mean 'meter_drift'?"]);
+    expect(at('checks', 'entries', 0, 'blueprints', 1, 'blueprint')).toEqual(["unknown_blueprint: blueprint 'capture_energi' is not in the library; did you mean 'capture_energy'?"]);
+  });
+
+  it('refuses an entry template whose blueprints give one input key two kinds, and a net bound that is not a mass', () => {
+    const clash = { ...(dac['component_blueprints'] as { key: string }[])[1], key: 'other', inputs: [{ input_key: 'energy', quantity_kind: 'mass', compatible_unit: 't', data_shape: 'SCALAR' }], expressions: [{ key: 'co2e', template: '{e}', inputs: [{ template_key: 'e', input_key: 'energy', type: 'DATAPOINT' }] }] };
+    const issues = issuesOf({ ...dac, component_blueprints: [...(dac['component_blueprints'] as unknown[]), clash], checks: { entries: [{ blueprints: ['capture_energy', 'other'] }] } });
+    expect(issues.map((i) => i.code)).toEqual(['conflicting_input']);
+    expect(issues[0]?.message).toMatch(/input 'energy' is energy SCALAR in 'capture_energy' but mass SCALAR in 'other'/);
+    const dimensionless = issuesOf(withChecks({ entries: [{ blueprints: ['co2_stored'], net_at_most: '{co2_purity}' }] }));
+    expect(dimensionless).toEqual([{ path: ['checks', 'entries', 0, 'net_at_most'], code: 'invalid_bound', message: "'{co2_purity}' is dimensionless, but a net is a mass" }]);
   });
 });
 
@@ -78,6 +89,7 @@ describe('planted faults are caught, correct methodologies pass (seeds 1-2 here;
     ['list-extensive', 'list_semantics(weathered_fraction, intensive)', /duplicating every item of LIST input 'weathered_fraction': the value goes from .* kg to .* kg, not .* \(x 1\)/],
     ['not-homogeneous', 'homogeneity(carbon_content, degree 1)', /doubling input 'carbon_content': .* \(x 2\)/],
     ['adjustment-sign', 'adjustment_sign(lowers)', /the ADJUSTMENT 'moisture_correction' is declared to lower the net, but its value is [1-9].* kg/],
+    ['entry-loss', 'entry(one field)', /the LOSS components \(.* kg\) exceed the SEQUESTRATION they reduce \(.* kg\) by .* times the tolerance/],
     ['wet-basis', 'linearisation', /input 'moisture' .* at expression 'co2e' \(a denominator: \{w\} divides\)/],
   ];
   for (const [name, property, message] of faults) {
@@ -86,7 +98,7 @@ describe('planted faults are caught, correct methodologies pass (seeds 1-2 here;
       for (const seed of [1, 2]) {
         const report = checkMethodology(m, { numRuns: 30, seed });
         expect(report.ok).toBe(false);
-        const failures = report.blueprints.flatMap((b) => b.verdicts.filter((v) => !v.ok));
+        const failures = [...report.blueprints.flatMap((b) => b.verdicts), ...report.entries].filter((v) => !v.ok);
         expect(failures.map((v) => v.property)).toEqual([property]);
         expect(failures[0]?.ok === false && failures[0].message).toMatch(message);
       }
