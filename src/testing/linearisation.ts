@@ -111,7 +111,7 @@ export function checkLinearisation(blueprints: readonly BlueprintDefinition[], o
           message:
             `entry ${e.id}: the first-order discount gives ${show(net)} kg (net ${show(e.co2e_net_removed_without_discount_kg)} kg - standard deviation ${show(sd)} kg), ` +
             `but the 16th percentile of ${samples} samples lies in [${show(low)}, ${show(high)}] kg (99.7 % interval from order statistics): ` +
-            `${show(Number(gap.toPrecision(3)))} standard deviations away, more than the tolerance ${tolerance}`,
+            `${gap.toPrecision(3)} standard deviations away, more than the tolerance ${tolerance}`,
         };
       }
       return null;
