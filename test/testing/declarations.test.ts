@@ -96,7 +96,7 @@ describe('planted faults are caught, correct methodologies pass (seeds 1-2 here;
     it(`${name}: ${property} fails`, () => {
       const m = methodology(`examples/faults/${name}.methodology.json`);
       for (const seed of [1, 2]) {
-        const report = checkMethodology(m, { numRuns: 30, seed });
+        const report = checkMethodology(m, { numRuns: 20, seed });
         expect(report.ok).toBe(false);
         const failures = [...report.blueprints.flatMap((b) => b.verdicts), ...report.entries].filter((v) => !v.ok);
         expect(failures.map((v) => v.property)).toEqual([property]);
@@ -109,7 +109,7 @@ describe('planted faults are caught, correct methodologies pass (seeds 1-2 here;
     it(`${path} passes, every input declared`, () => {
       const m = methodology(path);
       for (const seed of [1, 2]) {
-        const report = checkMethodology(m, { numRuns: 25, seed });
+        const report = checkMethodology(m, { numRuns: 15, seed });
         expect(report.blueprints.flatMap((b) => b.verdicts.filter((v) => !v.ok).map((v) => `${b.blueprint}: ${v.property}`))).toEqual([]);
         expect(report.blueprints.flatMap((b) => [...b.undeclared_inputs, ...b.warnings, ...b.not_exercised.map((n) => n.property)])).toEqual([]);
       }
