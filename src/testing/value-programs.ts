@@ -59,9 +59,23 @@ function compileValue(blueprint: BlueprintDefinition, expressions: Expression[])
   return { ok: false, message: asMass.issues.map((i) => i.message).join('; ') };
 }
 
+/**
+ * The key of the expression whose value is the component's: the one the blueprint names in
+ * `result_expression_key` if it has that field, else its one sink (read by no other expression),
+ * else its last expression.
+ */
+function resultKey(blueprint: BlueprintDefinition): string | undefined {
+  const named = (blueprint as { result_expression_key?: unknown }).result_expression_key;
+  if (typeof named === 'string') return named;
+  const read = new Set(blueprint.expressions.flatMap((e) => e.inputs.filter((i) => i.type === 'EXPRESSION_RESULT').map((i) => i.input_key)));
+  const sinks = blueprint.expressions.filter((e) => !read.has(e.key));
+  return (sinks.length === 1 ? sinks[0] : blueprint.expressions[blueprint.expressions.length - 1])?.key;
+}
+
 /** The program of a named expression's value (default: the blueprint's value, its last expression). */
 export function expressionProgram(blueprint: BlueprintDefinition, key?: string): ValueProgramOutcome {
-  const target = key === undefined ? blueprint.expressions[blueprint.expressions.length - 1] : blueprint.expressions.find((e) => e.key === key);
+  const wanted = key ?? resultKey(blueprint);
+  const target = blueprint.expressions.find((e) => e.key === wanted);
   if (target === undefined) return { ok: false, message: `blueprint '${blueprint.key}' has no expression '${key ?? ''}'` };
   return compileValue(blueprint, needed(blueprint, target));
 }
