@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkMethodology, type Methodology, parseMethodology } from 'cdr-engine/testing';
+import { nonlinearityOf } from '../../src/testing/nonlinearity';
 import { percentileInterval } from '../../src/testing/sampled-nets';
 
 const read = (path: string) => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')) as Record<string, unknown> & { checks: Record<string, unknown> };
@@ -167,5 +168,26 @@ describe('the order-statistics interval of a percentile', () => {
     // n = 10,000: 3 sd of the binomial count is 110 ranks, so the interval is 0.16 +- 0.011.
     expect(large.low).toBeCloseTo(0.16 - 0.011, 3);
     expect(large.high).toBeCloseTo(0.16 + 0.011, 3);
+  });
+});
+
+describe('where a formula bends with an input', () => {
+  const dp = (template_key: string, input_key: string) => ({ template_key, input_key, type: 'DATAPOINT' as const });
+  const blueprint = {
+    key: 'b',
+    type: 'SEQUESTRATION' as const,
+    inputs: ['m', 'x', 'k', 'r'].map((input_key) => ({ input_key, quantity_kind: 'dimensionless' as const, compatible_unit: 'dimensionless', data_shape: 'SCALAR' as const })),
+    expressions: [
+      { key: 'share', template: 'min(1, {x} / {r})', inputs: [dp('x', 'x'), dp('r', 'r')] },
+      { key: 'decay', template: 'exp(0 - {k})', inputs: [dp('k', 'k')] },
+      { key: 'co2e', template: '{m} * {s} * {d}', inputs: [dp('m', 'm'), { template_key: 's', input_key: 'share', type: 'EXPRESSION_RESULT' as const }, { template_key: 'd', input_key: 'decay', type: 'EXPRESSION_RESULT' as const }] },
+    ],
+  };
+  it('names the first expression that puts the input through a kink, a denominator or an exponential', () => {
+    expect(nonlinearityOf(blueprint, 'x')).toBe("expression 'share' (a kink: min(...) of {x})");
+    expect(nonlinearityOf(blueprint, 'k')).toBe("expression 'decay' (exp(...) of {k})");
+    expect(nonlinearityOf(blueprint, 'm')).toBeNull();
+    const ratio = { ...blueprint, expressions: [{ key: 'co2e', template: '{m} * 2 / (1 - {x})', inputs: [dp('m', 'm'), dp('x', 'x')] }] };
+    expect(nonlinearityOf(ratio, 'x')).toBe("expression 'co2e' (a denominator: {x} divides)");
   });
 });
