@@ -1,5 +1,5 @@
 /**
- * `cdr-engine check <methodology.json | -> [--runs N] [--seed S] [--format text|json]`: runs every
+ * `cdr-engine check <methodology.json | -> [--runs N] [--seed S] [--format text|json] [--save DIR]`: runs every
  * property of cdr-engine/testing on every blueprint of a methodology document (a blueprint library
  * with optional declarations; a whole graph document will do) and prints a report per blueprint and
  * property: passed, or the shrunk counterexample as a small graph document that `cdr-engine
@@ -7,6 +7,8 @@
  * 2 for bad usage, an unreadable file or a missing fast-check (a peer dependency of the testing
  * entry). Deterministic for a seed.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FailedVerdict, MethodologyReport, Verdict } from '../testing';
 import { parseArguments } from './arguments';
 import { printIssues, readJsonDocument } from './document';
@@ -44,50 +46,97 @@ function indent(text: string, by: number): string {
     .join('\n');
 }
 
-function failureLines(v: FailedVerdict): string {
-  const replay = v.path === null ? `seed ${v.seed}` : `seed ${v.seed}, path "${v.path}"`;
-  const entry = v.counterexample.ghg_entries[0]?.id;
-  const open = entry === undefined ? '' : ` (save it and run: cdr-engine explain <file> ${entry})`;
-  return [
-    `  FAILED  ${v.property}: after ${v.runs} case(s), ${v.shrinks} shrink(s), ${replay}`,
-    indent(v.message, 10),
-    `          counterexample${open}:`,
-    indent(JSON.stringify(v.counterexample, null, 2), 10),
-  ].join('\n');
+/** The file name `--save` gives a counterexample: blueprint and property, safe on every system. */
+export function counterexampleFile(blueprint: string, property: string): string {
+  return `${blueprint}.${property}`.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/_+$/, '') + '.json';
 }
 
-function verdictLine(v: Verdict): string {
-  if (!v.ok) return failureLines(v);
+/** Counterexamples already printed in this report, by their JSON, with the property that showed it. */
+type Printed = Map<string, string>;
+
+function failureLines(v: FailedVerdict, printed: Printed, saved: string | undefined): string {
+  const replay = v.path === null ? `seed ${v.seed}` : `seed ${v.seed}, path "${v.path}"`;
+  const entry = v.counterexample.ghg_entries[0]?.id;
+  const json = JSON.stringify(v.counterexample, null, 2);
+  const head = [`  FAILED  ${v.property}: after ${v.runs} case(s), ${v.shrinks} shrink(s), ${replay}`, indent(v.message, 10)];
+  if (saved !== undefined) return [...head, `          counterexample saved to ${saved}${entry === undefined ? '' : ` (cdr-engine explain ${saved} ${entry})`}`].join('\n');
+  const same = printed.get(json);
+  if (same !== undefined) return [...head, `          counterexample: the same as for ${same} above`].join('\n');
+  printed.set(json, v.property);
+  const open = entry === undefined ? '' : ` (save it with --save DIR, or run: cdr-engine explain <file> ${entry})`;
+  return [...head, `          counterexample${open}:`, indent(json, 10)].join('\n');
+}
+
+function verdictLine(v: Verdict, printed: Printed, saved: string | undefined): string {
+  if (!v.ok) return failureLines(v, printed, saved);
   const skipped = v.skipped > 0 ? `, ${v.skipped} not applicable` : '';
   return `  passed  ${v.property} (${v.runs} cases${skipped})`;
 }
 
-/** The report as text. */
-export function formatReport(label: string, report: MethodologyReport): string {
+/**
+ * The report as text. `saved` gives the file each failed verdict's counterexample was saved to
+ * (by blueprint and property); without it, a counterexample is printed once and its repeats named.
+ */
+export function formatReport(label: string, report: MethodologyReport, saved?: (blueprint: string, property: string) => string | undefined): string {
   const lines = [`cdr-engine check ${label}: seed ${report.seed}, ${report.num_runs} cases per property`];
+  const printed: Printed = new Map();
   let passed = 0;
   let failed = 0;
   let notRun = 0;
   for (const b of report.blueprints) {
     lines.push('', `${b.blueprint} (${b.type})`);
+    for (const w of b.warnings) lines.push(`  warning ${w}`);
     for (const v of b.verdicts) {
-      lines.push(verdictLine(v));
+      lines.push(verdictLine(v, printed, saved?.(b.blueprint, v.property)));
       if (v.ok) passed++;
       else failed++;
     }
+    for (const n of b.not_exercised) lines.push(`  not exercised  ${n.property}: ${n.reason}`);
     for (const n of b.not_run) {
       lines.push(`  not run ${n.property}: ${n.reason}`);
       notRun++;
     }
+    if (b.undeclared_inputs.length > 0) lines.push(`  not declared: ${b.undeclared_inputs.map((i) => `'${i}'`).join(', ')} (no monotonicity, LIST semantics, homogeneity or bound: only the type's sign convention guards them)`);
+  }
+  if (report.entries.length > 0) lines.push('', 'entries (checks.entries)');
+  for (const v of report.entries) {
+    lines.push(verdictLine(v, printed, saved?.('entry', v.property)));
+    if (v.ok) passed++;
+    else failed++;
   }
   const outcome = report.ok ? 'every property holds' : 'some properties fail';
   lines.push('', `${report.blueprints.length} blueprint(s): ${passed} passed, ${failed} failed, ${notRun} not run: ${outcome}`, '');
   return lines.join('\n');
 }
 
+/**
+ * Writes each failed verdict's counterexample to `dir` (created if missing) as a graph document
+ * `cdr-engine explain` opens; returns the paths by blueprint and property, or null (message
+ * printed) when the folder cannot be written.
+ */
+function saveCounterexamples(dir: string, report: MethodologyReport, io: Io): Map<string, string> | null {
+  const paths = new Map<string, string>();
+  try {
+    mkdirSync(dir, { recursive: true });
+    const groups = [...report.blueprints.map((b) => ({ name: b.blueprint, verdicts: b.verdicts })), { name: 'entry', verdicts: report.entries }];
+    for (const { name, verdicts } of groups) {
+      for (const v of verdicts) {
+        if (v.ok) continue;
+        const path = join(dir, counterexampleFile(name, v.property));
+        writeFileSync(path, `${JSON.stringify(v.counterexample, null, 2)}\n`);
+        paths.set(`${name}\u0000${v.property}`, path);
+      }
+    }
+  } catch (error) {
+    io.err(`cdr-engine check: cannot save the counterexamples in '${dir}': ${(error as Error).message}\n`);
+    return null;
+  }
+  return paths;
+}
+
 /** Runs the check command with its arguments (after `check`) and returns the exit code. */
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  const parsed = parseArguments(args, ['runs', 'seed', 'format']);
+  const parsed = parseArguments(args, ['runs', 'seed', 'format', 'save']);
   if (typeof parsed === 'string') {
     io.err(`cdr-engine check: ${parsed}\n${CHECK_USAGE}\n`);
     return 2;
@@ -115,7 +164,9 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     return 1;
   }
   const report = testing.checkMethodology(methodology.methodology, { numRuns: runs, seed });
+  const saved = parsed.values.save === undefined ? undefined : saveCounterexamples(parsed.values.save, report, io);
+  if (saved === null) return 2;
   if (format === 'json') writeJson(report, io.out);
-  else io.out(formatReport(read.label, report));
+  else io.out(formatReport(read.label, report, saved === undefined ? undefined : (b, p) => saved.get(`${b}\u0000${p}`)));
   return report.ok ? 0 : 1;
 }

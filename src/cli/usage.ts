@@ -10,7 +10,7 @@ export const EXPLAIN_USAGE = 'usage: cdr-engine explain <graph.json | -> <GHG en
 /** `cdr-engine serve` */
 export const SERVE_USAGE = 'usage: cdr-engine serve [--port N] [--world world.json] [--state DIR]   (port 0 picks a free port; default 8080; --state keeps every accepted write in DIR across restarts)';
 /** `cdr-engine check` */
-export const CHECK_USAGE = 'usage: cdr-engine check <methodology.json | -> [--runs N] [--seed S] [--format text|json]   (default 100 runs, seed 1, text)';
+export const CHECK_USAGE = 'usage: cdr-engine check <methodology.json | -> [--runs N] [--seed S] [--format text|json] [--save DIR]   (default 100 runs, seed 1, text; --save writes each counterexample to DIR as a graph document)';
 /** `cdr-engine schema` */
 export const SCHEMA_USAGE = 'usage: cdr-engine schema   (prints the JSON Schema of the graph document; the package ships it as cdr-engine/graph.schema.json)';
 /** `cdr-engine report` */

@@ -11,7 +11,10 @@ import { checkAttributionLinearity, checkSharedComponentConservation } from './a
 import type { BlueprintDefinition, InputQuantityOptions } from './component';
 import { checkConservativeness } from './conservativeness';
 import { checkDimensionalRobustness } from './dimensional';
+import { checkEntryTemplate } from './entry-template';
+import { checkAdjustmentSign, checkBound, checkHomogeneity, checkListSemantics, checkWorkedExample } from './declared-checks';
 import type { GraphOptions } from './graph';
+import { typeWarnings, undeclaredInputs } from './lint';
 import { checkLinearisation } from './linearisation';
 import type { Methodology } from './methodology';
 import { blueprintsDeclared, checkMonotonicity } from './monotonicity';
@@ -60,6 +63,12 @@ export interface BlueprintReport {
   readonly verdicts: readonly Verdict[];
   /** Properties not run (on a blueprint that does not compile). */
   readonly not_run: readonly PropertyNotRun[];
+  /** Declarations that no generated case tested (a range of zero width, an input never drawn): neither passed nor failed. */
+  readonly not_exercised: readonly PropertyNotRun[];
+  /** Inputs no monotonicity, LIST semantics, homogeneity or bound speaks about. */
+  readonly undeclared_inputs: readonly string[];
+  /** Suspicious but not wrong: a type at odds with the kinds of the inputs. */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -75,6 +84,8 @@ export interface MethodologyReport {
   readonly num_runs: number;
   /** One report per blueprint, in library order. */
   readonly blueprints: readonly BlueprintReport[];
+  /** One verdict per entry template (`checks.entries`), in declaration order. */
+  readonly entries: readonly Verdict[];
 }
 
 /** The names of the properties run on generated graphs, in the order they run. */
@@ -102,6 +113,26 @@ function inputOptions(methodology: Methodology): InputQuantityOptions {
   return options;
 }
 
+/** The verdicts of the declarations about one blueprint's value (examples, bounds, LIST semantics, homogeneity, sign). */
+function declaredVerdicts(methodology: Methodology, blueprint: BlueprintDefinition, options: { numRuns: number; seed: number; tolerance?: number }): Verdict[] {
+  const checks = methodology.checks;
+  const about = (named: string | undefined) => named === undefined || named === blueprint.key;
+  const has = (input: string) => blueprint.inputs.some((i) => i.input_key === input);
+  const on = { ...options, inputs: inputOptions(methodology) };
+  return [
+    ...(checks.examples ?? []).flatMap((e, i) => (e.blueprint === blueprint.key ? [checkWorkedExample(blueprint, e, i)] : [])),
+    ...(checks.bounds ?? []).filter((d) => d.blueprint === blueprint.key).map((d) => checkBound(blueprint, d, on)),
+    ...(checks.list_semantics ?? []).filter((d) => about(d.blueprint) && blueprint.inputs.some((i) => i.input_key === d.input && i.data_shape === 'LIST')).map((d) => checkListSemantics(blueprint, d, on)),
+    ...(checks.homogeneity ?? []).filter((d) => about(d.blueprint) && has(d.input)).map((d) => checkHomogeneity(blueprint, d, on)),
+    ...(checks.adjustment_signs ?? []).filter((d) => d.blueprint === blueprint.key).map((d) => checkAdjustmentSign(blueprint, d, on)),
+  ];
+}
+
+/** A declaration's verdict that no generated case applied to: neither passed nor failed. */
+function unexercised(v: Verdict): boolean {
+  return v.property.startsWith('monotonicity(') && (v.ok ? v.runs === 0 : v.message.startsWith('no applicable case'));
+}
+
 /** Every property on one blueprint. */
 function checkBlueprint(methodology: Methodology, blueprint: BlueprintDefinition, options: Required<Omit<MethodologyCheckOptions, 'evaluate'>> & MethodologyCheckOptions): BlueprintReport {
   const base = { blueprint: blueprint.key, type: blueprint.type };
@@ -117,7 +148,7 @@ function checkBlueprint(methodology: Methodology, blueprint: BlueprintDefinition
   if (!compileBlueprint(blueprint as ComponentBlueprintDefinition).ok) {
     const reason = 'the blueprint does not compile (see dimensional_robustness)';
     const names = [...GRAPH_PROPERTIES.slice(0, 2), ...monotonicity.map((d) => `monotonicity(${d.input}, ${d.direction})`), ...GRAPH_PROPERTIES.slice(2)];
-    return { ...base, verdicts: [dimensional], not_run: names.map((property) => ({ property, reason })) };
+    return { ...base, verdicts: [dimensional], not_run: names.map((property) => ({ property, reason })), not_exercised: [], undeclared_inputs: undeclaredInputs(blueprint, methodology.checks), warnings: typeWarnings(blueprint) };
   }
   const graphs: GraphOptions = { inputs: inputOptions(methodology) };
   const onGraphs = { ...common, graphs };
@@ -134,8 +165,17 @@ function checkBlueprint(methodology: Methodology, blueprint: BlueprintDefinition
     checkAttributionLinearity(only, onGraphs),
     checkSharedComponentConservation(only, onGraphs),
     checkConservativeness(only, onGraphs),
+    ...declaredVerdicts(methodology, blueprint, common),
   ];
-  return { ...base, verdicts, not_run: [] };
+  const notExercised = verdicts.filter(unexercised).map((v) => ({ property: v.property, reason: 'no generated case could raise the input within its declared range (is the range empty or of zero width?)' }));
+  return {
+    ...base,
+    verdicts: verdicts.filter((v) => !unexercised(v)),
+    not_run: [],
+    not_exercised: notExercised,
+    undeclared_inputs: undeclaredInputs(blueprint, methodology.checks),
+    warnings: typeWarnings(blueprint),
+  };
 }
 
 /**
@@ -152,6 +192,11 @@ export function checkMethodology(methodology: Methodology, options: MethodologyC
   assertCheckOptions('checkMethodology', options, METHODOLOGY_CHECK_OPTION_CHECKS);
   const resolved = { ...options, numRuns: options.numRuns ?? 100, seed: options.seed ?? 1 };
   const blueprints = methodology.component_blueprints.map((b) => checkBlueprint(methodology, b, resolved));
-  const ok = blueprints.every((b) => b.not_run.length === 0 && b.verdicts.every((v) => v.ok));
-  return { ok, seed: resolved.seed, num_runs: resolved.numRuns, blueprints };
+  const compiles = (key: string) => blueprints.some((b) => b.blueprint === key && b.not_run.length === 0);
+  const tolerance = methodology.checks.tolerances?.unit_invariance;
+  const entries = (methodology.checks.entries ?? [])
+    .filter((d) => d.blueprints.every(compiles))
+    .map((d) => checkEntryTemplate(methodology.component_blueprints, d, { numRuns: resolved.numRuns, seed: resolved.seed, inputs: inputOptions(methodology), ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }), ...(tolerance === undefined ? {} : { tolerance }) }));
+  const ok = blueprints.every((b) => b.not_run.length === 0 && b.verdicts.every((v) => v.ok)) && entries.every((v) => v.ok);
+  return { ok, seed: resolved.seed, num_runs: resolved.numRuns, blueprints, entries };
 }

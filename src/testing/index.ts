@@ -4,7 +4,7 @@
  * components, whole graph documents on one's own blueprints and random blueprints; mutations for
  * negative tests; property checks that return a verdict with a shrunk counterexample (plus a thin
  * assert form); the methodology document and `checkMethodology`, behind `cdr-engine check`.
- * May import: accounting, expressions, units, model, fast-check. Nothing in the core imports it.
+ * May import: accounting, expressions, uncertainty, units, model, fast-check. Nothing in the core imports it.
  */
 export { DEFAULT_RELATIVE_STANDARD_DEVIATION, type MagnitudeRange, realisticRange, type RelativeRange } from './ranges';
 export { type GraphQuantityValue, type QuantityOptions, quantityOf, type StandardDeviationPresence } from './quantity';
@@ -51,5 +51,14 @@ export {
   type MethodologyTolerances,
   parseMethodology,
 } from './methodology';
+export type {
+  AdjustmentSignDeclaration,
+  BoundDeclaration,
+  EntryTemplateDeclaration,
+  HomogeneityDeclaration,
+  ListSemanticsDeclaration,
+  QuantityLiteral,
+  WorkedExample,
+} from './declarations';
 export { type BlueprintReport, checkMethodology, type MethodologyCheckOptions, type MethodologyReport, type PropertyNotRun } from './check-methodology';
 export type { GraphIssue, IssuePath } from '../model/issues';

@@ -29,6 +29,20 @@ import { nearestName } from '../model/nearest-name';
 import type { QuantityKind } from '../model/quantity-kinds';
 import { isCompatible } from '../units';
 import type { BlueprintDefinition } from './component';
+import {
+  type AdjustmentSignDeclaration,
+  type BoundDeclaration,
+  DECLARATION_KEYS,
+  type EntryTemplateDeclaration,
+  DECLARATION_SHAPES,
+  declarationIssues,
+  type HomogeneityDeclaration,
+  issueAt,
+  type ListSemanticsDeclaration,
+  templateBlueprint,
+  type WorkedExample,
+} from './declarations';
+import { expressionProgram, formulaProgram } from './value-programs';
 import type { MonotonicityDeclaration } from './monotonicity';
 import type { MagnitudeRange, RelativeRange } from './ranges';
 
@@ -69,6 +83,18 @@ export interface MethodologyChecks {
   readonly input_ranges?: readonly InputRangeDeclaration[];
   /** Tolerances. */
   readonly tolerances?: MethodologyTolerances;
+  /** Worked examples: a blueprint's value on given inputs, computed by hand. */
+  readonly examples?: readonly WorkedExample[];
+  /** Bounds of components' values or of named expressions. */
+  readonly bounds?: readonly BoundDeclaration[];
+  /** LIST semantics of LIST inputs. */
+  readonly list_semantics?: readonly ListSemanticsDeclaration[];
+  /** Homogeneity of the value in inputs. */
+  readonly homogeneity?: readonly HomogeneityDeclaration[];
+  /** Declared signs of ADJUSTMENT blueprints. */
+  readonly adjustment_signs?: readonly AdjustmentSignDeclaration[];
+  /** Entry templates: the blueprints that make one entry together, sharing inputs by key. */
+  readonly entries?: readonly EntryTemplateDeclaration[];
 }
 
 /**
@@ -88,7 +114,7 @@ export interface Methodology {
  */
 export type MethodologyParse = { readonly ok: true; readonly methodology: Methodology } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
-const GRAPH_KEYS = ['component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects'] as const;
+const GRAPH_KEYS = ['$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects'] as const;
 const range = z.strictObject({ min: z.number(), max: z.number(), unit: z.string().min(1).optional() });
 const relative = z.strictObject({ min: z.number().min(0), max: z.number().min(0) });
 const checksSchema = z.strictObject({
@@ -97,6 +123,12 @@ const checksSchema = z.strictObject({
     .array(z.strictObject({ input: z.string().min(1), blueprint: z.string().min(1).optional(), magnitude: range.optional(), relative_standard_deviation: relative.optional() }))
     .optional(),
   tolerances: z.strictObject({ unit_invariance: z.number().positive().optional(), linearisation: z.number().min(0).optional() }).optional(),
+  examples: DECLARATION_SHAPES.examples.optional(),
+  bounds: DECLARATION_SHAPES.bounds.optional(),
+  list_semantics: DECLARATION_SHAPES.list_semantics.optional(),
+  homogeneity: DECLARATION_SHAPES.homogeneity.optional(),
+  adjustment_signs: DECLARATION_SHAPES.adjustment_signs.optional(),
+  entries: DECLARATION_SHAPES.entries.optional(),
 });
 
 /** Known keys of the object at a path of `checks` (for "did you mean"). */
@@ -109,13 +141,14 @@ function knownKeysAt(path: IssuePath): readonly string[] {
   if (last === 'magnitude') return ['min', 'max', 'unit'];
   if (last === 'relative_standard_deviation') return ['min', 'max'];
   if (last === 'tolerances') return ['unit_invariance', 'linearisation'];
-  return [];
+  if (last === 'inputs' && names.includes('examples')) return ['magnitude', 'unit'];
+  return DECLARATION_KEYS[last ?? ''] ?? [];
 }
 
 /** The unknown-key issue, in the words graph documents use. */
 function unknownKey(path: IssuePath, key: string, known: readonly string[]): GraphIssue {
   const near = nearestName(key, known);
-  const where = path.length === 0 ? '(document)' : path.join('.');
+  const where = path.length === 0 ? 'the top of the methodology document' : path.join('.');
   return { path: [...path, key], code: 'unrecognized_key', message: `unknown key '${key}' at ${where}${near === undefined ? '' : `; did you mean '${near}'?`}` };
 }
 
@@ -126,7 +159,7 @@ function shapeIssues(checks: unknown): { value: MethodologyChecks | null; issues
   const issues = parsed.error.issues.flatMap((i): GraphIssue[] => {
     const path = ['checks', ...i.path.filter((p): p is string | number => typeof p !== 'symbol')];
     if (i.code === 'unrecognized_keys') return i.keys.map((k) => unknownKey(path, k, knownKeysAt(path)));
-    return [{ path, code: i.code === 'invalid_value' ? 'invalid_enum_value' : i.code, message: `${path.join('.')}: ${i.message}` }];
+    return [issueAt(path, i.code === 'invalid_value' ? 'invalid_enum_value' : i.code, i.message)];
   });
   return { value: null, issues };
 }
@@ -155,7 +188,7 @@ function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unk
   const refer = (path: IssuePath, input: string, blueprint: unknown): BlueprintDefinition[] => {
     if (typeof blueprint === 'string' && !keys.includes(blueprint)) {
       const near = nearestName(blueprint, keys);
-      issues.push({ path: [...path, 'blueprint'], code: 'unknown_blueprint', message: `blueprint '${blueprint}' is not in the library${near === undefined ? '' : `; did you mean '${near}'?`}` });
+      issues.push(issueAt([...path, 'blueprint'], 'unknown_blueprint', `blueprint '${blueprint}' is not in the library${near === undefined ? '' : `; did you mean '${near}'?`}`));
       return [];
     }
     const scope = blueprints.filter((b) => typeof blueprint !== 'string' || b.key === blueprint);
@@ -163,7 +196,7 @@ function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unk
     if (having.length === 0) {
       const near = nearestName(input, scope.flatMap((b) => b.inputs.map((i) => i.input_key)));
       const owner = typeof blueprint === 'string' ? `blueprint '${blueprint}' has no` : 'no blueprint of the library has';
-      issues.push({ path: [...path, 'input'], code: 'unknown_input', message: `${owner} input '${input}'${near === undefined ? '' : `; did you mean '${near}'?`}` });
+      issues.push(issueAt([...path, 'input'], 'unknown_input', `${owner} input '${input}'${near === undefined ? '' : `; did you mean '${near}'?`}`));
     }
     return having;
   };
@@ -174,16 +207,57 @@ function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unk
     const having = refer(path, input, item['blueprint']);
     for (const name of ['magnitude', 'relative_standard_deviation'] as const) {
       const s = span(item[name]);
-      if (s !== undefined && !(s.min <= s.max)) issues.push({ path: [...path, name], code: 'invalid_range', message: `${name} of input '${input}': min ${s.min} is above max ${s.max}` });
+      if (s !== undefined && !(s.min <= s.max)) issues.push(issueAt([...path, name], 'invalid_range', `${name} of input '${input}': min ${s.min} is above max ${s.max}`));
     }
     const unit = span(item['magnitude'])?.unit;
     for (const b of typeof unit === 'string' ? having : []) {
       const kind = b.inputs.find((i) => i.input_key === input)?.quantity_kind as QuantityKind;
       const check = isCompatible(unit as string, kind);
-      if (!check.ok) issues.push({ path: [...path, 'magnitude', 'unit'], code: 'unit_incompatible', message: `range of input '${input}' of blueprint '${b.key}': ${check.message}` });
+      if (!check.ok) issues.push(issueAt([...path, 'magnitude', 'unit'], 'unit_incompatible', `range of input '${input}' of blueprint '${b.key}': ${check.message}`));
     }
   }
-  return issues;
+  const declared = declarationIssues(blueprints, section);
+  return [...issues, ...declared, ...boundIssues(blueprints, section), ...(declared.length === 0 ? entryBoundIssues(blueprints, section) : [])];
+}
+
+/** Issues of entry templates' net bounds that do not compile to a mass over the template's inputs. */
+function entryBoundIssues(blueprints: readonly BlueprintDefinition[], section: Record<string, unknown>): GraphIssue[] {
+  const parsed = DECLARATION_SHAPES.entries.safeParse(section['entries']);
+  if (!parsed.success) return [];
+  return parsed.data.flatMap((d, index) => {
+    const template = templateBlueprint(d.blueprints.map((k) => blueprints.find((b) => b.key === k) as BlueprintDefinition));
+    return (['net_at_least', 'net_at_most'] as const).flatMap((side): GraphIssue[] => {
+      const formula = d[side];
+      if (formula === undefined) return [];
+      const bound = formulaProgram(template, formula);
+      const path = ['checks', 'entries', index, side];
+      if (!bound.ok) return [issueAt(path, 'invalid_bound', `'${formula}' does not compile: ${bound.message}`)];
+      return bound.program.dimensionless ? [issueAt(path, 'invalid_bound', `'${formula}' is dimensionless, but a net is a mass`)] : [];
+    });
+  });
+}
+
+/** Issues of bounds whose expression or formula does not compile to a mass or a fraction. */
+function boundIssues(blueprints: readonly BlueprintDefinition[], section: Record<string, unknown>): GraphIssue[] {
+  const parsed = DECLARATION_SHAPES.bounds.safeParse(section['bounds']);
+  if (!parsed.success) return [];
+  return parsed.data.flatMap((d, index): GraphIssue[] => {
+    const b = blueprints.find((x) => x.key === d.blueprint);
+    if (b === undefined || (d.expression !== undefined && !b.expressions.some((e) => e.key === d.expression))) return [];
+    const path = ['checks', 'bounds', index];
+    const target = expressionProgram(b, d.expression);
+    if (!target.ok) return [issueAt(path, 'invalid_bound', `the bounded value is neither a mass nor dimensionless: ${target.message}`)];
+    const out: GraphIssue[] = [];
+    if (d.fraction === true && !target.program.dimensionless) out.push(issueAt([...path, 'fraction'], 'invalid_bound', `expression '${d.expression ?? 'value'}' is a mass, not a fraction`));
+    for (const side of ['at_least', 'at_most'] as const) {
+      const formula = d[side];
+      if (formula === undefined) continue;
+      const bound = formulaProgram(b, formula);
+      if (!bound.ok) out.push(issueAt([...path, side], 'invalid_bound', `'${formula}' does not compile: ${bound.message}`));
+      else if (bound.program.dimensionless !== target.program.dimensionless) out.push(issueAt([...path, side], 'invalid_bound', `'${formula}' is ${bound.program.dimensionless ? 'dimensionless' : 'a mass'} but the bounded value is ${target.program.dimensionless ? 'dimensionless' : 'a mass'}`));
+    }
+    return out;
+  });
 }
 
 const COMPILE_CODES = new Set<string>(Object.values(BLUEPRINT_ISSUE_CODES).filter((c) => c !== BLUEPRINT_ISSUE_CODES.malformed));
@@ -196,12 +270,14 @@ export function parseMethodology(document: unknown): MethodologyParse {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     return { ok: false, issues: [{ path: [], code: 'invalid_type', message: 'a methodology document is a JSON object with component_blueprints' }] };
   }
-  const { checks, ...graph } = document as Record<string, unknown>;
+  // `$schema` names the JSON Schema an editor checks the document against; the engine ignores it.
+  const { checks, $schema, ...graph } = document as Record<string, unknown>;
   const issues: GraphIssue[] = Object.keys(graph)
     .filter((k) => !(GRAPH_KEYS as readonly string[]).includes(k))
     .map((k) => unknownKey([], k, [...GRAPH_KEYS, 'checks']));
+  if ($schema !== undefined && typeof $schema !== 'string') issues.push(issueAt(['$schema'], 'invalid_type', '$schema: expected the address of a JSON Schema (a string)'));
   if (!Array.isArray(graph['component_blueprints'])) {
-    issues.push({ path: ['component_blueprints'], code: 'invalid_type', message: 'component_blueprints: expected the array of the library\'s blueprints' });
+    issues.push(issueAt(['component_blueprints'], 'invalid_type', 'expected the array of the library\'s blueprints'));
     return { ok: false, issues };
   }
   const asGraph = { datapoints: [], components: [], ghg_entries: [], ...graph };

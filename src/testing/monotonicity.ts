@@ -38,6 +38,12 @@ export function blueprintsDeclared(blueprints: readonly BlueprintDefinition[], d
   );
 }
 
+/** A violation stated against the net and the tolerance, so that noise and a real fault read apart. */
+export function relativeTo(violation: number, net: number, slack: number): string {
+  const ofNet = net === 0 ? '' : `, ${Number((violation / Math.abs(net)).toPrecision(2))} of the net`;
+  return `${show(Number(violation.toPrecision(4)))} kg${ofNet}, ${Number((violation / Math.max(slack, 1e-300)).toPrecision(3))} times the tolerance of ${Number(slack.toPrecision(2))} kg`;
+}
+
 /**
  * Checks a declared monotonicity on generated graphs of the blueprints that have the input.
  * @throws RangeError when no blueprint (of `declaration.blueprint`, if given) has the input.
@@ -71,7 +77,9 @@ export function checkMonotonicity(blueprints: readonly BlueprintDefinition[], de
       const q = chosen.quantity;
       const current = toSI(q.magnitude, null, q.unit).magnitude;
       const top = toSI(range.max, null, range.unit).magnitude;
-      if (!(top > current)) return 'skip';
+      // A range of zero width leaves nothing to raise; generated magnitudes, rounded to 6 digits in
+      // their unit, may leave a sliver below the top that would exercise nothing.
+      if (!(top - current > 1e-4 * Math.abs(top))) return 'skip';
       const raised = current + ((top - current) * step) / 1000;
       const unit = parseUnit(q.unit);
       const magnitude = (raised - unit.offset) / unit.scale;
@@ -86,7 +94,9 @@ export function checkMonotonicity(blueprints: readonly BlueprintDefinition[], de
         const wrong = declaration.direction === 'decreasing' ? b > a + slack : b < a - slack;
         if (!wrong) continue;
         return {
-          message: `raising ${chosen.id} (input '${declaration.input}') from ${show(q.magnitude)} to ${show(magnitude)} ${q.unit} ${b > a ? 'raises' : 'lowers'} the net of entry ${x.id} from ${show(a)} kg to ${show(b)} kg; declared ${declaration.direction}`,
+          message:
+            `raising ${chosen.id} (input '${declaration.input}') from ${show(q.magnitude)} to ${show(magnitude)} ${q.unit} ${b > a ? 'raises' : 'lowers'} the net of entry ${x.id} from ${show(a)} kg to ${show(b)} kg; declared ${declaration.direction}` +
+            ` (a change of ${relativeTo(Math.abs(b - a), a, slack)})`,
           variant: changed,
         };
       }

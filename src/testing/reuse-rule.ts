@@ -37,7 +37,7 @@ export interface ExpectedPropagation {
 /** Blueprints compiled once per definition object (generated graphs share their blueprints' objects). */
 const compiledOnce = new WeakMap<object, CompiledBlueprint>();
 
-function compiledOf(b: BlueprintDefinition): CompiledBlueprint {
+export function compiledOf(b: BlueprintDefinition): CompiledBlueprint {
   const hit = compiledOnce.get(b);
   if (hit !== undefined) return hit;
   const r = compileBlueprint(b as ComponentBlueprintDefinition);

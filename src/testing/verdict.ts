@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { EvaluateOptions, EvaluationResult } from '../accounting';
 import type { RemovalGraphInput } from '../model/graph';
 import type { GraphOptions } from './graph';
+import { restateInCompatibleUnits } from './restate';
 
 /**
  * A property that held on every generated case.
@@ -154,6 +155,7 @@ export function runProperty<T>(
   graphOfCase: (value: T) => RemovalGraphInput,
   test: (value: T) => CaseOutcome,
   options: CheckOptions,
+  explain?: (value: T) => string | null,
 ): Verdict {
   const judge = (value: T): CaseOutcome => {
     try {
@@ -191,13 +193,21 @@ export function runProperty<T>(
       path: null,
     };
   }
-  const [value] = details.counterexample;
+  const [shrunk] = details.counterexample;
+  const fails = (v: T) => {
+    const o = judge(v);
+    return o !== null && o !== 'skip';
+  };
+  // Shrinking leaves whatever units were drawn; show the inputs' own units where the failure persists.
+  const value = restateInCompatibleUnits(shrunk, fails);
   const outcome = judge(value);
   const found = outcome === null || outcome === 'skip' ? { message: 'the property failed on this case' } : outcome;
+  // Costly explanations are computed once, on the shrunk case, never while shrinking.
+  const more = explain?.(value) ?? null;
   return {
     ok: false,
     property,
-    message: found.message,
+    message: more === null ? found.message : `${found.message}; ${more}`,
     counterexample: graphOfCase(value),
     ...(found.variant === undefined ? {} : { variant: found.variant }),
     runs: details.numRuns,

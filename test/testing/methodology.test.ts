@@ -28,7 +28,7 @@ describe('parseMethodology', () => {
     });
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.issues).toContainEqual({ path: ['check'], code: 'unrecognized_key', message: "unknown key 'check' at (document); did you mean 'checks'?" });
+    expect(parsed.issues).toContainEqual({ path: ['check'], code: 'unrecognized_key', message: "unknown key 'check' at the top of the methodology document; did you mean 'checks'?" });
     expect(parsed.issues).toContainEqual({ path: ['checks', 'tolerances', 'linearization'], code: 'unrecognized_key', message: "unknown key 'linearization' at checks.tolerances; did you mean 'linearisation'?" });
     expect(parsed.issues).toContainEqual({ path: ['checks', 'input_ranges', 0, 'magnitude', 'units'], code: 'unrecognized_key', message: "unknown key 'units' at checks.input_ranges.0.magnitude; did you mean 'unit'?" });
   });
