@@ -23,7 +23,6 @@ function graphDateSchema() {
 
 /**
  * Component types, including the older spelling `REMOVAL_COUNTERFACTUAL` of `COUNTERFACTUAL`.
- * @public
  */
 export const COMPONENT_TYPES = [
   'ACTIVITY',
@@ -39,17 +38,17 @@ export const COMPONENT_TYPES = [
 /** A component type. @public */
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
-/** Schema of a component type. @public */
+/** Schema of a component type. */
 export const componentTypeSchema = z.enum(COMPONENT_TYPES);
 
-/** Schema of an input's data shape: one datapoint or a list of them. @public */
+/** Schema of an input's data shape: one datapoint or a list of them. */
 export const dataShapeSchema = z.enum(['SCALAR', 'LIST']);
-/** `SCALAR` or `LIST`. @public */
+/** `SCALAR` or `LIST`. */
 export type DataShape = z.infer<typeof dataShapeSchema>;
 
-/** Schema of what an expression variable refers to. @public */
+/** Schema of what an expression variable refers to. */
 export const expressionInputTypeSchema = z.enum(['DATAPOINT', 'EXPRESSION_RESULT', 'ZERO_TCO2E']);
-/** `DATAPOINT`, `EXPRESSION_RESULT` or `ZERO_TCO2E`. @public */
+/** `DATAPOINT`, `EXPRESSION_RESULT` or `ZERO_TCO2E`. */
 export type ExpressionInputType = z.infer<typeof expressionInputTypeSchema>;
 
 /**
@@ -58,7 +57,7 @@ export type ExpressionInputType = z.infer<typeof expressionInputTypeSchema>;
  */
 const serviceText = (description: string) => z.string().nullable().optional().describe(`${description} Kept as given; not read by the calculation.`);
 
-/** Schema of a blueprint input. @public */
+/** Schema of a blueprint input. */
 export const blueprintInputSchema = z.strictObject({
   input_key: z.string().min(1).describe('Name of the input, unique in the blueprint; components supply it under this key.'),
   quantity_kind: quantityKindSchema.describe('Quantity kind every datapoint of this input must have a unit of (semantics.md section 2).'),
@@ -70,7 +69,7 @@ export const blueprintInputSchema = z.strictObject({
 /** A blueprint input: what datapoints a component must supply. @public */
 export type BlueprintInput = z.infer<typeof blueprintInputSchema>;
 
-/** Schema of an expression input: the mapping of one `{template_key}` variable. @public */
+/** Schema of an expression input: the mapping of one `{template_key}` variable. */
 export const expressionInputSchema = z.strictObject({
   template_key: z.string().min(1).describe('The variable as written in the template, without braces.'),
   /** A blueprint input's key (DATAPOINT), another expression's key (EXPRESSION_RESULT), ignored for ZERO_TCO2E. */
@@ -81,7 +80,7 @@ export const expressionInputSchema = z.strictObject({
 /** An expression input. @public */
 export type ExpressionInput = z.infer<typeof expressionInputSchema>;
 
-/** Schema of a blueprint expression. @public */
+/** Schema of a blueprint expression. */
 export const blueprintExpressionSchema = z.strictObject({
   key: z.string().min(1).describe('Name of the expression, unique in the blueprint.'),
   template: z.string().describe('The formula, e.g. "{m} * {d} * {ef}": numbers, + - * / ^, parentheses and sum mean min max count sqrt exp log abs.'),
@@ -90,7 +89,7 @@ export const blueprintExpressionSchema = z.strictObject({
 /** A blueprint expression: a formula and the mapping of its variables. @public */
 export type BlueprintExpression = z.infer<typeof blueprintExpressionSchema>;
 
-/** Schema of a component blueprint as the graph document carries it. @public */
+/** Schema of a component blueprint as the graph document carries it. */
 export const componentBlueprintDefinitionSchema = z.strictObject({
   key: z.string().min(1).describe('Unique key; components name their blueprint by it.'),
   type: componentTypeSchema.describe('Decides the sign of the component in a GHG entry (policy componentSigns).'),
@@ -102,7 +101,7 @@ export const componentBlueprintDefinitionSchema = z.strictObject({
 /** A component blueprint: named inputs and the formulas that turn them into CO2e. @public */
 export type ComponentBlueprintDefinition = z.infer<typeof componentBlueprintDefinitionSchema>;
 
-/** Schema of a datapoint's quantity; `standard_deviation` null or absent means "not propagated". @public */
+/** Schema of a datapoint's quantity; `standard_deviation` null or absent means "not propagated". */
 export const graphQuantitySchema = z.strictObject({
   magnitude: z.number().describe('The value, in `unit`.'),
   unit: z.string().describe('A unit of the quantity kind of every input the datapoint feeds (see docs/units.md).'),
@@ -114,7 +113,6 @@ export const graphQuantitySchema = z.strictObject({
  * fields of the service's Datapoint resource (interface.md 2.8, and `type` and `locked_status` of
  * the OpenAPI), kept as given; `display_name` and `uncertainty_justification` appear in reports.
  * Any other key is refused.
- * @public
  */
 export const graphDatapointSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (the service writes dtp_...); components name datapoints by it.'),
@@ -129,17 +127,17 @@ export const graphDatapointSchema = z.strictObject({
   type: serviceText('The service\'s datapoint type (CONSTANT, REPORTED, ...).'),
   locked_status: serviceText('The service\'s lock status.'),
 });
-/** A datapoint of the graph document. @public */
+/** A datapoint of the graph document. */
 export type GraphDatapoint = z.infer<typeof graphDatapointSchema>;
 
-/** Schema of a component input: `datapoint_ids`, or the API's single `datapoint_id`. @public */
+/** Schema of a component input: `datapoint_ids`, or the API's single `datapoint_id`. */
 export const graphComponentInputSchema = z.strictObject({
   input_key: z.string().min(1).describe("A blueprint input's key."),
   datapoint_ids: z.array(z.string().min(1)).optional().describe('The datapoints of this input (one for SCALAR, one or more for LIST).'),
   datapoint_id: z.string().min(1).optional().describe('The one datapoint of a SCALAR input, as the API writes it; give this or datapoint_ids.'),
   __typename: z.string().optional().describe('The service\'s type name (ComponentListInput). Kept as given.'),
 });
-/** A component input. @public */
+/** A component input. */
 export type GraphComponentInput = z.infer<typeof graphComponentInputSchema>;
 
 /**
@@ -147,7 +145,6 @@ export type GraphComponentInput = z.infer<typeof graphComponentInputSchema>;
  * carry the descriptive fields of the service's Component (interface.md 2.5), kept as given. Its
  * `type`, `scope` and `allocation_strategy` are not accepted: the type comes from the blueprint,
  * the scope from where the component is attributed, the allocation strategy from `projects`.
- * @public
  */
 export const graphComponentSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (cmp_...); GHG entries, statements and projects attribute components by it.'),
@@ -161,13 +158,12 @@ export const graphComponentSchema = z.strictObject({
   removal_template_component_id: serviceText('Template component (rtc_...), older name.'),
   supplier_reference_id: serviceText("The supplier's own reference."),
 });
-/** A component: a blueprint instantiated with datapoints. @public */
+/** A component: a blueprint instantiated with datapoints. */
 export type GraphComponent = z.infer<typeof graphComponentSchema>;
 
 /**
  * Schema of a component attribution; the factor defaults to 1. It may carry the service's
  * attribution `id`, `component_group_key` and template component ids, kept as given.
- * @public
  */
 export const graphAttributionSchema = z.strictObject({
   component_id: z.string().min(1).describe("The attributed component's id."),
@@ -178,7 +174,7 @@ export const graphAttributionSchema = z.strictObject({
   ghg_entry_template_component_id: serviceText('Template component (rtc_...).'),
   removal_template_component_id: serviceText('Template component (rtc_...), older name.'),
 });
-/** A component attribution of a GHG entry. @public */
+/** A component attribution of a GHG entry. */
 export type GraphAttribution = z.infer<typeof graphAttributionSchema>;
 
 /**
@@ -187,7 +183,6 @@ export type GraphAttribution = z.infer<typeof graphAttributionSchema>;
  * `project_id`; `project_id`, `completed_on` and `ghg_statement_id` are checked against the entry's
  * GHG statement. The figures the service computes (`co2e_net_removed_kg`, `credit_allocation`, ...)
  * are not accepted: the engine computes them.
- * @public
  */
 export const graphGhgEntrySchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (rmv_...).'),
@@ -200,7 +195,7 @@ export const graphGhgEntrySchema = z.strictObject({
   feedstock_type_id: serviceText('Feedstock type (ftt_...).'),
   ghg_statement_id: z.string().nullable().optional().describe('The GHG statement (ggs_...); when given, that statement must list the entry.'),
 });
-/** A GHG entry (removal) of the graph document. @public */
+/** A GHG entry (removal) of the graph document. */
 export type GraphGhgEntry = z.infer<typeof graphGhgEntrySchema>;
 
 // --- GHG statements and projects (semantics.md section 4) --------------------------------------
@@ -208,20 +203,18 @@ export type GraphGhgEntry = z.infer<typeof graphGhgEntrySchema>;
 /**
  * The statuses of a GHG statement, in lifecycle order: DRAFT, AWAITING_VERIFICATION, then
  * VERIFIED or FAILED_VERIFICATION, and CREDITS_ISSUED after VERIFIED.
- * @public
  */
 export const GHG_STATEMENT_STATUSES = ['DRAFT', 'AWAITING_VERIFICATION', 'VERIFIED', 'CREDITS_ISSUED', 'FAILED_VERIFICATION'] as const;
 
 /** A GHG statement status. @public */
 export type GhgStatementStatus = (typeof GHG_STATEMENT_STATUSES)[number];
 
-/** Schema of a GHG statement status. @public */
+/** Schema of a GHG statement status. */
 export const ghgStatementStatusSchema = z.enum(GHG_STATEMENT_STATUSES);
 
 /**
  * How a project-level component is amortised over the project's GHG statements (the service's
  * `allocation_strategy`).
- * @public
  */
 export const PROJECT_COMPONENT_ALLOCATION_STRATEGIES = [
   'ESTIMATED_PROJECT_TONNAGE',
@@ -233,19 +226,18 @@ export const PROJECT_COMPONENT_ALLOCATION_STRATEGIES = [
 /** A project component's allocation strategy. @public */
 export type ProjectComponentAllocationStrategy = (typeof PROJECT_COMPONENT_ALLOCATION_STRATEGIES)[number];
 
-/** Schema of a project component's allocation strategy. @public */
+/** Schema of a project component's allocation strategy. */
 export const projectComponentAllocationStrategySchema = z.enum(PROJECT_COMPONENT_ALLOCATION_STRATEGIES);
 
 /**
  * Schema of a share of a project component frozen on a statement (e.g. recorded when it was
  * verified): it is applied as given and counts against the component's 100 %.
- * @public
  */
 export const graphProjectComponentShareSchema = z.strictObject({
   component_id: z.string().min(1).describe("An amortised component of the statement's project."),
   share: z.number().min(0).max(1).describe('The share of the component this statement carries, in [0, 1].'),
 });
-/** A frozen share of a project component on one GHG statement. @public */
+/** A frozen share of a project component on one GHG statement. */
 export type GraphProjectComponentShare = z.infer<typeof graphProjectComponentShareSchema>;
 
 /**
@@ -254,7 +246,6 @@ export type GraphProjectComponentShare = z.infer<typeof graphProjectComponentSha
  * its entries). Entries are listed as `removal_ids` or `ghg_entry_ids` (the same thing). It may
  * carry the service's `verifier`, `ghg_statement_report_url`, `submitted_at` and
  * `credits_issued_at`, kept as given; the figures the service computes are not accepted.
- * @public
  */
 export const graphGhgStatementSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (ggs_...).'),
@@ -273,23 +264,22 @@ export const graphGhgStatementSchema = z.strictObject({
   submitted_at: serviceText('When it was submitted (date-time).'),
   credits_issued_at: serviceText('When credits were issued (date-time).'),
 });
-/** A GHG statement of the graph document. @public */
+/** A GHG statement of the graph document. */
 export type GraphGhgStatement = z.infer<typeof graphGhgStatementSchema>;
 
-/** Schema of a manual attribution of a project component to one GHG entry. @public */
+/** Schema of a manual attribution of a project component to one GHG entry. */
 export const graphProjectComponentAttributionSchema = z.strictObject({
   removal_id: z.string().min(1).optional().describe('The GHG entry; give this or ghg_entry_id.'),
   ghg_entry_id: z.string().min(1).optional().describe('The same as removal_id, newer name.'),
   attribution_factor: z.number().gt(0).lte(1).describe("The entry's share of the component, in (0, 1]."),
 });
-/** A manual attribution of a project component to a GHG entry. @public */
+/** A manual attribution of a project component to a GHG entry. */
 export type GraphProjectComponentAttribution = z.infer<typeof graphProjectComponentAttributionSchema>;
 
 /**
  * Schema of a project-level component: a component of the document amortised over the project's
  * statements by `allocation_strategy`. `CUSTOM_TIME_PERIOD` needs the custom period (inclusive
  * dates); `MANUAL` takes explicit `removal_attributions` instead.
- * @public
  */
 export const graphProjectComponentSchema = z.strictObject({
   component_id: z.string().min(1).describe('A component of the document, attributed by nothing else.'),
@@ -298,7 +288,7 @@ export const graphProjectComponentSchema = z.strictObject({
   custom_period_end_on: graphDateSchema().nullable().optional().describe('CUSTOM_TIME_PERIOD: last day (included), YYYY-MM-DD.'),
   removal_attributions: z.array(graphProjectComponentAttributionSchema).default([]).describe('MANUAL: the factor of each entry. Default [].'),
 });
-/** A project-level component. @public */
+/** A project-level component. */
 export type GraphProjectComponent = z.infer<typeof graphProjectComponentSchema>;
 
 /** Schema of a project's estimated lifetime: a time quantity. */
@@ -314,7 +304,6 @@ const graphProjectLifetimeSchema = z.strictObject({
  * `ESTIMATED_PROJECT_LIFETIME`. It may carry the descriptive fields of the service's Project
  * (`name`, `description`, `short_description`, `country_code`, `process_key`), kept as given; the
  * service's `risk_of_reversal` category is not accepted (the percentage is on each GHG entry).
- * @public
  */
 export const graphProjectSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (prj_...).'),
@@ -327,7 +316,7 @@ export const graphProjectSchema = z.strictObject({
   country_code: serviceText('ISO 3166-1 alpha-3.'),
   process_key: serviceText('The process.'),
 });
-/** A project of the graph document. @public */
+/** A project of the graph document. */
 export type GraphProject = z.infer<typeof graphProjectSchema>;
 
 /**

@@ -46,13 +46,11 @@ import { createRetirementRequestSchema } from './registry-requests';
 
 /**
  * HTTP method of an operation.
- * @public
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * One operation of the service and the schemas of its parts.
- * @public
  */
 export interface OperationSchemas {
   /** HTTP method. */
@@ -75,7 +73,6 @@ const header = requestHeadersSchema;
 
 /**
  * Number of an operation of interface.md 4.2 (1 to 23).
- * @public
  */
 export type OperationNumber =
   | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23;
@@ -83,7 +80,6 @@ export type OperationNumber =
 /**
  * The 23 operations of interface.md 4.2, keyed by their number there. Typed by the general
  * {@link OperationSchemas} shape: a host validates the parts without knowing each operation.
- * @public
  */
 export const OPERATION_SCHEMAS: Readonly<Record<OperationNumber, OperationSchemas>> = {
   1: { method: 'GET', path: '/mrv/v0/measurement_samples', header, query: paginationQuerySchema, response: paginatedListSchema(measurementSampleSchema) },

@@ -32,6 +32,5 @@ export type QuantityKind = (typeof QUANTITY_KINDS)[number];
 
 /**
  * Schema of a quantity kind.
- * @public
  */
 export const quantityKindSchema = z.enum(QUANTITY_KINDS);
