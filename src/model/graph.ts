@@ -1,9 +1,9 @@
 /**
- * The removal graph document (contract.md section 2): blueprints, datapoints, components and GHG
+ * The removal graph document (docs/graph-document.md): blueprints, datapoints, components and GHG
  * entries in the service's own field names. Shapes only; cross-references, units and formulas are
  * checked by the accounting module, which reports every problem with its path.
  *
- * Every object is strict (semantics.md section 2): a key it does not define is refused, never read
+ * Every object is strict (docs/rules.md#units-and-quantity-kinds): a key it does not define is refused, never read
  * as an absent field. Service fields the calculation does not read are listed where the service
  * writes them (datapoints, components, attributions, entries, statements, projects) and kept as
  * given; figures the service computes are not among them. docs/graph-document.md lists every field.
@@ -60,7 +60,7 @@ const serviceText = (description: string) => z.string().nullable().optional().de
 /** Schema of a blueprint input. */
 export const blueprintInputSchema = z.strictObject({
   input_key: z.string().min(1).describe('Name of the input, unique in the blueprint; components supply it under this key.'),
-  quantity_kind: quantityKindSchema.describe('Quantity kind every datapoint of this input must have a unit of (semantics.md section 2).'),
+  quantity_kind: quantityKindSchema.describe('Quantity kind every datapoint of this input must have a unit of (docs/rules.md#units-and-quantity-kinds).'),
   compatible_unit: z.string().describe('A unit of that kind, as the service shows it (e.g. "t"; "" is dimensionless, as Pint writes it); datapoints may use any unit of the kind.'),
   data_shape: dataShapeSchema.default('SCALAR').describe('SCALAR: exactly one datapoint; LIST: one or more. Default SCALAR.'),
   description: z.string().optional().describe('Free text.'),
@@ -110,7 +110,7 @@ export const graphQuantitySchema = z.strictObject({
 
 /**
  * Schema of a datapoint in the graph document. Besides `id` and `quantity` it may carry the other
- * fields of the service's Datapoint resource (interface.md 2.8, and `type` and `locked_status` of
+ * fields of the service's Datapoint resource (docs/rules.md#service-resources, and `type` and `locked_status` of
  * the OpenAPI), kept as given; `display_name` and `uncertainty_justification` appear in reports.
  * Any other key is refused.
  */
@@ -142,7 +142,7 @@ export type GraphComponentInput = z.infer<typeof graphComponentInputSchema>;
 
 /**
  * Schema of a component in the graph document. Besides `id`, `blueprint_key` and `inputs` it may
- * carry the descriptive fields of the service's Component (interface.md 2.5), kept as given. Its
+ * carry the descriptive fields of the service's Component (docs/rules.md#service-resources), kept as given. Its
  * `type`, `scope` and `allocation_strategy` are not accepted: the type comes from the blueprint,
  * the scope from where the component is attributed, the allocation strategy from `projects`.
  */
@@ -179,7 +179,7 @@ export type GraphAttribution = z.infer<typeof graphAttributionSchema>;
 
 /**
  * Schema of a GHG entry in the graph document. Besides its id, risk of reversal and attributions
- * it may carry the descriptive fields of the service's Removal (interface.md 2.3) and its
+ * it may carry the descriptive fields of the service's Removal (docs/rules.md#service-resources) and its
  * `project_id`; `project_id`, `completed_on` and `ghg_statement_id` are checked against the entry's
  * GHG statement. The figures the service computes (`co2e_net_removed_kg`, `credit_allocation`, ...)
  * are not accepted: the engine computes them.
@@ -198,7 +198,7 @@ export const graphGhgEntrySchema = z.strictObject({
 /** A GHG entry (removal) of the graph document. */
 export type GraphGhgEntry = z.infer<typeof graphGhgEntrySchema>;
 
-// --- GHG statements and projects (semantics.md section 4) --------------------------------------
+// --- GHG statements and projects (docs/rules.md#statement-and-project-components) --------------------------------------
 
 /**
  * The statuses of a GHG statement, in lifecycle order: DRAFT, AWAITING_VERIFICATION, then
@@ -283,7 +283,7 @@ export type GraphProjectComponentAttribution = z.infer<typeof graphProjectCompon
  */
 export const graphProjectComponentSchema = z.strictObject({
   component_id: z.string().min(1).describe('A component of the document, attributed by nothing else.'),
-  allocation_strategy: projectComponentAllocationStrategySchema.describe('How it is amortised over the statements (semantics.md section 4).'),
+  allocation_strategy: projectComponentAllocationStrategySchema.describe('How it is amortised over the statements (docs/rules.md#statement-and-project-components).'),
   custom_period_start_on: graphDateSchema().nullable().optional().describe('CUSTOM_TIME_PERIOD: first day, YYYY-MM-DD.'),
   custom_period_end_on: graphDateSchema().nullable().optional().describe('CUSTOM_TIME_PERIOD: last day (included), YYYY-MM-DD.'),
   removal_attributions: z.array(graphProjectComponentAttributionSchema).default([]).describe('MANUAL: the factor of each entry. Default [].'),
@@ -321,7 +321,7 @@ export type GraphProject = z.infer<typeof graphProjectSchema>;
 
 /**
  * Schema of the whole removal graph document. Strict at every level: a key the format does not
- * define is refused (semantics.md section 2), apart from `$schema` at the top, which names the
+ * define is refused (docs/rules.md#units-and-quantity-kinds), apart from `$schema` at the top, which names the
  * JSON Schema for editors.
  * @public
  */
@@ -331,7 +331,7 @@ export const removalGraphSchema = z.strictObject({
   datapoints: z.array(graphDatapointSchema).describe('Measured or published values with their units and uncertainties.'),
   components: z.array(graphComponentSchema).describe('Blueprints instantiated with datapoints.'),
   ghg_entries: z.array(graphGhgEntrySchema).describe('The GHG entries (removals) to evaluate.'),
-  ghg_statements: z.array(graphGhgStatementSchema).optional().describe('GHG statements, with statement-level components (semantics.md section 4).'),
+  ghg_statements: z.array(graphGhgStatementSchema).optional().describe('GHG statements, with statement-level components (docs/rules.md#statement-and-project-components).'),
   projects: z.array(graphProjectSchema).optional().describe('Projects, with amortised project-level components.'),
 });
 /** The removal graph document: everything needed to evaluate GHG entries. @public */

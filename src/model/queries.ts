@@ -1,5 +1,5 @@
 /**
- * Query, path and header parameters of the operations of interface.md 4.2. Query values arrive
+ * Query, path and header parameters of the operations of docs/service.md#routes. Query values arrive
  * as strings: integers are parsed from them (`int_parsing` when they are not integers).
  */
 import { z } from 'zod';
@@ -11,12 +11,12 @@ import { dateTimeSchema, laxInt, supplierReferenceIdSchema } from './shapes';
 import { creditBatchStatusSchema } from './registry-resources';
 
 /**
- * Page size when a request names neither `first` nor `last` (interface.md 4.1).
+ * Page size when a request names neither `first` nor `last` (docs/rules.md#endpoints-and-limits).
  */
 export const DEFAULT_PAGE_SIZE = 10;
 
 /**
- * Largest page size (interface.md 8).
+ * Largest page size (docs/rules.md#endpoints-and-limits).
  */
 export const MAX_PAGE_SIZE = 50;
 
@@ -69,7 +69,7 @@ export type PaginatedQueryObject<S extends z.ZodRawShape> = z.ZodObject<S & type
 
 /**
  * Schema of a paginated query: `filters` plus the pagination parameters. `first` with `last` is a
- * 422 (`value_error` at `["query", "last"]`, a decision of semantics.md 7); the page-size default
+ * 422 (`value_error` at `["query", "last"]`, a decision of docs/rules.md#service-behaviour); the page-size default
  * is applied to the parsed value.
  * @param filters - the operation's own query parameters
  */

@@ -1,7 +1,7 @@
 /**
  * Request bodies of the registry operations (`/registry/v0`): credit transactions (retirements,
  * deliveries, transfers), beneficiaries and the Stripe checkout. Strict, as every request body
- * (semantics.md 7): an unknown key is refused.
+ * (docs/rules.md#service-behaviour): an unknown key is refused.
  */
 import { z } from 'zod';
 import { anyIdSchema, idSchema } from './ids';

@@ -1,5 +1,5 @@
 /**
- * The registry (`/registry/v0`) resources as the service returns them (interface.md 2.14 to 2.17,
+ * The registry (`/registry/v0`) resources as the service returns them (docs/rules.md#service-resources,
  * completed from the OpenAPI for the records 2.18 references by id). Credit batches carry both
  * the GHG entry and the removal spelling of their entry id.
  */
@@ -15,7 +15,7 @@ import {
   supplierSchema,
 } from './shapes';
 
-/** Schema of a retirement purpose (interface.md 2.15). @public */
+/** Schema of a retirement purpose (docs/rules.md#service-resources). @public */
 export const retirementPurposeSchema = z.enum([
   'corporate_targets',
   'public_environmental_claims',
@@ -26,7 +26,7 @@ export const retirementPurposeSchema = z.enum([
 /** Why credits are retired. */
 export type RetirementPurpose = z.infer<typeof retirementPurposeSchema>;
 
-/** Schema of a credit batch's status (semantics.md 6). @public */
+/** Schema of a credit batch's status (docs/rules.md#credit-batches). @public */
 export const creditBatchStatusSchema = z.enum(['active', 'split', 'retired']);
 /** Status of a credit batch. */
 export type CreditBatchStatus = z.infer<typeof creditBatchStatusSchema>;
@@ -76,7 +76,7 @@ export const carbonRemovalDataSchema = z.object({
 export type CarbonRemovalData = z.infer<typeof carbonRemovalDataSchema>;
 
 /**
- * Schema of a CreditBatch (interface.md 2.14, `status` and nullability from the OpenAPI). Fields
+ * Schema of a CreditBatch (docs/rules.md#service-resources, `status` and nullability from the OpenAPI). Fields
  * set by a later event (delivery, retirement, split, beneficiary) are null until it happens.
  * @public
  */
@@ -109,7 +109,7 @@ export const creditBatchSchema = z.object({
 export type CreditBatch = z.infer<typeof creditBatchSchema>;
 
 /**
- * Schema of a Retirement (interface.md 2.15).
+ * Schema of a Retirement (docs/rules.md#service-resources).
  * @public
  */
 export const retirementSchema = z.object({
@@ -126,7 +126,7 @@ export const retirementSchema = z.object({
 export type Retirement = z.infer<typeof retirementSchema>;
 
 /**
- * Schema of a Delivery (interface.md 2.16; `notes` may be null as in the OpenAPI).
+ * Schema of a Delivery (docs/rules.md#service-resources; `notes` may be null as in the OpenAPI).
  * @public
  */
 export const deliverySchema = z.object({
@@ -143,7 +143,7 @@ export const deliverySchema = z.object({
 export type Delivery = z.infer<typeof deliverySchema>;
 
 /**
- * Schema of a Transfer (interface.md 2.17; `notes` may be null as in the OpenAPI).
+ * Schema of a Transfer (docs/rules.md#service-resources; `notes` may be null as in the OpenAPI).
  * @public
  */
 export const transferSchema = z.object({

@@ -1,9 +1,9 @@
 /**
- * Request bodies: every body of interface.md 4.3 with the bounds, enumerations and nullability
+ * Request bodies: every body of docs/service.md#routes with the bounds, enumerations and nullability
  * given there, plus the OpenAPI bodies a sandbox needs. Request ids are "any id" (20 to 37
  * characters) unless the description names a prefix; deprecated fields are still accepted.
  *
- * Bodies are strict (semantics.md 7): every object refuses a key it does not define, which the
+ * Bodies are strict (docs/rules.md#service-behaviour): every object refuses a key it does not define, which the
  * 422 mapper reports as `extra_forbidden` at the key's `loc`. Where the OpenAPI lets a field take
  * its "not provided" value `{"__typename": "Undefined"}`, {@link notSent} reads that value as a
  * field that was not sent.
@@ -60,7 +60,7 @@ export function notSent<T extends z.ZodType>(schema: T) {
 /**
  * Schema of a ScalarQuantity in a request body: `{magnitude, unit, standard_deviation}`, strict.
  * The unit is any string here; the handler checks it against the field's quantity kind, as a
- * datapoint's unit is checked (semantics.md 7), so a wrong unit is a 422 at the field's `unit`.
+ * datapoint's unit is checked (docs/rules.md#service-behaviour), so a wrong unit is a 422 at the field's `unit`.
  * @public
  */
 export const requestQuantitySchema = z.strictObject({
@@ -181,7 +181,7 @@ export type AddComponentToRemoval = z.infer<typeof addComponentToRemovalSchema>;
 
 /**
  * Schema of the body of `PATCH /removals/{id}` (operation 3). `add_components` takes one
- * AddComponentToRemoval object (interface.md) or a list of them (OpenAPI) and is parsed to a list.
+ * AddComponentToRemoval object (docs/service.md) or a list of them (OpenAPI) and is parsed to a list.
  * @public
  */
 export const patchRemovalRequestSchema = z.strictObject({
@@ -455,7 +455,7 @@ export type CreateProductionBatchRequest = z.infer<typeof createProductionBatchR
 
 /**
  * Schema of the body of `POST /projects/{project_id}/storage_locations` (OpenAPI
- * CreateStorageLocationRequest, with the name bound of interface.md 8).
+ * CreateStorageLocationRequest, with the name bound of docs/rules.md#endpoints-and-limits).
  * @public
  */
 export const createStorageLocationRequestSchema = z.strictObject({

@@ -2,7 +2,7 @@
  * The data ingestion resources of the field (`/mrv/v0`): feedstock types and batches, production
  * batches, biochar applications, storage locations and units, sensors, monitoring requirements and
  * their submissions, data files; with the request bodies of the last four kinds. Request bodies are
- * strict (semantics.md 7).
+ * strict (docs/rules.md#service-behaviour).
  */
 import { z } from 'zod';
 import { idSchema, anyIdSchema } from './ids';
@@ -37,7 +37,7 @@ export const feedstockTypeSchema = z.object({
 export type FeedstockType = z.infer<typeof feedstockTypeSchema>;
 
 /**
- * Schema of a FeedstockBatch (interface.md 2.9).
+ * Schema of a FeedstockBatch (docs/rules.md#service-resources).
  * @public
  */
 export const feedstockBatchSchema = z.object({
@@ -72,7 +72,7 @@ export const productionBatchSchema = z.object({
 export type ProductionBatch = z.infer<typeof productionBatchSchema>;
 
 /**
- * Schema of a BiocharApplication (interface.md 2.10). Both spellings of the GHG entry id are present.
+ * Schema of a BiocharApplication (docs/rules.md#service-resources). Both spellings of the GHG entry id are present.
  * @public
  */
 export const biocharApplicationSchema = z.object({
@@ -87,14 +87,14 @@ export const biocharApplicationSchema = z.object({
   removal_id: idSchema('ghg_entry').nullable(),
   ghg_entry_id: idSchema('ghg_entry').nullable(),
   uploaded_at: dateTimeSchema,
-  /** Sources of the application (beyond interface.md 2.10). */
+  /** Sources of the application (beyond docs/rules.md#service-resources). */
   source_ids: z.array(idSchema('source')).optional(),
 });
 /** A biochar application on a storage location. */
 export type BiocharApplication = z.infer<typeof biocharApplicationSchema>;
 
 /**
- * Schema of a StorageLocation (interface.md 2.11).
+ * Schema of a StorageLocation (docs/rules.md#service-resources).
  * @public
  */
 export const storageLocationSchema = z.object({
@@ -112,7 +112,7 @@ export const storageLocationSchema = z.object({
 export type StorageLocation = z.infer<typeof storageLocationSchema>;
 
 /**
- * Schema of a DataUploadSubmission (interface.md 2.12).
+ * Schema of a DataUploadSubmission (docs/rules.md#service-resources).
  * @public
  */
 export const dataUploadSubmissionSchema = z.object({
@@ -122,7 +122,7 @@ export const dataUploadSubmissionSchema = z.object({
   facility_id: idSchema('facility').nullable(),
   storage_location_id: idSchema('storage_location').nullable(),
   error_message: z.string().nullable().optional(),
-  /** The uploaded file submitted (beyond interface.md 2.12). */
+  /** The uploaded file submitted (beyond docs/rules.md#service-resources). */
   file_upload_id: idSchema('file_upload').optional(),
 });
 /** A submitted data file and its processing state. */

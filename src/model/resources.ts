@@ -1,6 +1,6 @@
 /**
- * The data ingestion (`/mrv/v0`) resources as the service returns them (interface.md 2.3 to 2.13,
- * completed from the OpenAPI where the description says "not shown"). Where interface.md lists
+ * The data ingestion (`/mrv/v0`) resources as the service returns them (docs/rules.md#service-resources,
+ * completed from the OpenAPI where the description says "not shown"). Where docs/service.md lists
  * both the GHG entry and the removal spelling of a field, both are present.
  */
 import { z } from 'zod';
@@ -53,7 +53,7 @@ export const datapointLockedStatusSchema = z.enum([
 /** Lock state of a datapoint. */
 export type DatapointLockedStatus = z.infer<typeof datapointLockedStatusSchema>;
 
-/** Schema of a storage method (interface.md 2.11). @public */
+/** Schema of a storage method (docs/rules.md#service-resources). @public */
 export const storageMethodSchema = z.enum([
   'biochar_field',
   'biochar_landfill',
@@ -65,12 +65,12 @@ export const storageMethodSchema = z.enum([
 /** How carbon is stored at a storage location. */
 export type StorageMethod = z.infer<typeof storageMethodSchema>;
 
-/** Schema of a data upload submission's processing status (interface.md 2.12). @public */
+/** Schema of a data upload submission's processing status (docs/rules.md#service-resources). @public */
 export const dataUploadSubmissionStatusSchema = z.enum(['pending', 'completed', 'failed']);
 /** Processing status of a data upload submission. */
 export type DataUploadSubmissionStatus = z.infer<typeof dataUploadSubmissionStatusSchema>;
 
-/** Schema of the kind of time series a data upload submission carries (interface.md 2.12). @public */
+/** Schema of the kind of time series a data upload submission carries (docs/rules.md#service-resources). @public */
 export const dataUploadSubmissionTypeSchema = z.enum([
   'biochar_pyrolysis_reactor_facility_time_series',
   'dac_storage_site_time_series',
@@ -129,7 +129,7 @@ const nullableSupplierReferenceId = supplierReferenceIdSchema.nullable();
 const attributionFactorSchema = laxNumber(z.number().gt(0).lte(1));
 
 /**
- * Schema of a Removal, also called a GHG entry (interface.md 2.3).
+ * Schema of a Removal, also called a GHG entry (docs/rules.md#service-resources).
  * @public
  */
 export const removalSchema = z.object({
@@ -144,9 +144,9 @@ export const removalSchema = z.object({
   co2e_net_removed_standard_deviation_kg: laxNumber(z.number().gte(0)).nullable(),
   risk_of_reversal_percentage: laxNumber(z.number().gte(0).lte(100)).nullable(),
   credit_allocation: creditAllocationSchema.nullable(),
-  /** The entry's project (beyond interface.md 2.3). */
+  /** The entry's project (beyond docs/rules.md#service-resources). */
   project_id: idSchema('project').optional(),
-  /** The template the entry was made from (beyond interface.md 2.3). */
+  /** The template the entry was made from (beyond docs/rules.md#service-resources). */
   removal_template_id: idSchema('removal_template').nullable().optional(),
 });
 /** A removal (GHG entry). */
@@ -162,7 +162,7 @@ export type GhgEntry = Removal;
 
 /**
  * Schema of a ComponentAttribution: the share of a component attributed to a GHG entry
- * (interface.md 2.4). Both spellings of the entry and template component ids are present.
+ * (docs/rules.md#service-resources). Both spellings of the entry and template component ids are present.
  * @public
  */
 export const componentAttributionSchema = z.object({
@@ -191,7 +191,7 @@ export const componentListInputSchema = z.object({
 export type ComponentListInput = z.infer<typeof componentListInputSchema>;
 
 /**
- * Schema of a Component (interface.md 2.5; `type`, `scope` and `allocation_strategy` from the
+ * Schema of a Component (docs/rules.md#service-resources; `type`, `scope` and `allocation_strategy` from the
  * OpenAPI). Both spellings of the template component id are present.
  * @public
  */
@@ -209,7 +209,7 @@ export const componentSchema = z.object({
   type: componentTypeSchema,
   scope: componentScopeSchema,
   allocation_strategy: projectComponentAllocationStrategySchema.nullable().optional(),
-  /** The component's project (beyond interface.md 2.5). */
+  /** The component's project (beyond docs/rules.md#service-resources). */
   project_id: idSchema('project').optional(),
 });
 /** A component: a blueprint instantiated with datapoints. */
@@ -230,7 +230,7 @@ export const removalTemplateComponentInputSchema = z.object({
 export type RemovalTemplateComponentInput = z.infer<typeof removalTemplateComponentInputSchema>;
 
 /**
- * Schema of a RemovalTemplateComponent (interface.md 2.6).
+ * Schema of a RemovalTemplateComponent (docs/rules.md#service-resources).
  * @public
  */
 export const removalTemplateComponentSchema = z.object({
@@ -260,7 +260,7 @@ export const removalTemplateGroupSchema = z.object({
 export type RemovalTemplateGroup = z.infer<typeof removalTemplateGroupSchema>;
 
 /**
- * Schema of a RemovalTemplate (interface.md 2.6).
+ * Schema of a RemovalTemplate (docs/rules.md#service-resources).
  * @public
  */
 export const removalTemplateSchema = z.object({
@@ -313,7 +313,7 @@ export const componentBlueprintExpressionSchema = z.object({
 export type ComponentBlueprintExpression = z.infer<typeof componentBlueprintExpressionSchema>;
 
 /**
- * Schema of a ComponentBlueprint as the service lists it (interface.md 2.7 with the OpenAPI's
+ * Schema of a ComponentBlueprint as the service lists it (docs/rules.md#service-resources with the OpenAPI's
  * `type`, `data_shape` and `quantity_kind`); the graph document's own blueprint shape is
  * `componentBlueprintDefinitionSchema`.
  * @public
@@ -333,7 +333,7 @@ export type ComponentBlueprint = z.infer<typeof componentBlueprintSchema>;
 // Evidence: datapoints, sources, measurements.
 
 /**
- * Schema of a Datapoint (interface.md 2.8, fields and requiredness from the OpenAPI).
+ * Schema of a Datapoint (docs/rules.md#service-resources, fields and requiredness from the OpenAPI).
  * @public
  */
 export const datapointSchema = z.object({
@@ -407,7 +407,7 @@ export type MeasurementProperty = z.infer<typeof measurementPropertySchema>;
  */
 export const measurementValueSchema = z.object({
   datapoint_id: idSchema('datapoint'),
-  /** The value; null when the caller may not see its datapoint (semantics.md 7). */
+  /** The value; null when the caller may not see its datapoint (docs/rules.md#service-behaviour). */
   value: scalarQuantitySchema('nullable').nullable(),
   measurement_property: measurementPropertySchema,
 });
@@ -415,7 +415,7 @@ export const measurementValueSchema = z.object({
 export type MeasurementValue = z.infer<typeof measurementValueSchema>;
 
 /**
- * Schema of a MeasurementSample (interface.md 2.13; `supplier_reference_id` and `values` from the
+ * Schema of a MeasurementSample (docs/rules.md#service-resources; `supplier_reference_id` and `values` from the
  * OpenAPI).
  * @public
  */

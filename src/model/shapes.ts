@@ -1,5 +1,5 @@
 /**
- * Shapes shared by the service's resources and requests (interface.md 2.1 and 2.2): dates,
+ * Shapes shared by the service's resources and requests (docs/rules.md#service-resources): dates,
  * date-times, country codes, reference ids, quantities, pages, organisations, credit amounts,
  * suppliers. Scalars are validated the way the service's pydantic models do, including lax number
  * and boolean parsing, and report the matching pydantic error through the 422 mapper.
@@ -149,7 +149,7 @@ function datePartError(text: string): string | null {
 }
 
 /**
- * A calendar date `YYYY-MM-DD` (interface.md 2.1). Impossible dates such as `2023-02-30` fail with
+ * A calendar date `YYYY-MM-DD` (docs/rules.md#service-resources). Impossible dates such as `2023-02-30` fail with
  * `date_from_datetime_parsing`; a date followed by anything (a time, a space) fails with
  * `date_parsing`: date fields take dates only.
  * @public
@@ -213,7 +213,7 @@ function dateTimeError(text: string): { type: 'datetime_parsing' | 'timezone_awa
 }
 
 /**
- * A UTC date-time `YYYY-MM-DDThh:mm:ss[.ffffff]Z` (interface.md 2.1): `Z` is required and at most
+ * A UTC date-time `YYYY-MM-DDThh:mm:ss[.ffffff]Z` (docs/rules.md#service-resources): `Z` is required and at most
  * six fractional digits are allowed. Errors are pydantic's `datetime_parsing` (with the parser's
  * reason in `ctx.error`) and `timezone_aware` when the zone is missing.
  * @public
@@ -303,7 +303,7 @@ export const longitudeSchema = laxNumber(z.number().gte(-180).lte(180));
 export type StandardDeviationRule = 'nullable' | 'optional' | 'required';
 
 /**
- * Schema of a standard deviation: a number at least 0 (semantics.md 2).
+ * Schema of a standard deviation: a number at least 0 (docs/rules.md#units-and-quantity-kinds).
  * @public
  */
 export const standardDeviationSchema = laxNumber(z.number().gte(0));
@@ -329,7 +329,7 @@ export type ScalarQuantityShape<R extends StandardDeviationRule> = {
 };
 
 /**
- * Schema of a ScalarQuantity `{magnitude, unit, standard_deviation}` (interface.md 2.2); the
+ * Schema of a ScalarQuantity `{magnitude, unit, standard_deviation}` (docs/rules.md#service-resources); the
  * nullability of `standard_deviation` follows the field carrying the quantity.
  * @param rule - how `standard_deviation` is treated; `nullable` (the service's default) if omitted
  */
@@ -382,7 +382,7 @@ export type PaginatedListShape<T extends z.ZodType> = {
 };
 
 /**
- * Schema of a PaginatedListResource of `node`: `{nodes, page_info, total_count}` (interface.md 2.2).
+ * Schema of a PaginatedListResource of `node`: `{nodes, page_info, total_count}` (docs/rules.md#service-resources).
  * @param node - schema of one listed resource
  */
 export function paginatedListSchema<T extends z.ZodType>(node: T): z.ZodObject<PaginatedListShape<T>> {

@@ -23,7 +23,7 @@ export interface ValidationErrorItem {
   readonly msg: string;
   /** The offending value; for a missing field, the object that lacks it (null outside the body). */
   readonly input: unknown;
-  /** Parameters of the message, e.g. `{ max_length: 256 }`; `{}` when the error has none (semantics.md 7). */
+  /** Parameters of the message, e.g. `{ max_length: 256 }`; `{}` when the error has none (docs/rules.md#service-behaviour). */
   readonly ctx: Readonly<Record<string, unknown>>;
 }
 

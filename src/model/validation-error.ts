@@ -1,5 +1,5 @@
 /**
- * Validation errors in the service's own shape (interface.md 7, semantics.md 7): the 422 body
+ * Validation errors in the service's own shape (docs/service.md#status-codes-and-error-bodies, docs/rules.md#service-behaviour): the 422 body
  * `{"detail": [{type, loc, msg, input, ctx}]}` that the service's pydantic v2 models produce.
  * A failed zod parse is translated issue by issue; every problem is reported, one per location,
  * as pydantic does.
