@@ -9,7 +9,7 @@
  * Owns: the value problems and the document's warnings. May import: model, units, the context, the
  * datapoint and component phases, result.ts and warnings.ts.
  */
-import { formatIssuePath, type IssuePath } from '../model';
+import { formatIssuePath, type IssuePath } from '../model/issues';
 import { QUANTITY_KINDS, type QuantityKind } from '../model/quantity-kinds';
 import { isWithinPhysicalBounds, QUANTITY_KIND_PHYSICAL_BOUNDS, realisticRange, realisticRangeSI } from '../units';
 import { problem, type PrepareContext } from './prepare-context';
