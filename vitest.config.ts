@@ -22,5 +22,9 @@ export default defineConfig({
     // 140 s on the 2-core CI machine. Tests must therefore not rely on fresh module state (none
     // mocks modules; the unit cache tests allow for other files' strings).
     isolate: false,
+    // The type tests (*.test-d.ts: the types users write against) run with the other tests: a
+    // failed `expectTypeOf` or an unused `@ts-expect-error` fails the run. tsc checks them and
+    // what they import only (tsconfig.typetest.json).
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typetest.json' },
   },
 });

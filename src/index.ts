@@ -1,5 +1,5 @@
 /**
- * `cdr-engine`: evaluation of removal graph documents (contract.md sections 2 to 4). Validate and
+ * `cdr-engine`: evaluation of removal graph documents (docs/graph-document.md, docs/rules.md#package-and-entry-points). Validate and
  * evaluate a document (`evaluateGraph`, `safeEvaluateGraph`), or prepare it once and evaluate it
  * often (`prepareGraph`, `evaluatePreparedGraph`); explain an entry (calculation report) or
  * analyse its sensitivity; the result and document types, the validation error, the policies.
@@ -17,7 +17,7 @@ export { VERSION } from './version';
 export { evaluateGraph, evaluatePreparedGraph, safeEvaluateGraph, type EvaluateOptions, type EvaluationOutcome } from './accounting/evaluate';
 export { prepareGraph, type PreparedGraph, type PrepareResult } from './accounting/prepare';
 
-// The result (contract.md section 3).
+// The result (docs/result.md).
 export type {
   ComponentResult,
   EvaluationResult,
@@ -33,7 +33,7 @@ export type {
 export type { CreditAllocation } from './accounting/credits';
 export type { AttributionScope } from './accounting/statement-parts';
 
-// The document (contract.md section 2). These types are derived from zod schemas, which
+// The document (docs/graph-document.md). These types are derived from zod schemas, which
 // `cdr-engine/schemas` exports (so the API report names them as exports this entry leaves out).
 export type { ComponentBlueprintDefinition, ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy, RemovalGraph, RemovalGraphInput } from './model/graph';
 
@@ -41,7 +41,7 @@ export type { ComponentBlueprintDefinition, ComponentType, GhgStatementStatus, P
 export { GraphValidationError, isGraphValidationError } from './accounting/errors';
 export { formatIssuePath, type GraphIssue, type IssuePath } from './model/issues';
 
-// Policies: every [decision] of semantics.md, with its documented default.
+// Policies: every [decision] of docs/rules.md, with its documented default.
 export {
   DEFAULT_ACCOUNTING_POLICIES,
   type AccountingPolicies,

@@ -19,4 +19,21 @@ describe('entry points resolve to the sources in tests', () => {
     const elsewhere = ['createSandbox', 'createLedger', 'parseUnit', 'removalGraphSchema', 'toValidationErrorBody', 'compileBlueprint', 'SensitivityAccumulator', 'propagateVariance', 'allocateCredits'];
     for (const name of elsewhere) expect(root).not.toHaveProperty(name);
   });
+
+  it('cdr-engine/schemas holds the schemas users validate with, not the building blocks they are made of', async () => {
+    const schemas = await import('cdr-engine/schemas');
+    for (const name of ['datapointSchema', 'createDatapointRequestSchema', 'listDatapointsQuerySchema', 'creditBatchSchema', 'removalGraphSchema', 'toValidationErrorBody', 'validateRequest']) {
+      expect(schemas).toHaveProperty(name);
+    }
+    // Lenient parsers, request sentinels, id generators and the route table are the package's own.
+    for (const name of ['laxNumber', 'notSent', 'isNotProvided', 'createIdGenerator', 'OPERATION_SCHEMAS', 'FIRST_WITH_LAST_MESSAGE']) {
+      expect(schemas).not.toHaveProperty(name);
+    }
+    const values = Object.keys(schemas);
+    expect(values.length).toBeLessThanOrEqual(200);
+    // Every value but the 422 helpers and the pagination fields is a zod schema.
+    const helpers = ['jsonInvalidItem', 'parseJsonBody', 'toValidationErrorBody', 'toValidationErrorItems', 'validateRequest', 'validateRequestPart', 'paginationQueryShape'];
+    const notSchemas = values.filter((name) => !helpers.includes(name) && typeof (schemas as Record<string, { safeParse?: unknown }>)[name]?.safeParse !== 'function');
+    expect(notSchemas).toEqual([]);
+  });
 });

@@ -35,7 +35,6 @@ export interface AmortisedShares {
 /**
  * What one statement's share of a project component is computed from. Periods may be in any unit
  * as long as both of a pair use the same one (days, years, ...).
- * @public
  */
 export type ProjectComponentShareInput =
   | {
@@ -65,7 +64,6 @@ export type ProjectComponentShareInput =
  * at least 0 and capped at what earlier statements left of the component's 100 %
  * (`1 - already_allocated`). E.g. 5000 t of 10000 t gives 0.5; 0.5 y of 2 y gives 0.25. Returns
  * NaN when a denominator is not positive or a figure is not finite.
- * @public
  */
 export function projectComponentShare(input: ProjectComponentShareInput, alreadyAllocated = 0): number {
   let numerator: number;

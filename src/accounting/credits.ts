@@ -39,7 +39,6 @@ const BUFFER_MODES: Record<BufferPoolRounding, Decimal.Rounding> = {
 
 /**
  * Rounds a net removal to the policy's increment (default: nearest 10 kg, ties away from zero).
- * @public
  */
 export function roundNetRemoval(
   netKg: number,
@@ -84,7 +83,6 @@ const POWER_OF_TEN_PLACE = new Map<number, number>([0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 /**
  * The amount that can be issued from a net removal: the rounded net, floored at the policy's
  * floor (default `max(0, round_to_10kg(net))`).
- * @public
  */
 export function issuableKg(
   netKg: number,
@@ -97,7 +95,6 @@ export function issuableKg(
  * Splits an issuable amount between buffer pool and supplier: the buffer gets
  * `ceil(issuable * pct / 100)` (by default), the supplier the rest, so both add up exactly.
  * Returns null when the risk of reversal is not set.
- * @public
  */
 export function allocateCredits(
   issuable: number,
@@ -197,7 +194,6 @@ function bufferRate(percentage: number): Decimal {
 
 /**
  * Sums credit allocations exactly; null when any of them is null (a statement's allocation).
- * @public
  */
 export function sumCreditAllocations(allocations: readonly (CreditAllocation | null)[]): CreditAllocation | null {
   let buffer = new D(0);
@@ -212,7 +208,6 @@ export function sumCreditAllocations(allocations: readonly (CreditAllocation | n
 
 /**
  * Exact sum of kilogram amounts (e.g. a statement total of rounded entries).
- * @public
  */
 export function sumKg(values: readonly number[]): number {
   let total = new D(0);

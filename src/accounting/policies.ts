@@ -163,7 +163,6 @@ export function policyIssues(overrides: unknown, root: IssuePath = ['policies'])
 
 /**
  * Fills the policies a caller did not give with the defaults.
- * @public
  */
 export function resolvePolicies(overrides: Partial<AccountingPolicies> = {}): AccountingPolicies {
   return {

@@ -156,7 +156,6 @@ export const ATTRIBUTION_SCOPES: readonly AttributionScope[] = ['REMOVAL', 'GHG_
 
 /**
  * A component as one object.
- * @public
  */
 export interface PreparedComponent {
   /** The component's id. */
@@ -175,7 +174,6 @@ export interface PreparedComponent {
 
 /**
  * One attribution as one object.
- * @public
  */
 export interface PreparedAttribution {
   /** Index into the prepared components. */

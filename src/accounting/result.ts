@@ -79,7 +79,6 @@ export interface MonteCarloSummary {
 
 /**
  * The sampled nets of one entry counted in equal bins from the smallest sample to the largest.
- * @public
  */
 export interface MonteCarloHistogram {
   /** Lower edge of the first bin, kg (the smallest sample). */

@@ -23,7 +23,6 @@ export type AttributionScope = 'REMOVAL' | 'GHG_STATEMENT' | 'PROJECT';
 
 /**
  * A GHG statement ready to evaluate.
- * @public
  */
 export interface PreparedStatement {
   /** The statement's id. */
@@ -46,7 +45,6 @@ export interface PreparedStatement {
 
 /**
  * One statement's place in the amortisation of a project component.
- * @public
  */
 export interface PreparedShareSlot {
   /** Index of this share in the shares computed at evaluation. */
@@ -65,7 +63,6 @@ export interface PreparedShareSlot {
 
 /**
  * A project component amortised automatically over its project's statements.
- * @public
  */
 export interface PreparedAmortisation {
   /** The component's id. */

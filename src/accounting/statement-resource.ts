@@ -14,7 +14,6 @@ import { totalGhgStatementEntries } from './statement-totals';
  * differs from the frozen version; null when nothing is pending, when the statement was never
  * submitted, or when the evaluation lacks one of its entries. Throws a `TypeError` for an unknown
  * option or policy, or a policy value of the wrong type or range.
- * @public
  */
 export function pendingGhgStatementTotal(
   statement: GhgStatementRecord,
@@ -50,7 +49,6 @@ export function pendingGhgStatementTotal(
 
 /**
  * The statement in the service's response shape.
- * @public
  */
 export function toGhgStatementResource(statement: GhgStatementRecord, pendingTotalKg: number | null = null): GhgStatementResource {
   return {

@@ -10,7 +10,6 @@ import type { GhgEntryResult, GhgStatementEntryTotal } from './result';
 
 /**
  * The totals of a set of entries as a GHG statement reports them.
- * @public
  */
 export interface GhgStatementTotals {
   /** Each entry's rounded figures, in the order given. */
@@ -25,7 +24,6 @@ export interface GhgStatementTotals {
 
 /**
  * Rounds each entry's net (policy increment and ties) and totals them exactly.
- * @public
  */
 export function totalGhgStatementEntries(
   entries: readonly Pick<GhgEntryResult, 'id' | 'co2e_net_removed_kg' | 'risk_of_reversal_percentage'>[],

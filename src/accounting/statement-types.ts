@@ -11,7 +11,6 @@ import type { GhgStatementEntryTotal } from './result';
 
 /**
  * The outcome of one verification of one submitted version.
- * @public
  */
 export interface GhgStatementVerificationOutcome {
   /** `VERIFIED` or `FAILED_VERIFICATION`. */
@@ -26,7 +25,6 @@ export interface GhgStatementVerificationOutcome {
 
 /**
  * One submitted version of a statement, with the figures frozen at submission.
- * @public
  */
 export interface GhgStatementSubmission {
   /** 1 for the first submission, then 2, 3, ... for each resubmission. */
@@ -61,7 +59,6 @@ export interface GhgStatementSubmission {
 /**
  * A GHG statement as the engine keeps it: the service's fields plus its submitted versions.
  * Build one with {@link createGhgStatement} and move it on with the transition functions.
- * @public
  */
 export interface GhgStatementRecord {
   /** The statement's id (`ggs_`). */
@@ -98,7 +95,6 @@ export interface GhgStatementRecord {
 
 /**
  * The GHG statement as the service answers it (OpenAPI `GhgStatement`).
- * @public
  */
 export interface GhgStatementResource {
   /** The statement's id. */
@@ -131,13 +127,11 @@ export interface GhgStatementResource {
  * - `invalid_request`: an argument is malformed (`issues` names each problem and where).
  * - `entry_not_evaluated`: the evaluation given lacks an entry of the statement.
  * - `no_entries`: a statement without entries cannot be submitted.
- * @public
  */
 export type GhgStatementErrorCode = 'transition_not_allowed' | 'invalid_request' | 'entry_not_evaluated' | 'no_entries';
 
 /**
  * A refused statement operation. Returned, never thrown.
- * @public
  */
 export interface GhgStatementError {
   /** What kind of refusal. */
@@ -154,7 +148,6 @@ export interface GhgStatementError {
 
 /**
  * Result of every statement operation: the new record, or why nothing changed.
- * @public
  */
 export type GhgStatementOutcome =
   | { readonly ok: true; readonly statement: GhgStatementRecord }
@@ -163,7 +156,6 @@ export type GhgStatementOutcome =
 /**
  * Fields of a new statement. The service's create request carries `project_id` and `end_on`; the
  * caller decides the start and which entries it groups.
- * @public
  */
 export interface CreateGhgStatementInput {
   /** The statement's id (`ggs_`). */
@@ -183,7 +175,6 @@ export interface CreateGhgStatementInput {
 /**
  * Changes to a statement that has no decided version: DRAFT, or FAILED_VERIFICATION before its
  * resubmission.
- * @public
  */
 export interface AmendGhgStatementInput {
   /** The new list of entries. */
@@ -196,7 +187,7 @@ export interface AmendGhgStatementInput {
   readonly verifier?: string | null;
 }
 
-/** Body of a first submission (OpenAPI `SubmitGhgStatementRequest`). @public */
+/** Body of a first submission (OpenAPI `SubmitGhgStatementRequest`). */
 export interface SubmitGhgStatementInput {
   /** The report the verifier reads. */
   readonly ghg_statement_report_url: string;
@@ -205,7 +196,6 @@ export interface SubmitGhgStatementInput {
 /**
  * Body of a resubmission (OpenAPI `ResubmitGhgStatementRequest`); `removal_ids` optionally
  * replaces the entries of the amended version.
- * @public
  */
 export interface ResubmitGhgStatementInput {
   /** The report of the amended version. */
@@ -216,7 +206,7 @@ export interface ResubmitGhgStatementInput {
   readonly removal_ids?: readonly string[];
 }
 
-/** Optional details of a verifier's decision. @public */
+/** Optional details of a verifier's decision. */
 export interface VerificationInput {
   /** The verifier's name (replaces the statement's when given). */
   readonly verifier?: string | null;
@@ -224,7 +214,7 @@ export interface VerificationInput {
   readonly reason?: string | null;
 }
 
-/** Options of the operations that freeze figures. @public */
+/** Options of the operations that freeze figures. */
 export interface GhgStatementOptions {
   /** Policies to override (rounding increment and ties, resubmittable statuses, ...). */
   readonly policies?: Partial<AccountingPolicies>;
@@ -240,13 +230,11 @@ export function ghgStatementOptionIssues(options: unknown): GraphIssue[] {
 
 /**
  * The status-changing operations with a fixed table (resubmission's sources are a policy).
- * @public
  */
 export type GhgStatementOperation = 'submit' | 'verify' | 'fail' | 'issue_credits';
 
 /**
  * The statuses an operation starts from and the status it leads to.
- * @public
  */
 export interface GhgStatementTransition {
   /** The statuses the operation may start from. */

@@ -35,7 +35,6 @@ import { totalGhgStatementEntries } from './statement-totals';
 /**
  * The transitions a statement's status allows, by operation. Resubmission's sources are a policy
  * (`resubmittableStatuses`); VERIFIED only leads to CREDITS_ISSUED and CREDITS_ISSUED to nothing.
- * @public
  */
 export const GHG_STATEMENT_TRANSITIONS: Readonly<Record<GhgStatementOperation, GhgStatementTransition>> = deepFreeze({
   submit: { from: ['DRAFT'], to: 'AWAITING_VERIFICATION' },
@@ -49,7 +48,6 @@ const AMENDABLE: readonly GhgStatementStatus[] = ['DRAFT', 'FAILED_VERIFICATION'
 
 /**
  * Creates a DRAFT statement.
- * @public
  */
 export function createGhgStatement(input: CreateGhgStatementInput, at: string): GhgStatementOutcome {
   const issues: GraphIssue[] = [];
@@ -84,7 +82,6 @@ export function createGhgStatement(input: CreateGhgStatementInput, at: string): 
 /**
  * Changes the entries, period or verifier of a DRAFT statement, or of a FAILED_VERIFICATION one
  * being amended for resubmission. The status does not change.
- * @public
  */
 export function amendGhgStatement(statement: GhgStatementRecord, changes: AmendGhgStatementInput): GhgStatementOutcome {
   if (!AMENDABLE.includes(statement.status)) {
@@ -141,7 +138,6 @@ function freeze(
 /**
  * Submits a DRAFT statement for verification (to AWAITING_VERIFICATION): each entry's net from
  * `evaluation` is rounded to the increment and frozen, and the totals are summed exactly.
- * @public
  */
 export function submitGhgStatement(
   statement: GhgStatementRecord,
@@ -179,7 +175,6 @@ export function submitGhgStatement(
  * Resubmits an amended statement as a new version (to AWAITING_VERIFICATION) from a status the
  * policy `resubmittableStatuses` allows (default FAILED_VERIFICATION and AWAITING_VERIFICATION).
  * The previous version, with its outcome, moves to `previous_submissions`.
- * @public
  */
 export function resubmitGhgStatement(
   statement: GhgStatementRecord,
@@ -258,7 +253,6 @@ function decide(
 /**
  * Records a verifier's approval of the submitted version (AWAITING_VERIFICATION to VERIFIED).
  * From then on the statement cannot change, except to record the issuance of its credits.
- * @public
  */
 export function verifyGhgStatement(statement: GhgStatementRecord, at: string, input: VerificationInput = {}): GhgStatementOutcome {
   return decide(statement, 'verify', at, input);
@@ -267,7 +261,6 @@ export function verifyGhgStatement(statement: GhgStatementRecord, at: string, in
 /**
  * Records a failed verification of the submitted version (AWAITING_VERIFICATION to
  * FAILED_VERIFICATION); the statement may then be amended and resubmitted.
- * @public
  */
 export function failGhgStatementVerification(statement: GhgStatementRecord, at: string, input: VerificationInput = {}): GhgStatementOutcome {
   return decide(statement, 'fail', at, input);
@@ -275,7 +268,6 @@ export function failGhgStatementVerification(statement: GhgStatementRecord, at: 
 
 /**
  * Records that credits were issued for a verified statement (VERIFIED to CREDITS_ISSUED).
- * @public
  */
 export function markGhgStatementCreditsIssued(statement: GhgStatementRecord, at: string): GhgStatementOutcome {
   const { from, to } = GHG_STATEMENT_TRANSITIONS.issue_credits;
@@ -289,7 +281,6 @@ export function markGhgStatementCreditsIssued(statement: GhgStatementRecord, at:
 /**
  * Whether a status may move to another under the policies (the same rules the operations apply).
  * Throws a `TypeError` for an unknown policy or a policy value of the wrong type or range.
- * @public
  */
 export function canTransitionGhgStatement(from: GhgStatementStatus, to: GhgStatementStatus, policies?: Partial<AccountingPolicies>): boolean {
   const invalidPolicies = policyIssues(policies);

@@ -1,7 +1,7 @@
 /**
  * Entry point `cdr-engine/expressions`: blueprint compilation on its own, for hosts that check a
  * methodology's formulas before any datapoint exists or compile with other options than the
- * defaults (`CompileOptions`, every one a [decision] of semantics.md section 1), and the issue
+ * defaults (`CompileOptions`, every one a [decision] of docs/rules.md#blueprints-components-and-inputs), and the issue
  * codes a blueprint can get. `evaluateGraph` compiles with {@link DEFAULT_COMPILE_OPTIONS}.
  *
  * @packageDocumentation

@@ -5,7 +5,6 @@
 
 /**
  * Every officially assigned ISO 3166-1 alpha-3 country code (249 codes).
- * @public
  */
 export const COUNTRY_CODES_ALPHA3 = [
   'AFG', 'ALA', 'ALB', 'DZA', 'ASM', 'AND', 'AGO', 'AIA', 'ATA', 'ATG', 'ARG', 'ARM',
@@ -33,6 +32,5 @@ export const COUNTRY_CODES_ALPHA3 = [
 
 /**
  * An ISO 3166-1 alpha-3 country code such as `GBR`.
- * @public
  */
 export type CountryCodeAlpha3 = (typeof COUNTRY_CODES_ALPHA3)[number];

@@ -1,9 +1,9 @@
 /**
- * The removal graph document (contract.md section 2): blueprints, datapoints, components and GHG
+ * The removal graph document (docs/graph-document.md): blueprints, datapoints, components and GHG
  * entries in the service's own field names. Shapes only; cross-references, units and formulas are
  * checked by the accounting module, which reports every problem with its path.
  *
- * Every object is strict (semantics.md section 2): a key it does not define is refused, never read
+ * Every object is strict (docs/rules.md#units-and-quantity-kinds): a key it does not define is refused, never read
  * as an absent field. Service fields the calculation does not read are listed where the service
  * writes them (datapoints, components, attributions, entries, statements, projects) and kept as
  * given; figures the service computes are not among them. docs/graph-document.md lists every field.
@@ -23,7 +23,6 @@ function graphDateSchema() {
 
 /**
  * Component types, including the older spelling `REMOVAL_COUNTERFACTUAL` of `COUNTERFACTUAL`.
- * @public
  */
 export const COMPONENT_TYPES = [
   'ACTIVITY',
@@ -39,17 +38,17 @@ export const COMPONENT_TYPES = [
 /** A component type. @public */
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
-/** Schema of a component type. @public */
+/** Schema of a component type. */
 export const componentTypeSchema = z.enum(COMPONENT_TYPES);
 
-/** Schema of an input's data shape: one datapoint or a list of them. @public */
+/** Schema of an input's data shape: one datapoint or a list of them. */
 export const dataShapeSchema = z.enum(['SCALAR', 'LIST']);
-/** `SCALAR` or `LIST`. @public */
+/** `SCALAR` or `LIST`. */
 export type DataShape = z.infer<typeof dataShapeSchema>;
 
-/** Schema of what an expression variable refers to. @public */
+/** Schema of what an expression variable refers to. */
 export const expressionInputTypeSchema = z.enum(['DATAPOINT', 'EXPRESSION_RESULT', 'ZERO_TCO2E']);
-/** `DATAPOINT`, `EXPRESSION_RESULT` or `ZERO_TCO2E`. @public */
+/** `DATAPOINT`, `EXPRESSION_RESULT` or `ZERO_TCO2E`. */
 export type ExpressionInputType = z.infer<typeof expressionInputTypeSchema>;
 
 /**
@@ -58,10 +57,10 @@ export type ExpressionInputType = z.infer<typeof expressionInputTypeSchema>;
  */
 const serviceText = (description: string) => z.string().nullable().optional().describe(`${description} Kept as given; not read by the calculation.`);
 
-/** Schema of a blueprint input. @public */
+/** Schema of a blueprint input. */
 export const blueprintInputSchema = z.strictObject({
   input_key: z.string().min(1).describe('Name of the input, unique in the blueprint; components supply it under this key.'),
-  quantity_kind: quantityKindSchema.describe('Quantity kind every datapoint of this input must have a unit of (semantics.md section 2).'),
+  quantity_kind: quantityKindSchema.describe('Quantity kind every datapoint of this input must have a unit of (docs/rules.md#units-and-quantity-kinds).'),
   compatible_unit: z.string().describe('A unit of that kind, as the service shows it (e.g. "t"; "" is dimensionless, as Pint writes it); datapoints may use any unit of the kind.'),
   data_shape: dataShapeSchema.default('SCALAR').describe('SCALAR: exactly one datapoint; LIST: one or more. Default SCALAR.'),
   description: z.string().optional().describe('Free text.'),
@@ -70,7 +69,7 @@ export const blueprintInputSchema = z.strictObject({
 /** A blueprint input: what datapoints a component must supply. @public */
 export type BlueprintInput = z.infer<typeof blueprintInputSchema>;
 
-/** Schema of an expression input: the mapping of one `{template_key}` variable. @public */
+/** Schema of an expression input: the mapping of one `{template_key}` variable. */
 export const expressionInputSchema = z.strictObject({
   template_key: z.string().min(1).describe('The variable as written in the template, without braces.'),
   /** A blueprint input's key (DATAPOINT), another expression's key (EXPRESSION_RESULT), ignored for ZERO_TCO2E. */
@@ -81,7 +80,7 @@ export const expressionInputSchema = z.strictObject({
 /** An expression input. @public */
 export type ExpressionInput = z.infer<typeof expressionInputSchema>;
 
-/** Schema of a blueprint expression. @public */
+/** Schema of a blueprint expression. */
 export const blueprintExpressionSchema = z.strictObject({
   key: z.string().min(1).describe('Name of the expression, unique in the blueprint.'),
   template: z.string().describe('The formula, e.g. "{m} * {d} * {ef}": numbers, + - * / ^, parentheses and sum mean min max count sqrt exp log abs.'),
@@ -90,7 +89,7 @@ export const blueprintExpressionSchema = z.strictObject({
 /** A blueprint expression: a formula and the mapping of its variables. @public */
 export type BlueprintExpression = z.infer<typeof blueprintExpressionSchema>;
 
-/** Schema of a component blueprint as the graph document carries it. @public */
+/** Schema of a component blueprint as the graph document carries it. */
 export const componentBlueprintDefinitionSchema = z.strictObject({
   key: z.string().min(1).describe('Unique key; components name their blueprint by it.'),
   type: componentTypeSchema.describe('Decides the sign of the component in a GHG entry (policy componentSigns).'),
@@ -110,7 +109,7 @@ export const componentBlueprintDefinitionSchema = z.strictObject({
 /** A component blueprint: named inputs and the formulas that turn them into CO2e. @public */
 export type ComponentBlueprintDefinition = z.infer<typeof componentBlueprintDefinitionSchema>;
 
-/** Schema of a datapoint's quantity; `standard_deviation` null or absent means "not propagated". @public */
+/** Schema of a datapoint's quantity; `standard_deviation` null or absent means "not propagated". */
 export const graphQuantitySchema = z.strictObject({
   magnitude: z.number().describe('The value, in `unit`.'),
   unit: z.string().describe('A unit of the quantity kind of every input the datapoint feeds (see docs/units.md).'),
@@ -119,10 +118,9 @@ export const graphQuantitySchema = z.strictObject({
 
 /**
  * Schema of a datapoint in the graph document. Besides `id` and `quantity` it may carry the other
- * fields of the service's Datapoint resource (interface.md 2.8, and `type` and `locked_status` of
+ * fields of the service's Datapoint resource (docs/rules.md#service-resources, and `type` and `locked_status` of
  * the OpenAPI), kept as given; `display_name` and `uncertainty_justification` appear in reports.
  * Any other key is refused.
- * @public
  */
 export const graphDatapointSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (the service writes dtp_...); components name datapoints by it.'),
@@ -137,25 +135,24 @@ export const graphDatapointSchema = z.strictObject({
   type: serviceText('The service\'s datapoint type (CONSTANT, REPORTED, ...).'),
   locked_status: serviceText('The service\'s lock status.'),
 });
-/** A datapoint of the graph document. @public */
+/** A datapoint of the graph document. */
 export type GraphDatapoint = z.infer<typeof graphDatapointSchema>;
 
-/** Schema of a component input: `datapoint_ids`, or the API's single `datapoint_id`. @public */
+/** Schema of a component input: `datapoint_ids`, or the API's single `datapoint_id`. */
 export const graphComponentInputSchema = z.strictObject({
   input_key: z.string().min(1).describe("A blueprint input's key."),
   datapoint_ids: z.array(z.string().min(1)).optional().describe('The datapoints of this input (one for SCALAR, one or more for LIST).'),
   datapoint_id: z.string().min(1).optional().describe('The one datapoint of a SCALAR input, as the API writes it; give this or datapoint_ids.'),
   __typename: z.string().optional().describe('The service\'s type name (ComponentListInput). Kept as given.'),
 });
-/** A component input. @public */
+/** A component input. */
 export type GraphComponentInput = z.infer<typeof graphComponentInputSchema>;
 
 /**
  * Schema of a component in the graph document. Besides `id`, `blueprint_key` and `inputs` it may
- * carry the descriptive fields of the service's Component (interface.md 2.5), kept as given. Its
+ * carry the descriptive fields of the service's Component (docs/rules.md#service-resources), kept as given. Its
  * `type`, `scope` and `allocation_strategy` are not accepted: the type comes from the blueprint,
  * the scope from where the component is attributed, the allocation strategy from `projects`.
- * @public
  */
 export const graphComponentSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (cmp_...); GHG entries, statements and projects attribute components by it.'),
@@ -169,13 +166,12 @@ export const graphComponentSchema = z.strictObject({
   removal_template_component_id: serviceText('Template component (rtc_...), older name.'),
   supplier_reference_id: serviceText("The supplier's own reference."),
 });
-/** A component: a blueprint instantiated with datapoints. @public */
+/** A component: a blueprint instantiated with datapoints. */
 export type GraphComponent = z.infer<typeof graphComponentSchema>;
 
 /**
  * Schema of a component attribution; the factor defaults to 1. It may carry the service's
  * attribution `id`, `component_group_key` and template component ids, kept as given.
- * @public
  */
 export const graphAttributionSchema = z.strictObject({
   component_id: z.string().min(1).describe("The attributed component's id."),
@@ -186,16 +182,15 @@ export const graphAttributionSchema = z.strictObject({
   ghg_entry_template_component_id: serviceText('Template component (rtc_...).'),
   removal_template_component_id: serviceText('Template component (rtc_...), older name.'),
 });
-/** A component attribution of a GHG entry. @public */
+/** A component attribution of a GHG entry. */
 export type GraphAttribution = z.infer<typeof graphAttributionSchema>;
 
 /**
  * Schema of a GHG entry in the graph document. Besides its id, risk of reversal and attributions
- * it may carry the descriptive fields of the service's Removal (interface.md 2.3) and its
+ * it may carry the descriptive fields of the service's Removal (docs/rules.md#service-resources) and its
  * `project_id`; `project_id`, `completed_on` and `ghg_statement_id` are checked against the entry's
  * GHG statement. The figures the service computes (`co2e_net_removed_kg`, `credit_allocation`, ...)
  * are not accepted: the engine computes them.
- * @public
  */
 export const graphGhgEntrySchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (rmv_...).'),
@@ -208,28 +203,26 @@ export const graphGhgEntrySchema = z.strictObject({
   feedstock_type_id: serviceText('Feedstock type (ftt_...).'),
   ghg_statement_id: z.string().nullable().optional().describe('The GHG statement (ggs_...); when given, that statement must list the entry.'),
 });
-/** A GHG entry (removal) of the graph document. @public */
+/** A GHG entry (removal) of the graph document. */
 export type GraphGhgEntry = z.infer<typeof graphGhgEntrySchema>;
 
-// --- GHG statements and projects (semantics.md section 4) --------------------------------------
+// --- GHG statements and projects (docs/rules.md#statement-and-project-components) --------------------------------------
 
 /**
  * The statuses of a GHG statement, in lifecycle order: DRAFT, AWAITING_VERIFICATION, then
  * VERIFIED or FAILED_VERIFICATION, and CREDITS_ISSUED after VERIFIED.
- * @public
  */
 export const GHG_STATEMENT_STATUSES = ['DRAFT', 'AWAITING_VERIFICATION', 'VERIFIED', 'CREDITS_ISSUED', 'FAILED_VERIFICATION'] as const;
 
 /** A GHG statement status. @public */
 export type GhgStatementStatus = (typeof GHG_STATEMENT_STATUSES)[number];
 
-/** Schema of a GHG statement status. @public */
+/** Schema of a GHG statement status. */
 export const ghgStatementStatusSchema = z.enum(GHG_STATEMENT_STATUSES);
 
 /**
  * How a project-level component is amortised over the project's GHG statements (the service's
  * `allocation_strategy`).
- * @public
  */
 export const PROJECT_COMPONENT_ALLOCATION_STRATEGIES = [
   'ESTIMATED_PROJECT_TONNAGE',
@@ -241,19 +234,18 @@ export const PROJECT_COMPONENT_ALLOCATION_STRATEGIES = [
 /** A project component's allocation strategy. @public */
 export type ProjectComponentAllocationStrategy = (typeof PROJECT_COMPONENT_ALLOCATION_STRATEGIES)[number];
 
-/** Schema of a project component's allocation strategy. @public */
+/** Schema of a project component's allocation strategy. */
 export const projectComponentAllocationStrategySchema = z.enum(PROJECT_COMPONENT_ALLOCATION_STRATEGIES);
 
 /**
  * Schema of a share of a project component frozen on a statement (e.g. recorded when it was
  * verified): it is applied as given and counts against the component's 100 %.
- * @public
  */
 export const graphProjectComponentShareSchema = z.strictObject({
   component_id: z.string().min(1).describe("An amortised component of the statement's project."),
   share: z.number().min(0).max(1).describe('The share of the component this statement carries, in [0, 1].'),
 });
-/** A frozen share of a project component on one GHG statement. @public */
+/** A frozen share of a project component on one GHG statement. */
 export type GraphProjectComponentShare = z.infer<typeof graphProjectComponentShareSchema>;
 
 /**
@@ -262,7 +254,6 @@ export type GraphProjectComponentShare = z.infer<typeof graphProjectComponentSha
  * its entries). Entries are listed as `removal_ids` or `ghg_entry_ids` (the same thing). It may
  * carry the service's `verifier`, `ghg_statement_report_url`, `submitted_at` and
  * `credits_issued_at`, kept as given; the figures the service computes are not accepted.
- * @public
  */
 export const graphGhgStatementSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (ggs_...).'),
@@ -281,32 +272,31 @@ export const graphGhgStatementSchema = z.strictObject({
   submitted_at: serviceText('When it was submitted (date-time).'),
   credits_issued_at: serviceText('When credits were issued (date-time).'),
 });
-/** A GHG statement of the graph document. @public */
+/** A GHG statement of the graph document. */
 export type GraphGhgStatement = z.infer<typeof graphGhgStatementSchema>;
 
-/** Schema of a manual attribution of a project component to one GHG entry. @public */
+/** Schema of a manual attribution of a project component to one GHG entry. */
 export const graphProjectComponentAttributionSchema = z.strictObject({
   removal_id: z.string().min(1).optional().describe('The GHG entry; give this or ghg_entry_id.'),
   ghg_entry_id: z.string().min(1).optional().describe('The same as removal_id, newer name.'),
   attribution_factor: z.number().gt(0).lte(1).describe("The entry's share of the component, in (0, 1]."),
 });
-/** A manual attribution of a project component to a GHG entry. @public */
+/** A manual attribution of a project component to a GHG entry. */
 export type GraphProjectComponentAttribution = z.infer<typeof graphProjectComponentAttributionSchema>;
 
 /**
  * Schema of a project-level component: a component of the document amortised over the project's
  * statements by `allocation_strategy`. `CUSTOM_TIME_PERIOD` needs the custom period (inclusive
  * dates); `MANUAL` takes explicit `removal_attributions` instead.
- * @public
  */
 export const graphProjectComponentSchema = z.strictObject({
   component_id: z.string().min(1).describe('A component of the document, attributed by nothing else.'),
-  allocation_strategy: projectComponentAllocationStrategySchema.describe('How it is amortised over the statements (semantics.md section 4).'),
+  allocation_strategy: projectComponentAllocationStrategySchema.describe('How it is amortised over the statements (docs/rules.md#statement-and-project-components).'),
   custom_period_start_on: graphDateSchema().nullable().optional().describe('CUSTOM_TIME_PERIOD: first day, YYYY-MM-DD.'),
   custom_period_end_on: graphDateSchema().nullable().optional().describe('CUSTOM_TIME_PERIOD: last day (included), YYYY-MM-DD.'),
   removal_attributions: z.array(graphProjectComponentAttributionSchema).default([]).describe('MANUAL: the factor of each entry. Default [].'),
 });
-/** A project-level component. @public */
+/** A project-level component. */
 export type GraphProjectComponent = z.infer<typeof graphProjectComponentSchema>;
 
 /** Schema of a project's estimated lifetime: a time quantity. */
@@ -322,7 +312,6 @@ const graphProjectLifetimeSchema = z.strictObject({
  * `ESTIMATED_PROJECT_LIFETIME`. It may carry the descriptive fields of the service's Project
  * (`name`, `description`, `short_description`, `country_code`, `process_key`), kept as given; the
  * service's `risk_of_reversal` category is not accepted (the percentage is on each GHG entry).
- * @public
  */
 export const graphProjectSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (prj_...).'),
@@ -335,12 +324,12 @@ export const graphProjectSchema = z.strictObject({
   country_code: serviceText('ISO 3166-1 alpha-3.'),
   process_key: serviceText('The process.'),
 });
-/** A project of the graph document. @public */
+/** A project of the graph document. */
 export type GraphProject = z.infer<typeof graphProjectSchema>;
 
 /**
  * Schema of the whole removal graph document. Strict at every level: a key the format does not
- * define is refused (semantics.md section 2), apart from `$schema` at the top, which names the
+ * define is refused (docs/rules.md#units-and-quantity-kinds), apart from `$schema` at the top, which names the
  * JSON Schema for editors.
  * @public
  */
@@ -350,7 +339,7 @@ export const removalGraphSchema = z.strictObject({
   datapoints: z.array(graphDatapointSchema).describe('Measured or published values with their units and uncertainties.'),
   components: z.array(graphComponentSchema).describe('Blueprints instantiated with datapoints.'),
   ghg_entries: z.array(graphGhgEntrySchema).describe('The GHG entries (removals) to evaluate.'),
-  ghg_statements: z.array(graphGhgStatementSchema).optional().describe('GHG statements, with statement-level components (semantics.md section 4).'),
+  ghg_statements: z.array(graphGhgStatementSchema).optional().describe('GHG statements, with statement-level components (docs/rules.md#statement-and-project-components).'),
   projects: z.array(graphProjectSchema).optional().describe('Projects, with amortised project-level components.'),
 });
 /** The removal graph document: everything needed to evaluate GHG entries. @public */

@@ -1,12 +1,11 @@
 /**
- * Identifiers of the service: `<prefix>_<opaque>`, 20 to 37 characters (interface.md 2.1).
+ * Identifiers of the service: `<prefix>_<opaque>`, 20 to 37 characters (docs/rules.md#service-resources).
  * New ids are monotonic ULIDs, so they sort by creation: lists ordered by id are in creation order.
  */
 import { z } from 'zod';
 
 /**
- * Every identifier prefix of the service, by resource kind (interface.md 2.1).
- * @public
+ * Every identifier prefix of the service, by resource kind (docs/rules.md#service-resources).
  */
 export const ID_PREFIXES = {
   project: 'prj',
@@ -54,25 +53,22 @@ export type IdKind = keyof typeof ID_PREFIXES;
 
 /**
  * An identifier prefix such as `rmv` or `ctb`.
- * @public
  */
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
 
-/** Shortest identifier the service accepts. @public */
+/** Shortest identifier the service accepts. */
 export const ID_MIN_LENGTH = 20;
-/** Longest identifier the service accepts. @public */
+/** Longest identifier the service accepts. */
 export const ID_MAX_LENGTH = 37;
 
 /**
  * Schema of any identifier: a string of 20 to 37 characters (the bound every request field has).
- * @public
  */
 export const anyIdSchema = z.string().min(ID_MIN_LENGTH).max(ID_MAX_LENGTH);
 
 /**
  * Schema of an identifier of one kind: 20 to 37 characters starting with the kind's prefix.
  * @param kind - the resource kind whose prefix the id must carry
- * @public
  */
 export function idSchema(kind: IdKind): z.ZodString {
   const prefix = `${ID_PREFIXES[kind]}_`;
@@ -81,7 +77,6 @@ export function idSchema(kind: IdKind): z.ZodString {
 
 /**
  * Whether `value` is a well-formed identifier of `kind`.
- * @public
  */
 export function isId(kind: IdKind, value: unknown): value is string {
   return (

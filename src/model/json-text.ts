@@ -9,7 +9,7 @@
  * `JSON.parse` only ever sees text the scanner accepted.
  */
 
-import type { ValidationErrorItem } from './validation-error';
+import type { ValidationErrorItem } from './validation-error-body';
 
 /** Outcome of {@link parseJsonText}. */
 export type JsonTextOutcome =

@@ -1,6 +1,6 @@
 /**
  * The nearest known name to a misspelled one, for "did you mean" hints in validation messages
- * (semantics.md section 2: a misspelled key names the nearest known key). Edit distance is the
+ * (docs/rules.md#units-and-quantity-kinds: a misspelled key names the nearest known key). Edit distance is the
  * optimal string alignment distance: insertions, deletions, substitutions and transpositions of
  * two neighbouring characters each cost 1.
  */

@@ -1,7 +1,7 @@
 /**
- * The operations of interface.md 4.2 with the schemas of their parts, so that a host can validate
+ * The operations of docs/service.md#routes with the schemas of their parts, so that a host can validate
  * a request (and check a response) by operation number. Paths are relative to the base address
- * and written with `{name}` placeholders, as in interface.md.
+ * and written with `{name}` placeholders, as in docs/service.md.
  */
 import { z } from 'zod';
 import { biocharApplicationSchema, dataUploadSubmissionSchema, feedstockBatchSchema, storageLocationSchema } from './resources-field';
@@ -46,13 +46,11 @@ import { createRetirementRequestSchema } from './registry-requests';
 
 /**
  * HTTP method of an operation.
- * @public
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * One operation of the service and the schemas of its parts.
- * @public
  */
 export interface OperationSchemas {
   /** HTTP method. */
@@ -74,16 +72,14 @@ export interface OperationSchemas {
 const header = requestHeadersSchema;
 
 /**
- * Number of an operation of interface.md 4.2 (1 to 23).
- * @public
+ * Number of an operation of docs/service.md#routes (1 to 23).
  */
 export type OperationNumber =
   | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23;
 
 /**
- * The 23 operations of interface.md 4.2, keyed by their number there. Typed by the general
+ * The 23 operations of docs/service.md#routes, keyed by their number there. Typed by the general
  * {@link OperationSchemas} shape: a host validates the parts without knowing each operation.
- * @public
  */
 export const OPERATION_SCHEMAS: Readonly<Record<OperationNumber, OperationSchemas>> = {
   1: { method: 'GET', path: '/mrv/v0/measurement_samples', header, query: paginationQuerySchema, response: paginatedListSchema(measurementSampleSchema) },

@@ -1,10 +1,10 @@
 /**
- * The 66 quantity kinds of interface.md 2.8. The units module maps each to a physical dimension.
+ * The 66 quantity kinds of docs/rules.md#service-resources. The units module maps each to a physical dimension.
  */
 import { z } from 'zod';
 
 /**
- * Every quantity kind a blueprint input or the `quantity_kind` filter may name (interface.md 2.8).
+ * Every quantity kind a blueprint input or the `quantity_kind` filter may name (docs/rules.md#service-resources).
  * @public
  */
 export const QUANTITY_KINDS = [
@@ -32,6 +32,5 @@ export type QuantityKind = (typeof QUANTITY_KINDS)[number];
 
 /**
  * Schema of a quantity kind.
- * @public
  */
 export const quantityKindSchema = z.enum(QUANTITY_KINDS);

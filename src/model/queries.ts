@@ -1,5 +1,5 @@
 /**
- * Query, path and header parameters of the operations of interface.md 4.2. Query values arrive
+ * Query, path and header parameters of the operations of docs/service.md#routes. Query values arrive
  * as strings: integers are parsed from them (`int_parsing` when they are not integers).
  */
 import { z } from 'zod';
@@ -11,26 +11,22 @@ import { dateTimeSchema, laxInt, supplierReferenceIdSchema } from './shapes';
 import { creditBatchStatusSchema } from './registry-resources';
 
 /**
- * Page size when a request names neither `first` nor `last` (interface.md 4.1).
- * @public
+ * Page size when a request names neither `first` nor `last` (docs/rules.md#endpoints-and-limits).
  */
 export const DEFAULT_PAGE_SIZE = 10;
 
 /**
- * Largest page size (interface.md 8).
- * @public
+ * Largest page size (docs/rules.md#endpoints-and-limits).
  */
 export const MAX_PAGE_SIZE = 50;
 
 /**
  * Schema of a page size: an integer greater than 0 and at most 50.
- * @public
  */
 export const pageSizeSchema = laxInt(z.number().int().gt(0).lte(MAX_PAGE_SIZE));
 
 /**
  * Schema of a cursor: an opaque string of at least one character.
- * @public
  */
 export const cursorSchema = z.string().min(1);
 
@@ -47,14 +43,12 @@ export const paginationQueryShape = {
 
 /**
  * The message of the error reported when `first` and `last` are both given.
- * @public
  */
 export const FIRST_WITH_LAST_MESSAGE = 'first and last cannot be used together; page forward with first and after, or backward with last and before';
 
 /**
  * Parsed pagination parameters. When neither `first` nor `last` is given, `last` is 10 if only
  * `before` is given, otherwise `first` is 10.
- * @public
  */
 export interface Pagination {
   /** Number of items after `after`; set when paging forward. */
@@ -75,10 +69,9 @@ export type PaginatedQueryObject<S extends z.ZodRawShape> = z.ZodObject<S & type
 
 /**
  * Schema of a paginated query: `filters` plus the pagination parameters. `first` with `last` is a
- * 422 (`value_error` at `["query", "last"]`, a decision of semantics.md 7); the page-size default
+ * 422 (`value_error` at `["query", "last"]`, a decision of docs/rules.md#service-behaviour); the page-size default
  * is applied to the parsed value.
  * @param filters - the operation's own query parameters
- * @public
  */
 export function paginatedQuerySchema<S extends z.ZodRawShape>(filters: S) {
   const object = z.object({ ...filters, ...paginationQueryShape }) as unknown as PaginatedQueryObject<S>;
@@ -103,7 +96,7 @@ export function paginatedQuerySchema<S extends z.ZodRawShape>(filters: S) {
  * @public
  */
 export const paginationQuerySchema = paginatedQuerySchema({});
-/** Parsed pagination query. @public */
+/** Parsed pagination query. */
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
 /**
@@ -132,7 +125,7 @@ export const listDatapointsQuerySchema = paginatedQuerySchema({
   used_in_removal_template: idSchema('removal_template').nullable().optional(),
   used_in_scope: componentScopeSchema.nullable().optional(),
 });
-/** Parsed query of `GET /datapoints`. @public */
+/** Parsed query of `GET /datapoints`. */
 export type ListDatapointsQuery = z.infer<typeof listDatapointsQuerySchema>;
 
 /**
@@ -142,7 +135,7 @@ export type ListDatapointsQuery = z.infer<typeof listDatapointsQuerySchema>;
 export const listDataUploadSubmissionsQuerySchema = paginatedQuerySchema({
   status: dataUploadSubmissionStatusSchema.nullable().optional(),
 });
-/** Parsed query of `GET /data-upload-submissions`. @public */
+/** Parsed query of `GET /data-upload-submissions`. */
 export type ListDataUploadSubmissionsQuery = z.infer<typeof listDataUploadSubmissionsQuerySchema>;
 
 /**
@@ -153,7 +146,7 @@ export const listTransfersQuerySchema = paginatedQuerySchema({
   from_organisation_id: anyIdSchema.nullable().optional(),
   to_organisation_id: anyIdSchema.nullable().optional(),
 });
-/** Parsed query of `GET /transfers`. @public */
+/** Parsed query of `GET /transfers`. */
 export type ListTransfersQuery = z.infer<typeof listTransfersQuerySchema>;
 
 /** Schema of the query of `GET /removals` (and `GET /ghg_entries`). @public */
@@ -228,7 +221,7 @@ export const listCreditBatchesQuerySchema = paginatedQuerySchema({
   sort_field: z.enum(['issued_at']).nullable().optional(),
   sort_direction: z.enum(['asc', 'desc']).nullable().optional(),
 });
-/** Parsed query of the credit batches of an organisation. @public */
+/** Parsed query of the credit batches of an organisation. */
 export type ListCreditBatchesQuery = z.infer<typeof listCreditBatchesQuerySchema>;
 
 /** Schema of the query of `GET /ghg_entries/{id}/component_attributions` (operation 5). @public */
@@ -256,7 +249,6 @@ export type IdPathSchema = z.ZodObject<{ id: z.ZodString }>;
 /**
  * Schema of a path whose `id` parameter is an identifier of `kind` (prefix and 20 to 37 characters).
  * @param kind - the kind of the identifier
- * @public
  */
 export function idPathSchema(kind: IdKind): IdPathSchema {
   return z.object({ id: idSchema(kind) });
@@ -305,5 +297,5 @@ export const requestHeadersSchema = z.object({
   'x-client-secret': z.string(),
   authorization: z.string().optional(),
 });
-/** The parsed authentication headers. @public */
+/** The parsed authentication headers. */
 export type RequestHeaders = z.infer<typeof requestHeadersSchema>;

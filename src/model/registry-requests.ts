@@ -1,7 +1,7 @@
 /**
  * Request bodies of the registry operations (`/registry/v0`): credit transactions (retirements,
  * deliveries, transfers), beneficiaries and the Stripe checkout. Strict, as every request body
- * (semantics.md 7): an unknown key is refused.
+ * (docs/rules.md#service-behaviour): an unknown key is refused.
  */
 import { z } from 'zod';
 import { anyIdSchema, idSchema } from './ids';
@@ -22,7 +22,7 @@ export const creditBatchQuantitySchema = z.strictObject({
   credit_batch_id: idSchema('credit_batch'),
   credit_quantity_kg: laxInt(z.number().int().gt(0)),
 });
-/** A quantity taken from one credit batch. @public */
+/** A quantity taken from one credit batch. */
 export type CreditBatchQuantity = z.infer<typeof creditBatchQuantitySchema>;
 
 /**
@@ -45,7 +45,7 @@ export const createRetirementRequestSchema = z.strictObject({
   notes: notesSchema,
   supplier_id: anyIdSchema,
 });
-/** Body of `POST /retirements`. @public */
+/** Body of `POST /retirements`. */
 export type CreateRetirementRequest = z.infer<typeof createRetirementRequestSchema>;
 
 /**
@@ -63,7 +63,7 @@ export const createRetirementOldestCreditsRequestSchema = z.strictObject({
   vintage: laxInt(z.number().int().gte(1900).lte(2100)).nullable().optional(),
   order_id: anyIdSchema.nullable().optional(),
 });
-/** Body of `POST /retirements/from_oldest_credits`. @public */
+/** Body of `POST /retirements/from_oldest_credits`. */
 export type CreateRetirementOldestCreditsRequest = z.infer<typeof createRetirementOldestCreditsRequestSchema>;
 
 /**
@@ -75,7 +75,7 @@ export const createDeliveryRequestSchema = z.strictObject({
   order_id: anyIdSchema,
   notes: notesSchema,
 });
-/** Body of `POST /deliveries`. @public */
+/** Body of `POST /deliveries`. */
 export type CreateDeliveryRequest = z.infer<typeof createDeliveryRequestSchema>;
 
 /**
@@ -89,7 +89,7 @@ export const createTransferRequestSchema = z.strictObject({
   supplier_id: anyIdSchema,
   notes: notesSchema,
 });
-/** Body of `POST /transfers`. @public */
+/** Body of `POST /transfers`. */
 export type CreateTransferRequest = z.infer<typeof createTransferRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +130,7 @@ export const createIndividualBeneficiarySchema = z.strictObject({
  * @public
  */
 export const createBeneficiaryRequestSchema = z.union([createOrganizationBeneficiarySchema, createIndividualBeneficiarySchema]);
-/** Body of `POST /beneficiary`. @public */
+/** Body of `POST /beneficiary`. */
 export type CreateBeneficiaryRequest = z.infer<typeof createBeneficiaryRequestSchema>;
 
 /** Schema of how often a Stripe checkout charges. @public */
@@ -149,5 +149,5 @@ export const createStripeCheckoutSessionRequestSchema = z.strictObject({
   success_url: z.string().min(1),
   cancel_url: z.string().min(1),
 });
-/** Body of `POST /stripe/checkout`. @public */
+/** Body of `POST /stripe/checkout`. */
 export type CreateStripeCheckoutSessionRequest = z.infer<typeof createStripeCheckoutSessionRequestSchema>;

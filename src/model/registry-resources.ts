@@ -1,5 +1,5 @@
 /**
- * The registry (`/registry/v0`) resources as the service returns them (interface.md 2.14 to 2.17,
+ * The registry (`/registry/v0`) resources as the service returns them (docs/rules.md#service-resources,
  * completed from the OpenAPI for the records 2.18 references by id). Credit batches carry both
  * the GHG entry and the removal spelling of their entry id.
  */
@@ -15,7 +15,7 @@ import {
   supplierSchema,
 } from './shapes';
 
-/** Schema of a retirement purpose (interface.md 2.15). @public */
+/** Schema of a retirement purpose (docs/rules.md#service-resources). @public */
 export const retirementPurposeSchema = z.enum([
   'corporate_targets',
   'public_environmental_claims',
@@ -23,17 +23,17 @@ export const retirementPurposeSchema = z.enum([
   'regulatory_requirement',
   'other',
 ]);
-/** Why credits are retired. @public */
+/** Why credits are retired. */
 export type RetirementPurpose = z.infer<typeof retirementPurposeSchema>;
 
-/** Schema of a credit batch's status (semantics.md 6). @public */
+/** Schema of a credit batch's status (docs/rules.md#credit-batches). @public */
 export const creditBatchStatusSchema = z.enum(['active', 'split', 'retired']);
-/** Status of a credit batch. @public */
+/** Status of a credit batch. */
 export type CreditBatchStatus = z.infer<typeof creditBatchStatusSchema>;
 
 /** Schema of an order's status. @public */
 export const orderStatusSchema = z.enum(['placed', 'in_progress', 'completed']);
-/** Status of an order. @public */
+/** Status of an order. */
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** Schema of a project's status in the registry. @public */
@@ -45,7 +45,7 @@ export const projectStatusSchema = z.enum([
   'validation_unsuccessful',
   'cancelled',
 ]);
-/** Status of a project in the registry. @public */
+/** Status of a project in the registry. */
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 
 /** Schema of a carbon removal pathway. @public */
@@ -58,7 +58,7 @@ export const pathwaySchema = z.enum([
   'marine',
   'superpollutants',
 ]);
-/** Carbon removal pathway of a project. @public */
+/** Carbon removal pathway of a project. */
 export type Pathway = z.infer<typeof pathwaySchema>;
 
 /**
@@ -72,11 +72,11 @@ export const carbonRemovalDataSchema = z.object({
   losses_kg: z.number(),
   net_carbon_removed_kg: z.number(),
 });
-/** Carbon accounting of a credit batch. @public */
+/** Carbon accounting of a credit batch. */
 export type CarbonRemovalData = z.infer<typeof carbonRemovalDataSchema>;
 
 /**
- * Schema of a CreditBatch (interface.md 2.14, `status` and nullability from the OpenAPI). Fields
+ * Schema of a CreditBatch (docs/rules.md#service-resources, `status` and nullability from the OpenAPI). Fields
  * set by a later event (delivery, retirement, split, beneficiary) are null until it happens.
  * @public
  */
@@ -105,11 +105,11 @@ export const creditBatchSchema = z.object({
   right_child_id: idSchema('credit_batch').nullable(),
   carbon_removal_data: carbonRemovalDataSchema.nullable(),
 });
-/** A batch of credits, a node of its issuance's split tree. @public */
+/** A batch of credits, a node of its issuance's split tree. */
 export type CreditBatch = z.infer<typeof creditBatchSchema>;
 
 /**
- * Schema of a Retirement (interface.md 2.15).
+ * Schema of a Retirement (docs/rules.md#service-resources).
  * @public
  */
 export const retirementSchema = z.object({
@@ -122,11 +122,11 @@ export const retirementSchema = z.object({
   retired_at: dateTimeSchema,
   url: z.string(),
 });
-/** A retirement of credits. @public */
+/** A retirement of credits. */
 export type Retirement = z.infer<typeof retirementSchema>;
 
 /**
- * Schema of a Delivery (interface.md 2.16; `notes` may be null as in the OpenAPI).
+ * Schema of a Delivery (docs/rules.md#service-resources; `notes` may be null as in the OpenAPI).
  * @public
  */
 export const deliverySchema = z.object({
@@ -139,11 +139,11 @@ export const deliverySchema = z.object({
   to_organisation: organisationSchema,
   from_supplier: supplierSchema,
 });
-/** A delivery of credits from a supplier to a buyer. @public */
+/** A delivery of credits from a supplier to a buyer. */
 export type Delivery = z.infer<typeof deliverySchema>;
 
 /**
- * Schema of a Transfer (interface.md 2.17; `notes` may be null as in the OpenAPI).
+ * Schema of a Transfer (docs/rules.md#service-resources; `notes` may be null as in the OpenAPI).
  * @public
  */
 export const transferSchema = z.object({
@@ -154,7 +154,7 @@ export const transferSchema = z.object({
   notes: z.string().nullable(),
   transferred_at: dateTimeSchema,
 });
-/** A transfer of credits between organisations. @public */
+/** A transfer of credits between organisations. */
 export type Transfer = z.infer<typeof transferSchema>;
 
 /**
@@ -171,7 +171,7 @@ export const orderSchema = z.object({
   credits_ordered: creditQuantitySchema,
   credits_delivered: creditQuantitySchema,
 });
-/** An order of credits. @public */
+/** An order of credits. */
 export type Order = z.infer<typeof orderSchema>;
 
 /**
@@ -191,7 +191,7 @@ export const issuanceSchema = z.object({
   /** The statement whose credits were issued (beyond the OpenAPI). */
   ghg_statement_id: idSchema('ghg_statement').optional(),
 });
-/** An issuance of credits for a verified GHG statement. @public */
+/** An issuance of credits for a verified GHG statement. */
 export type Issuance = z.infer<typeof issuanceSchema>;
 
 /**
@@ -206,7 +206,7 @@ export const issuanceCreditBatchesSchema = z.object({
   buffer_pool_credit_batch_size_total: creditQuantitySchema,
   credit_batch_size_total: creditQuantitySchema,
 });
-/** The credit batches of an issuance. @public */
+/** The credit batches of an issuance. */
 export type IssuanceCreditBatches = z.infer<typeof issuanceCreditBatchesSchema>;
 
 /**
@@ -221,7 +221,7 @@ export const bufferPoolRefundSchema = z.object({
   credit_batch_size_total: creditQuantitySchema,
   notes: z.string(),
 });
-/** A refund of credits from the buffer pool. @public */
+/** A refund of credits from the buffer pool. */
 export type BufferPoolRefund = z.infer<typeof bufferPoolRefundSchema>;
 
 /**
@@ -229,7 +229,7 @@ export type BufferPoolRefund = z.infer<typeof bufferPoolRefundSchema>;
  * @public
  */
 export const refundSchema = bufferPoolRefundSchema;
-/** A refund (buffer pool refund). @public */
+/** A refund (buffer pool refund). */
 export type Refund = BufferPoolRefund;
 
 /**
@@ -240,22 +240,22 @@ export const creditBalanceSchema = z.object({
   active_credits_total: creditQuantitySchema,
   retired_credits_total: creditQuantitySchema,
 });
-/** Active and retired credits of a holder. @public */
+/** Active and retired credits of a holder. */
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
 
 /** Schema of the credit balance held from one supplier. @public */
 export const supplierCreditBalanceSchema = z.object({ supplier_id: idSchema('supplier'), total: creditBalanceSchema });
-/** Credit balance held from one supplier. @public */
+/** Credit balance held from one supplier. */
 export type SupplierCreditBalance = z.infer<typeof supplierCreditBalanceSchema>;
 
 /** Schema of the credit balance held from one project. @public */
 export const projectCreditBalanceSchema = z.object({ project_id: idSchema('project'), total: creditBalanceSchema });
-/** Credit balance held from one project. @public */
+/** Credit balance held from one project. */
 export type ProjectCreditBalance = z.infer<typeof projectCreditBalanceSchema>;
 
 /** Schema of the credit balance of one order. @public */
 export const orderCreditBalanceSchema = z.object({ order_id: idSchema('order'), total: creditBalanceSchema });
-/** Credit balance of one order. @public */
+/** Credit balance of one order. */
 export type OrderCreditBalance = z.infer<typeof orderCreditBalanceSchema>;
 
 /**
@@ -268,7 +268,7 @@ export const organisationCreditBalanceSchema = z.object({
   project_balances: z.array(projectCreditBalanceSchema),
   order_balances: z.array(orderCreditBalanceSchema),
 });
-/** Credit balance of an organisation. @public */
+/** Credit balance of an organisation. */
 export type OrganisationCreditBalance = z.infer<typeof organisationCreditBalanceSchema>;
 
 /**
@@ -296,7 +296,7 @@ export const registryProjectSchema = z.object({
   retired_buffer_pool_credits_total: creditQuantitySchema,
   location: locationSchema.nullable(),
 });
-/** A project (registry view). @public */
+/** A project (registry view). */
 export type RegistryProject = z.infer<typeof registryProjectSchema>;
 
 /**
@@ -309,7 +309,7 @@ export const projectDocumentSchema = z.object({
   project_id: idSchema('project'),
   url: z.string(),
 });
-/** A public document of a project. @public */
+/** A public document of a project. */
 export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
 
 /**
@@ -317,7 +317,7 @@ export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
  * @public
  */
 export const stripeCheckoutResponseSchema = z.object({ redirect_url: z.string() });
-/** The answer to a checkout request. @public */
+/** The answer to a checkout request. */
 export type StripeCheckoutResponse = z.infer<typeof stripeCheckoutResponseSchema>;
 
 /**
@@ -333,6 +333,6 @@ export const supplierStripeConfigurationSchema = z.object({
   currency: z.string().nullable(),
   isometric_terms_and_conditions_url: z.string(),
 });
-/** A supplier's Stripe configuration. @public */
+/** A supplier's Stripe configuration. */
 export type SupplierStripeConfiguration = z.infer<typeof supplierStripeConfigurationSchema>;
 

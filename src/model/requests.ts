@@ -1,9 +1,9 @@
 /**
- * Request bodies: every body of interface.md 4.3 with the bounds, enumerations and nullability
+ * Request bodies: every body of docs/service.md#routes with the bounds, enumerations and nullability
  * given there, plus the OpenAPI bodies a sandbox needs. Request ids are "any id" (20 to 37
  * characters) unless the description names a prefix; deprecated fields are still accepted.
  *
- * Bodies are strict (semantics.md 7): every object refuses a key it does not define, which the
+ * Bodies are strict (docs/rules.md#service-behaviour): every object refuses a key it does not define, which the
  * 422 mapper reports as `extra_forbidden` at the key's `loc`. Where the OpenAPI lets a field take
  * its "not provided" value `{"__typename": "Undefined"}`, {@link notSent} reads that value as a
  * field that was not sent.
@@ -38,7 +38,6 @@ const displayNameSchema = z.string().min(1).max(100);
 
 /**
  * Whether `value` is the OpenAPI's "not provided" value `{"__typename": "Undefined"}`.
- * @public
  */
 export function isNotProvided(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -50,7 +49,6 @@ export function isNotProvided(value: unknown): boolean {
  * An optional body field that also takes the OpenAPI's "not provided" value
  * `{"__typename": "Undefined"}` (declared as `anyOf [..., Undefined]` there), read as absent.
  * @param schema - the schema of the field's value when it is sent
- * @public
  */
 export function notSent<T extends z.ZodType>(schema: T) {
   return z
@@ -62,7 +60,7 @@ export function notSent<T extends z.ZodType>(schema: T) {
 /**
  * Schema of a ScalarQuantity in a request body: `{magnitude, unit, standard_deviation}`, strict.
  * The unit is any string here; the handler checks it against the field's quantity kind, as a
- * datapoint's unit is checked (semantics.md 7), so a wrong unit is a 422 at the field's `unit`.
+ * datapoint's unit is checked (docs/rules.md#service-behaviour), so a wrong unit is a 422 at the field's `unit`.
  * @public
  */
 export const requestQuantitySchema = z.strictObject({
@@ -70,7 +68,7 @@ export const requestQuantitySchema = z.strictObject({
   unit: z.string(),
   standard_deviation: standardDeviationSchema.nullable().optional(),
 });
-/** A quantity in a request body. @public */
+/** A quantity in a request body. */
 export type RequestQuantity = z.infer<typeof requestQuantitySchema>;
 
 /** The measurement property of a request: what a value measures. */
@@ -111,7 +109,7 @@ export const componentInputRequestSchema = z
     datapoint_ids: input.datapoint_ids ?? (input.datapoint_id === undefined ? [] : [input.datapoint_id]),
     ...(input.__typename === undefined ? {} : { __typename: input.__typename }),
   }));
-/** A component input of a request, normalised to a list of datapoints. @public */
+/** A component input of a request, normalised to a list of datapoints. */
 export type ComponentInputRequest = z.infer<typeof componentInputRequestSchema>;
 
 /**
@@ -122,7 +120,7 @@ export const removalTemplateComponentInputsSchema = z.strictObject({
   removal_template_component_id: idSchema('removal_template_component'),
   inputs: z.array(componentInputRequestSchema),
 });
-/** Inputs supplied for one template component. @public */
+/** Inputs supplied for one template component. */
 export type RemovalTemplateComponentInputs = z.infer<typeof removalTemplateComponentInputsSchema>;
 
 /**
@@ -133,7 +131,7 @@ export const createRemovalComponentLinkSchema = z.strictObject({
   component_id: idSchema('component'),
   attribution_factor_datapoint_id: idSchema('datapoint').nullable().optional(),
 });
-/** A component of a deprecated process step. @public */
+/** A component of a deprecated process step. */
 export type CreateRemovalComponentLink = z.infer<typeof createRemovalComponentLinkSchema>;
 
 /**
@@ -144,7 +142,7 @@ export const createRemovalStepSchema = z.strictObject({
   process_step_key: z.string(),
   components: z.array(createRemovalComponentLinkSchema),
 });
-/** A deprecated process step. @public */
+/** A deprecated process step. */
 export type CreateRemovalStep = z.infer<typeof createRemovalStepSchema>;
 
 /**
@@ -164,7 +162,7 @@ export const createRemovalRequestSchema = z.strictObject({
   /** Deprecated: use `removal_template_components`. */
   steps: z.array(createRemovalStepSchema).nullable().optional(),
 });
-/** Body of `POST /removals`. @public */
+/** Body of `POST /removals`. */
 export type CreateRemovalRequest = z.infer<typeof createRemovalRequestSchema>;
 
 /**
@@ -178,12 +176,12 @@ export const addComponentToRemovalSchema = z.strictObject({
   removal_template_group_id: anyIdSchema.nullable().optional(),
   attribution_factor_datapoint_id: anyIdSchema.nullable(),
 });
-/** A component to add to a removal. @public */
+/** A component to add to a removal. */
 export type AddComponentToRemoval = z.infer<typeof addComponentToRemovalSchema>;
 
 /**
  * Schema of the body of `PATCH /removals/{id}` (operation 3). `add_components` takes one
- * AddComponentToRemoval object (interface.md) or a list of them (OpenAPI) and is parsed to a list.
+ * AddComponentToRemoval object (docs/service.md) or a list of them (OpenAPI) and is parsed to a list.
  * @public
  */
 export const patchRemovalRequestSchema = z.strictObject({
@@ -194,7 +192,7 @@ export const patchRemovalRequestSchema = z.strictObject({
   /** Deprecated: use `PATCH /removals/{id}/component_attributions`. */
   delete_component_ids: notSent(z.array(anyIdSchema)),
 });
-/** Body of `PATCH /removals/{id}`. @public */
+/** Body of `PATCH /removals/{id}`. */
 export type PatchRemovalRequest = z.infer<typeof patchRemovalRequestSchema>;
 
 /**
@@ -206,7 +204,7 @@ export const componentToAttributeSchema = z.strictObject({
   component_group_key: z.string(),
   attribution_factor: laxNumber(z.number().gt(0).lte(1)).default(1),
 });
-/** A component to attribute to a removal. @public */
+/** A component to attribute to a removal. */
 export type ComponentToAttribute = z.infer<typeof componentToAttributeSchema>;
 
 /**
@@ -218,7 +216,7 @@ export const patchRemovalComponentAttributionsRequestSchema = z.strictObject({
   components_to_add: notSent(oneOrMany(componentToAttributeSchema)),
   components_to_remove: notSent(z.array(anyIdSchema)),
 });
-/** Body of `PATCH /removals/{id}/component_attributions`. @public */
+/** Body of `PATCH /removals/{id}/component_attributions`. */
 export type PatchRemovalComponentAttributionsRequest = z.infer<typeof patchRemovalComponentAttributionsRequestSchema>;
 
 /**
@@ -235,7 +233,7 @@ export const createComponentRequestSchema = z.strictObject({
   activity_started_at: dateTimeSchema,
   inputs: z.array(componentInputRequestSchema),
 });
-/** Body of `POST /components`. @public */
+/** Body of `POST /components`. */
 export type CreateComponentRequest = z.infer<typeof createComponentRequestSchema>;
 
 /**
@@ -248,7 +246,7 @@ export const patchComponentRequestSchema = z.strictObject({
   allocation_strategy: notSent(projectComponentAllocationStrategySchema),
   inputs: notSent(z.array(componentInputRequestSchema)),
 });
-/** Body of `PATCH /components/{id}`. @public */
+/** Body of `PATCH /components/{id}`. */
 export type PatchComponentRequest = z.infer<typeof patchComponentRequestSchema>;
 
 /**
@@ -259,7 +257,7 @@ export const createGhgStatementComponentRequestSchema = z.strictObject({
   ghg_statement_id: anyIdSchema,
   component_data: createComponentRequestSchema,
 });
-/** Body of `POST /ghg_statement_components`. @public */
+/** Body of `POST /ghg_statement_components`. */
 export type CreateGhgStatementComponentRequest = z.infer<typeof createGhgStatementComponentRequestSchema>;
 
 /**
@@ -270,7 +268,7 @@ export const createProjectComponentRequestSchema = z.strictObject({
   allocation_strategy: projectComponentAllocationStrategySchema,
   component_data: createComponentRequestSchema,
 });
-/** Body of `POST /project_components`. @public */
+/** Body of `POST /project_components`. */
 export type CreateProjectComponentRequest = z.infer<typeof createProjectComponentRequestSchema>;
 
 /**
@@ -283,7 +281,7 @@ export const updateProjectComponentRemovalAttributionRequestSchema = z.strictObj
   attribution_factor_datapoint_id: anyIdSchema.nullable().optional(),
   attribution_factor: laxNumber(z.number().gt(0).lte(1)).nullable().optional(),
 });
-/** Body of `POST /project_components/{id}/removal_attributions`. @public */
+/** Body of `POST /project_components/{id}/removal_attributions`. */
 export type UpdateProjectComponentRemovalAttributionRequest = z.infer<
   typeof updateProjectComponentRemovalAttributionRequestSchema
 >;
@@ -301,7 +299,7 @@ export const datapointQuantityInputSchema = z.strictObject({
   unit: z.string().nullable(),
   standard_deviation: standardDeviationSchema.nullable().optional(),
 });
-/** Quantity of a datapoint in a request. @public */
+/** Quantity of a datapoint in a request. */
 export type DatapointQuantityInput = z.infer<typeof datapointQuantityInputSchema>;
 
 /**
@@ -319,7 +317,7 @@ export const createDatapointRequestSchema = z.strictObject({
   measured_at: dateTimeSchema.nullable().optional(),
   uncertainty_justification: z.string().nullable().optional(),
 });
-/** Body of `POST /datapoints`. @public */
+/** Body of `POST /datapoints`. */
 export type CreateDatapointRequest = z.infer<typeof createDatapointRequestSchema>;
 
 /**
@@ -335,7 +333,7 @@ export const patchDatapointRequestSchema = z.strictObject({
   source_ids: notSent(z.array(idSchema('source'))),
   uncertainty_justification: notSent(z.string()),
 });
-/** Body of `PATCH /datapoints/{id}`. @public */
+/** Body of `PATCH /datapoints/{id}`. */
 export type PatchDatapointRequest = z.infer<typeof patchDatapointRequestSchema>;
 
 /**
@@ -353,7 +351,7 @@ export const createDocumentSourceRequestSchema = z.strictObject({
   content_length: laxInt(z.number().int().lte(50_000_000)),
   project_id: anyIdSchema,
 });
-/** Body of `POST /sources` (document source). @public */
+/** Body of `POST /sources` (document source). */
 export type CreateDocumentSourceRequest = z.infer<typeof createDocumentSourceRequestSchema>;
 
 /**
@@ -366,7 +364,7 @@ export const patchSourceRequestSchema = z.strictObject({
   published_at: notSent(dateSchema),
   is_public: notSent(laxBoolean()),
 });
-/** Body of `PATCH /sources/{id}`. @public */
+/** Body of `PATCH /sources/{id}`. */
 export type PatchSourceRequest = z.infer<typeof patchSourceRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -377,7 +375,7 @@ export type PatchSourceRequest = z.infer<typeof patchSourceRequestSchema>;
  * @public
  */
 export const createGhgStatementRequestSchema = z.strictObject({ end_on: dateSchema, project_id: anyIdSchema });
-/** Body of `POST /ghg_statements`. @public */
+/** Body of `POST /ghg_statements`. */
 export type CreateGhgStatementRequest = z.infer<typeof createGhgStatementRequestSchema>;
 
 /**
@@ -387,7 +385,7 @@ export type CreateGhgStatementRequest = z.infer<typeof createGhgStatementRequest
  * @public
  */
 export const submitGhgStatementRequestSchema = z.strictObject({ ghg_statement_report_url: z.string(), summary_of_changes: z.string().optional() });
-/** Body of a GHG statement submission. @public */
+/** Body of a GHG statement submission. */
 export type SubmitGhgStatementRequest = z.infer<typeof submitGhgStatementRequestSchema>;
 
 /**
@@ -398,7 +396,7 @@ export const resubmitGhgStatementRequestSchema = z.strictObject({
   ghg_statement_report_url: z.string(),
   summary_of_changes: z.string(),
 });
-/** Body of a GHG statement resubmission. @public */
+/** Body of a GHG statement resubmission. */
 export type ResubmitGhgStatementRequest = z.infer<typeof resubmitGhgStatementRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -415,7 +413,7 @@ export const createFeedstockBatchRequestSchema = z.strictObject({
   mass: requestQuantitySchema,
   supplier_reference_id: supplierReferenceIdSchema,
 });
-/** Body of `POST /feedstock_batches`. @public */
+/** Body of `POST /feedstock_batches`. */
 export type CreateFeedstockBatchRequest = z.infer<typeof createFeedstockBatchRequestSchema>;
 
 /**
@@ -435,7 +433,7 @@ export const createBiocharApplicationRequestSchema = z.strictObject({
   truck_mass_on_departure: requestQuantitySchema,
   source_ids: z.array(idSchema('source')).default([]),
 });
-/** Body of `POST /biochar_applications`. @public */
+/** Body of `POST /biochar_applications`. */
 export type CreateBiocharApplicationRequest = z.infer<typeof createBiocharApplicationRequestSchema>;
 
 /**
@@ -452,12 +450,12 @@ export const createProductionBatchRequestSchema = z.strictObject({
   mass: requestQuantitySchema,
   display_name: displayNameSchema.nullable().optional(),
 });
-/** Body of `POST /production_batches`. @public */
+/** Body of `POST /production_batches`. */
 export type CreateProductionBatchRequest = z.infer<typeof createProductionBatchRequestSchema>;
 
 /**
  * Schema of the body of `POST /projects/{project_id}/storage_locations` (OpenAPI
- * CreateStorageLocationRequest, with the name bound of interface.md 8).
+ * CreateStorageLocationRequest, with the name bound of docs/rules.md#endpoints-and-limits).
  * @public
  */
 export const createStorageLocationRequestSchema = z.strictObject({
@@ -469,7 +467,7 @@ export const createStorageLocationRequestSchema = z.strictObject({
   description: notSent(z.string()),
   supplier_reference_id: notSent(storageLocationSupplierReferenceIdSchema),
 });
-/** Body of a storage location creation. @public */
+/** Body of a storage location creation. */
 export type CreateStorageLocationRequest = z.infer<typeof createStorageLocationRequestSchema>;
 
 /**
@@ -484,7 +482,7 @@ export const patchStorageLocationRequestSchema = z.strictObject({
   supplier_reference_id: notSent(storageLocationSupplierReferenceIdSchema),
   storage_method: notSent(storageMethodSchema),
 });
-/** Body of a storage location update. @public */
+/** Body of a storage location update. */
 export type PatchStorageLocationRequest = z.infer<typeof patchStorageLocationRequestSchema>;
 
 /**
@@ -497,7 +495,7 @@ export const createMeasurementLocationRequestSchema = z.strictObject({
   longitude: longitudeSchema,
   project_id: anyIdSchema,
 });
-/** Body of `POST /measurement_locations`. @public */
+/** Body of `POST /measurement_locations`. */
 export type CreateMeasurementLocationRequest = z.infer<typeof createMeasurementLocationRequestSchema>;
 
 /**
@@ -508,7 +506,7 @@ export const createMeasurementSampleValueRequestSchema = z.strictObject({
   value: datapointQuantityInputSchema,
   measurement_property: requestMeasurementPropertySchema,
 });
-/** One value of a measurement sample creation. @public */
+/** One value of a measurement sample creation. */
 export type CreateMeasurementSampleValueRequest = z.infer<typeof createMeasurementSampleValueRequestSchema>;
 
 /**
@@ -527,7 +525,7 @@ export const createMeasurementSampleRequestSchema = z.strictObject({
   storage_location_id: anyIdSchema.nullable(),
   production_batch_id: anyIdSchema.nullable().optional(),
 });
-/** Body of `POST /measurement_samples`. @public */
+/** Body of `POST /measurement_samples`. */
 export type CreateMeasurementSampleRequest = z.infer<typeof createMeasurementSampleRequestSchema>;
 
 /**
@@ -540,7 +538,7 @@ export const createFileUploadRequestSchema = z.strictObject({
   content_length: laxInt(z.number().int().lte(100_000_000)),
   file_name: z.string(),
 });
-/** Body of `POST /file-uploads`. @public */
+/** Body of `POST /file-uploads`. */
 export type CreateFileUploadRequest = z.infer<typeof createFileUploadRequestSchema>;
 
 /**
@@ -553,7 +551,7 @@ export const createDataUploadSubmissionRequestSchema = z.strictObject({
   facility_id: anyIdSchema.nullable().optional(),
   storage_location_id: anyIdSchema.nullable().optional(),
 });
-/** Body of `POST /data-upload-submissions`. @public */
+/** Body of `POST /data-upload-submissions`. */
 export type CreateDataUploadSubmissionRequest = z.infer<typeof createDataUploadSubmissionRequestSchema>;
 
 /**
@@ -564,7 +562,7 @@ export const patchFeedstockTypeRequestSchema = z.strictObject({
   name: notSent(z.string().min(1)),
   supplier_reference_id: notSent(z.string().min(1).max(100)),
 });
-/** Body of `PATCH /feedstock_types/{id}`. @public */
+/** Body of `PATCH /feedstock_types/{id}`. */
 export type PatchFeedstockTypeRequest = z.infer<typeof patchFeedstockTypeRequestSchema>;
 
 /**
@@ -576,6 +574,6 @@ export const signedUploadUrlRequestSchema = z.strictObject({
   content_type: z.string(),
   content_length: laxInt(z.number().int().gte(0).lte(50_000_000)),
 });
-/** Body of `POST /sources/{id}/signed_upload_url`. @public */
+/** Body of `POST /sources/{id}/signed_upload_url`. */
 export type SignedUploadUrlRequest = z.infer<typeof signedUploadUrlRequestSchema>;
 

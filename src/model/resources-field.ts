@@ -2,7 +2,7 @@
  * The data ingestion resources of the field (`/mrv/v0`): feedstock types and batches, production
  * batches, biochar applications, storage locations and units, sensors, monitoring requirements and
  * their submissions, data files; with the request bodies of the last four kinds. Request bodies are
- * strict (semantics.md 7).
+ * strict (docs/rules.md#service-behaviour).
  */
 import { z } from 'zod';
 import { idSchema, anyIdSchema } from './ids';
@@ -33,11 +33,11 @@ export const feedstockTypeSchema = z.object({
   supplier_reference_id: nullableSupplierReferenceId,
   name: z.string(),
 });
-/** A feedstock type. @public */
+/** A feedstock type. */
 export type FeedstockType = z.infer<typeof feedstockTypeSchema>;
 
 /**
- * Schema of a FeedstockBatch (interface.md 2.9).
+ * Schema of a FeedstockBatch (docs/rules.md#service-resources).
  * @public
  */
 export const feedstockBatchSchema = z.object({
@@ -49,7 +49,7 @@ export const feedstockBatchSchema = z.object({
   mass: scalarQuantitySchema('nullable').nullable(),
   supplier_reference_id: nullableSupplierReferenceId,
 });
-/** A delivered batch of feedstock. @public */
+/** A delivered batch of feedstock. */
 export type FeedstockBatch = z.infer<typeof feedstockBatchSchema>;
 
 /**
@@ -68,11 +68,11 @@ export const productionBatchSchema = z.object({
   display_name: z.string(),
   mass: scalarQuantitySchema('nullable'),
 });
-/** A production batch (of biochar). @public */
+/** A production batch (of biochar). */
 export type ProductionBatch = z.infer<typeof productionBatchSchema>;
 
 /**
- * Schema of a BiocharApplication (interface.md 2.10). Both spellings of the GHG entry id are present.
+ * Schema of a BiocharApplication (docs/rules.md#service-resources). Both spellings of the GHG entry id are present.
  * @public
  */
 export const biocharApplicationSchema = z.object({
@@ -87,14 +87,14 @@ export const biocharApplicationSchema = z.object({
   removal_id: idSchema('ghg_entry').nullable(),
   ghg_entry_id: idSchema('ghg_entry').nullable(),
   uploaded_at: dateTimeSchema,
-  /** Sources of the application (beyond interface.md 2.10). */
+  /** Sources of the application (beyond docs/rules.md#service-resources). */
   source_ids: z.array(idSchema('source')).optional(),
 });
-/** A biochar application on a storage location. @public */
+/** A biochar application on a storage location. */
 export type BiocharApplication = z.infer<typeof biocharApplicationSchema>;
 
 /**
- * Schema of a StorageLocation (interface.md 2.11).
+ * Schema of a StorageLocation (docs/rules.md#service-resources).
  * @public
  */
 export const storageLocationSchema = z.object({
@@ -108,11 +108,11 @@ export const storageLocationSchema = z.object({
   longitude: longitudeSchema.nullable().optional(),
   supplier_reference_id: storageLocationSupplierReferenceIdSchema.nullable().optional(),
 });
-/** A storage location. @public */
+/** A storage location. */
 export type StorageLocation = z.infer<typeof storageLocationSchema>;
 
 /**
- * Schema of a DataUploadSubmission (interface.md 2.12).
+ * Schema of a DataUploadSubmission (docs/rules.md#service-resources).
  * @public
  */
 export const dataUploadSubmissionSchema = z.object({
@@ -122,10 +122,10 @@ export const dataUploadSubmissionSchema = z.object({
   facility_id: idSchema('facility').nullable(),
   storage_location_id: idSchema('storage_location').nullable(),
   error_message: z.string().nullable().optional(),
-  /** The uploaded file submitted (beyond interface.md 2.12). */
+  /** The uploaded file submitted (beyond docs/rules.md#service-resources). */
   file_upload_id: idSchema('file_upload').optional(),
 });
-/** A submitted data file and its processing state. @public */
+/** A submitted data file and its processing state. */
 export type DataUploadSubmission = z.infer<typeof dataUploadSubmissionSchema>;
 
 /**
@@ -133,7 +133,7 @@ export type DataUploadSubmission = z.infer<typeof dataUploadSubmissionSchema>;
  * @public
  */
 export const fileUploadSchema = z.object({ id: idSchema('file_upload'), upload_url: z.string() });
-/** An upload slot for a data file. @public */
+/** An upload slot for a data file. */
 export type FileUpload = z.infer<typeof fileUploadSchema>;
 
 
@@ -142,12 +142,12 @@ export type FileUpload = z.infer<typeof fileUploadSchema>;
 
 /** Schema of the phase of a project a monitoring requirement applies to. @public */
 export const monitoringPhaseSchema = z.enum(['pre_op', 'operation', 'post_op', 'feedstock']);
-/** Phase of a monitoring requirement. @public */
+/** Phase of a monitoring requirement. */
 export type MonitoringPhase = z.infer<typeof monitoringPhaseSchema>;
 
 /** Schema of how often a monitoring requirement must be met. @public */
 export const frequencySchema = z.enum(['na', 'once', 'optional', 'if_needed', 'every_1_days', 'every_1_months', 'every_2_weeks', 'every_3_months', 'every_6_months', 'every_2_years', 'every_5_years']);
-/** Frequency of a monitoring requirement. @public */
+/** Frequency of a monitoring requirement. */
 export type Frequency = z.infer<typeof frequencySchema>;
 
 /**
@@ -164,7 +164,7 @@ export const storageUnitSchema = z.object({
   storage_location_id: idSchema('storage_location'),
   supplier_id: idSchema('supplier'),
 });
-/** A storage unit. @public */
+/** A storage unit. */
 export type StorageUnit = z.infer<typeof storageUnitSchema>;
 
 /**
@@ -179,7 +179,7 @@ export const createStorageUnitRequestSchema = z.strictObject({
   description: notSent(z.string()),
   supplier_reference_id: notSent(storageLocationSupplierReferenceIdSchema),
 });
-/** Body of `POST /storage_units`. @public */
+/** Body of `POST /storage_units`. */
 export type CreateStorageUnitRequest = z.infer<typeof createStorageUnitRequestSchema>;
 
 /** Schema of what a sensor measures (the qualifier vocabulary is kept as a string). @public */
@@ -198,7 +198,7 @@ export const sensorSchema = z.object({
   manufacturer: z.string().nullable(),
   model: z.string().nullable(),
 });
-/** A sensor. @public */
+/** A sensor. */
 export type Sensor = z.infer<typeof sensorSchema>;
 
 /**
@@ -215,7 +215,7 @@ export const createSensorRequestSchema = z.strictObject({
   storage_location_id: anyIdSchema.nullable().optional(),
   facility_id: anyIdSchema.nullable().optional(),
 });
-/** Body of `POST /sensors`. @public */
+/** Body of `POST /sensors`. */
 export type CreateSensorRequest = z.infer<typeof createSensorRequestSchema>;
 
 /**
@@ -232,7 +232,7 @@ export const projectMonitoringRequirementSchema = z.object({
   frequency: frequencySchema,
   notes: z.string().nullable(),
 });
-/** A monitoring requirement of a project. @public */
+/** A monitoring requirement of a project. */
 export type ProjectMonitoringRequirement = z.infer<typeof projectMonitoringRequirementSchema>;
 
 /**
@@ -248,7 +248,7 @@ export const monitoringSubmissionSchema = z.object({
   supplier_reference_id: storageLocationSupplierReferenceIdSchema.nullable(),
   notes: z.string().nullable(),
 });
-/** A monitoring submission. @public */
+/** A monitoring submission. */
 export type MonitoringSubmission = z.infer<typeof monitoringSubmissionSchema>;
 
 /**
@@ -263,5 +263,5 @@ export const createMonitoringSubmissionRequestSchema = z.strictObject({
   supplier_reference_id: storageLocationSupplierReferenceIdSchema.nullable().optional(),
   notes: z.string().nullable().optional(),
 });
-/** Body of a monitoring submission. @public */
+/** Body of a monitoring submission. */
 export type CreateMonitoringSubmissionRequest = z.infer<typeof createMonitoringSubmissionRequestSchema>;

@@ -1,6 +1,6 @@
 /**
- * The data ingestion (`/mrv/v0`) resources as the service returns them (interface.md 2.3 to 2.13,
- * completed from the OpenAPI where the description says "not shown"). Where interface.md lists
+ * The data ingestion (`/mrv/v0`) resources as the service returns them (docs/rules.md#service-resources,
+ * completed from the OpenAPI where the description says "not shown"). Where docs/service.md lists
  * both the GHG entry and the removal spelling of a field, both are present.
  */
 import { z } from 'zod';
@@ -29,12 +29,12 @@ import {
 
 /** Schema of a component's scope, also the `used_in_scope` datapoint filter. @public */
 export const componentScopeSchema = z.enum(['REMOVAL', 'GHG_STATEMENT', 'PROJECT', 'NET_NEGATIVITY']);
-/** Where a component is attributed. @public */
+/** Where a component is attributed. */
 export type ComponentScope = z.infer<typeof componentScopeSchema>;
 
 /** Schema of a datapoint's type. @public */
 export const datapointTypeSchema = z.enum(['CONSTANT', 'STANDARD_PUBLISHED_VALUE', 'REPORTED', 'ASSUMPTION', 'DERIVED']);
-/** The kind of evidence behind a datapoint. @public */
+/** The kind of evidence behind a datapoint. */
 export type DatapointType = z.infer<typeof datapointTypeSchema>;
 
 /** Schema of why a datapoint can no longer be edited. @public */
@@ -50,10 +50,10 @@ export const datapointLockedStatusSchema = z.enum([
   'locked_activity_datapoint',
   'locked_used_in_verified_removal',
 ]);
-/** Lock state of a datapoint. @public */
+/** Lock state of a datapoint. */
 export type DatapointLockedStatus = z.infer<typeof datapointLockedStatusSchema>;
 
-/** Schema of a storage method (interface.md 2.11). @public */
+/** Schema of a storage method (docs/rules.md#service-resources). @public */
 export const storageMethodSchema = z.enum([
   'biochar_field',
   'biochar_landfill',
@@ -62,27 +62,27 @@ export const storageMethodSchema = z.enum([
   'saline_aquifer',
   'in_situ_mineralization',
 ]);
-/** How carbon is stored at a storage location. @public */
+/** How carbon is stored at a storage location. */
 export type StorageMethod = z.infer<typeof storageMethodSchema>;
 
-/** Schema of a data upload submission's processing status (interface.md 2.12). @public */
+/** Schema of a data upload submission's processing status (docs/rules.md#service-resources). @public */
 export const dataUploadSubmissionStatusSchema = z.enum(['pending', 'completed', 'failed']);
-/** Processing status of a data upload submission. @public */
+/** Processing status of a data upload submission. */
 export type DataUploadSubmissionStatus = z.infer<typeof dataUploadSubmissionStatusSchema>;
 
-/** Schema of the kind of time series a data upload submission carries (interface.md 2.12). @public */
+/** Schema of the kind of time series a data upload submission carries (docs/rules.md#service-resources). @public */
 export const dataUploadSubmissionTypeSchema = z.enum([
   'biochar_pyrolysis_reactor_facility_time_series',
   'dac_storage_site_time_series',
   'dac_facility_time_series',
   'wae_wastewater_treatment_plant_facility_time_series',
 ]);
-/** Kind of time series of a data upload submission. @public */
+/** Kind of time series of a data upload submission. */
 export type DataUploadSubmissionType = z.infer<typeof dataUploadSubmissionTypeSchema>;
 
 /** Schema of a template input's kind: fixed by the template or supplied per GHG entry. @public */
 export const componentInputTypeSchema = z.enum(['fixed', 'monitored']);
-/** Whether a template input is fixed or monitored. @public */
+/** Whether a template input is fixed or monitored. */
 export type ComponentInputType = z.infer<typeof componentInputTypeSchema>;
 
 /** Schema of a project's risk-of-reversal rating. @public */
@@ -95,17 +95,17 @@ export const riskOfReversalSchema = z.enum([
   'high',
   'risk_assessment_driven',
 ]);
-/** Risk-of-reversal rating of a project. @public */
+/** Risk-of-reversal rating of a project. */
 export type RiskOfReversal = z.infer<typeof riskOfReversalSchema>;
 
 /** Schema of a source's type. @public */
 export const sourceTypeSchema = z.enum(['DOCUMENT', 'WEBSITE']);
-/** Whether a source is a document or a website. @public */
+/** Whether a source is a document or a website. */
 export type SourceType = z.infer<typeof sourceTypeSchema>;
 
 /** Schema of a production batch's kind. @public */
 export const productionBatchKindSchema = z.enum(['biochar']);
-/** Kind of production batch. @public */
+/** Kind of production batch. */
 export type ProductionBatchKind = z.infer<typeof productionBatchKindSchema>;
 
 /** Schema of the kind of measurement a sample records. @public */
@@ -119,7 +119,7 @@ export const measurementTypeSchema = z.enum([
   'ew_mineral_feedstock',
   'ew_ion_exchange_resin',
 ]);
-/** Kind of measurement sample. @public */
+/** Kind of measurement sample. */
 export type MeasurementType = z.infer<typeof measurementTypeSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -129,7 +129,7 @@ const nullableSupplierReferenceId = supplierReferenceIdSchema.nullable();
 const attributionFactorSchema = laxNumber(z.number().gt(0).lte(1));
 
 /**
- * Schema of a Removal, also called a GHG entry (interface.md 2.3).
+ * Schema of a Removal, also called a GHG entry (docs/rules.md#service-resources).
  * @public
  */
 export const removalSchema = z.object({
@@ -144,12 +144,12 @@ export const removalSchema = z.object({
   co2e_net_removed_standard_deviation_kg: laxNumber(z.number().gte(0)).nullable(),
   risk_of_reversal_percentage: laxNumber(z.number().gte(0).lte(100)).nullable(),
   credit_allocation: creditAllocationSchema.nullable(),
-  /** The entry's project (beyond interface.md 2.3). */
+  /** The entry's project (beyond docs/rules.md#service-resources). */
   project_id: idSchema('project').optional(),
-  /** The template the entry was made from (beyond interface.md 2.3). */
+  /** The template the entry was made from (beyond docs/rules.md#service-resources). */
   removal_template_id: idSchema('removal_template').nullable().optional(),
 });
-/** A removal (GHG entry). @public */
+/** A removal (GHG entry). */
 export type Removal = z.infer<typeof removalSchema>;
 
 /**
@@ -157,12 +157,12 @@ export type Removal = z.infer<typeof removalSchema>;
  * @public
  */
 export const ghgEntrySchema = removalSchema;
-/** A GHG entry (removal). @public */
+/** A GHG entry (removal). */
 export type GhgEntry = Removal;
 
 /**
  * Schema of a ComponentAttribution: the share of a component attributed to a GHG entry
- * (interface.md 2.4). Both spellings of the entry and template component ids are present.
+ * (docs/rules.md#service-resources). Both spellings of the entry and template component ids are present.
  * @public
  */
 export const componentAttributionSchema = z.object({
@@ -175,7 +175,7 @@ export const componentAttributionSchema = z.object({
   ghg_entry_template_component_id: idSchema('removal_template_component').nullable(),
   removal_template_component_id: idSchema('removal_template_component').nullable(),
 });
-/** A component attribution. @public */
+/** A component attribution. */
 export type ComponentAttribution = z.infer<typeof componentAttributionSchema>;
 
 /**
@@ -187,11 +187,11 @@ export const componentListInputSchema = z.object({
   datapoint_ids: z.array(idSchema('datapoint')),
   __typename: z.string().default('ComponentListInput'),
 });
-/** The datapoints of one component input. @public */
+/** The datapoints of one component input. */
 export type ComponentListInput = z.infer<typeof componentListInputSchema>;
 
 /**
- * Schema of a Component (interface.md 2.5; `type`, `scope` and `allocation_strategy` from the
+ * Schema of a Component (docs/rules.md#service-resources; `type`, `scope` and `allocation_strategy` from the
  * OpenAPI). Both spellings of the template component id are present.
  * @public
  */
@@ -209,10 +209,10 @@ export const componentSchema = z.object({
   type: componentTypeSchema,
   scope: componentScopeSchema,
   allocation_strategy: projectComponentAllocationStrategySchema.nullable().optional(),
-  /** The component's project (beyond interface.md 2.5). */
+  /** The component's project (beyond docs/rules.md#service-resources). */
   project_id: idSchema('project').optional(),
 });
-/** A component: a blueprint instantiated with datapoints. @public */
+/** A component: a blueprint instantiated with datapoints. */
 export type Component = z.infer<typeof componentSchema>;
 
 /**
@@ -226,11 +226,11 @@ export const removalTemplateComponentInputSchema = z.object({
   type: componentInputTypeSchema.optional(),
   quantity_kind: quantityKindSchema.optional(),
 });
-/** An input of a removal template component. @public */
+/** An input of a removal template component. */
 export type RemovalTemplateComponentInput = z.infer<typeof removalTemplateComponentInputSchema>;
 
 /**
- * Schema of a RemovalTemplateComponent (interface.md 2.6).
+ * Schema of a RemovalTemplateComponent (docs/rules.md#service-resources).
  * @public
  */
 export const removalTemplateComponentSchema = z.object({
@@ -242,7 +242,7 @@ export const removalTemplateComponentSchema = z.object({
   removal_template_id: idSchema('removal_template'),
   inputs: z.array(removalTemplateComponentInputSchema),
 });
-/** A component slot of a removal template. @public */
+/** A component slot of a removal template. */
 export type RemovalTemplateComponent = z.infer<typeof removalTemplateComponentSchema>;
 
 /**
@@ -256,11 +256,11 @@ export const removalTemplateGroupSchema = z.object({
   description: z.string(),
   components: z.array(removalTemplateComponentSchema),
 });
-/** A component group of a removal template. @public */
+/** A component group of a removal template. */
 export type RemovalTemplateGroup = z.infer<typeof removalTemplateGroupSchema>;
 
 /**
- * Schema of a RemovalTemplate (interface.md 2.6).
+ * Schema of a RemovalTemplate (docs/rules.md#service-resources).
  * @public
  */
 export const removalTemplateSchema = z.object({
@@ -270,7 +270,7 @@ export const removalTemplateSchema = z.object({
   supplier_reference_id: nullableSupplierReferenceId,
   groups: z.array(removalTemplateGroupSchema),
 });
-/** A removal (GHG entry) template. @public */
+/** A removal (GHG entry) template. */
 export type RemovalTemplate = z.infer<typeof removalTemplateSchema>;
 
 /**
@@ -284,7 +284,7 @@ export const componentBlueprintInputSchema = z.object({
   data_shape: dataShapeSchema,
   quantity_kind: quantityKindSchema,
 });
-/** An input of a listed component blueprint. @public */
+/** An input of a listed component blueprint. */
 export type ComponentBlueprintInput = z.infer<typeof componentBlueprintInputSchema>;
 
 /**
@@ -297,7 +297,7 @@ export const componentBlueprintExpressionInputSchema = z.object({
   type: expressionInputTypeSchema,
   data_shape: dataShapeSchema,
 });
-/** An expression input of a listed component blueprint. @public */
+/** An expression input of a listed component blueprint. */
 export type ComponentBlueprintExpressionInput = z.infer<typeof componentBlueprintExpressionInputSchema>;
 
 /**
@@ -309,11 +309,11 @@ export const componentBlueprintExpressionSchema = z.object({
   template: z.string(),
   inputs: z.array(componentBlueprintExpressionInputSchema),
 });
-/** An expression of a listed component blueprint. @public */
+/** An expression of a listed component blueprint. */
 export type ComponentBlueprintExpression = z.infer<typeof componentBlueprintExpressionSchema>;
 
 /**
- * Schema of a ComponentBlueprint as the service lists it (interface.md 2.7 with the OpenAPI's
+ * Schema of a ComponentBlueprint as the service lists it (docs/rules.md#service-resources with the OpenAPI's
  * `type`, `data_shape` and `quantity_kind`); the graph document's own blueprint shape is
  * `componentBlueprintDefinitionSchema`.
  * @public
@@ -326,14 +326,14 @@ export const componentBlueprintSchema = z.object({
   inputs: z.array(componentBlueprintInputSchema),
   expressions: z.array(componentBlueprintExpressionSchema),
 });
-/** A component blueprint as the service lists it. @public */
+/** A component blueprint as the service lists it. */
 export type ComponentBlueprint = z.infer<typeof componentBlueprintSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Evidence: datapoints, sources, measurements.
 
 /**
- * Schema of a Datapoint (interface.md 2.8, fields and requiredness from the OpenAPI).
+ * Schema of a Datapoint (docs/rules.md#service-resources, fields and requiredness from the OpenAPI).
  * @public
  */
 export const datapointSchema = z.object({
@@ -349,7 +349,7 @@ export const datapointSchema = z.object({
   locked_status: datapointLockedStatusSchema,
   uncertainty_justification: z.string().nullable().optional(),
 });
-/** A datapoint: a measured or published value with its unit and uncertainty. @public */
+/** A datapoint: a measured or published value with its unit and uncertainty. */
 export type Datapoint = z.infer<typeof datapointSchema>;
 
 /** Schema of the public address of a public source. @public */
@@ -378,7 +378,7 @@ export const sourceSchema = z.object({
   is_public: z.boolean(),
   project_id: idSchema('project').nullable(),
 });
-/** A source of evidence. @public */
+/** A source of evidence. */
 export type Source = z.infer<typeof sourceSchema>;
 
 /**
@@ -386,7 +386,7 @@ export type Source = z.infer<typeof sourceSchema>;
  * @public
  */
 export const createSourceResponseSchema = z.object({ source: sourceSchema, signed_upload_url: z.string() });
-/** Answer to a document source creation. @public */
+/** Answer to a document source creation. */
 export type CreateSourceResponse = z.infer<typeof createSourceResponseSchema>;
 
 /**
@@ -398,7 +398,7 @@ export const measurementPropertySchema = z.object({
   quantity_kind: quantityKindSchema,
   qualifier: z.string().nullable(),
 });
-/** What a measurement measures. @public */
+/** What a measurement measures. */
 export type MeasurementProperty = z.infer<typeof measurementPropertySchema>;
 
 /**
@@ -407,15 +407,15 @@ export type MeasurementProperty = z.infer<typeof measurementPropertySchema>;
  */
 export const measurementValueSchema = z.object({
   datapoint_id: idSchema('datapoint'),
-  /** The value; null when the caller may not see its datapoint (semantics.md 7). */
+  /** The value; null when the caller may not see its datapoint (docs/rules.md#service-behaviour). */
   value: scalarQuantitySchema('nullable').nullable(),
   measurement_property: measurementPropertySchema,
 });
-/** One value of a measurement sample. @public */
+/** One value of a measurement sample. */
 export type MeasurementValue = z.infer<typeof measurementValueSchema>;
 
 /**
- * Schema of a MeasurementSample (interface.md 2.13; `supplier_reference_id` and `values` from the
+ * Schema of a MeasurementSample (docs/rules.md#service-resources; `supplier_reference_id` and `values` from the
  * OpenAPI).
  * @public
  */
@@ -427,7 +427,7 @@ export const measurementSampleSchema = z.object({
   measurement_location_id: idSchema('measurement_location').nullable(),
   production_batch_id: idSchema('production_batch').nullable(),
 });
-/** A measurement sample. @public */
+/** A measurement sample. */
 export type MeasurementSample = z.infer<typeof measurementSampleSchema>;
 
 /**
@@ -440,7 +440,7 @@ export const measurementLocationSchema = z.object({
   longitude: longitudeSchema,
   supplier_reference_id: nullableSupplierReferenceId,
 });
-/** Where samples are taken. @public */
+/** Where samples are taken. */
 export type MeasurementLocation = z.infer<typeof measurementLocationSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -459,7 +459,7 @@ export const projectSchema = z.object({
   short_description: z.string().nullable(),
   risk_of_reversal: riskOfReversalSchema.nullable(),
 });
-/** A project (data ingestion view). @public */
+/** A project (data ingestion view). */
 export type Project = z.infer<typeof projectSchema>;
 
 /**
@@ -479,7 +479,7 @@ export const ghgStatementSchema = z.object({
   credits_issued_at: dateTimeSchema.nullable(),
   pending_total_co2e_removed_kg: laxNumber().nullable(),
 });
-/** A GHG statement: GHG entries submitted together for verification. @public */
+/** A GHG statement: GHG entries submitted together for verification. */
 export type GhgStatement = z.infer<typeof ghgStatementSchema>;
 
 /** Schema of a step of a (deprecated) process. @public */
@@ -494,7 +494,7 @@ export const processSchema = z.object({
   display_name: z.string(),
   steps: z.array(processStepSchema),
 });
-/** A process (deprecated in favour of removal templates). @public */
+/** A process (deprecated in favour of removal templates). */
 export type Process = z.infer<typeof processSchema>;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Shapes shared by the service's resources and requests (interface.md 2.1 and 2.2): dates,
+ * Shapes shared by the service's resources and requests (docs/rules.md#service-resources): dates,
  * date-times, country codes, reference ids, quantities, pages, organisations, credit amounts,
  * suppliers. Scalars are validated the way the service's pydantic models do, including lax number
  * and boolean parsing, and report the matching pydantic error through the 422 mapper.
@@ -21,7 +21,6 @@ const FALSE_WORDS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
  * A number as the service reads it: a JSON number, or a string holding one (pydantic lax mode).
  * Bounds go on `inner`, e.g. `laxNumber(z.number().gte(-90).lte(90))`.
  * @param inner - the number schema carrying the bounds; plain `z.number()` by default
- * @public
  */
 export function laxNumber<T extends z.ZodNumber = z.ZodNumber>(inner?: T): z.ZodPreprocess<T> {
   return z.preprocess((value, ctx) => {
@@ -44,7 +43,6 @@ export function laxNumber<T extends z.ZodNumber = z.ZodNumber>(inner?: T): z.Zod
  * An integer as the service reads it: a whole JSON number or a string holding one. Query
  * parameters arrive as strings, so this is also how `first` and `last` are read.
  * @param inner - the integer schema carrying the bounds; plain `z.number().int()` by default
- * @public
  */
 export function laxInt<T extends z.ZodNumber = z.ZodNumber>(inner?: T): z.ZodPreprocess<T> {
   return z.preprocess((value, ctx) => {
@@ -74,7 +72,6 @@ export function laxInt<T extends z.ZodNumber = z.ZodNumber>(inner?: T): z.ZodPre
 /**
  * A boolean as the service reads it: `true`/`false`, 0/1, or one of the words pydantic accepts
  * (`yes`, `no`, `on`, `off`, `t`, `f`, ...).
- * @public
  */
 export function laxBoolean(): z.ZodPreprocess<z.ZodBoolean> {
   return z.preprocess((value, ctx) => {
@@ -103,7 +100,6 @@ export function laxBoolean(): z.ZodPreprocess<z.ZodBoolean> {
 /**
  * A field that must hold exactly `value` (an OpenAPI `const`, such as a `__typename`).
  * @param value - the only accepted string
- * @public
  */
 export function literalSchema<const V extends string>(value: V): z.ZodPreprocess<z.ZodLiteral<V>> {
   return z.preprocess((input, ctx) => {
@@ -153,7 +149,7 @@ function datePartError(text: string): string | null {
 }
 
 /**
- * A calendar date `YYYY-MM-DD` (interface.md 2.1). Impossible dates such as `2023-02-30` fail with
+ * A calendar date `YYYY-MM-DD` (docs/rules.md#service-resources). Impossible dates such as `2023-02-30` fail with
  * `date_from_datetime_parsing`; a date followed by anything (a time, a space) fails with
  * `date_parsing`: date fields take dates only.
  * @public
@@ -217,7 +213,7 @@ function dateTimeError(text: string): { type: 'datetime_parsing' | 'timezone_awa
 }
 
 /**
- * A UTC date-time `YYYY-MM-DDThh:mm:ss[.ffffff]Z` (interface.md 2.1): `Z` is required and at most
+ * A UTC date-time `YYYY-MM-DDThh:mm:ss[.ffffff]Z` (docs/rules.md#service-resources): `Z` is required and at most
  * six fractional digits are allowed. Errors are pydantic's `datetime_parsing` (with the parser's
  * reason in `ctx.error`) and `timezone_aware` when the zone is missing.
  * @public
@@ -243,7 +239,6 @@ export const dateTimeSchema = z.preprocess((value, ctx) => {
 
 /**
  * Whether `value` is a valid `YYYY-MM-DD` calendar date.
- * @public
  */
 export function isDate(value: unknown): value is string {
   return typeof value === 'string' && value.length === 10 && datePartError(value) === null;
@@ -251,7 +246,6 @@ export function isDate(value: unknown): value is string {
 
 /**
  * Whether `value` is a valid UTC date-time `YYYY-MM-DDThh:mm:ss[.ffffff]Z`.
- * @public
  */
 export function isDateTime(value: unknown): value is string {
   return typeof value === 'string' && dateTimeError(value) === null;
@@ -279,25 +273,21 @@ export const countryCodeSchema = z.preprocess((value, ctx) => {
 
 /**
  * `supplier_reference_id`: a client-chosen string of 1 to 200 characters, unique per supplier.
- * @public
  */
 export const supplierReferenceIdSchema = z.string().min(1).max(200);
 
 /**
  * `supplier_reference_id` of a storage location: 1 to 100 characters.
- * @public
  */
 export const storageLocationSupplierReferenceIdSchema = z.string().min(1).max(100);
 
 /**
  * A latitude in degrees, -90 to 90.
- * @public
  */
 export const latitudeSchema = laxNumber(z.number().gte(-90).lte(90));
 
 /**
  * A longitude in degrees, -180 to 180.
- * @public
  */
 export const longitudeSchema = laxNumber(z.number().gte(-180).lte(180));
 
@@ -313,7 +303,7 @@ export const longitudeSchema = laxNumber(z.number().gte(-180).lte(180));
 export type StandardDeviationRule = 'nullable' | 'optional' | 'required';
 
 /**
- * Schema of a standard deviation: a number at least 0 (semantics.md 2).
+ * Schema of a standard deviation: a number at least 0 (docs/rules.md#units-and-quantity-kinds).
  * @public
  */
 export const standardDeviationSchema = laxNumber(z.number().gte(0));
@@ -339,10 +329,9 @@ export type ScalarQuantityShape<R extends StandardDeviationRule> = {
 };
 
 /**
- * Schema of a ScalarQuantity `{magnitude, unit, standard_deviation}` (interface.md 2.2); the
+ * Schema of a ScalarQuantity `{magnitude, unit, standard_deviation}` (docs/rules.md#service-resources); the
  * nullability of `standard_deviation` follows the field carrying the quantity.
  * @param rule - how `standard_deviation` is treated; `nullable` (the service's default) if omitted
- * @public
  */
 export function scalarQuantitySchema<const R extends StandardDeviationRule = 'nullable'>(
   rule?: R,
@@ -364,7 +353,6 @@ export function scalarQuantitySchema<const R extends StandardDeviationRule = 'nu
 
 /**
  * A ScalarQuantity whose standard deviation may be null or absent (the common case).
- * @public
  */
 export type ScalarQuantity = z.infer<z.ZodObject<ScalarQuantityShape<'nullable'>>>;
 
@@ -381,12 +369,11 @@ export const pageInfoSchema = z.object({
   has_next_page: z.boolean(),
   end_cursor: z.string().nullable(),
 });
-/** PageInfo of a paginated list. @public */
+/** PageInfo of a paginated list. */
 export type PageInfo = z.infer<typeof pageInfoSchema>;
 
 /**
  * The fields of a PaginatedListResource schema of `node`.
- * @public
  */
 export type PaginatedListShape<T extends z.ZodType> = {
   nodes: z.ZodArray<T>;
@@ -395,9 +382,8 @@ export type PaginatedListShape<T extends z.ZodType> = {
 };
 
 /**
- * Schema of a PaginatedListResource of `node`: `{nodes, page_info, total_count}` (interface.md 2.2).
+ * Schema of a PaginatedListResource of `node`: `{nodes, page_info, total_count}` (docs/rules.md#service-resources).
  * @param node - schema of one listed resource
- * @public
  */
 export function paginatedListSchema<T extends z.ZodType>(node: T): z.ZodObject<PaginatedListShape<T>> {
   return z.object({ nodes: z.array(node), page_info: pageInfoSchema, total_count: z.number().int().gte(0) });
@@ -405,7 +391,6 @@ export function paginatedListSchema<T extends z.ZodType>(node: T): z.ZodObject<P
 
 /**
  * A page of a list of `T`.
- * @public
  */
 export interface PaginatedList<T> {
   /** The items of this page. */
@@ -418,14 +403,12 @@ export interface PaginatedList<T> {
 
 /**
  * The fields of a ListResource schema of `node` (a list without pages).
- * @public
  */
 export type ListResourceShape<T extends z.ZodType> = { nodes: z.ZodArray<T>; total_count: z.ZodNumber };
 
 /**
  * Schema of a list without pagination, `{nodes, total_count}` (the credit batches of a refund).
  * @param node - schema of one listed resource
- * @public
  */
 export function listResourceSchema<T extends z.ZodType>(node: T): z.ZodObject<ListResourceShape<T>> {
   return z.object({ nodes: z.array(node), total_count: z.number().int().gte(0) });
@@ -443,7 +426,7 @@ export const organisationSchema = z.object({
   name: z.string(),
   domain: z.string().nullable(),
 });
-/** An organisation. @public */
+/** An organisation. */
 export type Organisation = z.infer<typeof organisationSchema>;
 
 /**
@@ -454,7 +437,7 @@ export const creditQuantitySchema = z.object({
   credits: z.number(),
   credit_kgs: z.int(),
 });
-/** An amount of credits. @public */
+/** An amount of credits. */
 export type CreditQuantity = z.infer<typeof creditQuantitySchema>;
 
 /**
@@ -478,7 +461,7 @@ export const locationSchema = z.object({
   longitude: longitudeSchema,
   description: z.string().nullable().optional(),
 });
-/** Where a supplier or project is. @public */
+/** Where a supplier or project is. */
 export type Location = z.infer<typeof locationSchema>;
 
 /**
@@ -492,5 +475,5 @@ export const supplierSchema = z.object({
   long_description: z.string().nullable(),
   location: locationSchema.nullable(),
 });
-/** A supplier of credits. @public */
+/** A supplier of credits. */
 export type Supplier = z.infer<typeof supplierSchema>;

@@ -1,5 +1,5 @@
 /**
- * Validation errors in the service's own shape (interface.md 7, semantics.md 7): the 422 body
+ * Validation errors in the service's own shape (docs/service.md#status-codes-and-error-bodies, docs/rules.md#service-behaviour): the 422 body
  * `{"detail": [{type, loc, msg, input, ctx}]}` that the service's pydantic v2 models produce.
  * A failed zod parse is translated issue by issue; every problem is reported, one per location,
  * as pydantic does.
@@ -7,38 +7,9 @@
 import { z } from 'zod';
 import { jsonInvalidItemAt, locateJsonError, parseJsonText } from './json-text';
 import { expectedList, readPydanticSpec, type PydanticErrorSpec } from './pydantic-issue';
+import type { RequestLocation, ValidationErrorBody, ValidationErrorItem } from './validation-error-body';
 
-/**
- * Where a request value came from; the first element of every error `loc`.
- * @public
- */
-export type RequestLocation = 'body' | 'query' | 'path' | 'header';
-
-/**
- * One problem of a 422 body, in pydantic v2's shape.
- * @public
- */
-export interface ValidationErrorItem {
-  /** pydantic error type, e.g. `missing`, `string_too_long`, `less_than_equal`. */
-  readonly type: string;
-  /** Location then path to the offending value; array indices are numbers. */
-  readonly loc: readonly (string | number)[];
-  /** Human-readable message, pydantic's text. */
-  readonly msg: string;
-  /** The offending value; for a missing field, the object that lacks it (null outside the body). */
-  readonly input: unknown;
-  /** Parameters of the message, e.g. `{ max_length: 256 }`; `{}` when the error has none (semantics.md 7). */
-  readonly ctx: Readonly<Record<string, unknown>>;
-}
-
-/**
- * The body of a 422 response.
- * @public
- */
-export interface ValidationErrorBody {
-  /** Every problem found. */
-  readonly detail: readonly ValidationErrorItem[];
-}
+export type { RequestLocation, ValidationErrorBody, ValidationErrorItem } from './validation-error-body';
 
 /**
  * Result of validating a request value: the parsed data, or every problem found.

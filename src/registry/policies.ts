@@ -1,5 +1,5 @@
 /**
- * The ledger's policies: each rule semantics.md leaves to us ([decision]) as a named option with
+ * The ledger's policies: each rule docs/rules.md leaves to us ([decision]) as a named option with
  * a documented default that a host may override.
  */
 import { enumOf, FUNCTION, shapeOf, type ShapeCheck } from '../model/strict-options';

@@ -1,5 +1,5 @@
 /**
- * Serial numbers of credit batches (semantics.md 6 [decision]):
+ * Serial numbers of credit batches (docs/rules.md#credit-batches [decision]):
  * `<registry>-<n>-<pathway>-<country>-<project code>-<vintage>-<first unit>-<last unit>`,
  * the unit range inclusive, one unit = one kilogram.
  */
@@ -47,7 +47,7 @@ export type SerialNumberFormatter = (parts: SerialNumberParts) => string;
 export type UnitNumbering = 'per_project' | 'per_issuance';
 
 /**
- * The default serial number format of semantics.md section 6.
+ * The default serial number format of docs/rules.md#credit-batches.
  * @public
  */
 export const formatSerialNumber: SerialNumberFormatter = (parts) =>

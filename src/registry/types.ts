@@ -1,5 +1,5 @@
 /**
- * The ledger's inputs and the service shapes it answers with (interface.md 2.14-2.17 and the
+ * The ledger's inputs and the service shapes it answers with (docs/rules.md#service-resources and the
  * registry OpenAPI document). Output shapes carry a `View` suffix and inputs an `Input` suffix so
  * they never clash with the request and resource schemas of `model`.
  */
@@ -19,7 +19,7 @@ export const CREDIT_BATCH_STATUSES = ['active', 'split', 'retired'] as const;
 export type CreditBatchStatusValue = (typeof CREDIT_BATCH_STATUSES)[number];
 
 /**
- * The retirement purposes of the service (interface.md 2.15).
+ * The retirement purposes of the service (docs/rules.md#service-resources).
  * @public
  */
 export const RETIREMENT_PURPOSES = [
@@ -118,7 +118,7 @@ export interface CarbonRemovalDataView {
 }
 
 /**
- * The service's CreditBatch (interface.md 2.14).
+ * The service's CreditBatch (docs/rules.md#service-resources).
  * @public
  */
 export interface CreditBatchView {
@@ -433,7 +433,7 @@ export interface TransferInput {
 }
 
 /**
- * Retirement of given batches (interface.md 4.3 op 20).
+ * Retirement of given batches (docs/service.md#routes op 20).
  * @public
  */
 export interface RetirementByBatchInput {

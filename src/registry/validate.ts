@@ -24,7 +24,7 @@ export class Problems {
   }
 }
 
-/** Longest public note (interface.md 8). */
+/** Longest public note (docs/rules.md#endpoints-and-limits). */
 export const MAX_NOTES_LENGTH = 256;
 
 /** Reads an object, or records `invalid_type`. */

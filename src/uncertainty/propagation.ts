@@ -6,7 +6,6 @@ import type { SparseSensitivities } from './sensitivities';
 
 /**
  * Result of {@link propagateVariance}.
- * @public
  */
 export interface Propagation {
   /** Sum of squared contributions; 0 when no input has a standard deviation. */
@@ -20,7 +19,6 @@ export interface Propagation {
 /**
  * Propagates standard deviations through sensitivities. `standardDeviations[i]` is input i's
  * standard deviation, NaN meaning "none given" (such an input is not part of the propagation).
- * @public
  */
 export function propagateVariance(terms: SparseSensitivities, standardDeviations: ArrayLike<number>): Propagation {
   const { indices, coefficients } = terms;
@@ -41,7 +39,6 @@ export function propagateVariance(terms: SparseSensitivities, standardDeviations
 /**
  * Share of each contribution in the variance; all zero when the variance is zero, otherwise they
  * sum to 1.
- * @public
  */
 export function varianceShares(propagation: Propagation): Float64Array {
   const shares = new Float64Array(propagation.contributions.length);

@@ -6,13 +6,11 @@
 
 /**
  * A seeded source of uniform numbers in [0, 1).
- * @public
  */
 export type RandomSource = () => number;
 
 /**
  * Returns a deterministic uniform generator for a 32-bit seed (xoshiro128** seeded by splitmix32).
- * @public
  */
 export function createRandomSource(seed: number): RandomSource {
   let x = seed >>> 0;
@@ -46,7 +44,6 @@ function rotl(v: number, k: number): number {
 
 /**
  * Returns a generator of standard normal deviates (Marsaglia polar method) drawing on `random`.
- * @public
  */
 export function createNormalSource(random: RandomSource): () => number {
   let spare = Number.NaN;
@@ -72,7 +69,6 @@ export function createNormalSource(random: RandomSource): () => number {
 
 /**
  * Summary of a sample.
- * @public
  */
 export interface SampleSummary {
   /** Number of values. */
@@ -89,7 +85,6 @@ export interface SampleSummary {
 
 /**
  * Summarises a sample; sorts `values` in place for the percentile (linear interpolation).
- * @public
  */
 export function summariseSample(values: Float64Array): SampleSummary {
   const n = values.length;
@@ -113,7 +108,6 @@ export function summariseSample(values: Float64Array): SampleSummary {
 
 /**
  * The p-quantile of ascending values, interpolating linearly between order statistics.
- * @public
  */
 export function quantileOfSorted(sorted: Float64Array, p: number): number {
   const n = sorted.length;

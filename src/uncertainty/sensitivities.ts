@@ -7,7 +7,6 @@
 
 /**
  * Partial derivatives of one result with respect to elementary inputs, sorted by input index.
- * @public
  */
 export interface SparseSensitivities {
   /** Input indices, strictly ascending. */
@@ -22,7 +21,6 @@ export interface SparseSensitivities {
  * Accumulates partial derivatives over a fixed universe of `size` inputs. Dense storage plus a
  * list of touched indices: adding is O(1), collecting is O(k log k) in the k inputs touched, and
  * `reset` is O(k), so one accumulator serves any number of results without reallocation.
- * @public
  */
 export class SensitivityAccumulator {
   private readonly coefficients: Float64Array;

@@ -1,6 +1,6 @@
 /**
  * Every place where the engine reads a unit string otherwise than Pint's default registry (Pint
- * 0.19, the reference of semantics.md section 2), in one table, each with its reason. Names the
+ * 0.19, the reference of docs/rules.md#units-and-quantity-kinds), in one table, each with its reason. Names the
  * service defines (CO2e masses, USD, kt, pH), names newer Pint defines, names the engine keeps from
  * before Pint became the reference, Pint names it refuses, and the rules of reading that differ.
  * src/units/unit-names.ts reads the defined and refused names from here; docs/units.md shows the
@@ -44,7 +44,7 @@ export interface UnitDeparture {
 }
 
 /**
- * The departures from Pint's reading of unit strings (semantics.md section 2: the service's names
+ * The departures from Pint's reading of unit strings (docs/rules.md#units-and-quantity-kinds: the service's names
  * win where they and Pint disagree; nothing else departs from Pint without a row here).
  * @public
  */

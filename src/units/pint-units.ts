@@ -1,6 +1,6 @@
 /**
  * Pint's default unit registry (Pint's default_en.txt and constants_en.txt), as definitions that
- * mathjs is told through its `createUnit` (semantics.md section 2: Pint is the reference for unit
+ * mathjs is told through its `createUnit` (docs/rules.md#units-and-quantity-kinds: Pint is the reference for unit
  * strings). Data only; src/units/unit-names.ts reads it.
  *
  * A row is `[spellings, definition, options?]`:

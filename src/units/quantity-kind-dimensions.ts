@@ -1,6 +1,6 @@
 /**
- * The physical dimension of each of the 66 quantity kinds of interface.md 2.8 (semantics.md section
- * 2). A datapoint feeding a blueprint input must carry a unit whose dimension equals the dimension of
+ * The physical dimension of each of the 66 quantity kinds of docs/rules.md#service-resources (docs/rules.md#units-and-quantity-kinds).
+ * A datapoint feeding a blueprint input must carry a unit whose dimension equals the dimension of
  * the input's quantity kind.
  *
  * Choices where the name alone leaves room (each is a documented policy, not an accident):
@@ -28,7 +28,7 @@ const PRESSURE_D = dimension({ mass: 1, length: -1, time: -2 });
 const DENSITY_D = dimension({ mass: 1, length: -3 });
 
 /**
- * The dimension of every quantity kind (interface.md 2.8). See the module notes for the choices made
+ * The dimension of every quantity kind (docs/rules.md#service-resources). See the module notes for the choices made
  * for `fuel_economy`, `activity_concentration`, `dose_equivalent_rate` and the pH kinds.
  * @public
  */
@@ -102,7 +102,7 @@ export const QUANTITY_KIND_DIMENSIONS: Readonly<Record<QuantityKind, Dimension>>
 });
 
 /**
- * The physical dimension of a quantity kind (semantics.md section 2), e.g. `energy_carbon_emission_factor`
+ * The physical dimension of a quantity kind (docs/rules.md#units-and-quantity-kinds), e.g. `energy_carbon_emission_factor`
  * is mass/energy and `latitude` is angle.
  * @public
  */

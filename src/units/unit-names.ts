@@ -1,5 +1,5 @@
 /**
- * Unit *names*, read as Pint's default registry reads them (semantics.md section 2): the spellings of
+ * Unit *names*, read as Pint's default registry reads them (docs/rules.md#units-and-quantity-kinds): the spellings of
  * the unit table (pint-units.ts) and of the departures (departures.ts, which win), any SI or binary
  * prefix on any unit (`kilometric_ton`, `kt`... `µg`, `Mibyte`), a plural `s` on any name of two or
  * more letters, the first of several readings in Pint's order. A unit's dimension and factor come

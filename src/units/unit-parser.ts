@@ -1,5 +1,5 @@
 /**
- * Reading unit strings (semantics.md section 2: Pint is the reference). Unit *names* are read as
+ * Reading unit strings (docs/rules.md#units-and-quantity-kinds: Pint is the reference). Unit *names* are read as
  * Pint reads them (unit-names.ts: Pint's table, prefixes, plurals, the departures); the
  * *composition* of names (`*`, `/`, `**` or `^`, juxtaposition, parentheses) is read by the small
  * grammar below so that the result is a plain {@link ParsedUnit}: a dimension over

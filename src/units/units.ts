@@ -1,6 +1,6 @@
 /**
  * Public unit API: cached parsing, conversion of magnitudes and standard deviations to SI and
- * between units, and the unit check of a quantity kind (semantics.md section 2). The one check of a
+ * between units, and the unit check of a quantity kind (docs/rules.md#units-and-quantity-kinds). The one check of a
  * unit against a quantity kind is {@link isCompatible}.
  */
 import type { QuantityKind } from '../model/quantity-kinds';
@@ -37,7 +37,7 @@ function lookup(unit: string): ParsedUnit | UnitError {
 }
 
 /**
- * Reads a unit string as Pint's default registry does (semantics.md section 2): Pint's names,
+ * Reads a unit string as Pint's default registry does (docs/rules.md#units-and-quantity-kinds): Pint's names,
  * symbols and aliases with any prefix and a plural `s` (`kilowatt_hour`, `kWh`, `tonnes`), products,
  * quotients and powers (`kg/m**3`, `kg/m^3`, `kgCO2e/(tonne * km)`), Pint's pretty format (`kg/m³`,
  * `°C`, `‰`), the empty string for dimensionless, and the service's own names (`kgCO2e`, `USD`,
