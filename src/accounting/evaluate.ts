@@ -18,7 +18,7 @@ import { GraphValidationError } from './errors';
 import { evaluateComponents } from './evaluate-components';
 import { EntryEvaluation } from './evaluate-entries';
 import { mergePlanOf } from './merge-plan';
-import { runMonteCarlo } from './monte-carlo';
+import { runMonteCarlo, type MonteCarloRun, type MonteCarloSettings } from './monte-carlo';
 import type { AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
 import type { EvaluationResult, GhgEntryResult, GhgStatementResult, ProjectComponentShareResult } from './result';
@@ -38,10 +38,35 @@ export interface EvaluateOptions {
    */
   readonly propagate?: boolean;
   /**
-   * Adds a Monte Carlo cross-check to every entry: normal datapoints sampled with a fixed seed.
-   * `histogramBins` (1 to 1000) also counts each entry's sampled nets in that many equal bins.
+   * Adds a Monte Carlo evaluation to every entry (docs/result.md, "Monte Carlo"): datapoints drawn
+   * from their distributions with a seed. Runs also, with its defaults, when the policy
+   * `discountMethod` is `monte_carlo`.
    */
-  readonly monteCarlo?: { readonly samples: number; readonly seed: number; readonly histogramBins?: number };
+  readonly monteCarlo?: MonteCarloOptions;
+  /**
+   * The coverage probability of the coverage intervals, in (0, 1) (default 0.95). When given, every
+   * entry with a standard deviation reports its first-order `coverage_interval`.
+   */
+  readonly coverageProbability?: number;
+}
+
+/**
+ * The draws of a Monte Carlo evaluation: a fixed number (`samples`) or adaptive (the default).
+ * @public
+ */
+export interface MonteCarloOptions {
+  /** A fixed number of draws, 2 to 10,000,000. Give this or `adaptive`. */
+  readonly samples?: number;
+  /**
+   * Adaptive draws (JCGM 101 7.9), the default: per entry, draws are doubled from about 10,000
+   * until the percentile's 95 % confidence interval is at most `toleranceKg` wide (default half
+   * the rounding increment), up to `maxSamples` (default 200,000).
+   */
+  readonly adaptive?: { readonly toleranceKg?: number; readonly maxSamples?: number };
+  /** The seed, an integer (default 1): the same document, options and seed give the same figures. */
+  readonly seed?: number;
+  /** Also counts each entry's sampled nets in this many equal bins (1 to 1000). */
+  readonly histogramBins?: number;
 }
 
 /**
@@ -89,7 +114,8 @@ export function evaluatePreparedGraph(prepared: PreparedGraph, options: Evaluate
     for (const entry of chunk) entries[at++] = entry;
   }
   const statements = evaluation.statementResults();
-  return { ok: true, result: statements === undefined ? { ghg_entries: entries } : { ghg_entries: entries, ghg_statements: statements } };
+  const warnings = entries.flatMap((entry) => entry.warnings);
+  return { ok: true, result: statements === undefined ? { ghg_entries: entries, warnings } : { ghg_entries: entries, ghg_statements: statements, warnings } };
 }
 
 /** An evaluation whose entries are read a chunk at a time (see {@link startEvaluation}). */
@@ -106,7 +132,7 @@ export interface GraphEvaluation {
  * returned. The entries are then evaluated as `evaluation.entries.nextChunk()` asks for them.
  */
 export function startEvaluation(prepared: PreparedGraph, options: EvaluateOptions = {}): { readonly ok: true; readonly evaluation: GraphEvaluation } | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
-  const invalid = optionIssues(options);
+  const invalid = optionIssues(options, prepared.policies);
   if (invalid.length > 0) return { ok: false, issues: invalid };
   const propagate = options.propagate ?? true;
   const plan = propagate ? mergePlanOf(prepared) : null;
@@ -119,23 +145,58 @@ export function startEvaluation(prepared: PreparedGraph, options: EvaluateOption
     plan !== null && prepared.policies.amortisedShareInPropagation === 'propagated' && prepared.amortisations.length > 0
       ? shareGradientsOf(prepared, amortised, components)
       : null;
-  const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo, amortised.shares);
+  const settings = monteCarloSettings(prepared, options);
+  let monteCarlo: MonteCarloRun | undefined;
+  if (settings !== null) {
+    const run = runMonteCarlo(prepared, settings, amortised.shares);
+    if (Array.isArray(run)) return { ok: false, issues: run };
+    monteCarlo = run as MonteCarloRun;
+  }
   // 3. The entries, chunk by chunk; 4. the statements, from the entries' nets.
-  const entries = new EntryEvaluation({ prepared, components, plan, amortised, shareGradients, monteCarlo });
+  const entries = new EntryEvaluation({ prepared, components, plan, amortised, shareGradients, monteCarlo, coverageProbability: options.coverageProbability });
   return { ok: true, evaluation: { entries, statementResults: () => statementResults(prepared, entries, amortised) } };
 }
 
+/** Default most draws of an adaptive run (the service's own enhanced-weathering quantification draws 200,000). */
+const DEFAULT_MAX_SAMPLES = 200_000;
+
+/** The Monte Carlo run the options and policies ask for; null for none. */
+function monteCarloSettings(prepared: PreparedGraph, options: EvaluateOptions): MonteCarloSettings | null {
+  const { policies } = prepared;
+  const mc = options.monteCarlo;
+  if (mc === undefined && policies.discountMethod !== 'monte_carlo') return null;
+  return {
+    seed: mc?.seed ?? 1,
+    samples: mc?.samples ?? null,
+    toleranceKg: mc?.adaptive?.toleranceKg ?? policies.roundingIncrementKg / 2,
+    maxSamples: mc?.adaptive?.maxSamples ?? DEFAULT_MAX_SAMPLES,
+    percentile: policies.discountPercentile,
+    coverageProbability: options.coverageProbability ?? 0.95,
+    ...(mc?.histogramBins === undefined ? {} : { histogramBins: mc.histogramBins }),
+  };
+}
+
 /** The problems of the options, none when they are valid. */
-function optionIssues(options: EvaluateOptions): GraphIssue[] {
-  if (options.monteCarlo === undefined) return [];
-  const { samples, seed, histogramBins } = options.monteCarlo;
-  if (!(Number.isInteger(samples) && samples >= 2 && samples <= 10_000_000) || !Number.isInteger(seed)) {
-    return [{ path: ['options', 'monteCarlo'], code: 'invalid_option', message: `monteCarlo needs an integer samples in [2, 10000000] and an integer seed; got samples=${String(samples)}, seed=${String(seed)}` }];
+function optionIssues(options: EvaluateOptions, policies: AccountingPolicies): GraphIssue[] {
+  const issues: GraphIssue[] = [];
+  const bad = (path: (string | number)[], message: string): void => void issues.push({ path, code: 'invalid_option', message });
+  if (policies.discountMethod !== 'first_order' && policies.discountMethod !== 'monte_carlo') bad(['policies', 'discountMethod'], `discountMethod must be 'first_order' or 'monte_carlo'; got ${JSON.stringify(policies.discountMethod)}`);
+  if (!(typeof policies.discountPercentile === 'number' && policies.discountPercentile > 0 && policies.discountPercentile < 100)) bad(['policies', 'discountPercentile'], `discountPercentile must be a number in (0, 100); got ${String(policies.discountPercentile)}`);
+  const p = options.coverageProbability;
+  if (p !== undefined && !(typeof p === 'number' && p > 0 && p < 1)) bad(['options', 'coverageProbability'], `coverageProbability must be a number in (0, 1); got ${String(p)}`);
+  const mc = options.monteCarlo;
+  if (mc === undefined) return issues;
+  const { samples, seed, histogramBins, adaptive } = mc;
+  if (samples !== undefined && !(Number.isInteger(samples) && samples >= 2 && samples <= 10_000_000)) bad(['options', 'monteCarlo', 'samples'], `monteCarlo.samples must be an integer in [2, 10000000]; got ${String(samples)}`);
+  if (seed !== undefined && !Number.isSafeInteger(seed)) bad(['options', 'monteCarlo', 'seed'], `monteCarlo.seed must be an integer; got ${String(seed)}`);
+  if (samples !== undefined && adaptive !== undefined) bad(['options', 'monteCarlo'], 'monteCarlo takes samples (a fixed number of draws) or adaptive, not both');
+  if (adaptive !== undefined) {
+    const { toleranceKg, maxSamples } = adaptive;
+    if (toleranceKg !== undefined && !(typeof toleranceKg === 'number' && toleranceKg > 0 && Number.isFinite(toleranceKg))) bad(['options', 'monteCarlo', 'adaptive', 'toleranceKg'], `monteCarlo.adaptive.toleranceKg must be a positive number of kg; got ${String(toleranceKg)}`);
+    if (maxSamples !== undefined && !(Number.isInteger(maxSamples) && maxSamples >= 2 && maxSamples <= 10_000_000)) bad(['options', 'monteCarlo', 'adaptive', 'maxSamples'], `monteCarlo.adaptive.maxSamples must be an integer in [2, 10000000]; got ${String(maxSamples)}`);
   }
-  if (histogramBins !== undefined && !(Number.isInteger(histogramBins) && histogramBins >= 1 && histogramBins <= 1000)) {
-    return [{ path: ['options', 'monteCarlo', 'histogramBins'], code: 'invalid_option', message: `histogramBins must be an integer in [1, 1000]; got ${String(histogramBins)}` }];
-  }
-  return [];
+  if (histogramBins !== undefined && !(Number.isInteger(histogramBins) && histogramBins >= 1 && histogramBins <= 1000)) bad(['options', 'monteCarlo', 'histogramBins'], `histogramBins must be an integer in [1, 1000]; got ${String(histogramBins)}`);
+  return issues;
 }
 
 /** Each statement's totals and its shares of the project's amortised components. */

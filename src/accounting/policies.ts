@@ -37,6 +37,12 @@ export type CustomTimePeriodShare = 'overlap' | 'statement_period';
 export type SensitivityMeasure = 'net_without_discount' | 'net_after_discount';
 
 /**
+ * How the uncertainty discount is made (see {@link AccountingPolicies.discountMethod}).
+ * @public
+ */
+export type DiscountMethod = 'first_order' | 'monte_carlo';
+
+/**
  * The policies of the accounting rules. Defaults in {@link DEFAULT_ACCOUNTING_POLICIES}.
  * @public
  */
@@ -50,6 +56,16 @@ export interface AccountingPolicies {
   readonly standardDeviationWithoutInputs: 'null' | 'zero';
   /** The uncertainty discount is this many standard deviations (default 1: the 16th percentile of a normal). */
   readonly discountCoverageFactor: number;
+  /**
+   * [decision] `first_order` (default, the service's rule): the discount is `discountCoverageFactor`
+   * first-order standard deviations. `monte_carlo`: the net after discount is the
+   * `discountPercentile`-th percentile of the entry's Monte Carlo distribution of the net, capped
+   * at the net without discount (docs/policies.md); the evaluation's `monteCarlo` option sets the
+   * draws (default adaptive).
+   */
+  readonly discountMethod: DiscountMethod;
+  /** The percentile credited under `discountMethod: 'monte_carlo'`, in (0, 100) (default 16). */
+  readonly discountPercentile: number;
   /** The rounding increment of a submitted net, in kg (default 10). */
   readonly roundingIncrementKg: number;
   /** [decision] How ties round to the increment (default away from zero). */
@@ -110,6 +126,8 @@ export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({
   }),
   standardDeviationWithoutInputs: 'null',
   discountCoverageFactor: 1,
+  discountMethod: 'first_order',
+  discountPercentile: 16,
   roundingIncrementKg: 10,
   roundingTies: 'away_from_zero',
   issuableFloorKg: 0,

@@ -7,3 +7,5 @@
 export * from './sensitivities';
 export * from './propagation';
 export * from './sampling';
+export * from './special-functions';
+export { DISTRIBUTION_TYPES, type DistributionType } from './distributions';

@@ -77,6 +77,7 @@ const doubleCounting: GraphEvaluator = (graph, options) => ({
   ghg_entries: graph.ghg_entries.map(
     (e) => evaluateGraph({ ...graph, ghg_entries: [{ ...e, component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: 1 })) }] }, options).ghg_entries[0]!,
   ),
+  warnings: [],
 });
 
 /** Adds the uncertainty discount instead of subtracting it. */
