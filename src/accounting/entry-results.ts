@@ -128,10 +128,13 @@ function plannedReusedDatapoints(prepared: PreparedGraph, plan: MergePlan, e: nu
   return reused;
 }
 
-/** The first-order coverage interval of a net: k from Student's t at `nu` degrees of freedom (infinite: the normal). */
+/**
+ * The first-order coverage interval of a net: k from Student's t at `nu` degrees of freedom
+ * truncated to an integer, as GUM G.4.1 does (infinite: the normal).
+ */
 function coverageIntervalOf(net: number, standardDeviation: number, nu: number, probability: number): CoverageInterval {
   const q = (1 + probability) / 2;
-  const k = Number.isFinite(nu) ? studentTQuantile(q, nu) : normalQuantile(q);
+  const k = Number.isFinite(nu) ? studentTQuantile(q, Math.max(1, Math.floor(nu))) : normalQuantile(q);
   return {
     probability,
     lower_kg: net - k * standardDeviation,
