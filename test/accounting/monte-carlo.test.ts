@@ -1,6 +1,7 @@
 // Monte Carlo evaluation: invalid draws (a formula outside its domain) are counted and left out,
 // never NaN; the first-order discount is flagged when the Monte Carlo 16th percentile shows it is
 // not conservative.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type RemovalGraphInput } from '../../src';
 import { normalCdf, normalQuantile } from '../../src/uncertainty';
@@ -95,5 +96,118 @@ describe('first_order_discount_not_conservative (issue 23 item 4)', () => {
       ghg_entries: [entry('one', { lin: 1 }, null)],
     };
     for (const seed of [1, 2, 3, 4, 5]) expect(evaluateGraph(graph, { monteCarlo: { samples: 20_000, seed } }).ghg_entries[0]!.warnings).toEqual([]);
+  });
+});
+
+/** A linear entry: SEQUESTRATION a - ACTIVITY b, normal inputs. */
+function linearGraph(a: [number, number], b: [number, number], risk: number | null = 5): RemovalGraphInput {
+  return {
+    component_blueprints: [
+      blueprint({ key: 'seq', template: '{a} * {k}', inputs: { a: { kind: 'mass', unit: 'kg' }, k: { kind: 'dimensionless', unit: '' } } }),
+      blueprint({ key: 'act', type: 'ACTIVITY', template: '{b}', inputs: { b: { kind: 'mass', unit: 'kg' } } }),
+    ],
+    datapoints: [datapoint('a', a[0], 'kg', a[1]), datapoint('k', 1, ''), datapoint('b', b[0], 'kg', b[1])],
+    components: [component('seq', 'seq', { a: 'a', k: 'k' }), component('act', 'act', { b: 'b' })],
+    ghg_entries: [entry('one', { seq: 1, act: 1 }, risk)],
+  };
+}
+
+describe("discountMethod 'monte_carlo' (issue 25 item 3)", () => {
+  const graph = linearGraph([100_000, 3000], [20_000, 4000]);
+  const policies = { discountMethod: 'monte_carlo' as const };
+
+  it('credits the 16th percentile, capped at the net, with the first-order figures beside it', () => {
+    const e = evaluateGraph(graph, { policies, monteCarlo: { samples: 50_000, seed: 11 } }).ghg_entries[0]!;
+    const mc = e.monte_carlo!;
+    expect(e.co2e_net_removed_kg).toBe(Math.min(mc.percentile_kg, e.co2e_net_removed_without_discount_kg));
+    expect(mc.percentile).toBe(16);
+    expect(e.uncertainty_discount).toEqual({
+      method: 'monte_carlo',
+      percentile: 16,
+      discount_kg: e.co2e_net_removed_without_discount_kg - e.co2e_net_removed_kg,
+      first_order_co2e_net_removed_kg: 80_000 - 5000,
+      first_order_discount_kg: 5000,
+    });
+    expect(e.co2e_net_removed_standard_deviation_kg).toBe(5000);
+    // Rounding, floor and buffer as before, on the Monte Carlo net.
+    const rounded = Math.round(e.co2e_net_removed_kg / 10) * 10;
+    expect(e.issuable_kg).toBe(rounded);
+    expect(e.credit_allocation!.buffer_pool_contribution_kg).toBe(Math.ceil(rounded * 0.05));
+  });
+
+  it('takes discountPercentile', () => {
+    const e = evaluateGraph(graph, { policies: { ...policies, discountPercentile: 10 }, monteCarlo: { samples: 20_000, seed: 1 } }).ghg_entries[0]!;
+    expect(e.monte_carlo!.percentile).toBe(10);
+    expect(e.co2e_net_removed_kg).toBe(e.monte_carlo!.percentile_kg);
+    expect(e.co2e_net_removed_kg).toBeLessThan(80_000 - 5000);
+  });
+
+  it('caps the percentile at the net without discount', () => {
+    const e = evaluateGraph(linearGraph([100, 1], [20, 1]), { policies: { ...policies, discountPercentile: 90 }, monteCarlo: { samples: 5000, seed: 1 } }).ghg_entries[0]!;
+    expect(e.monte_carlo!.percentile_kg).toBeGreaterThan(80);
+    expect(e.co2e_net_removed_kg).toBe(80);
+    expect(e.uncertainty_discount!.discount_kg).toBe(0);
+  });
+
+  it('draws adaptively by default until the percentile is known to half the rounding increment', () => {
+    const e = evaluateGraph(linearGraph([1000, 10], [200, 10]), { policies }).ghg_entries[0]!;
+    const [low, high] = e.monte_carlo!.percentile_confidence_interval_kg;
+    expect(high - low).toBeLessThanOrEqual(5);
+    expect(e.monte_carlo!.samples).toBeGreaterThanOrEqual(10_240);
+  });
+
+  it('stops at the maximum when the tolerance is out of reach', () => {
+    const e = evaluateGraph(graph, { policies, monteCarlo: { adaptive: { toleranceKg: 1, maxSamples: 30_000 } } }).ghg_entries[0]!;
+    expect(e.monte_carlo!.samples).toBe(30_000);
+  });
+
+  it('gives the same figures for the same seed and different ones for another', () => {
+    const a = evaluateGraph(graph, { policies, monteCarlo: { samples: 3000, seed: 5 } });
+    expect(JSON.stringify(evaluateGraph(graph, { policies, monteCarlo: { samples: 3000, seed: 5 } }))).toBe(JSON.stringify(a));
+    expect(evaluateGraph(graph, { policies, monteCarlo: { samples: 3000, seed: 6 } }).ghg_entries[0]!.co2e_net_removed_kg).not.toBe(a.ghg_entries[0]!.co2e_net_removed_kg);
+  });
+
+  it('refuses bad options with the option named', () => {
+    expect(() => evaluateGraph(graph, { policies: { discountPercentile: 100 } })).toThrow(/discountPercentile/);
+    expect(() => evaluateGraph(graph, { monteCarlo: { samples: 100, adaptive: {} } })).toThrow(/not both/);
+    expect(() => evaluateGraph(graph, { monteCarlo: { adaptive: { toleranceKg: 0 } } })).toThrow(/toleranceKg/);
+    expect(() => evaluateGraph(graph, { coverageProbability: 1 })).toThrow(/coverageProbability/);
+  });
+});
+
+describe('Monte Carlo properties', () => {
+  const magnitude = fc.integer({ min: 1_000, max: 1_000_000 });
+  const relative = fc.double({ min: 0.005, max: 0.2, noNaN: true });
+
+  it('with every distribution written as normal and no correlation, every figure equals an absent distribution', () => {
+    fc.assert(
+      fc.property(magnitude, relative, magnitude, relative, fc.integer({ min: 0, max: 1000 }), (a, ra, b, rb, seed) => {
+        const plain = linearGraph([a, a * ra], [b, b * rb]);
+        const normal = linearGraph([a, a * ra], [b, b * rb]);
+        for (const d of normal.datapoints) if (d.quantity.standard_deviation !== null) Object.assign(d, { distribution: { type: 'normal' } });
+        const options = { monteCarlo: { samples: 2000, seed } };
+        expect(JSON.stringify(evaluateGraph(normal, options))).toBe(JSON.stringify(evaluateGraph(plain, options)));
+        expect(JSON.stringify(evaluateGraph(normal))).toBe(JSON.stringify(evaluateGraph(plain)));
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('for a linear model with normal inputs the 16th percentile agrees with the first-order discount within its interval', () => {
+    let misses = 0;
+    const runs = 40;
+    fc.assert(
+      fc.property(magnitude, relative, magnitude, relative, fc.integer({ min: 0, max: 1_000_000 }), (a, ra, b, rb, seed) => {
+        const e = evaluateGraph(linearGraph([a, a * ra], [b, b * rb]), { monteCarlo: { samples: 20_000, seed } }).ghg_entries[0]!;
+        // The first-order net after discount is the exact 16th percentile up to the normal's 15.87 %.
+        const exact = e.co2e_net_removed_without_discount_kg + e.co2e_net_removed_standard_deviation_kg! * normalQuantile(0.16);
+        const [low, high] = e.monte_carlo!.percentile_confidence_interval_kg;
+        if (exact < low || exact > high) misses++;
+        expect(Math.abs(e.co2e_net_removed_kg - e.monte_carlo!.percentile_16_kg)).toBeLessThan(0.02 * e.co2e_net_removed_standard_deviation_kg! + (high - low));
+      }),
+      { numRuns: runs, seed: 25 },
+    );
+    // A 95 % interval misses about one run in 20: 6 or more misses of 40 has probability under 1 %.
+    expect(misses).toBeLessThan(6);
   });
 });
