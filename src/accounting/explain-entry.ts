@@ -7,7 +7,7 @@
 import type { CompiledBlueprint } from '../expressions';
 import { BASE_DIMENSIONS, tryParseUnit } from '../units';
 import { roundNetRemoval } from './credits';
-import { evaluatePreparedGraph } from './evaluate';
+import { evaluatePreparedGraph, type MonteCarloOptions } from './evaluate';
 import type { AccountingPolicies } from './policies';
 import { attributionsOf, componentAt, prepareGraph, type PreparedAttribution, type PreparedGraph } from './prepare';
 import type { GhgEntryResult, GhgStatementResult } from './result';
@@ -29,22 +29,24 @@ import type {
  * graph, or an id that names no entry, comes back as problems.
  * @public
  */
-export function explainGhgEntry(document: unknown, ghgEntryId: string, options: { readonly policies?: Partial<AccountingPolicies> } = {}): CalculationReportOutcome {
+export function explainGhgEntry(document: unknown, ghgEntryId: string, options: { readonly policies?: Partial<AccountingPolicies>; readonly monteCarlo?: MonteCarloOptions } = {}): CalculationReportOutcome {
   const prepared = prepareGraph(document, options.policies);
   if (!prepared.ok) return prepared;
-  return explainPreparedGhgEntry(prepared.prepared, ghgEntryId);
+  return explainPreparedGhgEntry(prepared.prepared, ghgEntryId, options.monteCarlo === undefined ? {} : { monteCarlo: options.monteCarlo });
 }
 
 /**
  * Builds the calculation report of one entry of a prepared graph.
  * @public
  */
-export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: string): CalculationReportOutcome {
+export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: string, options: { readonly monteCarlo?: MonteCarloOptions } = {}): CalculationReportOutcome {
   const e = prepared.entries.ids.indexOf(ghgEntryId);
   if (e < 0) {
     return { ok: false, issues: [{ path: ['ghg_entries'], code: 'unknown_entry', message: `the document has no GHG entry '${ghgEntryId}'` }] };
   }
-  const evaluation = evaluatePreparedGraph(prepared);
+  // The distribution of the net is shown in bins whenever a Monte Carlo evaluation runs.
+  const monteCarlo = options.monteCarlo ?? (prepared.policies.discountMethod === 'monte_carlo' ? {} : undefined);
+  const evaluation = evaluatePreparedGraph(prepared, monteCarlo === undefined ? {} : { monteCarlo: { ...monteCarlo, histogramBins: monteCarlo.histogramBins ?? 20 } });
   if (!evaluation.ok) return evaluation;
   const entryResult = evaluation.result.ghg_entries[e] as GhgEntryResult;
   const s = prepared.entryStatement[e] ?? -1;
@@ -74,6 +76,9 @@ export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: str
       issuable_kg: entryResult.issuable_kg,
       risk_of_reversal_percentage: entryResult.risk_of_reversal_percentage,
       credit_allocation: entryResult.credit_allocation,
+      monte_carlo: entryResult.monte_carlo ?? null,
+      first_order_co2e_net_removed_kg: entryResult.uncertainty_discount?.first_order_co2e_net_removed_kg ?? net,
+      warnings: entryResult.warnings,
     },
   };
 }
@@ -84,6 +89,7 @@ function reportPolicies(policies: AccountingPolicies): CalculationReportPolicies
     rounding_increment_kg: policies.roundingIncrementKg,
     rounding_ties: policies.roundingTies,
     discount_coverage_factor: policies.discountCoverageFactor,
+    discount_method: policies.discountMethod,
     issuable_floor_kg: policies.issuableFloorKg,
     buffer_pool_rounding: policies.bufferPoolRounding,
     amortised_share_in_propagation: policies.amortisedShareInPropagation,

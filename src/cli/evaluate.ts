@@ -15,6 +15,7 @@ import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable } from './format-table';
 import type { Io } from './io';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
+import { MONTE_CARLO_FLAGS, monteCarloChoice, type MonteCarloChoice } from './monte-carlo-options';
 
 /** The bundled example, found from the built CLI (dist/) or from the sources (src/cli/). */
 function bundledExample(): URL {
@@ -27,13 +28,14 @@ interface EvaluateArguments {
   /** Entries the table shows in detail. */
   readonly detailed: number;
   readonly file: string | undefined;
+  readonly monteCarlo: MonteCarloChoice;
 }
 
 /** The command's arguments, or the usage error to print. */
 function parseArguments(args: readonly string[]): EvaluateArguments | string {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' }, entries: { type: 'string' } } });
+    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' }, entries: { type: 'string' }, ...MONTE_CARLO_FLAGS } });
   } catch (error) {
     return (error as Error).message;
   }
@@ -46,7 +48,9 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
     detailed = entries === 'all' ? Number.POSITIVE_INFINITY : Number(entries);
     if (!(entries === 'all' || (/^\d+$/.test(entries) && Number.isSafeInteger(detailed)))) return `--entries must be a number of entries or 'all', got '${entries}'`;
   }
-  return { format, detailed, file: parsed.positionals[0] };
+  const monteCarlo = monteCarloChoice(parsed.values);
+  if (typeof monteCarlo === 'string') return monteCarlo;
+  return { format, detailed, file: parsed.positionals[0], monteCarlo };
 }
 
 /** Runs the evaluate command with its arguments (after `evaluate`) and returns the exit code. */
@@ -62,8 +66,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const read = await readJsonDocument('evaluate', parsed.file ?? bundledExample(), label, io);
   if (!read.ok) return read.exitCode;
   progress.phase('validating');
-  const prepared = prepareGraph(read.document);
-  const started = prepared.ok ? startEvaluation(prepared.prepared) : prepared;
+  const { policies, monteCarlo } = parsed.monteCarlo;
+  const prepared = prepareGraph(read.document, policies);
+  if (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo') progress.phase('Monte Carlo');
+  const started = prepared.ok ? startEvaluation(prepared.prepared, monteCarlo === undefined ? {} : { monteCarlo }) : prepared;
   if (!started.ok) {
     progress.done();
     printIssues('evaluate', read.label, started.issues, io);

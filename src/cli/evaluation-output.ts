@@ -10,7 +10,7 @@
  * - NDJSON: one GHG entry per line (`JSON.stringify(entry)`), then one line per GHG statement,
  *   `{"ghg_statement": ...}`, for a document that has statements.
  */
-import type { GhgEntryResult, GhgStatementResult } from '../accounting';
+import type { EvaluationWarning, GhgEntryResult, GhgStatementResult } from '../accounting';
 
 /** Entries read a chunk at a time (an evaluation's `entries`). */
 export interface EntrySource {
@@ -38,8 +38,11 @@ const ENTRIES_CLOSE = '\n  ]\n}';
  */
 export async function writeEvaluationJson(evaluation: StreamedEvaluation, write: (text: string) => void, afterChunk: () => Promise<void> | void = () => {}): Promise<void> {
   let first = true;
+  // The result's top-level warnings are its entries' (evaluatePreparedGraph), gathered as they pass.
+  const warnings: EvaluationWarning[] = [];
   for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
     if (chunk.length === 0) continue;
+    for (const entry of chunk) warnings.push(...entry.warnings);
     const nested = JSON.stringify({ ghg_entries: chunk }, null, 2);
     // The chunk's entries as they stand inside the whole result, separated as its elements are.
     const elements = nested.slice(ENTRIES_OPEN.length, nested.length - ENTRIES_CLOSE.length);
@@ -50,6 +53,7 @@ export async function writeEvaluationJson(evaluation: StreamedEvaluation, write:
   let tail = first ? '{\n  "ghg_entries": []' : '\n  ]';
   const statements = evaluation.statementResults();
   if (statements !== undefined) tail += `,${memberJson('ghg_statements', statements)}`;
+  tail += `,${memberJson('warnings', warnings)}`;
   write(`${tail}\n}\n`);
 }
 

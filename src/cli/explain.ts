@@ -4,30 +4,42 @@
  * entry id (problems on stderr), 2 for bad usage or an unreadable file.
  */
 import { explainGhgEntry, formatCalculationReport } from '../accounting';
-import { printIssues, readJsonDocument, STDIN } from './document';
+import { parseArgs } from 'node:util';
+import { printIssues, readJsonDocument } from './document';
+import { MONTE_CARLO_FLAGS, monteCarloChoice, type MonteCarloChoice } from './monte-carlo-options';
 import type { Io } from './io';
 import { EXPLAIN_USAGE } from './usage';
 
 /** Runs the explain command with its arguments (after `explain`) and returns the exit code. */
 export async function run(args: readonly string[], io: Io): Promise<number> {
-  // `-` is standard input, not an option.
-  const options = args.filter((a) => a.startsWith('-') && a !== STDIN);
-  if (options.length > 0) {
-    io.err(`cdr-engine explain: unknown option '${options[0]}'\n${EXPLAIN_USAGE}\n`);
+  const parsed = parse(args);
+  if (typeof parsed === 'string') {
+    io.err(`cdr-engine explain: ${parsed}\n${EXPLAIN_USAGE}\n`);
     return 2;
   }
-  if (args.length !== 2) {
-    io.err(`cdr-engine explain: expected a graph file and a GHG entry id, got ${args.length} argument(s)\n${EXPLAIN_USAGE}\n`);
-    return 2;
-  }
-  const [file, entryId] = args as [string, string];
+  const { file, entryId, choice } = parsed;
   const read = await readJsonDocument('explain', file, file, io);
   if (!read.ok) return read.exitCode;
-  const outcome = explainGhgEntry(read.document, entryId);
+  const outcome = explainGhgEntry(read.document, entryId, { policies: choice.policies, ...(choice.monteCarlo === undefined ? {} : { monteCarlo: choice.monteCarlo }) });
   if (!outcome.ok) {
     printIssues('explain', read.label, outcome.issues, io);
     return 1;
   }
   io.out(formatCalculationReport(outcome.report));
   return 0;
+}
+
+/** The graph file, the entry id and the Monte Carlo flags, or the usage error to print. */
+function parse(args: readonly string[]): { readonly file: string; readonly entryId: string; readonly choice: MonteCarloChoice } | string {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: MONTE_CARLO_FLAGS });
+  } catch (error) {
+    const unknown = /^Unknown option '([^']*)'/.exec((error as Error).message);
+    return unknown === null ? (error as Error).message : `unknown option '${unknown[1] as string}'`;
+  }
+  if (parsed.positionals.length !== 2) return `expected a graph file and a GHG entry id, got ${parsed.positionals.length} argument(s)`;
+  const choice = monteCarloChoice(parsed.values);
+  if (typeof choice === 'string') return choice;
+  return { file: parsed.positionals[0] as string, entryId: parsed.positionals[1] as string, choice };
 }

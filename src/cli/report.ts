@@ -10,8 +10,9 @@ import { parseArgs } from 'node:util';
 import { printIssues, readJsonDocument } from './document';
 import type { Io } from './io';
 import { REPORT_USAGE } from './usage';
+import { MONTE_CARLO_FLAGS, monteCarloChoice, type MonteCarloChoice } from './monte-carlo-options';
 
-type Parsed = { readonly file: string; readonly entry?: string; readonly statement?: string; readonly out?: string; readonly samples?: number };
+type Parsed = { readonly file: string; readonly entry?: string; readonly statement?: string; readonly out?: string; readonly choice: MonteCarloChoice };
 
 function parse(args: readonly string[]): Parsed | string {
   let parsed;
@@ -19,7 +20,7 @@ function parse(args: readonly string[]): Parsed | string {
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { entry: { type: 'string' }, statement: { type: 'string' }, out: { type: 'string' }, 'monte-carlo': { type: 'string' } },
+      options: { entry: { type: 'string' }, statement: { type: 'string' }, out: { type: 'string' }, 'monte-carlo': { type: 'string' }, ...MONTE_CARLO_FLAGS },
     });
   } catch (error) {
     return (error as Error).message;
@@ -28,17 +29,19 @@ function parse(args: readonly string[]): Parsed | string {
   if (positionals.length !== 1) return `expected one graph file, got ${positionals.length}`;
   if (values.entry !== undefined && values.statement !== undefined) return 'name --entry or --statement, not both';
   const mc = values['monte-carlo'];
-  let samples: number | undefined;
   if (mc !== undefined) {
-    samples = /^\d+$/.test(mc) ? Number(mc) : Number.NaN;
+    const samples = /^\d+$/.test(mc) ? Number(mc) : Number.NaN;
     if (!(Number.isSafeInteger(samples) && samples >= 2 && samples <= 10_000_000)) return `--monte-carlo takes a number of samples from 2 to 10000000, got '${mc}'`;
+    if (values.samples !== undefined) return '--monte-carlo N is --samples N: give one of them';
   }
+  const choice = monteCarloChoice({ ...values, samples: values.samples ?? mc });
+  if (typeof choice === 'string') return choice;
   return {
     file: positionals[0] as string,
     ...(values.entry === undefined ? {} : { entry: values.entry }),
     ...(values.statement === undefined ? {} : { statement: values.statement }),
     ...(values.out === undefined ? {} : { out: values.out }),
-    ...(samples === undefined ? {} : { samples }),
+    choice,
   };
 }
 
@@ -55,7 +58,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const outcome = await renderHtmlReport(read.document, {
     ...(parsed.entry === undefined ? {} : { ghgEntryId: parsed.entry }),
     ...(parsed.statement === undefined ? {} : { ghgStatementId: parsed.statement }),
-    ...(parsed.samples === undefined ? {} : { monteCarlo: { samples: parsed.samples } }),
+    policies: parsed.choice.policies,
+    ...(parsed.choice.monteCarlo === undefined ? {} : { monteCarlo: parsed.choice.monteCarlo }),
   });
   if (!outcome.ok) {
     printIssues('report', parsed.file, outcome.issues, io);
