@@ -40,7 +40,8 @@ async function writeEsmDeclarations(): Promise<void> {
 
 export default defineConfig([
   // ESM: the library entries and the CLI (src/cli/main.ts loads each command's chunk when it runs).
-  { ...common, entry: { ...entries, cli: 'src/cli/main.ts' }, format: ['esm'], dts: false, onSuccess: writeEsmDeclarations },
+  // The Monte Carlo worker thread of `evaluate --threads` is a file of its own (new Worker(url)).
+  { ...common, entry: { ...entries, cli: 'src/cli/main.ts', 'monte-carlo-worker': 'src/cli/monte-carlo-worker.ts' }, format: ['esm'], dts: false, onSuccess: writeEsmDeclarations },
   // CommonJS, with the one set of declarations (.d.cts, see writeEsmDeclarations).
   // stripInternal: members tagged `@internal` (the prepared graph's indexes) stay out of the API.
   { ...common, entry: entries, format: ['cjs'], treeshake: true, dts: { compilerOptions: { stripInternal: true } } },

@@ -130,8 +130,13 @@ export interface GraphEvaluation {
  * Runs the phases of an evaluation up to the entries (see the module comment): the options are
  * checked, every component evaluated and the amortised shares computed, or the problems
  * returned. The entries are then evaluated as `evaluation.entries.nextChunk()` asks for them.
+ * `precomputed` is a Monte Carlo run made elsewhere with the same settings (by worker threads).
  */
-export function startEvaluation(prepared: PreparedGraph, options: EvaluateOptions = {}): { readonly ok: true; readonly evaluation: GraphEvaluation } | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
+export function startEvaluation(
+  prepared: PreparedGraph,
+  options: EvaluateOptions = {},
+  precomputed?: MonteCarloRun,
+): { readonly ok: true; readonly evaluation: GraphEvaluation } | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
   const invalid = optionIssues(options, prepared.policies);
   if (invalid.length > 0) return { ok: false, issues: invalid };
   const propagate = options.propagate ?? true;
@@ -146,8 +151,8 @@ export function startEvaluation(prepared: PreparedGraph, options: EvaluateOption
       ? shareGradientsOf(prepared, amortised, components)
       : null;
   const settings = monteCarloSettings(prepared, options);
-  let monteCarlo: MonteCarloRun | undefined;
-  if (settings !== null) {
+  let monteCarlo: MonteCarloRun | undefined = settings === null ? undefined : precomputed;
+  if (settings !== null && monteCarlo === undefined) {
     const run = runMonteCarlo(prepared, settings, amortised.shares);
     if (Array.isArray(run)) return { ok: false, issues: run };
     monteCarlo = run as MonteCarloRun;
@@ -160,8 +165,18 @@ export function startEvaluation(prepared: PreparedGraph, options: EvaluateOption
 /** Default most draws of an adaptive run (the service's own enhanced-weathering quantification draws 200,000). */
 const DEFAULT_MAX_SAMPLES = 200_000;
 
-/** The Monte Carlo run the options and policies ask for; null for none. */
-function monteCarloSettings(prepared: PreparedGraph, options: EvaluateOptions): MonteCarloSettings | null {
+/**
+ * The amortised shares a Monte Carlo run keeps fixed (phases 1 and 2 without propagation), or the
+ * problems: what a worker thread needs to run a range of entries (cli/parallel-monte-carlo.ts).
+ */
+export function monteCarloShares(prepared: PreparedGraph): Float64Array | readonly GraphIssue[] {
+  const components = evaluateComponents(prepared, null);
+  if (Array.isArray(components)) return components;
+  return amortiseProjectComponents(prepared, components.values, prepared.siMagnitudes).shares;
+}
+
+/** The Monte Carlo run the options and policies ask for; null for none (or invalid options). */
+export function monteCarloSettings(prepared: PreparedGraph, options: EvaluateOptions): MonteCarloSettings | null {
   const { policies } = prepared;
   const mc = options.monteCarlo;
   if (mc === undefined && policies.discountMethod !== 'monte_carlo') return null;

@@ -45,8 +45,13 @@ const MEMORY_BUDGET = 64 * 1024 * 1024;
 /** First adaptive checkpoint, in blocks (about 10^4 draws, JCGM 101 7.2.2). */
 const FIRST_CHECKPOINT_BLOCKS = 10;
 
-/** Runs the Monte Carlo evaluation of every entry, or the problems (an entry with no valid draw). */
-export function runMonteCarlo(prepared: PreparedGraph, settings: MonteCarloSettings, shares: Float64Array): MonteCarloRun | GraphIssue[] {
+/**
+ * Runs the Monte Carlo evaluation of entries [from, to) (default every entry), or the problems (an
+ * entry with no valid draw). The run's arrays have a place for every entry; those outside the
+ * range are left empty, for {@link mergeMonteCarloRuns} to fill from runs of the other ranges.
+ * An entry's figures depend only on its own draws, so any split of the entries gives the same.
+ */
+export function runMonteCarlo(prepared: PreparedGraph, settings: MonteCarloSettings, shares: Float64Array, first = 0, end = prepared.entries.count): MonteCarloRun | GraphIssue[] {
   const count = prepared.entries.count;
   const draws = settings.samples ?? settings.maxSamples;
   const sampler = new NetSampler(prepared, new DrawPlan(prepared, settings.seed), shares);
@@ -55,8 +60,8 @@ export function runMonteCarlo(prepared: PreparedGraph, settings: MonteCarloSetti
   const percentile16High = new Float64Array(count);
   const issues: GraphIssue[] = [];
   const perRange = Math.max(1, Math.floor(MEMORY_BUDGET / (8 * draws)));
-  for (let from = 0; from < count; from += perRange) {
-    const to = Math.min(count, from + perRange);
+  for (let from = first; from < end; from += perRange) {
+    const to = Math.min(end, from + perRange);
     const range = sampler.rangeOf(from, to);
     const nets = Array.from({ length: to - from }, () => new Float64Array(draws));
     const done = new Uint8Array(to - from);
@@ -84,6 +89,22 @@ export function runMonteCarlo(prepared: PreparedGraph, settings: MonteCarloSetti
     }
   }
   return issues.length > 0 ? issues : { summaries, warnings, percentile16High };
+}
+
+/** The runs of disjoint entry ranges as one run (each entry from the run that has it). */
+export function mergeMonteCarloRuns(runs: readonly MonteCarloRun[], count: number): MonteCarloRun {
+  const summaries = new Array<MonteCarloSummary>(count);
+  const warnings = new Array<readonly EvaluationWarning[]>(count);
+  const percentile16High = new Float64Array(count);
+  for (const run of runs) {
+    for (let e = 0; e < count; e++) {
+      if (run.summaries[e] === undefined) continue;
+      summaries[e] = run.summaries[e] as MonteCarloSummary;
+      warnings[e] = run.warnings[e] ?? [];
+      percentile16High[e] = run.percentile16High[e] as number;
+    }
+  }
+  return { summaries, warnings, percentile16High };
 }
 
 /** The numbers of draws at which the run stops to look: the fixed number, or doubling checkpoints up to the maximum. */

@@ -13,9 +13,11 @@ import { printIssues, readJsonDocument } from './document';
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
 import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable } from './format-table';
 import type { Io } from './io';
+import { runMonteCarloInThreads } from './parallel-monte-carlo';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
-import { MONTE_CARLO_FLAGS, monteCarloChoice, type MonteCarloChoice } from './monte-carlo-options';
+import { availableParallelism } from 'node:os';
+import { MONTE_CARLO_FLAGS, monteCarloChoice, THREADS_FLAG, threadsOf, type MonteCarloChoice } from './monte-carlo-options';
 
 /** The bundled example, found from the built CLI (dist/) or from the sources (src/cli/). */
 function bundledExample(): URL {
@@ -29,13 +31,14 @@ interface EvaluateArguments {
   readonly detailed: number;
   readonly file: string | undefined;
   readonly monteCarlo: MonteCarloChoice;
+  readonly threads: string | undefined;
 }
 
 /** The command's arguments, or the usage error to print. */
 function parseArguments(args: readonly string[]): EvaluateArguments | string {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' }, entries: { type: 'string' }, ...MONTE_CARLO_FLAGS } });
+    parsed = parseArgs({ args: [...args], allowPositionals: true, options: { format: { type: 'string', default: 'json' }, entries: { type: 'string' }, ...MONTE_CARLO_FLAGS, ...THREADS_FLAG } });
   } catch (error) {
     return (error as Error).message;
   }
@@ -50,7 +53,9 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
   }
   const monteCarlo = monteCarloChoice(parsed.values);
   if (typeof monteCarlo === 'string') return monteCarlo;
-  return { format, detailed, file: parsed.positionals[0], monteCarlo };
+  const { threads } = parsed.values;
+  if (threads !== undefined && typeof threadsOf(threads, 1, 1) === 'string') return threadsOf(threads, 1, 1) as string;
+  return { format, detailed, file: parsed.positionals[0], monteCarlo, threads };
 }
 
 /** Runs the evaluate command with its arguments (after `evaluate`) and returns the exit code. */
@@ -68,8 +73,13 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   progress.phase('validating');
   const { policies, monteCarlo } = parsed.monteCarlo;
   const prepared = prepareGraph(read.document, policies);
-  if (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo') progress.phase('Monte Carlo');
-  const started = prepared.ok ? startEvaluation(prepared.prepared, monteCarlo === undefined ? {} : { monteCarlo }) : prepared;
+  const options = monteCarlo === undefined ? {} : { monteCarlo };
+  let run;
+  if (prepared.ok && (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo')) {
+    progress.phase('Monte Carlo');
+    run = await runMonteCarloInThreads(read.document, policies, prepared.prepared, options, threadsOf(parsed.threads, prepared.prepared.entries.count, availableParallelism()) as number);
+  }
+  const started = !prepared.ok ? prepared : run !== undefined && !run.ok ? run : startEvaluation(prepared.prepared, options, run?.run);
   if (!started.ok) {
     progress.done();
     printIssues('evaluate', read.label, started.issues, io);

@@ -15,6 +15,20 @@ export const MONTE_CARLO_FLAGS = {
   seed: { type: 'string' },
 } as const;
 
+/** `--threads N|auto` of `evaluate`: worker threads of the Monte Carlo run. */
+export const THREADS_FLAG = { threads: { type: 'string' } } as const;
+
+/**
+ * The number of threads `--threads` asks for (`auto`, the default: one per 32 entries, at most
+ * the machine's parallelism), or the usage error.
+ */
+export function threadsOf(text: string | undefined, entries: number, parallelism: number): number | string {
+  if (text === undefined || text === 'auto') return Math.max(1, Math.min(parallelism, Math.ceil(entries / 32)));
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(Number.isSafeInteger(n) && n >= 1 && n <= 256)) return `--threads must be a number of threads from 1 to 256 or 'auto', got '${text}'`;
+  return n;
+}
+
 /** The usage text of the flags. */
 export const MONTE_CARLO_USAGE = '[--discount first-order|monte-carlo] [--percentile P] [--samples N | --tolerance KG] [--seed S]';
 
