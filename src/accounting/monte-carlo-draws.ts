@@ -7,7 +7,7 @@
  * Internal to accounting.
  */
 import { DISTRIBUTION_CODE, drawFromNormal, drawFromUniform, type Marginal } from '../uncertainty/distributions';
-import { createBlockStream, fillNormals, streamKey } from '../uncertainty/random-streams';
+import { BlockStream, streamKey } from '../uncertainty/random-streams';
 import type { PreparedGraph } from './prepare';
 
 /** Draws per block: the unit of reproducibility (streams are per block) and of work. */
@@ -62,31 +62,31 @@ export class DrawPlan {
   }
 
   private drawUnit(unit: SamplingUnit, block: number, size: number, buffers: readonly (Float64Array | null)[]): void {
-    const random = createBlockStream(this.seed, block, unit.key);
+    const random = new BlockStream(this.seed, block, unit.key);
     if (unit.cholesky === null) {
       const d = unit.members[0] as number;
       const marginal = this.marginals[d] as Marginal;
       const out = buffers[d] ?? new Float64Array(size);
       if (marginal.type === DISTRIBUTION_CODE.normal || marginal.type === DISTRIBUTION_CODE.lognormal) {
         const z = this.normalsOf(size);
-        fillNormals(random, z);
+        random.fillNormals(z);
         if (marginal.type === DISTRIBUTION_CODE.normal) {
           const { magnitude, standardDeviation } = marginal;
           for (let i = 0; i < size; i++) out[i] = magnitude + standardDeviation * (z[i] as number);
         } else for (let i = 0; i < size; i++) out[i] = drawFromNormal(marginal, z[i] as number);
-      } else for (let i = 0; i < size; i++) out[i] = drawFromUniform(marginal, random());
+      } else for (let i = 0; i < size; i++) out[i] = drawFromUniform(marginal, random.uniform());
       return;
     }
     this.drawGroup(unit, random, size, buffers);
   }
 
   /** A correlated group: k standard normals per draw (draw-major, so a shorter block is a prefix), times L, through each marginal. */
-  private drawGroup(unit: SamplingUnit, random: () => number, size: number, buffers: readonly (Float64Array | null)[]): void {
+  private drawGroup(unit: SamplingUnit, random: BlockStream, size: number, buffers: readonly (Float64Array | null)[]): void {
     const { members } = unit;
     const l = unit.cholesky as Float64Array;
     const k = members.length;
     const z = this.normalsOf(size * k);
-    fillNormals(random, z);
+    random.fillNormals(z);
     for (let j = 0; j < k; j++) {
       const d = members[j] as number;
       const out = buffers[d];

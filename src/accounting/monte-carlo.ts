@@ -9,7 +9,7 @@
  * at a time so that memory stays bounded. Internal to accounting.
  */
 import type { GraphIssue } from '../model';
-import { percentileConfidenceIndices } from '../uncertainty/order-statistics';
+import { percentileConfidenceIndices, selectRanks } from '../uncertainty/order-statistics';
 import { quantileOfSorted } from '../uncertainty';
 import { BLOCK_DRAWS, DrawPlan } from './monte-carlo-draws';
 import { NetSampler } from './monte-carlo-nets';
@@ -119,20 +119,22 @@ function checkpoints(settings: MonteCarloSettings): number[] {
 
 /** An entry's summary from its draws (NaN: invalid), the width of its percentile's interval; null when no draw is valid. */
 function summarise(values: Float64Array, settings: MonteCarloSettings): { result: MonteCarloSummary; width: number; percentile16High: number } | null {
-  const sorted = values.slice().sort(); // NaNs sort last
-  let valid = sorted.length;
-  while (valid > 0 && Number.isNaN(sorted[valid - 1] as number)) valid--;
+  const finite = finiteCopy(values);
+  const valid = finite.length;
   if (valid === 0) return null;
-  const finite = sorted.subarray(0, valid);
   let mean = 0;
   for (let i = 0; i < valid; i++) mean += ((finite[i] as number) - mean) / (i + 1);
   let m2 = 0;
   for (let i = 0; i < valid; i++) m2 += ((finite[i] as number) - mean) ** 2;
   const sd = valid > 1 ? Math.sqrt(m2 / (valid - 1)) : 0;
   const p = settings.percentile / 100;
+  const q = settings.coverageProbability;
   const [low, high] = percentileConfidenceIndices(valid, p);
   const [, high16] = percentileConfidenceIndices(valid, 0.16);
-  const q = settings.coverageProbability;
+  const quantiles = [0.16, p, (1 - q) / 2, (1 + q) / 2];
+  // Only the order statistics the figures read are put in place (a sort of every draw costs more).
+  const ranks = [low, high, high16, 0, valid - 1, ...quantiles.flatMap((x) => interpolationRanks(valid, x))];
+  selectRanks(finite, ranks);
   const result: MonteCarloSummary = {
     samples: values.length,
     invalid_draws: values.length - valid,
@@ -144,17 +146,34 @@ function summarise(values: Float64Array, settings: MonteCarloSettings): { result
     percentile_kg: quantileOfSorted(finite, p),
     percentile_confidence_interval_kg: [finite[low] as number, finite[high] as number],
     coverage_interval: { probability: q, lower_kg: quantileOfSorted(finite, (1 - q) / 2), upper_kg: quantileOfSorted(finite, (1 + q) / 2) },
-    ...(settings.histogramBins === undefined ? {} : { histogram: histogramOfSorted(finite, settings.histogramBins) }),
+    ...(settings.histogramBins === undefined ? {} : { histogram: histogramOf(finite, settings.histogramBins) }),
   };
   return { result, width: (finite[high] as number) - (finite[low] as number), percentile16High: finite[high16] as number };
 }
 
-/** Counts ascending values in `bins` equal bins from the first to the last (the last bin closed). */
-function histogramOfSorted(sorted: Float64Array, bins: number): MonteCarloHistogram {
-  const start = sorted[0] as number;
-  const width = ((sorted[sorted.length - 1] as number) - start) / bins;
+/** The finite values, in a new array. */
+function finiteCopy(values: Float64Array): Float64Array {
+  let valid = 0;
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i] as number)) valid++;
+  if (valid === values.length) return values.slice();
+  const finite = new Float64Array(valid);
+  let at = 0;
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i] as number)) finite[at++] = values[i] as number;
+  return finite;
+}
+
+/** The two order statistics `quantileOfSorted` interpolates between for the p-quantile of n values. */
+function interpolationRanks(n: number, p: number): number[] {
+  const lo = Math.floor((n - 1) * p);
+  return [lo, Math.min(n - 1, lo + 1)];
+}
+
+/** Counts the values in `bins` equal bins from the smallest (at index 0) to the largest (at the end; the last bin closed). */
+function histogramOf(values: Float64Array, bins: number): MonteCarloHistogram {
+  const start = values[0] as number;
+  const width = ((values[values.length - 1] as number) - start) / bins;
   const counts = new Array<number>(bins).fill(0);
-  for (const v of sorted) {
+  for (const v of values) {
     const i = width > 0 ? Math.min(bins - 1, Math.floor((v - start) / width)) : 0;
     counts[i] = (counts[i] as number) + 1;
   }
