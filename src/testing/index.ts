@@ -4,7 +4,7 @@
  * components, whole graph documents on one's own blueprints and random blueprints; mutations for
  * negative tests; property checks that return a verdict with a shrunk counterexample (plus a thin
  * assert form); the methodology document and `checkMethodology`, behind `cdr-engine check`.
- * May import: accounting, expressions, units, model, fast-check. Nothing in the core imports it.
+ * May import: accounting, expressions, uncertainty, units, model, fast-check. Nothing in the core imports it.
  */
 export { DEFAULT_RELATIVE_STANDARD_DEVIATION, type MagnitudeRange, realisticRange, type RelativeRange } from './ranges';
 export { type GraphQuantityValue, type QuantityOptions, quantityOf, type StandardDeviationPresence } from './quantity';
@@ -20,6 +20,8 @@ export {
   type LengthRange,
 } from './component';
 export { graphOf, type GraphOptions } from './graph';
+export { distributionOf } from './distribution';
+export type { DistributionType } from '../uncertainty/distributions';
 export { randomBlueprint, type RandomBlueprintOptions } from './random-blueprint';
 export { type DocumentMutation, misspelled, wrongUnit } from './mutations';
 export {
