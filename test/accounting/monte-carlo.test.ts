@@ -211,3 +211,37 @@ describe('Monte Carlo properties', () => {
     expect(misses).toBeLessThan(6);
   });
 });
+
+describe('reproducible whatever the split (issue 25 item 4)', () => {
+  it('runs of disjoint entry ranges merge into the run of every entry, byte for byte', async () => {
+    const { prepareGraph } = await import('../../src');
+    const { monteCarloSettings, monteCarloShares, startEvaluation } = await import('../../src/accounting/evaluate');
+    const { mergeMonteCarloRuns, runMonteCarlo } = await import('../../src/accounting/monte-carlo');
+    const graph: RemovalGraphInput = { ...linearGraph([1000, 50], [200, 30]) };
+    graph.datapoints = [...graph.datapoints, datapoint('c', 500, 'kg', 40)];
+    graph.component_blueprints = [...graph.component_blueprints, blueprint({ key: 'third', template: 'sqrt({c} * {c})', inputs: { c: { kind: 'mass', unit: 'kg' } } })];
+    graph.components = [...graph.components, component('third', 'third', { c: 'c' })];
+    graph.ghg_entries = [entry('one', { seq: 0.5, act: 0.5 }), entry('two', { seq: 0.5, third: 1 }), entry('three', { act: 0.5 })];
+    const prepared = prepareGraph(graph);
+    if (!prepared.ok) throw new Error('invalid');
+    const options = { monteCarlo: { samples: 3000, seed: 9 } };
+    const settings = monteCarloSettings(prepared.prepared, options)!;
+    const shares = monteCarloShares(prepared.prepared) as Float64Array;
+    const whole = JSON.stringify(evaluateGraph(graph, options));
+    for (const cut of [[0, 1, 3], [0, 2, 3], [0, 1, 2, 3]]) {
+      const runs = cut.slice(0, -1).map((from, i) => runMonteCarlo(prepared.prepared, settings, shares, from, cut[i + 1]) as never);
+      const started = startEvaluation(prepared.prepared, options, mergeMonteCarloRuns(runs, 3));
+      if (!started.ok) throw new Error('failed');
+      const entries = [];
+      for (let chunk = started.evaluation.entries.nextChunk(); chunk !== null; chunk = started.evaluation.entries.nextChunk()) entries.push(...chunk);
+      expect(JSON.stringify({ ghg_entries: entries, warnings: entries.flatMap((e) => e.warnings) })).toBe(whole);
+    }
+  });
+
+  it('draws do not depend on the order of the datapoints in the document', () => {
+    const graph = linearGraph([1000, 50], [200, 30]);
+    const reversed = { ...graph, datapoints: [...graph.datapoints].reverse() };
+    const options = { monteCarlo: { samples: 2000, seed: 3 } };
+    expect(JSON.stringify(evaluateGraph(reversed, options))).toBe(JSON.stringify(evaluateGraph(graph, options)));
+  });
+});
