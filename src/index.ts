@@ -14,13 +14,14 @@
 export { VERSION } from './version';
 
 // Evaluation: validate and evaluate, or prepare once and evaluate often.
-export { evaluateGraph, evaluatePreparedGraph, safeEvaluateGraph, type EvaluateOptions, type EvaluationOutcome, type MonteCarloOptions } from './accounting/evaluate';
+export { evaluateGraph, evaluatePreparedGraph, safeEvaluateGraph, type EvaluateOptions, type EvaluationOutcome } from './accounting/evaluate';
 export { prepareGraph, type PreparedGraph, type PrepareResult } from './accounting/prepare';
 
 // The result (contract.md section 3).
 export type {
   ComponentResult,
   EvaluationResult,
+  EvaluationWarning,
   GhgEntryResult,
   GhgStatementEntryTotal,
   GhgStatementResult,

@@ -10,7 +10,10 @@ import type { CovarianceTerm } from './covariance';
 import { DISTRIBUTION_CODE } from '../uncertainty/distributions';
 import type { MergePlan } from './merge-plan';
 import type { PreparedGraph } from './prepare';
-import type { CovarianceBudgetLine, UncertaintyBudgetLine } from './result';
+import type { GhgEntryResult, UncertaintyBudgetLine } from './result';
+
+/** A covariance line of an entry's budget (docs/result.md). */
+type CovarianceBudgetLine = NonNullable<GhgEntryResult['uncertainty_budget_covariances']>[number];
 
 /**
  * The merged sensitivities of every entry of one evaluation. An entry merged by the merge plan has

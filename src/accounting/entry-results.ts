@@ -11,7 +11,10 @@ import type { EntrySensitivities } from './entry-sensitivities';
 import type { MergePlan } from './merge-plan';
 import type { CompiledBlueprint } from '../expressions';
 import { ATTRIBUTION_SCOPES, type AttributionScope, type PreparedGraph } from './prepare';
-import type { ComponentResult, CoverageInterval, EvaluationWarning, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from './result';
+import type { ComponentResult, EvaluationWarning, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from './result';
+
+/** A first-order coverage interval (docs/result.md). */
+type CoverageInterval = NonNullable<GhgEntryResult['coverage_interval']>;
 import type { MonteCarloRun } from './monte-carlo';
 import { firstOrderWarning } from './monte-carlo-warnings';
 import { firstOrderNetAfterDiscount } from './discount';

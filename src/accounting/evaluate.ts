@@ -42,7 +42,20 @@ export interface EvaluateOptions {
    * from their distributions with a seed. Runs also, with its defaults, when the policy
    * `discountMethod` is `monte_carlo`.
    */
-  readonly monteCarlo?: MonteCarloOptions;
+  readonly monteCarlo?: {
+    /** A fixed number of draws, 2 to 10,000,000. Give this or `adaptive`. */
+    readonly samples?: number;
+    /**
+     * Adaptive draws (JCGM 101 7.9), the default: per entry, draws are doubled from about 10,000
+     * until the percentile's 95 % confidence interval is at most `toleranceKg` wide (default half
+     * the rounding increment), up to `maxSamples` (default 200,000).
+     */
+    readonly adaptive?: { readonly toleranceKg?: number; readonly maxSamples?: number };
+    /** The seed, an integer (default 1): the same document, options and seed give the same figures. */
+    readonly seed?: number;
+    /** Also counts each entry's sampled nets in this many equal bins (1 to 1000). */
+    readonly histogramBins?: number;
+  };
   /**
    * The coverage probability of the coverage intervals, in (0, 1) (default 0.95). When given, every
    * entry with a standard deviation reports its first-order `coverage_interval`.
@@ -50,24 +63,9 @@ export interface EvaluateOptions {
   readonly coverageProbability?: number;
 }
 
-/**
- * The draws of a Monte Carlo evaluation: a fixed number (`samples`) or adaptive (the default).
- * @public
- */
-export interface MonteCarloOptions {
-  /** A fixed number of draws, 2 to 10,000,000. Give this or `adaptive`. */
-  readonly samples?: number;
-  /**
-   * Adaptive draws (JCGM 101 7.9), the default: per entry, draws are doubled from about 10,000
-   * until the percentile's 95 % confidence interval is at most `toleranceKg` wide (default half
-   * the rounding increment), up to `maxSamples` (default 200,000).
-   */
-  readonly adaptive?: { readonly toleranceKg?: number; readonly maxSamples?: number };
-  /** The seed, an integer (default 1): the same document, options and seed give the same figures. */
-  readonly seed?: number;
-  /** Also counts each entry's sampled nets in this many equal bins (1 to 1000). */
-  readonly histogramBins?: number;
-}
+
+/** The `monteCarlo` option of {@link EvaluateOptions}. */
+export type MonteCarloOptions = NonNullable<EvaluateOptions['monteCarlo']>;
 
 /**
  * Outcome of the non-throwing evaluation functions.

@@ -7,7 +7,7 @@
 import type { CompiledBlueprint } from '../expressions';
 import { BASE_DIMENSIONS, tryParseUnit } from '../units';
 import { roundNetRemoval } from './credits';
-import { evaluatePreparedGraph, type MonteCarloOptions } from './evaluate';
+import { evaluatePreparedGraph, type EvaluateOptions } from './evaluate';
 import type { AccountingPolicies } from './policies';
 import { attributionsOf, componentAt, prepareGraph, type PreparedAttribution, type PreparedGraph } from './prepare';
 import type { GhgEntryResult, GhgStatementResult } from './result';
@@ -29,7 +29,7 @@ import type {
  * graph, or an id that names no entry, comes back as problems.
  * @public
  */
-export function explainGhgEntry(document: unknown, ghgEntryId: string, options: { readonly policies?: Partial<AccountingPolicies>; readonly monteCarlo?: MonteCarloOptions } = {}): CalculationReportOutcome {
+export function explainGhgEntry(document: unknown, ghgEntryId: string, options: { readonly policies?: Partial<AccountingPolicies>; readonly monteCarlo?: EvaluateOptions['monteCarlo'] } = {}): CalculationReportOutcome {
   const prepared = prepareGraph(document, options.policies);
   if (!prepared.ok) return prepared;
   return explainPreparedGhgEntry(prepared.prepared, ghgEntryId, options.monteCarlo === undefined ? {} : { monteCarlo: options.monteCarlo });
@@ -39,7 +39,7 @@ export function explainGhgEntry(document: unknown, ghgEntryId: string, options: 
  * Builds the calculation report of one entry of a prepared graph.
  * @public
  */
-export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: string, options: { readonly monteCarlo?: MonteCarloOptions } = {}): CalculationReportOutcome {
+export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: string, options: { readonly monteCarlo?: EvaluateOptions['monteCarlo'] } = {}): CalculationReportOutcome {
   const e = prepared.entries.ids.indexOf(ghgEntryId);
   if (e < 0) {
     return { ok: false, issues: [{ path: ['ghg_entries'], code: 'unknown_entry', message: `the document has no GHG entry '${ghgEntryId}'` }] };

@@ -37,12 +37,6 @@ export type CustomTimePeriodShare = 'overlap' | 'statement_period';
 export type SensitivityMeasure = 'net_without_discount' | 'net_after_discount';
 
 /**
- * How the uncertainty discount is made (see {@link AccountingPolicies.discountMethod}).
- * @public
- */
-export type DiscountMethod = 'first_order' | 'monte_carlo';
-
-/**
  * The policies of the accounting rules. Defaults in {@link DEFAULT_ACCOUNTING_POLICIES}.
  * @public
  */
@@ -63,7 +57,7 @@ export interface AccountingPolicies {
    * at the net without discount (docs/policies.md); the evaluation's `monteCarlo` option sets the
    * draws (default adaptive).
    */
-  readonly discountMethod: DiscountMethod;
+  readonly discountMethod: 'first_order' | 'monte_carlo';
   /** The percentile credited under `discountMethod: 'monte_carlo'`, in (0, 100) (default 16). */
   readonly discountPercentile: number;
   /** The rounding increment of a submitted net, in kg (default 10). */

@@ -73,20 +73,6 @@ export interface UncertaintyBudgetLine {
 }
 
 /**
- * The covariance term of two correlated datapoints in an entry's variance (docs/result.md,
- * "Correlated datapoints"): with these lines the budget's shares add up to 1.
- * @public
- */
-export interface CovarianceBudgetLine {
-  /** The two datapoints, ordered by id. */
-  readonly datapoint_ids: readonly [string, string];
-  /** Their declared correlation coefficient. */
-  readonly correlation: number;
-  /** `2 c_a c_b r s_a s_b / variance`: negative when the correlation reduces the variance. */
-  readonly variance_share: number;
-}
-
-/**
  * The Monte Carlo evaluation of one entry (docs/result.md, "Monte Carlo"): the summaries of its
  * sampled net without discount, draws whose net is not finite left out.
  * @public
@@ -111,58 +97,16 @@ export interface MonteCarloSummary {
   /** A 95 % confidence interval of that percentile from order statistics, kg: `[low, high]`. */
   readonly percentile_confidence_interval_kg: readonly [number, number];
   /** The probabilistically symmetric coverage interval of the sampled net. */
-  readonly coverage_interval: MonteCarloCoverageInterval;
+  readonly coverage_interval: {
+    /** The coverage probability p (option `coverageProbability`, default 0.95). */
+    readonly probability: number;
+    /** Lower end, kg. */
+    readonly lower_kg: number;
+    /** Upper end, kg. */
+    readonly upper_kg: number;
+  };
   /** The sampled nets counted in equal bins; present when `monteCarlo.histogramBins` was given. */
   readonly histogram?: MonteCarloHistogram;
-}
-
-/**
- * A Monte Carlo coverage interval: the (1 - p)/2 and (1 + p)/2 quantiles of the sampled net.
- * @public
- */
-export interface MonteCarloCoverageInterval {
-  /** The coverage probability p (option `coverageProbability`, default 0.95). */
-  readonly probability: number;
-  /** Lower end, kg. */
-  readonly lower_kg: number;
-  /** Upper end, kg. */
-  readonly upper_kg: number;
-}
-
-/**
- * A first-order coverage interval of an entry's net without discount (docs/result.md): the net
- * plus or minus k standard deviations, k Student's t quantile at the effective degrees of freedom.
- * @public
- */
-export interface CoverageInterval {
-  /** The coverage probability p. */
-  readonly probability: number;
-  /** Lower end, kg. */
-  readonly lower_kg: number;
-  /** Upper end, kg. */
-  readonly upper_kg: number;
-  /** k: the (1 + p)/2 quantile of Student's t at the effective degrees of freedom. */
-  readonly coverage_factor: number;
-  /** Welch-Satterthwaite effective degrees of freedom; null when infinite (no datapoint has a t distribution). */
-  readonly effective_degrees_of_freedom: number | null;
-}
-
-/**
- * How an entry's discount was made when it is not the first-order rule (docs/result.md): the
- * Monte Carlo percentile, with the first-order figures beside it.
- * @public
- */
-export interface UncertaintyDiscount {
-  /** The discount method (policy `discountMethod`). */
-  readonly method: 'monte_carlo';
-  /** The percentile credited. */
-  readonly percentile: number;
-  /** The discount applied: the net without discount less the net after discount, kg. */
-  readonly discount_kg: number;
-  /** What the first-order rule would have credited (the net less the coverage factor times the standard deviation), kg. */
-  readonly first_order_co2e_net_removed_kg: number;
-  /** The first-order discount, kg. */
-  readonly first_order_discount_kg: number;
 }
 
 /**
@@ -212,13 +156,42 @@ export interface GhgEntryResult {
    * Present when two correlated datapoints (the document's `correlations`) both enter the entry:
    * their covariance terms, so that these shares and the budget's add up to 1.
    */
-  readonly uncertainty_budget_covariances?: readonly CovarianceBudgetLine[];
+  readonly uncertainty_budget_covariances?: readonly {
+    /** The two datapoints, ordered by id. */
+    readonly datapoint_ids: readonly [string, string];
+    /** Their declared correlation coefficient. */
+    readonly correlation: number;
+    /** `2 c_a c_b r s_a s_b / variance`: negative when the correlation reduces the variance. */
+    readonly variance_share: number;
+  }[];
   /** Present when the option `coverageProbability` is given and the entry has a standard deviation. */
-  readonly coverage_interval?: CoverageInterval;
+  readonly coverage_interval?: {
+    /** The coverage probability p. */
+    readonly probability: number;
+    /** Lower end, kg. */
+    readonly lower_kg: number;
+    /** Upper end, kg. */
+    readonly upper_kg: number;
+    /** k: the (1 + p)/2 quantile of Student's t at the effective degrees of freedom. */
+    readonly coverage_factor: number;
+    /** Welch-Satterthwaite effective degrees of freedom; null when infinite (no datapoint has a t distribution). */
+    readonly effective_degrees_of_freedom: number | null;
+  };
   /** Present when a Monte Carlo cross-check was requested or the discount method is `monte_carlo`. */
   readonly monte_carlo?: MonteCarloSummary;
   /** Present when the discount method is `monte_carlo`: the method, percentile and first-order figures. */
-  readonly uncertainty_discount?: UncertaintyDiscount;
+  readonly uncertainty_discount?: {
+    /** The discount method (policy `discountMethod`). */
+    readonly method: 'monte_carlo';
+    /** The percentile credited. */
+    readonly percentile: number;
+    /** The discount applied: the net without discount less the net after discount, kg. */
+    readonly discount_kg: number;
+    /** What the first-order rule would have credited (the net less the coverage factor times the standard deviation), kg. */
+    readonly first_order_co2e_net_removed_kg: number;
+    /** The first-order discount, kg. */
+    readonly first_order_discount_kg: number;
+  };
   /** This entry's warnings (docs/errors.md); empty when none. A warning never changes a figure. */
   readonly warnings: readonly EvaluationWarning[];
 }

@@ -12,7 +12,6 @@ import {
   type AccountingPolicies,
   type CalculationReport,
   type EvaluationResult,
-  type MonteCarloOptions,
   type GhgStatementSensitivity,
   type PreparedGraph,
 } from '../accounting';
@@ -34,12 +33,18 @@ export interface HtmlReportOptions {
   /** The GHG statement to report on. */
   readonly ghgStatementId?: string;
   /**
-   * Adds the Monte Carlo evaluation (the `monteCarlo` option of `evaluateGraph`: `samples` or
-   * adaptive draws, `seed` default 1); it also runs, adaptive, under the policy `discountMethod:
-   * 'monte_carlo'`. The entry report shows the simulated distribution with both discounts marked,
+   * Adds the Monte Carlo evaluation (the `monteCarlo` option of `evaluateGraph`); it also runs,
+   * with adaptive draws, under the policy `discountMethod` set to `monte_carlo`. The entry report shows the simulated distribution with both discounts marked,
    * the statement report each entry's simulated 16th percentile.
    */
-  readonly monteCarlo?: MonteCarloOptions;
+  readonly monteCarlo?: {
+    /** A fixed number of draws (2 to 10,000,000); without it, adaptive draws. */
+    readonly samples?: number;
+    /** Adaptive draws: the percentile's widest 95 % interval in kg and the most draws. */
+    readonly adaptive?: { readonly toleranceKg?: number; readonly maxSamples?: number };
+    /** The seed (default 1). */
+    readonly seed?: number;
+  };
   /** Accounting policies to override. */
   readonly policies?: Partial<AccountingPolicies>;
 }
@@ -112,7 +117,7 @@ function listed(ids: readonly string[]): string {
 
 type FiguresOutcome = { readonly ok: true; readonly figures: ReportFigures } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
-function entryReport(graph: PreparedGraph, evaluation: EvaluationResult, id: string, seed: number | null, monteCarlo: MonteCarloOptions | undefined): FiguresOutcome {
+function entryReport(graph: PreparedGraph, evaluation: EvaluationResult, id: string, seed: number | null, monteCarlo: HtmlReportOptions['monteCarlo']): FiguresOutcome {
   const calculation = explainPreparedGhgEntry(graph, id, monteCarlo === undefined ? {} : { monteCarlo });
   if (!calculation.ok) return calculation;
   const sensitivity = analysePreparedSensitivity(graph, { only: { ghgEntryIds: [id] } });
