@@ -15,7 +15,7 @@ export const BLOCK_DRAWS = 1024;
 
 /** A datapoint drawn alone, or a correlation group drawn jointly. */
 interface SamplingUnit {
-  readonly key: number;
+  readonly key: readonly [number, number];
   /** Datapoint indices (a group's ordered by id). */
   readonly members: readonly number[];
   /** The group's Cholesky factor; null for a datapoint alone. */

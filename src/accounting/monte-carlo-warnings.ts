@@ -2,7 +2,7 @@
  * The warnings of a Monte Carlo evaluation (docs/errors.md): `monte_carlo_invalid_draws` names the
  * first expression that was not finite in an entry's first invalid draw and the datapoints it read
  * there; `first_order_discount_not_conservative` says when the first-order net after discount is
- * above the upper end of the Monte Carlo 16th percentile's confidence interval. Internal to
+ * above the upper end of the Monte Carlo 16th percentile's 99.9 % confidence interval. Internal to
  * accounting.
  */
 import type { CompiledBlueprint } from '../expressions';
@@ -69,6 +69,6 @@ export function firstOrderWarning(prepared: PreparedGraph, e: number, firstOrder
   return {
     path: `ghg_entries[${e}]`,
     code: 'first_order_discount_not_conservative',
-    message: `the first-order net after discount of entry '${id}' (${firstOrderNetAfterDiscount} kg) is above the Monte Carlo 16th percentile (${percentile16} kg, at most ${percentile16High} kg within its 95 % confidence interval): the linearisation understates the spread; consider discountMethod 'monte_carlo'`,
+    message: `the first-order net after discount of entry '${id}' (${firstOrderNetAfterDiscount} kg) is above the Monte Carlo 16th percentile (${percentile16} kg, at most ${percentile16High} kg within its 99.9 % confidence interval): the linearisation understates the spread; consider discountMethod 'monte_carlo'`,
   };
 }

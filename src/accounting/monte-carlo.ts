@@ -32,7 +32,7 @@ export interface MonteCarloSettings {
   readonly histogramBins?: number;
 }
 
-/** Each entry's summary, its warnings, and the upper end of its 16th percentile's confidence interval. */
+/** Each entry's summary, its warnings, and the upper end of its 16th percentile's 99.9 % confidence interval. */
 export interface MonteCarloRun {
   readonly summaries: readonly MonteCarloSummary[];
   readonly warnings: readonly (readonly EvaluationWarning[])[];
@@ -130,7 +130,8 @@ function summarise(values: Float64Array, settings: MonteCarloSettings): { result
   const p = settings.percentile / 100;
   const q = settings.coverageProbability;
   const [low, high] = percentileConfidenceIndices(valid, p);
-  const [, high16] = percentileConfidenceIndices(valid, 0.16);
+  // The warning's bound: a 99.9 % interval, so that a linear model is flagged about once in 2,000 runs, not once in 40.
+  const [, high16] = percentileConfidenceIndices(valid, 0.16, 0.999);
   const quantiles = [0.16, p, (1 - q) / 2, (1 + q) / 2];
   // Only the order statistics the figures read are put in place (a sort of every draw costs more).
   const ranks = [low, high, high16, 0, valid - 1, ...quantiles.flatMap((x) => interpolationRanks(valid, x))];

@@ -88,7 +88,7 @@ describe('distributions', () => {
 
 describe('random streams and order statistics', () => {
   it('a block stream depends on the seed, the block and the key, and a shorter fill is a prefix', () => {
-    const fill = (seed: number, block: number, key: number, n: number) => {
+    const fill = (seed: number, block: number, key: readonly [number, number], n: number) => {
       const out = new Float64Array(n);
       new BlockStream(seed, block, key).fillNormals(out);
       return out;
@@ -97,7 +97,10 @@ describe('random streams and order statistics', () => {
     expect(fill(1, 0, streamKey('a'), 4)).not.toEqual(fill(2, 0, streamKey('a'), 4));
     expect(fill(1, 0, streamKey('a'), 4)).not.toEqual(fill(1, 1, streamKey('a'), 4));
     expect(fill(1, 0, streamKey('a'), 4)).not.toEqual(fill(1, 0, streamKey('b'), 4));
-    const z = fill(7, 3, 11, 100_000);
+    // The two words of a key are independent hashes: no two of 100,000 ids share a key.
+    const keys = new Set(Array.from({ length: 100_000 }, (_, i) => streamKey(`dtp_${i}`).join(' ')));
+    expect(keys.size).toBe(100_000);
+    const z = fill(7, 3, streamKey('c'), 100_000);
     const mean = z.reduce((s, x) => s + x, 0) / z.length;
     const sd = Math.sqrt(z.reduce((s, x) => s + (x - mean) ** 2, 0) / z.length);
     expect(Math.abs(mean)).toBeLessThan(0.02);
