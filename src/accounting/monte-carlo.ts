@@ -122,10 +122,15 @@ function summarise(values: Float64Array, settings: MonteCarloSettings): { result
   const finite = finiteCopy(values);
   const valid = finite.length;
   if (valid === 0) return null;
-  let mean = 0;
-  for (let i = 0; i < valid; i++) mean += ((finite[i] as number) - mean) / (i + 1);
+  // Two passes (sum, then squared deviations): as exact as a running mean for these counts, without a division per draw.
+  let sum = 0;
+  for (let i = 0; i < valid; i++) sum += finite[i] as number;
+  const mean = sum / valid;
   let m2 = 0;
-  for (let i = 0; i < valid; i++) m2 += ((finite[i] as number) - mean) ** 2;
+  for (let i = 0; i < valid; i++) {
+    const d = (finite[i] as number) - mean;
+    m2 += d * d;
+  }
   const sd = valid > 1 ? Math.sqrt(m2 / (valid - 1)) : 0;
   const p = settings.percentile / 100;
   const q = settings.coverageProbability;

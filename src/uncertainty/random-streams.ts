@@ -72,48 +72,69 @@ export class BlockStream {
   }
 
   /**
-   * Fills `out` with standard normal deviates (Marsaglia's polar method, both values of each pair,
-   * from 32-bit uniforms), the generator's state kept in locals for speed.
+   * Fills `out` with standard normal deviates by Marsaglia and Tsang's ziggurat (128 layers): one
+   * 32-bit number per deviate almost always (7 bits choose the layer, the other 25 the position,
+   * so the two are independent), the exact tail and wedges otherwise.
    */
   fillNormals(out: Float64Array): void {
-    let { a, b, c, d } = this;
     const n = out.length;
-    for (let i = 0; i < n; ) {
-      let u = 0;
-      let v = 0;
-      let s = 0;
-      do {
-        let r = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
-        let t = b << 9;
-        c ^= a;
-        d ^= b;
-        b ^= c;
-        a ^= d;
-        c ^= t;
-        d = rotl(d, 11);
-        u = (r + 0.5) * 4.656612873077393e-10 - 1; // (r + 0.5) / 2^31 - 1, in (-1, 1)
-        r = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
-        t = b << 9;
-        c ^= a;
-        d ^= b;
-        b ^= c;
-        a ^= d;
-        c ^= t;
-        d = rotl(d, 11);
-        v = (r + 0.5) * 4.656612873077393e-10 - 1;
-        s = u * u + v * v;
-      } while (s >= 1 || s === 0);
-      const f = Math.sqrt((-2 * Math.log(s)) / s);
-      out[i++] = u * f;
-      if (i < n) out[i++] = v * f;
+    for (let i = 0; i < n; i++) {
+      const j = this.next32() | 0;
+      const layer = j & 127;
+      const h = j >> 7;
+      out[i] = Math.abs(h) < (KN[layer] as number) ? h * (WN[layer] as number) : this.zigguratEdge(h, layer);
     }
-    this.a = a;
-    this.b = b;
-    this.c = c;
-    this.d = d;
+  }
+
+  /** The ziggurat's slow path: the base layer's tail, or a wedge accepted against the density. */
+  private zigguratEdge(h: number, layer: number): number {
+    for (;;) {
+      const x = h * (WN[layer] as number);
+      if (layer === 0) {
+        let tail = 0;
+        let y = 0;
+        do {
+          tail = -Math.log(this.uniform()) / ZIGGURAT_R;
+          y = -Math.log(this.uniform());
+        } while (y + y < tail * tail);
+        return h > 0 ? ZIGGURAT_R + tail : -ZIGGURAT_R - tail;
+      }
+      const below = FN[layer] as number;
+      if (below + this.uniform() * ((FN[layer - 1] as number) - below) < Math.exp(-0.5 * x * x)) return x;
+      const j = this.next32() | 0;
+      layer = j & 127;
+      h = j >> 7;
+      if (Math.abs(h) < (KN[layer] as number)) return h * (WN[layer] as number);
+    }
   }
 }
 
 function rotl(v: number, k: number): number {
   return (v << k) | (v >>> (32 - k));
+}
+
+/** The ziggurat's tables (Marsaglia and Tsang 2000, 128 layers), for 25-bit signed positions. */
+const ZIGGURAT_R = 3.442619855899;
+const KN = new Float64Array(128);
+const WN = new Float64Array(128);
+const FN = new Float64Array(128);
+{
+  const m = 16777216; // 2^24: |h| of a 25-bit signed position is below it
+  const v = 9.91256303526217e-3;
+  let d = ZIGGURAT_R;
+  let t = d;
+  const q = v / Math.exp(-0.5 * d * d);
+  KN[0] = (d / q) * m;
+  KN[1] = 0;
+  WN[0] = q / m;
+  WN[127] = d / m;
+  FN[0] = 1;
+  FN[127] = Math.exp(-0.5 * d * d);
+  for (let i = 126; i >= 1; i--) {
+    d = Math.sqrt(-2 * Math.log(v / d + Math.exp(-0.5 * d * d)));
+    KN[i + 1] = (d / t) * m;
+    t = d;
+    FN[i] = Math.exp(-0.5 * d * d);
+    WN[i] = d / m;
+  }
 }

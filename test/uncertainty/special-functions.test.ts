@@ -107,6 +107,19 @@ describe('random streams and order statistics', () => {
     expect(sd).toBeCloseTo(1, 2);
   });
 
+  it('the normals have the normal distribution: tail and body probabilities within 4 standard errors over 2,000,000 draws', () => {
+    const z = new Float64Array(2_000_000);
+    const stream = new BlockStream(1, 0, streamKey('ziggurat'));
+    for (let at = 0; at < z.length; at += 1024) stream.fillNormals(z.subarray(at, at + 1024));
+    for (const x of [-4, -3.5, -3, -2, -1, -0.3, 0, 0.5, 1.5, 2.5, 3.44, 3.8]) {
+      let below = 0;
+      for (const v of z) if (v < x) below++;
+      const p = normalCdf(x);
+      const se = Math.sqrt((p * (1 - p)) / z.length);
+      expect(Math.abs(below / z.length - p)).toBeLessThan(4 * se + 1e-7);
+    }
+  });
+
   it('selectRanks puts every asked rank where a sort would', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 300 }), fc.array(fc.nat(299), { maxLength: 8 }), (values, asked) => {
