@@ -42,7 +42,14 @@ async function writeEsmDeclarations(): Promise<void> {
 }
 
 // ESM: the library entries and the CLI (src/cli/main.ts loads each command's chunk when it runs).
-const esm = { ...common, entry: { ...entries, cli: 'src/cli/main.ts' }, format: ['esm'], dts: false, onSuccess: writeEsmDeclarations } as const;
+// The Monte Carlo worker thread of `evaluate --threads` is a file of its own (new Worker(url)).
+const esm = {
+  ...common,
+  entry: { ...entries, cli: 'src/cli/main.ts', 'monte-carlo-worker': 'src/cli/monte-carlo-worker.ts' },
+  format: ['esm'],
+  dts: false,
+  onSuccess: writeEsmDeclarations,
+} as const;
 
 // `npm start` in a fresh clone (scripts/ensure-built.mjs) needs the CLI only: the ESM build alone,
 // without the CommonJS build and its declarations (most of the build's time). `npm run build`,

@@ -10,6 +10,7 @@
  * source modules of those outputs are what a `import('cdr-engine')` or `require('cdr-engine')`
  * runs. Dynamic imports (the CLI's commands) are not followed: they load when used.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -168,8 +169,21 @@ async function checkErrorIdentity() {
   }
 }
 
+/**
+ * The built CLI's Monte Carlo in worker threads (dist/monte-carlo-worker.js): one thread and
+ * two give the same JSON byte for byte (issue 25), on the bundled statement example.
+ */
+function checkThreads() {
+  const run = (threads) =>
+    execFileSync(process.execPath, [join(root, 'bin', 'cdr-engine.js'), 'evaluate', join(root, 'examples', 'biochar-statement.json'), '--discount', 'monte-carlo', '--samples', '3000', '--threads', String(threads)], { encoding: 'utf8' });
+  const one = run(1);
+  if (run(2) !== one || run(3) !== one) problems.push('evaluate --threads 2 or 3 does not give the bytes of --threads 1');
+  if (!JSON.parse(one).ghg_entries.every((e) => e.uncertainty_discount?.method === 'monte_carlo')) problems.push('evaluate --discount monte-carlo does not credit the Monte Carlo percentile');
+}
+
 checkFormat('esm', '.js');
 checkFormat('cjs', '.cjs');
+checkThreads();
 checkExports();
 checkBundledPackages();
 await checkErrorIdentity();
@@ -177,5 +191,5 @@ if (problems.length > 0) {
   console.error(`check-build: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
   process.exitCode = 1;
 } else {
-  console.log('check-build: every entry point loads only its own modules; bundled packages are listed in THIRD-PARTY-NOTICES.md and are not dependencies; errors are recognised across the ESM and CommonJS builds');
+  console.log('check-build: every entry point loads only its own modules; Monte Carlo in 1, 2 or 3 threads gives the same bytes; bundled packages are listed in THIRD-PARTY-NOTICES.md and are not dependencies; errors are recognised across the ESM and CommonJS builds');
 }

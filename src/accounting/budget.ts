@@ -6,9 +6,14 @@
  * allocating millions of line objects nobody reads, while every reader sees an ordinary array.
  */
 import { compareStrings } from './compare-strings';
+import type { CovarianceTerm } from './covariance';
+import { DISTRIBUTION_CODE } from '../uncertainty/distributions';
 import type { MergePlan } from './merge-plan';
 import type { PreparedGraph } from './prepare';
-import type { UncertaintyBudgetLine } from './result';
+import type { GhgEntryResult, UncertaintyBudgetLine } from './result';
+
+/** A covariance line of an entry's budget (docs/result.md). */
+type CovarianceBudgetLine = NonNullable<GhgEntryResult['uncertainty_budget_covariances']>[number];
 
 /**
  * The merged sensitivities of every entry of one evaluation. An entry merged by the merge plan has
@@ -21,6 +26,8 @@ export class BudgetTerms {
   readonly variance: Float64Array;
   /** Merged partial derivative (SI) of each planned term, at the plan's positions. */
   readonly coefficients: Float64Array;
+  /** The covariance terms of each entry that has correlated datapoints. */
+  readonly covariances = new Map<number, readonly CovarianceTerm[]>();
   /** Where entry e's terms start, in the planned arrays or (for an appended entry) the appended ones. */
   private readonly start: Int32Array;
   private readonly count: Int32Array;
@@ -63,6 +70,57 @@ export class BudgetTerms {
     this.appendedDatapoints[this.appendedCount] = datapoint;
     this.appendedCoefficients[this.appendedCount] = coefficient;
     this.appendedCount++;
+  }
+
+  /** The appended terms' arrays (the current entry's are from `appendedEntryStart` to `appendedEntryEnd`). */
+  appendedTerms(): { readonly appendedDatapoints: Int32Array; readonly appendedCoefficients: Float64Array } {
+    return { appendedDatapoints: this.appendedDatapoints, appendedCoefficients: this.appendedCoefficients };
+  }
+
+  /** First appended term of the current entry. */
+  get appendedEntryStart(): number {
+    return this.entryStart;
+  }
+
+  /** One past the last appended term of the current entry. */
+  get appendedEntryEnd(): number {
+    return this.appendedCount;
+  }
+
+  /**
+   * Entry e's Welch-Satterthwaite effective degrees of freedom, `u^4 / sum (c_i u_i)^4 / nu_i`:
+   * datapoints with a `student_t` distribution carry theirs, the others count as infinite
+   * (Infinity when none does).
+   */
+  effectiveDegreesOfFreedom(e: number): number {
+    const from = this.start[e] as number;
+    const n = this.count[e] as number;
+    const isAppended = this.appended[e] === 1;
+    const datapoints = isAppended ? this.appendedDatapoints : this.plan.termDatapoint;
+    const coefficients = isAppended ? this.appendedCoefficients : this.coefficients;
+    const { distributionType, distributionParameter, siStandardDeviations } = this.prepared;
+    let denominator = 0;
+    for (let k = from; k < from + n; k++) {
+      const d = datapoints[k] as number;
+      if (distributionType[d] !== DISTRIBUTION_CODE.student_t) continue;
+      const u = (coefficients[k] as number) * (siStandardDeviations[d] as number);
+      denominator += u ** 4 / (distributionParameter[d] as number);
+    }
+    const variance = this.variance[e] as number;
+    return denominator === 0 ? Infinity : (variance * variance) / denominator;
+  }
+
+  /** Entry e's covariance lines (docs/result.md), or undefined when it has no correlated pair. */
+  covarianceLinesOf(e: number): CovarianceBudgetLine[] | undefined {
+    const terms = this.covariances.get(e);
+    if (terms === undefined) return undefined;
+    const { datapointIds } = this.prepared;
+    const variance = this.variance[e] as number;
+    const lines = terms.map((t): CovarianceBudgetLine => {
+      const ids = [datapointIds[t.a] as string, datapointIds[t.b] as string].sort(compareStrings) as [string, string];
+      return { datapoint_ids: ids, correlation: t.coefficient, variance_share: variance === 0 ? 0 : t.term / variance };
+    });
+    return lines.sort((x, y) => Math.abs(y.variance_share) - Math.abs(x.variance_share) || compareStrings(x.datapoint_ids.join(' '), y.datapoint_ids.join(' ')));
   }
 
   /** Closes appended entry e: the terms pushed since the last entry closed, and its variance. */

@@ -11,8 +11,15 @@ import type { EntrySensitivities } from './entry-sensitivities';
 import type { MergePlan } from './merge-plan';
 import type { CompiledBlueprint } from '../expressions';
 import { ATTRIBUTION_SCOPES, type AttributionScope, type PreparedGraph } from './prepare';
-import type { ComponentResult, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from './result';
+import type { ComponentResult, EvaluationWarning, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from './result';
 import { entryWarnings } from './warnings';
+import type { MonteCarloRun } from './monte-carlo';
+import { firstOrderWarning } from './monte-carlo-warnings';
+import { firstOrderNetAfterDiscount } from './discount';
+import { normalQuantile, studentTQuantile } from '../uncertainty';
+
+/** A first-order coverage interval (docs/result.md). */
+type CoverageInterval = NonNullable<GhgEntryResult['coverage_interval']>;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -48,11 +55,40 @@ export class EntryResults {
       reused_datapoints: plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e)),
     } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget' | 'warnings'> as Mutable<GhgEntryResult>;
     if (this.budgets === null) result.uncertainty_budget = [];
-    else attachBudget(result, this.budgets, e);
-    if (monteCarlo !== undefined) result.monte_carlo = monteCarlo[e] as MonteCarloSummary;
-    // Last: the figures first, what is suspicious about them after.
-    result.warnings = entryWarnings(prepared, e);
+    else {
+      attachBudget(result, this.budgets, e);
+      const covariances = this.budgets.covarianceLinesOf(e);
+      if (covariances !== undefined) result.uncertainty_budget_covariances = covariances;
+    }
+    if (this.budgets !== null && this.inputs.coverageProbability !== undefined && !Number.isNaN(standardDeviation)) {
+      result.coverage_interval = coverageIntervalOf(net, standardDeviation, this.budgets.effectiveDegreesOfFreedom(e), this.inputs.coverageProbability);
+    }
+    // Warnings last, so that the figures come first in JSON.
+    const own = entryWarnings(prepared, e);
+    const sampled = monteCarlo === undefined ? [] : this.addMonteCarlo(result, e, monteCarlo, net, standardDeviation);
+    result.warnings = sampled.length === 0 ? own : [...own, ...sampled];
     return result;
+  }
+
+  /** Adds the Monte Carlo summary and the discount's figures under the Monte Carlo method; returns the Monte Carlo warnings. */
+  private addMonteCarlo(result: Mutable<GhgEntryResult>, e: number, monteCarlo: MonteCarloRun, net: number, standardDeviation: number): EvaluationWarning[] {
+    const { prepared } = this.inputs;
+    const summary = monteCarlo.summaries[e] as MonteCarloSummary;
+    result.monte_carlo = summary;
+    const firstOrder = firstOrderNetAfterDiscount(net, standardDeviation, prepared.policies);
+    if (prepared.policies.discountMethod === 'monte_carlo') {
+      result.uncertainty_discount = {
+        method: 'monte_carlo',
+        percentile: summary.percentile,
+        discount_kg: net - result.co2e_net_removed_kg,
+        first_order_co2e_net_removed_kg: firstOrder,
+        first_order_discount_kg: net - firstOrder,
+      };
+    }
+    const warnings = [...(monteCarlo.warnings[e] ?? [])];
+    const conservative = firstOrderWarning(prepared, e, firstOrder, summary.percentile_16_kg, monteCarlo.percentile16High[e] as number);
+    if (conservative !== null) warnings.push(conservative);
+    return warnings;
   }
 
   /**
@@ -96,4 +132,20 @@ function plannedReusedDatapoints(prepared: PreparedGraph, plan: MergePlan, e: nu
     reused[r] = { datapoint_id: prepared.datapointIds[plan.reusedDatapoint[from + r] as number] as string, uses: plan.reusedUses[from + r] as number };
   }
   return reused;
+}
+
+/**
+ * The first-order coverage interval of a net: k from Student's t at `nu` degrees of freedom
+ * truncated to an integer, as GUM G.4.1 does (infinite: the normal).
+ */
+function coverageIntervalOf(net: number, standardDeviation: number, nu: number, probability: number): CoverageInterval {
+  const q = (1 + probability) / 2;
+  const k = Number.isFinite(nu) ? studentTQuantile(q, Math.max(1, Math.floor(nu))) : normalQuantile(q);
+  return {
+    probability,
+    lower_kg: net - k * standardDeviation,
+    upper_kg: net + k * standardDeviation,
+    coverage_factor: k,
+    effective_degrees_of_freedom: Number.isFinite(nu) ? nu : null,
+  };
 }

@@ -8,6 +8,7 @@
 import { SensitivityAccumulator } from '../uncertainty';
 import { attributionFactor } from './amortisation';
 import type { BudgetTerms } from './budget';
+import { covarianceSum, covarianceTermsOf } from './covariance';
 import { compareStrings } from './compare-strings';
 import type { EntryInputs } from './evaluate-entries';
 import { type KinkCandidate, preferredCombination, varianceOfTerms } from './kink-choice';
@@ -105,6 +106,7 @@ export class EntrySensitivities {
       variance += u * u;
     }
     if (!anyGiven) variance = Number.NaN;
+    else if (prepared.correlations.partners.size > 0) variance = this.withCovariances(e, variance, termDatapoint, terms, termAt, plan.termStart[e + 1] as number);
     budgets.endPlannedEntry(e, variance);
     return variance;
   }
@@ -121,7 +123,7 @@ export class EntrySensitivities {
       this.addAttribution(merged, a, coefficient, gradients);
     }
     nets[row] = net;
-    const variance = merged.propagatedVariance(prepared.siStandardDeviations);
+    let variance = merged.propagatedVariance(prepared.siStandardDeviations);
     // The merged terms in the order first reached; the budget lines are made from them when read.
     const reused: ReusedDatapoint[] = [];
     const budgets = this.budgets!;
@@ -133,10 +135,26 @@ export class EntrySensitivities {
       budgets.push(d, merged.coefficient(d));
     }
     merged.reset();
+    if (!Number.isNaN(variance) && prepared.correlations.partners.size > 0) {
+      const { appendedDatapoints, appendedCoefficients } = budgets.appendedTerms();
+      variance = this.withCovariances(e, variance, appendedDatapoints, appendedCoefficients, budgets.appendedEntryStart, budgets.appendedEntryEnd);
+    }
     if (reused.length > 1) reused.sort((a, b) => compareStrings(a.datapoint_id, b.datapoint_id));
     this.reusedOfAppended.set(e, reused);
     budgets.endAppendedEntry(e, variance);
     return variance;
+  }
+
+  /**
+   * The variance plus the covariance terms of the correlated pairs among terms [from, to), the
+   * terms recorded for the budget (never below 0: round-off of r = -1 pairs).
+   */
+  private withCovariances(e: number, variance: number, datapoints: ArrayLike<number>, coefficients: ArrayLike<number>, from: number, to: number): number {
+    const { prepared } = this.inputs;
+    const terms = covarianceTermsOf(prepared.correlations, prepared.siStandardDeviations, datapoints, coefficients, from, to);
+    if (terms === null) return variance;
+    this.budgets!.covariances.set(e, terms);
+    return Math.max(0, variance + covarianceSum(terms));
   }
 
   /** Attribution row a's derivatives, its factor datapoint's and its amortised share's, into `merged`. */

@@ -10,16 +10,17 @@
  * columns of numbers, (3) the result objects. Each pass is a tight loop over one kind of work.
  * Internal to accounting.
  */
-import type { GhgEntryResult } from './result';
+import type { GhgEntryResult, MonteCarloSummary } from './result';
 import type { AccountingPolicies } from './policies';
 import type { AmortisedShares } from './amortisation';
 import type { ComponentFigures } from './evaluate-components';
 import type { MergePlan } from './merge-plan';
 import type { PreparedGraph } from './prepare';
-import type { MonteCarloSummary } from './result';
+import type { MonteCarloRun } from './monte-carlo';
 import type { ShareGradients } from './share-gradients';
 import { BudgetTerms } from './budget';
 import { creditsOfNetInto, type CreditColumns } from './credits';
+import { firstOrderNetAfterDiscount } from './discount';
 import { EntryResults } from './entry-results';
 import { EntrySensitivities } from './entry-sensitivities';
 
@@ -35,7 +36,9 @@ export interface EntryInputs {
   readonly amortised: AmortisedShares;
   /** Derivatives of the amortised shares (policy `propagated`); null when they add none. */
   readonly shareGradients: ShareGradients | null;
-  readonly monteCarlo: readonly MonteCarloSummary[] | undefined;
+  readonly monteCarlo: MonteCarloRun | undefined;
+  /** Given: every entry with a standard deviation reports its first-order coverage interval. */
+  readonly coverageProbability: number | undefined;
 }
 
 /** Every entry's net after its discount, by entry: what the statements' totals are made of. */
@@ -55,6 +58,7 @@ export class EntryEvaluation {
   private readonly chunkNet: Float64Array;
   private readonly chunkStandardDeviation: Float64Array;
   private readonly credits: CreditColumns;
+  private readonly monteCarlo: MonteCarloRun | undefined;
 
   constructor(inputs: EntryInputs) {
     const { prepared, plan } = inputs;
@@ -66,6 +70,7 @@ export class EntryEvaluation {
     this.chunkStandardDeviation = new Float64Array(chunk);
     this.credits = { issuable: new Float64Array(chunk), buffer: new Float64Array(chunk), supplier: new Float64Array(chunk) };
     this.policies = prepared.policies;
+    this.monteCarlo = inputs.monteCarlo;
     const budgets = plan === null ? null : new BudgetTerms(prepared, plan);
     this.sensitivities = new EntrySensitivities(inputs, budgets);
     this.results = new EntryResults(inputs, budgets, this.sensitivities);
@@ -85,7 +90,7 @@ export class EntryEvaluation {
     for (let e = from; e < to; e++) this.sensitivities.evaluateInto(e, this.chunkNet, this.chunkStandardDeviation, e - from);
     // 2. Credits in exact decimals.
     for (let e = from; e < to; e++) {
-      const net = this.netAfterDiscount(e - from);
+      const net = this.netAfterDiscount(e, e - from);
       this.nets[e] = net;
       creditsOfNetInto(net, this.results.riskOf(e), this.policies, this.credits, e - from);
     }
@@ -99,10 +104,14 @@ export class EntryEvaluation {
     return chunk;
   }
 
-  /** An entry's net less its uncertainty discount (the standard deviation times the coverage factor). */
-  private netAfterDiscount(row: number): number {
-    const standardDeviation = this.chunkStandardDeviation[row] as number;
-    const discount = Number.isNaN(standardDeviation) ? 0 : standardDeviation * this.policies.discountCoverageFactor;
-    return (this.chunkNet[row] as number) - discount;
+  /**
+   * Entry e's net less its uncertainty discount: the standard deviation times the coverage factor,
+   * or under the Monte Carlo method its percentile capped at the net (docs/policies.md).
+   */
+  private netAfterDiscount(e: number, row: number): number {
+    const net = this.chunkNet[row] as number;
+    if (this.monteCarlo !== undefined && this.policies.discountMethod === 'monte_carlo') return Math.min(net, (this.monteCarlo.summaries[e] as MonteCarloSummary).percentile_kg);
+    return firstOrderNetAfterDiscount(net, this.chunkStandardDeviation[row] as number, this.policies);
   }
 }
+

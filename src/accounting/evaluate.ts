@@ -19,7 +19,7 @@ import { GraphValidationError } from './errors';
 import { evaluateComponents } from './evaluate-components';
 import { EntryEvaluation } from './evaluate-entries';
 import { mergePlanOf } from './merge-plan';
-import { runMonteCarlo } from './monte-carlo';
+import { runMonteCarlo, type MonteCarloRun, type MonteCarloSettings } from './monte-carlo';
 import { ACCOUNTING_POLICY_CHECKS, type AccountingPolicies } from './policies';
 import { prepareGraph, type PreparedGraph } from './prepare';
 import type { EvaluationResult, EvaluationWarning, GhgEntryResult, GhgStatementResult, ProjectComponentShareResult } from './result';
@@ -40,28 +40,55 @@ export interface EvaluateOptions {
    */
   readonly propagate?: boolean;
   /**
-   * Adds a Monte Carlo cross-check to every entry: normal datapoints sampled with a fixed seed.
-   * `histogramBins` (1 to 1000) also counts each entry's sampled nets in that many equal bins.
+   * Adds a Monte Carlo evaluation to every entry (docs/result.md, "Monte Carlo"): datapoints drawn
+   * from their distributions with a seed. Runs also, with its defaults, when the policy
+   * `discountMethod` is `monte_carlo`.
    */
-  readonly monteCarlo?: { readonly samples: number; readonly seed: number; readonly histogramBins?: number };
+  readonly monteCarlo?: {
+    /** A fixed number of draws, 2 to 10,000,000. Give this or `adaptive`. */
+    readonly samples?: number;
+    /**
+     * Adaptive draws (JCGM 101 7.9), the default: per entry, draws are doubled from about 10,000
+     * until the percentile's 95 % confidence interval is at most `toleranceKg` wide (default half
+     * the rounding increment), up to `maxSamples` (default 200,000).
+     */
+    readonly adaptive?: { readonly toleranceKg?: number; readonly maxSamples?: number };
+    /** The seed, an integer (default 1): the same document, options and seed give the same figures. */
+    readonly seed?: number;
+    /** Also counts each entry's sampled nets in this many equal bins (1 to 1000). */
+    readonly histogramBins?: number;
+  };
+  /**
+   * The coverage probability of the coverage intervals, in (0, 1) (default 0.95). When given, every
+   * entry with a standard deviation reports its first-order `coverage_interval`.
+   */
+  readonly coverageProbability?: number;
 }
 
+/** The known keys of `monteCarlo.adaptive` and the check of each (also the HTML report's). */
+export const ADAPTIVE_OPTION_CHECKS: ShapeCheck = shapeOf<NonNullable<NonNullable<EvaluateOptions['monteCarlo']>['adaptive']>>({
+  toleranceKg: finiteNumber({ above: 0 }),
+  maxSamples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
+});
+
 /** The known keys of `monteCarlo` and the check of each (docs/policies.md: options are strict). */
-export const MONTE_CARLO_OPTION_CHECKS: ShapeCheck = shapeOf<NonNullable<EvaluateOptions['monteCarlo']>>(
-  {
-    samples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
-    seed: finiteNumber({ integer: true }),
-    histogramBins: finiteNumber({ integer: true, min: 1, max: 1000 }),
-  },
-  ['samples', 'seed'],
-);
+export const MONTE_CARLO_OPTION_CHECKS: ShapeCheck = shapeOf<NonNullable<EvaluateOptions['monteCarlo']>>({
+  samples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
+  adaptive: ADAPTIVE_OPTION_CHECKS,
+  seed: finiteNumber({ integer: true }),
+  histogramBins: finiteNumber({ integer: true, min: 1, max: 1000 }),
+});
 
 /** The known keys of {@link EvaluateOptions} and the check of each. */
 export const EVALUATE_OPTION_CHECKS: ShapeCheck = shapeOf<EvaluateOptions>({
   policies: ACCOUNTING_POLICY_CHECKS,
   propagate: BOOLEAN,
   monteCarlo: MONTE_CARLO_OPTION_CHECKS,
+  coverageProbability: finiteNumber({ above: 0, below: 1 }),
 });
+
+/** The `monteCarlo` option of {@link EvaluateOptions}. */
+export type MonteCarloOptions = NonNullable<EvaluateOptions['monteCarlo']>;
 
 /**
  * Outcome of the non-throwing evaluation functions.
@@ -79,7 +106,7 @@ export type EvaluationOutcome =
  * @public
  */
 export function evaluateGraph(graph: unknown, options: EvaluateOptions = {}): EvaluationResult {
-  const invalid = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
+  const invalid = evaluateOptionIssues(options);
   if (invalid.length > 0) throw optionsError('options of evaluateGraph', invalid);
   const outcome = safeEvaluateGraph(graph, options);
   if (!outcome.ok) throw new GraphValidationError(outcome.issues);
@@ -92,7 +119,7 @@ export function evaluateGraph(graph: unknown, options: EvaluateOptions = {}): Ev
  * @public
  */
 export function safeEvaluateGraph(graph: unknown, options: EvaluateOptions = {}): EvaluationOutcome {
-  const invalid = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
+  const invalid = evaluateOptionIssues(options);
   if (invalid.length > 0) return { ok: false, issues: invalid };
   const prepared = prepareGraph(graph, options.policies);
   if (!prepared.ok) return prepared;
@@ -106,7 +133,7 @@ export function safeEvaluateGraph(graph: unknown, options: EvaluateOptions = {})
  * @public
  */
 export function evaluatePreparedGraph(prepared: PreparedGraph, options: EvaluateOptions = {}): EvaluationOutcome {
-  const invalid = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
+  const invalid = evaluateOptionIssues(options);
   if (options.policies !== undefined && Object.keys(options.policies).length > 0) {
     // Policies shape the preparation (signs, attribution checks): a prepared graph keeps its own.
     const message = "option 'policies' cannot change a prepared graph's policies: pass them to prepareGraph(document, policies)";
@@ -144,9 +171,14 @@ export interface GraphEvaluation {
  * Runs the phases of an evaluation up to the entries (see the module comment): the options are
  * checked, every component evaluated and the amortised shares computed, or the problems
  * returned. The entries are then evaluated as `evaluation.entries.nextChunk()` asks for them.
+ * `precomputed` is a Monte Carlo run made elsewhere with the same settings (by worker threads).
  */
-export function startEvaluation(prepared: PreparedGraph, options: EvaluateOptions = {}): { readonly ok: true; readonly evaluation: GraphEvaluation } | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
-  const invalid = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
+export function startEvaluation(
+  prepared: PreparedGraph,
+  options: EvaluateOptions = {},
+  precomputed?: MonteCarloRun,
+): { readonly ok: true; readonly evaluation: GraphEvaluation } | { readonly ok: false; readonly issues: readonly GraphIssue[] } {
+  const invalid = evaluateOptionIssues(options);
   if (invalid.length > 0) return { ok: false, issues: invalid };
   const propagate = options.propagate ?? true;
   const plan = propagate ? mergePlanOf(prepared) : null;
@@ -159,10 +191,58 @@ export function startEvaluation(prepared: PreparedGraph, options: EvaluateOption
     plan !== null && prepared.policies.amortisedShareInPropagation === 'propagated' && prepared.amortisations.length > 0
       ? shareGradientsOf(prepared, amortised, components)
       : null;
-  const monteCarlo = options.monteCarlo === undefined ? undefined : runMonteCarlo(prepared, options.monteCarlo, amortised.shares);
+  const settings = monteCarloSettings(prepared, options);
+  let monteCarlo: MonteCarloRun | undefined = settings === null ? undefined : precomputed;
+  if (settings !== null && monteCarlo === undefined) {
+    const run = runMonteCarlo(prepared, settings, amortised.shares);
+    if (Array.isArray(run)) return { ok: false, issues: run };
+    monteCarlo = run as MonteCarloRun;
+  }
   // 3. The entries, chunk by chunk; 4. the statements, from the entries' nets.
-  const entries = new EntryEvaluation({ prepared, components, plan, amortised, shareGradients, monteCarlo });
+  const entries = new EntryEvaluation({ prepared, components, plan, amortised, shareGradients, monteCarlo, coverageProbability: options.coverageProbability });
   return { ok: true, evaluation: { entries, statementResults: () => statementResults(prepared, entries, amortised), documentWarnings: prepared.documentWarnings.all } };
+}
+
+/** Default most draws of an adaptive run (the service's own enhanced-weathering quantification draws 200,000). */
+const DEFAULT_MAX_SAMPLES = 200_000;
+
+/**
+ * The amortised shares a Monte Carlo run keeps fixed (phases 1 and 2 without propagation), or the
+ * problems: what a worker thread needs to run a range of entries (cli/parallel-monte-carlo.ts).
+ */
+export function monteCarloShares(prepared: PreparedGraph): Float64Array | readonly GraphIssue[] {
+  const components = evaluateComponents(prepared, null);
+  if (Array.isArray(components)) return components;
+  return amortiseProjectComponents(prepared, components.values, prepared.siMagnitudes).shares;
+}
+
+/** The Monte Carlo run the options and policies ask for; null for none (or invalid options). */
+export function monteCarloSettings(prepared: PreparedGraph, options: EvaluateOptions): MonteCarloSettings | null {
+  const { policies } = prepared;
+  const mc = options.monteCarlo;
+  if (mc === undefined && policies.discountMethod !== 'monte_carlo') return null;
+  return {
+    seed: mc?.seed ?? 1,
+    samples: mc?.samples ?? null,
+    toleranceKg: mc?.adaptive?.toleranceKg ?? policies.roundingIncrementKg / 2,
+    maxSamples: mc?.adaptive?.maxSamples ?? DEFAULT_MAX_SAMPLES,
+    percentile: policies.discountPercentile,
+    coverageProbability: options.coverageProbability ?? 0.95,
+    ...(mc?.histogramBins === undefined ? {} : { histogramBins: mc.histogramBins }),
+  };
+}
+
+/**
+ * The problems of the options, none when they are valid: the strict tables above, and the one rule
+ * that spans two keys (a fixed number of draws or adaptive draws, not both).
+ */
+export function evaluateOptionIssues(options: EvaluateOptions): GraphIssue[] {
+  const issues = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
+  const mc = options.monteCarlo;
+  if (issues.length === 0 && mc?.samples !== undefined && mc.adaptive !== undefined) {
+    issues.push({ path: ['options', 'monteCarlo'], code: 'invalid_option', message: 'monteCarlo takes samples (a fixed number of draws) or adaptive, not both' });
+  }
+  return issues;
 }
 
 /** Each statement's totals and its shares of the project's amortised components. */

@@ -8,7 +8,7 @@ import type { CompiledBlueprint } from '../expressions';
 import { nearestName } from '../model/nearest-name';
 import { BASE_DIMENSIONS, tryParseUnit } from '../units';
 import { roundNetRemoval } from './credits';
-import { evaluatePreparedGraph } from './evaluate';
+import { evaluatePreparedGraph, MONTE_CARLO_OPTION_CHECKS, type EvaluateOptions } from './evaluate';
 import { optionIssues, shapeOf } from '../model/strict-options';
 import { ownPreferred } from './evaluate-components';
 import { ACCOUNTING_POLICY_CHECKS, type AccountingPolicies } from './policies';
@@ -28,19 +28,26 @@ import type {
 } from './report-types';
 
 /** The known keys of `explainGhgEntry`'s options (docs/policies.md: options are strict). */
-const EXPLAIN_OPTION_CHECKS = shapeOf<{ readonly policies?: Partial<AccountingPolicies> }>({ policies: ACCOUNTING_POLICY_CHECKS });
+const EXPLAIN_OPTION_CHECKS = shapeOf<{ readonly policies?: Partial<AccountingPolicies>; readonly monteCarlo?: EvaluateOptions['monteCarlo'] }>({
+  policies: ACCOUNTING_POLICY_CHECKS,
+  monteCarlo: MONTE_CARLO_OPTION_CHECKS,
+});
 
 /**
  * Validates a graph document and builds the calculation report of one of its entries. An invalid
  * graph, or an id that names no entry, comes back as problems.
  * @public
  */
-export function explainGhgEntry(document: unknown, ghgEntryId: string, options: { readonly policies?: Partial<AccountingPolicies> } = {}): CalculationReportOutcome {
+export function explainGhgEntry(
+  document: unknown,
+  ghgEntryId: string,
+  options: { readonly policies?: Partial<AccountingPolicies>; readonly monteCarlo?: EvaluateOptions['monteCarlo'] } = {},
+): CalculationReportOutcome {
   const invalid = optionIssues(options, EXPLAIN_OPTION_CHECKS, ['options']);
   if (invalid.length > 0) return { ok: false, issues: invalid };
   const prepared = prepareGraph(document, options.policies);
   if (!prepared.ok) return prepared;
-  return explainPreparedGhgEntry(prepared.prepared, ghgEntryId);
+  return explainPreparedGhgEntry(prepared.prepared, ghgEntryId, options.monteCarlo === undefined ? {} : { monteCarlo: options.monteCarlo });
 }
 
 /** `no GHG entry 'x'`, with the nearest id when one is close, and the first of the valid ids. */
@@ -55,12 +62,14 @@ function unknownEntryMessage(id: string, ids: readonly string[]): string {
  * Builds the calculation report of one entry of a prepared graph.
  * @public
  */
-export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: string): CalculationReportOutcome {
+export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: string, options: { readonly monteCarlo?: EvaluateOptions['monteCarlo'] } = {}): CalculationReportOutcome {
   const e = prepared.entries.ids.indexOf(ghgEntryId);
   if (e < 0) {
     return { ok: false, issues: [{ path: ['ghg_entries'], code: 'unknown_entry', message: unknownEntryMessage(ghgEntryId, prepared.entries.ids) }] };
   }
-  const evaluation = evaluatePreparedGraph(prepared);
+  // The distribution of the net is shown in bins whenever a Monte Carlo evaluation runs.
+  const monteCarlo = options.monteCarlo ?? (prepared.policies.discountMethod === 'monte_carlo' ? {} : undefined);
+  const evaluation = evaluatePreparedGraph(prepared, monteCarlo === undefined ? {} : { monteCarlo: { ...monteCarlo, histogramBins: monteCarlo.histogramBins ?? 20 } });
   if (!evaluation.ok) return evaluation;
   const entryResult = evaluation.result.ghg_entries[e] as GhgEntryResult;
   const s = prepared.entryStatement[e] ?? -1;
@@ -90,6 +99,8 @@ export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: str
       issuable_kg: entryResult.issuable_kg,
       risk_of_reversal_percentage: entryResult.risk_of_reversal_percentage,
       credit_allocation: entryResult.credit_allocation,
+      monte_carlo: entryResult.monte_carlo ?? null,
+      first_order_co2e_net_removed_kg: entryResult.uncertainty_discount?.first_order_co2e_net_removed_kg ?? net,
       warnings: entryResult.warnings,
     },
   };
@@ -101,6 +112,7 @@ function reportPolicies(policies: AccountingPolicies): CalculationReportPolicies
     rounding_increment_kg: policies.roundingIncrementKg,
     rounding_ties: policies.roundingTies,
     discount_coverage_factor: policies.discountCoverageFactor,
+    discount_method: policies.discountMethod,
     issuable_floor_kg: policies.issuableFloorKg,
     buffer_pool_rounding: policies.bufferPoolRounding,
     amortised_share_in_propagation: policies.amortisedShareInPropagation,

@@ -52,6 +52,16 @@ export interface AccountingPolicies {
   readonly standardDeviationWithoutInputs: 'null' | 'zero';
   /** The uncertainty discount is this many standard deviations (default 1: the 16th percentile of a normal). */
   readonly discountCoverageFactor: number;
+  /**
+   * [decision] `first_order` (default, the service's rule): the discount is `discountCoverageFactor`
+   * first-order standard deviations. `monte_carlo`: the net after discount is the
+   * `discountPercentile`-th percentile of the entry's Monte Carlo distribution of the net, capped
+   * at the net without discount (docs/policies.md); the evaluation's `monteCarlo` option sets the
+   * draws (default adaptive).
+   */
+  readonly discountMethod: 'first_order' | 'monte_carlo';
+  /** The percentile credited under `discountMethod: 'monte_carlo'`, in (0, 100) (default 16). */
+  readonly discountPercentile: number;
   /** The rounding increment of a submitted net, in kg (default 10). */
   readonly roundingIncrementKg: number;
   /** [decision] How ties round to the increment (default away from zero). */
@@ -119,6 +129,8 @@ export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({
   }),
   standardDeviationWithoutInputs: 'null',
   discountCoverageFactor: 1,
+  discountMethod: 'first_order',
+  discountPercentile: 16,
   roundingIncrementKg: 10,
   roundingTies: 'away_from_zero',
   issuableFloorKg: 0,
@@ -154,6 +166,8 @@ export const ACCOUNTING_POLICY_CHECKS: ShapeCheck = shapeOf<AccountingPolicies>(
   sensitivityMeasure: enumOf<SensitivityMeasure>({ net_without_discount: true, net_after_discount: true }),
   resubmittableStatuses: listOf(oneOf(GHG_STATEMENT_STATUSES), 'GHG statement statuses'),
   physicalBounds: enumOf<AccountingPolicies['physicalBounds']>({ error: true, warning: true, off: true }),
+  discountMethod: enumOf<AccountingPolicies['discountMethod']>({ first_order: true, monte_carlo: true }),
+  discountPercentile: finiteNumber({ above: 0, below: 100 }),
 });
 
 /** The problems of policy overrides (unknown keys, values of the wrong type or range), at `root`. */

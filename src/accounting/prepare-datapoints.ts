@@ -6,6 +6,8 @@
  * Owns: datapoint problems and the datapoint columns. May import: units, doubles.ts, id-index.ts,
  * prepare-context.ts.
  */
+import type { GraphDatapoint } from '../model';
+import { DISTRIBUTION_CODE } from '../uncertainty/distributions';
 import { parseUnit, tryParseUnit, UnitError } from '../units';
 import { packedDoubles } from './doubles';
 import { IdIndex } from './id-index';
@@ -27,6 +29,10 @@ export interface DatapointColumns {
   readonly siScales: number[];
   /** Dimension id (the context's table) of each datapoint's unit, -1 when the unit is unknown. */
   readonly dimension: Int32Array;
+  /** Each datapoint's distribution type (`DISTRIBUTION_CODE`; 0, normal, when it has none). */
+  readonly distributionType: Uint8Array;
+  /** A trapezoid's `beta`, a t's degrees of freedom; NaN otherwise. */
+  readonly distributionParameter: number[];
 }
 
 /** What a unit string reads as, once per distinct string of a preparation. */
@@ -52,6 +58,8 @@ export function prepareDatapoints(context: PrepareContext): DatapointColumns {
     siStandardDeviations: siMagnitudes.slice(),
     siScales: siMagnitudes.slice(),
     dimension: new Int32Array(n).fill(-1),
+    distributionType: new Uint8Array(n),
+    distributionParameter: siMagnitudes.slice(),
   };
   // A graph has a few distinct unit strings: each is read, and given a dimension id, once.
   const readings = new Map<string, UnitReading | string>();
@@ -73,6 +81,7 @@ export function prepareDatapoints(context: PrepareContext): DatapointColumns {
     if (sd !== null && sd !== undefined && !(Number.isFinite(sd) && sd >= 0)) {
       problem(context, ['datapoints', d, 'quantity', 'standard_deviation'], 'invalid_standard_deviation', `datapoint '${id}' has standard deviation ${String(sd)}; it must be a finite number >= 0 or null`);
     }
+    if (datapoint.distribution !== undefined) readDistribution(context, columns, datapoint, d);
     let reading = readings.get(unit);
     if (reading === undefined) {
       const parsed = tryParseUnit(unit);
@@ -105,4 +114,26 @@ function whyUnknown(unit: string): string {
     return reason === `no unit named '${unit}'` ? '' : `: ${reason.replace(/^no unit named '.*?'; /, '')}`;
   }
   return '';
+}
+
+/** Checks datapoint d's distribution (docs/graph-document.md, "Distributions") and records it. */
+function readDistribution(context: PrepareContext, columns: DatapointColumns, datapoint: GraphDatapoint, d: number): void {
+  const distribution = datapoint.distribution!;
+  const { id, quantity } = datapoint;
+  const path = ['datapoints', d, 'distribution'];
+  columns.distributionType[d] = DISTRIBUTION_CODE[distribution.type];
+  if (quantity.standard_deviation === null || quantity.standard_deviation === undefined) {
+    problem(context, path, 'distribution_without_standard_deviation', `datapoint '${id}' has a ${distribution.type} distribution but no standard deviation, which gives the distribution its scale`);
+  }
+  if (distribution.type === 'trapezoidal') {
+    columns.distributionParameter[d] = distribution.beta;
+    if (!(distribution.beta >= 0 && distribution.beta <= 1)) problem(context, [...path, 'beta'], 'invalid_distribution', `datapoint '${id}' has a trapezoidal distribution with beta ${String(distribution.beta)}; beta must be in [0, 1]`);
+  } else if (distribution.type === 'student_t') {
+    columns.distributionParameter[d] = distribution.degrees_of_freedom;
+    if (!(distribution.degrees_of_freedom >= 1 && Number.isFinite(distribution.degrees_of_freedom))) {
+      problem(context, [...path, 'degrees_of_freedom'], 'invalid_distribution', `datapoint '${id}' has a student_t distribution with ${String(distribution.degrees_of_freedom)} degrees of freedom; it needs a finite number >= 1`);
+    }
+  } else if (distribution.type === 'lognormal' && !(quantity.magnitude > 0)) {
+    problem(context, path, 'invalid_distribution', `datapoint '${id}' has a lognormal distribution but magnitude ${String(quantity.magnitude)}; a lognormal needs a magnitude > 0`);
+  }
 }

@@ -23,6 +23,7 @@ import type { PrepareResult } from './prepare';
 import { prepareBlueprints } from './prepare-blueprints';
 import { prepareComponents } from './prepare-components';
 import type { PrepareContext } from './prepare-context';
+import { prepareCorrelations } from './prepare-correlations';
 import { prepareDatapoints } from './prepare-datapoints';
 import { EntryBuilder } from './prepare-entries';
 import { checkValues } from './prepare-values';
@@ -46,6 +47,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
 
   const blueprints = prepareBlueprints(context);
   const datapoints = prepareDatapoints(context);
+  const correlations = prepareCorrelations(context, datapoints);
   const components = prepareComponents(context, blueprints, datapoints);
   const entries = new EntryBuilder(context, datapoints, components);
   entries.addAll();
@@ -77,6 +79,9 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
       siMagnitudes: datapoints.siMagnitudes,
       siStandardDeviations: datapoints.siStandardDeviations,
       siScales: datapoints.siScales,
+      distributionType: datapoints.distributionType,
+      distributionParameter: datapoints.distributionParameter,
+      correlations,
       components: components.components,
       entries: preparedEntries,
       blueprints: blueprints.compiled,

@@ -14,6 +14,7 @@ import type { CompiledBlueprint } from '../expressions';
 import type { GraphIssue, RemovalGraph } from '../model';
 import type { AccountingPolicies } from './policies';
 import { mergePlanOf } from './merge-plan';
+import type { PreparedCorrelations } from './prepare-correlations';
 import { prepareGraphDocument } from './prepare-graph';
 import type { DocumentWarnings } from './prepare-values';
 import type { AttributionScope, PreparedAmortisation, PreparedStatement } from './statement-parts';
@@ -62,6 +63,12 @@ export interface PreparedGraph {
   readonly siStandardDeviations: readonly number[];
   /** d(SI magnitude)/d(magnitude as given): converts sensitivities back to the datapoint's unit. @internal */
   readonly siScales: readonly number[];
+  /** Each datapoint's distribution type (`DISTRIBUTION_CODE`, 0 normal). @internal */
+  readonly distributionType: Uint8Array;
+  /** A trapezoid's beta or a t's degrees of freedom; NaN otherwise. @internal */
+  readonly distributionParameter: readonly number[];
+  /** The declared correlations, checked. @internal */
+  readonly correlations: PreparedCorrelations;
   /** Components, by dense index, as columns. @internal */
   readonly components: PreparedComponents;
   /** GHG entries, in document order, and their attributions, as columns. @internal */

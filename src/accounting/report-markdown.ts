@@ -3,6 +3,7 @@
  * verifier can follow top to bottom, one function per section. Imports the report's types and how
  * it prints numbers.
  */
+import type { MonteCarloSummary } from './result';
 import type { BufferPoolRounding, RoundingTies } from './policies';
 import { num } from './report-numbers';
 import type { CalculationReport, ReportComponent } from './report-types';
@@ -153,6 +154,8 @@ function propagationSection(report: CalculationReport): string[] {
 
 /** Section 5: the uncertainty discount. */
 function discountSection(report: CalculationReport): string[] {
+  const mc = report.monte_carlo;
+  if (mc !== null) return [...monteCarloDiscount(report, mc), ...distributionLines(report, mc)];
   return [
     '## 5. Uncertainty discount',
     '',
@@ -160,6 +163,40 @@ function discountSection(report: CalculationReport): string[] {
       `net after discount = ${num(report.co2e_net_removed_without_discount_kg)} - ${num(report.discount_kg)} = ${num(report.co2e_net_removed_kg)} kg.`,
     '',
   ];
+}
+
+/** Section 5 with a Monte Carlo evaluation: which discount was applied, with the other beside it. */
+function monteCarloDiscount(report: CalculationReport, mc: MonteCarloSummary): string[] {
+  const applied = report.co2e_net_removed_kg !== report.first_order_co2e_net_removed_kg || report.policies.discount_method === 'monte_carlo';
+  const [low, high] = mc.percentile_confidence_interval_kg;
+  return [
+    '## 5. Uncertainty discount',
+    '',
+    `First order: ${num(report.policies.discount_coverage_factor)} x ${orDash(report.co2e_net_removed_standard_deviation_kg)} kg; net after discount ${num(report.first_order_co2e_net_removed_kg)} kg.`,
+    '',
+    `Monte Carlo (${mc.samples} draws, ${mc.invalid_draws} invalid): percentile ${num(mc.percentile)} = ${num(mc.percentile_kg)} kg (95 % confidence interval ${num(low)} to ${num(high)} kg); 16th percentile ${num(mc.percentile_16_kg)} kg.`,
+    '',
+    applied
+      ? `Applied (discountMethod monte_carlo): net after discount = min(${num(mc.percentile_kg)}, ${num(report.co2e_net_removed_without_discount_kg)}) = ${num(report.co2e_net_removed_kg)} kg; discount ${num(report.discount_kg)} kg.`
+      : `Applied (discountMethod first_order): net after discount = ${num(report.co2e_net_removed_kg)} kg; the Monte Carlo figures are a cross-check.`,
+    '',
+  ];
+}
+
+/** The distribution of the net as a text histogram, the bins holding either discount marked. */
+function distributionLines(report: CalculationReport, mc: MonteCarloSummary): string[] {
+  const h = mc.histogram;
+  if (h === undefined) return [];
+  const most = Math.max(...h.counts);
+  const binOf = (x: number): number => (h.bin_width_kg > 0 ? Math.min(h.counts.length - 1, Math.floor((x - h.start_kg) / h.bin_width_kg)) : 0);
+  const firstOrder = binOf(report.first_order_co2e_net_removed_kg);
+  const monteCarlo = binOf(mc.percentile_kg);
+  const rows = h.counts.map((count, i) => {
+    const marks = [i === firstOrder ? 'first order' : '', i === monteCarlo ? `Monte Carlo P${num(mc.percentile)}` : ''].filter((m) => m !== '').join(', ');
+    const bar = '#'.repeat(Math.round((40 * count) / Math.max(1, most)));
+    return `${num(h.start_kg + i * h.bin_width_kg).padStart(14)} | ${bar}${marks === '' ? '' : `  <- ${marks}`}`;
+  });
+  return ['Distribution of the net without discount (kg, bins from the lower edge):', '', '```', ...rows, '```', ''];
 }
 
 /** Section 6: rounding, the issuable floor and the credit allocation. */

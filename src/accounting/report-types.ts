@@ -8,7 +8,7 @@ import type { ComponentType, GraphIssue, ProjectComponentAllocationStrategy } fr
 import type { CreditAllocation } from './credits';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from './policies';
 import type { AttributionScope } from './prepare';
-import type { EvaluationWarning, GhgStatementResult } from './result';
+import type { EvaluationWarning, GhgStatementResult, MonteCarloSummary } from './result';
 
 /**
  * A datapoint as the report shows it: as given and converted to SI.
@@ -159,6 +159,8 @@ export interface CalculationReportPolicies {
   readonly buffer_pool_rounding: BufferPoolRounding;
   /** How amortised tonnage shares enter the propagation. */
   readonly amortised_share_in_propagation: AccountingPolicies['amortisedShareInPropagation'];
+  /** How the discount was made (policy `discountMethod`). */
+  readonly discount_method: AccountingPolicies['discountMethod'];
 }
 
 /**
@@ -196,6 +198,10 @@ export interface CalculationReport {
   readonly risk_of_reversal_percentage: number | null;
   /** Split of `issuable_kg`; null without a risk of reversal. */
   readonly credit_allocation: CreditAllocation | null;
+  /** The entry's Monte Carlo summary when one ran (the discount method or a cross-check); null otherwise. */
+  readonly monte_carlo: MonteCarloSummary | null;
+  /** The first-order net after discount, beside the Monte Carlo one (equal to `co2e_net_removed_kg` under the first-order method). */
+  readonly first_order_co2e_net_removed_kg: number;
   /** The entry's warnings (its `warnings` in the evaluation result), shown first; empty when none. */
   readonly warnings: readonly EvaluationWarning[];
 }

@@ -6,6 +6,20 @@ import type { CreditAllocation } from './credits';
 import type { AttributionScope } from './statement-parts';
 
 /**
+ * Something suspicious but possible in a document or its evaluation. A warning never changes a
+ * figure; the codes are listed in docs/errors.md.
+ * @public
+ */
+export interface EvaluationWarning {
+  /** Where it is, as a path into the document (`datapoints[3].quantity.magnitude`, `ghg_entries[0]`). */
+  readonly path: string;
+  /** A stable code, e.g. `value_outside_realistic_range`. */
+  readonly code: string;
+  /** What is suspicious and why, for a person. */
+  readonly message: string;
+}
+
+/**
  * One component's part in a GHG entry.
  * @public
  */
@@ -59,12 +73,15 @@ export interface UncertaintyBudgetLine {
 }
 
 /**
- * A Monte Carlo cross-check of one entry, beside the linear propagation.
+ * The Monte Carlo evaluation of one entry (docs/result.md, "Monte Carlo"): the summaries of its
+ * sampled net without discount, draws whose net is not finite left out.
  * @public
  */
 export interface MonteCarloSummary {
-  /** Number of samples drawn. */
+  /** Number of draws made (valid and invalid). */
   readonly samples: number;
+  /** Draws in which a component's value or the net was not finite: counted, left out of every figure below. */
+  readonly invalid_draws: number;
   /** Mean of the sampled net without discount, kg. */
   readonly mean_kg: number;
   /** Standard deviation of the sampled net, kg. */
@@ -73,6 +90,21 @@ export interface MonteCarloSummary {
   readonly standard_error_of_mean_kg: number;
   /** The 16th percentile of the sampled net, kg (compare with `co2e_net_removed_kg`). */
   readonly percentile_16_kg: number;
+  /** The percentile reported in `percentile_kg` (policy `discountPercentile`, default 16). */
+  readonly percentile: number;
+  /** That percentile of the sampled net, kg: the net after discount under `discountMethod: 'monte_carlo'` (capped at the net). */
+  readonly percentile_kg: number;
+  /** A 95 % confidence interval of that percentile from order statistics, kg: `[low, high]`. */
+  readonly percentile_confidence_interval_kg: readonly [number, number];
+  /** The probabilistically symmetric coverage interval of the sampled net. */
+  readonly coverage_interval: {
+    /** The coverage probability p (option `coverageProbability`, default 0.95). */
+    readonly probability: number;
+    /** Lower end, kg. */
+    readonly lower_kg: number;
+    /** Upper end, kg. */
+    readonly upper_kg: number;
+  };
   /** The sampled nets counted in equal bins; present when `monteCarlo.histogramBins` was given. */
   readonly histogram?: MonteCarloHistogram;
 }
@@ -133,9 +165,47 @@ export interface GhgEntryResult {
    * of many entries does not build budgets that are never read.
    */
   readonly uncertainty_budget: readonly UncertaintyBudgetLine[];
-  /** Present when a Monte Carlo cross-check was requested. */
+  /**
+   * Present when two correlated datapoints (the document's `correlations`) both enter the entry:
+   * their covariance terms, so that these shares and the budget's add up to 1.
+   */
+  readonly uncertainty_budget_covariances?: readonly {
+    /** The two datapoints, ordered by id. */
+    readonly datapoint_ids: readonly [string, string];
+    /** Their declared correlation coefficient. */
+    readonly correlation: number;
+    /** `2 c_a c_b r s_a s_b / variance`: negative when the correlation reduces the variance. */
+    readonly variance_share: number;
+  }[];
+  /** Present when the option `coverageProbability` is given and the entry has a standard deviation. */
+  readonly coverage_interval?: {
+    /** The coverage probability p. */
+    readonly probability: number;
+    /** Lower end, kg. */
+    readonly lower_kg: number;
+    /** Upper end, kg. */
+    readonly upper_kg: number;
+    /** k: the (1 + p)/2 quantile of Student's t at the effective degrees of freedom. */
+    readonly coverage_factor: number;
+    /** Welch-Satterthwaite effective degrees of freedom; null when infinite (no datapoint has a t distribution). */
+    readonly effective_degrees_of_freedom: number | null;
+  };
+  /** Present when a Monte Carlo cross-check was requested or the discount method is `monte_carlo`. */
   readonly monte_carlo?: MonteCarloSummary;
-  /** The warnings of this entry: of the datapoints it uses and of the entry itself (empty when none). */
+  /** Present when the discount method is `monte_carlo`: the method, percentile and first-order figures. */
+  readonly uncertainty_discount?: {
+    /** The discount method (policy `discountMethod`). */
+    readonly method: 'monte_carlo';
+    /** The percentile credited. */
+    readonly percentile: number;
+    /** The discount applied: the net without discount less the net after discount, kg. */
+    readonly discount_kg: number;
+    /** What the first-order rule would have credited (the net less the coverage factor times the standard deviation), kg. */
+    readonly first_order_co2e_net_removed_kg: number;
+    /** The first-order discount, kg. */
+    readonly first_order_discount_kg: number;
+  };
+  /** The warnings of this entry: of the datapoints it uses, of the entry itself and of its Monte Carlo run (empty when none). */
   readonly warnings: readonly EvaluationWarning[];
 }
 

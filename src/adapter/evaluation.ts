@@ -136,7 +136,10 @@ export function entryGraph(state: ServiceState, entryId: string, riskOfReversalP
   });
 }
 
-/** Evaluates one entry with the given attributions. */
+/**
+ * Evaluates one entry with the given attributions, under the default policies: the service's own
+ * first-order discount (the Monte Carlo discount is a library policy the service does not have).
+ */
 export function evaluateEntry(state: ServiceState, entryId: string, riskOfReversalPercentage: number | null, attributions: readonly AttributionInput[]): EntryOutcome {
   const outcome = safeEvaluateGraph(entryGraph(state, entryId, riskOfReversalPercentage, attributions));
   if (!outcome.ok) return outcome;

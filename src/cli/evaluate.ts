@@ -16,9 +16,12 @@ import { printIssues, readJsonDocument, STDIN } from './document';
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
 import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable, type TableContext } from './format-table';
 import type { Io } from './io';
+import { runMonteCarloInThreads } from './parallel-monte-carlo';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
 import { reportWarnings } from './warnings';
+import { availableParallelism } from 'node:os';
+import { MONTE_CARLO_FLAGS, monteCarloChoice, THREADS_FLAG, threadsOf, type MonteCarloChoice } from './monte-carlo-options';
 
 /** The bundled example, found from the built CLI (dist/) or from the sources (src/cli/). */
 function bundledExample(): URL {
@@ -33,11 +36,13 @@ interface EvaluateArguments {
   readonly file: string | undefined;
   /** `--strict-warnings`: any warning exits 1. */
   readonly strictWarnings: boolean;
+  readonly monteCarlo: MonteCarloChoice;
+  readonly threads: string | undefined;
 }
 
 /** The command's arguments, or the usage error to print. */
 function parseArguments(args: readonly string[]): EvaluateArguments | string {
-  const parsed = parseCommandLine(args, ['format', 'entries'], ['strict-warnings']);
+  const parsed = parseCommandLine(args, ['format', 'entries', ...MONTE_CARLO_FLAGS, THREADS_FLAG], ['strict-warnings']);
   if (typeof parsed === 'string') return parsed;
   const { format = 'json', entries } = parsed.values;
   if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${format}'`;
@@ -48,7 +53,11 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
     detailed = entries === 'all' ? Number.POSITIVE_INFINITY : Number(entries);
     if (!(entries === 'all' || (/^\d+$/.test(entries) && Number.isSafeInteger(detailed)))) return `--entries must be a number of entries or 'all', got '${entries}'`;
   }
-  return { format, detailed, file: parsed.positionals[0], strictWarnings: parsed.flags.has('strict-warnings') };
+  const monteCarlo = monteCarloChoice(parsed.values);
+  if (typeof monteCarlo === 'string') return monteCarlo;
+  const { threads } = parsed.values;
+  if (threads !== undefined && typeof threadsOf(threads, 1, 1) === 'string') return threadsOf(threads, 1, 1) as string;
+  return { format, detailed, file: parsed.positionals[0], monteCarlo, threads, strictWarnings: parsed.flags.has('strict-warnings') };
 }
 
 /** How the table names the document: as given, `standard input`, or the bundled example's path. */
@@ -74,8 +83,15 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const read = await readJsonDocument('evaluate', source, label, io);
   if (!read.ok) return read.exitCode;
   progress.phase('validating');
-  const prepared = prepareGraph(read.document);
-  const started = prepared.ok ? startEvaluation(prepared.prepared) : prepared;
+  const { policies, monteCarlo } = parsed.monteCarlo;
+  const prepared = prepareGraph(read.document, policies);
+  const options = monteCarlo === undefined ? {} : { monteCarlo };
+  let run;
+  if (prepared.ok && (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo')) {
+    progress.phase('Monte Carlo');
+    run = await runMonteCarloInThreads(read.document, policies, prepared.prepared, options, threadsOf(parsed.threads, prepared.prepared.entries.count, availableParallelism()) as number);
+  }
+  const started = !prepared.ok ? prepared : run !== undefined && !run.ok ? run : startEvaluation(prepared.prepared, options, run?.run);
   if (!started.ok) {
     progress.done();
     printIssues('evaluate', read.label, started.issues, io);

@@ -15,27 +15,37 @@ import type { Io } from './io';
 import { MISSING_PEERS_CODE, REPORT_PEERS_INSTALL } from '../report/svg';
 import { REPORT_USAGE } from './usage';
 import { reportWarnings } from './warnings';
+import { MONTE_CARLO_FLAGS, monteCarloChoice, type MonteCarloChoice } from './monte-carlo-options';
 
-type Parsed = { readonly file: string; readonly entry?: string; readonly statement?: string; readonly out?: string; readonly samples?: number; readonly strictWarnings: boolean };
+type Parsed = {
+  readonly file: string;
+  readonly entry?: string;
+  readonly statement?: string;
+  readonly out?: string;
+  readonly choice: MonteCarloChoice;
+  readonly strictWarnings: boolean;
+};
 
 function parse(args: readonly string[]): Parsed | string {
-  const parsed = parseArguments(args, ['entry', 'statement', 'out', 'monte-carlo'], ['strict-warnings']);
+  const parsed = parseArguments(args, ['entry', 'statement', 'out', 'monte-carlo', ...MONTE_CARLO_FLAGS], ['strict-warnings']);
   if (typeof parsed === 'string') return parsed;
   const { values, positionals } = parsed;
   if (positionals.length !== 1) return `expected one graph file, got ${positionals.length}`;
   if (values.entry !== undefined && values.statement !== undefined) return 'name --entry or --statement, not both';
   const mc = values['monte-carlo'];
-  let samples: number | undefined;
   if (mc !== undefined) {
-    samples = /^\d+$/.test(mc) ? Number(mc) : Number.NaN;
+    const samples = /^\d+$/.test(mc) ? Number(mc) : Number.NaN;
     if (!(Number.isSafeInteger(samples) && samples >= 2 && samples <= 10_000_000)) return `--monte-carlo takes a number of samples from 2 to 10000000, got '${mc}'`;
+    if (values.samples !== undefined) return '--monte-carlo N is --samples N: give one of them';
   }
+  const choice = monteCarloChoice({ ...values, samples: values.samples ?? mc });
+  if (typeof choice === 'string') return choice;
   return {
     file: positionals[0] as string,
     ...(values.entry === undefined ? {} : { entry: values.entry }),
     ...(values.statement === undefined ? {} : { statement: values.statement }),
     ...(values.out === undefined ? {} : { out: values.out }),
-    ...(samples === undefined ? {} : { samples }),
+    choice,
     strictWarnings: parsed.flags.has('strict-warnings'),
   };
 }
@@ -91,7 +101,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     outcome = await renderHtmlReport(read.document, {
       ...(parsed.entry === undefined ? {} : { ghgEntryId: parsed.entry }),
       ...(parsed.statement === undefined ? {} : { ghgStatementId: parsed.statement }),
-      ...(parsed.samples === undefined ? {} : { monteCarlo: { samples: parsed.samples } }),
+      policies: parsed.choice.policies,
+      ...(parsed.choice.monteCarlo === undefined ? {} : { monteCarlo: parsed.choice.monteCarlo }),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== MISSING_PEERS_CODE) throw error;

@@ -117,6 +117,42 @@ export const graphQuantitySchema = z.strictObject({
 });
 
 /**
+ * Schema of a datapoint's input distribution for Monte Carlo (docs/graph-document.md,
+ * "Distributions"): centred on the magnitude, its scale the datapoint's standard deviation.
+ * Ranges (`beta` in [0, 1], at least 1 degree of freedom, a positive magnitude for a lognormal)
+ * are checked at preparation, with the datapoint named.
+ * @public
+ */
+export const graphDistributionSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('normal').describe('Normal (the default).') }),
+  z.strictObject({ type: z.literal('rectangular').describe('Uniform on magnitude +- sqrt(3) sd.') }),
+  z.strictObject({ type: z.literal('triangular').describe('Symmetric triangle on magnitude +- sqrt(6) sd.') }),
+  z.strictObject({ type: z.literal('arcsine').describe('U-shaped on magnitude +- sqrt(2) sd.') }),
+  z.strictObject({
+    type: z.literal('trapezoidal').describe('Symmetric trapezoid of standard deviation sd.'),
+    beta: z.number().describe("Ratio of the top's half-width to the base's, in [0, 1] (0 triangular, 1 rectangular)."),
+  }),
+  z.strictObject({
+    type: z.literal('student_t').describe('magnitude + sd * t (sd the standard uncertainty s / sqrt(N)).'),
+    degrees_of_freedom: z.number().describe('Degrees of freedom, >= 1.'),
+  }),
+  z.strictObject({ type: z.literal('lognormal').describe('Strictly positive, with mean the magnitude (> 0) and standard deviation sd.') }),
+]);
+/** A datapoint's input distribution. @public */
+export type GraphDistribution = z.infer<typeof graphDistributionSchema>;
+
+/**
+ * Schema of a correlation between two datapoints (docs/graph-document.md, "Correlations").
+ * @public
+ */
+export const graphCorrelationSchema = z.strictObject({
+  datapoint_ids: z.tuple([z.string().min(1), z.string().min(1)]).describe('Two distinct datapoints, both with a standard deviation.'),
+  coefficient: z.number().describe('The correlation coefficient, in [-1, 1].'),
+});
+/** A correlation between two datapoints. @public */
+export type GraphCorrelation = z.infer<typeof graphCorrelationSchema>;
+
+/**
  * Schema of a datapoint in the graph document. Besides `id` and `quantity` it may carry the other
  * fields of the service's Datapoint resource (docs/rules.md#service-resources, and `type` and `locked_status` of
  * the OpenAPI), kept as given; `display_name` and `uncertainty_justification` appear in reports.
@@ -134,6 +170,7 @@ export const graphDatapointSchema = z.strictObject({
   supplier_reference_id: serviceText("The supplier's own reference."),
   type: serviceText('The service\'s datapoint type (CONSTANT, REPORTED, ...).'),
   locked_status: serviceText('The service\'s lock status.'),
+  distribution: graphDistributionSchema.optional().describe('Its input distribution for Monte Carlo; absent: normal. Needs a standard deviation.'),
 });
 /** A datapoint of the graph document. */
 export type GraphDatapoint = z.infer<typeof graphDatapointSchema>;
@@ -341,6 +378,7 @@ export const removalGraphSchema = z.strictObject({
   ghg_entries: z.array(graphGhgEntrySchema).describe('The GHG entries (removals) to evaluate.'),
   ghg_statements: z.array(graphGhgStatementSchema).optional().describe('GHG statements, with statement-level components (docs/rules.md#statement-and-project-components).'),
   projects: z.array(graphProjectSchema).optional().describe('Projects, with amortised project-level components.'),
+  correlations: z.array(graphCorrelationSchema).optional().describe('Correlation coefficients between pairs of datapoints (first order and Monte Carlo).'),
 });
 /** The removal graph document: everything needed to evaluate GHG entries. @public */
 export type RemovalGraph = z.infer<typeof removalGraphSchema>;

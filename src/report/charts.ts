@@ -155,6 +155,8 @@ export function monteCarloChart(mc: MonteCarloFigures): Chart | null {
   const markers = [
     { at: mc.normal_percentile_16_kg, label: `first-order 16th percentile (net after discount): ${formatNumber(mc.normal_percentile_16_kg)} kg` },
     { at: mc.percentile_16_kg, label: `simulated 16th percentile: ${formatNumber(mc.percentile_16_kg)} kg` },
+    // The Monte Carlo discount's percentile, when it is another one.
+    ...(mc.percentile === 16 ? [] : [{ at: mc.percentile_kg, label: `simulated ${formatNumber(mc.percentile)}th percentile (Monte Carlo discount): ${formatNumber(mc.percentile_kg)} kg` }]),
   ];
   const layers: object[] = [
     { name: 'histogram_bars', data: { values: bins }, mark: { type: 'bar', color: '#9fb3d9', stroke: 'white', strokeWidth: 0.5 }, encoding: { x: { ...x, field: 'from', bin: 'binned' }, x2: { field: 'to' }, y: { field: 'count', type: 'quantitative', title: 'samples' } } },

@@ -84,7 +84,7 @@ function monteCarloFigures(result: GhgEntryResult, seed: number | null): MonteCa
     seed,
     normal_mean_kg: result.co2e_net_removed_without_discount_kg,
     normal_standard_deviation_kg: result.co2e_net_removed_standard_deviation_kg,
-    normal_percentile_16_kg: result.co2e_net_removed_kg,
+    normal_percentile_16_kg: result.uncertainty_discount?.first_order_co2e_net_removed_kg ?? result.co2e_net_removed_kg,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import {
   ACCOUNTING_POLICY_CHECKS,
+  ADAPTIVE_OPTION_CHECKS,
   analysePreparedSensitivity,
   evaluatePreparedGraph,
   explainPreparedGhgEntry,
@@ -35,11 +36,18 @@ export interface HtmlReportOptions {
   /** The GHG statement to report on. */
   readonly ghgStatementId?: string;
   /**
-   * Adds the Monte Carlo check: `samples` draws (2 to 10,000,000) with `seed` (default 1); the
-   * entry report shows the simulated distribution, the statement report each entry's simulated
-   * 16th percentile.
+   * Adds the Monte Carlo evaluation (the `monteCarlo` option of `evaluateGraph`); it also runs,
+   * with adaptive draws, under the policy `discountMethod` set to `monte_carlo`. The entry report shows the simulated distribution with both discounts marked,
+   * the statement report each entry's simulated 16th percentile.
    */
-  readonly monteCarlo?: { readonly samples: number; readonly seed?: number };
+  readonly monteCarlo?: {
+    /** A fixed number of draws (2 to 10,000,000); without it, adaptive draws. */
+    readonly samples?: number;
+    /** Adaptive draws: the percentile's widest 95 % interval in kg and the most draws. */
+    readonly adaptive?: { readonly toleranceKg?: number; readonly maxSamples?: number };
+    /** The seed (default 1). */
+    readonly seed?: number;
+  };
   /** Accounting policies to override. */
   readonly policies?: Partial<AccountingPolicies>;
 }
@@ -48,7 +56,11 @@ export interface HtmlReportOptions {
 export const HTML_REPORT_OPTION_CHECKS: ShapeCheck = shapeOf<HtmlReportOptions>({
   ghgEntryId: STRING,
   ghgStatementId: STRING,
-  monteCarlo: shapeOf<NonNullable<HtmlReportOptions['monteCarlo']>>({ samples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }), seed: finiteNumber({ integer: true }) }, ['samples']),
+  monteCarlo: shapeOf<NonNullable<HtmlReportOptions['monteCarlo']>>({
+    samples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
+    adaptive: ADAPTIVE_OPTION_CHECKS,
+    seed: finiteNumber({ integer: true }),
+  }),
   policies: ACCOUNTING_POLICY_CHECKS,
 });
 
@@ -85,10 +97,12 @@ export async function renderHtmlReport(document: unknown, options: HtmlReportOpt
   const target = targetOf(graph, options);
   if ('issues' in target) return { ok: false, issues: target.issues };
   const seed = options.monteCarlo?.seed ?? 1;
-  const evaluation = evaluatePreparedGraph(graph, options.monteCarlo === undefined ? {} : { monteCarlo: { samples: options.monteCarlo.samples, seed, histogramBins: HISTOGRAM_BINS } });
+  const monteCarlo = options.monteCarlo ?? (graph.policies.discountMethod === 'monte_carlo' ? {} : undefined);
+  const evaluation = evaluatePreparedGraph(graph, monteCarlo === undefined ? {} : { monteCarlo: { ...monteCarlo, seed, histogramBins: HISTOGRAM_BINS } });
   if (!evaluation.ok) return evaluation;
-  const mcSeed = options.monteCarlo === undefined ? null : seed;
-  const outcome = target.kind === 'entry' ? entryReport(graph, evaluation.result, target.id, mcSeed) : statementReport(graph, evaluation.result, target.id);
+  const mcSeed = monteCarlo === undefined ? null : seed;
+  const mcOptions = monteCarlo === undefined ? undefined : { ...monteCarlo, seed };
+  const outcome = target.kind === 'entry' ? entryReport(graph, evaluation.result, target.id, mcSeed, mcOptions) : statementReport(graph, evaluation.result, target.id);
   if (!outcome.ok) return outcome;
   const html = outcome.figures.kind === 'ghg_entry' ? await entryPage(outcome.figures) : await statementPage(outcome.figures);
   return { ok: true, html, figures: outcome.figures };
@@ -120,8 +134,8 @@ function listed(ids: readonly string[]): string {
 
 type FiguresOutcome = { readonly ok: true; readonly figures: ReportFigures } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
-function entryReport(graph: PreparedGraph, evaluation: EvaluationResult, id: string, seed: number | null): FiguresOutcome {
-  const calculation = explainPreparedGhgEntry(graph, id);
+function entryReport(graph: PreparedGraph, evaluation: EvaluationResult, id: string, seed: number | null, monteCarlo: HtmlReportOptions['monteCarlo']): FiguresOutcome {
+  const calculation = explainPreparedGhgEntry(graph, id, monteCarlo === undefined ? {} : { monteCarlo });
   if (!calculation.ok) return calculation;
   const sensitivity = analysePreparedSensitivity(graph, { only: { ghgEntryIds: [id] } });
   if (!sensitivity.ok) return sensitivity;

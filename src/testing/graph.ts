@@ -5,10 +5,12 @@
  * datapoint slots reuse an earlier datapoint of the same quantity kind and range) and written out as a
  * document, so that it shrinks like its plan: fewer components and entries, no sharing, no reuse,
  * shorter lists, factors of 1, simpler quantities.
- * May import: model, units, fast-check.
+ * May import: model, units, uncertainty (types), fast-check.
  */
 import fc from 'fast-check';
-import type { GraphAttribution, GraphComponent, GraphDatapoint, GraphGhgEntry, RemovalGraphInput } from '../model/graph';
+import type { GraphAttribution, GraphComponent, GraphDatapoint, GraphDistribution, GraphGhgEntry, RemovalGraphInput } from '../model/graph';
+import type { DistributionType } from '../uncertainty/distributions';
+import { distributionOf } from './distribution';
 import type { QuantityKind } from '../model/quantity-kinds';
 import {
   type BlueprintDefinition,
@@ -45,6 +47,12 @@ export interface GraphOptions {
   readonly inputs?: InputQuantityOptions;
   /** Default presence of standard deviations, for inputs without options of their own. */
   readonly standardDeviation?: StandardDeviationPresence;
+  /**
+   * Distribution types a datapoint with a standard deviation may carry (docs/graph-document.md,
+   * "Distributions"); default none: no `distribution` is written (normal). When given, about half
+   * of those datapoints get one (a lognormal only on a positive magnitude).
+   */
+  readonly distributions?: readonly DistributionType[];
 }
 
 /** Defaults of {@link GraphOptions}. */
@@ -56,6 +64,8 @@ interface Slot {
   /** null: a fresh datapoint; a number: reuse an earlier datapoint of the same kind (index modulo their number). */
   readonly reuse: number | null;
   readonly quantity: GraphQuantityValue;
+  /** Written only on a datapoint with a standard deviation (and a lognormal on a positive magnitude). */
+  readonly distribution: GraphDistribution | null;
 }
 
 interface ComponentPlan {
@@ -86,7 +96,9 @@ function componentPlan(blueprint: BlueprintDefinition, index: number, options: G
     const reuseOf: fc.Arbitrary<number | null> = reuse
       ? fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.nat(63), weight: 1 })
       : fc.constant(null);
-    const slot = fc.record({ reuse: reuseOf, quantity });
+    const types = options.distributions;
+    const distribution: fc.Arbitrary<GraphDistribution | null> = types === undefined || types.length === 0 ? fc.constant(null) : fc.option(distributionOf(types), { nil: null, freq: 2 });
+    const slot = fc.record({ reuse: reuseOf, quantity, distribution });
     return input.data_shape === 'LIST' ? fc.array(slot, { minLength: lengths.min, maxLength: lengths.max }) : slot.map((s) => [s]);
   });
   // A slot reuses only datapoints drawn for the same kind with the same options, so that a reused
@@ -107,6 +119,14 @@ function componentPlan(blueprint: BlueprintDefinition, index: number, options: G
   });
 }
 
+/** A fresh datapoint of a slot, with its distribution where one applies. */
+function datapointOf(id: string, slot: Slot): GraphDatapoint {
+  const { quantity, distribution } = slot;
+  const hasSpread = quantity.standard_deviation !== null && quantity.standard_deviation !== undefined;
+  if (distribution === null || !hasSpread || (distribution.type === 'lognormal' && !(quantity.magnitude > 0))) return { id, quantity };
+  return { id, quantity, distribution };
+}
+
 /** Writes a plan out as a document. */
 function writeGraph(blueprints: readonly BlueprintDefinition[], plan: GraphPlan): RemovalGraphInput {
   const datapoints: GraphDatapoint[] = [];
@@ -125,7 +145,7 @@ function writeGraph(blueprints: readonly BlueprintDefinition[], plan: GraphPlan)
       const ids = (c.slots[i] ?? []).map((slot) => {
         if (slot.reuse !== null && pool.length > 0) return pool[slot.reuse % pool.length] as string;
         const id = `dtp_${datapoints.length + 1}`;
-        datapoints.push({ id, quantity: slot.quantity });
+        datapoints.push(datapointOf(id, slot));
         pool.push(id);
         return id;
       });

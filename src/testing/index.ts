@@ -20,6 +20,9 @@ export {
   type LengthRange,
 } from './component';
 export { graphOf, type GraphOptions } from './graph';
+export { distributionOf } from './distribution';
+export type { DistributionType } from '../uncertainty/distributions';
+export type { GraphDistribution } from '../model/graph';
 export { randomBlueprint, type RandomBlueprintOptions } from './random-blueprint';
 export { type DocumentMutation, misspelled, wrongUnit } from './mutations';
 export {

@@ -5,7 +5,8 @@
  * before generating anything.
  * May import: model.
  */
-import { assertOptions, BOOLEAN, enumOf, finiteNumber, FUNCTION, listOf, recordOf, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
+import { assertOptions, BOOLEAN, enumOf, finiteNumber, FUNCTION, listOf, oneOf, recordOf, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
+import { DISTRIBUTION_TYPES } from '../uncertainty/distributions';
 import type { LengthRange } from './component';
 import type { MethodologyCheckOptions } from './check-methodology';
 import type { DimensionalOptions } from './dimensional';
@@ -38,6 +39,7 @@ export const GRAPH_OPTION_CHECKS: ShapeCheck = shapeOf<GraphOptions>({
   riskOfReversal: BOOLEAN,
   inputs: recordOf(QUANTITY_OPTION_CHECKS),
   standardDeviation: PRESENCE,
+  distributions: listOf(oneOf(DISTRIBUTION_TYPES), 'distribution types'),
 });
 
 const CHECK_OPTION_KEYS = {

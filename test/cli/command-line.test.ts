@@ -80,7 +80,7 @@ describe('the commands', () => {
   it('unknown options and bad ports get our own sentences, not parseArgs texts', async () => {
     const bogus = await run(['evaluate', '--bogus']);
     expect(bogus.code).toBe(2);
-    expect(bogus.err).toMatch(/^cdr-engine evaluate: unknown option '--bogus' \(options: --format, --entries, --strict-warnings\)\n/);
+    expect(bogus.err).toMatch(/^cdr-engine evaluate: unknown option '--bogus' \(options: --format, --entries, --discount, --percentile, --samples, --tolerance, --seed, --threads, --strict-warnings\)\n/);
     expect(bogus.err).not.toMatch(/ERR_PARSE_ARGS|positional argument/);
     const port = await run(['serve', '--port', '-1']);
     expect(port.code).toBe(2);

@@ -176,7 +176,7 @@ describe('the misspellings of the issue, which used to change the credits silent
     // zod reports nested objects before the object they are in.
     expect(refusal(document)).toEqual([
       ['datapoints[1].$schema', expect.stringContaining("unknown key '$schema' at datapoints[1]; the keys there are 'id', 'quantity'")],
-      ['notes', "unknown key 'notes' at the top of the document; the keys there are '$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects'"],
+      ['notes', "unknown key 'notes' at the top of the document; the keys there are '$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects', 'correlations'"],
     ]);
   });
 

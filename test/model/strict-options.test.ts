@@ -248,12 +248,15 @@ describe('options are strict: values of the wrong type or range', () => {
     expect(refused({ issuableFloorKg: null, componentSigns: { LOSS: -1 } })).toEqual([]);
   });
 
-  it('monteCarlo needs its samples and seed, in range', () => {
+  it('monteCarlo takes its samples or adaptive draws and its seed, in range', () => {
     expect(messagesOf(safeEvaluateGraph(example, { monteCarlo: { samples: 1, seed: 1.5 } }))).toEqual([
       "option 'monteCarlo.samples' must be an integer >= 2 and <= 10000000; got 1",
       "option 'monteCarlo.seed' must be an integer; got 1.5",
     ]);
-    expect(messagesOf(safeEvaluateGraph(example, { monteCarlo: { samples: 10 } } as never))).toEqual(["option 'monteCarlo.seed' is required"]);
+    expect(messagesOf(safeEvaluateGraph(example, { monteCarlo: { samples: 10, adaptive: {} } }))).toEqual(['monteCarlo takes samples (a fixed number of draws) or adaptive, not both']);
+    expect(messagesOf(safeEvaluateGraph(example, { monteCarlo: { adaptive: { toleranceKg: 0 } } }))).toEqual(["option 'monteCarlo.adaptive.toleranceKg' must be a finite number > 0; got 0"]);
+    expect(messagesOf(safeEvaluateGraph(example, { coverageProbability: 1 }))).toEqual(["option 'coverageProbability' must be a finite number > 0 and < 1; got 1"]);
+    expect(messagesOf(safeEvaluateGraph(example, { policies: { discountPercentile: 100 } }))).toEqual(["option 'policies.discountPercentile' must be a finite number > 0 and < 100; got 100"]);
     expect(messagesOf(safeEvaluateGraph(example, { propagate: 'no' } as never))).toEqual(['option \'propagate\' must be true or false; got "no"']);
     expect(messagesOf(safeEvaluateGraph(example, 5 as never))).toEqual(['the options must be an object; got 5']);
   });

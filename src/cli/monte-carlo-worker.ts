@@ -1,0 +1,21 @@
+/**
+ * A worker thread of `cdr-engine evaluate --threads N` (parallel-monte-carlo.ts): prepares the
+ * document it is given and runs the Monte Carlo evaluation of its range of entries. Built as its
+ * own file (dist/monte-carlo-worker.js), loaded only by the worker.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { prepareGraph } from '../accounting';
+import { monteCarloShares } from '../accounting/evaluate';
+import { runMonteCarlo } from '../accounting/monte-carlo';
+import type { WorkerAnswer, WorkerTask } from './parallel-monte-carlo';
+
+function answer(task: WorkerTask): WorkerAnswer {
+  const prepared = prepareGraph(task.document, task.policies);
+  if (!prepared.ok) return { ok: false, issues: prepared.issues };
+  const shares = monteCarloShares(prepared.prepared);
+  if (!(shares instanceof Float64Array)) return { ok: false, issues: shares };
+  const run = runMonteCarlo(prepared.prepared, task.settings, shares, task.from, task.to);
+  return Array.isArray(run) ? { ok: false, issues: run } : { ok: true, run };
+}
+
+parentPort?.postMessage(answer(workerData as WorkerTask));

@@ -1,0 +1,140 @@
+/**
+ * Counter-based random streams: the draws of a Monte Carlo evaluation come in fixed blocks, and
+ * block b of a datapoint (or of a correlated group) has a stream of its own whose state is a mix
+ * of (seed, b, the datapoint's 64-bit key). Any block can be drawn alone, so splitting the
+ * blocks among threads, or drawing only the datapoints a few entries need, never changes a figure;
+ * keying by the id (not the position) makes the draws independent of the document's order.
+ */
+
+/**
+ * The 64-bit key of a datapoint's or group's streams, as two 32-bit words: FNV-1a and a second,
+ * independent multiplicative hash of the id. 64 bits keep two ids of a 300,000-datapoint graph
+ * from sharing draws (32 bits would, with near certainty, by the birthday bound).
+ */
+export function streamKey(id: string): readonly [number, number] {
+  let h = 0x811c9dc5;
+  let g = 0x9747b28c;
+  for (let i = 0; i < id.length; i++) {
+    const code = id.charCodeAt(i);
+    h = Math.imul(h ^ code, 0x01000193) >>> 0;
+    g = Math.imul(g ^ code, 0x5bd1e995);
+    g = (g ^ (g >>> 15)) >>> 0;
+  }
+  return [h, fmix32(g ^ id.length)];
+}
+
+/** The murmur3 finaliser: a bijection of 32-bit integers. */
+function fmix32(v: number): number {
+  let z = v >>> 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
+/**
+ * The stream of block `block` of key `key` under `seed` (an integer; its low 53 bits count):
+ * xoshiro128** whose four state words are distinct bijective mixes of the seed's halves, the block
+ * and the key, warmed up so that neighbouring states give unrelated numbers.
+ */
+export class BlockStream {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number, block: number, key: readonly [number, number]) {
+    const low = seed >>> 0;
+    const high = Math.floor(seed / 4294967296) >>> 0;
+    // Each word mixes one part of (seed, block, key) with another: distinct tuples, distinct states.
+    this.a = (fmix32(low ^ 0x9e3779b9) ^ fmix32(key[1] + 0x510e527f)) >>> 0;
+    this.b = (fmix32(high ^ 0x7f4a7c15) ^ fmix32(key[0] + 0x6a09e667)) >>> 0;
+    this.c = fmix32(block + 0xbb67ae85);
+    this.d = (fmix32(key[0] ^ 0x3c6ef372) ^ fmix32(key[1] ^ 0xa54ff53a) ^ 1) >>> 0;
+    for (let i = 0; i < 16; i++) this.next32();
+  }
+
+  /** The next 32 random bits, as an unsigned integer. */
+  next32(): number {
+    const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
+    const t = this.b << 9;
+    this.c ^= this.a;
+    this.d ^= this.b;
+    this.b ^= this.c;
+    this.a ^= this.d;
+    this.c ^= t;
+    this.d = rotl(this.d, 11);
+    return result;
+  }
+
+  /** A uniform number in (0, 1) with 53 random bits, never 0 or 1 (quantile functions need neither). */
+  uniform(): number {
+    return ((this.next32() >>> 5) * 67108864 + (this.next32() >>> 6) + 0.5) / 9007199254740992;
+  }
+
+  /**
+   * Fills `out` with standard normal deviates by Marsaglia and Tsang's ziggurat (128 layers): one
+   * 32-bit number per deviate almost always (7 bits choose the layer, the other 25 the position,
+   * so the two are independent), the exact tail and wedges otherwise.
+   */
+  fillNormals(out: Float64Array): void {
+    const n = out.length;
+    for (let i = 0; i < n; i++) {
+      const j = this.next32() | 0;
+      const layer = j & 127;
+      const h = j >> 7;
+      out[i] = Math.abs(h) < (KN[layer] as number) ? h * (WN[layer] as number) : this.zigguratEdge(h, layer);
+    }
+  }
+
+  /** The ziggurat's slow path: the base layer's tail, or a wedge accepted against the density. */
+  private zigguratEdge(h: number, layer: number): number {
+    for (;;) {
+      const x = h * (WN[layer] as number);
+      if (layer === 0) {
+        let tail = 0;
+        let y = 0;
+        do {
+          tail = -Math.log(this.uniform()) / ZIGGURAT_R;
+          y = -Math.log(this.uniform());
+        } while (y + y < tail * tail);
+        return h > 0 ? ZIGGURAT_R + tail : -ZIGGURAT_R - tail;
+      }
+      const below = FN[layer] as number;
+      if (below + this.uniform() * ((FN[layer - 1] as number) - below) < Math.exp(-0.5 * x * x)) return x;
+      const j = this.next32() | 0;
+      layer = j & 127;
+      h = j >> 7;
+      if (Math.abs(h) < (KN[layer] as number)) return h * (WN[layer] as number);
+    }
+  }
+}
+
+function rotl(v: number, k: number): number {
+  return (v << k) | (v >>> (32 - k));
+}
+
+/** The ziggurat's tables (Marsaglia and Tsang 2000, 128 layers), for 25-bit signed positions. */
+const ZIGGURAT_R = 3.442619855899;
+const KN = new Float64Array(128);
+const WN = new Float64Array(128);
+const FN = new Float64Array(128);
+{
+  const m = 16777216; // 2^24: |h| of a 25-bit signed position is below it
+  const v = 9.91256303526217e-3;
+  let d = ZIGGURAT_R;
+  let t = d;
+  const q = v / Math.exp(-0.5 * d * d);
+  KN[0] = (d / q) * m;
+  KN[1] = 0;
+  WN[0] = q / m;
+  WN[127] = d / m;
+  FN[0] = 1;
+  FN[127] = Math.exp(-0.5 * d * d);
+  for (let i = 126; i >= 1; i--) {
+    d = Math.sqrt(-2 * Math.log(v / d + Math.exp(-0.5 * d * d)));
+    KN[i + 1] = (d / t) * m;
+    t = d;
+    FN[i] = Math.exp(-0.5 * d * d);
+    WN[i] = d / m;
+  }
+}
