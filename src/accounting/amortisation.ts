@@ -1,5 +1,5 @@
 /**
- * Amortisation of project components over GHG statements (semantics.md section 4), the second pass
+ * Amortisation of project components over GHG statements (docs/rules.md#statement-and-project-components), the second pass
  * of a two-pass evaluation: once every component has a value, each statement's gross sequestration
  * is known, and from it (or from the periods) each statement's share of each project component.
  * Over a project's life the shares of one component never exceed 1: shares frozen on statements
@@ -60,7 +60,7 @@ export type ProjectComponentShareInput =
     };
 
 /**
- * One statement's share of a project component (semantics.md section 4): the strategy's ratio,
+ * One statement's share of a project component (docs/rules.md#statement-and-project-components): the strategy's ratio,
  * at least 0 and capped at what earlier statements left of the component's 100 %
  * (`1 - already_allocated`). E.g. 5000 t of 10000 t gives 0.5; 0.5 y of 2 y gives 0.25. Returns
  * NaN when a denominator is not positive or a figure is not finite.

@@ -1,5 +1,5 @@
 /**
- * Uncertainty budgets of an evaluation (semantics.md section 3: per datapoint its sensitivity and
+ * Uncertainty budgets of an evaluation (docs/rules.md#evaluating-a-ghg-entry: per datapoint its sensitivity and
  * its share of the variance). Evaluation records each entry's merged sensitivities in flat typed
  * arrays; the budget lines, ordered largest share first and then by datapoint id, are created when
  * a caller first reads `uncertainty_budget`. That keeps an evaluation of 100,000s of entries from

@@ -1,5 +1,5 @@
 /**
- * The first-order uncertainty discount (semantics.md section 3, docs/policies.md), shared by the
+ * The first-order uncertainty discount (docs/rules.md#evaluating-a-ghg-entry, docs/policies.md), shared by the
  * entries' evaluation and their result objects. Internal to accounting.
  */
 import type { AccountingPolicies } from './policies';

@@ -1,5 +1,5 @@
 /**
- * The third pass over an entry: its result object (contract.md section 3), from the figures of
+ * The third pass over an entry: its result object (docs/result.md), from the figures of
  * the first two passes. Its budget lines are made when `uncertainty_budget` is first read
  * (budget.ts). Internal to accounting.
  */

@@ -1,5 +1,5 @@
 /**
- * The first pass over an entry (semantics.md section 3): its signed sum, and with propagation its
+ * The first pass over an entry (docs/rules.md#evaluating-a-ghg-entry): its signed sum, and with propagation its
  * merged sensitivities and variance. A datapoint reached along several paths is one variable: its
  * derivatives add before squaring. The merge plan gives every derivative its place in the entry's
  * terms; only an entry whose amortised share adds derivatives of its own (policy `propagated`)

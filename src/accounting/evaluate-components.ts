@@ -1,6 +1,6 @@
 /**
  * The first phase of an evaluation: every component once, whatever the number of entries sharing
- * it (semantics.md section 3). Its value comes from its compiled blueprint, and with propagation
+ * it (docs/rules.md#evaluating-a-ghg-entry). Its value comes from its compiled blueprint, and with propagation
  * its derivatives with respect to its slots and its own standard deviation (a component result
  * shows it). At a kink (a tie of min/max, abs at 0) it keeps every branch's derivatives for the
  * entries to choose from (kink-choice.ts, docs/result.md). Internal to accounting.

@@ -1,5 +1,5 @@
 /**
- * The entries of an evaluation, chunk by chunk (semantics.md sections 3 and 5): once every
+ * The entries of an evaluation, chunk by chunk (docs/rules.md#evaluating-a-ghg-entry and docs/rules.md#rounding-credits-and-the-buffer-pool): once every
  * component has its figures, each entry is independent of the others, so entries are evaluated
  * a chunk at a time when a reader asks for them. `evaluatePreparedGraph` reads every chunk; the
  * CLI writes each chunk as it comes, so that a pipeline sees the first entries before the last

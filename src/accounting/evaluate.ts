@@ -1,5 +1,5 @@
 /**
- * Evaluation of a removal graph (semantics.md sections 3 to 5), in named phases:
+ * Evaluation of a removal graph (docs/rules.md#evaluating-a-ghg-entry to docs/rules.md#rounding-credits-and-the-buffer-pool), in named phases:
  *
  * 1. components (evaluate-components.ts): every component once, its value and, with propagation,
  *    its derivatives and standard deviation;

@@ -2,7 +2,7 @@
  * The merge plan of a prepared graph: where each entry's sensitivities go once merged by datapoint.
  * Which datapoints an entry reaches, in which order, and how often, depend only on the graph's
  * structure, so they are worked out once per prepared graph; an evaluation then merges by adding
- * each derivative into a fixed position, with no per-datapoint bookkeeping (semantics.md 3: a
+ * each derivative into a fixed position, with no per-datapoint bookkeeping (docs/rules.md#evaluating-a-ghg-entry: a
  * datapoint reached along several paths is one variable).
  *
  * The positions reproduce the accumulator's merge exactly: terms in the order first reached

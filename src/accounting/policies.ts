@@ -1,5 +1,5 @@
 /**
- * The accounting policies: every rule semantics.md marks [decision], as a named option with its
+ * The accounting policies: every rule docs/rules.md marks [decision], as a named option with its
  * documented default, so a host can override it instead of forking the engine.
  */
 import { COMPONENT_TYPES, GHG_STATEMENT_STATUSES, type ComponentType, type GhgStatementStatus } from '../model/graph';
@@ -84,7 +84,7 @@ export interface AccountingPolicies {
   /**
    * [decision] `CUSTOM_TIME_PERIOD` share of a statement: `overlap` (default) counts the days of the
    * statement's period that fall inside the custom period, so statements outside it receive nothing;
-   * `statement_period` counts the whole period, as semantics.md's "period / custom period" reads.
+   * `statement_period` counts the whole period, as docs/rules.md's "period / custom period" reads.
    */
   readonly customTimePeriodShare: CustomTimePeriodShare;
   /** Relative variation of each datapoint in the sensitivity analysis (default 0.2: +-20 %). */
@@ -113,7 +113,7 @@ export interface AccountingPolicies {
 }
 
 /**
- * The documented defaults of every accounting policy (semantics.md sections 3 to 5).
+ * The documented defaults of every accounting policy (docs/rules.md#evaluating-a-ghg-entry to docs/rules.md#rounding-credits-and-the-buffer-pool).
  * @public
  */
 export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({

@@ -1,7 +1,7 @@
 /**
  * The component phase of a preparation: unique ids, a known blueprint, every input supplied
  * exactly once with datapoints that exist and have a unit of the input's quantity kind
- * (semantics.md section 2). The valid components become columns (prepare.ts
+ * (docs/rules.md#units-and-quantity-kinds). The valid components become columns (prepare.ts
  * `PreparedComponents`): their slots are one array, and components of one blueprint with as many
  * datapoints per input share one layout. Internal to preparation.
  *

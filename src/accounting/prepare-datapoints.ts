@@ -1,6 +1,6 @@
 /**
  * The datapoint phase of a preparation: unique ids, finite magnitudes, known units, standard
- * deviations >= 0 (semantics.md section 2), and every datapoint's numbers as given and in SI, in
+ * deviations >= 0 (docs/rules.md#units-and-quantity-kinds), and every datapoint's numbers as given and in SI, in
  * packed arrays of doubles (doubles.ts). Internal to preparation.
  *
  * Owns: datapoint problems and the datapoint columns. May import: units, doubles.ts, id-index.ts,

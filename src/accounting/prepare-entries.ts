@@ -1,5 +1,5 @@
 /**
- * The entry phase of a preparation (semantics.md sections 3 and 4): unique ids, attributions of
+ * The entry phase of a preparation (docs/rules.md#evaluating-a-ghg-entry and docs/rules.md#statement-and-project-components): unique ids, attributions of
  * known components, factors in (0, 1] (a legacy factor datapoint dimensionless), one attribution
  * of a component per entry, and the shares of one component summing to at most 1 across entries,
  * statements and manual project attributions. The attributions become columns (prepare.ts

@@ -51,7 +51,7 @@ export function prepareGraphDocument(document: unknown, policyOverrides: Partial
   const components = prepareComponents(context, blueprints, datapoints);
   const entries = new EntryBuilder(context, datapoints, components);
   entries.addAll();
-  // Statements and projects add attributions to the entries (semantics.md section 4).
+  // Statements and projects add attributions to the entries (docs/rules.md#statement-and-project-components).
   const statementParts = prepareStatements({
     graph,
     policies,

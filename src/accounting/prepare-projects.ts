@@ -1,5 +1,5 @@
 /**
- * Preparation of the project-level components (semantics.md section 4): MANUAL components become
+ * Preparation of the project-level components (docs/rules.md#statement-and-project-components): MANUAL components become
  * ordinary attributions; the others are amortised over the project's statements, one share slot
  * per statement, whose factor is a share computed at evaluation (the tonnage share needs the
  * evaluated sequestration) divided by the statement's number of entries. Imports the model's

@@ -1,5 +1,5 @@
 /**
- * The value phase of a preparation (semantics.md section 2, docs/units.md "Physical bounds"): each
+ * The value phase of a preparation (docs/rules.md#units-and-quantity-kinds, docs/units.md "Physical bounds"): each
  * datapoint's value against the quantity kinds of the inputs it feeds. A value no quantity of its
  * kind can take is the problem `value_out_of_physical_range` (or a warning of that code, or nothing,
  * under the `physicalBounds` policy); a value outside the kind's realistic range, or a standard

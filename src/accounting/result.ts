@@ -1,5 +1,5 @@
 /**
- * The evaluation result (contract.md section 3), in the service's field names.
+ * The evaluation result (docs/result.md), in the service's field names.
  */
 import type { ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy } from '../model';
 import type { CreditAllocation } from './credits';

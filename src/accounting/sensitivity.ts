@@ -1,5 +1,5 @@
 /**
- * Sensitivity analysis (semantics.md section 3): each datapoint of an entry, or of a statement, is
+ * Sensitivity analysis (docs/rules.md#evaluating-a-ghg-entry): each datapoint of an entry, or of a statement, is
  * moved by -+20 % (policy `sensitivityVariation`) of its magnitude as given, all else fixed, and the
  * net re-evaluated; a datapoint is sensitive when either move changes the net by more than 1 %
  * (policy `sensitivityThreshold`) of its magnitude. Sensitive datapoints need an

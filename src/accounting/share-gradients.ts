@@ -1,6 +1,6 @@
 /**
- * Derivatives of the amortised project-component shares, for the policy `propagated` (semantics.md
- * section 4): a tonnage share under the cap is the statement's gross sequestration over the
+ * Derivatives of the amortised project-component shares, for the policy `propagated` (docs/rules.md#statement-and-project-components):
+ * a tonnage share under the cap is the statement's gross sequestration over the
  * project tonnage, so it depends on the statement's sequestration datapoints; a capped share is
  * what earlier shares left, so its derivative is minus theirs. Internal to accounting.
  */

@@ -1,5 +1,5 @@
 /**
- * The shapes of the statement- and project-level preparation (semantics.md section 4): prepared
+ * The shapes of the statement- and project-level preparation (docs/rules.md#statement-and-project-components): prepared
  * statements, amortised project components with their share slots, the attributions statements and
  * projects add to entries, and what the preparation needs and returns. Types only; imports the
  * model's types and the accounting lookups.

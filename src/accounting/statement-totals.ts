@@ -1,5 +1,5 @@
 /**
- * A statement's totals from its entries' evaluations (semantics.md section 5): each net rounded to
+ * A statement's totals from its entries' evaluations (docs/rules.md#rounding-credits-and-the-buffer-pool): each net rounded to
  * the increment, the total the exact sum of the rounded nets, the allocation the exact sum of the
  * entries' allocations (null when any is null). Shared by `evaluateGraph` and statement submission
  * so both freeze the same figures.

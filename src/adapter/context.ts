@@ -1,9 +1,9 @@
 /**
  * What a handler works with: the sandbox state, the caller, and the visibility rules of
- * interface.md section 1 applied to that caller.
+ * docs/service.md#visibility applied to that caller.
  *
- * The caller is always an organisation: every operation needs a valid bearer token (semantics.md
- * 7), so there is no anonymous reader. "Publicly visible" (interface.md 1 rule 3) means visible to
+ * The caller is always an organisation: every operation needs a valid bearer token (docs/rules.md#service-behaviour),
+ * so there is no anonymous reader. "Publicly visible" (docs/service.md#visibility rule 3) means visible to
  * every authenticated organisation. Whatever a caller may not see is answered 404, exactly as a
  * missing resource is.
  */

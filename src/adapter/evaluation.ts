@@ -5,7 +5,7 @@
  * The document holds the entry's own attributions (components attributed to it, manual
  * attributions of project components included) and, when the entry is in a GHG statement, the
  * statement with all its entries, its statement-level components (split evenly over the entries)
- * and the project's amortised components (semantics.md 4); the accounting module decides the
+ * and the project's amortised components (docs/rules.md#statement-and-project-components); the accounting module decides the
  * shares. Entries of a submitted statement cannot change, so their figures stay those frozen at
  * submission.
  */

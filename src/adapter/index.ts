@@ -5,7 +5,7 @@
  * (`file-journal.ts`) are node-only, used by `cdr-engine serve`, and not part of the package API:
  * the sandbox reaches its journal through the `SandboxJournal` port and does no I/O itself.
  *
- * Who sees what (interface.md 1, semantics.md 7). Every request needs a known `x-client-secret`
+ * Who sees what (docs/service.md#visibility, docs/rules.md#service-behaviour). Every request needs a known `x-client-secret`
  * and a valid bearer token, whatever it asks for (401 otherwise). It acts for the token's
  * organisation: it sees what it owns, what a submitted GHG statement shows it as verifier, and
  * what credits were issued on (visible to every authenticated organisation, source documents

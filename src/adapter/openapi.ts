@@ -196,7 +196,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
   for (const route of routes) (operations[route.path] ??= {})[route.method.toLowerCase()] = operation(route, named);
   const { schemas, paths } = named.finish(operations);
   const validation = jsonSchema(validationErrorBodySchema, 'output');
-  // Every 422 item carries all five fields (semantics.md 7), `input` included whatever its value.
+  // Every 422 item carries all five fields (docs/rules.md#service-behaviour), `input` included whatever its value.
   const items = ((validation.properties as Record<string, JsonSchemaObject>).detail as JsonSchemaObject).items as JsonSchemaObject;
   items.required = ['type', 'loc', 'msg', 'input', 'ctx'];
   return {

@@ -1,5 +1,5 @@
 /**
- * Cursor pagination (interface.md 4.1 rule 5, semantics.md 7): `first`/`after` page forward,
+ * Cursor pagination (docs/rules.md#endpoints-and-limits rule 5, docs/rules.md#service-behaviour): `first`/`after` page forward,
  * `last`/`before` page backward, in creation order.
  *
  * A cursor carries the creation sequence number of its item and a tag binding it to the list it
@@ -15,7 +15,7 @@ import { unprocessable } from './failures';
 import type { Sequenced } from './store';
 import { lowerBound, upperBound } from './sequence';
 
-/** Page size when neither `first` nor `last` is given (interface.md 8). */
+/** Page size when neither `first` nor `last` is given (docs/rules.md#endpoints-and-limits). */
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** The pagination parameters, already checked for type and bounds. */
@@ -26,7 +26,7 @@ export interface PageRequest {
   readonly before?: string | null;
 }
 
-/** PaginatedListResource (interface.md 2.2). */
+/** PaginatedListResource (docs/rules.md#service-resources). */
 export interface Page<T> {
   readonly nodes: T[];
   readonly page_info: {

@@ -1,5 +1,5 @@
 /**
- * Every quantity the service is given is checked the way a datapoint's is (semantics.md 7): a
+ * Every quantity the service is given is checked the way a datapoint's is (docs/rules.md#service-behaviour): a
  * finite magnitude and standard deviation, and a unit that reads and is of the field's quantity
  * kind (`isCompatible` of the units module, whose message names the unit and the kind), and a
  * value within the kind's physical bounds (docs/units.md). A unit that cannot be read, or one of

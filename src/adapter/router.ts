@@ -1,5 +1,5 @@
 /**
- * The route table: method and path template to handler. Templates are written as in interface.md
+ * The route table: method and path template to handler. Templates are written as in docs/service.md
  * (`/mrv/v0/removals/{id}`); a `{name}` segment matches one non-empty path segment, decoded.
  */
 import type { z } from 'zod';
@@ -45,7 +45,7 @@ export interface Route<S extends RouteSpec = RouteSpec> {
 
 /**
  * Declares a route; the input's type follows from the schemas. Every route needs a valid bearer
- * token (semantics.md 7): the pipeline refuses a request without one before any route runs.
+ * token (docs/rules.md#service-behaviour): the pipeline refuses a request without one before any route runs.
  */
 export function route<const S extends RouteSpec>(method: Method, path: string, schemas: S, handle: (context: RequestContext, input: RouteInput<S>) => Reply): Route {
   return { method, path, schemas, handle: handle as unknown as Route['handle'] };

@@ -198,7 +198,7 @@ export interface ComponentInputRow {
 /** Where a component is attributed (the OpenAPI's ComponentScope, less NET_NEGATIVITY). */
 export type ComponentScopeValue = 'REMOVAL' | 'GHG_STATEMENT' | 'PROJECT';
 
-/** How a project component is amortised (semantics.md 4). */
+/** How a project component is amortised (docs/rules.md#statement-and-project-components). */
 export type AllocationStrategyValue = 'ESTIMATED_PROJECT_TONNAGE' | 'MANUAL' | 'CUSTOM_TIME_PERIOD' | 'ESTIMATED_PROJECT_LIFETIME';
 
 export interface ComponentRow {

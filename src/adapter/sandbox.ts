@@ -87,7 +87,7 @@ function readBody(body: unknown, headers: Record<string, string>): unknown {
 }
 
 /**
- * The organisation the request acts for (interface.md 5, semantics.md 7): a known client secret
+ * The organisation the request acts for (docs/service.md#authentication, docs/rules.md#service-behaviour): a known client secret
  * and a valid, unexpired bearer token. Every operation needs both; a request without an
  * `Authorization` header is 401, whatever it asks for.
  */
@@ -301,7 +301,7 @@ function journaledHandler(
 
 /**
  * Creates an in-memory instance of the service: `handle(request)` answers one request with the
- * status codes, JSON bodies and headers of the service (interface.md, semantics.md 7). No HTTP
+ * status codes, JSON bodies and headers of the service (docs/service.md, docs/rules.md#service-behaviour). No HTTP
  * framework or socket is involved; `cdr-engine serve` binds it to a port.
  *
  * Test-helper routes under `/sandbox/v0/` do what the real service does on its own side (verify

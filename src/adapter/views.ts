@@ -1,6 +1,6 @@
 /**
- * Rows to response bodies, in the field names and shapes of interface.md section 2 (and the
- * OpenAPI for the shapes marked "not shown"). Both spellings are given where interface.md lists
+ * Rows to response bodies, in the field names and shapes of docs/rules.md#service-resources (and the
+ * OpenAPI for the shapes marked "not shown"). Both spellings are given where docs/service.md lists
  * both (`ghg_entry_id` and `removal_id`, ...).
  */
 import { canReadDocument, canSee, indexes, type ReadContext } from './context';
@@ -30,7 +30,7 @@ import type { ComponentType } from '../model';
 import { evaluateEntries } from './evaluation';
 
 /**
- * The component type as the service writes it (semantics.md 1): `COUNTERFACTUAL`, which graph
+ * The component type as the service writes it (docs/rules.md#blueprints-components-and-inputs): `COUNTERFACTUAL`, which graph
  * documents accept, is the service's `REMOVAL_COUNTERFACTUAL`.
  */
 export function servedComponentType(type: ComponentType): Exclude<ComponentType, 'COUNTERFACTUAL'> {
@@ -277,7 +277,7 @@ export function productionBatchView(row: ProductionBatchRow): Record<string, unk
 
 /**
  * A measurement sample as `context`'s caller sees it: a value whose datapoint the caller may not
- * see is shown as null (a visible record never shows the value of one that is not, semantics.md 7).
+ * see is shown as null (a visible record never shows the value of one that is not, docs/rules.md#service-behaviour).
  */
 export function measurementSampleView(context: ReadContext, row: MeasurementSampleRow): Record<string, unknown> {
   return {

@@ -1,5 +1,5 @@
 /**
- * The lists of rows a caller may see (interface.md 1), as merged sequences rather than filtered
+ * The lists of rows a caller may see (docs/service.md#visibility), as merged sequences rather than filtered
  * tables: what it owns (an owner index) and what a submitted statement exposes to it that it does
  * not own (the exposure index). Both sequences are kept as the tables change, so a page of such a
  * list costs two binary searches and the page itself, and its `total_count` is the sum of two

@@ -168,7 +168,7 @@ class WorldCheck {
     const blueprintKeys = new Set(world.component_blueprints.map((b) => b.key));
     const blueprintInputs = new Map(world.component_blueprints.map((b) => [b.key, b.inputs.map((input) => input.input_key)]));
     world.component_blueprints.forEach((b, i) => {
-      // semantics.md 1: REDUCTION is a library-only type; the service never writes it.
+      // docs/rules.md#blueprints-components-and-inputs: REDUCTION is a library-only type; the service never writes it.
       if (b.type === 'REDUCTION') this.problem(['component_blueprints', i, 'type'], `blueprint '${b.key}' has type REDUCTION, a type of graph documents only; the service's blueprints are ACTIVITY, REMOVAL_COUNTERFACTUAL, SEQUESTRATION, LOSS, ADJUSTMENT or UNCERTAINTY_DISCOUNT`, 'invalid_type');
     });
     const groupIds = new Set<string>();

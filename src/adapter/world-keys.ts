@@ -1,5 +1,5 @@
 /**
- * Unknown keys of a world document (semantics.md 2, "documents are strict"): the document is walked
+ * Unknown keys of a world document (docs/rules.md#units-and-quantity-kinds, "documents are strict"): the document is walked
  * beside its zod schema, and every key that the object schema at that place does not define is an
  * issue naming the key, its path and the nearest known key (`nearestName`), code
  * `unrecognized_key`, as graph documents report it. A misspelled key is never read as an absent

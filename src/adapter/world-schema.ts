@@ -1,5 +1,5 @@
 /**
- * The zod schema of a world document (contract.md 6): every collection with the shapes the
+ * The zod schema of a world document (docs/rules.md#world-document-and-test-helpers): every collection with the shapes the
  * service gives its records, plus an owner. Unknown keys are reported by world-keys.ts with the
  * nearest known key, so the objects here are not strict themselves.
  */

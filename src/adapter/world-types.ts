@@ -1,5 +1,5 @@
 /**
- * The world document (contract.md 6): the records that only the service itself can create, in the
+ * The world document (docs/rules.md#world-document-and-test-helpers): the records that only the service itself can create, in the
  * service's own shapes plus an owner (`owner_organisation_id`). Every collection is optional.
  * Response-only fields (`locked_status`, `uploaded_at`, ...) are filled in by the service.
  */
@@ -494,7 +494,7 @@ export interface WorldRefund extends Omit<RefundInput, 'from_buffer_pool_organis
 }
 
 /**
- * The world document: what a sandbox starts with (contract.md 6).
+ * The world document: what a sandbox starts with (docs/rules.md#world-document-and-test-helpers).
  * @public
  */
 export interface WorldDocument {

@@ -16,7 +16,7 @@ import type { WorldDocument } from './world-types';
 
 export { WorldDocumentError } from './world-error';
 
-/** One year after `ms`, on the calendar (a token's lifetime, interface.md 5). */
+/** One year after `ms`, on the calendar (a token's lifetime, docs/service.md#authentication). */
 export function oneYearAfter(ms: number): number {
   const date = new Date(ms);
   date.setUTCFullYear(date.getUTCFullYear() + 1);

@@ -1,5 +1,5 @@
 /**
- * The functions a blueprint formula may call (semantics.md section 1 [decision]).
+ * The functions a blueprint formula may call (docs/rules.md#blueprints-components-and-inputs [decision]).
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Property: the reuse rule (semantics.md section 3). A datapoint used more than once in one GHG
+ * Property: the reuse rule (docs/rules.md#evaluating-a-ghg-entry). A datapoint used more than once in one GHG
  * entry (twice in a formula, in two inputs, in two components) is one variable: its partial
  * derivatives add before squaring. The check recomputes each entry's standard deviation from the
  * compiled blueprints' own gradients, merged per distinct datapoint, and its reused datapoints
@@ -18,7 +18,7 @@ import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
 import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
 
 /**
- * The sign of each component type in the net (semantics.md section 3): + for removals and
+ * The sign of each component type in the net (docs/rules.md#evaluating-a-ghg-entry): + for removals and
  * reductions, - for emissions, counterfactuals, losses and off-platform discounts, + for an
  * ADJUSTMENT (which carries its own sign). The accounting's default `componentSigns`, so the
  * check and the evaluation read one table.

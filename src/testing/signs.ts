@@ -1,5 +1,5 @@
 /**
- * Property: sign conventions by blueprint type (semantics.md section 3). A SEQUESTRATION or
+ * Property: sign conventions by blueprint type (docs/rules.md#evaluating-a-ghg-entry). A SEQUESTRATION or
  * REDUCTION component never lowers an entry's net; an ACTIVITY, COUNTERFACTUAL, LOSS or
  * UNCERTAINTY_DISCOUNT component never raises it; an ADJUSTMENT carries its own sign. A blueprint
  * whose formula turns negative over realistic inputs (a loss written as a negative number, a

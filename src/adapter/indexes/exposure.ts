@@ -1,5 +1,5 @@
 /**
- * Exposure (interface.md 1, semantics.md 7): who, besides its owner, may see a record. A record
+ * Exposure (docs/service.md#visibility, docs/rules.md#service-behaviour): who, besides its owner, may see a record. A record
  * becomes part of a GHG statement only when an entry of a submitted statement reaches it, directly
  * or through records it references:
  *

@@ -1,5 +1,5 @@
 /**
- * The supplier references in use (interface.md 2.1: a `supplier_reference_id` is unique among the
+ * The supplier references in use (docs/rules.md#service-resources: a `supplier_reference_id` is unique among the
  * resources of a supplier): `owner NUL reference` to the resource using it.
  *
  * Kept in step with every table whose rows carry a supplier reference. Should two resources carry

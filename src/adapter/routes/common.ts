@@ -58,7 +58,7 @@ export function ownedInProject<T extends { readonly owner: string; readonly proj
   return owned;
 }
 
-/** Refuses with 409 when the caller already used `reference` on another resource (interface.md 2.1). */
+/** Refuses with 409 when the caller already used `reference` on another resource (docs/rules.md#service-resources). */
 export function checkReferenceFree(context: RequestContext, reference: string | null | undefined, except?: string): void {
   if (reference === null || reference === undefined) return;
   const used = indexes(context).references.usedBy(context.viewer.id, reference);

@@ -70,7 +70,7 @@ function insertComponent(context: RequestContext, body: ComponentData, loc: read
 
 const REMOVAL_SCOPE: Placement = { scope: 'REMOVAL', ghg_statement_id: null, allocation_strategy: null };
 
-/** A component attributed at statement level: split evenly over the statement's entries (semantics.md 4). */
+/** A component attributed at statement level: split evenly over the statement's entries (docs/rules.md#statement-and-project-components). */
 const createStatementComponent = (context: RequestContext, body: z.output<typeof createGhgStatementComponentRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
@@ -87,7 +87,7 @@ const createStatementComponent = (context: RequestContext, body: z.output<typeof
   return ok(componentView(state, row));
 };
 
-/** A component amortised over the project's statements by its allocation strategy (semantics.md 4). */
+/** A component amortised over the project's statements by its allocation strategy (docs/rules.md#statement-and-project-components). */
 const createProjectComponent = (context: RequestContext, body: z.output<typeof createProjectComponentRequestSchema>) => {
   const row = insertComponent(context, body.component_data, ['body', 'component_data'], { scope: 'PROJECT', ghg_statement_id: null, allocation_strategy: body.allocation_strategy });
   refuseProblems(reevaluate(context.state, entriesOfComponent(context, row.id)));

@@ -2,7 +2,7 @@
  * Feedstock types and batches, and the production batches made from them. A feedstock type or
  * batch, or a production batch, that something uses (a batch, an entry, an application, a sample)
  * cannot be deleted (409). A production batch is part of a GHG statement when a submitted entry
- * reaches it through an application or a sample (semantics.md 7); feedstock records follow it.
+ * reaches it through an application or a sample (docs/rules.md#service-behaviour); feedstock records follow it.
  */
 import { z } from 'zod';
 import { idSchema } from '../../model';

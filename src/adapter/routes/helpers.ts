@@ -1,6 +1,6 @@
 /**
  * Test helpers under `/sandbox/v0/`: what the real service does on its own side, made reachable
- * for integration tests (contract.md 6). Same authentication as every route; never under
+ * for integration tests (docs/rules.md#world-document-and-test-helpers). Same authentication as every route; never under
  * `/mrv/v0` or `/registry/v0`.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Measurement locations and measurement samples. Each value of a sample becomes a datapoint
- * locked to the sample; a sample shows only the values its caller may see (semantics.md 7).
+ * locked to the sample; a sample shows only the values its caller may see (docs/rules.md#service-behaviour).
  */
 import type { z } from 'zod';
 import { idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../model/queries';

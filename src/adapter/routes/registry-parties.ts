@@ -5,7 +5,7 @@
  *
  * Who sees what: suppliers and the organisations of the world are the registry's, visible to every
  * authenticated organisation; a beneficiary registered by an organisation is seen by that
- * organisation only. A project follows interface.md 1 (its owner; its verifier once a statement is
+ * organisation only. A project follows docs/service.md#visibility (its owner; its verifier once a statement is
  * submitted; everyone once credits were issued on it). An order is seen by its buyer and its
  * supplier.
  */

@@ -1,7 +1,7 @@
 /**
  * Sources: the documents behind datapoints. Their metadata is visible with what they back; the
  * document itself (`private_url`) only to the owner and the verifier it is exposed to, never
- * publicly (interface.md 1 rules 4 and 5). A source something names (a datapoint, a biochar
+ * publicly (docs/service.md#visibility rules 4 and 5). A source something names (a datapoint, a biochar
  * application, a monitoring submission) cannot be deleted (409).
  */
 import type { z } from 'zod';
@@ -92,7 +92,7 @@ export function sourceRoutes(): Route[] {
     route('PATCH', '/mrv/v0/sources/{id}', { path, body: patchSourceRequestSchema, response: sourceSchema, conflict: true, summary: 'Change a source' }, (context, { path: p, body }) => patchSource(context, p.id, body)),
     route('DELETE', '/mrv/v0/sources/{id}', { path, response: null, conflict: true, summary: 'Delete a source nothing names' }, (context, { path: p }) => deleteSource(context, p.id)),
     route('GET', '/mrv/v0/sources/{id}/private_url', { path, response: sourcePrivateUrlSchema, summary: 'The private address of a source document' }, (context, { path: p }) => {
-      // The document itself: owner and verifier only, never public (interface.md 1 rule 4).
+      // The document itself: owner and verifier only, never public (docs/service.md#visibility rule 4).
       const source = visibleOrMissing(context, context.state.sources.get(p.id), canReadDocument);
       return ok(privateSourceUrl(context.state, source));
     }),

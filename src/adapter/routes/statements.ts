@@ -63,7 +63,7 @@ const createStatement = (context: RequestContext, body: z.output<typeof createGh
   const row: StatementRow = { id, owner: context.viewer.id, verifier_organisation_id: null, issuance_id: null, record };
   state.statements.insert(row);
   for (const r of entries) state.removals.update({ ...r, ghg_statement_id: id });
-  // In a statement, the entries share the project's amortised components (semantics.md 4).
+  // In a statement, the entries share the project's amortised components (docs/rules.md#statement-and-project-components).
   if (indexes(context).projectComponents.has(project.id)) refuseProblems(reevaluate(state, entries.map((r) => r.id)));
   return ok(statementView(state, row));
 };

@@ -1,7 +1,7 @@
 /**
  * Storage: storage locations of a project, the biochar applications spread on them, their storage
  * units and the sensors of a project. A storage location or application is part of a GHG statement
- * only when a submitted entry reaches it (semantics.md 7); units and sensors stay owner-only.
+ * only when a submitted entry reaches it (docs/rules.md#service-behaviour); units and sensors stay owner-only.
  * Deleting something in use is 409.
  */
 import { z } from 'zod';
