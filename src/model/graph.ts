@@ -121,7 +121,6 @@ export const graphQuantitySchema = z.strictObject({
  * "Distributions"): centred on the magnitude, its scale the datapoint's standard deviation.
  * Ranges (`beta` in [0, 1], at least 1 degree of freedom, a positive magnitude for a lognormal)
  * are checked at preparation, with the datapoint named.
- * @public
  */
 export const graphDistributionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('normal').describe('Normal (the default).') }),
@@ -143,13 +142,12 @@ export type GraphDistribution = z.infer<typeof graphDistributionSchema>;
 
 /**
  * Schema of a correlation between two datapoints (docs/graph-document.md, "Correlations").
- * @public
  */
 export const graphCorrelationSchema = z.strictObject({
   datapoint_ids: z.tuple([z.string().min(1), z.string().min(1)]).describe('Two distinct datapoints, both with a standard deviation.'),
   coefficient: z.number().describe('The correlation coefficient, in [-1, 1].'),
 });
-/** A correlation between two datapoints. @public */
+/** A correlation between two datapoints. */
 export type GraphCorrelation = z.infer<typeof graphCorrelationSchema>;
 
 /**

@@ -257,7 +257,6 @@ export function toValidationErrorItems(
  * location, how many problems were left out in `ctx.omitted`.
  * @param location - where the problems were found
  * @param omitted - how many problems are not listed
- * @public
  */
 export function tooManyErrorsItem(location: RequestLocation | 'request', omitted: number): ValidationErrorItem {
   return { type: 'too_many_errors', loc: [location], msg: `${omitted} more ${omitted === 1 ? 'problem' : 'problems'} not listed`, input: null, ctx: { omitted } };

@@ -9,13 +9,11 @@ import { normalCdf, normalQuantile, studentTQuantile } from './special-functions
 
 /**
  * The distribution types a datapoint may carry.
- * @public
  */
 export const DISTRIBUTION_TYPES = ['normal', 'rectangular', 'triangular', 'arcsine', 'trapezoidal', 'student_t', 'lognormal'] as const;
 
 /**
  * A distribution type.
- * @public
  */
 export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
 

@@ -11,7 +11,6 @@ const TWO_OVER_SQRT_PI = 2 / Math.sqrt(Math.PI);
 /**
  * The complementary error function `erfc(x) = 1 - erf(x)`, accurate in the far tails too (where
  * `1 - erf(x)` would lose every digit).
- * @public
  */
 export function erfc(x: number): number {
   if (Number.isNaN(x)) return Number.NaN;
@@ -56,7 +55,6 @@ function erfcContinuedFraction(x: number): number {
 
 /**
  * The standard normal cumulative distribution function.
- * @public
  */
 export function normalCdf(z: number): number {
   return 0.5 * erfc(-z / SQRT2);
@@ -65,7 +63,6 @@ export function normalCdf(z: number): number {
 /**
  * The standard normal quantile (inverse CDF) for p in (0, 1): Acklam's rational approximation
  * refined by one Halley step on {@link normalCdf}, to near double precision.
- * @public
  */
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : Number.NaN;
@@ -98,7 +95,6 @@ const LANCZOS = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 77
 
 /**
  * The natural logarithm of the gamma function for x > 0 (Lanczos, g = 7).
- * @public
  */
 export function logGamma(x: number): number {
   if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
@@ -112,7 +108,6 @@ export function logGamma(x: number): number {
 /**
  * The regularised incomplete beta function I_x(a, b) for x in [0, 1], a, b > 0 (continued
  * fraction, modified Lentz, on the side where it converges).
- * @public
  */
 export function incompleteBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
@@ -151,7 +146,6 @@ function betaFraction(x: number, a: number, b: number): number {
 /**
  * Student's t cumulative distribution function with `nu` > 0 degrees of freedom (infinite: the
  * normal).
- * @public
  */
 export function studentTCdf(t: number, nu: number): number {
   if (nu === Infinity) return normalCdf(t);
@@ -167,7 +161,6 @@ function studentTDensity(t: number, nu: number): number {
 /**
  * Student's t quantile for p in (0, 1) and `nu` > 0 degrees of freedom (infinite: the normal):
  * Newton's method on {@link studentTCdf}, kept inside a bisection bracket.
- * @public
  */
 export function studentTQuantile(p: number, nu: number): number {
   if (nu === Infinity) return normalQuantile(p);
