@@ -27,44 +27,52 @@ export function symmetricIntervalOfSorted(sorted: Float64Array, probability: num
 
 /**
  * Reorders `a` (no NaN) so that `a[r]` is its r-th smallest value (0-based) for every r of
- * `ranks`: quickselect for each rank in ascending order, each in the part right of the last. A
- * few order statistics of 200,000 draws cost a few passes instead of a sort.
+ * `ranks`: a multiple quickselect, each partition passing on to either side only the ranks that
+ * fall there. A Monte Carlo summary reads a dozen order statistics of up to 200,000 draws; one
+ * quickselect per rank cost a pass over the draws each (a fifth of a 720-entry run, bench/RESULTS.md).
  */
 export function selectRanks(a: Float64Array, ranks: readonly number[]): void {
-  const sorted = [...new Set(ranks)].filter((r) => r >= 0 && r < a.length).sort((x, y) => x - y);
-  let left = 0;
-  for (const k of sorted) {
-    select(a, left, a.length - 1, k);
-    left = k;
+  const wanted = [...new Set(ranks)].filter((r) => r >= 0 && r < a.length).sort((x, y) => x - y);
+  multiselect(a, 0, a.length - 1, wanted, 0, wanted.length - 1);
+}
+
+/** Puts `ranks[rlo..rhi]` (ascending, each within lo..hi) in place within `a[lo..hi]`. */
+function multiselect(a: Float64Array, lo: number, hi: number, ranks: readonly number[], rlo: number, rhi: number): void {
+  while (rlo <= rhi && hi > lo) {
+    const [j, i] = partition(a, lo, hi);
+    // a[lo..j] <= pivot <= a[i..hi]; a rank between j and i holds the pivot, in place already.
+    let left = rlo;
+    while (left <= rhi && (ranks[left] as number) <= j) left++;
+    let right = left;
+    while (right <= rhi && (ranks[right] as number) < i) right++;
+    multiselect(a, lo, j, ranks, rlo, left - 1);
+    lo = i;
+    rlo = right;
   }
 }
 
-/** Hoare quickselect of rank k within a[lo..hi] (median-of-three pivot). */
-function select(a: Float64Array, lo: number, hi: number, k: number): void {
-  while (hi > lo) {
-    const mid = (lo + hi) >>> 1;
-    // Median of three as the pivot, which keeps sorted and equal runs linear.
-    let x = a[lo] as number;
-    let y = a[mid] as number;
-    let z = a[hi] as number;
-    if (x > y) [x, y] = [y, x];
-    if (y > z) y = z;
-    const pivot = x > y ? x : y;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while ((a[i] as number) < pivot) i++;
-      while ((a[j] as number) > pivot) j--;
-      if (i <= j) {
-        const t = a[i] as number;
-        a[i] = a[j] as number;
-        a[j] = t;
-        i++;
-        j--;
-      }
+/** One Hoare partition of a[lo..hi] around the median of three: returns [j, i] with j < i. */
+function partition(a: Float64Array, lo: number, hi: number): readonly [number, number] {
+  const mid = (lo + hi) >>> 1;
+  // Median of three as the pivot, which keeps sorted and equal runs linear.
+  let x = a[lo] as number;
+  let y = a[mid] as number;
+  const z = a[hi] as number;
+  if (x > y) [x, y] = [y, x];
+  if (y > z) y = z;
+  const pivot = x > y ? x : y;
+  let i = lo;
+  let j = hi;
+  while (i <= j) {
+    while ((a[i] as number) < pivot) i++;
+    while ((a[j] as number) > pivot) j--;
+    if (i <= j) {
+      const t = a[i] as number;
+      a[i] = a[j] as number;
+      a[j] = t;
+      i++;
+      j--;
     }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
   }
+  return [j, i];
 }
