@@ -31,6 +31,7 @@ export function ledgerKeys(ledger: CreditLedger, kind: LedgerKind, id: string): 
         ['project', b.project_id],
         ['issuance', b.issuance_id],
         ['delivery', b.delivery_id],
+        ['order', b.delivery_id === null ? null : (ledger.getDelivery(b.delivery_id)?.order_id ?? null)],
         ['retirement', b.retirement_id],
         ['status', b.status],
       ];

@@ -62,6 +62,29 @@ export function listOf<T>(items: readonly Sequenced<T>[]): OrderedList<T> {
   };
 }
 
+/**
+ * `list` from its last item to its first, each item numbered `base - seq` (so that cursors, which
+ * hold non-negative numbers, still grow along the list). Reads the underlying list from the end:
+ * a page costs what a page of `list` costs, not a copy of the whole list.
+ */
+export function reversedList<T>(list: OrderedList<T>, base: number): OrderedList<T> {
+  const n = list.size;
+  return {
+    size: n,
+    // Reversed numbers below s are the original numbers above base - s.
+    countBelow: (seq) => n - list.countAtMost(base - seq),
+    countAtMost: (seq) => n - list.countBelow(base - seq),
+    slice(from, to) {
+      const upTo = Math.min(to, n);
+      if (from >= upTo) return [];
+      return list
+        .slice(n - upTo, n - from)
+        .reverse()
+        .map((item) => ({ seq: base - item.seq, row: item.row }));
+    },
+  };
+}
+
 /** 53-bit string hash (two interleaved 32-bit multiplicative hashes); not cryptographic, only a tamper check. */
 function hash53(text: string): number {
   let h1 = 0xdeadbeef;

@@ -24,6 +24,7 @@ import type {
   TemplateRow,
 } from '../rows';
 import type { ServiceState } from '../state';
+import { BatchDates } from './batch-dates';
 import { Exposure } from './exposure';
 import { distinct, RowsByKey } from './rows-by-key';
 import { SupplierReferences } from './supplier-references';
@@ -49,6 +50,8 @@ export class Indexes {
   readonly measurementSamplesByOwner: RowsByKey<MeasurementSampleRow>;
   readonly measurementSamplesByProject: RowsByKey<MeasurementSampleRow>;
   readonly submissionsByOwner: RowsByKey<SubmissionRow>;
+  /** Data upload submissions by `owner+status` (the status filter of the caller's list). */
+  readonly submissionsByOwnerStatus: RowsByKey<SubmissionRow>;
   /** Biochar applications of each GHG entry. */
   readonly applicationsByRemoval: RowsByKey<BiocharApplicationRow>;
   /** Statement-level components of each GHG statement. */
@@ -62,6 +65,8 @@ export class Indexes {
   readonly submissionsByRequirement: RowsByKey<MonitoringSubmissionRow>;
   /** Records of the credit ledger by their list keys (ledger-keys.ts). */
   readonly ledger: RowsByKey<LedgerEntryRow>;
+  /** Credit batches of each owner by issue date (the date filters of the credit batch list). */
+  readonly batchDates: BatchDates;
   /** Orders by buyer and by supplier. */
   readonly ordersByBuyer: RowsByKey<OrderRow>;
   readonly ordersBySupplier: RowsByKey<OrderRow>;
@@ -99,6 +104,7 @@ export class Indexes {
     this.measurementSamplesByOwner = new RowsByKey(state.measurementSamples, (m) => m.owner);
     this.measurementSamplesByProject = new RowsByKey(state.measurementSamples, (m) => m.project_id);
     this.submissionsByOwner = new RowsByKey(state.submissions, (s) => s.owner);
+    this.submissionsByOwnerStatus = new RowsByKey(state.submissions, (s) => `${s.owner}+${s.status}`);
     this.applicationsByRemoval = new RowsByKey(state.biocharApplications, (a) => a.removal_id);
     this.componentsByStatement = new RowsByKey(state.components, (c) => c.ghg_statement_id);
     this.projectComponents = new RowsByKey(state.components, (c) => (c.scope === 'PROJECT' ? c.project_id : null));
@@ -107,6 +113,8 @@ export class Indexes {
     this.monitoringSubmissionsBySource = new RowsByKey(state.monitoringSubmissions, (m) => m.source_id);
     this.submissionsByRequirement = new RowsByKey(state.monitoringSubmissions, (m) => m.project_monitoring_requirement_id);
     this.ledger = new RowsByKey(state.ledgerEntries, (e) => e.keys);
+    // The ledger is made after the indexes: read it when a record is listed, not now.
+    this.batchDates = new BatchDates(state.ledgerEntries, (id) => state.ledger.getCreditBatch(id)?.issued_at);
     this.ordersByBuyer = new RowsByKey(state.orders, (o) => o.organisation_id);
     this.ordersBySupplier = new RowsByKey(state.orders, (o) => o.supplier_id);
     this.organisationsByKind = new RowsByKey(state.organisations, (o) =>

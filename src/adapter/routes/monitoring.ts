@@ -115,8 +115,18 @@ const listRequirements = (context: RequestContext, projectId: string, query: z.o
   const project = ownedOr404(context, context.state.projects.get(projectId));
   const location = locationId ?? query.storage_location_id ?? null;
   const unit = query.storage_unit_id ?? null;
-  const all = mergedList(context.state.monitoringRequirements, [indexes(context).requirementsByProject.sequence(project.id)]);
-  const items = location === null && unit === null ? all : filtered(all, (r) => (location === null || r.storage_location_id === location) && (unit === null || r.storage_unit_id === unit));
+  const table = context.state.monitoringRequirements;
+  const all = mergedList(table, [indexes(context).requirementsByProject.sequence(project.id)]);
+  // The smallest of the project's requirements, the location's and the unit's, checked against every filter.
+  let narrowest = all;
+  for (const [field, value] of [['storage_location_id', location], ['storage_unit_id', unit]] as const) {
+    const list = value === null ? null : mergedList(table, [indexes(context).byField(table, field).sequence(value)]);
+    if (list !== null && list.size < narrowest.size) narrowest = list;
+  }
+  const items =
+    location === null && unit === null
+      ? all
+      : filtered(narrowest, (r) => r.project_id === project.id && (location === null || r.storage_location_id === location) && (unit === null || r.storage_unit_id === unit));
   return ok(pageOf(context, `monitoring_requirements:${project.id}`, items, query, monitoringRequirementView));
 };
 
@@ -185,8 +195,10 @@ export function monitoringRoutes(): Route[] {
       createSubmission(context, body)),
     route('GET', '/mrv/v0/data-upload-submissions', { query: listDataUploadSubmissionsQuerySchema, response: paginatedListSchema(dataUploadSubmissionSchema), summary: 'List data upload submissions' }, (context, { query }) => {
       const status = query.status ?? null;
-      const own = ownedRows(context, context.state.submissions);
-      return ok(pageOf(context, 'data_upload_submissions', status === null ? own : filtered(own, (s) => s.status === status), query, submissionView));
+      const { submissions } = context.state;
+      // The caller's submissions of one status are a group of their own: no scan of the others.
+      const items = status === null ? ownedRows(context, submissions) : mergedList(submissions, [indexes(context).submissionsByOwnerStatus.sequence(`${context.viewer.id}+${status}`)]);
+      return ok(pageOf(context, 'data_upload_submissions', items, query, submissionView));
     }),
     route('GET', '/mrv/v0/data-upload-submissions/{id}', { path: idPathSchema('data_upload_submission'), response: dataUploadSubmissionSchema, summary: 'Read a data upload submission' }, (context, { path: p }) =>
       ok(submissionView(ownedOr404(context, context.state.submissions.get(p.id))))),

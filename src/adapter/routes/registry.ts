@@ -33,7 +33,7 @@ import type { CreditBatchView, TransferView } from '../../registry';
 import { existing, type ReadContext, type RequestContext } from '../context';
 import { ledgerKey } from '../ledger-keys';
 import { mergedList } from '../merged-list';
-import type { OrderedList } from '../pagination';
+import { listOf, reversedList, type OrderedList } from '../pagination';
 import { notFound, Problems, unprocessable, valueError } from '../failures';
 import { ok, route, type Reply, type Route } from '../router';
 import type { LedgerEntryRow, LedgerKind } from '../rows';
@@ -46,14 +46,20 @@ export function ledgerList(context: ReadContext, kind: LedgerKind, field?: strin
   return mergedList(context.state.ledgerEntries, [context.state.indexes.ledger.sequence(ledgerKey(kind, field, value))]);
 }
 
-/** The ledger records of `kind` filtered by up to two fields: the first names the list, the second filters it. */
-function ledgerListBy(context: ReadContext, kind: LedgerKind, filters: readonly (readonly [string, string | null | undefined])[]): OrderedList<LedgerEntryRow> | LedgerEntryRow[] {
+/**
+ * The ledger records of `kind` filtered by fields (each a list key): the smallest of the lists the
+ * given fields name, checked against the others, so the cost follows the records of the most
+ * selective field, not the ledger.
+ */
+function ledgerListBy(context: ReadContext, kind: LedgerKind, filters: readonly (readonly [string, string | null | undefined])[], scope?: readonly [string, string]): OrderedList<LedgerEntryRow> {
   const given = filters.filter((f): f is readonly [string, string] => f[1] !== null && f[1] !== undefined);
-  const [first, ...rest] = given;
-  const list = first === undefined ? ledgerList(context, kind) : ledgerList(context, kind, first[0], first[1]);
-  if (rest.length === 0) return list;
-  const wanted = rest.map(([field, value]) => ledgerKey(kind, field, value));
-  return filtered(list, (e) => wanted.every((key) => e.keys.includes(key))).map((item) => item.row);
+  const all = scope === undefined ? given : [scope, ...given];
+  if (all.length === 0) return ledgerList(context, kind);
+  const lists = all.map(([field, value]) => ({ key: ledgerKey(kind, field, value), list: ledgerList(context, kind, field, value) }));
+  const smallest = lists.reduce((a, b) => (b.list.size < a.list.size ? b : a));
+  if (lists.length === 1) return smallest.list;
+  const wanted = lists.filter((l) => l !== smallest).map((l) => l.key);
+  return listOf(filtered(smallest.list, (e) => wanted.every((key) => e.keys.includes(key))));
 }
 
 /**
@@ -126,25 +132,41 @@ function visibleTransfer(context: RequestContext, id: string): TransferView {
 /** Batches numbered from the end for a descending list (cursors hold non-negative numbers). */
 const DESCENDING_BASE = 2 ** 52;
 
-/** The credit batches an organisation holds, with the OpenAPI's filters and sort. */
-const organisationCreditBatches = (context: RequestContext, organisationId: string, query: z.output<typeof listCreditBatchesQuerySchema>) => {
-  const { ledger } = context.state;
-  existing(context, context.state.organisations.get(organisationId));
-  // The organisation's batches, or those of the most selective filter (ledger-keys.ts): not a scan.
-  const narrowing = [
+/** The filters of the credit batch list that a ledger key of the owner's batches answers exactly. */
+function keyedFilters(query: z.output<typeof listCreditBatchesQuerySchema>): (readonly [string, string])[] {
+  const given: (readonly [string, string | null | undefined])[] = [
     ['supplier', query.supplier_id],
     ['project', query.project_id],
     ['issuance', query.issuance_id],
     ['delivery', query.delivery_id],
+    ['order', query.order_id],
     ['retirement', query.retirement_id],
     ['status', query.status?.length === 1 ? query.status[0] : null],
-  ] as const;
-  let owned = ledgerList(context, 'credit_batch', 'owner', organisationId);
-  for (const [field, value] of narrowing) {
-    if (value === null || value === undefined) continue;
+  ];
+  return given.filter((f): f is readonly [string, string] => f[1] !== null && f[1] !== undefined);
+}
+
+/**
+ * The smallest list that holds every batch of `organisationId` passing the filters: the owner's
+ * batches, those of one filter's ledger key (ledger-keys.ts), or those issued in the date range
+ * (indexes/batch-dates.ts). Not a scan: each candidate is a binary search or a range read.
+ */
+function narrowestBatches(context: ReadContext, organisationId: string, query: z.output<typeof listCreditBatchesQuerySchema>): OrderedList<LedgerEntryRow> {
+  let narrowest = ledgerList(context, 'credit_batch', 'owner', organisationId);
+  for (const [field, value] of keyedFilters(query)) {
     const list = ledgerList(context, 'credit_batch', `owner+${field}`, `${organisationId}+${value}`);
-    if (list.size < owned.size) owned = list;
+    if (list.size < narrowest.size) narrowest = list;
   }
+  if (query.issued_after == null && query.issued_before == null) return narrowest;
+  const dated = context.state.indexes.batchDates.range(organisationId, query.issued_after ?? null, query.issued_before ?? null);
+  return dated.length < narrowest.size ? listOf(dated) : narrowest;
+}
+
+/** The credit batches an organisation holds, with the OpenAPI's filters and sort. */
+const organisationCreditBatches = (context: RequestContext, organisationId: string, query: z.output<typeof listCreditBatchesQuerySchema>) => {
+  const { ledger } = context.state;
+  existing(context, context.state.organisations.get(organisationId));
+  const owned = narrowestBatches(context, organisationId, query);
   const statuses = query.status == null ? null : new Set<string>(query.status);
   const orderOf = (deliveryId: string | null): string | null => (deliveryId === null ? null : (ledger.getDelivery(deliveryId)?.order_id ?? null));
   const keep = (b: CreditBatchView): boolean =>
@@ -159,13 +181,10 @@ const organisationCreditBatches = (context: RequestContext, organisationId: stri
     (query.issued_before == null || b.issued_at < query.issued_before);
   const filtering = [query.supplier_id, query.project_id, query.issuance_id, query.delivery_id, query.order_id, query.retirement_id, query.status, query.issued_after, query.issued_before].some((v) => v != null);
   const view = (e: LedgerEntryRow) => ledger.getCreditBatch(e.id) as CreditBatchView;
-  // Creation order is issuance order; descending walks it from the end.
-  if (query.sort_direction === 'desc') {
-    const all = owned.slice(0, owned.size).filter((item) => !filtering || keep(view(item.row)));
-    const reversed = all.reverse().map((item) => ({ seq: DESCENDING_BASE - item.seq, row: item.row }));
-    return ok(pageOf(context, `credit_batches:${organisationId}:desc`, reversed, query, view));
-  }
-  const items = filtering ? filtered(owned, (e) => keep(view(e))) : owned;
+  // The narrowest list is checked against every filter: the cost follows the batches it holds.
+  const items = filtering ? listOf(filtered(owned, (e) => keep(view(e)))) : owned;
+  // Creation order is issuance order; descending reads the same list from its end.
+  if (query.sort_direction === 'desc') return ok(pageOf(context, `credit_batches:${organisationId}:desc`, reversedList(items, DESCENDING_BASE), query, view));
   return ok(pageOf(context, `credit_batches:${organisationId}`, items, query, view));
 };
 
@@ -180,7 +199,7 @@ export function registryRoutes(): Route[] {
       retireOldest(context, body)),
     route('GET', '/registry/v0/retirements', { query: listRetirementsQuerySchema, response: page(retirementSchema), summary: 'List retirements' }, (context, { query }) => {
       const items = ledgerListBy(context, 'retirement', [['owner', query.owner_org_id], ['beneficiary', query.beneficiary_org_id]]);
-      return ok(pageOf(context, 'retirements', items as OrderedList<LedgerEntryRow>, query, (e) => ledger(context).getRetirement(e.id)));
+      return ok(pageOf(context, 'retirements', items, query, (e) => ledger(context).getRetirement(e.id)));
     }),
     route('GET', '/registry/v0/retirements/{id}', { path: idPathSchema('retirement'), response: retirementSchema, summary: 'Read a retirement' }, (context, { path }) => ok(existing(context, ledger(context).getRetirement(path.id)))),
     route('GET', '/registry/v0/retirements/{id}/credit_batches', { path: idPathSchema('retirement'), response: batches, summary: 'The credit batches of a retirement' }, (context, { path }) =>
@@ -188,7 +207,7 @@ export function registryRoutes(): Route[] {
     route('POST', '/registry/v0/deliveries', { body: createDeliveryRequestSchema, response: deliverySchema, summary: 'Deliver credits against an order' }, (context, { body }) => deliver(context, body)),
     route('GET', '/registry/v0/deliveries', { query: listDeliveriesQuerySchema, response: page(deliverySchema), summary: 'List deliveries' }, (context, { query }) => {
       const items = ledgerListBy(context, 'delivery', [['supplier', query.from_supplier_id], ['to', query.to_organisation_id]]);
-      return ok(pageOf(context, 'deliveries', items as OrderedList<LedgerEntryRow>, query, (e) => ledger(context).getDelivery(e.id)));
+      return ok(pageOf(context, 'deliveries', items, query, (e) => ledger(context).getDelivery(e.id)));
     }),
     route('GET', '/registry/v0/deliveries/{id}', { path: idPathSchema('delivery'), response: deliverySchema, summary: 'Read a delivery' }, (context, { path }) => ok(existing(context, ledger(context).getDelivery(path.id)))),
     route('GET', '/registry/v0/deliveries/{id}/credit_batches', { path: idPathSchema('delivery'), response: batches, summary: 'The credit batches of a delivery' }, (context, { path }) =>
@@ -201,8 +220,8 @@ export function registryRoutes(): Route[] {
     route('GET', '/registry/v0/transfers', { query: listTransfersQuerySchema, response: page(transferSchema), summary: 'List the transfers the caller is party to' }, (context, { query }) => {
       const from = query.from_organisation_id ?? null;
       const to = query.to_organisation_id ?? null;
-      const mine = ledgerList(context, 'transfer', 'party', context.viewer.id);
-      const items = from === null && to === null ? mine : filtered(mine, (e) => (from === null || e.keys.includes(ledgerKey('transfer', 'from', from))) && (to === null || e.keys.includes(ledgerKey('transfer', 'to', to))));
+      // The caller's transfers (as either party), narrowed by the smallest of the three lists.
+      const items = ledgerListBy(context, 'transfer', [['from', from], ['to', to]], ['party', context.viewer.id]);
       return ok(pageOf(context, 'transfers', items, query, (e) => ledger(context).getTransfer(e.id)));
     }),
     route('GET', '/registry/v0/transfers/{id}', { path: idPathSchema('transfer'), response: transferSchema, summary: 'Read a transfer' }, (context, { path }) => ok(visibleTransfer(context, path.id))),
