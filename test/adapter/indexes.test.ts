@@ -304,6 +304,14 @@ function expectIndexesAsRebuilt(state: ServiceState): void {
     expect(idx.datapointsByOwner.ids(owner)).toEqual(state.datapoints.rows().filter((d) => d.owner === owner).map((d) => d.id));
     expect(idx.measurementSamplesByOwner.ids(owner)).toEqual(state.measurementSamples.rows().filter((m) => m.owner === owner).map((m) => m.id));
     expect(idx.submissionsByOwner.ids(owner)).toEqual(state.submissions.rows().filter((s) => s.owner === owner).map((s) => s.id));
+    for (const status of ['pending', 'completed', 'failed']) {
+      expect(idx.submissionsByOwnerStatus.ids(`${owner}+${status}`)).toEqual(state.submissions.rows().filter((s) => s.owner === owner && s.status === status).map((s) => s.id));
+    }
+  }
+  // The credit batches of each organisation by issue date hold exactly its batches, in creation order.
+  for (const owner of new Set(state.organisations.rows().map((o) => o.id))) {
+    const held = state.ledgerEntries.rows().filter((e) => e.kind === 'credit_batch' && state.ledger.getCreditBatch(e.id)?.owner.id === owner);
+    expect(idx.batchDates.range(owner, null, null).map((e) => e.row.id), `batches of ${owner} by date`).toEqual(held.map((e) => e.id));
   }
   for (const project of [IDS.projectA, IDS.projectB]) {
     expect(idx.measurementSamplesByProject.ids(project)).toEqual(state.measurementSamples.rows().filter((m) => m.project_id === project).map((m) => m.id));
