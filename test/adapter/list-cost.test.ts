@@ -6,7 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { DatapointRow } from '../../src/adapter/rows';
-import { demoSandbox, IDS, SECRET, TOKENS } from './fixtures';
+import { organisationView } from '../../src/adapter/views';
+import { Client, demoSandbox, IDS, issuedRemoval, SECRET, TOKENS, type Who } from './fixtures';
 
 const HEADERS = { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS.supplierA}` };
 const EXTRA = 100_000;
@@ -50,4 +51,63 @@ describe('filtered lists at 0 and at 100,000 records', () => {
     const one = (await list('supplier_reference_id=load-99999')) as { body: { nodes: { id: string }[] } };
     expect(one.body.nodes.map((n) => n.id)).toEqual([`dtp_LOAD${String(99_999).padStart(22, '0')}`]);
   }, 120_000);
+
+  test('credit batch lists by order_id, by issue date and in descending order do not scan', async () => {
+    const client = new Client(demoSandbox());
+    const { state } = client.sandbox;
+    const { issued } = await issuedRemoval(client);
+    const batch = issued.credit_batches.supplier_credit_batches[0]!;
+    await client.ok('supplierA', 'POST', '/registry/v0/deliveries', { order_id: IDS.orderA, credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: batch.size.credit_kgs }], notes: null });
+    const issuedAt = state.ledger.getCreditBatch(batch.id)!.issued_at;
+    const around = (ms: number): string => encodeURIComponent(new Date(Date.parse(issuedAt) + ms).toISOString());
+    const path = `/registry/v0/organisations/${IDS.buyer}/credit_batches`;
+    const queries = {
+      order: `?order_id=${IDS.orderA}`,
+      orderDesc: `?order_id=${IDS.orderA}&sort_direction=desc`,
+      dates: `?issued_after=${around(-1000)}&issued_before=${around(1000)}`,
+      before: `?issued_before=${around(1000)}&sort_direction=desc&last=3`,
+      desc: '?sort_direction=desc&first=1',
+    };
+    type Answer = { status: number; body: { nodes: { id: string }[]; total_count: number } };
+    const ask = (query: string) => async (): Promise<Answer> => (await client.get('buyer' as Who, `${path}${query}`)) as unknown as Answer;
+    const before: Record<string, Answer> = {};
+    const at0: Record<string, number> = {};
+    for (const [name, query] of Object.entries(queries)) {
+      before[name] = await ask(query)();
+      expect(before[name]!.status, name).toBe(200);
+      at0[name] = await leastTime(ask(query));
+    }
+    expect(before.order!.body.nodes.length).toBeGreaterThan(0);
+    expect(before.dates!.body.nodes.length).toBeGreaterThan(0);
+
+    // 100,000 more batches held by the buyer, issued a day later to a supplier of its own (the ledger
+    // called directly: the API would take minutes). None matches the order or the dates asked for.
+    state.clock.advance(86_400_000);
+    const buyer = organisationView(state, IDS.buyer);
+    const supplierId = 'spl_LOAD0000000000000000000';
+    state.ledger.registerSupplier({ id: supplierId, organisation: buyer });
+    const load = state.ledger.createIssuance({
+      ghg_statement_id: 'ggs_LOAD0000000000000000000', project_id: IDS.projectA, supplier_id: supplierId,
+      supplier_organisation: buyer, buffer_pool_organisation: organisationView(state, state.organisations.rows().find((o) => o.buffer_pool)!.id),
+      country_of_issue: 'DEU', registry_code: 'ISO', pathway_code: 'BSTORE', project_code: 'LOAD',
+      entries: Array.from({ length: EXTRA }, (_, e) => ({
+        ghg_entry_id: `rmv_LOAD${String(e).padStart(22, '0')}`, sequestered_on: '2026-03-01', supplier_allocation_kg: 1000, buffer_pool_contribution_kg: 0,
+        carbon_removal_data: { counterfactuals_kg: 0, emissions_kg: 0, gross_carbon_removed_kg: 1000, losses_kg: 0, net_carbon_removed_kg: 1000 },
+      })),
+    });
+    state.recordIssuance(load.id);
+    const loaded = state.ledger.getIssuanceCreditBatches(load.id)!.supplier_credit_batches.map((b) => b.id);
+    expect(loaded).toHaveLength(EXTRA);
+
+    for (const [name, query] of Object.entries(queries)) {
+      const again = await ask(query)();
+      if (name === 'desc') {
+        // The newest first: the last loaded batch (a page of one, as before).
+        expect(again.body.total_count).toBe(before.desc!.body.total_count + EXTRA);
+        expect(again.body.nodes.map((n) => n.id)).toEqual(loaded.slice(-1));
+      } else expect(again.body, name).toEqual(before[name]!.body);
+      const at100k = await leastTime(ask(query));
+      expect(at100k, `${name}: ${at100k.toFixed(3)} ms at ${EXTRA} more, ${at0[name]!.toFixed(3)} ms before`).toBeLessThan(2 * at0[name]! + 0.5);
+    }
+  }, 240_000);
 });
