@@ -9,7 +9,6 @@ import { canSee, indexes, isOwner, type ReadContext } from './context';
 import { mergedList } from './merged-list';
 import type { OrderedList } from './pagination';
 import type { RowsByKey } from './indexes';
-import type { ReadonlySequence } from './sequence';
 import type { Row, Sequenced, Table } from './store';
 
 /** The rows of `table` the caller may see: its own and those exposed to it, in creation order. */
@@ -52,8 +51,9 @@ export type FieldFilters<T> = Partial<Record<keyof T & string, string | null | u
 /**
  * The rows of `table` the caller may see (`visible`) or owns (`owned`) that pass `keep`, when
  * `keep` requires each field of `equal` to have its value: the rows are read from the index of the
- * most selective of those fields, so the cost follows the rows that match, not the table. Without
- * any equality filter, the caller's list is scanned as {@link filtered} does.
+ * most selective of those fields (or of `supersets`, lists known to hold every row that passes),
+ * so the cost follows the rows that match, not the table. Without any of them, the caller's list
+ * is scanned as {@link filtered} does.
  */
 export function matching<T extends Row & { readonly owner: string }>(
   context: ReadContext,
@@ -61,19 +61,16 @@ export function matching<T extends Row & { readonly owner: string }>(
   scope: 'visible' | 'owned',
   equal: FieldFilters<T>,
   keep: (row: T) => boolean,
+  supersets: readonly OrderedList<T>[] = [],
 ): OrderedList<T> | Sequenced<T>[] {
-  let best: ReadonlySequence | undefined;
+  let best: OrderedList<T> | undefined;
   for (const [field, value] of Object.entries(equal) as [keyof T & string, string | null | undefined][]) {
     if (value === null || value === undefined) continue;
-    const group = indexes(context).byField(table, field).sequence(value);
+    const group = mergedList(table, [indexes(context).byField(table, field).sequence(value)]);
     if (best === undefined || group.size < best.size) best = group;
   }
+  for (const list of supersets) if (best === undefined || list.size < best.size) best = list;
   if (best === undefined) return filtered(scope === 'visible' ? visibleRows(context, table) : ownedRows(context, table), keep);
   const sees = scope === 'visible' ? canSee : isOwner;
-  const out: Sequenced<T>[] = [];
-  for (let i = 0; i < best.size; i++) {
-    const entry = table.entry(best.idAt(i));
-    if (entry !== undefined && sees(context, entry.row) && keep(entry.row)) out.push(entry);
-  }
-  return out;
+  return best.slice(0, best.size).filter((entry) => sees(context, entry.row) && keep(entry.row));
 }

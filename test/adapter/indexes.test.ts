@@ -13,6 +13,7 @@ import { listOf } from '../../src/adapter/pagination';
 import type { DatapointRow, StatementRow } from '../../src/adapter/rows';
 import type { SandboxWithState } from '../../src/adapter/sandbox';
 import { Sequence } from '../../src/adapter/sequence';
+import { isCompatible } from '../../src/units';
 import type { ServiceState } from '../../src/adapter/state';
 import { Client, demoSandbox, IDS, removalBody, sampleBody, type Who } from './fixtures';
 import { referenceIndexes, referenceKey, type ReferenceIndexes } from './reference-indexes';
@@ -393,6 +394,9 @@ async function expectReadsAndLists(client: Client): Promise<void> {
     await expectWalk(client, who, '/mrv/v0/datapoints', ids(datapoints), 2);
     await expectWalk(client, who, `/mrv/v0/datapoints?project_id=${IDS.projectA}`, ids(datapoints.filter((d) => d.project_id === IDS.projectA)), 3);
     await expectWalk(client, who, '/mrv/v0/datapoints?display_name_contains=t%2025', ids(datapoints.filter((d) => d.display_name.toLowerCase().includes('t 25'))), 3);
+    for (const kind of ['mass', 'energy', 'volume'] as const) {
+      await expectWalk(client, who, `/mrv/v0/datapoints?quantity_kind=${kind}`, ids(datapoints.filter((d) => isCompatible(d.quantity.unit, kind).ok)), 3);
+    }
     await expectWalk(client, who, '/mrv/v0/datapoints?used_in_scope=REMOVAL', ids(datapoints.filter((d) => ref.componentsByDatapoint.has(d.id))), 3);
     await expectWalk(client, who, `/mrv/v0/datapoints?measurement_sample_id=${IDS.sample}`, ids(datapoints.filter((d) => d.measurement_sample_id === IDS.sample)), 2);
     for (const r of state.removals.rows().slice(0, 2)) {

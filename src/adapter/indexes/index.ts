@@ -47,6 +47,8 @@ export class Indexes {
   readonly templates: TemplatePlaces;
   readonly templatesByProject: RowsByKey<TemplateRow>;
   readonly datapointsByOwner: RowsByKey<DatapointRow>;
+  /** Datapoints by the unit of their quantity (the `quantity_kind` filter reads the compatible units' groups). */
+  readonly datapointsByUnit: RowsByKey<DatapointRow>;
   readonly measurementSamplesByOwner: RowsByKey<MeasurementSampleRow>;
   readonly measurementSamplesByProject: RowsByKey<MeasurementSampleRow>;
   readonly submissionsByOwner: RowsByKey<SubmissionRow>;
@@ -101,6 +103,7 @@ export class Indexes {
     this.templates = new TemplatePlaces(state.templates);
     this.templatesByProject = new RowsByKey(state.templates, (t) => t.project_id);
     this.datapointsByOwner = new RowsByKey(state.datapoints, (d) => d.owner);
+    this.datapointsByUnit = new RowsByKey(state.datapoints, (d) => d.quantity.unit);
     this.measurementSamplesByOwner = new RowsByKey(state.measurementSamples, (m) => m.owner);
     this.measurementSamplesByProject = new RowsByKey(state.measurementSamples, (m) => m.project_id);
     this.submissionsByOwner = new RowsByKey(state.submissions, (s) => s.owner);

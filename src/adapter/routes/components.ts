@@ -154,7 +154,7 @@ const listComponents = (context: RequestContext, query: z.output<typeof listComp
     (query.project_id == null || c.project_id === query.project_id) &&
     (attributed === null || attributed.has(c.id));
   const unfiltered = reference === null && query.scope == null && query.ghg_statement_id == null && query.project_id == null && attributed === null;
-  const equal = { supplier_reference_id: reference, project_id: query.project_id, ghg_statement_id: query.ghg_statement_id };
+  const equal = { supplier_reference_id: reference, project_id: query.project_id, ghg_statement_id: query.ghg_statement_id, scope: query.scope };
   return ok(pageOf(context, 'components', unfiltered ? all : matching(context, context.state.components, 'visible', equal, keep), query, (c) => componentView(context.state, c)));
 };
 

@@ -18,6 +18,8 @@ import { checkDatapointQuantity } from '../quantities';
 import { NO_CONTENT, ok, route, type Route } from '../router';
 import type { DatapointRow } from '../rows';
 import { componentView, datapointView, templateComponentView } from '../views';
+import { mergedList } from '../merged-list';
+import type { OrderedList } from '../pagination';
 import { matching, visibleRows } from '../visible-lists';
 import { checkSources, entriesOfDatapoint, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from './common';
 
@@ -89,9 +91,16 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
             return entry !== undefined && canSee(context, entry.row) && keep(entry.row) ? [entry] : [];
           })
           .sort((a, b) => a.seq - b.seq)
-      : matching(context, state.datapoints, 'visible', { supplier_reference_id: query.supplier_reference_id, project_id: query.project_id }, keep);
+      : matching(context, state.datapoints, 'visible', { supplier_reference_id: query.supplier_reference_id, project_id: query.project_id }, keep, kind === null ? [] : [ofKind(context, kind as QuantityKind)]);
   return ok(pageOf(context, 'datapoints', items, query, (d) => datapointView(context, d)));
 };
+
+/** The datapoints whose unit measures `kind`: the groups of the compatible units, not a scan of the datapoints. */
+function ofKind(context: ReadContext, kind: QuantityKind): OrderedList<DatapointRow> {
+  const { datapointsByUnit } = indexes(context);
+  const units = [...datapointsByUnit.keys()].filter((unit) => isCompatible(unit, kind).ok);
+  return mergedList(context.state.datapoints, units.map((unit) => datapointsByUnit.sequence(unit)));
+}
 
 const createDatapoint = (context: RequestContext, body: z.output<typeof createDatapointRequestSchema>) => {
   const { state } = context;
