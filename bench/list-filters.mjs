@@ -69,12 +69,14 @@ const lists = [
   ['credit batches, sort_direction=desc, first=1', 'buyer', `${batches}?sort_direction=desc&first=1`],
   ['monitoring requirements, storage_location_id', 'supplierA', `/mrv/v0/projects/${PROJECT_A}/monitoring_requirements?storage_location_id=${location.id}`],
   ['data upload submissions, status', 'supplierA', '/mrv/v0/data-upload-submissions?status=pending'],
+  ['datapoints, quantity_kind=energy', 'supplierA', '/mrv/v0/datapoints?quantity_kind=energy'],
 ];
 const at0 = [];
 for (const [, who, path] of lists) at0.push(await timeOf(() => must(who, 'GET', path)));
 
 // 100,000 batches the buyer holds, issued a day later to a supplier of its own; 100,000
-// requirements of the project at other locations; 100,000 completed submissions.
+// requirements of the project at other locations; 100,000 completed submissions; 100,000
+// datapoints measuring a mass.
 const loading = performance.now();
 state.clock.advance(86_400_000);
 const buyer = organisationView(state, BUYER);
@@ -90,11 +92,13 @@ const issuance = state.ledger.createIssuance({
 });
 state.recordIssuance(issuance.id);
 const requirement = state.monitoringRequirements.rows().at(-1);
+const mass = state.datapoints.get('dtp_01JA0CHARMASSA000000');
 const submission = state.submissions.rows().at(-1);
 for (let i = 0; i < EXTRA; i++) {
   const n = String(i).padStart(22, '0');
   state.monitoringRequirements.insert({ ...requirement, id: `pmr_LOAD${n}`, storage_location_id: `slc_LOAD${n}` });
   state.submissions.insert({ ...submission, id: `dus_LOAD${n}`, status: 'completed' });
+  state.datapoints.insert({ ...mass, id: `dtp_LOAD${n}`, supplier_reference_id: `load-${i}` });
 }
 const loadMs = Math.round(performance.now() - loading);
 
