@@ -122,20 +122,6 @@ export interface MonteCarloHistogram {
 }
 
 /**
- * Something suspicious but possible in a document or its evaluation. A warning never changes a
- * figure; the codes are listed in docs/errors.md.
- * @public
- */
-export interface EvaluationWarning {
-  /** Where it is, as a path into the document (`datapoints[3].quantity.magnitude`, `ghg_entries[0]`). */
-  readonly path: string;
-  /** A stable code, e.g. `value_outside_realistic_range`. */
-  readonly code: string;
-  /** What is suspicious and why, for a person. */
-  readonly message: string;
-}
-
-/**
  * The evaluation of one GHG entry.
  * @public
  */
