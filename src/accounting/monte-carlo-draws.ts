@@ -32,7 +32,7 @@ export class DrawPlan {
   private normals = new Float64Array(0);
 
   constructor(
-    private readonly prepared: PreparedGraph,
+    prepared: PreparedGraph,
     private readonly seed: number,
   ) {
     const n = prepared.siMagnitudes.length;

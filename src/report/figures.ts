@@ -6,7 +6,6 @@
  */
 import type {
   CalculationReport,
-  CreditAllocation,
   DatapointSensitivity,
   EvaluationWarning,
   GhgEntryResult,

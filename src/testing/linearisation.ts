@@ -10,7 +10,6 @@
  * alone gives the largest gap and the expression where the formula bends with it.
  * May import: accounting, expressions, uncertainty, units, model, fast-check.
  */
-import fc from 'fast-check';
 import { evaluateGraph } from '../accounting';
 import type { RemovalGraphInput } from '../model/graph';
 import type { BlueprintDefinition } from './component';

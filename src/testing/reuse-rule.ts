@@ -6,7 +6,6 @@
  * with their use counts, and compares them with the evaluation's.
  * May import: accounting, expressions, units, model, fast-check.
  */
-import fc from 'fast-check';
 import { DEFAULT_ACCOUNTING_POLICIES, evaluateGraph, type GhgEntryResult } from '../accounting';
 import { type CompiledBlueprint, compileBlueprint } from '../expressions';
 import type { ComponentBlueprintDefinition, ComponentType, RemovalGraphInput } from '../model/graph';

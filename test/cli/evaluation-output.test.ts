@@ -64,7 +64,6 @@ describe('writeEvaluationJson', () => {
 });
 
 describe('table numbers', () => {
-  const twoDecimals = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const numbers = fc.oneof(
     fc.double({ noNaN: true }),
     fc.double({ min: -1e7, max: 1e7, noNaN: true }),

@@ -23,10 +23,6 @@ interface Reference {
 
 const reference = JSON.parse(readFileSync(new URL('./pint-reference.json', import.meta.url), 'utf8')) as Reference;
 
-/** |actual - expected| within 1e-9 of |expected| (of the offset's size for offset units near zero). */
-function within(actual: number, expected: number, scale = Math.abs(expected)): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * scale);
-}
 
 /** Spellings a departure gives another meaning or refuses (the departures tests cover them). */
 const departed = new Set(UNIT_DEPARTURES.filter((d) => d.kind === 'service' || d.kind === 'refused').flatMap((d) => d.spellings.split(' ')));

@@ -72,7 +72,7 @@ const patchStorageLocation = (context: RequestContext, projectId: string, id: st
 /** Deletes a storage location nothing uses: an application, a data upload, a storage unit, a sensor, a sample (409). */
 const deleteStorageLocation = (context: RequestContext, projectId: string, id: string) => {
   const { state } = context;
-  const location = ownedStorageLocationIn(context, projectId, id);
+  ownedStorageLocationIn(context, projectId, id); // 404 unless the caller's project holds it
   const application = indexes(context).applicationsBySite.ids(id)[0];
   if (application !== undefined) throw conflict(`storage location ${id} is used by biochar application ${application}`);
   const users: [string, { readonly id: string; readonly storage_location_id: string | null }[]][] = [
