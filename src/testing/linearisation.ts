@@ -61,6 +61,20 @@ function drivingInput(graph: RemovalGraphInput, entry: string, net: number, sd: 
   return best;
 }
 
+/**
+ * Where a blueprint bends with any of its inputs, for a gap no input explains alone: a kink of
+ * two inputs near a tie (`min({s} / {r}, 1)`) bends only when both move.
+ */
+function jointBends(blueprint: BlueprintDefinition): string {
+  const bends = new Map<string, string[]>();
+  for (const { input_key } of blueprint.inputs) {
+    const where = nonlinearityOf(blueprint, input_key);
+    if (where !== null) bends.set(where, [...(bends.get(where) ?? []), `'${input_key}'`]);
+  }
+  if (bends.size === 0) return 'a product or a sum of terms whose sensitivities vanish';
+  return `blueprint '${blueprint.key}' bends at ${[...bends].map(([where, inputs]) => `${where} with ${inputs.join(', ')}`).join('; ')}`;
+}
+
 /** The sentence naming the driving input and where the formula bends with it. */
 function explanation(graph: RemovalGraphInput, samples: number, seed: number, tolerance: number, evaluate: GraphEvaluator): string | null {
   for (const e of evaluate(graph).ghg_entries) {
@@ -69,7 +83,7 @@ function explanation(graph: RemovalGraphInput, samples: number, seed: number, to
     const driver = drivingInput(graph, e.id, e.co2e_net_removed_without_discount_kg, sd, Math.min(samples, 2_000), seed);
     if (driver === null) continue;
     // Below half the tolerance no input alone explains the gap: it comes from inputs together.
-    if (driver.gap < tolerance / 2) return 'no input alone gives the gap: it comes from uncertain inputs acting together (a product or a sum of terms whose sensitivities vanish)';
+    if (driver.gap < tolerance / 2) return `no input alone gives the gap: it comes from uncertain inputs acting together (${jointBends(driver.blueprint)})`;
     const where = nonlinearityOf(driver.blueprint, driver.input);
     return (
       `the spread of input '${driver.input}' alone gives a gap of ${show(Number(driver.gap.toPrecision(2)))} standard deviations; ` +

@@ -116,6 +116,35 @@ const pinned = (value: number, unit: string, sd: number | null) => ({
   ...(sd === null ? { standardDeviation: 'never' as const } : { standardDeviation: 'always' as const, relativeStandardDeviation: { min: sd / value, max: sd / value } }),
 });
 
+/** A biogenic share capped at 1 (pMC of the stream over the reference), a kink where they tie. */
+const BIOGENIC_SHARE: BlueprintDefinition = {
+  key: 'biogenic_storage',
+  type: 'SEQUESTRATION',
+  inputs: [
+    { input_key: 'stored_co2', quantity_kind: 'mass', compatible_unit: 't', data_shape: 'SCALAR' },
+    { input_key: 'pmc_stream', quantity_kind: 'dimensionless', compatible_unit: 'dimensionless', data_shape: 'SCALAR' },
+    { input_key: 'pmc_reference', quantity_kind: 'dimensionless', compatible_unit: 'dimensionless', data_shape: 'SCALAR' },
+  ],
+  expressions: [
+    {
+      key: 'biogenic_share',
+      template: 'min(1, {s} / {r})',
+      inputs: [
+        { template_key: 's', input_key: 'pmc_stream', type: 'DATAPOINT' },
+        { template_key: 'r', input_key: 'pmc_reference', type: 'DATAPOINT' },
+      ],
+    },
+    {
+      key: 'co2e',
+      template: '{m} * {b}',
+      inputs: [
+        { template_key: 'm', input_key: 'stored_co2', type: 'DATAPOINT' },
+        { template_key: 'b', input_key: 'biogenic_share', type: 'EXPRESSION_RESULT' },
+      ],
+    },
+  ],
+};
+
 /** The published estimates and standard uncertainties (the buoyancy terms' sensitivities vanish at them). */
 const JCGM_101_VALUES = {
   m_rc: pinned(100_000, 'mg', 0.05),
@@ -207,6 +236,18 @@ describe('each property catches a planted fault', () => {
     // First order: u = sqrt(0.05^2 + 0.02^2) mg = 0.0539 mg; Monte Carlo: about 0.075 mg.
     expect(w.message).toMatch(/standard deviation 5\.385\d*e-8 kg\), but the 16th percentile of 5000 samples lies in/);
     expect(w.message, 'the buoyancy terms only bend together').toMatch(/no input alone gives the gap/);
+  });
+
+  it('linearisation adequacy: near the kink of min(1, pMC ratio), the message names the kink, alone or together', () => {
+    // Just above the tie first order sees a slope of 0 and no spread of the ratio, while the draws
+    // cross the kink: the first-order discount is not conservative there, and the message says where.
+    const inputs = {
+      stored_co2: pinned(100, 't', 1),
+      pmc_stream: pinned(101.064, 'dimensionless', 0.5053),
+      pmc_reference: pinned(101.063, 'dimensionless', 0.5053),
+    };
+    const v = failed(checkLinearisation([BIOGENIC_SHARE], { numRuns: 3, seed: 1, graphs: { inputs, attributionFactors: false } }));
+    expect(v.message).toMatch(/expression 'biogenic_share' \(a kink: min\(\.\.\.\) of \{[sr]\}\)/);
   });
 
   it('dimensional robustness: a hidden unit in a formula, and a unit table that lost a spelling', () => {
