@@ -5,18 +5,17 @@
  * function takes them) so that every test ends in seconds; bounds on time are generous, because
  * the machine may be loaded: what is checked is that things end, not how fast.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNodeService } from '../../src/adapter/http';
 import type { Sandbox } from '../../src/adapter/types';
 import { startServer, type RunningServer } from '../../src/cli/serve';
 import { DEMO_WORLD, datapointBody, IDS, SECRET, TOKENS } from './fixtures';
+import { bundleServe, spawnServe as spawnServeProcess, type ServeProcess } from './serve-process';
 
 const HEADERS = { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS.supplierA}`, 'content-type': 'application/json' };
 
@@ -144,45 +143,13 @@ describe('answers during a stop', () => {
 /** The serve command bundled from the sources as its own process, with limits from the environment. */
 let bundle = '';
 const dir = mkdtempSync(join(tmpdir(), 'cdr-reliability-'));
-const worldPath = fileURLToPath(new URL('../../worlds/demo.json', import.meta.url));
 
 beforeAll(async () => {
-  const entry = join(dir, 'entry.ts');
-  const serve = JSON.stringify(fileURLToPath(new URL('../../src/cli/serve.ts', import.meta.url)));
-  writeFileSync(entry, `import { serveCommand } from ${serve};\nserveCommand(process.argv.slice(2), undefined, undefined, JSON.parse(process.env.SERVE_LIMITS ?? '{}')).then((code) => { process.exitCode = code; });\n`);
-  bundle = join(dir, 'serve.mjs');
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
+  bundle = await bundleServe(dir);
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Child {
-  readonly process: ChildProcessWithoutNullStreams;
-  readonly url: string;
-  readonly exited: Promise<number | null>;
-  output(): string;
-}
-
-async function spawnServe(args: string[], limits: object = {}): Promise<Child> {
-  const child = spawn(process.execPath, [bundle, '--port', '0', '--world', worldPath, ...args], { env: { ...process.env, SERVE_LIMITS: JSON.stringify(limits) }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address printed: ${output}`)), 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    void exited.then(() => reject(new Error(`exited early: ${output}`)));
-  });
-  return { process: child, url, exited, output: () => output };
-}
+const spawnServe = (args: string[], limits: object = {}): Promise<ServeProcess> => spawnServeProcess(bundle, args, limits);
 
 /** A client sending its headers one byte at a time, forever (until the server closes). */
 function trickle(url: string): () => void {

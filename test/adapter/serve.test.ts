@@ -3,12 +3,9 @@
  * the life of a GHG entry from its datapoints to retired credits. Every figure is checked against
  * `evaluateGraph` on the same data.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 import { evaluateGraph } from '../../src/accounting';
 import type { RemovalGraphInput } from '../../src/model';
@@ -18,6 +15,7 @@ import { paginatedListSchema } from '../../src/model/shapes';
 import { serveCommand } from '../../src/cli/serve';
 import { serviceOpenApiDocument } from '../../src/adapter/openapi';
 import { DEMO_WORLD, expectShape, IDS, SECRET, TOKENS, type Who } from './fixtures';
+import { bundleServe, spawnServe } from './serve-process';
 
 async function startServe(args: string[] = ['--port', '0']) {
   const out: string[] = [];
@@ -96,33 +94,11 @@ describe('cdr-engine serve', () => {
     // The command as its own process: bundled from the sources (esbuild comes with tsup), fed the demo world.
     const dir = mkdtempSync(join(tmpdir(), 'cdr-serve-'));
     try {
-      const entry = join(dir, 'entry.ts');
-      writeFileSync(entry, `import { serveCommand } from ${JSON.stringify(fileURLToPath(new URL('../../src/cli/serve.ts', import.meta.url)))};\nserveCommand(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`);
-      const bundle = join(dir, 'serve.mjs');
-      await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
-      const world = fileURLToPath(new URL('../../worlds/demo.json', import.meta.url));
-      const child = spawn(process.execPath, [bundle, '--port', '0', '--world', world], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no address printed: ${output}`)), 20_000);
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-          if (match !== null) {
-            clearTimeout(timer);
-            resolve(match[1] as string);
-          }
-        });
-        child.stderr.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        child.on('exit', () => reject(new Error(`exited early: ${output}`)));
-      });
-      expect((await http(url)('buyer', 'GET', '/mrv/v0/component_blueprints?first=1')).status).toBe(200);
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      child.kill(signal);
-      expect(await exited).toBe(0);
-      expect(output).toContain('stopped');
+      const server = await spawnServe(await bundleServe(dir), []);
+      expect((await http(server.url)('buyer', 'GET', '/mrv/v0/component_blueprints?first=1')).status).toBe(200);
+      server.process.kill(signal);
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('stopped');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,13 +8,7 @@ import { startEvaluation } from '../../src/accounting/evaluate';
 import { writeEvaluationNdjson } from '../../src/cli/evaluation-output';
 import { legend } from '../../src/cli/format-table';
 import example from '../../examples/biochar-project.json';
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
+import { runCli as run } from './run-cli';
 
 const tempFile = (name: string, content: string) => {
   const dir = mkdtempSync(join(tmpdir(), 'cdr-engine-'));

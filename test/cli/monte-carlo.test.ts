@@ -2,15 +2,8 @@
 // and seed reach the evaluation; bad values are usage errors naming the flag.
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph } from '../../src';
-import { main } from '../../src/cli/main';
+import { runCli as run } from './run-cli';
 import { threadsOf } from '../../src/cli/monte-carlo-options';
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
 
 const EXAMPLE = 'examples/biochar-project.json';
 

@@ -4,16 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main';
+import { runCli as run } from './run-cli';
 import { evaluateGraph } from '../../src';
 import example from '../../examples/biochar-project.json';
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
 
 /** The bundled example with a risk of reversal of 0.02 (a fraction typed as a percentage?). */
 function typoFile(): string {

@@ -3,18 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main';
+import { runCli as run } from '../cli/run-cli';
 import example from '../../examples/biochar-project.json';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/biochar-project.json', import.meta.url));
 const BATCH_A = 'rmv_01JA0BATCHA000000000';
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
 
 const tempFile = (content: string) => {
   const file = join(mkdtempSync(join(tmpdir(), 'cdr-explain-')), 'graph.json');

@@ -6,15 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatReport } from '../../src/cli/check';
-import { main } from '../../src/cli/main';
+import { runCli as run } from '../cli/run-cli';
 import type { FailedVerdict, MethodologyReport } from 'cdr-engine/testing';
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t) });
-  return { code, out, err };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'cdr-engine-check-'));
 const file = (name: string, content: unknown) => {
