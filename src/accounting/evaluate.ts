@@ -65,17 +65,22 @@ export interface EvaluateOptions {
   readonly coverageProbability?: number;
 }
 
-/** The known keys of `monteCarlo.adaptive` and the check of each (also the HTML report's). */
-export const ADAPTIVE_OPTION_CHECKS: ShapeCheck = shapeOf<NonNullable<NonNullable<EvaluateOptions['monteCarlo']>['adaptive']>>({
-  toleranceKg: finiteNumber({ above: 0 }),
-  maxSamples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
-});
+/**
+ * The checks of the draws of a Monte Carlo run (`samples`, `adaptive`, `seed`): the `monteCarlo`
+ * option here, and the HTML report's, which chooses its own histogram.
+ */
+export const MONTE_CARLO_DRAW_CHECKS = {
+  samples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
+  adaptive: shapeOf<NonNullable<NonNullable<EvaluateOptions['monteCarlo']>['adaptive']>>({
+    toleranceKg: finiteNumber({ above: 0 }),
+    maxSamples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
+  }),
+  seed: finiteNumber({ integer: true }),
+} as const;
 
 /** The known keys of `monteCarlo` and the check of each (docs/policies.md: options are strict). */
 export const MONTE_CARLO_OPTION_CHECKS: ShapeCheck = shapeOf<NonNullable<EvaluateOptions['monteCarlo']>>({
-  samples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
-  adaptive: ADAPTIVE_OPTION_CHECKS,
-  seed: finiteNumber({ integer: true }),
+  ...MONTE_CARLO_DRAW_CHECKS,
   histogramBins: finiteNumber({ integer: true, min: 1, max: 1000 }),
 });
 

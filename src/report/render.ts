@@ -6,7 +6,7 @@
  */
 import {
   ACCOUNTING_POLICY_CHECKS,
-  ADAPTIVE_OPTION_CHECKS,
+  MONTE_CARLO_DRAW_CHECKS,
   analysePreparedSensitivity,
   evaluatePreparedGraph,
   explainPreparedGhgEntry,
@@ -18,7 +18,7 @@ import {
   type PreparedGraph,
 } from '../accounting';
 import type { GraphIssue } from '../model';
-import { finiteNumber, optionIssues, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
+import { optionIssues, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
 import { entryFigures } from './entry-figures';
 import { entryPage } from './entry-page';
 import type { ReportFigures } from './figures';
@@ -56,11 +56,7 @@ export interface HtmlReportOptions {
 export const HTML_REPORT_OPTION_CHECKS: ShapeCheck = shapeOf<HtmlReportOptions>({
   ghgEntryId: STRING,
   ghgStatementId: STRING,
-  monteCarlo: shapeOf<NonNullable<HtmlReportOptions['monteCarlo']>>({
-    samples: finiteNumber({ integer: true, min: 2, max: 10_000_000 }),
-    adaptive: ADAPTIVE_OPTION_CHECKS,
-    seed: finiteNumber({ integer: true }),
-  }),
+  monteCarlo: shapeOf<NonNullable<HtmlReportOptions['monteCarlo']>>(MONTE_CARLO_DRAW_CHECKS),
   policies: ACCOUNTING_POLICY_CHECKS,
 });
 

@@ -1,7 +1,7 @@
 /**
- * Reproducible random sampling for Monte Carlo cross-checks: a seeded generator (xoshiro128**,
- * small and well studied), normal deviates, and the summary statistics reported beside the linear
- * propagation.
+ * A seeded generator (xoshiro128**, small and well studied) with normal deviates, for the sandbox's
+ * ids and the testing checks' own draws, and the interpolated quantile of a sorted sample. The
+ * engine's Monte Carlo draws from counter-based streams per block instead (random-streams.ts).
  */
 
 /**
@@ -64,45 +64,6 @@ export function createNormalSource(random: RandomSource): () => number {
     const f = Math.sqrt((-2 * Math.log(s)) / s);
     spare = v * f;
     return u * f;
-  };
-}
-
-/**
- * Summary of a sample.
- */
-export interface SampleSummary {
-  /** Number of values. */
-  readonly count: number;
-  /** Arithmetic mean. */
-  readonly mean: number;
-  /** Sample standard deviation (n - 1 in the denominator). */
-  readonly standardDeviation: number;
-  /** Standard error of the mean. */
-  readonly standardErrorOfMean: number;
-  /** The 16th percentile (the 1-sigma lower point of a normal distribution). */
-  readonly percentile16: number;
-}
-
-/**
- * Summarises a sample; sorts `values` in place for the percentile (linear interpolation).
- */
-export function summariseSample(values: Float64Array): SampleSummary {
-  const n = values.length;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += ((values[i] as number) - mean) / (i + 1);
-  let m2 = 0;
-  for (let i = 0; i < n; i++) {
-    const d = (values[i] as number) - mean;
-    m2 += d * d;
-  }
-  const standardDeviation = n > 1 ? Math.sqrt(m2 / (n - 1)) : 0;
-  values.sort();
-  return {
-    count: n,
-    mean,
-    standardDeviation,
-    standardErrorOfMean: n > 0 ? standardDeviation / Math.sqrt(n) : 0,
-    percentile16: quantileOfSorted(values, 0.16),
   };
 }
 
