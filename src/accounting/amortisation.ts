@@ -6,7 +6,7 @@
  * come off first, then statements receive in reporting-period order and the first one that would
  * pass 100 % gets only what is left (later ones get 0).
  */
-import type { PreparedAttributions, PreparedGraph } from './prepare';
+import type { PreparedAttributions, PreparedGraph } from './prepared-graph';
 
 /** How a statement's share of a project component was reached. */
 export const SHARE_STATE = {
@@ -105,7 +105,7 @@ export function attributionFactor(attributions: PreparedAttributions, a: number,
   return attributions.factor[a] as number;
 }
 
-/** Project scope in `PreparedAttributions.scope` (prepare.ts ATTRIBUTION_SCOPES). */
+/** Project scope in `PreparedAttributions.scope` (prepared-graph.ts ATTRIBUTION_SCOPES). */
 const PROJECT_SCOPE = 2;
 
 /**

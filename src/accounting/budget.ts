@@ -9,7 +9,7 @@ import { compareStrings } from './compare-strings';
 import type { CovarianceTerm } from './covariance';
 import { DISTRIBUTION_CODE } from '../uncertainty/distributions';
 import type { MergePlan } from './merge-plan';
-import type { PreparedGraph } from './prepare';
+import type { PreparedGraph } from './prepared-graph';
 import type { GhgEntryResult, UncertaintyBudgetLine } from './result';
 
 /** A covariance line of an entry's budget (docs/result.md). */

@@ -6,11 +6,12 @@
 import { attributionFactor } from './amortisation';
 import { attachBudget, type BudgetTerms } from './budget';
 import type { CreditColumns } from './credits';
-import type { EntryInputs } from './evaluate-entries';
+import type { EntryInputs } from './entry-inputs';
 import type { EntrySensitivities } from './entry-sensitivities';
 import type { MergePlan } from './merge-plan';
 import type { CompiledBlueprint } from '../expressions';
-import { ATTRIBUTION_SCOPES, type AttributionScope, type PreparedGraph } from './prepare';
+import { ATTRIBUTION_SCOPES, type PreparedGraph } from './prepared-graph';
+import type { AttributionScope } from './statement-parts';
 import type { ComponentResult, EvaluationWarning, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from './result';
 import { entryWarnings } from './warnings';
 import type { MonteCarloRun } from './monte-carlo';

@@ -10,7 +10,7 @@ import { attributionFactor } from './amortisation';
 import type { BudgetTerms } from './budget';
 import { covarianceSum, covarianceTermsOf } from './covariance';
 import { compareStrings } from './compare-strings';
-import type { EntryInputs } from './evaluate-entries';
+import type { EntryInputs } from './entry-inputs';
 import { type KinkCandidate, preferredCombination, varianceOfTerms } from './kink-choice';
 import type { ReusedDatapoint } from './result';
 

@@ -10,7 +10,7 @@ import type { GraphIssue } from '../model';
 import { SensitivityAccumulator } from '../uncertainty';
 import { isPreferred, type KinkCandidate, varianceOfTerms } from './kink-choice';
 import type { MergePlan } from './merge-plan';
-import type { PreparedGraph } from './prepare';
+import type { PreparedGraph } from './prepared-graph';
 
 /** What the entries of an evaluation read of its components. */
 export interface ComponentFigures {

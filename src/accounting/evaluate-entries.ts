@@ -12,12 +12,8 @@
  */
 import type { GhgEntryResult, MonteCarloSummary } from './result';
 import type { AccountingPolicies } from './policies';
-import type { AmortisedShares } from './amortisation';
-import type { ComponentFigures } from './evaluate-components';
-import type { MergePlan } from './merge-plan';
-import type { PreparedGraph } from './prepare';
 import type { MonteCarloRun } from './monte-carlo';
-import type { ShareGradients } from './share-gradients';
+import type { EntryInputs } from './entry-inputs';
 import { BudgetTerms } from './budget';
 import { creditsOfNetInto, type CreditColumns } from './credits';
 import { firstOrderNetAfterDiscount } from './discount';
@@ -26,20 +22,6 @@ import { EntrySensitivities } from './entry-sensitivities';
 
 /** Entries per chunk: large enough that a chunk's passes run in tight loops, small enough to stay young. */
 export const ENTRY_CHUNK = 512;
-
-/** What the entries of one evaluation are computed from. */
-export interface EntryInputs {
-  readonly prepared: PreparedGraph;
-  readonly components: ComponentFigures;
-  /** The merge plan; null without propagation. */
-  readonly plan: MergePlan | null;
-  readonly amortised: AmortisedShares;
-  /** Derivatives of the amortised shares (policy `propagated`); null when they add none. */
-  readonly shareGradients: ShareGradients | null;
-  readonly monteCarlo: MonteCarloRun | undefined;
-  /** Given: every entry with a standard deviation reports its first-order coverage interval. */
-  readonly coverageProbability: number | undefined;
-}
 
 /** Every entry's net after its discount, by entry: what the statements' totals are made of. */
 export type EntryNets = Float64Array;

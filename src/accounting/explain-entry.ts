@@ -12,7 +12,8 @@ import { evaluatePreparedGraph, MONTE_CARLO_OPTION_CHECKS, type EvaluateOptions 
 import { optionIssues, shapeOf } from '../model/strict-options';
 import { ownPreferred } from './evaluate-components';
 import { ACCOUNTING_POLICY_CHECKS, type AccountingPolicies } from './policies';
-import { attributionsOf, componentAt, prepareGraph, type PreparedAttribution, type PreparedGraph } from './prepare';
+import { prepareGraph } from './prepare';
+import { attributionsOf, componentAt, type PreparedAttribution, type PreparedGraph } from './prepared-graph';
 import type { GhgEntryResult, GhgStatementResult } from './result';
 import { compareStrings } from './compare-strings';
 import { num, wrap } from './report-numbers';

@@ -12,7 +12,7 @@
  * lists only used datapoints, is the leading part.
  */
 import { compareStrings } from './compare-strings';
-import type { PreparedGraph } from './prepare';
+import type { PreparedGraph } from './prepared-graph';
 
 /** The merge plan; see the module comment. Every array is read-only once built. */
 export interface MergePlan {

@@ -8,7 +8,7 @@
  */
 import { DISTRIBUTION_CODE, drawFromNormal, drawFromUniform, type Marginal } from '../uncertainty/distributions';
 import { BlockStream, streamKey } from '../uncertainty/random-streams';
-import type { PreparedGraph } from './prepare';
+import type { PreparedGraph } from './prepared-graph';
 
 /** Draws per block: the unit of reproducibility (streams are per block) and of work. */
 export const BLOCK_DRAWS = 1024;

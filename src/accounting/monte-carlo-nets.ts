@@ -7,7 +7,7 @@
 import type { CompiledBlueprint } from '../expressions';
 import { attributionFactor } from './amortisation';
 import { BLOCK_DRAWS, type DrawPlan } from './monte-carlo-draws';
-import type { PreparedGraph } from './prepare';
+import type { PreparedGraph } from './prepared-graph';
 
 /** What a range of entries needs: its components and its sampled datapoints. */
 interface EntryRange {

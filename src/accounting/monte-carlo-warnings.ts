@@ -7,9 +7,9 @@
  */
 import type { CompiledBlueprint } from '../expressions';
 import { BLOCK_DRAWS } from './monte-carlo-draws';
-import type { MonteCarloSettings } from './monte-carlo';
+import type { MonteCarloSettings } from './monte-carlo-settings';
 import type { NetSampler } from './monte-carlo-nets';
-import type { PreparedGraph } from './prepare';
+import type { PreparedGraph } from './prepared-graph';
 import type { EvaluationWarning } from './result';
 
 /** The warning of entry e's invalid draws (`values`: its draws, NaN for an invalid one). */

@@ -14,23 +14,11 @@ import { quantileOfSorted } from '../uncertainty';
 import { BLOCK_DRAWS, DrawPlan } from './monte-carlo-draws';
 import { NetSampler } from './monte-carlo-nets';
 import { invalidDrawWarning } from './monte-carlo-warnings';
-import type { PreparedGraph } from './prepare';
+import type { MonteCarloSettings } from './monte-carlo-settings';
+import type { PreparedGraph } from './prepared-graph';
 import type { EvaluationWarning, MonteCarloHistogram, MonteCarloSummary } from './result';
 
-/** A Monte Carlo run's settings, resolved from the options and policies. */
-export interface MonteCarloSettings {
-  readonly seed: number;
-  /** Fixed number of draws; null for adaptive. */
-  readonly samples: number | null;
-  /** Adaptive: the widest confidence interval of the percentile accepted, kg. */
-  readonly toleranceKg: number;
-  /** Adaptive: the most draws. */
-  readonly maxSamples: number;
-  /** The percentile reported (and, with the Monte Carlo discount, credited), in (0, 100). */
-  readonly percentile: number;
-  readonly coverageProbability: number;
-  readonly histogramBins?: number;
-}
+export type { MonteCarloSettings } from './monte-carlo-settings';
 
 /** Each entry's summary, its warnings, and the upper end of its 16th percentile's 99.9 % confidence interval. */
 export interface MonteCarloRun {

@@ -1,12 +1,12 @@
 /**
  * The component phase of a preparation: unique ids, a known blueprint, every input supplied
  * exactly once with datapoints that exist and have a unit of the input's quantity kind
- * (docs/rules.md#units-and-quantity-kinds). The valid components become columns (prepare.ts
- * `PreparedComponents`): their slots are one array, and components of one blueprint with as many
+ * (docs/rules.md#units-and-quantity-kinds). The valid components become columns
+ * (prepared-graph.ts `PreparedComponents`): their slots are one array, and components of one blueprint with as many
  * datapoints per input share one layout. Internal to preparation.
  *
  * Owns: component problems and the component columns. May import: expressions and model (types),
- * units, id-index.ts, the context and the blueprint and datapoint phases, prepare.ts (types).
+ * units, id-index.ts, the context and the blueprint and datapoint phases, prepared-graph.ts (types).
  */
 import type { CompiledBlueprint, CompiledBlueprintInput } from '../expressions';
 import type { GraphComponentInput, IssuePath } from '../model';
@@ -16,7 +16,7 @@ import { IdIndex } from './id-index';
 import type { BlueprintPlan, Layout, PreparedBlueprints } from './prepare-blueprints';
 import { inputPath, problem, unreadableItem, type PrepareContext } from './prepare-context';
 import type { DatapointColumns } from './prepare-datapoints';
-import type { PreparedComponents } from './prepare';
+import type { PreparedComponents } from './prepared-graph';
 
 /** What the component phase hands on. */
 export interface ComponentPhase {

@@ -2,13 +2,13 @@
  * The entry phase of a preparation (docs/rules.md#evaluating-a-ghg-entry and docs/rules.md#statement-and-project-components): unique ids, attributions of
  * known components, factors in (0, 1] (a legacy factor datapoint dimensionless), one attribution
  * of a component per entry, and the shares of one component summing to at most 1 across entries,
- * statements and manual project attributions. The attributions become columns (prepare.ts
- * `PreparedEntries`), each entry's own first, then those its statement or project adds.
+ * statements and manual project attributions. The attributions become columns
+ * (prepared-graph.ts `PreparedEntries`), each entry's own first, then those its statement or project adds.
  * Internal to preparation.
  *
  * Owns: entry and attribution problems, the attribution columns and the share check. May import:
- * model (types), units, id-index.ts, the context and the earlier phases, prepare.ts and
- * prepare-statements.ts (types).
+ * model (types), units, id-index.ts, the context and the earlier phases, prepared-graph.ts
+ * and prepare-statements.ts (types).
  */
 import type { ComponentType, GraphAttribution, IssuePath } from '../model';
 import { isDimensionless } from '../units';
@@ -17,7 +17,7 @@ import type { ComponentPhase } from './prepare-components';
 import { attributionPath, problem, unreadableItem, type PrepareContext } from './prepare-context';
 import type { DatapointColumns } from './prepare-datapoints';
 import type { ScopedAttribution } from './statement-parts';
-import type { PreparedAttributions, PreparedEntries } from './prepare';
+import type { PreparedAttributions, PreparedEntries } from './prepared-graph';
 
 /** What the entry phase hands on: the entries with their own attributions, and the share bookkeeping. */
 export class EntryBuilder {
@@ -209,7 +209,7 @@ export class EntryBuilder {
   }
 }
 
-/** Growable attribution columns (prepare.ts `PreparedAttributions`). */
+/** Growable attribution columns (prepared-graph.ts `PreparedAttributions`). */
 class AttributionColumns {
   length = 0;
   private component: Int32Array;

@@ -1,5 +1,5 @@
 /**
- * The implementation of `prepareGraph` (see prepare.ts for the types), in named phases over the
+ * The implementation of `prepareGraph` (see prepared-graph.ts for the types), in named phases over the
  * parsed document: blueprints (prepare-blueprints.ts), datapoints (prepare-datapoints.ts),
  * components (prepare-components.ts), entries (prepare-entries.ts), statements and projects
  * (prepare-statements.ts), then the shares of every component and the datapoint values against the
@@ -19,7 +19,7 @@ import type { GraphIssue } from '../model';
 import { parseRemovalGraph, type GraphCollection, type PartialGraph } from '../model/graph-parse';
 import { DimensionTable } from './dimension-table';
 import { policyIssues, resolvePolicies, type AccountingPolicies } from './policies';
-import type { PrepareResult } from './prepare';
+import type { PrepareResult } from './prepared-graph';
 import { prepareBlueprints } from './prepare-blueprints';
 import { prepareComponents } from './prepare-components';
 import type { PrepareContext } from './prepare-context';

@@ -15,18 +15,9 @@ import { isWithinPhysicalBounds, QUANTITY_KIND_PHYSICAL_BOUNDS, realisticRange, 
 import { problem, type PrepareContext } from './prepare-context';
 import type { DatapointKinds } from './prepare-components';
 import type { DatapointColumns } from './prepare-datapoints';
+import type { DocumentWarnings } from './prepared-graph';
 import type { EvaluationWarning } from './result';
 import { sortWarnings } from './warnings';
-
-/** The document's warnings: by datapoint, by entry, and all of them in order. */
-export interface DocumentWarnings {
-  /** Every warning of the document, ordered by path then code. */
-  readonly all: readonly EvaluationWarning[];
-  /** The warnings of each datapoint that has any, by dense index. */
-  readonly byDatapoint: ReadonlyMap<number, readonly EvaluationWarning[]>;
-  /** The warnings of each entry that has any of its own, by index. */
-  readonly byEntry: ReadonlyMap<number, readonly EvaluationWarning[]>;
-}
 
 /** Checks every datapoint's value against its kinds and every entry's risk of reversal. */
 export function checkValues(context: PrepareContext, datapoints: DatapointColumns, kinds: DatapointKinds, risks: readonly (number | null)[]): DocumentWarnings {

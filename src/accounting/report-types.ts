@@ -7,7 +7,7 @@
 import type { ComponentType, GraphIssue, ProjectComponentAllocationStrategy } from '../model';
 import type { CreditAllocation } from './credits';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from './policies';
-import type { AttributionScope } from './prepare';
+import type { AttributionScope } from './statement-parts';
 import type { EvaluationWarning, GhgStatementResult, MonteCarloSummary } from './result';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { attributionFactor, countsAsGrossSequestration, SHARE_STATE, type AmortisedShares } from './amortisation';
 import type { ComponentFigures } from './evaluate-components';
-import type { PreparedGraph } from './prepare';
+import type { PreparedGraph } from './prepared-graph';
 
 /** Per share slot, its derivatives keyed by datapoint index; null where the share is constant. */
 export type ShareGradients = readonly (Map<number, number> | null)[];
