@@ -23,21 +23,10 @@ import type { QuantityOptions } from './quantity';
 import { checkReuseRule } from './reuse-rule';
 import { checkSignConventions } from './signs';
 import { checkUnitInvariance } from './unit-invariance';
-import type { GraphEvaluator, Verdict } from './verdict';
+import type { MethodologyCheckOptions, Verdict } from './types';
 import { assertCheckOptions, METHODOLOGY_CHECK_OPTION_CHECKS } from './options';
 
-/**
- * Options of {@link checkMethodology}.
- * @public
- */
-export interface MethodologyCheckOptions {
-  /** Generated cases per property and blueprint (default 100). */
-  readonly numRuns?: number;
-  /** Seed of every property's run (default 1). */
-  readonly seed?: number;
-  /** The evaluator (default `evaluateGraph`). */
-  readonly evaluate?: GraphEvaluator;
-}
+export type { MethodologyCheckOptions } from './types';
 
 /**
  * A property not run on a blueprint, and why.

@@ -19,17 +19,10 @@ import type { BlueprintDefinition } from './component';
 import { graphOf } from './graph';
 import { agree, show, withDatapoints } from './graph-reading';
 import { unitsForKind } from './kind-units';
-import type { CheckOptions, FailedVerdict, Verdict } from './verdict';
+import type { CheckOptions, DimensionalOptions, FailedVerdict, Verdict } from './types';
 import { assertCheckOptions, DIMENSIONAL_OPTION_CHECKS } from './options';
 
-/**
- * Options of {@link checkDimensionalRobustness}.
- * @public
- */
-export interface DimensionalOptions extends CheckOptions {
-  /** Relative tolerance of the comparison of values (default 1e-9). */
-  readonly tolerance?: number;
-}
+export type { DimensionalOptions } from './types';
 
 const PROPERTY = 'dimensional_robustness';
 

@@ -9,51 +9,20 @@
  */
 import fc from 'fast-check';
 import type { GraphAttribution, GraphComponent, GraphDatapoint, GraphDistribution, GraphGhgEntry, RemovalGraphInput } from '../model/graph';
-import type { DistributionType } from '../uncertainty/distributions';
 import { distributionOf } from './distribution';
 import type { QuantityKind } from '../model/quantity-kinds';
 import {
   type BlueprintDefinition,
   checkLengthRange,
   DEFAULT_LIST_LENGTH,
-  type InputQuantityOptions,
-  type LengthRange,
   optionsOfInput,
 } from './component';
-import { type GraphQuantityValue, quantityOf, type StandardDeviationPresence } from './quantity';
+import { type GraphQuantityValue, quantityOf } from './quantity';
 import { assertOptions } from '../model/strict-options';
 import { GRAPH_OPTION_CHECKS } from './options';
+import type { GraphOptions } from './types';
 
-/**
- * Options of {@link graphOf}.
- * @public
- */
-export interface GraphOptions {
-  /** Number of GHG entries (default 1 to 3; never more than there are components). */
-  readonly entries?: LengthRange;
-  /** Number of components (default 1 to 6). */
-  readonly components?: LengthRange;
-  /** Number of datapoints of a LIST input (default 1 to 4). */
-  readonly listLength?: LengthRange;
-  /** Whether a component may be attributed to several entries (default true). */
-  readonly sharing?: boolean;
-  /** Whether a datapoint slot may reuse an earlier datapoint of the same quantity kind and options (default true). */
-  readonly reuse?: boolean;
-  /** Whether attribution factors other than 1 are drawn (default true; false also turns sharing off). */
-  readonly attributionFactors?: boolean;
-  /** Whether a risk of reversal is drawn (default true: null or one of a few percentages); false: always null. */
-  readonly riskOfReversal?: boolean;
-  /** Quantity options per input (`"<blueprint>.<input>"` or `"<input>"`). */
-  readonly inputs?: InputQuantityOptions;
-  /** Default presence of standard deviations, for inputs without options of their own. */
-  readonly standardDeviation?: StandardDeviationPresence;
-  /**
-   * Distribution types a datapoint with a standard deviation may carry (docs/graph-document.md,
-   * "Distributions"); default none: no `distribution` is written (normal). When given, about half
-   * of those datapoints get one (a lognormal only on a positive magnitude).
-   */
-  readonly distributions?: readonly DistributionType[];
-}
+export type { GraphOptions } from './types';
 
 /** Defaults of {@link GraphOptions}. */
 const DEFAULTS = { entries: { min: 1, max: 3 }, components: { min: 1, max: 6 } } as const;

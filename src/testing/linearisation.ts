@@ -19,22 +19,10 @@ import { nonlinearityOf } from './nonlinearity';
 import { assertCheckOptions, LINEARISATION_OPTION_CHECKS } from './options';
 import { expectedPropagation } from './reuse-rule';
 import { percentileInterval, sampleNets } from './sampled-nets';
-import { type GraphCheckOptions, type GraphEvaluator, runProperty, type Verdict } from './verdict';
+import { runProperty } from './verdict';
+import type { GraphEvaluator, LinearisationOptions, Verdict } from './types';
 
-/**
- * Options of {@link checkLinearisation}.
- * @public
- */
-export interface LinearisationOptions extends Omit<GraphCheckOptions, 'tolerance'> {
-  /**
-   * Largest accepted distance between the first-order discounted net and the confidence interval
-   * of the sampled 16th percentile (order statistics, about 99.7 %), in first-order standard
-   * deviations (default 0.1).
-   */
-  readonly tolerance?: number;
-  /** Monte Carlo samples per graph (default 5,000). */
-  readonly samples?: number;
-}
+export type { LinearisationOptions } from './types';
 
 /** The input whose spread alone gives the largest gap, with that gap in standard deviations. */
 function drivingInput(graph: RemovalGraphInput, entry: string, net: number, sd: number, samples: number, seed: number): { input: string; blueprint: BlueprintDefinition; gap: number } | null {

@@ -43,7 +43,7 @@ import {
   type WorkedExample,
 } from './declarations';
 import { expressionProgram, formulaProgram } from './value-programs';
-import type { MonotonicityDeclaration } from './monotonicity';
+import type { MonotonicityDeclaration } from './types';
 import type { MagnitudeRange, RelativeRange } from './ranges';
 
 /**

@@ -16,20 +16,9 @@ import { datapointUses, show, withDatapoints } from './graph-reading';
 import { resolveRange } from './ranges';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
 import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
+import type { MonotonicityDeclaration } from './types';
 
-/**
- * How the net must respond to more of an input: `increasing` (more never lowers the net) or
- * `decreasing` (more never raises it).
- * @public
- */
-export interface MonotonicityDeclaration {
-  /** The blueprint input's key. */
-  readonly input: string;
-  /** `increasing` or `decreasing`. */
-  readonly direction: 'increasing' | 'decreasing';
-  /** The blueprint the declaration is about (default: every blueprint with that input). */
-  readonly blueprint?: string;
-}
+export type { MonotonicityDeclaration } from './types';
 
 /** The blueprints a declaration speaks about. */
 export function blueprintsDeclared(blueprints: readonly BlueprintDefinition[], declaration: MonotonicityDeclaration): BlueprintDefinition[] {

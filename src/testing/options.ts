@@ -8,13 +8,9 @@
 import { assertOptions, BOOLEAN, enumOf, finiteNumber, FUNCTION, listOf, oneOf, recordOf, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
 import { DISTRIBUTION_TYPES } from '../uncertainty/distributions';
 import type { LengthRange } from './component';
-import type { MethodologyCheckOptions } from './check-methodology';
-import type { DimensionalOptions } from './dimensional';
-import type { GraphOptions } from './graph';
-import type { LinearisationOptions } from './linearisation';
 import type { QuantityOptions, StandardDeviationPresence } from './quantity';
 import type { MagnitudeRange, RelativeRange } from './ranges';
-import type { CheckOptions, GraphCheckOptions } from './verdict';
+import type { CheckOptions, DimensionalOptions, GraphCheckOptions, GraphOptions, LinearisationOptions, MethodologyCheckOptions } from './types';
 
 const COUNT = finiteNumber({ integer: true, min: 0 });
 const PRESENCE = enumOf<StandardDeviationPresence>({ sometimes: true, always: true, never: true });
