@@ -6,7 +6,7 @@
  * come off first, then statements receive in reporting-period order and the first one that would
  * pass 100 % gets only what is left (later ones get 0).
  */
-import type { PreparedAttributions, PreparedGraph } from './prepared-graph';
+import type { PreparedAttributions, PreparedGraph } from './prepare/prepared-graph';
 
 /** How a statement's share of a project component was reached. */
 export const SHARE_STATE = {

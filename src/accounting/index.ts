@@ -6,15 +6,15 @@
  * May import: expressions, uncertainty, units, model, decimal.js.
  */
 export * from './policies';
-export { allocateCredits, issuableKg, roundNetRemoval, sumCreditAllocations, sumKg, type CreditAllocation } from './credits';
+export { allocateCredits, issuableKg, roundNetRemoval, sumCreditAllocations, sumKg, type CreditAllocation } from './credits/credits';
 export * from './errors';
 export * from './result';
-export * from './prepare';
-export * from './evaluate';
+export * from './prepare/prepare';
+export * from './evaluate/evaluate';
 export { projectComponentShare, type ProjectComponentShareInput } from './amortisation';
-export * from './statement-totals';
-export * from './statements';
-export * from './statement-types';
-export * from './statement-resource';
+export * from './statements/totals';
+export * from './statements/lifecycle';
+export * from './statements/types';
+export * from './statements/resource';
 export * from './sensitivity';
-export * from './report';
+export * from './report/report';

@@ -2,8 +2,8 @@
  * The evaluation result (docs/result.md), in the service's field names.
  */
 import type { ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy } from '../model';
-import type { CreditAllocation } from './credits';
-import type { AttributionScope } from './statement-parts';
+import type { CreditAllocation } from './credits/credits';
+import type { AttributionScope } from './prepare/statement-parts';
 
 /**
  * Something suspicious but possible in a document or its evaluation. A warning never changes a

@@ -13,10 +13,10 @@
 import type { CompiledBlueprint } from '../expressions';
 import type { GraphIssue } from '../model';
 import { amortiseProjectComponents, attributionFactor, countsAsGrossSequestration } from './amortisation';
-import { evaluatePreparedGraph } from './evaluate';
+import { evaluatePreparedGraph } from './evaluate/evaluate';
 import { listOf, optionIssues, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
 import { ACCOUNTING_POLICY_CHECKS, resolvePolicies, type AccountingPolicies, type SensitivityMeasure } from './policies';
-import { prepareGraph, type PreparedGraph } from './prepare';
+import { prepareGraph, type PreparedGraph } from './prepare/prepare';
 import { compareStrings } from './compare-strings';
 
 /**

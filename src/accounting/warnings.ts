@@ -5,7 +5,7 @@
  *
  * Owns: the order and the gathering of warnings. May import: result.ts (types), prepared-graph.ts (types).
  */
-import type { PreparedGraph } from './prepared-graph';
+import type { PreparedGraph } from './prepare/prepared-graph';
 import type { EvaluationWarning } from './result';
 
 const NONE: readonly EvaluationWarning[] = Object.freeze([]);

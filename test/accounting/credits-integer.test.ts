@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolvePolicies } from '../../src/accounting';
-import { creditsOfNetInto, decimalCreditsOfNetInto, type CreditColumns } from '../../src/accounting/credits';
-import { integerCredits, type CreditPolicies, type IntegerCredits } from '../../src/accounting/credits-integer';
+import { creditsOfNetInto, decimalCreditsOfNetInto, type CreditColumns } from '../../src/accounting/credits/credits';
+import { integerCredits, type CreditPolicies, type IntegerCredits } from '../../src/accounting/credits/integer';
 
 const columns = (): CreditColumns => ({ issuable: new Float64Array(1), buffer: new Float64Array(1), supplier: new Float64Array(1) });
 

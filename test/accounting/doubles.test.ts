@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareGraph } from '../../src';
-import { packedDoubles } from '../../src/accounting/doubles';
+import { packedDoubles } from '../../src/accounting/prepare/doubles';
 import { transportGraph } from './fixtures';
 
 describe('packedDoubles', () => {

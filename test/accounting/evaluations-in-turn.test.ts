@@ -2,8 +2,8 @@
 // what it gives alone: nothing of one evaluation's working state reaches another's.
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, evaluatePreparedGraph, prepareGraph, type EvaluationOutcome, type EvaluationResult, type GhgEntryResult, type RemovalGraphInput } from '../../src';
-import { startEvaluation } from '../../src/accounting/evaluate';
-import { ENTRY_CHUNK } from '../../src/accounting/evaluate-entries';
+import { startEvaluation } from '../../src/accounting/evaluate/evaluate';
+import { ENTRY_CHUNK } from '../../src/accounting/evaluate/entries';
 import { blueprint, component, datapoint, entry } from './fixtures';
 
 /** `n` entries, each with its own product component and a component shared by all of them. */

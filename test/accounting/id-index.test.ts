@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdIndex } from '../../src/accounting/id-index';
+import { IdIndex } from '../../src/accounting/prepare/id-index';
 
 /** What IdIndex must answer: the first position of each id, as a Map filled with `has` and `set`. */
 function reference(ids: readonly string[]): Map<string, number> {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, evaluatePreparedGraph, prepareGraph, type PreparedGraph, type RemovalGraphInput } from '../../src';
-import { attributionsOf, componentAt } from '../../src/accounting/prepare';
+import { attributionsOf, componentAt } from '../../src/accounting/prepare/prepare';
 import { SensitivityAccumulator } from '../../src/uncertainty';
 import { blueprint, component, datapoint, entry } from './fixtures';
 

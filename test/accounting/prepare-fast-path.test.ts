@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluatePreparedGraph, explainPreparedGhgEntry, type PrepareResult, type RemovalGraphInput } from '../../src';
 import { removalGraphSchema } from '../../src/model/graph';
-import { attributionsOf, componentAt } from '../../src/accounting/prepare';
-import { prepareGraphDocument } from '../../src/accounting/prepare-graph';
+import { attributionsOf, componentAt } from '../../src/accounting/prepare/prepare';
+import { prepareGraphDocument } from '../../src/accounting/prepare/graph';
 import { safeParseRemovalGraph } from '../../src/model/graph-exact-shape';
 import { blueprint, cmp, component, datapoint, dtp, entry, rmv, transportGraph } from './fixtures';
 

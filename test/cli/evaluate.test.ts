@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { evaluateGraph, prepareGraph } from '../../src';
-import { startEvaluation } from '../../src/accounting/evaluate';
+import { startEvaluation } from '../../src/accounting/evaluate/evaluate';
 import { writeEvaluationNdjson } from '../../src/cli/evaluation-output';
 import { legend } from '../../src/cli/format-table';
 import example from '../../examples/biochar-project.json';

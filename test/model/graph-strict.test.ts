@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, GraphValidationError, safeEvaluateGraph, type GraphIssue } from 'cdr-engine';
 import { removalGraphSchema } from 'cdr-engine/schemas';
-import { prepareGraphDocument } from '../../src/accounting/prepare-graph';
+import { prepareGraphDocument } from '../../src/accounting/prepare/graph';
 import { objectKeysAt } from '../../src/model/graph-parse';
 import { editDistance } from '../../src/model/nearest-name';
 import { formatIssuePath, type IssuePath } from '../../src/model/issues';

@@ -11,7 +11,7 @@ import { createSandbox } from 'cdr-engine/sandbox';
 import { checkDimensionalRobustness, checkLinearisation, checkMethodology, checkSignConventions, graphOf } from 'cdr-engine/testing';
 import example from 'cdr-engine/examples/biochar-project.json' with { type: 'json' };
 import { ACCOUNTING_POLICY_CHECKS } from '../../src/accounting/policies';
-import { EVALUATE_OPTION_CHECKS } from '../../src/accounting/evaluate';
+import { EVALUATE_OPTION_CHECKS } from '../../src/accounting/evaluate/evaluate';
 import { COMPILE_OPTION_CHECKS } from '../../src/expressions/blueprint-types';
 import { SENSITIVITY_OPTION_CHECKS } from '../../src/accounting/sensitivity';
 import { SANDBOX_OPTION_CHECKS } from '../../src/adapter/types';

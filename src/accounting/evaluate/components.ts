@@ -1,0 +1,126 @@
+/**
+ * The first phase of an evaluation: every component once, whatever the number of entries sharing
+ * it (docs/rules.md#evaluating-a-ghg-entry). Its value comes from its compiled blueprint, and with propagation
+ * its derivatives with respect to its slots and its own standard deviation (a component result
+ * shows it). At a kink (a tie of min/max, abs at 0) it keeps every branch's derivatives for the
+ * entries to choose from (kink-choice.ts, docs/result.md). Internal to accounting.
+ */
+import type { CompiledBlueprint } from '../../expressions';
+import type { GraphIssue } from '../../model';
+import { SensitivityAccumulator } from '../../uncertainty';
+import { isPreferred, type KinkCandidate, varianceOfTerms } from './kink-choice';
+import type { MergePlan } from '../prepare/merge-plan';
+import type { PreparedGraph } from '../prepare/prepared-graph';
+
+/** What the entries of an evaluation read of its components. */
+export interface ComponentFigures {
+  /** Value of each component, kg. */
+  readonly values: Float64Array;
+  /** Standard deviation of each component, kg; NaN when none of its datapoints has one. */
+  readonly standardDeviations: Float64Array;
+  /**
+   * With propagation: d(value)/d(slot) of every slot of every component, component c's at its
+   * first slot's position (`PreparedComponents.slotStart[c]`) onwards. Empty without.
+   */
+  readonly gradients: Float64Array;
+  /**
+   * With propagation: the candidate gradients (over the component's slots) of each component whose
+   * formula has a kink at its magnitudes (kink-choice.ts); `gradients` holds the candidate of
+   * larger variance of the component itself, and each entry takes its own. Empty almost always.
+   */
+  readonly kinks: ReadonlyMap<number, readonly Float64Array[]>;
+}
+
+/**
+ * Evaluates every component of a prepared graph; with a merge plan (propagation), also its
+ * derivatives and standard deviation. Returns the problems instead when a component's value is
+ * not a finite number (a division by zero, the logarithm of a negative value, ...).
+ */
+export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | null): ComponentFigures | GraphIssue[] {
+  const { components, siMagnitudes, siStandardDeviations } = prepared;
+  const { count, slots, slotStart, inputStart, blueprint } = components;
+  const values = new Float64Array(count);
+  const standardDeviations = new Float64Array(count);
+  const gradients = new Float64Array(plan === null ? 0 : slots.length);
+  // The slots of the component being evaluated: magnitudes in, derivatives out.
+  const slotValues = new Float64Array(prepared.maxSlots);
+  const slotGradient = plan === null ? null : new Float64Array(prepared.maxSlots);
+  // For the rare component that reaches one datapoint in two slots: created on first need.
+  let merger: SensitivityAccumulator | null = null;
+  const kinks = new Map<number, readonly Float64Array[]>();
+  const issues: GraphIssue[] = [];
+  for (let c = 0; c < count; c++) {
+    const base = slotStart[c] as number;
+    const size = (slotStart[c + 1] as number) - base;
+    for (let k = 0; k < size; k++) slotValues[k] = siMagnitudes[slots[base + k] as number] as number;
+    const value = (blueprint[c] as CompiledBlueprint).evaluate(slotValues, inputStart[c] as Int32Array, slotGradient);
+    values[c] = value;
+    if (!Number.isFinite(value)) {
+      issues.push({
+        path: ['components', components.documentIndex[c] as number],
+        code: 'not_finite',
+        message: `component '${components.ids[c]}' evaluates to ${value} with its datapoints (blueprint '${(blueprint[c] as CompiledBlueprint).key}'): check for division by zero or the logarithm or square root of a negative value`,
+      });
+      continue;
+    }
+    if (plan === null || slotGradient === null) continue;
+    const compiled = blueprint[c] as CompiledBlueprint;
+    const candidates = compiled.mayKink ? compiled.kinkGradients(slotValues, inputStart[c] as Int32Array) : null;
+    if (candidates !== null) {
+      kinks.set(c, candidates);
+      slotGradient.set(ownPreferred(prepared, base, candidates));
+    }
+    for (let k = 0; k < size; k++) gradients[base + k] = slotGradient[k] as number;
+    if (plan.componentRepeats[c] === 1) {
+      merger ??= new SensitivityAccumulator(siMagnitudes.length);
+      standardDeviations[c] = mergedStandardDeviation(slots, base, size, slotGradient, siStandardDeviations, merger);
+    } else standardDeviations[c] = standardDeviation(slots, base, size, slotGradient, siStandardDeviations);
+  }
+  return issues.length > 0 ? issues : { values, standardDeviations, gradients, kinks };
+}
+
+/** The candidate gradient that gives the component itself the larger variance (kink-choice.ts). */
+export function ownPreferred(prepared: PreparedGraph, base: number, candidates: readonly Float64Array[]): Float64Array {
+  let best: { gradient: Float64Array; candidate: KinkCandidate } | null = null;
+  for (const gradient of candidates) {
+    const candidate = slotCandidate(prepared, base, gradient);
+    if (best === null || isPreferred(candidate, best.candidate, prepared.datapointIds)) best = { gradient, candidate };
+  }
+  return (best as { gradient: Float64Array }).gradient;
+}
+
+/** A component's gradient over its slots as merged terms by datapoint, with their variance. */
+export function slotCandidate(prepared: PreparedGraph, base: number, gradient: Float64Array, scale = 1): KinkCandidate {
+  const terms = new Map<number, number>();
+  for (let k = 0; k < gradient.length; k++) {
+    const d = prepared.components.slots[base + k] as number;
+    terms.set(d, (terms.get(d) ?? 0) + scale * (gradient[k] as number));
+  }
+  return { variance: varianceOfTerms(terms, prepared.siStandardDeviations), terms };
+}
+
+/**
+ * The standard deviation of a component that reaches each datapoint once: the square root of a
+ * plain sum of squares. NaN when none of its datapoints has a standard deviation.
+ */
+function standardDeviation(slots: Int32Array, base: number, size: number, gradient: Float64Array, siStandardDeviations: readonly number[]): number {
+  let variance = 0;
+  let anyGiven = false;
+  for (let k = 0; k < size; k++) {
+    const s = siStandardDeviations[slots[base + k] as number] as number;
+    if (Number.isNaN(s)) continue;
+    anyGiven = true;
+    const u = (gradient[k] as number) * s;
+    variance += u * u;
+  }
+  return anyGiven ? Math.sqrt(variance) : Number.NaN;
+}
+
+/** The same for a component that reaches a datapoint in two slots: its derivatives add first. */
+function mergedStandardDeviation(slots: Int32Array, base: number, size: number, gradient: Float64Array, siStandardDeviations: readonly number[], merger: SensitivityAccumulator): number {
+  merger.reset();
+  for (let k = 0; k < size; k++) merger.add(slots[base + k] as number, gradient[k] as number, 1);
+  const variance = merger.propagatedVariance(siStandardDeviations);
+  merger.reset();
+  return Number.isNaN(variance) ? Number.NaN : Math.sqrt(variance);
+}

@@ -1,0 +1,47 @@
+/**
+ * The covariance terms of an entry's first-order variance (docs/result.md, "Correlated
+ * datapoints"): `2 c_a c_b r_ab s_a s_b` for every declared pair whose two datapoints both enter
+ * the entry. Internal to accounting.
+ */
+import type { PreparedCorrelations } from '../prepare/correlations';
+
+/** One pair's term of an entry's variance (SI, kg^2): both datapoints' indices, its coefficient and the term. */
+export interface CovarianceTerm {
+  readonly a: number;
+  readonly b: number;
+  readonly coefficient: number;
+  readonly term: number;
+}
+
+/**
+ * The covariance terms among an entry's merged terms (`datapoints[k]`, `coefficients[k]` for k in
+ * [from, to)), each pair once; null when no two correlated datapoints of the entry are partners.
+ */
+export function covarianceTermsOf(correlations: PreparedCorrelations, siStandardDeviations: readonly number[], datapoints: ArrayLike<number>, coefficients: ArrayLike<number>, from: number, to: number): CovarianceTerm[] | null {
+  const { partners } = correlations;
+  let coefficientOf: Map<number, number> | null = null;
+  for (let k = from; k < to; k++) {
+    const d = datapoints[k] as number;
+    if (!partners.has(d)) continue;
+    coefficientOf ??= new Map();
+    coefficientOf.set(d, (coefficientOf.get(d) ?? 0) + (coefficients[k] as number));
+  }
+  if (coefficientOf === null || coefficientOf.size < 2) return null;
+  const terms: CovarianceTerm[] = [];
+  for (const [a, ca] of coefficientOf) {
+    for (const { datapoint: b, coefficient } of partners.get(a) ?? []) {
+      const cb = coefficientOf.get(b);
+      if (b <= a || cb === undefined) continue;
+      const term = 2 * ca * cb * coefficient * (siStandardDeviations[a] as number) * (siStandardDeviations[b] as number);
+      terms.push({ a, b, coefficient, term });
+    }
+  }
+  return terms.length === 0 ? null : terms;
+}
+
+/** The sum of the terms. */
+export function covarianceSum(terms: readonly CovarianceTerm[]): number {
+  let sum = 0;
+  for (const t of terms) sum += t.term;
+  return sum;
+}

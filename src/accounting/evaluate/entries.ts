@@ -1,0 +1,99 @@
+/**
+ * The entries of an evaluation, chunk by chunk (docs/rules.md#evaluating-a-ghg-entry and docs/rules.md#rounding-credits-and-the-buffer-pool): once every
+ * component has its figures, each entry is independent of the others, so entries are evaluated
+ * a chunk at a time when a reader asks for them. `evaluatePreparedGraph` reads every chunk; the
+ * CLI writes each chunk as it comes, so that a pipeline sees the first entries before the last
+ * are evaluated and the results never all live at once.
+ *
+ * A chunk takes three passes, each over all its entries: (1) the nets and the merged
+ * sensitivities (the variance and, later, the budget), (2) the credits, exact (credits.ts), into
+ * columns of numbers, (3) the result objects. Each pass is a tight loop over one kind of work.
+ * Internal to accounting.
+ */
+import type { GhgEntryResult, MonteCarloSummary } from '../result';
+import type { AccountingPolicies } from '../policies';
+import type { MonteCarloRun } from '../monte-carlo/run';
+import type { EntryInputs } from './entry-inputs';
+import { BudgetTerms } from './budget';
+import { creditsOfNetInto, type CreditColumns } from '../credits/credits';
+import { firstOrderNetAfterDiscount } from './discount';
+import { EntryResults } from './entry-results';
+import { EntrySensitivities } from './entry-sensitivities';
+
+/** Entries per chunk: large enough that a chunk's passes run in tight loops, small enough to stay young. */
+export const ENTRY_CHUNK = 512;
+
+/** Every entry's net after its discount, by entry: what the statements' totals are made of. */
+export type EntryNets = Float64Array;
+
+/** The entries of one evaluation, evaluated a chunk at a time (see the module comment). */
+export class EntryEvaluation {
+  /** Number of entries of the graph. */
+  readonly entryCount: number;
+  /** Each entry's net after its discount, filled as chunks are evaluated. */
+  readonly nets: EntryNets;
+  private next = 0;
+  private readonly policies: AccountingPolicies;
+  private readonly sensitivities: EntrySensitivities;
+  private readonly results: EntryResults;
+  /** Per entry of the chunk: its net without discount, standard deviation (NaN for none), credits. */
+  private readonly chunkNet: Float64Array;
+  private readonly chunkStandardDeviation: Float64Array;
+  private readonly credits: CreditColumns;
+  private readonly monteCarlo: MonteCarloRun | undefined;
+
+  constructor(inputs: EntryInputs) {
+    const { prepared, plan } = inputs;
+    this.entryCount = prepared.entries.count;
+    this.nets = new Float64Array(this.entryCount);
+    // A small graph (the property checks evaluate thousands) gets arrays of its own size.
+    const chunk = Math.min(ENTRY_CHUNK, this.entryCount);
+    this.chunkNet = new Float64Array(chunk);
+    this.chunkStandardDeviation = new Float64Array(chunk);
+    this.credits = { issuable: new Float64Array(chunk), buffer: new Float64Array(chunk), supplier: new Float64Array(chunk) };
+    this.policies = prepared.policies;
+    this.monteCarlo = inputs.monteCarlo;
+    const budgets = plan === null ? null : new BudgetTerms(prepared, plan);
+    this.sensitivities = new EntrySensitivities(inputs, budgets);
+    this.results = new EntryResults(inputs, budgets, this.sensitivities);
+  }
+
+  /** Number of entries evaluated so far. */
+  get evaluated(): number {
+    return this.next;
+  }
+
+  /** The results of the next chunk of entries, in document order; null once every entry was read. */
+  nextChunk(): GhgEntryResult[] | null {
+    const from = this.next;
+    const to = Math.min(this.entryCount, from + ENTRY_CHUNK);
+    if (from >= to) return null;
+    // 1. Nets and merged sensitivities.
+    for (let e = from; e < to; e++) this.sensitivities.evaluateInto(e, this.chunkNet, this.chunkStandardDeviation, e - from);
+    // 2. Credits in exact decimals.
+    for (let e = from; e < to; e++) {
+      const net = this.netAfterDiscount(e, e - from);
+      this.nets[e] = net;
+      creditsOfNetInto(net, this.results.riskOf(e), this.policies, this.credits, e - from);
+    }
+    // 3. The result objects.
+    const chunk = new Array<GhgEntryResult>(to - from);
+    for (let e = from; e < to; e++) {
+      const row = e - from;
+      chunk[row] = this.results.resultOf(e, this.chunkNet[row] as number, this.nets[e] as number, this.chunkStandardDeviation[row] as number, this.credits, row);
+    }
+    this.next = to;
+    return chunk;
+  }
+
+  /**
+   * Entry e's net less its uncertainty discount: the standard deviation times the coverage factor,
+   * or under the Monte Carlo method its percentile capped at the net (docs/policies.md).
+   */
+  private netAfterDiscount(e: number, row: number): number {
+    const net = this.chunkNet[row] as number;
+    if (this.monteCarlo !== undefined && this.policies.discountMethod === 'monte_carlo') return Math.min(net, (this.monteCarlo.summaries[e] as MonteCarloSummary).percentile_kg);
+    return firstOrderNetAfterDiscount(net, this.chunkStandardDeviation[row] as number, this.policies);
+  }
+}
+

@@ -1,0 +1,152 @@
+/**
+ * The third pass over an entry: its result object (docs/result.md), from the figures of
+ * the first two passes. Its budget lines are made when `uncertainty_budget` is first read
+ * (budget.ts). Internal to accounting.
+ */
+import { attributionFactor } from '../amortisation';
+import { attachBudget, type BudgetTerms } from './budget';
+import type { CreditColumns } from '../credits/credits';
+import type { EntryInputs } from './entry-inputs';
+import type { EntrySensitivities } from './entry-sensitivities';
+import type { MergePlan } from '../prepare/merge-plan';
+import type { CompiledBlueprint } from '../../expressions';
+import { ATTRIBUTION_SCOPES, type PreparedGraph } from '../prepare/prepared-graph';
+import type { AttributionScope } from '../prepare/statement-parts';
+import type { ComponentResult, EvaluationWarning, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from '../result';
+import { entryWarnings } from '../warnings';
+import type { MonteCarloRun } from '../monte-carlo/run';
+import { firstOrderWarning } from '../monte-carlo/warnings';
+import { firstOrderNetAfterDiscount } from './discount';
+import { normalQuantile, studentTQuantile } from '../../uncertainty';
+
+/** A first-order coverage interval (docs/result.md). */
+type CoverageInterval = NonNullable<GhgEntryResult['coverage_interval']>;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Makes the result objects of the entries of one evaluation. */
+export class EntryResults {
+  constructor(
+    private readonly inputs: EntryInputs,
+    private readonly budgets: BudgetTerms | null,
+    private readonly sensitivities: EntrySensitivities,
+  ) {}
+
+  /** Entry e's risk of reversal, null when it has none. */
+  riskOf(e: number): number | null {
+    return this.inputs.prepared.entries.riskOfReversalPercentage[e] as number | null;
+  }
+
+  /**
+   * Entry e's result: `net` its signed sum, `netAfterDiscount` that less its discount,
+   * `standardDeviation` NaN for none, its credits at row `row` of `credits`.
+   */
+  resultOf(e: number, net: number, netAfterDiscount: number, standardDeviation: number, credits: CreditColumns, row: number): GhgEntryResult {
+    const { prepared, plan, monteCarlo } = this.inputs;
+    const risk = this.riskOf(e);
+    const result = {
+      id: prepared.entries.ids[e] as string,
+      co2e_net_removed_kg: netAfterDiscount,
+      co2e_net_removed_without_discount_kg: net,
+      co2e_net_removed_standard_deviation_kg: Number.isNaN(standardDeviation) ? null : standardDeviation,
+      risk_of_reversal_percentage: risk,
+      issuable_kg: credits.issuable[row] as number,
+      credit_allocation: risk === null ? null : { buffer_pool_contribution_kg: credits.buffer[row] as number, supplier_allocation_kg: credits.supplier[row] as number },
+      components: this.componentResults(e),
+      reused_datapoints: plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e)),
+    } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget' | 'warnings'> as Mutable<GhgEntryResult>;
+    if (this.budgets === null) result.uncertainty_budget = [];
+    else {
+      attachBudget(result, this.budgets, e);
+      const covariances = this.budgets.covarianceLinesOf(e);
+      if (covariances !== undefined) result.uncertainty_budget_covariances = covariances;
+    }
+    if (this.budgets !== null && this.inputs.coverageProbability !== undefined && !Number.isNaN(standardDeviation)) {
+      result.coverage_interval = coverageIntervalOf(net, standardDeviation, this.budgets.effectiveDegreesOfFreedom(e), this.inputs.coverageProbability);
+    }
+    // Warnings last, so that the figures come first in JSON.
+    const own = entryWarnings(prepared, e);
+    const sampled = monteCarlo === undefined ? [] : this.addMonteCarlo(result, e, monteCarlo, net, standardDeviation);
+    result.warnings = sampled.length === 0 ? own : [...own, ...sampled];
+    return result;
+  }
+
+  /** Adds the Monte Carlo summary and the discount's figures under the Monte Carlo method; returns the Monte Carlo warnings. */
+  private addMonteCarlo(result: Mutable<GhgEntryResult>, e: number, monteCarlo: MonteCarloRun, net: number, standardDeviation: number): EvaluationWarning[] {
+    const { prepared } = this.inputs;
+    const summary = monteCarlo.summaries[e] as MonteCarloSummary;
+    result.monte_carlo = summary;
+    const firstOrder = firstOrderNetAfterDiscount(net, standardDeviation, prepared.policies);
+    if (prepared.policies.discountMethod === 'monte_carlo') {
+      result.uncertainty_discount = {
+        method: 'monte_carlo',
+        percentile: summary.percentile,
+        discount_kg: net - result.co2e_net_removed_kg,
+        first_order_co2e_net_removed_kg: firstOrder,
+        first_order_discount_kg: net - firstOrder,
+      };
+    }
+    const warnings = [...(monteCarlo.warnings[e] ?? [])];
+    const conservative = firstOrderWarning(prepared, e, firstOrder, summary.percentile_16_kg, monteCarlo.percentile16High[e] as number);
+    if (conservative !== null) warnings.push(conservative);
+    return warnings;
+  }
+
+  /**
+   * Entry e's component results. The array is made at its final length: pushing 20 components
+   * grows a backing store of 17 slots into one of 41, twice the memory of the exact array.
+   */
+  private componentResults(e: number): ComponentResult[] {
+    const { prepared, components, amortised, plan } = this.inputs;
+    const propagate = plan !== null;
+    const { attributionStart, attributions } = prepared.entries;
+    const first = attributionStart[e] as number;
+    const results = new Array<ComponentResult>((attributionStart[e + 1] as number) - first);
+    for (let k = 0; k < results.length; k++) {
+      const a = first + k;
+      const c = attributions.component[a] as number;
+      const v = components.values[c] as number;
+      const factor = attributionFactor(attributions, a, prepared.siMagnitudes, amortised.shares);
+      const sd = components.standardDeviations[c] as number;
+      const result: ComponentResult = {
+        component_id: prepared.components.ids[c] as string,
+        type: (prepared.components.blueprint[c] as CompiledBlueprint).type,
+        attribution_factor: factor,
+        co2e_kg: v * factor + 0, // + 0 turns -0 into 0
+        contribution_kg: (attributions.sign[a] as number) * factor * v + 0,
+        standard_deviation_kg: !propagate || Number.isNaN(sd) ? null : sd * factor,
+      };
+      // Spread only for the rare statement or project attribution: a spread in the literal costs a
+      // runtime call for each of 100,000s of results.
+      const scope = attributions.scope[a] as number;
+      results[k] = scope === 0 ? result : { ...result, attribution_scope: ATTRIBUTION_SCOPES[scope] as Exclude<AttributionScope, 'REMOVAL'> };
+    }
+    return results;
+  }
+}
+
+/** Entry e's datapoints used more than once, as the merge plan lists them (by id). */
+function plannedReusedDatapoints(prepared: PreparedGraph, plan: MergePlan, e: number): ReusedDatapoint[] {
+  const from = plan.reusedStart[e] as number;
+  const reused = new Array<ReusedDatapoint>((plan.reusedStart[e + 1] as number) - from);
+  for (let r = 0; r < reused.length; r++) {
+    reused[r] = { datapoint_id: prepared.datapointIds[plan.reusedDatapoint[from + r] as number] as string, uses: plan.reusedUses[from + r] as number };
+  }
+  return reused;
+}
+
+/**
+ * The first-order coverage interval of a net: k from Student's t at `nu` degrees of freedom
+ * truncated to an integer, as GUM G.4.1 does (infinite: the normal).
+ */
+function coverageIntervalOf(net: number, standardDeviation: number, nu: number, probability: number): CoverageInterval {
+  const q = (1 + probability) / 2;
+  const k = Number.isFinite(nu) ? studentTQuantile(q, Math.max(1, Math.floor(nu))) : normalQuantile(q);
+  return {
+    probability,
+    lower_kg: net - k * standardDeviation,
+    upper_kg: net + k * standardDeviation,
+    coverage_factor: k,
+    effective_degrees_of_freedom: Number.isFinite(nu) ? nu : null,
+  };
+}

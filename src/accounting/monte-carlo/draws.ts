@@ -1,0 +1,119 @@
+/**
+ * The draws of a Monte Carlo evaluation, a block at a time (docs/result.md, "Monte Carlo"): every
+ * datapoint with a positive standard deviation is a marginal of its distribution; a datapoint is
+ * drawn alone, or with the other members of its correlation group through the Gaussian copula.
+ * Each (block, datapoint or group) has its own counter-based stream (uncertainty/random-streams.ts),
+ * so a block's draws are the same whichever entries, blocks or threads ask for them.
+ * Internal to accounting.
+ */
+import { DISTRIBUTION_CODE, drawFromNormal, drawFromUniform, type Marginal } from '../../uncertainty/distributions';
+import { BlockStream, streamKey } from '../../uncertainty/random-streams';
+import type { PreparedGraph } from '../prepare/prepared-graph';
+
+/** Draws per block: the unit of reproducibility (streams are per block) and of work. */
+export const BLOCK_DRAWS = 1024;
+
+/** A datapoint drawn alone, or a correlation group drawn jointly. */
+interface SamplingUnit {
+  readonly key: readonly [number, number];
+  /** Datapoint indices (a group's ordered by id). */
+  readonly members: readonly number[];
+  /** The group's Cholesky factor; null for a datapoint alone. */
+  readonly cholesky: Float64Array | null;
+}
+
+/** What is drawn for a prepared graph: each sampled datapoint's marginal and unit. */
+export class DrawPlan {
+  /** Marginal of each datapoint; null for a constant (no or zero standard deviation). */
+  readonly marginals: readonly (Marginal | null)[];
+  /** Index into `units` of each sampled datapoint, -1 for a constant. */
+  readonly unitOf: Int32Array;
+  private readonly units: SamplingUnit[] = [];
+  private normals = new Float64Array(0);
+
+  constructor(
+    prepared: PreparedGraph,
+    private readonly seed: number,
+  ) {
+    const n = prepared.siMagnitudes.length;
+    this.unitOf = new Int32Array(n).fill(-1);
+    this.marginals = Array.from({ length: n }, (_, d) => marginalOf(prepared, d));
+    for (const group of prepared.correlations.groups) {
+      const members = group.members.filter((d) => this.marginals[d] !== null);
+      const unit = this.units.length;
+      this.units.push({ key: streamKey(prepared.datapointIds[group.members[0] as number] as string), members: group.members, cholesky: group.cholesky });
+      for (const d of members) this.unitOf[d] = unit;
+    }
+    for (let d = 0; d < n; d++) {
+      if (this.marginals[d] === null || this.unitOf[d] !== -1) continue;
+      this.unitOf[d] = this.units.length;
+      this.units.push({ key: streamKey(prepared.datapointIds[d] as string), members: [d], cholesky: null });
+    }
+  }
+
+  /**
+   * Draws block `block` (its first `size` draws) of every unit of the datapoints `needed` into
+   * `buffers[d]` (one Float64Array of at least `size` per needed sampled datapoint).
+   */
+  drawBlock(block: number, size: number, needed: Int32Array, buffers: readonly (Float64Array | null)[]): void {
+    const units = new Set<number>();
+    for (const d of needed) if ((this.unitOf[d] as number) >= 0) units.add(this.unitOf[d] as number);
+    for (const u of units) this.drawUnit(this.units[u] as SamplingUnit, block, size, buffers);
+  }
+
+  private drawUnit(unit: SamplingUnit, block: number, size: number, buffers: readonly (Float64Array | null)[]): void {
+    const random = new BlockStream(this.seed, block, unit.key);
+    if (unit.cholesky === null) {
+      const d = unit.members[0] as number;
+      const marginal = this.marginals[d] as Marginal;
+      const out = buffers[d] ?? new Float64Array(size);
+      if (marginal.type === DISTRIBUTION_CODE.normal || marginal.type === DISTRIBUTION_CODE.lognormal) {
+        const z = this.normalsOf(size);
+        random.fillNormals(z);
+        if (marginal.type === DISTRIBUTION_CODE.normal) {
+          const { magnitude, standardDeviation } = marginal;
+          for (let i = 0; i < size; i++) out[i] = magnitude + standardDeviation * (z[i] as number);
+        } else for (let i = 0; i < size; i++) out[i] = drawFromNormal(marginal, z[i] as number);
+      } else for (let i = 0; i < size; i++) out[i] = drawFromUniform(marginal, random.uniform());
+      return;
+    }
+    this.drawGroup(unit, random, size, buffers);
+  }
+
+  /** A correlated group: k standard normals per draw (draw-major, so a shorter block is a prefix), times L, through each marginal. */
+  private drawGroup(unit: SamplingUnit, random: BlockStream, size: number, buffers: readonly (Float64Array | null)[]): void {
+    const { members } = unit;
+    const l = unit.cholesky as Float64Array;
+    const k = members.length;
+    const z = this.normalsOf(size * k);
+    random.fillNormals(z);
+    for (let j = 0; j < k; j++) {
+      const d = members[j] as number;
+      const out = buffers[d];
+      const marginal = this.marginals[d];
+      if (out === null || out === undefined || marginal === null || marginal === undefined) continue;
+      for (let i = 0; i < size; i++) {
+        let y = 0;
+        for (let m = 0; m <= j; m++) y += (l[j * k + m] as number) * (z[i * k + m] as number);
+        out[i] = drawFromNormal(marginal, y);
+      }
+    }
+  }
+
+  private normalsOf(n: number): Float64Array {
+    if (this.normals.length < n) this.normals = new Float64Array(Math.max(n, BLOCK_DRAWS));
+    return this.normals.subarray(0, n);
+  }
+}
+
+/** Datapoint d's marginal in SI, or null when it is a constant. */
+function marginalOf(prepared: PreparedGraph, d: number): Marginal | null {
+  const sd = prepared.siStandardDeviations[d] as number;
+  if (Number.isNaN(sd) || sd === 0) return null;
+  return {
+    type: prepared.distributionType[d] as number,
+    magnitude: prepared.siMagnitudes[d] as number,
+    standardDeviation: sd,
+    parameter: prepared.distributionParameter[d] as number,
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * The sampled nets of a range of entries over a range of blocks of draws: each block's draws
+ * (monte-carlo-draws.ts), each needed component evaluated on them, and each entry's signed sum.
+ * A draw in which a component's value (or the sum) is not finite is NaN here; the summaries leave
+ * it out and count it. Amortised shares keep their evaluated values. Internal to accounting.
+ */
+import type { CompiledBlueprint } from '../../expressions';
+import { attributionFactor } from '../amortisation';
+import { BLOCK_DRAWS, type DrawPlan } from './draws';
+import type { PreparedGraph } from '../prepare/prepared-graph';
+
+/** What a range of entries needs: its components and its sampled datapoints. */
+interface EntryRange {
+  readonly from: number;
+  readonly to: number;
+  readonly components: Int32Array;
+  readonly datapoints: Int32Array;
+}
+
+/** Samples the nets of entries, block by block (see the module comment). */
+export class NetSampler {
+  private readonly draws: (Float64Array | null)[];
+  private readonly componentDraws: (Float64Array | null)[];
+  private readonly values: Float64Array;
+
+  constructor(
+    private readonly prepared: PreparedGraph,
+    private readonly plan: DrawPlan,
+    private readonly shares: Float64Array,
+  ) {
+    this.draws = new Array<Float64Array | null>(prepared.siMagnitudes.length).fill(null);
+    this.componentDraws = new Array<Float64Array | null>(prepared.components.count).fill(null);
+    this.values = new Float64Array(Math.max(1, prepared.maxSlots));
+  }
+
+  /** The components and sampled datapoints entries [from, to) need. */
+  rangeOf(from: number, to: number): EntryRange {
+    const { attributionStart, attributions } = this.prepared.entries;
+    const { slots, slotStart } = this.prepared.components;
+    const components = new Set<number>();
+    const datapoints = new Set<number>();
+    for (let a = attributionStart[from] as number; a < (attributionStart[to] as number); a++) {
+      const c = attributions.component[a] as number;
+      components.add(c);
+      const factor = attributions.factorDatapoint[a] as number;
+      if (factor >= 0 && (this.plan.unitOf[factor] as number) >= 0) datapoints.add(factor);
+      for (let k = slotStart[c] as number; k < (slotStart[c + 1] as number); k++) {
+        const d = slots[k] as number;
+        if ((this.plan.unitOf[d] as number) >= 0) datapoints.add(d);
+      }
+    }
+    return { from, to, components: Int32Array.from(components), datapoints: Int32Array.from(datapoints) };
+  }
+
+  /**
+   * Writes the nets of the range's entries for blocks [firstBlock, endBlock) of a run of `total`
+   * draws into `out[e - range.from]` from index `(firstBlock - outBlock) * BLOCK_DRAWS` on.
+   */
+  sample(range: EntryRange, firstBlock: number, endBlock: number, total: number, out: readonly Float64Array[], outBlock: number): void {
+    for (const d of range.datapoints) this.draws[d] ??= new Float64Array(BLOCK_DRAWS);
+    for (const c of range.components) this.componentDraws[c] ??= new Float64Array(BLOCK_DRAWS);
+    for (let b = firstBlock; b < endBlock; b++) {
+      const size = Math.min(BLOCK_DRAWS, total - b * BLOCK_DRAWS);
+      this.plan.drawBlock(b, size, range.datapoints, this.draws);
+      for (const c of range.components) this.evaluateComponent(c, size);
+      const at = (b - outBlock) * BLOCK_DRAWS;
+      for (let e = range.from; e < range.to; e++) this.sumEntry(e, size, out[e - range.from] as Float64Array, at);
+    }
+  }
+
+  /** The block's draws of datapoint d (its constant value repeated when it is not sampled). */
+  drawsOf(d: number): Float64Array | null {
+    return (this.plan.unitOf[d] as number) >= 0 ? this.draws[d] ?? null : null;
+  }
+
+  /** The block's values of component c. */
+  componentDrawsOf(c: number): Float64Array | null {
+    return this.componentDraws[c] ?? null;
+  }
+
+  private evaluateComponent(c: number, size: number): void {
+    const { slots, slotStart, inputStart, blueprint } = this.prepared.components;
+    const { siMagnitudes } = this.prepared;
+    const base = slotStart[c] as number;
+    const n = (slotStart[c + 1] as number) - base;
+    const sources = new Array<Float64Array | null>(n);
+    const values = this.values;
+    for (let k = 0; k < n; k++) {
+      const d = slots[base + k] as number;
+      sources[k] = this.drawsOf(d);
+      values[k] = siMagnitudes[d] as number;
+    }
+    const out = this.componentDraws[c] as Float64Array;
+    const evaluate = (blueprint[c] as CompiledBlueprint).evaluate;
+    const starts = inputStart[c] as Int32Array;
+    for (let i = 0; i < size; i++) {
+      for (let k = 0; k < n; k++) {
+        const source = sources[k];
+        if (source !== null && source !== undefined) values[k] = source[i] as number;
+      }
+      out[i] = evaluate(values, starts, null);
+    }
+  }
+
+  private sumEntry(e: number, size: number, out: Float64Array, at: number): void {
+    const { attributionStart, attributions } = this.prepared.entries;
+    const { siMagnitudes } = this.prepared;
+    out.fill(0, at, at + size);
+    for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+      const values = this.componentDraws[attributions.component[a] as number] as Float64Array;
+      const sign = attributions.sign[a] as number;
+      const factorDatapoint = attributions.factorDatapoint[a] as number;
+      const factors = factorDatapoint >= 0 ? this.drawsOf(factorDatapoint) : null;
+      if (factors !== null) {
+        for (let i = 0; i < size; i++) out[at + i] = (out[at + i] as number) + sign * (factors[i] as number) * (values[i] as number);
+        continue;
+      }
+      const coefficient = sign * attributionFactor(attributions, a, siMagnitudes, this.shares);
+      for (let i = 0; i < size; i++) out[at + i] = (out[at + i] as number) + coefficient * (values[i] as number);
+    }
+    // A non-finite draw is NaN, whatever its sign: the summaries count NaN as invalid.
+    for (let i = at; i < at + size; i++) if (!Number.isFinite(out[i] as number)) out[i] = Number.NaN;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The blueprint phase of a preparation: unique keys, each blueprint compiled (once per process for
+ * an equal definition, blueprint-cache.ts), and what checking a component needs of it. Internal
+ * to preparation.
+ *
+ * Owns: blueprint problems and each blueprint's plan and layouts. May import: expressions (types),
+ * blueprint-cache.ts, prepare-context.ts.
+ */
+import type { CompiledBlueprint } from '../../expressions';
+import { compileBlueprintOnce } from './blueprint-cache';
+import { problem, type PrepareContext } from './context';
+
+/** What checking a component needs of its compiled blueprint. */
+export interface BlueprintPlan {
+  readonly blueprint: CompiledBlueprint;
+  /** Input keys in blueprint order. */
+  readonly inputKeys: readonly string[];
+  /** Index of each input by key. */
+  readonly inputIndex: ReadonlyMap<string, number>;
+  /** Dimension id of each input's quantity kind, -1 until first needed. */
+  readonly expected: Int32Array;
+  /** The layouts its components share (at most 16 kept). */
+  readonly layouts: Layout[];
+}
+
+/** Where each input's slots start, and each slot's use count: shared by components of one layout. */
+export interface Layout {
+  readonly inputStart: Int32Array;
+  readonly slotUses: Int32Array;
+}
+
+/** The blueprints of a document. */
+export interface PreparedBlueprints {
+  /** Compiled blueprints by key. */
+  readonly compiled: Map<string, CompiledBlueprint>;
+  /** Plans by key. */
+  readonly plans: Map<string, BlueprintPlan>;
+  /** Every key defined, compiled or not (a component naming an invalid one is not reported again). */
+  readonly seen: Set<string>;
+}
+
+/** Checks and compiles every blueprint (see the module comment). */
+export function prepareBlueprints(context: PrepareContext): PreparedBlueprints {
+  const compiled = new Map<string, CompiledBlueprint>();
+  const plans = new Map<string, BlueprintPlan>();
+  const seen = new Set<string>();
+  context.graph.component_blueprints.forEach((definition, b) => {
+    if (seen.has(definition.key)) {
+      problem(context, ['component_blueprints', b, 'key'], 'duplicate_key', `blueprint key '${definition.key}' is used more than once`);
+      return;
+    }
+    seen.add(definition.key);
+    const result = compileBlueprintOnce(definition);
+    if (!result.ok) {
+      for (const i of result.issues) context.issues.push({ ...i, path: ['component_blueprints', b, ...i.path] });
+      return;
+    }
+    const blueprint = result.blueprint;
+    compiled.set(definition.key, blueprint);
+    plans.set(definition.key, {
+      blueprint,
+      // Input keys are unique once compiled.
+      inputKeys: blueprint.inputs.map((input) => input.input_key),
+      inputIndex: new Map(blueprint.inputs.map((input, i) => [input.input_key, i])),
+      expected: new Int32Array(blueprint.inputs.length).fill(-1),
+      layouts: [],
+    });
+  });
+  // Unreadable blueprints were reported where they are defined, like invalid ones.
+  if (context.broken !== undefined) for (const key of context.broken.brokenIds.component_blueprints.values()) seen.add(key);
+  return { compiled, plans, seen };
+}

@@ -1,0 +1,309 @@
+/**
+ * The component phase of a preparation: unique ids, a known blueprint, every input supplied
+ * exactly once with datapoints that exist and have a unit of the input's quantity kind
+ * (docs/rules.md#units-and-quantity-kinds). The valid components become columns
+ * (prepared-graph.ts `PreparedComponents`): their slots are one array, and components of one blueprint with as many
+ * datapoints per input share one layout. Internal to preparation.
+ *
+ * Owns: component problems and the component columns. May import: expressions and model (types),
+ * units, id-index.ts, the context and the blueprint and datapoint phases, prepared-graph.ts (types).
+ */
+import type { CompiledBlueprint, CompiledBlueprintInput } from '../../expressions';
+import type { GraphComponentInput, IssuePath } from '../../model';
+import { QUANTITY_KINDS } from '../../model/quantity-kinds';
+import { dimensionOfQuantityKind, formatDimension } from '../../units';
+import { IdIndex } from './id-index';
+import type { BlueprintPlan, Layout, PreparedBlueprints } from './blueprints';
+import { inputPath, problem, unreadableItem, type PrepareContext } from './context';
+import type { DatapointColumns } from './datapoints';
+import type { PreparedComponents } from './prepared-graph';
+
+/** What the component phase hands on. */
+export interface ComponentPhase {
+  /** The valid components. */
+  readonly components: PreparedComponents;
+  /** First document index of each component id. */
+  readonly index: IdIndex;
+  /** Prepared index of each document component, -1 when it is invalid. */
+  readonly componentOfDocument: Int32Array;
+  /** Largest number of slots of a component. */
+  readonly maxSlots: number;
+  /** The quantity kinds each datapoint feeds (its values are checked against them: prepare-values.ts). */
+  readonly datapointKinds: DatapointKinds;
+}
+
+/** The kinds of the inputs each datapoint feeds, by index into `QUANTITY_KINDS`. */
+export interface DatapointKinds {
+  /** The first kind of each datapoint, -1 when it feeds no input. */
+  readonly first: Int16Array;
+  /** Further kinds of the rare datapoint that feeds inputs of two kinds. */
+  readonly more: ReadonlyMap<number, readonly number[]>;
+}
+
+const KIND_INDEX: ReadonlyMap<string, number> = new Map(QUANTITY_KINDS.map((k, i) => [k, i]));
+
+/** Checks every component and makes the valid ones columns (see the module comment). */
+export function prepareComponents(context: PrepareContext, blueprints: PreparedBlueprints, datapoints: DatapointColumns): ComponentPhase {
+  const builder = new ComponentBuilder(context, blueprints, datapoints);
+  const count = context.graph.components.length;
+  for (let c = 0; c < count; c++) builder.add(c);
+  return builder.done();
+}
+
+/** Layouts kept per blueprint; a blueprint whose components have more gets arrays of their own. */
+const LAYOUTS_KEPT = 16;
+
+class ComponentBuilder {
+  private readonly index: IdIndex;
+  private readonly componentOfDocument: Int32Array;
+  private readonly ids: string[] = [];
+  private readonly blueprint: CompiledBlueprint[] = [];
+  private readonly inputStart: Int32Array[] = [];
+  private readonly slotUses: Int32Array[] = [];
+  private documentIndex: Int32Array;
+  private slotStart: Int32Array;
+  private slots: Int32Array;
+  private count = 0;
+  private slotCount = 0;
+  private maxSlots = 0;
+  // Scratch of the component being checked: the datapoint index of each id as read, and where each
+  // blueprint input's ids start in it and how many there are (-1: not supplied).
+  private checked: Int32Array = new Int32Array(64);
+  private used = 0;
+  private suppliedStart = new Int32Array(16);
+  private suppliedCount = new Int32Array(16);
+  /** The datapoint after the one named last: where the next name most often points (id-index.ts). */
+  private nextDatapoint = 0;
+  private readonly kindFirst: Int16Array;
+  private readonly kindMore = new Map<number, number[]>();
+
+  constructor(
+    private readonly context: PrepareContext,
+    private readonly blueprints: PreparedBlueprints,
+    private readonly datapoints: DatapointColumns,
+  ) {
+    const n = context.graph.components.length;
+    this.index = new IdIndex(n);
+    this.componentOfDocument = new Int32Array(n).fill(-1);
+    this.documentIndex = new Int32Array(n);
+    this.slotStart = new Int32Array(n + 1);
+    // About three slots a component; grown by doubling when a graph has more.
+    this.slots = new Int32Array(Math.max(16, 3 * n));
+    this.kindFirst = new Int16Array(context.graph.datapoints.length).fill(-1);
+  }
+
+  /** Notes that datapoint d feeds an input of `kind`. */
+  private noteKind(d: number, kind: string): void {
+    const k = KIND_INDEX.get(kind) ?? -1;
+    const first = this.kindFirst[d] as number;
+    if (first === k) return;
+    if (first < 0) {
+      this.kindFirst[d] = k;
+      return;
+    }
+    const more = this.kindMore.get(d);
+    if (more === undefined) this.kindMore.set(d, [k]);
+    else if (!more.includes(k)) more.push(k);
+  }
+
+  /** Checks document component c and, when it is valid, adds it. */
+  add(c: number): void {
+    const { context } = this;
+    const component = context.graph.components[c];
+    if (component === undefined) {
+      unreadableItem(context.broken, 'components', c, this.index); // stays invalid (-1)
+      return;
+    }
+    const id = component.id;
+    if (this.index.add(id, c) >= 0) {
+      problem(context, ['components', c, 'id'], 'duplicate_id', `component id '${id}' is used more than once`);
+      return;
+    }
+    const plan = this.blueprints.plans.get(component.blueprint_key);
+    if (plan === undefined) {
+      if (!this.blueprints.seen.has(component.blueprint_key)) {
+        problem(context, ['components', c, 'blueprint_key'], 'unknown_blueprint', `component '${id}' names blueprint '${component.blueprint_key}', which the document does not define`);
+      }
+      return; // an invalid blueprint was reported where it is defined
+    }
+    if (this.readInputs(c, id, component.inputs, plan)) this.emit(c, id, plan);
+  }
+
+  /** Reads every input of a component into the scratch; false (problems reported) when it is invalid. */
+  private readInputs(c: number, id: string, inputs: readonly GraphComponentInput[], plan: BlueprintPlan): boolean {
+    const inputCount = plan.blueprint.inputs.length;
+    if (this.suppliedCount.length < inputCount) {
+      this.suppliedStart = new Int32Array(inputCount);
+      this.suppliedCount = new Int32Array(inputCount);
+    }
+    this.suppliedCount.fill(-1, 0, inputCount);
+    this.used = 0;
+    let valid = true;
+    for (let i = 0; i < inputs.length; i++) {
+      if (!this.readInput(c, id, i, inputs[i] as GraphComponentInput, plan)) valid = false;
+    }
+    for (let s = 0; s < inputCount; s++) {
+      if ((this.suppliedCount[s] as number) < 0) {
+        valid = false;
+        problem(this.context, ['components', c, 'inputs'], 'missing_input', `component '${id}' does not supply input '${(plan.blueprint.inputs[s] as CompiledBlueprintInput).input_key}' of blueprint '${plan.blueprint.key}'`);
+      }
+    }
+    return valid;
+  }
+
+  /** Reads input i of component c; false (problems reported) when it is invalid. */
+  private readInput(c: number, id: string, i: number, input: GraphComponentInput, plan: BlueprintPlan): boolean {
+    const { context } = this;
+    const inputKey = input.input_key;
+    // Inputs are usually supplied in blueprint order: the map only for the others.
+    const s = i < plan.inputKeys.length && plan.inputKeys[i] === inputKey ? i : (plan.inputIndex.get(inputKey) ?? -1);
+    if (s < 0) {
+      problem(context, inputPath(c, i, 'input_key'), 'unknown_input', `component '${id}' supplies input '${inputKey}', which blueprint '${plan.blueprint.key}' does not have`);
+      return false;
+    }
+    if ((this.suppliedCount[s] as number) >= 0) {
+      problem(context, inputPath(c, i, 'input_key'), 'duplicate_input', `component '${id}' supplies input '${inputKey}' more than once`);
+      return false;
+    }
+    // `datapoint_ids`, or the API's single `datapoint_id`, read in place (no array for the latter).
+    const list = input.datapoint_ids;
+    const single = input.datapoint_id;
+    const field = list !== undefined ? 'datapoint_ids' : 'datapoint_id';
+    if (list !== undefined && single !== undefined) {
+      problem(context, inputPath(c, i), 'ambiguous_input', `component '${id}' input '${inputKey}' gives both datapoint_ids and datapoint_id; give one`);
+      return false;
+    }
+    const spec = plan.blueprint.inputs[s] as CompiledBlueprintInput;
+    const count = list !== undefined ? list.length : single !== undefined ? 1 : 0;
+    let valid = true;
+    if (spec.data_shape === 'SCALAR' && count !== 1) {
+      valid = false;
+      problem(context, inputPath(c, i, field), 'scalar_input_count', `component '${id}' input '${inputKey}' is SCALAR and takes exactly one datapoint, got ${count}`);
+    } else if (spec.data_shape === 'LIST' && count === 0) {
+      valid = false;
+      problem(context, inputPath(c, i, field), 'empty_list_input', `component '${id}' input '${inputKey}' is a LIST and needs at least one datapoint`);
+    }
+    if (this.checked.length < this.used + count) this.checked = grown(this.checked, this.used + count);
+    this.suppliedStart[s] = this.used;
+    this.suppliedCount[s] = count;
+    let expected = plan.expected[s] as number;
+    if (expected < 0) plan.expected[s] = expected = this.context.dimensions.idOf(dimensionOfQuantityKind(spec.quantity_kind));
+    for (let k = 0; k < count; k++) {
+      const datapointId = list !== undefined ? (list[k] as string) : (single as string);
+      const d = this.datapoints.index.getNear(datapointId, this.nextDatapoint);
+      if (d >= 0) this.nextDatapoint = d + 1;
+      this.checked[this.used++] = d;
+      if (!this.checkDatapoint(d, datapointId, expected, spec, id, c, i, field, list !== undefined ? k : -1)) valid = false;
+    }
+    return valid;
+  }
+
+  /**
+   * Whether datapoint d, named at position k of input i's `field` of component c (k -1 for a single
+   * `datapoint_id`), exists and has a unit of the input's kind.
+   */
+  private checkDatapoint(d: number, datapointId: string, expected: number, spec: CompiledBlueprintInput, id: string, c: number, i: number, field: string, k: number): boolean {
+    const { context } = this;
+    if (d < 0) {
+      problem(context, slotPath(c, i, field, k), 'unknown_datapoint', `component '${id}' input '${spec.input_key}' names datapoint '${datapointId}', which the document does not define`);
+      return false;
+    }
+    const got = this.datapoints.dimension[d] as number;
+    if (got < 0) return false; // its unit was reported where the datapoint is defined
+    if (got === expected || context.dimensions.equal(got, expected)) {
+      this.noteKind(d, spec.quantity_kind);
+      return true;
+    }
+    const { dimensions } = context;
+    problem(
+      context,
+      slotPath(c, i, field, k),
+      'unit_incompatible',
+      `datapoint '${datapointId}' has unit '${this.datapoints.units[d]}' (${formatDimension(dimensions.dimension(got))}), but input '${spec.input_key}' of component '${id}' expects quantity kind '${spec.quantity_kind}' (${formatDimension(dimensions.dimension(expected))})`,
+    );
+    return false;
+  }
+
+  /** Adds the component just read as the next row: its slots in blueprint order, its layout. */
+  private emit(c: number, id: string, plan: BlueprintPlan): void {
+    const inputCount = plan.blueprint.inputs.length;
+    if (this.slots.length < this.slotCount + this.used) this.slots = grown(this.slots, this.slotCount + this.used);
+    let at = this.slotCount;
+    for (let s = 0; s < inputCount; s++) {
+      const start = this.suppliedStart[s] as number;
+      const end = start + (this.suppliedCount[s] as number);
+      for (let k = start; k < end; k++) this.slots[at++] = this.checked[k] as number;
+    }
+    const size = at - this.slotCount;
+    const layout = layoutOf(plan, this.suppliedCount, size);
+    const row = this.count++;
+    this.componentOfDocument[c] = row;
+    this.ids.push(id);
+    this.blueprint.push(plan.blueprint);
+    this.inputStart.push(layout.inputStart);
+    this.slotUses.push(layout.slotUses);
+    this.documentIndex[row] = c;
+    this.slotCount = at;
+    this.slotStart[row + 1] = at;
+    if (size > this.maxSlots) this.maxSlots = size;
+  }
+
+  done(): ComponentPhase {
+    const count = this.count;
+    return {
+      components: {
+        count,
+        ids: this.ids,
+        documentIndex: this.documentIndex.subarray(0, count),
+        blueprint: this.blueprint,
+        slots: this.slots.subarray(0, this.slotCount),
+        slotStart: this.slotStart.subarray(0, count + 1),
+        inputStart: this.inputStart,
+        slotUses: this.slotUses,
+      },
+      index: this.index,
+      componentOfDocument: this.componentOfDocument,
+      maxSlots: this.maxSlots,
+      datapointKinds: { first: this.kindFirst, more: this.kindMore },
+    };
+  }
+}
+
+/** The path of position k of input i's `field` of component c (k -1: the field itself). */
+function slotPath(c: number, i: number, field: string, k: number): IssuePath {
+  return k >= 0 ? inputPath(c, i, field, k) : inputPath(c, i, field);
+}
+
+/**
+ * The layout of a component with `counts[i]` datapoints for input i: one of the blueprint's
+ * layouts when a component had the same counts before (never written after this), else a new one.
+ */
+function layoutOf(plan: BlueprintPlan, counts: Int32Array, slotCount: number): Layout {
+  const blueprint = plan.blueprint;
+  const inputCount = blueprint.inputs.length;
+  const known = plan.layouts;
+  for (const layout of known) {
+    let same = true;
+    for (let s = 0; s < inputCount && same; s++) same = (layout.inputStart[s + 1] as number) - (layout.inputStart[s] as number) === counts[s];
+    if (same) return layout;
+  }
+  const inputStart = new Int32Array(inputCount + 1);
+  const slotUses = new Int32Array(slotCount);
+  let at = 0;
+  for (let s = 0; s < inputCount; s++) {
+    inputStart[s] = at;
+    slotUses.fill(blueprint.inputUseCounts[s] ?? 0, at, at + (counts[s] as number));
+    at += counts[s] as number;
+  }
+  inputStart[inputCount] = at;
+  const layout = { inputStart, slotUses };
+  if (known.length < LAYOUTS_KEPT) known.push(layout);
+  return layout;
+}
+
+/** A copy of `array` in one at least `least` long (twice as long as it was, at least). */
+function grown(array: Int32Array, least: number): Int32Array {
+  const larger = new Int32Array(Math.max(2 * array.length, least));
+  larger.set(array);
+  return larger;
+}

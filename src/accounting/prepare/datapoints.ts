@@ -1,0 +1,139 @@
+/**
+ * The datapoint phase of a preparation: unique ids, finite magnitudes, known units, standard
+ * deviations >= 0 (docs/rules.md#units-and-quantity-kinds), and every datapoint's numbers as given and in SI, in
+ * packed arrays of doubles (doubles.ts). Internal to preparation.
+ *
+ * Owns: datapoint problems and the datapoint columns. May import: units, doubles.ts, id-index.ts,
+ * prepare-context.ts.
+ */
+import type { GraphDatapoint } from '../../model';
+import { DISTRIBUTION_CODE } from '../../uncertainty/distributions';
+import { parseUnit, tryParseUnit, UnitError } from '../../units';
+import { packedDoubles } from './doubles';
+import { IdIndex } from './id-index';
+import { problem, unreadableItem, type PrepareContext } from './context';
+
+/** The datapoints, by dense index (their index in the document). */
+export interface DatapointColumns {
+  /** First index of each id. */
+  readonly index: IdIndex;
+  readonly ids: string[];
+  readonly units: string[];
+  readonly magnitudes: number[];
+  /** NaN when none. */
+  readonly standardDeviations: number[];
+  readonly siMagnitudes: number[];
+  /** NaN when none. */
+  readonly siStandardDeviations: number[];
+  /** d(SI magnitude)/d(magnitude as given). */
+  readonly siScales: number[];
+  /** Dimension id (the context's table) of each datapoint's unit, -1 when the unit is unknown. */
+  readonly dimension: Int32Array;
+  /** Each datapoint's distribution type (`DISTRIBUTION_CODE`; 0, normal, when it has none). */
+  readonly distributionType: Uint8Array;
+  /** A trapezoid's `beta`, a t's degrees of freedom; NaN otherwise. */
+  readonly distributionParameter: number[];
+}
+
+/** What a unit string reads as, once per distinct string of a preparation. */
+interface UnitReading {
+  readonly dimension: number;
+  readonly scale: number;
+  readonly offset: number;
+}
+
+/** Checks every datapoint and reads its numbers (see the module comment). */
+export function prepareDatapoints(context: PrepareContext): DatapointColumns {
+  const datapoints = context.graph.datapoints;
+  const n = datapoints.length;
+  // Packed arrays of doubles (see doubles.ts); the copies are a memory copy each.
+  const siMagnitudes = packedDoubles(n);
+  const columns: DatapointColumns = {
+    index: new IdIndex(n),
+    ids: new Array<string>(n),
+    units: new Array<string>(n),
+    magnitudes: siMagnitudes.slice(),
+    standardDeviations: siMagnitudes.slice(),
+    siMagnitudes,
+    siStandardDeviations: siMagnitudes.slice(),
+    siScales: siMagnitudes.slice(),
+    dimension: new Int32Array(n).fill(-1),
+    distributionType: new Uint8Array(n),
+    distributionParameter: siMagnitudes.slice(),
+  };
+  // A graph has a few distinct unit strings: each is read, and given a dimension id, once.
+  const readings = new Map<string, UnitReading | string>();
+  for (let d = 0; d < n; d++) {
+    const datapoint = datapoints[d];
+    if (datapoint === undefined) {
+      // Unreadable (its shape was reported): its id still resolves, to no unit (dimension -1).
+      unreadableItem(context.broken, 'datapoints', d, columns.index);
+      continue;
+    }
+    const id = datapoint.id;
+    if (columns.index.add(id, d) >= 0) problem(context, ['datapoints', d, 'id'], 'duplicate_id', `datapoint id '${id}' is used more than once`);
+    columns.ids[d] = id;
+    const { magnitude, unit, standard_deviation: sd } = datapoint.quantity;
+    columns.units[d] = unit;
+    columns.magnitudes[d] = magnitude;
+    columns.standardDeviations[d] = sd ?? Number.NaN;
+    if (!Number.isFinite(magnitude)) problem(context, ['datapoints', d, 'quantity', 'magnitude'], 'not_finite', `datapoint '${id}' has a magnitude that is not a finite number`);
+    if (sd !== null && sd !== undefined && !(Number.isFinite(sd) && sd >= 0)) {
+      problem(context, ['datapoints', d, 'quantity', 'standard_deviation'], 'invalid_standard_deviation', `datapoint '${id}' has standard deviation ${String(sd)}; it must be a finite number >= 0 or null`);
+    }
+    if (datapoint.distribution !== undefined) readDistribution(context, columns, datapoint, d);
+    let reading = readings.get(unit);
+    if (reading === undefined) {
+      const parsed = tryParseUnit(unit);
+      reading = parsed === undefined ? whyUnknown(unit) : { dimension: context.dimensions.idOf(parsed.dimension), scale: parsed.scale, offset: parsed.offset };
+      readings.set(unit, reading);
+    }
+    if (typeof reading === 'string') {
+      problem(context, ['datapoints', d, 'quantity', 'unit'], 'unknown_unit', `datapoint '${id}' has unit '${unit}', which is not a known unit${reading}`);
+      continue;
+    }
+    columns.dimension[d] = reading.dimension;
+    siMagnitudes[d] = magnitude * reading.scale + reading.offset;
+    columns.siScales[d] = reading.scale;
+    columns.siStandardDeviations[d] = sd === null || sd === undefined ? Number.NaN : sd * Math.abs(reading.scale);
+  }
+  return columns;
+}
+
+/**
+ * What `parseUnit` says of a unit it cannot read, beyond "not known": its "did you mean" (issue
+ * 27: a misspelled unit names the nearest known one) or why a Pint unit is refused. '' when
+ * nothing more is known.
+ */
+function whyUnknown(unit: string): string {
+  try {
+    parseUnit(unit);
+  } catch (error) {
+    if (!(error instanceof UnitError)) throw error;
+    const reason = error.message.replace(/^unknown unit '.*?': /, '');
+    return reason === `no unit named '${unit}'` ? '' : `: ${reason.replace(/^no unit named '.*?'; /, '')}`;
+  }
+  return '';
+}
+
+/** Checks datapoint d's distribution (docs/graph-document.md, "Distributions") and records it. */
+function readDistribution(context: PrepareContext, columns: DatapointColumns, datapoint: GraphDatapoint, d: number): void {
+  const distribution = datapoint.distribution!;
+  const { id, quantity } = datapoint;
+  const path = ['datapoints', d, 'distribution'];
+  columns.distributionType[d] = DISTRIBUTION_CODE[distribution.type];
+  if (quantity.standard_deviation === null || quantity.standard_deviation === undefined) {
+    problem(context, path, 'distribution_without_standard_deviation', `datapoint '${id}' has a ${distribution.type} distribution but no standard deviation, which gives the distribution its scale`);
+  }
+  if (distribution.type === 'trapezoidal') {
+    columns.distributionParameter[d] = distribution.beta;
+    if (!(distribution.beta >= 0 && distribution.beta <= 1)) problem(context, [...path, 'beta'], 'invalid_distribution', `datapoint '${id}' has a trapezoidal distribution with beta ${String(distribution.beta)}; beta must be in [0, 1]`);
+  } else if (distribution.type === 'student_t') {
+    columns.distributionParameter[d] = distribution.degrees_of_freedom;
+    if (!(distribution.degrees_of_freedom >= 1 && Number.isFinite(distribution.degrees_of_freedom))) {
+      problem(context, [...path, 'degrees_of_freedom'], 'invalid_distribution', `datapoint '${id}' has a student_t distribution with ${String(distribution.degrees_of_freedom)} degrees of freedom; it needs a finite number >= 1`);
+    }
+  } else if (distribution.type === 'lognormal' && !(quantity.magnitude > 0)) {
+    problem(context, path, 'invalid_distribution', `datapoint '${id}' has a lognormal distribution but magnitude ${String(quantity.magnitude)}; a lognormal needs a magnitude > 0`);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The implementation of `prepareGraph` (see prepared-graph.ts for the types), in named phases over the
+ * parsed document: blueprints (prepare-blueprints.ts), datapoints (prepare-datapoints.ts),
+ * components (prepare-components.ts), entries (prepare-entries.ts), statements and projects
+ * (prepare-statements.ts), then the shares of every component and the datapoint values against the
+ * quantity kinds they feed (prepare-values.ts). Internal: `fastPath` false parses
+ * the whole document with zod (tests compare both ways); the package always passes true.
+ *
+ * Written for documents of 100,000s of datapoints and components, where what costs is memory
+ * rather than arithmetic: the items of the three large arrays are not copied by zod when they
+ * already have their exact shape (model/graph-exact-shape.ts); ids are looked up in
+ * open-addressing tables (id-index.ts); units are compared by dimension id; the loops build no
+ * path, closure or intermediate array per item; components and attributions become columns.
+ * Problems, their paths, messages and order are the same as a plain zod parse followed by
+ * per-item checks would give. A document whose shape is wrong is checked too, item by item as far
+ * as its readable items allow (model/graph-parse.ts), so that every problem comes out at once.
+ */
+import type { GraphIssue } from '../../model';
+import { parseRemovalGraph, type GraphCollection, type PartialGraph } from '../../model/graph-parse';
+import { DimensionTable } from './dimension-table';
+import { policyIssues, resolvePolicies, type AccountingPolicies } from '../policies';
+import type { PrepareResult } from './prepared-graph';
+import { prepareBlueprints } from './blueprints';
+import { prepareComponents } from './components';
+import type { PrepareContext } from './context';
+import { prepareCorrelations } from './correlations';
+import { prepareDatapoints } from './datapoints';
+import { EntryBuilder } from './entries';
+import { checkValues } from './values';
+import { prepareStatements } from './statements';
+
+/**
+ * Validates a removal graph document and prepares it for evaluation: see `prepareGraph`.
+ */
+export function prepareGraphDocument(document: unknown, policyOverrides: Partial<AccountingPolicies> | undefined, fastPath: boolean): PrepareResult {
+  const invalid = policyIssues(policyOverrides);
+  if (invalid.length > 0) return { ok: false, issues: invalid };
+  const policies = resolvePolicies(policyOverrides);
+  const parsed = parseRemovalGraph(document, fastPath);
+  // A document whose shape is wrong is still checked, as far as its readable items allow, so that
+  // every problem comes out in one pass: `broken` says what could not be read.
+  const issues: GraphIssue[] = parsed.success ? [] : parsed.issues;
+  if (!parsed.success && parsed.partial === undefined) return { ok: false, issues };
+  const broken: PartialGraph | undefined = parsed.success ? undefined : parsed.partial;
+  const graph = parsed.success ? parsed.data : (broken as PartialGraph).graph;
+  const context: PrepareContext = { graph, policies, broken, dimensions: new DimensionTable(), issues };
+
+  const blueprints = prepareBlueprints(context);
+  const datapoints = prepareDatapoints(context);
+  const correlations = prepareCorrelations(context, datapoints);
+  const components = prepareComponents(context, blueprints, datapoints);
+  const entries = new EntryBuilder(context, datapoints, components);
+  entries.addAll();
+  // Statements and projects add attributions to the entries (docs/rules.md#statement-and-project-components).
+  const statementParts = prepareStatements({
+    graph,
+    policies,
+    entryIndex: entries.index,
+    componentIndex: components.index,
+    componentOfDocument: components.componentOfDocument,
+    problem: (path, code, message) => issues.push({ path, code, message }),
+    broken,
+  });
+  const preparedEntries = entries.entries(statementParts.attributions);
+  entries.checkShares();
+  const documentWarnings = checkValues(context, datapoints, components.datapointKinds, preparedEntries.riskOfReversalPercentage);
+
+  if (broken !== undefined) return { ok: false, issues: withoutUnreadableReferences(issues, broken) };
+  if (issues.length > 0) return { ok: false, issues };
+  return {
+    ok: true,
+    prepared: {
+      graph,
+      policies,
+      datapointIds: datapoints.ids,
+      datapointUnits: datapoints.units,
+      datapointMagnitudes: datapoints.magnitudes,
+      datapointStandardDeviations: datapoints.standardDeviations,
+      siMagnitudes: datapoints.siMagnitudes,
+      siStandardDeviations: datapoints.siStandardDeviations,
+      siScales: datapoints.siScales,
+      distributionType: datapoints.distributionType,
+      distributionParameter: datapoints.distributionParameter,
+      correlations,
+      components: components.components,
+      entries: preparedEntries,
+      blueprints: blueprints.compiled,
+      maxSlots: components.maxSlots,
+      statements: statementParts.statements,
+      entryStatement: statementParts.entryStatement,
+      amortisations: statementParts.amortisations,
+      shareSlotCount: statementParts.shareSlotCount,
+      documentWarnings,
+    },
+  };
+}
+
+/** The collection each "names something the document does not define" problem looks into. */
+const REFERENCE_CODES: Readonly<Record<string, GraphCollection>> = {
+  unknown_blueprint: 'component_blueprints',
+  unknown_datapoint: 'datapoints',
+  unknown_component: 'components',
+  unknown_entry: 'ghg_entries',
+  unknown_project: 'projects',
+};
+
+/** The problems, less the references into a collection that could not be read at all. */
+function withoutUnreadableReferences(issues: readonly GraphIssue[], broken: PartialGraph): GraphIssue[] {
+  if (broken.unreadable.size === 0) return [...issues];
+  return issues.filter((issue) => {
+    const into = REFERENCE_CODES[issue.code];
+    return into === undefined || !broken.unreadable.has(into);
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * The value phase of a preparation (docs/rules.md#units-and-quantity-kinds, docs/units.md "Physical bounds"): each
+ * datapoint's value against the quantity kinds of the inputs it feeds. A value no quantity of its
+ * kind can take is the problem `value_out_of_physical_range` (or a warning of that code, or nothing,
+ * under the `physicalBounds` policy); a value outside the kind's realistic range, or a standard
+ * deviation larger than the magnitude of a non-negative quantity, is a warning; so is a risk of
+ * reversal strictly between 0 and 1 % (a fraction typed as a percentage?). Internal to preparation.
+ *
+ * Owns: the value problems and the document's warnings. May import: model, units, the context, the
+ * datapoint and component phases, result.ts and warnings.ts.
+ */
+import { formatIssuePath, type IssuePath } from '../../model/issues';
+import { QUANTITY_KINDS, type QuantityKind } from '../../model/quantity-kinds';
+import { isWithinPhysicalBounds, QUANTITY_KIND_PHYSICAL_BOUNDS, realisticRange, realisticRangeSI } from '../../units';
+import { problem, type PrepareContext } from './context';
+import type { DatapointKinds } from './components';
+import type { DatapointColumns } from './datapoints';
+import type { DocumentWarnings } from './prepared-graph';
+import type { EvaluationWarning } from '../result';
+import { sortWarnings } from '../warnings';
+
+/** Checks every datapoint's value against its kinds and every entry's risk of reversal. */
+export function checkValues(context: PrepareContext, datapoints: DatapointColumns, kinds: DatapointKinds, risks: readonly (number | null)[]): DocumentWarnings {
+  const byDatapoint = new Map<number, EvaluationWarning[]>();
+  const n = kinds.first.length;
+  for (let d = 0; d < n; d++) {
+    const first = kinds.first[d] as number;
+    if (first < 0) continue;
+    const found: EvaluationWarning[] = [];
+    checkKind(context, datapoints, d, first, found);
+    for (const k of kinds.more.get(d) ?? []) checkKind(context, datapoints, d, k, found);
+    if (found.length > 0) byDatapoint.set(d, found);
+  }
+  const byEntry = new Map<number, EvaluationWarning[]>();
+  for (let e = 0; e < risks.length; e++) {
+    const risk = risks[e];
+    if (typeof risk === 'number' && risk > 0 && risk < 1) byEntry.set(e, [riskWarning(e, risk)]);
+  }
+  const all = sortWarnings([...byDatapoint.values(), ...byEntry.values()].flat());
+  return { all, byDatapoint, byEntry };
+}
+
+/** Checks datapoint d's value as a quantity of kind `k` (index into QUANTITY_KINDS). */
+function checkKind(context: PrepareContext, columns: DatapointColumns, d: number, k: number, found: EvaluationWarning[]): void {
+  const kind = QUANTITY_KINDS[k] as QuantityKind;
+  const si = columns.siMagnitudes[d] as number;
+  const magnitudePath: IssuePath = ['datapoints', d, 'quantity', 'magnitude'];
+  if (!isWithinPhysicalBounds(kind, si)) {
+    const policy = context.policies.physicalBounds;
+    const message = outOfBoundsMessage(columns, d, kind);
+    if (policy === 'error') problem(context, magnitudePath, 'value_out_of_physical_range', message);
+    else if (policy === 'warning') found.push({ path: formatIssuePath(magnitudePath), code: 'value_out_of_physical_range', message });
+    return; // an impossible value is not also unrealistic
+  }
+  const range = realisticRangeSI(kind);
+  const bounds = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
+  // Zero of a non-negative kind is "none of it" (no diesel burnt), a report rather than a slip.
+  const none = si === 0 && bounds.min === 0;
+  if (!none && (si < range.min - 1e-12 * Math.abs(range.min) || si > range.max + 1e-12 * Math.abs(range.max))) {
+    const r = realisticRange(kind);
+    found.push({
+      path: formatIssuePath(magnitudePath),
+      code: 'value_outside_realistic_range',
+      message: `datapoint '${columns.ids[d]}' is ${given(columns, d)}, outside the realistic range of quantity kind '${kind}' (${r.min} to ${r.max} ${r.unit}); check its magnitude and unit`,
+    });
+  }
+  const sd = columns.siStandardDeviations[d] as number;
+  if (bounds.min !== null && bounds.min >= 0 && sd > Math.abs(si)) {
+    found.push({
+      path: formatIssuePath(['datapoints', d, 'quantity', 'standard_deviation']),
+      code: 'standard_deviation_exceeds_magnitude',
+      message: `datapoint '${columns.ids[d]}' has standard deviation ${columns.standardDeviations[d]} ${unitText(columns, d)}, larger than its magnitude ${columns.magnitudes[d]}, although quantity kind '${kind}' cannot be negative; is it a variance, or in another unit?`,
+    });
+  }
+}
+
+/** Why datapoint d cannot be a quantity of `kind`, with the bound in the datapoint's own unit. */
+function outOfBoundsMessage(columns: DatapointColumns, d: number, kind: QuantityKind): string {
+  const { min, max, reason } = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
+  const si = columns.siMagnitudes[d] as number;
+  const below = min !== null && si < min;
+  const bound = (below ? min : max) as number;
+  const scale = columns.siScales[d] as number;
+  const offset = si - (columns.magnitudes[d] as number) * scale;
+  const inUnit = Number(((bound - offset) / scale).toPrecision(12));
+  const side = below ? `below the physical bound ${inUnit}` : `above the physical bound ${inUnit}`;
+  // A fraction written as a percentage without its unit: 98 with '' is 9,800 %.
+  const percent = max === 1 && scale === 1 && si > 1 && si <= 100 ? `; did you mean ${columns.magnitudes[d]} %?` : '';
+  return `datapoint '${columns.ids[d]}' is ${given(columns, d)}, ${side} ${unitText(columns, d)} of quantity kind '${kind}' (${reason})${percent}`;
+}
+
+/** Datapoint d's magnitude and unit as written, e.g. `-12 t` or `98 ''`. */
+function given(columns: DatapointColumns, d: number): string {
+  return `${columns.magnitudes[d]} ${unitText(columns, d)}`;
+}
+
+function unitText(columns: DatapointColumns, d: number): string {
+  const unit = columns.units[d] as string;
+  return unit.trim() === '' ? "'' (dimensionless)" : unit;
+}
+
+/** The warning of a risk of reversal strictly between 0 and 1 (percent). */
+function riskWarning(e: number, risk: number): EvaluationWarning {
+  const percent = Number((risk * 100).toPrecision(12));
+  return {
+    path: formatIssuePath(['ghg_entries', e, 'risk_of_reversal_percentage']),
+    code: 'risk_of_reversal_fraction_suspected',
+    message: `risk_of_reversal_percentage is ${risk}, that is ${risk} %, below 1 %: if ${risk} is a fraction, did you mean ${percent} %? (write ${percent})`,
+  };
+}

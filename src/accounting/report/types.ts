@@ -1,0 +1,216 @@
+/**
+ * The shapes of the calculation report of one GHG entry (see report.ts): datapoints, components
+ * with their worked expressions, attribution and partial derivatives, propagation lines, the
+ * policies that shaped the figures, and the report itself. Types only; imports the model's types,
+ * the credit allocation and the evaluation results.
+ */
+import type { ComponentType, GraphIssue, ProjectComponentAllocationStrategy } from '../../model';
+import type { CreditAllocation } from '../credits/credits';
+import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from '../policies';
+import type { AttributionScope } from '../prepare/statement-parts';
+import type { EvaluationWarning, GhgStatementResult, MonteCarloSummary } from '../result';
+
+/**
+ * A datapoint as the report shows it: as given and converted to SI.
+ * @public
+ */
+export interface ReportDatapoint {
+  /** The datapoint's id. */
+  readonly datapoint_id: string;
+  /** The datapoint's `display_name`, when the document gives one. */
+  readonly display_name: string | null;
+  /** Its magnitude, as given. */
+  readonly magnitude: number;
+  /** Its unit, as given. */
+  readonly unit: string;
+  /** Standard deviation in `unit`; null when it has none. */
+  readonly standard_deviation: number | null;
+  /** The magnitude in SI (`magnitude * scale + offset`), the value the formulas use. */
+  readonly si_magnitude: number;
+  /** The SI unit of the datapoint's dimension, e.g. `kg`, `kg·m^-1`, `1`. */
+  readonly si_unit: string;
+  /** The standard deviation in SI (scale only); null when it has none. */
+  readonly si_standard_deviation: number | null;
+  /** The datapoint's `uncertainty_justification`, or null. */
+  readonly uncertainty_justification: string | null;
+}
+
+/**
+ * One expression of a component with its values.
+ * @public
+ */
+export interface ReportExpression {
+  /** The expression's key. */
+  readonly key: string;
+  /** The normalised template, variables written `{name}`. */
+  readonly template: string;
+  /** The template with each variable replaced by its SI value (a list as `[a, b]`). */
+  readonly substituted: string;
+  /** The expression's value in SI (kg for the result). */
+  readonly value: number;
+  /** Whether this is the expression whose value is the component's. */
+  readonly is_result: boolean;
+}
+
+/**
+ * How an attribution factor was reached.
+ * @public
+ */
+export interface ReportAttribution {
+  /** Where the attribution comes from. */
+  readonly scope: AttributionScope;
+  /** The factor applied to the component's value. */
+  readonly factor: number;
+  /** A sentence giving the arithmetic of the factor. */
+  readonly basis: string;
+  /** The share of the statement (before the split over its entries), for statement and amortised project components. */
+  readonly share: number | null;
+  /** The number of entries the share is split over, for statement and amortised project components. */
+  readonly divisor: number | null;
+  /** The project component's allocation strategy, for project components. */
+  readonly allocation_strategy: ProjectComponentAllocationStrategy | null;
+}
+
+/**
+ * d(component value)/d(datapoint), and what it adds to the entry's sensitivity.
+ * @public
+ */
+export interface ReportPartialDerivative {
+  /** The datapoint's id. */
+  readonly datapoint_id: string;
+  /** d(value in kg)/d(SI magnitude). */
+  readonly si_derivative: number;
+  /** `sign * factor * si_derivative * scale`: kg of the entry's net per unit of the datapoint as given. */
+  readonly sensitivity: number;
+  /** The datapoint's unit as given. */
+  readonly unit: string;
+}
+
+/**
+ * One attributed component, worked out.
+ * @public
+ */
+export interface ReportComponent {
+  /** The component's id. */
+  readonly component_id: string;
+  /** Its `display_name`, when the document gives one. */
+  readonly display_name: string | null;
+  /** Its blueprint's key. */
+  readonly blueprint_key: string;
+  /** Its blueprint's type. */
+  readonly type: ComponentType;
+  /** +1 or -1: how the type enters the net. */
+  readonly sign: 1 | -1;
+  /** The datapoints of each blueprint input. */
+  readonly inputs: readonly { readonly input_key: string; readonly datapoint_ids: readonly string[] }[];
+  /** Every expression, in blueprint order, with its value. */
+  readonly expressions: readonly ReportExpression[];
+  /** The component's value, kg CO2e. */
+  readonly value_kg: number;
+  /** How the attribution factor was reached. */
+  readonly attribution: ReportAttribution;
+  /** `value_kg * factor`. */
+  readonly attributed_kg: number;
+  /** `sign * attributed_kg`: its term in the signed sum. */
+  readonly contribution_kg: number;
+  /** Standard deviation of `attributed_kg` from the component's own datapoints; null when none has one. */
+  readonly standard_deviation_kg: number | null;
+  /** Partial derivatives with respect to each datapoint the component reads. */
+  readonly partial_derivatives: readonly ReportPartialDerivative[];
+}
+
+/**
+ * One datapoint's line of the propagation.
+ * @public
+ */
+export interface ReportPropagationLine {
+  /** The datapoint's id. */
+  readonly datapoint_id: string;
+  /** c_j: the sum of the components' partial derivatives, kg per unit as given. */
+  readonly sensitivity: number;
+  /** The unit `sensitivity` and `standard_deviation` are in. */
+  readonly unit: string;
+  /** s_j, in the unit as given; null when it has none (it then adds nothing). */
+  readonly standard_deviation: number | null;
+  /** `c_j * s_j`, kg (0 without a standard deviation). */
+  readonly contribution_kg: number;
+  /** `(c_j * s_j)^2`, kg². */
+  readonly variance_kg2: number;
+  /** Its share of the variance. */
+  readonly variance_share: number;
+  /** How many times its value enters the net (more than 1: one variable, derivatives added first). */
+  readonly uses: number;
+}
+
+/**
+ * The policies a calculation report's figures depend on.
+ * @public
+ */
+export interface CalculationReportPolicies {
+  /** The rounding increment, kg. */
+  readonly rounding_increment_kg: number;
+  /** How ties round to the increment. */
+  readonly rounding_ties: RoundingTies;
+  /** The discount in standard deviations. */
+  readonly discount_coverage_factor: number;
+  /** The floor of the issuable amount, kg; null for none. */
+  readonly issuable_floor_kg: number | null;
+  /** How the buffer-pool contribution rounds to whole kg. */
+  readonly buffer_pool_rounding: BufferPoolRounding;
+  /** How amortised tonnage shares enter the propagation. */
+  readonly amortised_share_in_propagation: AccountingPolicies['amortisedShareInPropagation'];
+  /** How the discount was made (policy `discountMethod`). */
+  readonly discount_method: AccountingPolicies['discountMethod'];
+}
+
+/**
+ * The worked calculation of one GHG entry.
+ * @public
+ */
+export interface CalculationReport {
+  /** The entry's id. */
+  readonly ghg_entry_id: string;
+  /** The entry's statement and its totals, or null when it is in none. */
+  readonly ghg_statement: GhgStatementResult | null;
+  /** The policies that decide the figures below. */
+  readonly policies: CalculationReportPolicies;
+  /** Every datapoint the entry reads, by id. */
+  readonly datapoints: readonly ReportDatapoint[];
+  /** Every attributed component, in attribution order. */
+  readonly components: readonly ReportComponent[];
+  /** The signed sum of the contributions. */
+  readonly co2e_net_removed_without_discount_kg: number;
+  /** The propagation, per datapoint, largest share first. */
+  readonly propagation: readonly ReportPropagationLine[];
+  /** `sum (c_j s_j)^2`; null when no datapoint has a standard deviation. */
+  readonly variance_kg2: number | null;
+  /** sqrt(variance); null when no datapoint has one. */
+  readonly co2e_net_removed_standard_deviation_kg: number | null;
+  /** `coverage factor * standard deviation` (0 without one). */
+  readonly discount_kg: number;
+  /** Net after discount, kg. */
+  readonly co2e_net_removed_kg: number;
+  /** The net rounded to the increment. */
+  readonly rounded_co2e_net_removed_kg: number;
+  /** The rounded net floored: the credits (kg) the entry could issue. */
+  readonly issuable_kg: number;
+  /** Risk of reversal in percent, or null. */
+  readonly risk_of_reversal_percentage: number | null;
+  /** Split of `issuable_kg`; null without a risk of reversal. */
+  readonly credit_allocation: CreditAllocation | null;
+  /** The entry's Monte Carlo summary when one ran (the discount method or a cross-check); null otherwise. */
+  readonly monte_carlo: MonteCarloSummary | null;
+  /** The first-order net after discount, beside the Monte Carlo one (equal to `co2e_net_removed_kg` under the first-order method). */
+  readonly first_order_co2e_net_removed_kg: number;
+  /** The entry's warnings (its `warnings` in the evaluation result), shown first; empty when none. */
+  readonly warnings: readonly EvaluationWarning[];
+}
+
+/**
+ * Outcome of the explain functions.
+ * @public
+ */
+export type CalculationReportOutcome =
+  | { readonly ok: true; readonly report: CalculationReport }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+
