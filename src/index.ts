@@ -14,8 +14,8 @@
 export { VERSION } from './version';
 
 // Evaluation: validate and evaluate, or prepare once and evaluate often.
-export { evaluateGraph, evaluatePreparedGraph, safeEvaluateGraph, type EvaluateOptions, type EvaluationOutcome } from './accounting/evaluate/evaluate';
-export { prepareGraph, type PreparedGraph, type PrepareResult } from './accounting/prepare/prepare';
+export { evaluateGraph, evaluatePreparedGraph, safeEvaluateGraph, type EvaluateOptions, type EvaluationOutcome } from './accounting/evaluate';
+export { prepareGraph, type PreparedGraph, type PrepareResult } from './accounting/prepare';
 
 // The result (docs/result.md).
 export type {
@@ -30,8 +30,8 @@ export type {
   ReusedDatapoint,
   UncertaintyBudgetLine,
 } from './accounting/result';
-export type { CreditAllocation } from './accounting/credits/credits';
-export type { AttributionScope } from './accounting/prepare/statement-parts';
+export type { CreditAllocation } from './accounting/credits';
+export type { AttributionScope } from './accounting/prepare';
 
 // The document (docs/graph-document.md). These types are derived from zod schemas, which
 // `cdr-engine/schemas` exports (so the API report names them as exports this entry leaves out).
@@ -66,7 +66,7 @@ export {
   type ReportExpression,
   type ReportPartialDerivative,
   type ReportPropagationLine,
-} from './accounting/report/report';
+} from './accounting/report';
 export {
   analysePreparedSensitivity,
   analyseSensitivity,

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ACCOUNTING_POLICIES, prepareGraph } from '../accounting';
-import { startEvaluation } from '../accounting/evaluate/evaluate';
+import { startEvaluation } from '../accounting/evaluate';
 import { parseArguments as parseCommandLine } from './arguments';
 import { printIssues, readJsonDocument, STDIN } from './document';
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';

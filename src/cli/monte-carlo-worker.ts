@@ -5,8 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareGraph } from '../accounting';
-import { monteCarloShares } from '../accounting/evaluate/evaluate';
-import { runMonteCarlo } from '../accounting/monte-carlo/run';
+import { monteCarloShares } from '../accounting/evaluate';
+import { runMonteCarlo } from '../accounting/monte-carlo';
 import type { WorkerAnswer, WorkerTask } from './parallel-monte-carlo';
 
 function answer(task: WorkerTask): WorkerAnswer {

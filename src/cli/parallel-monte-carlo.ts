@@ -8,8 +8,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { AccountingPolicies, EvaluateOptions, PreparedGraph } from '../accounting';
-import { mergeMonteCarloRuns, runMonteCarlo, type MonteCarloRun, type MonteCarloSettings } from '../accounting/monte-carlo/run';
-import { monteCarloSettings, monteCarloShares } from '../accounting/evaluate/evaluate';
+import { mergeMonteCarloRuns, runMonteCarlo, type MonteCarloRun, type MonteCarloSettings } from '../accounting/monte-carlo';
+import { monteCarloSettings, monteCarloShares } from '../accounting/evaluate';
 import type { GraphIssue } from '../model';
 
 /** What a worker is asked: the document, how to prepare and run it, and its range of entries. */

@@ -1,4 +1,4 @@
-// The prepared graph's per-datapoint columns are plain arrays of doubles (src/accounting/doubles.ts):
+// The prepared graph's per-datapoint columns are plain arrays of doubles (src/accounting/prepare/doubles.ts):
 // kept out of typed-array memory, whose growth makes V8 collect the caller's whole heap.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * Rounding and credit allocation in exact decimals (decimal.js): a binary double never decides a
  * kilogram of credit. Inputs are doubles from the evaluation; they are read as the shortest
  * decimal that round-trips, then every step is exact. The evaluation's common case, whole
- * kilograms below 2^53, takes the same steps in doubles that hold them exactly (credits-integer.ts).
+ * kilograms below 2^53, takes the same steps in doubles that hold them exactly (integer.ts).
  */
 import Decimal from 'decimal.js';
 import { BoundedCache } from '../bounded-cache';
@@ -113,13 +113,13 @@ export interface CreditColumns {
   readonly supplier: Float64Array;
 }
 
-/** Scratch of the integer path (credits-integer.ts). */
+/** Scratch of the integer path (integer.ts). */
 const integer: IntegerCredits = { issuable: 0, buffer: 0, supplier: 0 };
 
 /**
  * An entry's issuable amount and its allocation, the same as {@link issuableKg} then
  * {@link allocateCredits}, written to row `row` of the columns. Used by the evaluation of every
- * entry. Whole kilograms below 2^53 take the integer path (credits-integer.ts), which gives the
+ * entry. Whole kilograms below 2^53 take the integer path (integer.ts), which gives the
  * same numbers without a decimal object per step; the rest keeps the rounded net as a decimal
  * between the two steps.
  */

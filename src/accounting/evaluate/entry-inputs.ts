@@ -1,6 +1,6 @@
 /**
  * What the entries of one evaluation are computed from, a leaf that the entry passes
- * (evaluate-entries.ts) and its parts (entry-results.ts, entry-sensitivities.ts) all read.
+ * (entries.ts) and its parts (entry-results.ts, entry-sensitivities.ts) all read.
  * Internal to accounting.
  *
  * Owns: EntryInputs. May import (types only): the prepared graph, the merge plan, the component

@@ -1,11 +1,11 @@
 /**
  * Evaluation of a removal graph (docs/rules.md#evaluating-a-ghg-entry to docs/rules.md#rounding-credits-and-the-buffer-pool), in named phases:
  *
- * 1. components (evaluate-components.ts): every component once, its value and, with propagation,
+ * 1. components (components.ts): every component once, its value and, with propagation,
  *    its derivatives and standard deviation;
  * 2. amortisation (amortisation.ts, share-gradients.ts): each statement's gross sequestration and
  *    each amortised project-component share, which need every component's value;
- * 3. entries (evaluate-entries.ts): a chunk at a time, each entry's net, merged sensitivities,
+ * 3. entries (entries.ts): a chunk at a time, each entry's net, merged sensitivities,
  *    variance, discount, credits and result object, its budget lines made when first read;
  * 4. statements: each statement's totals from its entries' nets.
  *

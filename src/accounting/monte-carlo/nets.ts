@@ -1,6 +1,6 @@
 /**
  * The sampled nets of a range of entries over a range of blocks of draws: each block's draws
- * (monte-carlo-draws.ts), each needed component evaluated on them, and each entry's signed sum.
+ * (draws.ts), each needed component evaluated on them, and each entry's signed sum.
  * A draw in which a component's value (or the sum) is not finite is NaN here; the summaries leave
  * it out and count it. Amortised shares keep their evaluated values. Internal to accounting.
  */

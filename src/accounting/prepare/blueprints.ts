@@ -4,7 +4,7 @@
  * to preparation.
  *
  * Owns: blueprint problems and each blueprint's plan and layouts. May import: expressions (types),
- * blueprint-cache.ts, prepare-context.ts.
+ * blueprint-cache.ts, context.ts.
  */
 import type { CompiledBlueprint } from '../../expressions';
 import { compileBlueprintOnce } from './blueprint-cache';

@@ -28,7 +28,7 @@ export interface ComponentPhase {
   readonly componentOfDocument: Int32Array;
   /** Largest number of slots of a component. */
   readonly maxSlots: number;
-  /** The quantity kinds each datapoint feeds (its values are checked against them: prepare-values.ts). */
+  /** The quantity kinds each datapoint feeds (its values are checked against them: values.ts). */
   readonly datapointKinds: DatapointKinds;
 }
 

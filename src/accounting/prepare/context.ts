@@ -1,5 +1,5 @@
 /**
- * What the phases of a preparation share (prepare-graph.ts): the parsed document, the policies,
+ * What the phases of a preparation share (graph.ts): the parsed document, the policies,
  * what could not be read of a broken document, the dimension ids, and where problems go. Paths are
  * built only when a problem is reported: a path per datapoint, input and attribution used to be
  * most of a preparation's garbage. Internal to preparation.

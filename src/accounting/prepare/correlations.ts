@@ -6,7 +6,7 @@
  * Monte Carlo draws depend on the order of the document. Internal to preparation.
  *
  * Owns: correlation problems and the prepared correlations. May import: uncertainty,
- * prepare-datapoints.ts and prepare-context.ts.
+ * datapoints.ts and context.ts.
  */
 import { choleskyOfCorrelation } from '../../uncertainty/correlation';
 import { compareStrings } from '../compare-strings';

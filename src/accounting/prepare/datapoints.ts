@@ -4,7 +4,7 @@
  * packed arrays of doubles (doubles.ts). Internal to preparation.
  *
  * Owns: datapoint problems and the datapoint columns. May import: units, doubles.ts, id-index.ts,
- * prepare-context.ts.
+ * context.ts.
  */
 import type { GraphDatapoint } from '../../model';
 import { DISTRIBUTION_CODE } from '../../uncertainty/distributions';

@@ -8,7 +8,7 @@
  *
  * Owns: entry and attribution problems, the attribution columns and the share check. May import:
  * model (types), units, id-index.ts, the context and the earlier phases, prepared-graph.ts
- * and prepare-statements.ts (types).
+ * and statements.ts (types).
  */
 import type { ComponentType, GraphAttribution, IssuePath } from '../../model';
 import { isDimensionless } from '../../units';

@@ -1,9 +1,9 @@
 /**
  * The implementation of `prepareGraph` (see prepared-graph.ts for the types), in named phases over the
- * parsed document: blueprints (prepare-blueprints.ts), datapoints (prepare-datapoints.ts),
- * components (prepare-components.ts), entries (prepare-entries.ts), statements and projects
- * (prepare-statements.ts), then the shares of every component and the datapoint values against the
- * quantity kinds they feed (prepare-values.ts). Internal: `fastPath` false parses
+ * parsed document: blueprints (blueprints.ts), datapoints (datapoints.ts),
+ * components (components.ts), entries (entries.ts), statements and projects
+ * (statements.ts), then the shares of every component and the datapoint values against the
+ * quantity kinds they feed (values.ts). Internal: `fastPath` false parses
  * the whole document with zod (tests compare both ways); the package always passes true.
  *
  * Written for documents of 100,000s of datapoints and components, where what costs is memory

@@ -9,7 +9,7 @@
  * units and numbers into the prepared arrays, blueprints compiled, statements prepared), so a
  * prepared graph never changes with the caller's document. Only `PreparedGraph.graph` may share
  * objects with the caller (see there). The types are in prepared-graph.ts, the implementation in
- * prepare-graph.ts.
+ * graph.ts.
  */
 import type { AccountingPolicies } from '../policies';
 import { mergePlanOf } from './merge-plan';

@@ -2,8 +2,8 @@
  * Validation and preparation of the statement- and project-level parts of a graph (docs/rules.md#statement-and-project-components):
  * GHG statements with their entries and statement components (attributions of factor
  * 1/n on each of the statement's n entries), the frozen shares, and the order of the steps; the
- * project components are prepared by prepare-projects. Imports the model's types and the
- * statement-parts, statement-pass and prepare-projects modules.
+ * project components are prepared by projects.ts. Imports the model's types and the
+ * statement-parts, statement-pass and projects modules.
  */
 import type { IssuePath, RemovalGraph } from '../../model';
 import type { PreparedStatementParts, StatementContext } from './statement-parts';

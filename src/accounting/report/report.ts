@@ -7,8 +7,8 @@
  * shares of the variance), the discount, the rounding and the credit allocation. As structured data
  * ({@link CalculationReport}) and as Markdown ({@link formatCalculationReport}).
  *
- * This module is the report's entry: the shapes live in report-types, building the report in
- * explain-entry, the Markdown in report-markdown.
+ * This module is the report's entry: the shapes live in types.ts, building the report in
+ * explain-entry.ts, the Markdown in markdown.ts.
  */
 export * from './types';
 export { explainGhgEntry, explainPreparedGhgEntry } from './explain-entry';

@@ -1,5 +1,5 @@
 /**
- * The GHG statement's records, inputs and outcomes: the shapes the lifecycle (statements.ts) takes
+ * The GHG statement's records, inputs and outcomes: the shapes the lifecycle (lifecycle.ts) takes
  * and returns, and the service's response shape.
  */
 import type { GhgStatementStatus } from '../../model/graph';
