@@ -17,19 +17,9 @@ import { prepareGraphDocument } from './graph';
 import type { PrepareResult } from './prepared-graph';
 
 export type { AttributionScope, PreparedAmortisation, PreparedShareSlot, PreparedStatement } from './statement-parts';
-export {
-  ATTRIBUTION_SCOPES,
-  attributionAt,
-  attributionsOf,
-  componentAt,
-  type PreparedAttribution,
-  type PreparedAttributions,
-  type PreparedComponent,
-  type PreparedComponents,
-  type PreparedEntries,
-  type PreparedGraph,
-  type PrepareResult,
-} from './prepared-graph';
+// Not the columns' types (PreparedComponents...): they are @internal, and the declaration build strips them.
+export { ATTRIBUTION_SCOPES, attributionAt, attributionsOf, componentAt } from './prepared-graph';
+export type { PreparedAttribution, PreparedComponent, PreparedGraph, PrepareResult } from './prepared-graph';
 
 /**
  * Validates a removal graph document and prepares it for evaluation. Never throws for bad data:
