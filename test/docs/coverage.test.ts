@@ -71,8 +71,9 @@ describe('docs/errors.md', () => {
   /** Every issue code the preparation and evaluation of a graph write, read from their sources. */
   function codesInSources(): Set<string> {
     const codes = new Set<string>(Object.values(BLUEPRINT_ISSUE_CODES));
-    // Every module of accounting: the preparation is split into one module per phase.
-    for (const file of readdirSync(join(ROOT, 'src/accounting')).filter((f) => f.endsWith('.ts'))) {
+    // Every module of accounting, its folders included: the preparation is one module per phase.
+    const files = readdirSync(join(ROOT, 'src/accounting'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    for (const file of files) {
       const source = readFileSync(join(ROOT, 'src/accounting', file), 'utf8');
       for (const m of source.matchAll(/code: '([a-z_]+)'/g)) codes.add(m[1] as string);
       for (const m of source.matchAll(/,\s*'([a-z]{2,}(?:_[a-z0-9]{2,})+)',\s*[`']/g)) codes.add(m[1] as string);
