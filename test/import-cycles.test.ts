@@ -1,0 +1,76 @@
+// No import cycle in src/: a module's parts never import the module that puts them together, and
+// shared types live in leaf modules (accounting/prepare/prepared-graph.ts, testing/types.ts...).
+// Type-only imports count too: a cycle of types still ties the files' order and their folders.
+// src/adapter is left to its own restructuring (issue 28); every other folder is held to it.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(__dirname, '../src');
+
+/** The relative modules a file imports or re-exports, as absolute paths of .ts files. */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const m of source.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)) {
+    const target = resolve(dirname(file), m[1] as string);
+    const hit = [`${target}.ts`, join(target, 'index.ts')].find((candidate) => existsSync(candidate));
+    if (hit !== undefined) found.push(hit);
+  }
+  return found;
+}
+
+/** The strongly connected components of more than one file (Tarjan), each sorted. */
+function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v) as number);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop() as string;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) out.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+describe('imports in src/', () => {
+  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => join(SRC, f));
+  const graph = new Map(files.map((f) => [f, importsOf(f)] as const));
+
+  it('reads the imports of every module', () => {
+    expect(files.length).toBeGreaterThan(200);
+    expect(graph.get(join(SRC, 'accounting/index.ts'))).toContain(join(SRC, 'accounting/prepare/index.ts'));
+  });
+
+  it('form no cycle outside src/adapter', () => {
+    const named = cycles(graph).map((c) => c.map((f) => relative(SRC, f).replaceAll('\\', '/')));
+    expect(named.filter((c) => !c.every((f) => f.startsWith('adapter/')))).toEqual([]);
+  });
+
+  it('would see a cycle', () => {
+    const a = join(SRC, 'a.ts');
+    const b = join(SRC, 'b.ts');
+    expect(cycles(new Map([[a, [b]], [b, [a]]]))).toEqual([[a, b]]);
+  });
+});
