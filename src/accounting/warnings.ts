@@ -3,7 +3,7 @@
  * depends only on paths and codes (never on the order a document is written in beyond its
  * paths), and an entry's gathered from the datapoints it uses. A warning never changes a figure.
  *
- * Owns: the order and the gathering of warnings. May import: result.ts (types), prepared-graph.ts (types).
+ * Owns: the order and the gathering of warnings. May import: result.ts (types), prepare/prepared-graph.ts (types).
  */
 import type { PreparedGraph } from './prepare/prepared-graph';
 import type { EvaluationWarning } from './result';

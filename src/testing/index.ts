@@ -4,6 +4,8 @@
  * components, whole graph documents on one's own blueprints and random blueprints; mutations for
  * negative tests; property checks that return a verdict with a shrunk counterexample (plus a thin
  * assert form); the methodology document and `checkMethodology`, behind `cdr-engine check`.
+ * The checks' shared shapes (verdicts, options) are the leaf types.ts; `checkMethodology`
+ * (check-methodology.ts) dispatches to the checks and nothing imports it back.
  * May import: accounting, expressions, uncertainty, units, model, fast-check. Nothing in the core imports it.
  */
 export { DEFAULT_RELATIVE_STANDARD_DEVIATION, type MagnitudeRange, realisticRange, type RelativeRange } from './ranges';

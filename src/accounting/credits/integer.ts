@@ -11,7 +11,7 @@
  * written with an exponent) returns false, and credits.ts takes its decimal path.
  * `test/accounting/credits-integer.test.ts` holds the two paths equal.
  *
- * Owns: the whole-kilogram arithmetic of credits. May import: policies.ts (types), bounded-cache.ts.
+ * Owns: the whole-kilogram arithmetic of credits. May import: ../policies.ts (types), ../bounded-cache.ts.
  */
 import { BoundedCache } from '../bounded-cache';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from '../policies';

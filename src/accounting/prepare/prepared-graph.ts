@@ -5,7 +5,7 @@
  * and the passes that evaluate it import it without importing each other.
  *
  * Owns: PreparedGraph, its columns and the document's warnings. May import (types only):
- * expressions, model, policies.ts, result.ts, correlations.ts, statement-parts.ts.
+ * expressions, model, ../policies.ts, ../result.ts, correlations.ts, statement-parts.ts.
  */
 import type { CompiledBlueprint } from '../../expressions';
 import type { GraphIssue, RemovalGraph } from '../../model';

@@ -7,7 +7,7 @@
  * reversal strictly between 0 and 1 % (a fraction typed as a percentage?). Internal to preparation.
  *
  * Owns: the value problems and the document's warnings. May import: model, units, the context, the
- * datapoint and component phases, result.ts and warnings.ts.
+ * datapoint and component phases, prepared-graph.ts (types), ../result.ts and ../warnings.ts.
  */
 import { formatIssuePath, type IssuePath } from '../../model/issues';
 import { QUANTITY_KINDS, type QuantityKind } from '../../model/quantity-kinds';
