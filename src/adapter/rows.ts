@@ -3,7 +3,25 @@
  * organisation (`owner`) and the links the service keeps to itself. Rows are immutable; a change
  * stores a new row.
  */
-import type { ComponentBlueprintDefinition, ComponentType, GhgStatementStatus } from '../model';
+import type { z } from 'zod';
+import type {
+  ComponentBlueprintDefinition,
+  ComponentScope,
+  ComponentType,
+  DatapointType,
+  DataUploadSubmissionStatus,
+  DataUploadSubmissionType,
+  Frequency,
+  GhgStatementStatus,
+  MonitoringPhase,
+  Pathway,
+  ProjectComponentAllocationStrategy,
+  ProjectStatus,
+  RiskOfReversal,
+  StorageMethod,
+} from '../model';
+import type { stripeSubscriptionFrequencySchema } from '../model/registry-requests';
+import type { TransactionKind } from '../registry/pipeline';
 import type { GhgEntryResult, GhgStatementRecord } from '../accounting';
 import type { SupplierView } from '../registry';
 
@@ -55,7 +73,7 @@ export interface ProjectRow {
   readonly process_key: string;
   readonly risk_of_reversal_percentage: number | null;
   /** The project's risk-of-reversal rating (OpenAPI RiskOfReversal); null when not rated. */
-  readonly risk_of_reversal: 'no_observable_risk' | 'very_low_v2' | 'very_low' | 'low' | 'medium' | 'high' | 'risk_assessment_driven' | null;
+  readonly risk_of_reversal: RiskOfReversal | null;
   readonly verifier_organisation_id: string | null;
   readonly project_code: string;
   readonly pathway_code: string;
@@ -65,8 +83,8 @@ export interface ProjectRow {
   readonly estimated_lifetime: { readonly magnitude: number; readonly unit: string } | null;
   /** Registry details (OpenAPI registry Project). */
   readonly registry: {
-    readonly status: 'draft' | 'preview' | 'under_validation' | 'validated' | 'validation_unsuccessful' | 'cancelled';
-    readonly pathway: 'biomass_carbon_removal_and_storage' | 'direct_air_capture' | 'enhanced_weathering' | 'carbon_mineralization' | 'reforestation' | 'marine' | 'superpollutants';
+    readonly status: ProjectStatus;
+    readonly pathway: Pathway;
     readonly protocol_slug: string;
     readonly validator_name: string | null;
     readonly crediting_period_start: string | null;
@@ -160,15 +178,13 @@ export interface TemplateRow {
   readonly groups: readonly TemplateGroupRow[];
 }
 
-export type DatapointTypeValue = 'CONSTANT' | 'STANDARD_PUBLISHED_VALUE' | 'REPORTED' | 'ASSUMPTION' | 'DERIVED';
-
 export interface DatapointRow {
   readonly id: string;
   readonly owner: string;
   readonly project_id: string;
   readonly display_name: string;
   readonly description: string | null;
-  readonly type: DatapointTypeValue;
+  readonly type: DatapointType;
   readonly quantity: QuantityRow;
   readonly source_ids: readonly string[];
   readonly measured_at: string | null;
@@ -196,10 +212,10 @@ export interface ComponentInputRow {
 }
 
 /** Where a component is attributed (the OpenAPI's ComponentScope, less NET_NEGATIVITY). */
-export type ComponentScopeValue = 'REMOVAL' | 'GHG_STATEMENT' | 'PROJECT';
+export type ComponentScopeValue = Exclude<ComponentScope, 'NET_NEGATIVITY'>;
 
 /** How a project component is amortised (docs/rules.md#statement-and-project-components). */
-export type AllocationStrategyValue = 'ESTIMATED_PROJECT_TONNAGE' | 'MANUAL' | 'CUSTOM_TIME_PERIOD' | 'ESTIMATED_PROJECT_LIFETIME';
+export type AllocationStrategyValue = ProjectComponentAllocationStrategy;
 
 export interface ComponentRow {
   readonly id: string;
@@ -280,21 +296,13 @@ export interface StatementRow {
 /** Statement statuses in which its entries may still change (the lifecycle's amendable ones). */
 export const AMENDABLE_STATUSES: readonly GhgStatementStatus[] = ['DRAFT', 'FAILED_VERIFICATION'];
 
-export type StorageMethodValue =
-  | 'biochar_field'
-  | 'biochar_landfill'
-  | 'biomass_injection_well'
-  | 'biomass_subsurface'
-  | 'saline_aquifer'
-  | 'in_situ_mineralization';
-
 export interface StorageLocationRow {
   readonly id: string;
   readonly owner: string;
   readonly project_id: string;
   readonly supplier_id: string;
   readonly name: string;
-  readonly storage_method: StorageMethodValue;
+  readonly storage_method: StorageMethod;
   readonly description: string | null;
   readonly latitude: number | null;
   readonly longitude: number | null;
@@ -344,18 +352,12 @@ export interface MeasurementSampleRow {
   readonly values: readonly MeasurementValueRow[];
 }
 
-export type SubmissionTypeValue =
-  | 'biochar_pyrolysis_reactor_facility_time_series'
-  | 'dac_storage_site_time_series'
-  | 'dac_facility_time_series'
-  | 'wae_wastewater_treatment_plant_facility_time_series';
-
 export interface SubmissionRow {
   readonly id: string;
   readonly owner: string;
   readonly file_upload_id: string;
-  readonly submission_type: SubmissionTypeValue;
-  readonly status: 'pending' | 'completed' | 'failed';
+  readonly submission_type: DataUploadSubmissionType;
+  readonly status: DataUploadSubmissionStatus;
   readonly facility_id: string | null;
   readonly storage_location_id: string | null;
   readonly error_message: string | null;
@@ -373,7 +375,7 @@ export interface OrderRow {
 }
 
 /** The kinds of record of the credit ledger. */
-export type LedgerKind = 'issuance' | 'credit_batch' | 'delivery' | 'transfer' | 'retirement' | 'refund';
+export type LedgerKind = 'issuance' | 'credit_batch' | TransactionKind;
 
 /**
  * A record of the credit ledger, kept here for its place in the creation order (cursors) and for
@@ -410,20 +412,6 @@ export interface SensorRow {
   readonly facility_id: string | null;
 }
 
-export type MonitoringPhaseValue = 'pre_op' | 'operation' | 'post_op' | 'feedstock';
-export type FrequencyValue =
-  | 'na'
-  | 'once'
-  | 'optional'
-  | 'if_needed'
-  | 'every_1_days'
-  | 'every_1_months'
-  | 'every_2_weeks'
-  | 'every_3_months'
-  | 'every_6_months'
-  | 'every_2_years'
-  | 'every_5_years';
-
 /** A monitoring requirement: set by the service (world or test helper), met by the supplier's submissions. */
 export interface MonitoringRequirementRow {
   readonly id: string;
@@ -432,8 +420,8 @@ export interface MonitoringRequirementRow {
   readonly storage_location_id: string | null;
   readonly storage_unit_id: string | null;
   readonly display_name: string;
-  readonly monitoring_phase: MonitoringPhaseValue;
-  readonly frequency: FrequencyValue;
+  readonly monitoring_phase: MonitoringPhase;
+  readonly frequency: Frequency;
   readonly notes: string | null;
 }
 
@@ -476,7 +464,7 @@ export interface CheckoutSessionRow {
   readonly owner: string;
   readonly supplier_id: string;
   readonly quantity_kg: number;
-  readonly frequency: 'one_time' | 'monthly' | 'yearly';
+  readonly frequency: z.output<typeof stripeSubscriptionFrequencySchema>;
   readonly customer_email: string | null;
   readonly success_url: string;
   readonly cancel_url: string;

@@ -8,7 +8,8 @@ import { componentBlueprintDefinitionSchema, idSchema, quantityKindSchema } from
 import { countryCodeSchema, dateSchema, dateTimeSchema } from '../model/shapes';
 import { pathwaySchema, projectStatusSchema } from '../model/registry-resources';
 import { frequencySchema, monitoringPhaseSchema } from '../model/resources-field';
-import { riskOfReversalSchema } from '../model/resources';
+import { datapointTypeSchema, riskOfReversalSchema } from '../model/resources';
+import { CREDIT_POOLS } from '../model/enums';
 
 const text = z.string();
 const optionalText = z.string().nullable().optional();
@@ -171,7 +172,7 @@ export const worldSchema = z
           project_id: idSchema('project'),
           display_name: text,
           description: optionalText,
-          type: z.enum(['CONSTANT', 'STANDARD_PUBLISHED_VALUE', 'REPORTED', 'ASSUMPTION', 'DERIVED']).optional(),
+          type: datapointTypeSchema.optional(),
           quantity,
           source_ids: z.array(idSchema('source')).optional(),
           measured_at: dateTimeSchema.nullable().optional(),
@@ -249,7 +250,7 @@ export const worldSchema = z
           ghg_entry_id: idSchema('ghg_entry'),
           sequestered_on: dateSchema,
           size_kg: z.number().int().gt(0),
-          pool: z.enum(['supplier', 'buffer_pool']).optional(),
+          pool: z.enum(CREDIT_POOLS).optional(),
           issued_at: dateTimeSchema.optional(),
           carbon_removal_data: z
             .object({
