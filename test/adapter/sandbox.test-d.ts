@@ -36,6 +36,11 @@ describe('the world document', () => {
     expectTypeOf(createSandbox).parameter(0).toEqualTypeOf<SandboxOptions | undefined>();
   });
 
+  it('accepts a read-only world (a document written `as const`)', () => {
+    const frozen = { clients: [{ client_secret: 'secret' }], datapoints: [{ ...datapoint, source_ids: ['src_01JSOURCE00000000000'] }] } as const;
+    expectTypeOf(frozen).toExtend<WorldDocument>();
+  });
+
   it('refuses a misspelled collection and a misspelled field', () => {
     // @ts-expect-error the collection is `organisations`
     const misspelled: WorldDocument = { organizations: world.organisations };
