@@ -24,7 +24,10 @@ export const RETIREMENT_PURPOSES = [
   'other',
 ] as const;
 
-/** The two pools an issuance credits: the supplier's batches and the buffer pool's contribution. */
+/**
+ * The two pools an issuance credits: the supplier's batches and the buffer pool's contribution.
+ * In this order: issuance numbers each entry's supplier batch before its buffer-pool batch.
+ */
 export const CREDIT_POOLS = ['supplier', 'buffer_pool'] as const;
 
 /** The outcomes of a GHG statement's verification (the statuses a verifier may move it to). */
