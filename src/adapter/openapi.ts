@@ -71,7 +71,7 @@ function override(ctx: { readonly zodSchema: unknown; readonly jsonSchema: JsonS
 }
 
 /** The JSON Schema of a zod schema, without its `$schema` line. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchemaObject {
+function jsonSchema(schema: z.ZodType, io: Io): JsonSchemaObject {
   const out = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override }) as JsonSchemaObject;
   delete out.$schema;
   return out;
@@ -128,7 +128,7 @@ class NamedSchemas {
   finish(paths: JsonSchemaObject): { readonly schemas: Record<string, JsonSchemaObject>; readonly paths: JsonSchemaObject } {
     const final = new Map<string, string>();
     const schemas: Record<string, JsonSchemaObject> = {};
-    for (const io of ['output', 'input'] as const) {
+    for (const io of ['output', 'input'] as const satisfies readonly Io[]) {
       for (const [name, def] of this.defs[io]) {
         const output = this.defs.output.get(name);
         const named = io === 'input' && output !== undefined && JSON.stringify(output) !== JSON.stringify(def) ? `${name}Input` : name;

@@ -1,26 +1,78 @@
 /**
  * What the store holds: the service's resources in their own field names, plus the owning
  * organisation (`owner`) and the links the service keeps to itself. Rows are immutable; a change
- * stores a new row.
+ * stores a new row. A row that stores a resource is that resource's schema output (see `Stored`),
+ * less the fields the service computes when it answers, plus its links: its fields and their
+ * enumerations are declared once, by the schema.
  */
-import type { ComponentBlueprintDefinition, ComponentType, GhgStatementStatus } from '../model';
+import type { z } from 'zod';
+import type {
+  biocharApplicationSchema,
+  ComponentBlueprintDefinition,
+  componentAttributionSchema,
+  componentListInputSchema,
+  ComponentScope,
+  componentSchema,
+  ComponentType,
+  dataUploadSubmissionSchema,
+  datapointSchema,
+  feedstockBatchSchema,
+  feedstockTypeSchema,
+  fileUploadSchema,
+  GhgStatementStatus,
+  measurementLocationSchema,
+  measurementSampleSchema,
+  measurementValueSchema,
+  monitoringSubmissionSchema,
+  organisationSchema,
+  productionBatchSchema,
+  ProjectComponentAllocationStrategy,
+  projectDocumentSchema,
+  projectMonitoringRequirementSchema,
+  projectSchema,
+  registryProjectSchema,
+  removalSchema,
+  removalTemplateComponentInputSchema,
+  removalTemplateComponentSchema,
+  removalTemplateGroupSchema,
+  removalTemplateSchema,
+  ScalarQuantity,
+  sensorSchema,
+  sourceSchema,
+  storageLocationSchema,
+  storageUnitSchema,
+  stripeSubscriptionFrequencySchema,
+  supplierStripeConfigurationSchema,
+} from '../model';
 import type { GhgEntryResult, GhgStatementRecord } from '../accounting';
 import type { SupplierView } from '../registry';
+import type { TransactionKind } from '../registry/pipeline';
+
+/** A stored value: every field present (null for "not set") and read-only, at every depth. */
+type Settled<T> = T extends readonly (infer U)[]
+  ? readonly Settled<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]-?: Settled<Exclude<T[K], undefined>> }
+    : T;
+
+/** The resource of schema `S` as stored: its output, settled, without the fields `Computed` the service works out when it answers. */
+type Stored<S extends z.ZodType, Computed extends keyof z.output<S> = never> = Settled<Omit<z.output<S>, Computed>>;
+
+/** The fields `K` of the resource of schema `S`, as stored (for a row that keeps few of a resource's fields). */
+type StoredFields<S extends z.ZodType, K extends keyof z.output<S>> = Settled<Pick<z.output<S>, K>>;
+
+/** The organisation owning a row. */
+interface Owned {
+  readonly owner: string;
+}
 
 /** A quantity as stored. */
-export interface QuantityRow {
-  readonly magnitude: number;
-  readonly unit: string;
-  readonly standard_deviation: number | null;
-}
+export type QuantityRow = Settled<ScalarQuantity>;
 
 /** A supplier record: the registry's supplier without its organisation (the row holding it). */
 export type SupplierRow = Omit<SupplierView, 'organisation'>;
 
-export interface OrganisationRow {
-  readonly id: string;
-  readonly name: string;
-  readonly domain: string | null;
+export type OrganisationRow = Stored<typeof organisationSchema> & {
   readonly supplier: SupplierRow | null;
   readonly buffer_pool: boolean;
   /**
@@ -30,7 +82,7 @@ export interface OrganisationRow {
   readonly registered_by: string | null;
   /** An individual beneficiary's e-mail address (never shown; an organisation's domain is). */
   readonly email: string | null;
-}
+};
 
 /** A client secret (the row id is the secret itself). */
 export interface ClientRow {
@@ -45,66 +97,29 @@ export interface TokenRow {
   readonly expires_at_ms: number;
 }
 
-export interface ProjectRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly name: string;
-  readonly country_code: string;
-  readonly description: string | null;
-  readonly short_description: string | null;
-  readonly process_key: string;
-  readonly risk_of_reversal_percentage: number | null;
-  /** The project's risk-of-reversal rating (OpenAPI RiskOfReversal); null when not rated. */
-  readonly risk_of_reversal: 'no_observable_risk' | 'very_low_v2' | 'very_low' | 'low' | 'medium' | 'high' | 'risk_assessment_driven' | null;
-  readonly verifier_organisation_id: string | null;
-  readonly project_code: string;
-  readonly pathway_code: string;
-  /** The project's estimated gross sequestration, for ESTIMATED_PROJECT_TONNAGE amortisation. */
-  readonly estimated_gross_tonnage_kg: number | null;
-  /** The project's estimated lifetime (a time quantity), for ESTIMATED_PROJECT_LIFETIME amortisation. */
-  readonly estimated_lifetime: { readonly magnitude: number; readonly unit: string } | null;
-  /** Registry details (OpenAPI registry Project). */
-  readonly registry: {
-    readonly status: 'draft' | 'preview' | 'under_validation' | 'validated' | 'validation_unsuccessful' | 'cancelled';
-    readonly pathway: 'biomass_carbon_removal_and_storage' | 'direct_air_capture' | 'enhanced_weathering' | 'carbon_mineralization' | 'reforestation' | 'marine' | 'superpollutants';
-    readonly protocol_slug: string;
-    readonly validator_name: string | null;
-    readonly crediting_period_start: string | null;
-    readonly crediting_period_end: string | null;
+/** A project: its data ingestion view, its registry details, and what the accounting reads of it. */
+export type ProjectRow = Stored<typeof projectSchema> &
+  Owned & {
+    readonly risk_of_reversal_percentage: number | null;
+    readonly verifier_organisation_id: string | null;
+    readonly project_code: string;
+    readonly pathway_code: string;
+    /** The project's estimated gross sequestration, for ESTIMATED_PROJECT_TONNAGE amortisation. */
+    readonly estimated_gross_tonnage_kg: number | null;
+    /** The project's estimated lifetime (a time quantity), for ESTIMATED_PROJECT_LIFETIME amortisation. */
+    readonly estimated_lifetime: { readonly magnitude: number; readonly unit: string } | null;
+    /** Registry details (OpenAPI registry Project). */
+    readonly registry: StoredFields<
+      typeof registryProjectSchema,
+      'status' | 'pathway' | 'protocol_slug' | 'validator_name' | 'crediting_period_start' | 'crediting_period_end'
+    >;
   };
-}
 
-export interface FeedstockTypeRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly name: string;
-  readonly supplier_reference_id: string | null;
-}
+export type FeedstockTypeRow = Stored<typeof feedstockTypeSchema> & Owned;
 
-export interface FeedstockBatchRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly created_at: string;
-  readonly delivery_date: string;
-  readonly display_name: string;
-  readonly feedstock_type_id: string;
-  readonly mass: QuantityRow | null;
-  readonly supplier_reference_id: string | null;
-}
+export type FeedstockBatchRow = Stored<typeof feedstockBatchSchema> & Owned;
 
-export interface ProductionBatchRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly facility_id: string;
-  readonly feedstock_type_ids: readonly string[];
-  readonly supplier_reference_id: string | null;
-  readonly kind: 'biochar';
-  readonly started_at: string;
-  readonly ended_at: string;
-  readonly uploaded_at: string;
-  readonly display_name: string;
-  readonly mass: QuantityRow;
-}
+export type ProductionBatchRow = Stored<typeof productionBatchSchema> & Owned;
 
 export interface FacilityRow {
   readonly id: string;
@@ -113,14 +128,12 @@ export interface FacilityRow {
   readonly name: string;
 }
 
-export interface FileUploadRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly file_name: string;
-  readonly content_type: string;
-  readonly content_length: number | null;
-  readonly upload_url: string;
-}
+export type FileUploadRow = Stored<typeof fileUploadSchema> &
+  Owned & {
+    readonly file_name: string;
+    readonly content_type: string;
+    readonly content_length: number | null;
+  };
 
 /** A blueprint (row id = blueprint key). */
 export interface BlueprintRow {
@@ -128,98 +141,56 @@ export interface BlueprintRow {
   readonly definition: ComponentBlueprintDefinition;
 }
 
-export interface TemplateInputRow {
-  readonly input_key: string;
-  readonly display_name: string;
-  readonly datapoint_id: string | null;
-}
+export type TemplateInputRow = Stored<typeof removalTemplateComponentInputSchema, 'type' | 'quantity_kind'>;
 
-export interface TemplateComponentRow {
-  readonly id: string;
-  readonly display_name: string;
-  readonly description: string | null;
-  readonly blueprint_key: string;
+export type TemplateComponentRow = Stored<typeof removalTemplateComponentSchema, 'removal_template_component_group_id' | 'removal_template_id' | 'inputs'> & {
   readonly inputs: readonly TemplateInputRow[];
-}
+};
 
-export interface TemplateGroupRow {
-  readonly id: string;
-  readonly key: string;
-  readonly display_name: string;
-  readonly description: string;
+export type TemplateGroupRow = Stored<typeof removalTemplateGroupSchema, 'components'> & {
   readonly components: readonly TemplateComponentRow[];
-}
+};
 
-export interface TemplateRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly display_name: string;
-  readonly supplier_reference_id: string | null;
-  readonly process_key: string;
-  readonly groups: readonly TemplateGroupRow[];
-}
+export type TemplateRow = Stored<typeof removalTemplateSchema, 'groups'> &
+  Owned & {
+    readonly process_key: string;
+    readonly groups: readonly TemplateGroupRow[];
+  };
 
-export type DatapointTypeValue = 'CONSTANT' | 'STANDARD_PUBLISHED_VALUE' | 'REPORTED' | 'ASSUMPTION' | 'DERIVED';
+/** A datapoint; its lock state is worked out when it is shown. */
+export type DatapointRow = Stored<typeof datapointSchema, 'project_id' | 'locked_status'> &
+  Owned & {
+    readonly project_id: string;
+    readonly measurement_sample_id: string | null;
+  };
 
-export interface DatapointRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly display_name: string;
-  readonly description: string | null;
-  readonly type: DatapointTypeValue;
-  readonly quantity: QuantityRow;
-  readonly source_ids: readonly string[];
-  readonly measured_at: string | null;
-  readonly supplier_reference_id: string | null;
-  readonly uncertainty_justification: string | null;
-  readonly measurement_sample_id: string | null;
-}
+/** A source; its type and address are worked out from its file when it is shown. */
+export type SourceRow = Stored<typeof sourceSchema, 'display_name' | 'original_filename' | 'type' | 'url_info' | 'project_id'> &
+  Owned & {
+    readonly project_id: string;
+    readonly display_name: string;
+    readonly file_name: string | null;
+    readonly content_type: string | null;
+    readonly content_length: number | null;
+  };
 
-export interface SourceRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly display_name: string;
-  readonly supplier_reference_id: string | null;
-  readonly published_at: string | null;
-  readonly is_public: boolean;
-  readonly file_name: string | null;
-  readonly content_type: string | null;
-  readonly content_length: number | null;
-}
-
-export interface ComponentInputRow {
-  readonly input_key: string;
-  readonly datapoint_ids: readonly string[];
-}
+export type ComponentInputRow = Stored<typeof componentListInputSchema, '__typename'>;
 
 /** Where a component is attributed (the OpenAPI's ComponentScope, less NET_NEGATIVITY). */
-export type ComponentScopeValue = 'REMOVAL' | 'GHG_STATEMENT' | 'PROJECT';
+export type ComponentScopeValue = Exclude<ComponentScope, 'NET_NEGATIVITY'>;
 
 /** How a project component is amortised (docs/rules.md#statement-and-project-components). */
-export type AllocationStrategyValue = 'ESTIMATED_PROJECT_TONNAGE' | 'MANUAL' | 'CUSTOM_TIME_PERIOD' | 'ESTIMATED_PROJECT_LIFETIME';
+export type AllocationStrategyValue = ProjectComponentAllocationStrategy;
 
-export interface ComponentRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  /** REMOVAL: attributed to GHG entries; GHG_STATEMENT: split evenly over a statement's entries; PROJECT: amortised. */
-  readonly scope: ComponentScopeValue;
-  /** The statement of a GHG_STATEMENT component. */
-  readonly ghg_statement_id: string | null;
-  /** The allocation strategy of a PROJECT component. */
-  readonly allocation_strategy: AllocationStrategyValue | null;
-  readonly blueprint_key: string;
-  readonly display_name: string;
-  readonly description: string | null;
-  readonly activity_started_at: string | null;
-  readonly activity_completed_at: string | null;
-  readonly inputs: readonly ComponentInputRow[];
-  readonly removal_template_component_id: string | null;
-  readonly supplier_reference_id: string | null;
-}
+/** A component; `allocation_strategy` is that of a PROJECT component, its type is its blueprint's. */
+export type ComponentRow = Stored<typeof componentSchema, 'type' | 'scope' | 'ghg_entry_template_component_id' | 'inputs'> &
+  Owned & {
+    /** REMOVAL: attributed to GHG entries; GHG_STATEMENT: split evenly over a statement's entries; PROJECT: amortised. */
+    readonly scope: ComponentScopeValue;
+    /** The statement of a GHG_STATEMENT component. */
+    readonly ghg_statement_id: string | null;
+    readonly inputs: readonly ComponentInputRow[];
+  };
 
 /** One component's part in a removal's evaluation, kept for the registry's carbon figures. */
 export interface ComponentPartRow {
@@ -239,29 +210,20 @@ export interface RemovalResultRow
   readonly parts: readonly ComponentPartRow[];
 }
 
-export interface RemovalRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly supplier_reference_id: string;
-  readonly started_on: string;
-  readonly completed_on: string;
-  readonly feedstock_type_id: string | null;
-  readonly ghg_statement_id: string | null;
-  readonly removal_template_id: string | null;
-  readonly result: RemovalResultRow;
-}
+export type RemovalRow = StoredFields<typeof removalSchema, 'id' | 'started_on' | 'completed_on' | 'feedstock_type_id' | 'ghg_statement_id' | 'removal_template_id'> &
+  Owned & {
+    readonly project_id: string;
+    readonly supplier_reference_id: string;
+    readonly result: RemovalResultRow;
+  };
 
-export interface AttributionRow {
-  readonly id: string;
-  readonly removal_id: string;
-  readonly component_id: string;
-  readonly component_group_key: string;
-  readonly removal_template_component_id: string | null;
-  /** The share; with a legacy factor datapoint, the datapoint's magnitude when it was attributed. */
-  readonly attribution_factor: number;
+/**
+ * An attribution (one spelling of each id: the removal's); `attribution_factor` is the share, or
+ * with a legacy factor datapoint the datapoint's magnitude when it was attributed.
+ */
+export type AttributionRow = Stored<typeof componentAttributionSchema, 'ghg_entry_id' | 'ghg_entry_template_component_id'> & {
   readonly attribution_factor_datapoint_id: string | null;
-}
+};
 
 /**
  * A GHG statement: the accounting module's statement record (lifecycle, frozen figures of each
@@ -280,87 +242,29 @@ export interface StatementRow {
 /** Statement statuses in which its entries may still change (the lifecycle's amendable ones). */
 export const AMENDABLE_STATUSES: readonly GhgStatementStatus[] = ['DRAFT', 'FAILED_VERIFICATION'];
 
-export type StorageMethodValue =
-  | 'biochar_field'
-  | 'biochar_landfill'
-  | 'biomass_injection_well'
-  | 'biomass_subsurface'
-  | 'saline_aquifer'
-  | 'in_situ_mineralization';
+export type StorageLocationRow = Stored<typeof storageLocationSchema> & Owned;
 
-export interface StorageLocationRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly supplier_id: string;
-  readonly name: string;
-  readonly storage_method: StorageMethodValue;
-  readonly description: string | null;
-  readonly latitude: number | null;
-  readonly longitude: number | null;
-  readonly supplier_reference_id: string | null;
-}
+/** A biochar application (one spelling of its GHG entry id: `removal_id`). */
+export type BiocharApplicationRow = Stored<typeof biocharApplicationSchema, 'ghg_entry_id' | 'supplier_reference_id'> &
+  Owned & {
+    readonly project_id: string;
+    readonly supplier_reference_id: string;
+  };
 
-export interface BiocharApplicationRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly application_date: string;
-  readonly average_application_rate: QuantityRow;
-  readonly production_batch_id: string;
-  readonly storage_location_id: string;
-  readonly supplier_reference_id: string;
-  readonly truck_mass_on_arrival: QuantityRow;
-  readonly truck_mass_on_departure: QuantityRow;
-  readonly source_ids: readonly string[];
-  readonly removal_id: string | null;
-  readonly uploaded_at: string;
-}
+export type MeasurementLocationRow = Stored<typeof measurementLocationSchema> & Owned & { readonly project_id: string };
 
-export interface MeasurementLocationRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly latitude: number;
-  readonly longitude: number;
-  readonly supplier_reference_id: string | null;
-}
+/** A value of a sample: its datapoint (whose value is shown only to who may see it). */
+export type MeasurementValueRow = Stored<typeof measurementValueSchema, 'value'>;
 
-export interface MeasurementValueRow {
-  readonly datapoint_id: string;
-  readonly measurement_property: { readonly quantity_kind: string; readonly qualifier: string | null };
-}
+export type MeasurementSampleRow = Stored<typeof measurementSampleSchema, 'values'> &
+  Owned & {
+    readonly project_id: string;
+    readonly feedstock_batch_id: string | null;
+    readonly storage_location_id: string | null;
+    readonly values: readonly MeasurementValueRow[];
+  };
 
-export interface MeasurementSampleRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly supplier_reference_id: string | null;
-  readonly measured_at: string;
-  readonly measurement_location_id: string | null;
-  readonly production_batch_id: string | null;
-  readonly feedstock_batch_id: string | null;
-  readonly storage_location_id: string | null;
-  readonly values: readonly MeasurementValueRow[];
-}
-
-export type SubmissionTypeValue =
-  | 'biochar_pyrolysis_reactor_facility_time_series'
-  | 'dac_storage_site_time_series'
-  | 'dac_facility_time_series'
-  | 'wae_wastewater_treatment_plant_facility_time_series';
-
-export interface SubmissionRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly file_upload_id: string;
-  readonly submission_type: SubmissionTypeValue;
-  readonly status: 'pending' | 'completed' | 'failed';
-  readonly facility_id: string | null;
-  readonly storage_location_id: string | null;
-  readonly error_message: string | null;
-  readonly created_at: string;
-}
+export type SubmissionRow = Stored<typeof dataUploadSubmissionSchema> & Owned & { readonly created_at: string };
 
 export interface OrderRow {
   readonly id: string;
@@ -373,7 +277,7 @@ export interface OrderRow {
 }
 
 /** The kinds of record of the credit ledger. */
-export type LedgerKind = 'issuance' | 'credit_batch' | 'delivery' | 'transfer' | 'retirement' | 'refund';
+export type LedgerKind = 'issuance' | 'credit_batch' | TransactionKind;
 
 /**
  * A record of the credit ledger, kept here for its place in the creation order (cursors) and for
@@ -385,89 +289,28 @@ export interface LedgerEntryRow {
   readonly keys: readonly string[];
 }
 
-export interface StorageUnitRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly storage_location_id: string;
-  readonly supplier_id: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly latitude: number | null;
-  readonly longitude: number | null;
-  readonly supplier_reference_id: string | null;
-}
+export type StorageUnitRow = Stored<typeof storageUnitSchema> & Owned;
 
-export interface SensorRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly reference: string;
-  readonly measurement_property: { readonly quantity_kind: string; readonly qualifier: string | null };
-  readonly units: string;
-  readonly manufacturer: string | null;
-  readonly model: string | null;
-  readonly storage_location_id: string | null;
-  readonly facility_id: string | null;
-}
-
-export type MonitoringPhaseValue = 'pre_op' | 'operation' | 'post_op' | 'feedstock';
-export type FrequencyValue =
-  | 'na'
-  | 'once'
-  | 'optional'
-  | 'if_needed'
-  | 'every_1_days'
-  | 'every_1_months'
-  | 'every_2_weeks'
-  | 'every_3_months'
-  | 'every_6_months'
-  | 'every_2_years'
-  | 'every_5_years';
+export type SensorRow = Stored<typeof sensorSchema> &
+  Owned & {
+    readonly storage_location_id: string | null;
+    readonly facility_id: string | null;
+  };
 
 /** A monitoring requirement: set by the service (world or test helper), met by the supplier's submissions. */
-export interface MonitoringRequirementRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly storage_location_id: string | null;
-  readonly storage_unit_id: string | null;
-  readonly display_name: string;
-  readonly monitoring_phase: MonitoringPhaseValue;
-  readonly frequency: FrequencyValue;
-  readonly notes: string | null;
-}
+export type MonitoringRequirementRow = Stored<typeof projectMonitoringRequirementSchema> & Owned;
 
-export interface MonitoringSubmissionRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly project_monitoring_requirement_id: string;
-  readonly source_id: string;
-  readonly valid_from: string;
-  readonly valid_to: string | null;
-  readonly supplier_reference_id: string | null;
-  readonly notes: string | null;
-}
+export type MonitoringSubmissionRow = Stored<typeof monitoringSubmissionSchema, 'valid_from'> &
+  Owned & {
+    readonly project_id: string;
+    readonly valid_from: string;
+  };
 
 /** A public document of a project on the registry. */
-export interface ProjectDocumentRow {
-  readonly id: string;
-  readonly owner: string;
-  readonly project_id: string;
-  readonly display_name: string;
-  readonly url: string;
-}
+export type ProjectDocumentRow = Stored<typeof projectDocumentSchema> & Owned;
 
-/** A supplier's Stripe configuration (the world's; the sandbox never talks to Stripe). */
-export interface StripeConfigurationRow {
-  /** The supplier id. */
-  readonly id: string;
-  readonly account_id: string;
-  readonly credit_product_price_per_tonne: string | null;
-  readonly verification_product_price_per_tonne: string | null;
-  readonly currency: string | null;
-  readonly isometric_terms_and_conditions_url: string;
-}
+/** A supplier's Stripe configuration (the world's; the sandbox never talks to Stripe); its id is the supplier's. */
+export type StripeConfigurationRow = Stored<typeof supplierStripeConfigurationSchema>;
 
 /** A simulated Stripe checkout session: completing it (test helper) creates the order. */
 export interface CheckoutSessionRow {
@@ -476,7 +319,7 @@ export interface CheckoutSessionRow {
   readonly owner: string;
   readonly supplier_id: string;
   readonly quantity_kg: number;
-  readonly frequency: 'one_time' | 'monthly' | 'yearly';
+  readonly frequency: z.output<typeof stripeSubscriptionFrequencySchema>;
   readonly customer_email: string | null;
   readonly success_url: string;
   readonly cancel_url: string;

@@ -207,7 +207,7 @@ export class ServiceState {
   }
 
   /** Remembers a transaction and the children its lines split off. */
-  recordTransaction(kind: 'delivery' | 'transfer' | 'retirement' | 'refund', id: string, lines: readonly { readonly credit_batch_id: string }[]): void {
+  recordTransaction(kind: Exclude<LedgerKind, 'issuance' | 'credit_batch'>, id: string, lines: readonly { readonly credit_batch_id: string }[]): void {
     this.recordLedgerEntry(kind, id);
     for (const line of lines) {
       // The batch itself may have changed hands (or status); its children are new.

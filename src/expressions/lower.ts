@@ -9,7 +9,7 @@ import type { CompiledBlueprint, CompiledBlueprintInput } from './blueprint-type
 import type { Binding, ExpressionState, InputState } from './compile-state';
 import { type Formula, printFormula } from './formula';
 import { LIST_REDUCERS } from './functions';
-import { createEvaluator, type Evaluate, type Program, ProgramBuilder } from './program';
+import { createEvaluator, type Evaluate, type ListOp, type Program, ProgramBuilder } from './program';
 import { createGeneratedEvaluator } from './program-source';
 import { createKinkGradients, mayKink } from './kinks';
 
@@ -110,7 +110,7 @@ function lowerCall(lowering: Lowering, f: Formula & { readonly kind: 'call' }, s
   const [first] = f.args;
   if (LIST_REDUCERS.has(f.fn) && f.args.length === 1 && first?.kind === 'var') {
     const binding = state.bindings.get(first.name) as Binding & { kind: 'input' };
-    return builder.list(f.fn as 'sum' | 'mean' | 'min' | 'max' | 'count', binding.index);
+    return builder.list(f.fn as ListOp, binding.index);
   }
   const args = f.args.map((a) => lowerFormula(lowering, a, state));
   const a0 = args[0] as number;

@@ -4,6 +4,7 @@
  * the GHG entry and the removal spelling of their entry id.
  */
 import { z } from 'zod';
+import { CREDIT_BATCH_STATUSES, RETIREMENT_PURPOSES } from './enums';
 import { idSchema } from './ids';
 import {
   countryCodeSchema,
@@ -16,18 +17,12 @@ import {
 } from './shapes';
 
 /** Schema of a retirement purpose (docs/rules.md#service-resources). @public */
-export const retirementPurposeSchema = z.enum([
-  'corporate_targets',
-  'public_environmental_claims',
-  'insetting',
-  'regulatory_requirement',
-  'other',
-]);
+export const retirementPurposeSchema = z.enum(RETIREMENT_PURPOSES);
 /** Why credits are retired. */
 export type RetirementPurpose = z.infer<typeof retirementPurposeSchema>;
 
 /** Schema of a credit batch's status (docs/rules.md#credit-batches). @public */
-export const creditBatchStatusSchema = z.enum(['active', 'split', 'retired']);
+export const creditBatchStatusSchema = z.enum(CREDIT_BATCH_STATUSES);
 /** Status of a credit batch. */
 export type CreditBatchStatus = z.infer<typeof creditBatchStatusSchema>;
 

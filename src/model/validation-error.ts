@@ -335,7 +335,7 @@ export type ParsedRequest<S extends RequestSchemas> = {
   -readonly [K in keyof S]: NonNullable<S[K]> extends z.ZodType ? z.output<NonNullable<S[K]>> : never;
 };
 
-const LOCATION_ORDER = ['path', 'query', 'header', 'body'] as const;
+const LOCATION_ORDER = ['path', 'query', 'header', 'body'] as const satisfies readonly RequestLocation[];
 
 /**
  * Validates every part of a request that has a schema and reports all problems together, path

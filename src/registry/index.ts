@@ -2,7 +2,7 @@
  * registry: the credit ledger (issuance, split trees, deliveries, transfers, retirements,
  * buffer-pool refunds) in exact integer kilograms (bigint); atomic transactions; O(1) batch reads
  * and O(1) organisation balances from running totals; a deterministic snapshot.
- * Imports: model (ids, issues), decimal.js. It does not import accounting: issuance takes each
+ * Imports: model (ids, issues, enums), decimal.js. It does not import accounting: issuance takes each
  * entry's allocation (kg) and carbon removal figures as plain input fields.
  */
 export { createLedger, CreditLedger, type CreditLedgerOptions } from './ledger';

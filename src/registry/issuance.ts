@@ -4,12 +4,13 @@
  * in order and never overlap, numbered per project or across the ledger as the policy says.
  * Not part of the public API.
  * Imports: errors, issuance-request (phase 1), the pipeline (phase 2), records and the store of
- * this folder.
+ * this folder, and model's enumerations (the pools).
  */
+import { CREDIT_POOLS } from '../model/enums';
 import { CreditLedgerError } from './errors';
 import { checkIssuanceRequest, type CheckedIssuance } from './issuance-request';
 import { freshIds, timestamp, type LedgerContext } from './pipeline';
-import { BatchRecord, type IssuanceRecord, type Origin, type Pool } from './records';
+import { BatchRecord, type IssuanceRecord, type Origin } from './records';
 import { pushTo, type LedgerStore } from './store';
 import type { IssuanceInput, IssuanceView } from './types';
 
@@ -72,7 +73,7 @@ function createBatches(
   let nextBatch = 0;
   const issuedAtMs = Date.parse(issuedAt);
   for (const entry of issuance.entries) {
-    for (const pool of ['supplier', 'buffer_pool'] as const satisfies readonly Pool[]) {
+    for (const pool of CREDIT_POOLS) {
       const kg = pool === 'supplier' ? entry.supplierKg : entry.bufferKg;
       if (kg === 0n) continue;
       const origin: Origin = Object.freeze({

@@ -3,10 +3,11 @@
  * inherits from its issuance entry lives once in a shared {@link Origin}, which keeps a ledger of
  * a million batches small. Not part of the public API.
  */
+import type { CREDIT_POOLS } from '../model/enums';
 import type { CarbonRemovalDataView, CreditBatchStatusValue, RetirementPurposeValue, SupplierLocationView } from './types';
 
 /** Whether credits were issued to the supplier or contributed to the buffer pool. */
-export type Pool = 'supplier' | 'buffer_pool';
+export type Pool = (typeof CREDIT_POOLS)[number];
 
 /** What every batch descended from one issued batch shares. */
 export interface Origin {

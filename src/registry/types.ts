@@ -3,13 +3,10 @@
  * registry OpenAPI document). Output shapes carry a `View` suffix and inputs an `Input` suffix so
  * they never clash with the request and resource schemas of `model`.
  */
+import type { CREDIT_BATCH_STATUSES, RETIREMENT_PURPOSES } from '../model/enums';
 import type { CreditQuantityView, KgAmount } from './quantity';
 
-/**
- * Statuses of a credit batch.
- * @public
- */
-export const CREDIT_BATCH_STATUSES = ['active', 'split', 'retired'] as const;
+export { CREDIT_BATCH_STATUSES, RETIREMENT_PURPOSES } from '../model/enums';
 
 /**
  * Status of a credit batch: `active` (holds credits), `split` (its credits live in its two
@@ -17,18 +14,6 @@ export const CREDIT_BATCH_STATUSES = ['active', 'split', 'retired'] as const;
  * @public
  */
 export type CreditBatchStatusValue = (typeof CREDIT_BATCH_STATUSES)[number];
-
-/**
- * The retirement purposes of the service (docs/rules.md#service-resources).
- * @public
- */
-export const RETIREMENT_PURPOSES = [
-  'corporate_targets',
-  'public_environmental_claims',
-  'insetting',
-  'regulatory_requirement',
-  'other',
-] as const;
 
 /**
  * One retirement purpose.

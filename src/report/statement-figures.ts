@@ -53,7 +53,7 @@ export function statementFigures(sources: StatementSources): StatementReportFigu
 
 /** The components the statement's entries receive at statement or project level, in first-seen order. */
 function allocations(statement: GhgStatementResult, evaluation: EvaluationResult): AllocationFigure[] {
-  const byComponent = new Map<string, { scope: 'GHG_STATEMENT' | 'PROJECT'; type: AllocationFigure['type']; entries: AllocationFigure['entries'][number][] }>();
+  const byComponent = new Map<string, { scope: AllocationFigure['scope']; type: AllocationFigure['type']; entries: AllocationFigure['entries'][number][] }>();
   const inStatement = new Set(statement.ghg_entry_ids);
   for (const entry of evaluation.ghg_entries) {
     if (!inStatement.has(entry.id)) continue;

@@ -1,7 +1,17 @@
 // Type tests of what a user of `cdr-engine/sandbox` writes against (docs/service.md): the world
 // document given to `createSandbox`, and the request and response of `handle`.
 import { describe, expectTypeOf, it } from 'vitest';
-import { createSandbox, type Sandbox, type SandboxOptions, type SandboxRequest, type SandboxResponse, type WorldDocument } from 'cdr-engine/sandbox';
+import {
+  createSandbox,
+  type Sandbox,
+  type SandboxOptions,
+  type SandboxRequest,
+  type SandboxResponse,
+  type WorldDocument,
+  type WorldMeasurementSample,
+  type WorldProductionBatch,
+  type WorldProject,
+} from 'cdr-engine/sandbox';
 
 const datapoint = {
   id: 'dtp_01JMASS0000000000000',
@@ -26,6 +36,11 @@ describe('the world document', () => {
     expectTypeOf(createSandbox).parameter(0).toEqualTypeOf<SandboxOptions | undefined>();
   });
 
+  it('accepts a read-only world (a document written `as const`)', () => {
+    const frozen = { clients: [{ client_secret: 'secret' }], datapoints: [{ ...datapoint, source_ids: ['src_01JSOURCE00000000000'] }] } as const;
+    expectTypeOf(frozen).toExtend<WorldDocument>();
+  });
+
   it('refuses a misspelled collection and a misspelled field', () => {
     // @ts-expect-error the collection is `organisations`
     const misspelled: WorldDocument = { organizations: world.organisations };
@@ -42,6 +57,18 @@ describe('the world document', () => {
     const noUnit: WorldDocument = { datapoints: [{ ...datapoint, quantity: { magnitude: 10 } }] };
     expectTypeOf(wrongType).toExtend<WorldDocument>();
     expectTypeOf(noUnit).toExtend<WorldDocument>();
+  });
+
+  // The types are the world schema's input: its date, date-time and country checks accept any
+  // value at run time (to word the error), yet the document declares them as required strings.
+  it('dates, date-times and country codes are strings, required where the schema requires them', () => {
+    expectTypeOf<WorldProject['country_code']>().toEqualTypeOf<string>();
+    expectTypeOf<WorldProductionBatch['started_at']>().toEqualTypeOf<string>();
+    expectTypeOf<WorldMeasurementSample['measured_at']>().toEqualTypeOf<string>();
+    expectTypeOf<WorldProject['crediting_period_start']>().toEqualTypeOf<string | null | undefined>();
+    // @ts-expect-error a production batch has an end of production
+    const noEnd: WorldProductionBatch = { id: 'ptb_1', owner_organisation_id: 'org_1', facility_id: 'fcl_1', started_at: '2026-01-01T00:00:00Z', mass: { magnitude: 1, unit: 't' } };
+    expectTypeOf(noEnd).toExtend<WorldProductionBatch>();
   });
 });
 

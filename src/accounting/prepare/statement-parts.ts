@@ -94,7 +94,7 @@ export interface ScopedAttribution {
   /** Factor (for amortised shares, set at evaluation). */
   readonly factor: number;
   /** Statement or project level. */
-  readonly scope: 'GHG_STATEMENT' | 'PROJECT';
+  readonly scope: Exclude<AttributionScope, 'REMOVAL'>;
   /** Index of the amortised share, when the factor is a computed share. */
   readonly shareSlot?: number;
   /** Number of entries the share is split over. */

@@ -240,7 +240,7 @@ function decide(
   checkAt(statement, at, issues);
   if (issues.length > 0) return invalid(statement, to, issues);
   const verifier = input?.verifier ?? statement.verifier;
-  const outcome: GhgStatementVerificationOutcome = { status: to as 'VERIFIED' | 'FAILED_VERIFICATION', at, verifier, reason: input?.reason ?? null };
+  const outcome: GhgStatementVerificationOutcome = { status: to as GhgStatementVerificationOutcome['status'], at, verifier, reason: input?.reason ?? null };
   return accept({
     ...statement,
     status: to,

@@ -2,6 +2,7 @@
  * The GHG statement's records, inputs and outcomes: the shapes the lifecycle (lifecycle.ts) takes
  * and returns, and the service's response shape.
  */
+import type { VERIFICATION_OUTCOMES } from '../../model/enums';
 import type { GhgStatementStatus } from '../../model/graph';
 import type { GraphIssue } from '../../model/issues';
 import type { CreditAllocation } from '../credits/credits';
@@ -14,7 +15,7 @@ import type { GhgStatementEntryTotal } from '../result';
  */
 export interface GhgStatementVerificationOutcome {
   /** `VERIFIED` or `FAILED_VERIFICATION`. */
-  readonly status: 'VERIFIED' | 'FAILED_VERIFICATION';
+  readonly status: (typeof VERIFICATION_OUTCOMES)[number];
   /** When the verifier decided (ISO 8601 UTC). */
   readonly at: string;
   /** The verifier's name, when known. */

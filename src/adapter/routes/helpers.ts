@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../accounting';
 import { idSchema } from '../../model';
 import { idPathSchema } from '../../model/queries';
+import { VERIFICATION_OUTCOMES } from '../../model/enums';
 import { biocharApplicationSchema, dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../../model/resources-field';
 import { ghgStatementSchema } from '../../model/resources';
 import { issuanceCreditBatchesSchema, issuanceSchema, orderSchema, refundSchema } from '../../model/registry-resources';
@@ -26,7 +27,7 @@ import { lifecycle } from './statements';
 export const DEFAULT_PROCESSING_ERROR = 'The file could not be processed';
 
 const verifyBodySchema = z
-  .strictObject({ outcome: z.enum(['VERIFIED', 'FAILED_VERIFICATION']).default('VERIFIED'), reason: z.string().min(1).nullable().optional() })
+  .strictObject({ outcome: z.enum(VERIFICATION_OUTCOMES).default('VERIFIED'), reason: z.string().min(1).nullable().optional() })
   .optional();
 const processBodySchema = z.strictObject({ status: z.enum(['completed', 'failed']), error_message: z.string().min(1).nullable().optional() });
 const orderBodySchema = z.strictObject({
