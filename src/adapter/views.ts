@@ -27,7 +27,11 @@ import type { ServiceState } from './state';
 import { pendingGhgStatementTotal, toGhgStatementResource } from '../accounting';
 import type { OrganisationView } from '../registry';
 import type { ComponentType } from '../model';
+import { QUANTITY_KINDS, type QuantityKind } from '../model/quantity-kinds';
 import { evaluateEntries } from './evaluation';
+import type { BodyOf } from './router';
+import type { componentAttributionSchema, componentBlueprintSchema, componentSchema, datapointSchema, ghgStatementSchema, measurementPropertySchema, measurementSampleSchema, removalSchema, removalTemplateComponentSchema, removalTemplateSchema, sourceSchema } from '../model/resources';
+import type { biocharApplicationSchema, dataUploadSubmissionSchema, feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema, storageLocationSchema } from '../model/resources-field';
 
 /**
  * The component type as the service writes it (docs/rules.md#blueprints-components-and-inputs): `COUNTERFACTUAL`, which graph
@@ -43,7 +47,7 @@ export function organisationView(state: ServiceState, id: string): OrganisationV
   return { id, name: o?.name ?? id, domain: o?.domain ?? null };
 }
 
-export function removalView(row: RemovalRow): Record<string, unknown> {
+export function removalView(row: RemovalRow): BodyOf<typeof removalSchema> {
   const r = row.result;
   return {
     id: row.id,
@@ -62,7 +66,7 @@ export function removalView(row: RemovalRow): Record<string, unknown> {
   };
 }
 
-export function attributionView(row: AttributionRow): Record<string, unknown> {
+export function attributionView(row: AttributionRow): BodyOf<typeof componentAttributionSchema> {
   return {
     id: row.id,
     attribution_factor: row.attribution_factor,
@@ -75,7 +79,7 @@ export function attributionView(row: AttributionRow): Record<string, unknown> {
   };
 }
 
-export function componentView(state: ServiceState, row: ComponentRow): Record<string, unknown> {
+export function componentView(state: ServiceState, row: ComponentRow): BodyOf<typeof componentSchema> {
   const blueprint = state.blueprints.get(row.blueprint_key);
   return {
     id: row.id,
@@ -96,7 +100,7 @@ export function componentView(state: ServiceState, row: ComponentRow): Record<st
   };
 }
 
-export function templateComponentView(state: ServiceState, template: TemplateRow, group: TemplateGroupRow, component: TemplateComponentRow): Record<string, unknown> {
+export function templateComponentView(state: ServiceState, template: TemplateRow, group: TemplateGroupRow, component: TemplateComponentRow): BodyOf<typeof removalTemplateComponentSchema> {
   const blueprint = state.blueprints.get(component.blueprint_key)?.definition;
   return {
     id: component.id,
@@ -116,7 +120,7 @@ export function templateComponentView(state: ServiceState, template: TemplateRow
   };
 }
 
-export function templateView(state: ServiceState, template: TemplateRow): Record<string, unknown> {
+export function templateView(state: ServiceState, template: TemplateRow): BodyOf<typeof removalTemplateSchema> {
   return {
     id: template.id,
     display_name: template.display_name,
@@ -132,7 +136,7 @@ export function templateView(state: ServiceState, template: TemplateRow): Record
   };
 }
 
-export function blueprintView(row: BlueprintRow): Record<string, unknown> {
+export function blueprintView(row: BlueprintRow): BodyOf<typeof componentBlueprintSchema> {
   const b = row.definition;
   const shapes = new Map(b.inputs.map((i) => [i.input_key, i.data_shape]));
   return {
@@ -160,7 +164,7 @@ export function blueprintView(row: BlueprintRow): Record<string, unknown> {
   };
 }
 
-export function datapointView(context: ReadContext, row: DatapointRow): Record<string, unknown> {
+export function datapointView(context: ReadContext, row: DatapointRow): BodyOf<typeof datapointSchema> {
   const locked = row.measurement_sample_id !== null
     ? 'locked_measurement_sample_datapoint'
     : indexes(context).exposure.isVerifiedDatapoint(row.id)
@@ -191,7 +195,7 @@ export function privateSourceUrl(state: ServiceState, row: SourceRow): string {
   return `https://files.sandbox.invalid/private/sources/${row.id}/${encodeURIComponent(row.file_name ?? 'document')}?expires=${encodeURIComponent(new Date(state.clock.nowMs() + 3_600_000).toISOString())}`;
 }
 
-export function sourceView(context: ReadContext, row: SourceRow): Record<string, unknown> {
+export function sourceView(context: ReadContext, row: SourceRow): BodyOf<typeof sourceSchema> {
   return {
     id: row.id,
     supplier_reference_id: row.supplier_reference_id,
@@ -208,12 +212,12 @@ export function sourceView(context: ReadContext, row: SourceRow): Record<string,
 }
 
 /** A statement as the service answers it; the pending total is the lifecycle's (null when nothing is pending). */
-export function statementView(state: ServiceState, row: StatementRow): Record<string, unknown> {
+export function statementView(state: ServiceState, row: StatementRow): BodyOf<typeof ghgStatementSchema> {
   const pending = row.record.submission === null ? null : pendingGhgStatementTotal(row.record, evaluateEntries(state, row.record.removal_ids));
   return { ...toGhgStatementResource(row.record, pending) };
 }
 
-export function storageLocationView(row: StorageLocationRow): Record<string, unknown> {
+export function storageLocationView(row: StorageLocationRow): BodyOf<typeof storageLocationSchema> {
   return {
     id: row.id,
     name: row.name,
@@ -227,7 +231,7 @@ export function storageLocationView(row: StorageLocationRow): Record<string, unk
   };
 }
 
-export function biocharApplicationView(row: BiocharApplicationRow): Record<string, unknown> {
+export function biocharApplicationView(row: BiocharApplicationRow): BodyOf<typeof biocharApplicationSchema> {
   return {
     id: row.id,
     application_date: row.application_date,
@@ -244,11 +248,11 @@ export function biocharApplicationView(row: BiocharApplicationRow): Record<strin
   };
 }
 
-export function feedstockTypeView(row: FeedstockTypeRow): Record<string, unknown> {
+export function feedstockTypeView(row: FeedstockTypeRow): BodyOf<typeof feedstockTypeSchema> {
   return { id: row.id, supplier_reference_id: row.supplier_reference_id, name: row.name };
 }
 
-export function feedstockBatchView(row: FeedstockBatchRow): Record<string, unknown> {
+export function feedstockBatchView(row: FeedstockBatchRow): BodyOf<typeof feedstockBatchSchema> {
   return {
     id: row.id,
     created_at: row.created_at,
@@ -260,7 +264,7 @@ export function feedstockBatchView(row: FeedstockBatchRow): Record<string, unkno
   };
 }
 
-export function productionBatchView(row: ProductionBatchRow): Record<string, unknown> {
+export function productionBatchView(row: ProductionBatchRow): BodyOf<typeof productionBatchSchema> {
   return {
     id: row.id,
     facility_id: row.facility_id,
@@ -275,11 +279,24 @@ export function productionBatchView(row: ProductionBatchRow): Record<string, unk
   };
 }
 
+const KNOWN_QUANTITY_KINDS: ReadonlySet<string> = new Set(QUANTITY_KINDS);
+
+function isQuantityKind(kind: string): kind is QuantityKind {
+  return KNOWN_QUANTITY_KINDS.has(kind);
+}
+
+/** A stored measurement property as served: its kind was checked when the row was made (the row keeps a string). */
+export function servedProperty(property: { readonly quantity_kind: string; readonly qualifier: string | null }): BodyOf<typeof measurementPropertySchema> {
+  const kind = property.quantity_kind;
+  if (!isQuantityKind(kind)) throw new Error(`stored measurement sample: unknown quantity kind '${kind}'`);
+  return { quantity_kind: kind, qualifier: property.qualifier };
+}
+
 /**
  * A measurement sample as `context`'s caller sees it: a value whose datapoint the caller may not
  * see is shown as null (a visible record never shows the value of one that is not, docs/rules.md#service-behaviour).
  */
-export function measurementSampleView(context: ReadContext, row: MeasurementSampleRow): Record<string, unknown> {
+export function measurementSampleView(context: ReadContext, row: MeasurementSampleRow): BodyOf<typeof measurementSampleSchema> {
   return {
     id: row.id,
     supplier_reference_id: row.supplier_reference_id,
@@ -288,7 +305,7 @@ export function measurementSampleView(context: ReadContext, row: MeasurementSamp
       return {
         datapoint_id: v.datapoint_id,
         value: d === undefined || !canSee(context, d) ? null : d.quantity,
-        measurement_property: v.measurement_property,
+        measurement_property: servedProperty(v.measurement_property),
       };
     }),
     measured_at: row.measured_at,
@@ -297,7 +314,7 @@ export function measurementSampleView(context: ReadContext, row: MeasurementSamp
   };
 }
 
-export function submissionView(row: SubmissionRow): Record<string, unknown> {
+export function submissionView(row: SubmissionRow): BodyOf<typeof dataUploadSubmissionSchema> {
   return {
     id: row.id,
     status: row.status,

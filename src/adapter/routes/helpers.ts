@@ -16,7 +16,7 @@ import { conflict, Problems, unprocessable, valueError } from '../failures';
 import { ok, route, type Route } from '../router';
 import type { RemovalRow, StatementRow } from '../rows';
 import { biocharApplicationView, organisationView, statementView, submissionView } from '../views';
-import { changeableRemoval } from './common';
+import { changeableRemoval, stored } from './common';
 import { orderView } from './registry-parties';
 import { checkoutAddress } from './stripe';
 import { monitoringRequirementView } from './monitoring';
@@ -122,7 +122,7 @@ const issue = (context: RequestContext, id: string) => {
   if (bufferPool === undefined) throw conflict('this sandbox has no buffer pool organisation (mark one with buffer_pool in the world document)');
   const frozen = record.submission?.ghg_entries ?? [];
   const entries = frozen.map((entry) => {
-    const removal = state.removals.get(entry.ghg_entry_id) as RemovalRow;
+    const removal = stored(state.removals.get(entry.ghg_entry_id), entry.ghg_entry_id);
     const allocation = entry.credit_allocation;
     if (allocation === null) throw conflict(`GHG entry ${entry.ghg_entry_id} has no credit allocation: the project's risk_of_reversal_percentage is not set`);
     return {
@@ -150,7 +150,7 @@ const issue = (context: RequestContext, id: string) => {
   state.recordIssuance(issuance.id);
   const row: StatementRow = { ...statement, issuance_id: issuance.id, record: lifecycle(markGhgStatementCreditsIssued(record, issuance.issued_at)) };
   state.statements.update(row);
-  return ok({ ghg_statement: statementView(state, row), issuance, credit_batches: state.ledger.getIssuanceCreditBatches(issuance.id) });
+  return ok({ ghg_statement: statementView(state, row), issuance, credit_batches: stored(state.ledger.getIssuanceCreditBatches(issuance.id), issuance.id) });
 };
 
 const processSubmission = (context: RequestContext, id: string, body: z.output<typeof processBodySchema>) => {
@@ -238,7 +238,7 @@ const completeCheckout = (context: RequestContext, id: string, body: z.output<ty
   const order = { id: state.ids('order'), organisation_id: body.buyer_organisation_id, supplier_id: session.supplier_id, credits_ordered_kg: session.quantity_kg, created_at: state.clock.nowIso() };
   state.orders.insert(order);
   state.checkoutSessions.update({ ...session, status: 'complete', order_id: order.id });
-  return ok({ checkout_session: { id, status: 'complete', redirect_url: checkoutAddress(id), order_id: order.id }, order: orderView(state, order) });
+  return ok({ checkout_session: { id, status: 'complete' as const, redirect_url: checkoutAddress(id), order_id: order.id }, order: orderView(state, order) });
 };
 
 /** Sets a monitoring requirement on a project of the caller (the service's side of monitoring). */

@@ -10,7 +10,7 @@ import { paginatedListSchema } from '../../model/shapes';
 import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
 import { conflict, Problems } from '../failures';
 import { checkQuantity } from '../quantities';
-import { NO_CONTENT, ok, route, type Route } from '../router';
+import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../router';
 import type { DatapointRow, MeasurementSampleRow, QuantityRow } from '../rows';
 import { measurementSampleView } from '../views';
 import { matching, visibleRows } from '../visible-lists';
@@ -31,7 +31,7 @@ const createMeasurementLocation = (context: RequestContext, body: z.output<typeo
 };
 
 /** A measurement location as the service answers it. */
-export function measurementLocationView(row: { id: string; latitude: number; longitude: number; supplier_reference_id: string | null }): Record<string, unknown> {
+export function measurementLocationView(row: { id: string; latitude: number; longitude: number; supplier_reference_id: string | null }): BodyOf<typeof measurementLocationSchema> {
   return { id: row.id, latitude: row.latitude, longitude: row.longitude, supplier_reference_id: row.supplier_reference_id };
 }
 

@@ -12,7 +12,7 @@ import { paginatedListSchema } from '../../model/shapes';
 import { indexes, ownedOr404, type RequestContext } from '../context';
 import { conflict, notFound, Problems } from '../failures';
 import { mergedList } from '../merged-list';
-import { NO_CONTENT, ok, route, type Route } from '../router';
+import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../router';
 import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../rows';
 import { submissionView } from '../views';
 import { filtered, ownedRows } from '../visible-lists';
@@ -81,7 +81,7 @@ const createSubmission = (context: RequestContext, body: z.output<typeof createD
 };
 
 /** A monitoring requirement as the service answers it. */
-export function monitoringRequirementView(row: MonitoringRequirementRow): Record<string, unknown> {
+export function monitoringRequirementView(row: MonitoringRequirementRow): BodyOf<typeof projectMonitoringRequirementSchema> {
   return {
     id: row.id,
     project_id: row.project_id,
@@ -94,7 +94,7 @@ export function monitoringRequirementView(row: MonitoringRequirementRow): Record
   };
 }
 
-function monitoringSubmissionView(row: MonitoringSubmissionRow): Record<string, unknown> {
+function monitoringSubmissionView(row: MonitoringSubmissionRow): BodyOf<typeof monitoringSubmissionSchema> {
   return {
     id: row.id,
     project_monitoring_requirement_id: row.project_monitoring_requirement_id,

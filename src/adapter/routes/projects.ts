@@ -9,7 +9,7 @@ import { componentBlueprintSchema, processSchema, projectSchema, removalTemplate
 import { organisationSchema, paginatedListSchema } from '../../model/shapes';
 import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
 import { tableList } from '../merged-list';
-import { ok, route, type Route } from '../router';
+import { ok, route, type BodyOf, type Route } from '../router';
 import type { ProjectRow, TemplateRow } from '../rows';
 import type { Sequenced } from '../store';
 import { blueprintView, organisationView, templateView } from '../views';
@@ -17,7 +17,7 @@ import { visibleRows } from '../visible-lists';
 import { pageOf } from './common';
 
 /** A project as the data ingestion operations answer it. */
-export function projectView(row: ProjectRow): Record<string, unknown> {
+export function projectView(row: ProjectRow): BodyOf<typeof projectSchema> {
   return {
     id: row.id,
     name: row.name,
@@ -38,9 +38,9 @@ function visibleProject(context: ReadContext, id: string): ProjectRow {
  * The processes of the projects the caller may see: each process key once, described by the first
  * template carrying it (its groups are the process steps), in the order of those templates.
  */
-function processes(context: RequestContext): Sequenced<Record<string, unknown>>[] {
+function processes(context: RequestContext): Sequenced<BodyOf<typeof processSchema>>[] {
   const seen = new Set<string>();
-  const out: Sequenced<Record<string, unknown>>[] = [];
+  const out: Sequenced<BodyOf<typeof processSchema>>[] = [];
   const templates = visibleRows(context, context.state.templates);
   for (const { seq, row } of templates.slice(0, templates.size)) {
     const template: TemplateRow = row;

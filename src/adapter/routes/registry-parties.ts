@@ -19,18 +19,18 @@ import type { SupplierView } from '../../registry';
 import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
 import { notFound } from '../failures';
 import { mergedList } from '../merged-list';
-import { ok, route, type Route } from '../router';
+import { ok, route, type BodyOf, type Route } from '../router';
 import type { OrderRow, OrganisationRow, ProjectRow } from '../rows';
 import type { ServiceState } from '../state';
 import { organisationView } from '../views';
 import { filtered, visibleRows } from '../visible-lists';
-import { pageOf } from './common';
+import { pageOf, stored } from './common';
 import { ledgerList } from './registry';
 
 const quantity = (kg: number) => ({ credits: kg / 1000, credit_kgs: kg });
 
 /** The OpenAPI Order of an order row, with its delivered total from the ledger. */
-export function orderView(state: ServiceState, order: OrderRow): Record<string, unknown> {
+export function orderView(state: ServiceState, order: OrderRow): BodyOf<typeof orderSchema> {
   const deliveries = state.indexes.ledger.ids(`delivery|order|${order.id}`).flatMap((id) => {
     const d = state.ledger.getDelivery(id);
     return d === undefined ? [] : [d];
@@ -42,7 +42,8 @@ export function orderView(state: ServiceState, order: OrderRow): Record<string, 
     effective_contract_date: order.created_at.slice(0, 10),
     fulfilled_at: complete ? (deliveries[deliveries.length - 1]?.delivered_at ?? null) : null,
     buyer_organisation: organisationView(state, order.organisation_id),
-    supplier: state.ledger.getSupplier(order.supplier_id) ?? null,
+    // The world check and the order's creation hold its supplier to one the ledger knows.
+    supplier: stored(state.ledger.getSupplier(order.supplier_id), order.supplier_id),
     status: complete ? 'completed' : deliveredKg > 0 ? 'in_progress' : 'placed',
     credits_ordered: quantity(order.credits_ordered_kg),
     credits_delivered: quantity(deliveredKg),
@@ -107,15 +108,17 @@ function projectTotals(state: ServiceState, projectId: string) {
 }
 
 /** A project as the registry answers it. */
-export function registryProjectView(state: ServiceState, project: ProjectRow): Record<string, unknown> {
+export function registryProjectView(state: ServiceState, project: ProjectRow): BodyOf<typeof registryProjectSchema> {
   const owner = state.organisations.get(project.owner);
-  const supplier = owner?.supplier == null ? undefined : state.ledger.getSupplier(owner.supplier.id);
+  // A project's owner is a supplier (the world check and project creation require it).
+  const supplierId = owner?.supplier?.id ?? project.owner;
+  const supplier = stored(state.ledger.getSupplier(supplierId), supplierId);
   const verifier = project.verifier_organisation_id === null ? undefined : state.organisations.get(project.verifier_organisation_id);
   const totals = projectTotals(state, project.id);
   return {
     id: project.id,
     name: project.name,
-    supplier: supplier ?? null,
+    supplier,
     status: project.registry.status,
     short_code: project.project_code,
     url: `https://registry.sandbox.invalid/projects/${project.id}`,
@@ -179,7 +182,7 @@ export function registryPartyRoutes(): Route[] {
     }),
     route('GET', '/registry/v0/orders/{id}/deliveries', { path: z.object({ id: idSchema('order') }), query: paginationQuerySchema, response: page(deliverySchema), summary: 'List the deliveries against an order' }, (context, { path, query }) => {
       const order = visibleOrder(context, path.id);
-      return ok(pageOf(context, `order-deliveries:${order.id}`, ledgerList(context, 'delivery', 'order', order.id), query, (e) => context.state.ledger.getDelivery(e.id)));
+      return ok(pageOf(context, `order-deliveries:${order.id}`, ledgerList(context, 'delivery', 'order', order.id), query, (e) => stored(context.state.ledger.getDelivery(e.id), e.id)));
     }),
     route('GET', '/registry/v0/supplier', { response: supplierSchema, notFound: true, summary: 'The supplier of the access token' }, (context) => {
       const id = context.viewer.supplier?.id;

@@ -14,9 +14,9 @@ import { isCompatible } from '../../units';
 import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
 import { conflict, notFound, Problems, unprocessable } from '../failures';
 import { checkQuantity, QUANTITY_FIELDS } from '../quantities';
-import { NO_CONTENT, ok, route, type Route } from '../router';
+import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../router';
 import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../rows';
-import { biocharApplicationView, storageLocationView } from '../views';
+import { biocharApplicationView, servedProperty, storageLocationView } from '../views';
 import { matching, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
 import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from './common';
 
@@ -131,7 +131,7 @@ const createBiocharApplication = (context: RequestContext, body: z.output<typeof
   return ok(biocharApplicationView(row));
 };
 
-function storageUnitView(row: StorageUnitRow): Record<string, unknown> {
+function storageUnitView(row: StorageUnitRow): BodyOf<typeof storageUnitSchema> {
   return {
     id: row.id,
     name: row.name,
@@ -162,12 +162,12 @@ const createStorageUnit = (context: RequestContext, body: z.output<typeof create
   return ok(storageUnitView(row));
 };
 
-function sensorView(row: SensorRow): Record<string, unknown> {
+function sensorView(row: SensorRow): BodyOf<typeof sensorSchema> {
   return {
     id: row.id,
     project_id: row.project_id,
     reference: row.reference,
-    measurement_property: row.measurement_property,
+    measurement_property: servedProperty(row.measurement_property),
     units: row.units,
     manufacturer: row.manufacturer,
     model: row.model,

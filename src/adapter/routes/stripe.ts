@@ -10,7 +10,7 @@ import { createStripeCheckoutSessionRequestSchema } from '../../model/registry-r
 import { stripeCheckoutResponseSchema, supplierStripeConfigurationSchema } from '../../model/registry-resources';
 import type { RequestContext } from '../context';
 import { conflict, notFound, Problems } from '../failures';
-import { ok, route, type Route } from '../router';
+import { ok, route, type BodyOf, type Route } from '../router';
 import type { CheckoutSessionRow, StripeConfigurationRow } from '../rows';
 
 /** Where the buyer pays for a checkout session (an address of the simulated Stripe). */
@@ -26,7 +26,7 @@ function configurationOf(context: RequestContext): StripeConfigurationRow {
   return configuration;
 }
 
-function configurationView(row: StripeConfigurationRow): Record<string, unknown> {
+function configurationView(row: StripeConfigurationRow): BodyOf<typeof supplierStripeConfigurationSchema> {
   return {
     id: row.id,
     account_id: row.account_id,
