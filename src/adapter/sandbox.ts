@@ -24,7 +24,7 @@ import { CreditLedgerError } from '../registry';
 import { notAuthenticated, type RequestContext } from './context';
 import { Refusal, unauthorized, unprocessable } from './failures';
 import { Router, type Reply } from './router';
-import { ROUTES } from './routes';
+import { ROUTES } from './resources';
 import { discoveryBody, OPENAPI_PATH } from './discovery';
 import { serviceOpenApiDocument } from './openapi';
 import { ServiceState } from './state';

@@ -4,23 +4,23 @@
  * the accounting module's results for the entry's current attributions.
  */
 import { z } from 'zod';
-import type { GraphIssue } from '../../model';
-import { listRemovalsQuerySchema, paginationQuerySchema, removalIdPathSchema } from '../../model/queries';
-import { componentAttributionSchema, removalSchema } from '../../model/resources';
-import { paginatedListSchema } from '../../model/shapes';
+import type { GraphIssue } from '../../../model';
+import { listRemovalsQuerySchema, paginationQuerySchema, removalIdPathSchema } from '../../../model/queries';
+import { componentAttributionSchema, removalSchema } from '../../../model/resources';
+import { paginatedListSchema } from '../../../model/shapes';
 import {
   createRemovalRequestSchema,
   patchRemovalComponentAttributionsRequestSchema,
   patchRemovalRequestSchema,
-} from '../../model/requests';
-import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
-import { evaluateEntry, checkComponent, type AttributionInput } from '../evaluation';
-import { conflict, Problems, unprocessable } from '../failures';
-import { NO_CONTENT, ok, route, type Route } from '../router';
-import { type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../rows';
-import { attributionView, removalView } from '../views';
-import { matching, visibleRows } from '../visible-lists';
-import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay } from './common';
+} from '../../../model/requests';
+import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
+import { evaluateEntry, checkComponent, type AttributionInput } from '../../evaluation';
+import { conflict, Problems, unprocessable } from '../../failures';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import { type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../../rows';
+import { attributionView, removalView } from '../../views';
+import { matching, visibleRows } from '../../visible-lists';
+import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay } from '../common';
 
 /** Slack when adding attribution shares (the accounting policy's default). */
 const SHARE_TOLERANCE = 1e-9;

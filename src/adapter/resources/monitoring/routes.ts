@@ -4,20 +4,20 @@
  * files a supplier uploads and submits for processing. All owner-only.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
-import { idPathSchema, listDataUploadSubmissionsQuerySchema, listMonitoringRequirementsQuerySchema, paginationQuerySchema } from '../../model/queries';
-import { createDataUploadSubmissionRequestSchema, createFileUploadRequestSchema } from '../../model/requests';
-import { createMonitoringSubmissionRequestSchema, dataUploadSubmissionSchema, fileUploadSchema, monitoringSubmissionSchema, projectMonitoringRequirementSchema } from '../../model/resources-field';
-import { paginatedListSchema } from '../../model/shapes';
-import { indexes, ownedOr404, type RequestContext } from '../context';
-import { conflict, notFound, Problems } from '../failures';
-import { mergedList } from '../merged-list';
-import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../router';
-import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../rows';
-import { submissionView } from '../views';
-import { filtered, ownedRows } from '../visible-lists';
-import { uploadUrl } from '../world';
-import { newRow, ownedInProject, ownedRef, pageOf } from './common';
+import { idSchema } from '../../../model';
+import { idPathSchema, listDataUploadSubmissionsQuerySchema, listMonitoringRequirementsQuerySchema, paginationQuerySchema } from '../../../model/queries';
+import { createDataUploadSubmissionRequestSchema, createFileUploadRequestSchema } from '../../../model/requests';
+import { createMonitoringSubmissionRequestSchema, dataUploadSubmissionSchema, fileUploadSchema, monitoringSubmissionSchema, projectMonitoringRequirementSchema } from '../../../model/resources-field';
+import { paginatedListSchema } from '../../../model/shapes';
+import { indexes, ownedOr404, type RequestContext } from '../../context';
+import { conflict, notFound, Problems } from '../../failures';
+import { mergedList } from '../../merged-list';
+import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../../router';
+import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../../rows';
+import { submissionView } from '../../views';
+import { filtered, ownedRows } from '../../visible-lists';
+import { uploadUrl } from '../../world';
+import { newRow, ownedInProject, ownedRef, pageOf } from '../common';
 
 /** Submission types whose data comes from a facility; the others from a storage site. */
 const FACILITY_TYPES: ReadonlySet<string> = new Set([

@@ -3,18 +3,18 @@
  * the component blueprints (every organisation's) and the projects' removal templates.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
-import { paginationQuerySchema, projectIdPathSchema } from '../../model/queries';
-import { componentBlueprintSchema, processSchema, projectSchema, removalTemplateSchema } from '../../model/resources';
-import { organisationSchema, paginatedListSchema } from '../../model/shapes';
-import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
-import { tableList } from '../merged-list';
-import { ok, route, type BodyOf, type Route } from '../router';
-import type { ProjectRow, TemplateRow } from '../rows';
-import type { Sequenced } from '../store';
-import { blueprintView, organisationView, templateView } from '../views';
-import { visibleRows } from '../visible-lists';
-import { pageOf } from './common';
+import { idSchema } from '../../../model';
+import { paginationQuerySchema, projectIdPathSchema } from '../../../model/queries';
+import { componentBlueprintSchema, processSchema, projectSchema, removalTemplateSchema } from '../../../model/resources';
+import { organisationSchema, paginatedListSchema } from '../../../model/shapes';
+import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
+import { tableList } from '../../merged-list';
+import { ok, route, type BodyOf, type Route } from '../../router';
+import type { ProjectRow, TemplateRow } from '../../rows';
+import type { Sequenced } from '../../store';
+import { blueprintView, organisationView, templateView } from '../../views';
+import { visibleRows } from '../../visible-lists';
+import { pageOf } from '../common';
 
 /** A project as the data ingestion operations answer it. */
 export function projectView(row: ProjectRow): BodyOf<typeof projectSchema> {

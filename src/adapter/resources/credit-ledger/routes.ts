@@ -6,7 +6,7 @@
  * so a page costs the page, whatever the size of the ledger.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
+import { idSchema } from '../../../model';
 import {
   idPathSchema,
   listCreditBatchesQuerySchema,
@@ -16,8 +16,8 @@ import {
   paginationQuerySchema,
   refundIdPathSchema,
   supplierIdPathSchema,
-} from '../../model/queries';
-import { createDeliveryRequestSchema, createRetirementOldestCreditsRequestSchema, createRetirementRequestSchema, createTransferRequestSchema } from '../../model/registry-requests';
+} from '../../../model/queries';
+import { createDeliveryRequestSchema, createRetirementOldestCreditsRequestSchema, createRetirementRequestSchema, createTransferRequestSchema } from '../../../model/registry-requests';
 import {
   creditBatchSchema,
   deliverySchema,
@@ -27,19 +27,19 @@ import {
   refundSchema,
   retirementSchema,
   transferSchema,
-} from '../../model/registry-resources';
-import { listResourceSchema, paginatedListSchema } from '../../model/shapes';
-import type { CreditBatchView, TransferView } from '../../registry';
-import { existing, type ReadContext, type RequestContext } from '../context';
-import { ledgerKey } from '../ledger-keys';
-import { mergedList } from '../merged-list';
-import { listOf, reversedList, type OrderedList } from '../pagination';
-import { notFound, Problems, unprocessable, valueError } from '../failures';
-import { ok, route, type Ok, type Route } from '../router';
-import type { LedgerEntryRow, LedgerKind } from '../rows';
-import { filtered } from '../visible-lists';
-import { organisationView } from '../views';
-import { pageOf, stored } from './common';
+} from '../../../model/registry-resources';
+import { listResourceSchema, paginatedListSchema } from '../../../model/shapes';
+import type { CreditBatchView, TransferView } from '../../../registry';
+import { existing, type ReadContext, type RequestContext } from '../../context';
+import { ledgerKey } from '../../ledger-keys';
+import { mergedList } from '../../merged-list';
+import { listOf, reversedList, type OrderedList } from '../../pagination';
+import { notFound, Problems, unprocessable, valueError } from '../../failures';
+import { ok, route, type Ok, type Route } from '../../router';
+import type { LedgerEntryRow, LedgerKind } from '../../rows';
+import { filtered } from '../../visible-lists';
+import { organisationView } from '../../views';
+import { pageOf, stored } from '../common';
 
 /** The ledger records under one list key, in creation order. */
 export function ledgerList(context: ReadContext, kind: LedgerKind, field?: string, value?: string): OrderedList<LedgerEntryRow> {

@@ -10,22 +10,22 @@
  * supplier.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
-import { idPathSchema, paginationQuerySchema, supplierIdPathSchema } from '../../model/queries';
-import { createBeneficiaryRequestSchema } from '../../model/registry-requests';
-import { deliverySchema, orderSchema, projectDocumentSchema, registryProjectSchema } from '../../model/registry-resources';
-import { organisationSchema, paginatedListSchema, supplierSchema } from '../../model/shapes';
-import type { SupplierView } from '../../registry';
-import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
-import { notFound } from '../failures';
-import { mergedList } from '../merged-list';
-import { ok, route, type BodyOf, type Route } from '../router';
-import type { OrderRow, OrganisationRow, ProjectRow } from '../rows';
-import type { ServiceState } from '../state';
-import { organisationView } from '../views';
-import { filtered, visibleRows } from '../visible-lists';
-import { pageOf, stored } from './common';
-import { ledgerList } from './registry';
+import { idSchema } from '../../../model';
+import { idPathSchema, paginationQuerySchema, supplierIdPathSchema } from '../../../model/queries';
+import { createBeneficiaryRequestSchema } from '../../../model/registry-requests';
+import { deliverySchema, orderSchema, projectDocumentSchema, registryProjectSchema } from '../../../model/registry-resources';
+import { organisationSchema, paginatedListSchema, supplierSchema } from '../../../model/shapes';
+import type { SupplierView } from '../../../registry';
+import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
+import { notFound } from '../../failures';
+import { mergedList } from '../../merged-list';
+import { ok, route, type BodyOf, type Route } from '../../router';
+import type { OrderRow, OrganisationRow, ProjectRow } from '../../rows';
+import type { ServiceState } from '../../state';
+import { organisationView } from '../../views';
+import { filtered, visibleRows } from '../../visible-lists';
+import { pageOf, stored } from '../common';
+import { ledgerList } from '../credit-ledger/routes';
 
 const quantity = (kg: number) => ({ credits: kg / 1000, credit_kgs: kg });
 

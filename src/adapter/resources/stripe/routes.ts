@@ -6,12 +6,12 @@
  * has none to read (404) and cannot open a checkout (409).
  */
 import type { z } from 'zod';
-import { createStripeCheckoutSessionRequestSchema } from '../../model/registry-requests';
-import { stripeCheckoutResponseSchema, supplierStripeConfigurationSchema } from '../../model/registry-resources';
-import type { RequestContext } from '../context';
-import { conflict, notFound, Problems } from '../failures';
-import { ok, route, type BodyOf, type Route } from '../router';
-import type { CheckoutSessionRow, StripeConfigurationRow } from '../rows';
+import { createStripeCheckoutSessionRequestSchema } from '../../../model/registry-requests';
+import { stripeCheckoutResponseSchema, supplierStripeConfigurationSchema } from '../../../model/registry-resources';
+import type { RequestContext } from '../../context';
+import { conflict, notFound, Problems } from '../../failures';
+import { ok, route, type BodyOf, type Route } from '../../router';
+import type { CheckoutSessionRow, StripeConfigurationRow } from '../../rows';
 
 /** Where the buyer pays for a checkout session (an address of the simulated Stripe). */
 export function checkoutAddress(id: string): string {

@@ -5,20 +5,20 @@
  * Deleting something in use is 409.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
-import { biocharApplicationIdPathSchema, idPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, paginationQuerySchema, storageLocationPathSchema } from '../../model/queries';
-import { createBiocharApplicationRequestSchema, createStorageLocationRequestSchema, patchStorageLocationRequestSchema } from '../../model/requests';
-import { biocharApplicationSchema, createSensorRequestSchema, createStorageUnitRequestSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from '../../model/resources-field';
-import { paginatedListSchema } from '../../model/shapes';
-import { isCompatible } from '../../units';
-import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
-import { conflict, notFound, Problems, unprocessable } from '../failures';
-import { checkQuantity, QUANTITY_FIELDS } from '../quantities';
-import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../router';
-import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../rows';
-import { biocharApplicationView, servedProperty, storageLocationView } from '../views';
-import { matching, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
-import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from './common';
+import { idSchema } from '../../../model';
+import { biocharApplicationIdPathSchema, idPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, paginationQuerySchema, storageLocationPathSchema } from '../../../model/queries';
+import { createBiocharApplicationRequestSchema, createStorageLocationRequestSchema, patchStorageLocationRequestSchema } from '../../../model/requests';
+import { biocharApplicationSchema, createSensorRequestSchema, createStorageUnitRequestSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from '../../../model/resources-field';
+import { paginatedListSchema } from '../../../model/shapes';
+import { isCompatible } from '../../../units';
+import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
+import { conflict, notFound, Problems, unprocessable } from '../../failures';
+import { checkQuantity, QUANTITY_FIELDS } from '../../quantities';
+import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../../router';
+import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
+import { biocharApplicationView, servedProperty, storageLocationView } from '../../views';
+import { matching, ownedRows, visibleInGroup, visibleRows } from '../../visible-lists';
+import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from '../common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
 export const DEFAULT_STORAGE_METHOD = 'biochar_field';

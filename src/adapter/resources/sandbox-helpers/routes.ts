@@ -4,23 +4,23 @@
  * `/mrv/v0` or `/registry/v0`.
  */
 import { z } from 'zod';
-import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../accounting';
-import { idSchema } from '../../model';
-import { idPathSchema } from '../../model/queries';
-import { biocharApplicationSchema, dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../../model/resources-field';
-import { ghgStatementSchema } from '../../model/resources';
-import { issuanceCreditBatchesSchema, issuanceSchema, orderSchema, refundSchema } from '../../model/registry-resources';
-import { creditBatchQuantitySchema } from '../../model/registry-requests';
-import { visibleOrMissing, ownedOr404, type RequestContext } from '../context';
-import { conflict, Problems, unprocessable, valueError } from '../failures';
-import { ok, route, type Route } from '../router';
-import type { RemovalRow, StatementRow } from '../rows';
-import { biocharApplicationView, organisationView, statementView, submissionView } from '../views';
-import { changeableRemoval, stored } from './common';
-import { orderView } from './registry-parties';
-import { checkoutAddress } from './stripe';
-import { monitoringRequirementView } from './monitoring';
-import { lifecycle } from './statements';
+import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../../accounting';
+import { idSchema } from '../../../model';
+import { idPathSchema } from '../../../model/queries';
+import { biocharApplicationSchema, dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../../../model/resources-field';
+import { ghgStatementSchema } from '../../../model/resources';
+import { issuanceCreditBatchesSchema, issuanceSchema, orderSchema, refundSchema } from '../../../model/registry-resources';
+import { creditBatchQuantitySchema } from '../../../model/registry-requests';
+import { visibleOrMissing, ownedOr404, type RequestContext } from '../../context';
+import { conflict, Problems, unprocessable, valueError } from '../../failures';
+import { ok, route, type Route } from '../../router';
+import type { RemovalRow, StatementRow } from '../../rows';
+import { biocharApplicationView, organisationView, statementView, submissionView } from '../../views';
+import { changeableRemoval, stored } from '../common';
+import { orderView } from '../registry-parties/routes';
+import { checkoutAddress } from '../stripe/routes';
+import { monitoringRequirementView } from '../monitoring/routes';
+import { lifecycle } from '../ghg-statements/routes';
 
 /** Error message of a failed processing when the helper is given none. */
 export const DEFAULT_PROCESSING_ERROR = 'The file could not be processed';
