@@ -22,7 +22,8 @@ import { checkComponent, reevaluate } from '../../evaluation';
 import { conflict, notFound, Problems, refuseProblems, unprocessable } from '../../failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import { AMENDABLE_STATUSES, type AllocationStrategyValue, type ComponentRow, type ComponentScopeValue } from '../../rows';
-import { componentView, removalView } from '../../views';
+import { componentView } from './view';
+import { removalView } from '../removals/view';
 import { matching, visibleRows } from '../../visible-lists';
 import { changeableRemoval, entriesOfComponent, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from '../common';
 

@@ -15,7 +15,7 @@ import { conflict, Problems } from '../../failures';
 import { checkQuantity, QUANTITY_FIELDS } from '../../quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { FeedstockTypeRow, QuantityRow } from '../../rows';
-import { feedstockBatchView, feedstockTypeView, productionBatchView } from '../../views';
+import { feedstockBatchView, feedstockTypeView, productionBatchView } from './view';
 import { mergedList } from '../../merged-list';
 import { matching, visibleRows } from '../../visible-lists';
 import { checkReferenceFree, newRow, ownedRef, pageOf, patched } from '../common';

@@ -15,7 +15,7 @@ import { evaluateEntries, reevaluate } from '../../evaluation';
 import { conflict, Problems, refuseProblems, unprocessable } from '../../failures';
 import { ok, route, type Route } from '../../router';
 import type { StatementRow } from '../../rows';
-import { statementView } from '../../views';
+import { statementView } from './view';
 import { ownedRef, pageOf } from '../common';
 import { visibleRows } from '../../visible-lists';
 

@@ -12,7 +12,7 @@ import { conflict, Problems } from '../../failures';
 import { checkQuantity } from '../../quantities';
 import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../../router';
 import type { DatapointRow, MeasurementSampleRow, QuantityRow } from '../../rows';
-import { measurementSampleView } from '../../views';
+import { measurementSampleView } from './view';
 import { matching, visibleRows } from '../../visible-lists';
 import { newRowInProject, ownedRef, pageOf } from '../common';
 

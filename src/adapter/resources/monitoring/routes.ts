@@ -14,7 +14,7 @@ import { conflict, notFound, Problems } from '../../failures';
 import { mergedList } from '../../merged-list';
 import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../../router';
 import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../../rows';
-import { submissionView } from '../../views';
+import { submissionView } from './view';
 import { filtered, ownedRows } from '../../visible-lists';
 import { uploadUrl } from '../../world';
 import { newRow, ownedInProject, ownedRef, pageOf } from '../common';

@@ -12,7 +12,8 @@ import { tableList } from '../../merged-list';
 import { ok, route, type BodyOf, type Route } from '../../router';
 import type { ProjectRow, TemplateRow } from '../../rows';
 import type { Sequenced } from '../../store';
-import { blueprintView, organisationView, templateView } from '../../views';
+import { organisationView } from '../../views';
+import { blueprintView, templateView } from './view';
 import { visibleRows } from '../../visible-lists';
 import { pageOf } from '../common';
 

@@ -18,7 +18,7 @@ import { evaluateEntry, checkComponent, type AttributionInput } from '../../eval
 import { conflict, Problems, unprocessable } from '../../failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import { type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../../rows';
-import { attributionView, removalView } from '../../views';
+import { attributionView, removalView } from './view';
 import { matching, visibleRows } from '../../visible-lists';
 import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay } from '../common';
 

@@ -15,7 +15,10 @@ import { visibleOrMissing, ownedOr404, type RequestContext } from '../../context
 import { conflict, Problems, unprocessable, valueError } from '../../failures';
 import { ok, route, type Route } from '../../router';
 import type { RemovalRow, StatementRow } from '../../rows';
-import { biocharApplicationView, organisationView, statementView, submissionView } from '../../views';
+import { organisationView } from '../../views';
+import { statementView } from '../ghg-statements/view';
+import { submissionView } from '../monitoring/view';
+import { biocharApplicationView } from '../storage/view';
 import { changeableRemoval, stored } from '../common';
 import { orderView } from '../registry-parties/routes';
 import { checkoutAddress } from '../stripe/routes';

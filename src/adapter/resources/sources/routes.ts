@@ -13,7 +13,7 @@ import { canReadDocument, indexes, ownedOr404, visibleOrMissing, type RequestCon
 import { conflict, Problems } from '../../failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { SourceRow } from '../../rows';
-import { privateSourceUrl, sourceView } from '../../views';
+import { privateSourceUrl, sourceView } from './view';
 import { matching, visibleRows } from '../../visible-lists';
 import { checkReferenceFree, newRowInProject, ownedRef, pageOf, patched } from '../common';
 

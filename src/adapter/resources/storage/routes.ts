@@ -16,7 +16,8 @@ import { conflict, notFound, Problems, unprocessable } from '../../failures';
 import { checkQuantity, QUANTITY_FIELDS } from '../../quantities';
 import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../../router';
 import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
-import { biocharApplicationView, servedProperty, storageLocationView } from '../../views';
+import { servedProperty } from '../../views';
+import { biocharApplicationView, storageLocationView } from './view';
 import { matching, ownedRows, visibleInGroup, visibleRows } from '../../visible-lists';
 import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from '../common';
 
