@@ -11,15 +11,15 @@ import { biocharApplicationSchema, dataUploadSubmissionSchema, frequencySchema, 
 import { ghgStatementSchema } from '../../../model/resources';
 import { issuanceCreditBatchesSchema, issuanceSchema, orderSchema, refundSchema } from '../../../model/registry-resources';
 import { creditBatchQuantitySchema } from '../../../model/registry-requests';
-import { visibleOrMissing, ownedOr404, type RequestContext } from '../../context';
+import { indexes, visibleOrMissing, ownedOr404, type RequestContext } from '../../context';
 import { conflict, Problems, unprocessable, valueError } from '../../failures';
-import { ok, route, type Route } from '../../router';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { RemovalRow, StatementRow } from '../../rows';
 import { organisationView } from '../../views';
 import { statementView } from '../ghg-statements/view';
 import { submissionView } from '../monitoring/view';
 import { biocharApplicationView } from '../storage/view';
-import { changeableRemoval, stored } from '../common';
+import { changeableRemoval, ownedInProject, stored } from '../common';
 import { orderView } from '../registry-parties/routes';
 import { checkoutAddress } from '../stripe/routes';
 import { monitoringRequirementView } from '../monitoring/routes';
@@ -269,6 +269,19 @@ const createRequirement = (context: RequestContext, projectId: string, body: z.o
   return ok(monitoringRequirementView(row));
 };
 
+/**
+ * Removes a monitoring requirement from a project of the caller (the service's side of monitoring,
+ * as setting one is); refused with 409 while submissions answer it, so none is left pointing at nothing.
+ */
+const removeRequirement = (context: RequestContext, projectId: string, id: string) => {
+  const { state } = context;
+  const requirement = ownedInProject(context, state.monitoringRequirements.get(id), projectId);
+  const answered = indexes(context).submissionsByRequirement.rows(requirement.id).length;
+  if (answered > 0) throw conflict(`monitoring requirement ${id} has ${answered} submission(s): delete them first`);
+  state.monitoringRequirements.delete(requirement.id);
+  return NO_CONTENT;
+};
+
 function clockView(context: RequestContext) {
   return { now: context.state.clock.nowIso(), offset_seconds: context.state.clock.offsetMs / 1000 };
 }
@@ -280,6 +293,8 @@ const completedSchema = z.object({
   checkout_session: z.object({ id: idSchema('checkout_session'), status: z.literal('complete'), redirect_url: z.string(), order_id: idSchema('order') }),
   order: orderSchema,
 });
+
+const requirementPathSchema = z.object({ project_id: idSchema('project'), id: idSchema('monitoring_requirement') });
 
 /** The routes of this module. */
 export function helperRoutes(): Route[] {
@@ -298,6 +313,8 @@ export function helperRoutes(): Route[] {
       completeCheckout(context, path.id, body)),
     route('POST', '/sandbox/v0/projects/{id}/monitoring_requirements', { path: idPathSchema('project'), body: requirementBodySchema, response: projectMonitoringRequirementSchema, summary: 'Test helper: set a monitoring requirement on a project' }, (context, { path, body }) =>
       createRequirement(context, path.id, body)),
+    route('DELETE', '/sandbox/v0/projects/{project_id}/monitoring_requirements/{id}', { path: requirementPathSchema, response: null, conflict: true, summary: 'Test helper: remove a monitoring requirement from a project' }, (context, { path }) =>
+      removeRequirement(context, path.project_id, path.id)),
     route('GET', '/sandbox/v0/clock', { response: clockSchema, summary: "Test helper: the sandbox's clock" }, (context) => ok(clockView(context))),
     route('POST', '/sandbox/v0/clock/advance', { body: advanceBodySchema, response: clockSchema, summary: "Test helper: move the sandbox's clock forward" }, (context, { body }) => {
       const step = (body.seconds ?? 0) * 1000 + (body.days ?? 0) * 86_400_000;
