@@ -1,6 +1,7 @@
 /**
- * The views of feedstock types, feedstock batches and production batches: stored rows to response bodies, in the field names and shapes of
- * docs/rules.md#service-resources, typed by the resource's response schema.
+ * The views of feedstock types, feedstock batches and production batches: stored rows to response
+ * bodies, in the field names and shapes of docs/rules.md#service-resources, typed by the resource's
+ * response schema.
  */
 import type { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from '../../../model/resources-field';
 import type { BodyOf } from '../../router';

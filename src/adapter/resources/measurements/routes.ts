@@ -10,9 +10,9 @@ import { paginatedListSchema } from '../../../model/shapes';
 import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
 import { conflict, Problems } from '../../failures';
 import { checkQuantity } from '../../quantities';
-import { NO_CONTENT, ok, route, type BodyOf, type Route } from '../../router';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { DatapointRow, MeasurementSampleRow, QuantityRow } from '../../rows';
-import { measurementSampleView } from './view';
+import { measurementLocationView, measurementSampleView } from './view';
 import { matching, visibleRows } from '../../visible-lists';
 import { newRowInProject, ownedRef, pageOf } from '../common';
 
@@ -29,11 +29,6 @@ const createMeasurementLocation = (context: RequestContext, body: z.output<typeo
   state.measurementLocations.insert(row);
   return ok(measurementLocationView(row));
 };
-
-/** A measurement location as the service answers it. */
-export function measurementLocationView(row: { id: string; latitude: number; longitude: number; supplier_reference_id: string | null }): BodyOf<typeof measurementLocationSchema> {
-  return { id: row.id, latitude: row.latitude, longitude: row.longitude, supplier_reference_id: row.supplier_reference_id };
-}
 
 /** A measurement sample; each of its values becomes a datapoint locked to the sample. */
 const createMeasurementSample = (context: RequestContext, body: z.output<typeof createMeasurementSampleRequestSchema>) => {

@@ -1,9 +1,9 @@
 /**
- * The views of measurement samples: stored rows to response bodies, in the field names and shapes of
- * docs/rules.md#service-resources, typed by the resource's response schema.
+ * The views of measurement samples: stored rows to response bodies, in the field names and shapes
+ * of docs/rules.md#service-resources, typed by the resource's response schema.
  */
-import type { measurementSampleSchema } from '../../../model/resources';
-import { type ReadContext, canSee } from '../../context';
+import type { measurementLocationSchema, measurementSampleSchema } from '../../../model/resources';
+import { canSee, type ReadContext } from '../../context';
 import type { BodyOf } from '../../router';
 import type { MeasurementSampleRow } from '../../rows';
 import { servedProperty } from '../../views';
@@ -28,4 +28,9 @@ export function measurementSampleView(context: ReadContext, row: MeasurementSamp
     measurement_location_id: row.measurement_location_id,
     production_batch_id: row.production_batch_id,
   };
+}
+
+/** A measurement location as the service answers it. */
+export function measurementLocationView(row: { id: string; latitude: number; longitude: number; supplier_reference_id: string | null }): BodyOf<typeof measurementLocationSchema> {
+  return { id: row.id, latitude: row.latitude, longitude: row.longitude, supplier_reference_id: row.supplier_reference_id };
 }

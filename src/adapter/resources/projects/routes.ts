@@ -13,22 +13,9 @@ import { ok, route, type BodyOf, type Route } from '../../router';
 import type { ProjectRow, TemplateRow } from '../../rows';
 import type { Sequenced } from '../../store';
 import { organisationView } from '../../views';
-import { blueprintView, templateView } from './view';
+import { blueprintView, projectView, templateView } from './view';
 import { visibleRows } from '../../visible-lists';
 import { pageOf } from '../common';
-
-/** A project as the data ingestion operations answer it. */
-export function projectView(row: ProjectRow): BodyOf<typeof projectSchema> {
-  return {
-    id: row.id,
-    name: row.name,
-    country_code: row.country_code,
-    process_key: row.process_key,
-    description: row.description,
-    short_description: row.short_description,
-    risk_of_reversal: row.risk_of_reversal,
-  };
-}
 
 /** A project the caller may see (its owner, or anyone a submitted statement exposes it to), or 404. */
 function visibleProject(context: ReadContext, id: string): ProjectRow {

@@ -1,10 +1,11 @@
 /**
- * The views of removal templates and component blueprints: stored rows to response bodies, in the field names and shapes of
- * docs/rules.md#service-resources, typed by the resource's response schema.
+ * The views of projects, their removal templates and the component blueprints: stored rows to
+ * response bodies, in the field names and shapes of docs/rules.md#service-resources, typed by the
+ * resource's response schema.
  */
-import type { componentBlueprintSchema, removalTemplateComponentSchema, removalTemplateSchema } from '../../../model/resources';
+import type { componentBlueprintSchema, projectSchema, removalTemplateComponentSchema, removalTemplateSchema } from '../../../model/resources';
 import type { BodyOf } from '../../router';
-import type { BlueprintRow, TemplateComponentRow, TemplateGroupRow, TemplateRow } from '../../rows';
+import type { BlueprintRow, ProjectRow, TemplateComponentRow, TemplateGroupRow, TemplateRow } from '../../rows';
 import type { ServiceState } from '../../state';
 import { servedComponentType } from '../../views';
 
@@ -72,5 +73,18 @@ export function blueprintView(row: BlueprintRow): BodyOf<typeof componentBluepri
         data_shape: i.data_shape ?? (i.type === 'DATAPOINT' ? (shapes.get(i.input_key) ?? 'SCALAR') : 'SCALAR'),
       })),
     })),
+  };
+}
+
+/** A project as the data ingestion operations answer it. */
+export function projectView(row: ProjectRow): BodyOf<typeof projectSchema> {
+  return {
+    id: row.id,
+    name: row.name,
+    country_code: row.country_code,
+    process_key: row.process_key,
+    description: row.description,
+    short_description: row.short_description,
+    risk_of_reversal: row.risk_of_reversal,
   };
 }

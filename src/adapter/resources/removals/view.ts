@@ -1,6 +1,7 @@
 /**
- * The views of removals (GHG entries) and their component attributions: stored rows to response bodies, in the field names and shapes of
- * docs/rules.md#service-resources, typed by the resource's response schema.
+ * The views of removals (GHG entries) and their component attributions: stored rows to response
+ * bodies, in the field names and shapes of docs/rules.md#service-resources, typed by the resource's
+ * response schema.
  */
 import type { componentAttributionSchema, removalSchema } from '../../../model/resources';
 import type { BodyOf } from '../../router';

@@ -20,9 +20,9 @@ import { statementView } from '../ghg-statements/view';
 import { submissionView } from '../monitoring/view';
 import { biocharApplicationView } from '../storage/view';
 import { changeableRemoval, ownedInProject, stored } from '../common';
-import { orderView } from '../registry-parties/routes';
+import { orderView } from '../registry-parties/view';
 import { checkoutAddress } from '../stripe/routes';
-import { monitoringRequirementView } from '../monitoring/routes';
+import { monitoringRequirementView } from '../monitoring/view';
 import { lifecycle } from '../ghg-statements/routes';
 
 /** Error message of a failed processing when the helper is given none. */

@@ -1,6 +1,6 @@
 /**
- * The views of sources and their document addresses: stored rows to response bodies, in the field names and shapes of
- * docs/rules.md#service-resources, typed by the resource's response schema.
+ * The views of sources and their document addresses: stored rows to response bodies, in the field
+ * names and shapes of docs/rules.md#service-resources, typed by the resource's response schema.
  */
 import type { sourceSchema } from '../../../model/resources';
 import { type ReadContext, canReadDocument } from '../../context';

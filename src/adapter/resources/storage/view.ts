@@ -1,10 +1,12 @@
 /**
- * The views of storage locations and biochar applications: stored rows to response bodies, in the field names and shapes of
- * docs/rules.md#service-resources, typed by the resource's response schema.
+ * The views of storage locations and biochar applications: stored rows to response bodies, in the
+ * field names and shapes of docs/rules.md#service-resources, typed by the resource's response
+ * schema.
  */
-import type { biocharApplicationSchema, storageLocationSchema } from '../../../model/resources-field';
+import type { biocharApplicationSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from '../../../model/resources-field';
 import type { BodyOf } from '../../router';
-import type { BiocharApplicationRow, StorageLocationRow } from '../../rows';
+import type { BiocharApplicationRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
+import { servedProperty } from '../../views';
 
 /** A storage location as the service answers it. */
 export function storageLocationView(row: StorageLocationRow): BodyOf<typeof storageLocationSchema> {
@@ -36,5 +38,30 @@ export function biocharApplicationView(row: BiocharApplicationRow): BodyOf<typeo
     ghg_entry_id: row.removal_id,
     uploaded_at: row.uploaded_at,
     source_ids: [...row.source_ids],
+  };
+}
+
+export function storageUnitView(row: StorageUnitRow): BodyOf<typeof storageUnitSchema> {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    supplier_reference_id: row.supplier_reference_id,
+    storage_location_id: row.storage_location_id,
+    supplier_id: row.supplier_id,
+  };
+}
+
+export function sensorView(row: SensorRow): BodyOf<typeof sensorSchema> {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    reference: row.reference,
+    measurement_property: servedProperty(row.measurement_property),
+    units: row.units,
+    manufacturer: row.manufacturer,
+    model: row.model,
   };
 }
