@@ -45,8 +45,8 @@ function projectTotals(state: ServiceState, projectId: string) {
     // Retired leaves of each root batch, walked down its split tree.
     for (const root of [...batches.supplier_credit_batches, ...batches.buffer_pool_credit_batches]) {
       const stack = [root.id];
-      while (stack.length > 0) {
-        const batch = state.ledger.getCreditBatch(stack.pop() as string);
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        const batch = state.ledger.getCreditBatch(id);
         if (batch === undefined) continue;
         if (batch.left_child_id !== null) stack.push(batch.left_child_id);
         if (batch.right_child_id !== null) stack.push(batch.right_child_id);

@@ -22,7 +22,7 @@ import { NO_CONTENT, ok, route, type Route } from '../../router';
 import { type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../../rows';
 import { attributionView, removalView } from './view';
 import { matching, visibleRows } from '../../visible-lists';
-import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay } from '../common';
+import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay, stored } from '../common';
 
 /**
  * Slack when adding attribution shares: the accounting's own (the service evaluates under the
@@ -385,7 +385,7 @@ function groupKeyOf(context: RequestContext, problems: Problems, removal: Remova
 const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof patchRemovalRequestSchema>) => {
   const { state } = context;
   const removal = changeableRemoval(context, id);
-  const project = state.projects.get(removal.project_id) as ProjectRow;
+  const project = stored(state.projects.get(removal.project_id), removal.project_id);
   const problems = new Problems();
   const startedOn = body.started_on ?? removal.started_on;
   const completedOn = body.completed_on ?? removal.completed_on;
@@ -431,7 +431,7 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
 const patchAttributions = (context: RequestContext, id: string, body: z.output<typeof patchRemovalComponentAttributionsRequestSchema>) => {
   const { state } = context;
   const removal = changeableRemoval(context, id);
-  const project = state.projects.get(removal.project_id) as ProjectRow;
+  const project = stored(state.projects.get(removal.project_id), removal.project_id);
   const problems = new Problems();
   let planned = currentPlanWithout(context, problems, id, 'components_to_remove', body.components_to_remove);
   const adding = new Set<string>();
