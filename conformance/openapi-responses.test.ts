@@ -13,8 +13,8 @@ import { readFileSync } from 'node:fs';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { OPERATION_SCHEMAS } from '../src/model/operations';
-import { ROUTES } from '../src/adapter/routes';
+import { OPERATION_SCHEMAS } from '../test/adapter/documented-operations';
+import { ROUTES } from '../src/adapter/resources';
 import type { SandboxResponse } from '../src/adapter/types';
 import { BATCH_A, Client, datapointBody, demoSandbox, IDS, removalBody, sampleBody, type Who } from '../test/adapter/fixtures';
 

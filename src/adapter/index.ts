@@ -13,6 +13,11 @@
  * statement only when a submitted entry reaches it, and a visible record never shows the value of
  * one the caller cannot see.
  *
+ * Layout: `resources/<resource>/` holds each resource's routes and view (resources/index.ts is the
+ * route table); router.ts types a handler by its route's response schema; sandbox.ts is the
+ * request pipeline; state.ts, store.ts and indexes/ the stored rows; openapi.ts the served
+ * document, generated from the route table.
+ *
  * Public surface: `createSandbox`, its request, response and option types, the world document, and
  * the service's own OpenAPI document (`serviceOpenApiDocument`).
  * May import: registry, accounting, expressions, uncertainty, units, model.

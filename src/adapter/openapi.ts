@@ -13,7 +13,7 @@ import * as model from '../model';
 import { dateSchema, dateTimeSchema } from '../model/shapes';
 import { errorMessageBodySchema, validationErrorBodySchema } from '../model/validation-error';
 import type { Route } from './router';
-import { ROUTES } from './routes';
+import { ROUTES } from './resources';
 
 /** A JSON Schema object as the document holds it. */
 export type JsonSchemaObject = { [key: string]: unknown };

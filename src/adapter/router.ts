@@ -3,14 +3,17 @@
  * (`/mrv/v0/removals/{id}`); a `{name}` segment matches one non-empty path segment, decoded.
  */
 import type { z } from 'zod';
-import type { ParsedRequest, RequestSchemas } from '../model/validation-error';
+import { validateRequest, type ParsedRequest, type RequestParts, type RequestSchemas, type ValidationResult } from '../model/validation-error';
 import type { RequestContext } from './context';
 
 /** Methods the service answers. */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** What a handler answers on success: 200 with a body, or 204 without. */
-export type Reply = { readonly status: 200; readonly body: unknown } | { readonly status: 204 };
+/** A 200 answer with a body of type `B`. */
+export type Ok<B> = { readonly status: 200; readonly body: B };
+
+/** What a handler answers on success: 200 with a body of type `B`, or 204 without. */
+export type Reply<B = unknown> = Ok<B> | { readonly status: 204 };
 
 /**
  * What a route takes and answers: the schemas of its parts (path, query, body; headers are checked
@@ -35,29 +38,58 @@ export type RouteSchemas = Omit<RequestSchemas, 'header'>;
 /** The parsed request parts of a route with spec `S`. */
 export type RouteInput<S extends RouteSpec> = ParsedRequest<Pick<S, Extract<keyof S, 'path' | 'query' | 'body'>>>;
 
-/** One route. */
-export interface Route<S extends RouteSpec = RouteSpec> {
+/** `T` read-only all the way down: a body built from stored rows (read-only arrays) is accepted. */
+export type Immutable<T> = T extends readonly (infer U)[] ? readonly Immutable<U>[] : T extends object ? { readonly [K in keyof T]: Immutable<T[K]> } : T;
+
+/**
+ * A response body of schema `T`, before serialisation: what the schema accepts (`z.input`, so that
+ * a client parsing the body with the schema gets it back), read-only.
+ */
+export type BodyOf<T extends z.ZodType> = Immutable<z.input<T>>;
+
+/** The body a route with spec `S` answers; never, for a 204 route. */
+export type ResponseBody<S extends RouteSpec> = S['response'] extends z.ZodType ? BodyOf<S['response']> : never;
+
+/** What a handler of a route with spec `S` answers: tsc holds its body to the route's response schema. */
+export type RouteReply<S extends RouteSpec> = S['response'] extends z.ZodType ? Ok<ResponseBody<S>> : { readonly status: 204 };
+
+/** The handler of a route with spec `S`. */
+export type Handler<S extends RouteSpec> = (context: RequestContext, input: RouteInput<S>) => RouteReply<S>;
+
+/**
+ * One route, its types erased so that a table can hold routes of every shape: `accept` validates
+ * the request's parts against the route's schemas and, when they hold, gives the handler bound to
+ * the parsed parts (built by {@link route}'s closure, which knows the types, so nothing is cast).
+ */
+export interface Route {
   readonly method: Method;
   readonly path: string;
-  readonly schemas: S;
-  readonly handle: (context: RequestContext, input: RouteInput<S>) => Reply;
+  readonly schemas: RouteSpec;
+  readonly accept: (parts: RequestParts, limit: number) => ValidationResult<(context: RequestContext) => Reply>;
 }
 
 /**
- * Declares a route; the input's type follows from the schemas. Every route needs a valid bearer
- * token (docs/rules.md#service-behaviour): the pipeline refuses a request without one before any route runs.
+ * Declares a route; the input's type follows from the schemas, and the handler's body must be what
+ * the response schema accepts. Every route needs a valid bearer token (docs/rules.md#service-behaviour):
+ * the pipeline refuses a request without one before any route runs.
  */
-export function route<const S extends RouteSpec>(method: Method, path: string, schemas: S, handle: (context: RequestContext, input: RouteInput<S>) => Reply): Route {
-  return { method, path, schemas, handle: handle as unknown as Route['handle'] };
+export function route<const S extends RouteSpec>(method: Method, path: string, schemas: S, handle: Handler<S>): Route {
+  const requestSchemas: Pick<S, Extract<keyof S, 'path' | 'query' | 'body'>> = schemas;
+  const accept = (parts: RequestParts, limit: number): ValidationResult<(context: RequestContext) => Reply> => {
+    const checked = validateRequest(requestSchemas, parts, limit);
+    if (!checked.success) return checked;
+    return { success: true, data: (context) => handle(context, checked.data) };
+  };
+  return { method, path, schemas, accept };
 }
 
 /** Shorthand for `{ status: 200, body }`. */
-export function ok(body: unknown): Reply {
+export function ok<B>(body: B): Ok<B> {
   return { status: 200, body };
 }
 
 /** Shorthand for a 204. */
-export const NO_CONTENT: Reply = { status: 204 };
+export const NO_CONTENT = { status: 204 } as const satisfies Reply<never>;
 
 interface Compiled {
   readonly route: Route;

@@ -17,14 +17,14 @@
  *
  * Anything else thrown is a defect: it is reported through `onInternalError` and answered 500.
  */
-import { validateRequest, validateRequestPart, type ValidationErrorItem } from '../model/validation-error';
+import { validateRequestPart, type ValidationErrorItem } from '../model/validation-error';
 import { jsonInvalidItemAt, parseJsonText } from '../model/json-text';
 import { requestHeadersSchema } from '../model/queries';
 import { CreditLedgerError } from '../registry';
 import { notAuthenticated, type RequestContext } from './context';
 import { Refusal, unauthorized, unprocessable } from './failures';
 import { Router, type Reply } from './router';
-import { ROUTES } from './routes';
+import { ROUTES } from './resources';
 import { discoveryBody, OPENAPI_PATH } from './discovery';
 import { serviceOpenApiDocument } from './openapi';
 import { ServiceState } from './state';
@@ -179,10 +179,10 @@ function answerer(state: ServiceState): (request: SandboxRequest) => SandboxResp
       const beyondLimits = bodyLimitProblems(body);
       if (beyondLimits.length > 0) throw unprocessable(beyondLimits);
       const parts = { path: match.params, query: route.schemas.query === undefined ? undefined : parseQuery(search), body };
-      const checked = validateRequest(route.schemas, parts, MAX_LISTED_PROBLEMS);
+      const checked = route.accept(parts, MAX_LISTED_PROBLEMS);
       if (!checked.success) throw unprocessable(checked.detail);
       const context: RequestContext = { state, viewer };
-      const reply: Reply = state.store.transaction(() => route.handle(context, checked.data));
+      const reply: Reply = state.store.transaction(() => checked.data(context));
       if (reply.status === 204) return { status: 204, headers: {} };
       // A round trip through JSON: the caller gets what the wire would carry, and no reference into the store.
       return respond(200, JSON.parse(JSON.stringify(reply.body)) as unknown);

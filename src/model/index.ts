@@ -15,5 +15,4 @@ export * from './registry-resources';
 export * from './requests';
 export * from './registry-requests';
 export * from './queries';
-export * from './operations';
 export * from './validation-error';

@@ -4,7 +4,7 @@
  * conflicts (409).
  */
 import { describe, expect, test } from 'vitest';
-import { OPERATION_SCHEMAS } from '../../src/model/operations';
+import { OPERATION_SCHEMAS } from './documented-operations';
 import { removalSchema } from '../../src/model/resources';
 import {
   BATCH_A,

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { QUANTITY_FIELDS } from '../../src/adapter/quantities';
-import { ROUTES } from '../../src/adapter/routes';
+import { ROUTES } from '../../src/adapter/resources';
 import { createSandbox } from '../../src/adapter/sandbox';
 import { requestQuantitySchema } from '../../src/model/requests';
 import { isCompatible } from '../../src/units';

@@ -12,18 +12,23 @@ import type {
   ComponentRow,
   DatapointRow,
   FeedstockBatchRow,
+  FeedstockTypeRow,
   LedgerEntryRow,
+  MeasurementLocationRow,
   MeasurementSampleRow,
   MonitoringRequirementRow,
   StorageLocationRow,
   MonitoringSubmissionRow,
   OrderRow,
   OrganisationRow,
+  ProductionBatchRow,
   ProjectDocumentRow,
+  RemovalRow,
+  SourceRow,
+  StatementRow,
   SubmissionRow,
   TemplateRow,
 } from '../rows';
-import type { ServiceState } from '../state';
 import { BatchDates } from './batch-dates';
 import { Exposure } from './exposure';
 import { distinct, RowsByKey } from './rows-by-key';
@@ -33,6 +38,36 @@ import { TemplatePlaces } from './template-places';
 export type { Exposed } from './exposure';
 export type { TemplateComponentPlace, TemplateComponentUse, TemplateGroupPlace } from './template-places';
 export { RowsByKey } from './rows-by-key';
+
+/**
+ * The tables the indexes observe, and the ledger the credit batch dates are read from: what a
+ * sandbox's state holds, named here so that the indexes depend on the tables, not on the state
+ * that owns them.
+ */
+export interface IndexedTables {
+  readonly attributions: Table<AttributionRow>;
+  readonly components: Table<ComponentRow>;
+  readonly templates: Table<TemplateRow>;
+  readonly datapoints: Table<DatapointRow>;
+  readonly sources: Table<SourceRow>;
+  readonly removals: Table<RemovalRow>;
+  readonly statements: Table<StatementRow>;
+  readonly measurementLocations: Table<MeasurementLocationRow>;
+  readonly measurementSamples: Table<MeasurementSampleRow>;
+  readonly submissions: Table<SubmissionRow>;
+  readonly biocharApplications: Table<BiocharApplicationRow>;
+  readonly monitoringSubmissions: Table<MonitoringSubmissionRow>;
+  readonly monitoringRequirements: Table<MonitoringRequirementRow>;
+  readonly ledgerEntries: Table<LedgerEntryRow>;
+  readonly orders: Table<OrderRow>;
+  readonly organisations: Table<OrganisationRow>;
+  readonly projectDocuments: Table<ProjectDocumentRow>;
+  readonly storageLocations: Table<StorageLocationRow>;
+  readonly feedstockTypes: Table<FeedstockTypeRow>;
+  readonly feedstockBatches: Table<FeedstockBatchRow>;
+  readonly productionBatches: Table<ProductionBatchRow>;
+  readonly ledger: { getCreditBatch(id: string): { readonly issued_at: string } | undefined };
+}
 
 /** Every index of a sandbox. */
 export class Indexes {
@@ -95,7 +130,7 @@ export class Indexes {
   /** Rows of a table by the value of one of its fields, made when a list first filters on it. */
   readonly #byField = new Map<string, RowsByKey<Row>>();
 
-  constructor(state: ServiceState) {
+  constructor(state: IndexedTables) {
     this.attributionsByRemoval = new RowsByKey(state.attributions, (a) => a.removal_id);
     this.attributionsByComponent = new RowsByKey(state.attributions, (a) => a.component_id);
     this.attributionsByFactorDatapoint = new RowsByKey(state.attributions, (a) => a.attribution_factor_datapoint_id);

@@ -5,19 +5,19 @@
  * are the service's own work: see the test-helper routes.
  */
 import type { z } from 'zod';
-import { createGhgStatement, resubmitGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../accounting';
-import { idPathSchema, paginationQuerySchema } from '../../model/queries';
-import { ghgStatementSchema } from '../../model/resources';
-import { paginatedListSchema } from '../../model/shapes';
-import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from '../../model/requests';
-import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
-import { evaluateEntries, reevaluate } from '../evaluation';
-import { conflict, Problems, refuseProblems, unprocessable } from '../failures';
-import { ok, route, type Route } from '../router';
-import type { StatementRow } from '../rows';
-import { statementView } from '../views';
-import { ownedRef, pageOf } from './common';
-import { visibleRows } from '../visible-lists';
+import { createGhgStatement, resubmitGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../../accounting';
+import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
+import { ghgStatementSchema } from '../../../model/resources';
+import { paginatedListSchema } from '../../../model/shapes';
+import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from '../../../model/requests';
+import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
+import { evaluateEntries, reevaluate } from '../../evaluation';
+import { conflict, Problems, refuseProblems, unprocessable } from '../../failures';
+import { ok, route, type Route } from '../../router';
+import type { StatementRow } from '../../rows';
+import { statementView } from './view';
+import { ownedRef, pageOf } from '../common';
+import { visibleRows } from '../../visible-lists';
 
 /**
  * The record a lifecycle operation produced, or its refusal: a transition the status does not

@@ -5,23 +5,25 @@
  * entry uses it.
  */
 import type { z } from 'zod';
-import type { QuantityKind } from '../../model';
-import { datapointIdPathSchema, listDatapointsQuerySchema, paginationQuerySchema } from '../../model/queries';
-import { createDatapointRequestSchema, patchDatapointRequestSchema } from '../../model/requests';
-import { componentSchema, datapointSchema, removalTemplateComponentSchema } from '../../model/resources';
-import { paginatedListSchema } from '../../model/shapes';
-import { isCompatible } from '../../units';
-import { canSee, indexes, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
-import { checkComponent, reevaluate } from '../evaluation';
-import { conflict, Problems, unprocessable } from '../failures';
-import { checkDatapointQuantity } from '../quantities';
-import { NO_CONTENT, ok, route, type Route } from '../router';
-import type { DatapointRow } from '../rows';
-import { componentView, datapointView, templateComponentView } from '../views';
-import { mergedList } from '../merged-list';
-import type { OrderedList } from '../pagination';
-import { matching, visibleRows } from '../visible-lists';
-import { checkSources, entriesOfDatapoint, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from './common';
+import type { QuantityKind } from '../../../model';
+import { datapointIdPathSchema, listDatapointsQuerySchema, paginationQuerySchema } from '../../../model/queries';
+import { createDatapointRequestSchema, patchDatapointRequestSchema } from '../../../model/requests';
+import { componentSchema, datapointSchema, removalTemplateComponentSchema } from '../../../model/resources';
+import { paginatedListSchema } from '../../../model/shapes';
+import { isCompatible } from '../../../units';
+import { canSee, indexes, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
+import { checkComponent, reevaluate } from '../../evaluation';
+import { conflict, Problems, unprocessable } from '../../failures';
+import { checkDatapointQuantity } from '../../quantities';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import type { DatapointRow } from '../../rows';
+import { componentView } from '../components/view';
+import { datapointView } from './view';
+import { templateComponentView } from '../projects/view';
+import { mergedList } from '../../merged-list';
+import type { OrderedList } from '../../pagination';
+import { matching, visibleRows } from '../../visible-lists';
+import { checkSources, entriesOfDatapoint, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from '../common';
 
 /** Datapoints an entry's calculation uses (component inputs and legacy factors). */
 function datapointsOfEntry(context: ReadContext, removalId: string): Set<string> {

@@ -4,20 +4,20 @@
  * files a supplier uploads and submits for processing. All owner-only.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
-import { idPathSchema, listDataUploadSubmissionsQuerySchema, listMonitoringRequirementsQuerySchema, paginationQuerySchema } from '../../model/queries';
-import { createDataUploadSubmissionRequestSchema, createFileUploadRequestSchema } from '../../model/requests';
-import { createMonitoringSubmissionRequestSchema, dataUploadSubmissionSchema, fileUploadSchema, monitoringSubmissionSchema, projectMonitoringRequirementSchema } from '../../model/resources-field';
-import { paginatedListSchema } from '../../model/shapes';
-import { indexes, ownedOr404, type RequestContext } from '../context';
-import { conflict, notFound, Problems } from '../failures';
-import { mergedList } from '../merged-list';
-import { NO_CONTENT, ok, route, type Route } from '../router';
-import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../rows';
-import { submissionView } from '../views';
-import { filtered, ownedRows } from '../visible-lists';
-import { uploadUrl } from '../world';
-import { newRow, ownedInProject, ownedRef, pageOf } from './common';
+import { idSchema } from '../../../model';
+import { idPathSchema, listDataUploadSubmissionsQuerySchema, listMonitoringRequirementsQuerySchema, paginationQuerySchema } from '../../../model/queries';
+import { createDataUploadSubmissionRequestSchema, createFileUploadRequestSchema } from '../../../model/requests';
+import { createMonitoringSubmissionRequestSchema, dataUploadSubmissionSchema, fileUploadSchema, monitoringSubmissionSchema, projectMonitoringRequirementSchema } from '../../../model/resources-field';
+import { paginatedListSchema } from '../../../model/shapes';
+import { indexes, ownedOr404, type RequestContext } from '../../context';
+import { conflict, notFound, Problems } from '../../failures';
+import { mergedList } from '../../merged-list';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../../rows';
+import { monitoringRequirementView, monitoringSubmissionView, submissionView } from './view';
+import { filtered, ownedRows } from '../../visible-lists';
+import { uploadUrl } from '../../world';
+import { newRow, ownedInProject, ownedRef, pageOf } from '../common';
 
 /** Submission types whose data comes from a facility; the others from a storage site. */
 const FACILITY_TYPES: ReadonlySet<string> = new Set([
@@ -79,32 +79,6 @@ const createSubmission = (context: RequestContext, body: z.output<typeof createD
   state.submissions.insert(row);
   return ok(submissionView(row));
 };
-
-/** A monitoring requirement as the service answers it. */
-export function monitoringRequirementView(row: MonitoringRequirementRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    project_id: row.project_id,
-    storage_location_id: row.storage_location_id,
-    storage_unit_id: row.storage_unit_id,
-    display_name: row.display_name,
-    monitoring_phase: row.monitoring_phase,
-    frequency: row.frequency,
-    notes: row.notes,
-  };
-}
-
-function monitoringSubmissionView(row: MonitoringSubmissionRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    project_monitoring_requirement_id: row.project_monitoring_requirement_id,
-    source_id: row.source_id,
-    valid_from: row.valid_from,
-    valid_to: row.valid_to,
-    supplier_reference_id: row.supplier_reference_id,
-    notes: row.notes,
-  };
-}
 
 /** A monitoring requirement of a project of the caller, or 404. */
 function requirementIn(context: RequestContext, projectId: string, id: string): MonitoringRequirementRow {

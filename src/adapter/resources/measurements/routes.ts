@@ -3,18 +3,18 @@
  * locked to the sample; a sample shows only the values its caller may see (docs/rules.md#service-behaviour).
  */
 import type { z } from 'zod';
-import { idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../model/queries';
-import { createMeasurementLocationRequestSchema, createMeasurementSampleRequestSchema } from '../../model/requests';
-import { measurementLocationSchema, measurementSampleSchema } from '../../model/resources';
-import { paginatedListSchema } from '../../model/shapes';
-import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
-import { conflict, Problems } from '../failures';
-import { checkQuantity } from '../quantities';
-import { NO_CONTENT, ok, route, type Route } from '../router';
-import type { DatapointRow, MeasurementSampleRow, QuantityRow } from '../rows';
-import { measurementSampleView } from '../views';
-import { matching, visibleRows } from '../visible-lists';
-import { newRowInProject, ownedRef, pageOf } from './common';
+import { idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../../model/queries';
+import { createMeasurementLocationRequestSchema, createMeasurementSampleRequestSchema } from '../../../model/requests';
+import { measurementLocationSchema, measurementSampleSchema } from '../../../model/resources';
+import { paginatedListSchema } from '../../../model/shapes';
+import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
+import { conflict, Problems } from '../../failures';
+import { checkQuantity } from '../../quantities';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import type { DatapointRow, MeasurementSampleRow, QuantityRow } from '../../rows';
+import { measurementLocationView, measurementSampleView } from './view';
+import { matching, visibleRows } from '../../visible-lists';
+import { newRowInProject, ownedRef, pageOf } from '../common';
 
 const createMeasurementLocation = (context: RequestContext, body: z.output<typeof createMeasurementLocationRequestSchema>) => {
   const { state } = context;
@@ -29,11 +29,6 @@ const createMeasurementLocation = (context: RequestContext, body: z.output<typeo
   state.measurementLocations.insert(row);
   return ok(measurementLocationView(row));
 };
-
-/** A measurement location as the service answers it. */
-export function measurementLocationView(row: { id: string; latitude: number; longitude: number; supplier_reference_id: string | null }): Record<string, unknown> {
-  return { id: row.id, latitude: row.latitude, longitude: row.longitude, supplier_reference_id: row.supplier_reference_id };
-}
 
 /** A measurement sample; each of its values becomes a datapoint locked to the sample. */
 const createMeasurementSample = (context: RequestContext, body: z.output<typeof createMeasurementSampleRequestSchema>) => {

@@ -5,20 +5,20 @@
  * Deleting something in use is 409.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
-import { biocharApplicationIdPathSchema, idPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, paginationQuerySchema, storageLocationPathSchema } from '../../model/queries';
-import { createBiocharApplicationRequestSchema, createStorageLocationRequestSchema, patchStorageLocationRequestSchema } from '../../model/requests';
-import { biocharApplicationSchema, createSensorRequestSchema, createStorageUnitRequestSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from '../../model/resources-field';
-import { paginatedListSchema } from '../../model/shapes';
-import { isCompatible } from '../../units';
-import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
-import { conflict, notFound, Problems, unprocessable } from '../failures';
-import { checkQuantity, QUANTITY_FIELDS } from '../quantities';
-import { NO_CONTENT, ok, route, type Route } from '../router';
-import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../rows';
-import { biocharApplicationView, storageLocationView } from '../views';
-import { matching, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
-import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from './common';
+import { idSchema } from '../../../model';
+import { biocharApplicationIdPathSchema, idPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, paginationQuerySchema, storageLocationPathSchema } from '../../../model/queries';
+import { createBiocharApplicationRequestSchema, createStorageLocationRequestSchema, patchStorageLocationRequestSchema } from '../../../model/requests';
+import { biocharApplicationSchema, createSensorRequestSchema, createStorageUnitRequestSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from '../../../model/resources-field';
+import { paginatedListSchema } from '../../../model/shapes';
+import { isCompatible } from '../../../units';
+import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
+import { conflict, notFound, Problems, unprocessable } from '../../failures';
+import { checkQuantity, QUANTITY_FIELDS } from '../../quantities';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
+import { biocharApplicationView, sensorView, storageLocationView, storageUnitView } from './view';
+import { matching, ownedRows, visibleInGroup, visibleRows } from '../../visible-lists';
+import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from '../common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
 export const DEFAULT_STORAGE_METHOD = 'biochar_field';
@@ -131,19 +131,6 @@ const createBiocharApplication = (context: RequestContext, body: z.output<typeof
   return ok(biocharApplicationView(row));
 };
 
-function storageUnitView(row: StorageUnitRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    supplier_reference_id: row.supplier_reference_id,
-    storage_location_id: row.storage_location_id,
-    supplier_id: row.supplier_id,
-  };
-}
-
 const createStorageUnit = (context: RequestContext, body: z.output<typeof createStorageUnitRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
@@ -161,18 +148,6 @@ const createStorageUnit = (context: RequestContext, body: z.output<typeof create
   state.storageUnits.insert(row);
   return ok(storageUnitView(row));
 };
-
-function sensorView(row: SensorRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    project_id: row.project_id,
-    reference: row.reference,
-    measurement_property: row.measurement_property,
-    units: row.units,
-    manufacturer: row.manufacturer,
-    model: row.model,
-  };
-}
 
 /**
  * A sensor installed at a storage location or a facility of the caller (one of the two); its

@@ -5,20 +5,20 @@
  * reaches it through an application or a sample (docs/rules.md#service-behaviour); feedstock records follow it.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
-import { feedstockTypeIdPathSchema, idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../model/queries';
-import { createFeedstockBatchRequestSchema, createProductionBatchRequestSchema, patchFeedstockTypeRequestSchema } from '../../model/requests';
-import { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from '../../model/resources-field';
-import { paginatedListSchema } from '../../model/shapes';
-import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
-import { conflict, Problems } from '../failures';
-import { checkQuantity, QUANTITY_FIELDS } from '../quantities';
-import { NO_CONTENT, ok, route, type Route } from '../router';
-import type { FeedstockTypeRow, QuantityRow } from '../rows';
-import { feedstockBatchView, feedstockTypeView, productionBatchView } from '../views';
-import { mergedList } from '../merged-list';
-import { matching, visibleRows } from '../visible-lists';
-import { checkReferenceFree, newRow, ownedRef, pageOf, patched } from './common';
+import { idSchema } from '../../../model';
+import { feedstockTypeIdPathSchema, idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../../model/queries';
+import { createFeedstockBatchRequestSchema, createProductionBatchRequestSchema, patchFeedstockTypeRequestSchema } from '../../../model/requests';
+import { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from '../../../model/resources-field';
+import { paginatedListSchema } from '../../../model/shapes';
+import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
+import { conflict, Problems } from '../../failures';
+import { checkQuantity, QUANTITY_FIELDS } from '../../quantities';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import type { FeedstockTypeRow, QuantityRow } from '../../rows';
+import { feedstockBatchView, feedstockTypeView, productionBatchView } from './view';
+import { mergedList } from '../../merged-list';
+import { matching, visibleRows } from '../../visible-lists';
+import { checkReferenceFree, newRow, ownedRef, pageOf, patched } from '../common';
 
 const createFeedstockBatch = (context: RequestContext, body: z.output<typeof createFeedstockBatchRequestSchema>) => {
   const { state } = context;

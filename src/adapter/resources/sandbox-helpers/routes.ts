@@ -4,24 +4,27 @@
  * `/mrv/v0` or `/registry/v0`.
  */
 import { z } from 'zod';
-import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../accounting';
-import { idSchema } from '../../model';
-import { idPathSchema } from '../../model/queries';
-import { VERIFICATION_OUTCOMES } from '../../model/enums';
-import { biocharApplicationSchema, dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../../model/resources-field';
-import { ghgStatementSchema } from '../../model/resources';
-import { issuanceCreditBatchesSchema, issuanceSchema, orderSchema, refundSchema } from '../../model/registry-resources';
-import { creditBatchQuantitySchema } from '../../model/registry-requests';
-import { visibleOrMissing, ownedOr404, type RequestContext } from '../context';
-import { conflict, Problems, unprocessable, valueError } from '../failures';
-import { ok, route, type Route } from '../router';
-import type { RemovalRow, StatementRow } from '../rows';
-import { biocharApplicationView, organisationView, statementView, submissionView } from '../views';
-import { changeableRemoval } from './common';
-import { orderView } from './registry-parties';
-import { checkoutAddress } from './stripe';
-import { monitoringRequirementView } from './monitoring';
-import { lifecycle } from './statements';
+import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../../accounting';
+import { idSchema } from '../../../model';
+import { idPathSchema } from '../../../model/queries';
+import { VERIFICATION_OUTCOMES } from '../../../model/enums';
+import { biocharApplicationSchema, dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../../../model/resources-field';
+import { ghgStatementSchema } from '../../../model/resources';
+import { issuanceCreditBatchesSchema, issuanceSchema, orderSchema, refundSchema } from '../../../model/registry-resources';
+import { creditBatchQuantitySchema } from '../../../model/registry-requests';
+import { indexes, visibleOrMissing, ownedOr404, type RequestContext } from '../../context';
+import { conflict, Problems, unprocessable, valueError } from '../../failures';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import type { RemovalRow, StatementRow } from '../../rows';
+import { organisationView } from '../../views';
+import { statementView } from '../ghg-statements/view';
+import { submissionView } from '../monitoring/view';
+import { biocharApplicationView } from '../storage/view';
+import { changeableRemoval, ownedInProject, stored } from '../common';
+import { orderView } from '../registry-parties/view';
+import { checkoutAddress } from '../stripe/routes';
+import { monitoringRequirementView } from '../monitoring/view';
+import { lifecycle } from '../ghg-statements/routes';
 
 /** Error message of a failed processing when the helper is given none. */
 export const DEFAULT_PROCESSING_ERROR = 'The file could not be processed';
@@ -123,7 +126,7 @@ const issue = (context: RequestContext, id: string) => {
   if (bufferPool === undefined) throw conflict('this sandbox has no buffer pool organisation (mark one with buffer_pool in the world document)');
   const frozen = record.submission?.ghg_entries ?? [];
   const entries = frozen.map((entry) => {
-    const removal = state.removals.get(entry.ghg_entry_id) as RemovalRow;
+    const removal = stored(state.removals.get(entry.ghg_entry_id), entry.ghg_entry_id);
     const allocation = entry.credit_allocation;
     if (allocation === null) throw conflict(`GHG entry ${entry.ghg_entry_id} has no credit allocation: the project's risk_of_reversal_percentage is not set`);
     return {
@@ -151,7 +154,7 @@ const issue = (context: RequestContext, id: string) => {
   state.recordIssuance(issuance.id);
   const row: StatementRow = { ...statement, issuance_id: issuance.id, record: lifecycle(markGhgStatementCreditsIssued(record, issuance.issued_at)) };
   state.statements.update(row);
-  return ok({ ghg_statement: statementView(state, row), issuance, credit_batches: state.ledger.getIssuanceCreditBatches(issuance.id) });
+  return ok({ ghg_statement: statementView(state, row), issuance, credit_batches: stored(state.ledger.getIssuanceCreditBatches(issuance.id), issuance.id) });
 };
 
 const processSubmission = (context: RequestContext, id: string, body: z.output<typeof processBodySchema>) => {
@@ -239,7 +242,7 @@ const completeCheckout = (context: RequestContext, id: string, body: z.output<ty
   const order = { id: state.ids('order'), organisation_id: body.buyer_organisation_id, supplier_id: session.supplier_id, credits_ordered_kg: session.quantity_kg, created_at: state.clock.nowIso() };
   state.orders.insert(order);
   state.checkoutSessions.update({ ...session, status: 'complete', order_id: order.id });
-  return ok({ checkout_session: { id, status: 'complete', redirect_url: checkoutAddress(id), order_id: order.id }, order: orderView(state, order) });
+  return ok({ checkout_session: { id, status: 'complete' as const, redirect_url: checkoutAddress(id), order_id: order.id }, order: orderView(state, order) });
 };
 
 /** Sets a monitoring requirement on a project of the caller (the service's side of monitoring). */
@@ -267,6 +270,19 @@ const createRequirement = (context: RequestContext, projectId: string, body: z.o
   return ok(monitoringRequirementView(row));
 };
 
+/**
+ * Removes a monitoring requirement from a project of the caller (the service's side of monitoring,
+ * as setting one is); refused with 409 while submissions answer it, so none is left pointing at nothing.
+ */
+const removeRequirement = (context: RequestContext, projectId: string, id: string) => {
+  const { state } = context;
+  const requirement = ownedInProject(context, state.monitoringRequirements.get(id), projectId);
+  const answered = indexes(context).submissionsByRequirement.rows(requirement.id).length;
+  if (answered > 0) throw conflict(`monitoring requirement ${id} has ${answered} submission(s): delete them first`);
+  state.monitoringRequirements.delete(requirement.id);
+  return NO_CONTENT;
+};
+
 function clockView(context: RequestContext) {
   return { now: context.state.clock.nowIso(), offset_seconds: context.state.clock.offsetMs / 1000 };
 }
@@ -278,6 +294,8 @@ const completedSchema = z.object({
   checkout_session: z.object({ id: idSchema('checkout_session'), status: z.literal('complete'), redirect_url: z.string(), order_id: idSchema('order') }),
   order: orderSchema,
 });
+
+const requirementPathSchema = z.object({ project_id: idSchema('project'), id: idSchema('monitoring_requirement') });
 
 /** The routes of this module. */
 export function helperRoutes(): Route[] {
@@ -296,6 +314,8 @@ export function helperRoutes(): Route[] {
       completeCheckout(context, path.id, body)),
     route('POST', '/sandbox/v0/projects/{id}/monitoring_requirements', { path: idPathSchema('project'), body: requirementBodySchema, response: projectMonitoringRequirementSchema, summary: 'Test helper: set a monitoring requirement on a project' }, (context, { path, body }) =>
       createRequirement(context, path.id, body)),
+    route('DELETE', '/sandbox/v0/projects/{project_id}/monitoring_requirements/{id}', { path: requirementPathSchema, response: null, conflict: true, summary: 'Test helper: remove a monitoring requirement from a project' }, (context, { path }) =>
+      removeRequirement(context, path.project_id, path.id)),
     route('GET', '/sandbox/v0/clock', { response: clockSchema, summary: "Test helper: the sandbox's clock" }, (context) => ok(clockView(context))),
     route('POST', '/sandbox/v0/clock/advance', { body: advanceBodySchema, response: clockSchema, summary: "Test helper: move the sandbox's clock forward" }, (context, { body }) => {
       const step = (body.seconds ?? 0) * 1000 + (body.days ?? 0) * 86_400_000;

@@ -6,12 +6,13 @@
  * has none to read (404) and cannot open a checkout (409).
  */
 import type { z } from 'zod';
-import { createStripeCheckoutSessionRequestSchema } from '../../model/registry-requests';
-import { stripeCheckoutResponseSchema, supplierStripeConfigurationSchema } from '../../model/registry-resources';
-import type { RequestContext } from '../context';
-import { conflict, notFound, Problems } from '../failures';
-import { ok, route, type Route } from '../router';
-import type { CheckoutSessionRow, StripeConfigurationRow } from '../rows';
+import { createStripeCheckoutSessionRequestSchema } from '../../../model/registry-requests';
+import { stripeCheckoutResponseSchema, supplierStripeConfigurationSchema } from '../../../model/registry-resources';
+import type { RequestContext } from '../../context';
+import { conflict, notFound, Problems } from '../../failures';
+import { ok, route, type Route } from '../../router';
+import type { CheckoutSessionRow, StripeConfigurationRow } from '../../rows';
+import { configurationView } from './view';
 
 /** Where the buyer pays for a checkout session (an address of the simulated Stripe). */
 export function checkoutAddress(id: string): string {
@@ -24,17 +25,6 @@ function configurationOf(context: RequestContext): StripeConfigurationRow {
   const configuration = supplier === null ? undefined : context.state.stripeConfigurations.get(supplier.id);
   if (configuration === undefined) throw notFound();
   return configuration;
-}
-
-function configurationView(row: StripeConfigurationRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    account_id: row.account_id,
-    credit_product_price_per_tonne: row.credit_product_price_per_tonne,
-    verification_product_price_per_tonne: row.verification_product_price_per_tonne,
-    currency: row.currency,
-    isometric_terms_and_conditions_url: row.isometric_terms_and_conditions_url,
-  };
 }
 
 const checkout = (context: RequestContext, body: z.output<typeof createStripeCheckoutSessionRequestSchema>) => {

@@ -6,25 +6,26 @@
  * the calculation core (evaluation.ts) and is refused (409) once a submitted entry depends on it.
  */
 import { z } from 'zod';
-import { formatIssuePath, idSchema } from '../../model';
-import { idPathSchema, listComponentsQuerySchema } from '../../model/queries';
+import { formatIssuePath, idSchema } from '../../../model';
+import { idPathSchema, listComponentsQuerySchema } from '../../../model/queries';
 import {
   createComponentRequestSchema,
   createGhgStatementComponentRequestSchema,
   createProjectComponentRequestSchema,
   patchComponentRequestSchema,
   updateProjectComponentRemovalAttributionRequestSchema,
-} from '../../model/requests';
-import { componentSchema, removalSchema } from '../../model/resources';
-import { paginatedListSchema } from '../../model/shapes';
-import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
-import { checkComponent, reevaluate } from '../evaluation';
-import { conflict, notFound, Problems, refuseProblems, unprocessable } from '../failures';
-import { NO_CONTENT, ok, route, type Route } from '../router';
-import { AMENDABLE_STATUSES, type AllocationStrategyValue, type ComponentRow, type ComponentScopeValue } from '../rows';
-import { componentView, removalView } from '../views';
-import { matching, visibleRows } from '../visible-lists';
-import { changeableRemoval, entriesOfComponent, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from './common';
+} from '../../../model/requests';
+import { componentSchema, removalSchema } from '../../../model/resources';
+import { paginatedListSchema } from '../../../model/shapes';
+import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
+import { checkComponent, reevaluate } from '../../evaluation';
+import { conflict, notFound, Problems, refuseProblems, unprocessable } from '../../failures';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import { AMENDABLE_STATUSES, type AllocationStrategyValue, type ComponentRow, type ComponentScopeValue } from '../../rows';
+import { componentView } from './view';
+import { removalView } from '../removals/view';
+import { matching, visibleRows } from '../../visible-lists';
+import { changeableRemoval, entriesOfComponent, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from '../common';
 
 type ComponentData = z.output<typeof createComponentRequestSchema>;
 

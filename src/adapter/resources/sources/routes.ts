@@ -5,17 +5,17 @@
  * application, a monitoring submission) cannot be deleted (409).
  */
 import type { z } from 'zod';
-import { listSourcesQuerySchema, sourceIdPathSchema } from '../../model/queries';
-import { createDocumentSourceRequestSchema, patchSourceRequestSchema, signedUploadUrlRequestSchema } from '../../model/requests';
-import { createSourceResponseSchema, sourcePrivateUrlSchema, sourceSchema } from '../../model/resources';
-import { paginatedListSchema } from '../../model/shapes';
-import { canReadDocument, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
-import { conflict, Problems } from '../failures';
-import { NO_CONTENT, ok, route, type Route } from '../router';
-import type { SourceRow } from '../rows';
-import { privateSourceUrl, sourceView } from '../views';
-import { matching, visibleRows } from '../visible-lists';
-import { checkReferenceFree, newRowInProject, ownedRef, pageOf, patched } from './common';
+import { listSourcesQuerySchema, sourceIdPathSchema } from '../../../model/queries';
+import { createDocumentSourceRequestSchema, patchSourceRequestSchema, signedUploadUrlRequestSchema } from '../../../model/requests';
+import { createSourceResponseSchema, sourcePrivateUrlSchema, sourceSchema } from '../../../model/resources';
+import { paginatedListSchema } from '../../../model/shapes';
+import { canReadDocument, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
+import { conflict, Problems } from '../../failures';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import type { SourceRow } from '../../rows';
+import { privateSourceUrl, sourceView } from './view';
+import { matching, visibleRows } from '../../visible-lists';
+import { checkReferenceFree, newRowInProject, ownedRef, pageOf, patched } from '../common';
 
 /** Where a source's file is uploaded (the sandbox keeps no files). */
 function uploadAddress(row: SourceRow): string {

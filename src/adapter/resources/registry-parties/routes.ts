@@ -10,44 +10,22 @@
  * supplier.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
-import { idPathSchema, paginationQuerySchema, supplierIdPathSchema } from '../../model/queries';
-import { createBeneficiaryRequestSchema } from '../../model/registry-requests';
-import { deliverySchema, orderSchema, projectDocumentSchema, registryProjectSchema } from '../../model/registry-resources';
-import { organisationSchema, paginatedListSchema, supplierSchema } from '../../model/shapes';
-import type { SupplierView } from '../../registry';
-import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
-import { notFound } from '../failures';
-import { mergedList } from '../merged-list';
-import { ok, route, type Route } from '../router';
-import type { OrderRow, OrganisationRow, ProjectRow } from '../rows';
-import type { ServiceState } from '../state';
-import { organisationView } from '../views';
-import { filtered, visibleRows } from '../visible-lists';
-import { pageOf } from './common';
-import { ledgerList } from './registry';
-
-const quantity = (kg: number) => ({ credits: kg / 1000, credit_kgs: kg });
-
-/** The OpenAPI Order of an order row, with its delivered total from the ledger. */
-export function orderView(state: ServiceState, order: OrderRow): Record<string, unknown> {
-  const deliveries = state.indexes.ledger.ids(`delivery|order|${order.id}`).flatMap((id) => {
-    const d = state.ledger.getDelivery(id);
-    return d === undefined ? [] : [d];
-  });
-  const deliveredKg = deliveries.reduce((sum, d) => sum + d.credit_batch_size_total.credit_kgs, 0);
-  const complete = order.credits_ordered_kg > 0 && deliveredKg >= order.credits_ordered_kg;
-  return {
-    id: order.id,
-    effective_contract_date: order.created_at.slice(0, 10),
-    fulfilled_at: complete ? (deliveries[deliveries.length - 1]?.delivered_at ?? null) : null,
-    buyer_organisation: organisationView(state, order.organisation_id),
-    supplier: state.ledger.getSupplier(order.supplier_id) ?? null,
-    status: complete ? 'completed' : deliveredKg > 0 ? 'in_progress' : 'placed',
-    credits_ordered: quantity(order.credits_ordered_kg),
-    credits_delivered: quantity(deliveredKg),
-  };
-}
+import { idSchema } from '../../../model';
+import { idPathSchema, paginationQuerySchema, supplierIdPathSchema } from '../../../model/queries';
+import { createBeneficiaryRequestSchema } from '../../../model/registry-requests';
+import { deliverySchema, orderSchema, projectDocumentSchema, registryProjectSchema } from '../../../model/registry-resources';
+import { organisationSchema, paginatedListSchema, supplierSchema } from '../../../model/shapes';
+import type { SupplierView } from '../../../registry';
+import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
+import { notFound } from '../../failures';
+import { mergedList } from '../../merged-list';
+import { ok, route, type Route } from '../../router';
+import type { OrderRow, OrganisationRow } from '../../rows';
+import { organisationView } from '../../views';
+import { filtered, visibleRows } from '../../visible-lists';
+import { pageOf, stored } from '../common';
+import { ledgerList } from '../credit-ledger/routes';
+import { orderView, registryProjectView } from './view';
 
 /** Whether the caller may see an order: its buyer or its supplier. */
 function seesOrder(context: ReadContext, order: OrderRow): boolean {
@@ -78,61 +56,6 @@ function supplierOr404(context: ReadContext, id: string): SupplierView {
   const supplier = context.state.ledger.getSupplier(id);
   if (supplier === undefined) throw notVisible(context);
   return supplier;
-}
-
-/** Credit totals of a project's issued batches: issued and retired, supplier and buffer pool apart. */
-function projectTotals(state: ServiceState, projectId: string) {
-  const totals = { issued: 0, retired: 0, issuedBuffer: 0, retiredBuffer: 0 };
-  for (const id of state.indexes.ledger.ids(`issuance|project|${projectId}`)) {
-    const batches = state.ledger.getIssuanceCreditBatches(id);
-    if (batches === undefined) continue;
-    totals.issued += batches.supplier_credit_batch_size_total.credit_kgs;
-    totals.issuedBuffer += batches.buffer_pool_credit_batch_size_total.credit_kgs;
-    const buffer = new Set(batches.buffer_pool_credit_batches.map((b) => b.id));
-    // Retired leaves of each root batch, walked down its split tree.
-    for (const root of [...batches.supplier_credit_batches, ...batches.buffer_pool_credit_batches]) {
-      const stack = [root.id];
-      while (stack.length > 0) {
-        const batch = state.ledger.getCreditBatch(stack.pop() as string);
-        if (batch === undefined) continue;
-        if (batch.left_child_id !== null) stack.push(batch.left_child_id);
-        if (batch.right_child_id !== null) stack.push(batch.right_child_id);
-        if (batch.status !== 'retired') continue;
-        if (buffer.has(root.id)) totals.retiredBuffer += batch.size.credit_kgs;
-        else totals.retired += batch.size.credit_kgs;
-      }
-    }
-  }
-  return totals;
-}
-
-/** A project as the registry answers it. */
-export function registryProjectView(state: ServiceState, project: ProjectRow): Record<string, unknown> {
-  const owner = state.organisations.get(project.owner);
-  const supplier = owner?.supplier == null ? undefined : state.ledger.getSupplier(owner.supplier.id);
-  const verifier = project.verifier_organisation_id === null ? undefined : state.organisations.get(project.verifier_organisation_id);
-  const totals = projectTotals(state, project.id);
-  return {
-    id: project.id,
-    name: project.name,
-    supplier: supplier ?? null,
-    status: project.registry.status,
-    short_code: project.project_code,
-    url: `https://registry.sandbox.invalid/projects/${project.id}`,
-    process_key: project.process_key,
-    pathway: project.registry.pathway,
-    protocol_slug: project.registry.protocol_slug,
-    country_code: project.country_code,
-    validator_name: project.registry.validator_name,
-    current_verifier_name: verifier?.name ?? null,
-    crediting_period_start: project.registry.crediting_period_start,
-    crediting_period_end: project.registry.crediting_period_end,
-    issued_credits_total: quantity(totals.issued),
-    retired_credits_total: quantity(totals.retired),
-    issued_buffer_pool_credits_total: quantity(totals.issuedBuffer),
-    retired_buffer_pool_credits_total: quantity(totals.retiredBuffer),
-    location: supplier?.location ?? null,
-  };
 }
 
 /** Registers a beneficiary (an organisation or a person) that the caller may retire credits for. */
@@ -179,7 +102,7 @@ export function registryPartyRoutes(): Route[] {
     }),
     route('GET', '/registry/v0/orders/{id}/deliveries', { path: z.object({ id: idSchema('order') }), query: paginationQuerySchema, response: page(deliverySchema), summary: 'List the deliveries against an order' }, (context, { path, query }) => {
       const order = visibleOrder(context, path.id);
-      return ok(pageOf(context, `order-deliveries:${order.id}`, ledgerList(context, 'delivery', 'order', order.id), query, (e) => context.state.ledger.getDelivery(e.id)));
+      return ok(pageOf(context, `order-deliveries:${order.id}`, ledgerList(context, 'delivery', 'order', order.id), query, (e) => stored(context.state.ledger.getDelivery(e.id), e.id)));
     }),
     route('GET', '/registry/v0/supplier', { response: supplierSchema, notFound: true, summary: 'The supplier of the access token' }, (context) => {
       const id = context.viewer.supplier?.id;

@@ -6,7 +6,7 @@
  * so a page costs the page, whatever the size of the ledger.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
+import { idSchema } from '../../../model';
 import {
   idPathSchema,
   listCreditBatchesQuerySchema,
@@ -16,8 +16,8 @@ import {
   paginationQuerySchema,
   refundIdPathSchema,
   supplierIdPathSchema,
-} from '../../model/queries';
-import { createDeliveryRequestSchema, createRetirementOldestCreditsRequestSchema, createRetirementRequestSchema, createTransferRequestSchema } from '../../model/registry-requests';
+} from '../../../model/queries';
+import { createDeliveryRequestSchema, createRetirementOldestCreditsRequestSchema, createRetirementRequestSchema, createTransferRequestSchema } from '../../../model/registry-requests';
 import {
   creditBatchSchema,
   deliverySchema,
@@ -27,19 +27,19 @@ import {
   refundSchema,
   retirementSchema,
   transferSchema,
-} from '../../model/registry-resources';
-import { listResourceSchema, paginatedListSchema } from '../../model/shapes';
-import type { CreditBatchView, TransferView } from '../../registry';
-import { existing, type ReadContext, type RequestContext } from '../context';
-import { ledgerKey } from '../ledger-keys';
-import { mergedList } from '../merged-list';
-import { listOf, reversedList, type OrderedList } from '../pagination';
-import { notFound, Problems, unprocessable, valueError } from '../failures';
-import { ok, route, type Reply, type Route } from '../router';
-import type { LedgerEntryRow, LedgerKind } from '../rows';
-import { filtered } from '../visible-lists';
-import { organisationView } from '../views';
-import { pageOf } from './common';
+} from '../../../model/registry-resources';
+import { listResourceSchema, paginatedListSchema } from '../../../model/shapes';
+import type { CreditBatchView, TransferView } from '../../../registry';
+import { existing, type ReadContext, type RequestContext } from '../../context';
+import { ledgerKey } from '../../ledger-keys';
+import { mergedList } from '../../merged-list';
+import { listOf, reversedList, type OrderedList } from '../../pagination';
+import { notFound, Problems, unprocessable, valueError } from '../../failures';
+import { ok, route, type Ok, type Route } from '../../router';
+import type { LedgerEntryRow, LedgerKind } from '../../rows';
+import { filtered } from '../../visible-lists';
+import { organisationView } from '../../views';
+import { pageOf, stored } from '../common';
 
 /** The ledger records under one list key, in creation order. */
 export function ledgerList(context: ReadContext, kind: LedgerKind, field?: string, value?: string): OrderedList<LedgerEntryRow> {
@@ -75,13 +75,13 @@ function checkTransaction(context: RequestContext, acting: { readonly field: str
 }
 
 /** Remembers a transaction the ledger made (and the batches it split) and answers its view. */
-function recorded<V extends { readonly id: string }>(context: RequestContext, kind: 'delivery' | 'transfer' | 'retirement', view: V, lines: readonly { readonly credit_batch_id: string }[]): Reply {
+function recorded<V extends { readonly id: string }>(context: RequestContext, kind: 'delivery' | 'transfer' | 'retirement', view: V, lines: readonly { readonly credit_batch_id: string }[]): Ok<V> {
   context.state.recordTransaction(kind, view.id, lines);
   return ok(view);
 }
 
 /** A ListResource of the credit batches of a record the caller may read. */
-function creditBatchList(context: ReadContext, nodes: readonly CreditBatchView[] | undefined): Reply {
+function creditBatchList(context: ReadContext, nodes: readonly CreditBatchView[] | undefined): Ok<{ readonly nodes: readonly CreditBatchView[]; readonly total_count: number }> {
   const list = existing(context, nodes);
   return ok({ nodes: list, total_count: list.length });
 }
@@ -180,7 +180,7 @@ const organisationCreditBatches = (context: RequestContext, organisationId: stri
     (query.issued_after == null || b.issued_at > query.issued_after) &&
     (query.issued_before == null || b.issued_at < query.issued_before);
   const filtering = [query.supplier_id, query.project_id, query.issuance_id, query.delivery_id, query.order_id, query.retirement_id, query.status, query.issued_after, query.issued_before].some((v) => v != null);
-  const view = (e: LedgerEntryRow) => ledger.getCreditBatch(e.id) as CreditBatchView;
+  const view = (e: LedgerEntryRow): CreditBatchView => stored(ledger.getCreditBatch(e.id), e.id);
   // The narrowest list is checked against every filter: the cost follows the batches it holds.
   const items = filtering ? listOf(filtered(owned, (e) => keep(view(e)))) : owned;
   // Creation order is issuance order; descending reads the same list from its end.
@@ -199,7 +199,7 @@ export function registryRoutes(): Route[] {
       retireOldest(context, body)),
     route('GET', '/registry/v0/retirements', { query: listRetirementsQuerySchema, response: page(retirementSchema), summary: 'List retirements' }, (context, { query }) => {
       const items = ledgerListBy(context, 'retirement', [['owner', query.owner_org_id], ['beneficiary', query.beneficiary_org_id]]);
-      return ok(pageOf(context, 'retirements', items, query, (e) => ledger(context).getRetirement(e.id)));
+      return ok(pageOf(context, 'retirements', items, query, (e) => stored(ledger(context).getRetirement(e.id), e.id)));
     }),
     route('GET', '/registry/v0/retirements/{id}', { path: idPathSchema('retirement'), response: retirementSchema, summary: 'Read a retirement' }, (context, { path }) => ok(existing(context, ledger(context).getRetirement(path.id)))),
     route('GET', '/registry/v0/retirements/{id}/credit_batches', { path: idPathSchema('retirement'), response: batches, summary: 'The credit batches of a retirement' }, (context, { path }) =>
@@ -207,14 +207,14 @@ export function registryRoutes(): Route[] {
     route('POST', '/registry/v0/deliveries', { body: createDeliveryRequestSchema, response: deliverySchema, summary: 'Deliver credits against an order' }, (context, { body }) => deliver(context, body)),
     route('GET', '/registry/v0/deliveries', { query: listDeliveriesQuerySchema, response: page(deliverySchema), summary: 'List deliveries' }, (context, { query }) => {
       const items = ledgerListBy(context, 'delivery', [['supplier', query.from_supplier_id], ['to', query.to_organisation_id]]);
-      return ok(pageOf(context, 'deliveries', items, query, (e) => ledger(context).getDelivery(e.id)));
+      return ok(pageOf(context, 'deliveries', items, query, (e) => stored(ledger(context).getDelivery(e.id), e.id)));
     }),
     route('GET', '/registry/v0/deliveries/{id}', { path: idPathSchema('delivery'), response: deliverySchema, summary: 'Read a delivery' }, (context, { path }) => ok(existing(context, ledger(context).getDelivery(path.id)))),
     route('GET', '/registry/v0/deliveries/{id}/credit_batches', { path: idPathSchema('delivery'), response: batches, summary: 'The credit batches of a delivery' }, (context, { path }) =>
       creditBatchList(context, ledger(context).getDeliveryCreditBatches(path.id))),
     route('GET', '/registry/v0/suppliers/{id}/deliveries', { path: supplierIdPathSchema, query: paginationQuerySchema, response: page(deliverySchema), summary: 'List the deliveries of a supplier' }, (context, { path, query }) => {
       existing(context, ledger(context).getSupplier(path.id));
-      return ok(pageOf(context, `deliveries:${path.id}`, ledgerList(context, 'delivery', 'supplier', path.id), query, (e) => ledger(context).getDelivery(e.id)));
+      return ok(pageOf(context, `deliveries:${path.id}`, ledgerList(context, 'delivery', 'supplier', path.id), query, (e) => stored(ledger(context).getDelivery(e.id), e.id)));
     }),
     route('POST', '/registry/v0/transfers', { body: createTransferRequestSchema, response: transferSchema, summary: 'Transfer credits to another organisation' }, (context, { body }) => transfer(context, body)),
     route('GET', '/registry/v0/transfers', { query: listTransfersQuerySchema, response: page(transferSchema), summary: 'List the transfers the caller is party to' }, (context, { query }) => {
@@ -222,7 +222,7 @@ export function registryRoutes(): Route[] {
       const to = query.to_organisation_id ?? null;
       // The caller's transfers (as either party), narrowed by the smallest of the three lists.
       const items = ledgerListBy(context, 'transfer', [['from', from], ['to', to]], ['party', context.viewer.id]);
-      return ok(pageOf(context, 'transfers', items, query, (e) => ledger(context).getTransfer(e.id)));
+      return ok(pageOf(context, 'transfers', items, query, (e) => stored(ledger(context).getTransfer(e.id), e.id)));
     }),
     route('GET', '/registry/v0/transfers/{id}', { path: idPathSchema('transfer'), response: transferSchema, summary: 'Read a transfer' }, (context, { path }) => ok(visibleTransfer(context, path.id))),
     route('GET', '/registry/v0/transfers/{id}/credit_batches', { path: idPathSchema('transfer'), response: batches, summary: 'The credit batches of a transfer' }, (context, { path }) => {
@@ -234,13 +234,13 @@ export function registryRoutes(): Route[] {
       creditBatchList(context, ledger(context).getRefundCreditBatches(path.id))),
     route('GET', '/registry/v0/credit_batches/{id}', { path: idPathSchema('credit_batch'), response: creditBatchSchema, summary: 'Read a credit batch' }, (context, { path }) => ok(existing(context, ledger(context).getCreditBatch(path.id)))),
     route('GET', '/registry/v0/issuances', { query: paginationQuerySchema, response: page(issuanceSchema), summary: 'List issuances' }, (context, { query }) =>
-      ok(pageOf(context, 'issuances', ledgerList(context, 'issuance'), query, (e) => ledger(context).getIssuance(e.id)))),
+      ok(pageOf(context, 'issuances', ledgerList(context, 'issuance'), query, (e) => stored(ledger(context).getIssuance(e.id), e.id)))),
     route('GET', '/registry/v0/issuances/{id}', { path: idPathSchema('issuance'), response: issuanceSchema, summary: 'Read an issuance' }, (context, { path }) => ok(existing(context, ledger(context).getIssuance(path.id)))),
     route('GET', '/registry/v0/issuances/{id}/credit_batches', { path: idPathSchema('issuance'), response: issuanceCreditBatchesSchema, summary: 'The credit batches of an issuance' }, (context, { path }) =>
       ok(existing(context, ledger(context).getIssuanceCreditBatches(path.id)))),
     route('GET', '/registry/v0/suppliers/{id}/issuances', { path: supplierIdPathSchema, query: paginationQuerySchema, response: page(issuanceSchema), summary: 'List the issuances of a supplier' }, (context, { path, query }) => {
       existing(context, ledger(context).getSupplier(path.id));
-      return ok(pageOf(context, `issuances:${path.id}`, ledgerList(context, 'issuance', 'supplier', path.id), query, (e) => ledger(context).getIssuance(e.id)));
+      return ok(pageOf(context, `issuances:${path.id}`, ledgerList(context, 'issuance', 'supplier', path.id), query, (e) => stored(ledger(context).getIssuance(e.id), e.id)));
     }),
     route('GET', '/registry/v0/organisations/{id}/credit_balance', { path: idPathSchema('organisation'), response: organisationCreditBalanceSchema, summary: 'The credit balance of an organisation' }, (context, { path }) => {
       existing(context, context.state.organisations.get(path.id));

@@ -4,26 +4,31 @@
  * the accounting module's results for the entry's current attributions.
  */
 import { z } from 'zod';
-import type { GraphIssue } from '../../model';
-import { listRemovalsQuerySchema, paginationQuerySchema, removalIdPathSchema } from '../../model/queries';
-import { componentAttributionSchema, removalSchema } from '../../model/resources';
-import { paginatedListSchema } from '../../model/shapes';
+import { DEFAULT_ACCOUNTING_POLICIES } from '../../../accounting';
+import type { GraphIssue } from '../../../model';
+import { listRemovalsQuerySchema, paginationQuerySchema, removalIdPathSchema } from '../../../model/queries';
+import { componentAttributionSchema, removalSchema } from '../../../model/resources';
+import { paginatedListSchema } from '../../../model/shapes';
 import {
   createRemovalRequestSchema,
   patchRemovalComponentAttributionsRequestSchema,
   patchRemovalRequestSchema,
-} from '../../model/requests';
-import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../context';
-import { evaluateEntry, checkComponent, type AttributionInput } from '../evaluation';
-import { conflict, Problems, unprocessable } from '../failures';
-import { NO_CONTENT, ok, route, type Route } from '../router';
-import { type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../rows';
-import { attributionView, removalView } from '../views';
-import { matching, visibleRows } from '../visible-lists';
-import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay } from './common';
+} from '../../../model/requests';
+import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
+import { evaluateEntry, checkComponent, type AttributionInput } from '../../evaluation';
+import { conflict, Problems, unprocessable, valueError } from '../../failures';
+import type { ValidationErrorItem } from '../../../model/validation-error';
+import { NO_CONTENT, ok, route, type Route } from '../../router';
+import { type AttributionRow, type ComponentRow, type ProjectRow, type RemovalRow, type TemplateRow } from '../../rows';
+import { attributionView, removalView } from './view';
+import { matching, visibleRows } from '../../visible-lists';
+import { bothSpellings, changeableRemoval, checkReferenceFree, ownedRef, pageOf, startOfDay, stored } from '../common';
 
-/** Slack when adding attribution shares (the accounting policy's default). */
-const SHARE_TOLERANCE = 1e-9;
+/**
+ * Slack when adding attribution shares: the accounting's own (the service evaluates under the
+ * default policies), so that the service and the evaluation accept the same totals.
+ */
+const SHARE_TOLERANCE = DEFAULT_ACCOUNTING_POLICIES.attributionTolerance;
 
 /** An attribution being planned: what the row will hold, before ids and factors are final. */
 interface PlannedAttribution extends AttributionInput {
@@ -32,7 +37,11 @@ interface PlannedAttribution extends AttributionInput {
   readonly removal_template_component_id: string | null;
 }
 
-/** Checks that attributing `factor` of a component keeps its total share across entries at most 1. */
+/**
+ * Checks that attributing `factor` of a component keeps its total share across entries at most 1.
+ * The accounting checks the same sum within one graph; an entry's graph holds that entry alone, so
+ * the shares stored for the component's other entries are added here.
+ */
 function checkShare(context: RequestContext, problems: Problems, loc: readonly (string | number)[], componentId: string, factor: number, entryId: string | null): void {
   let taken = 0;
   for (const a of indexes(context).attributionsByComponent.rows(componentId)) {
@@ -51,11 +60,37 @@ function evaluationProblems(issues: readonly GraphIssue[], loc: readonly (string
   return problems;
 }
 
-/** Evaluates the entry with `planned` attributions, or refuses the request. */
-function evaluateOrRefuse(context: RequestContext, entryId: string, project: ProjectRow, planned: readonly PlannedAttribution[]) {
+/**
+ * Evaluates the entry with `planned` attributions, or refuses the request: with the problems of the
+ * first template component that fails its own checks when there is one (`deferred`), else with
+ * the evaluation's.
+ */
+function evaluateOrRefuse(context: RequestContext, entryId: string, project: ProjectRow, planned: readonly PlannedAttribution[], deferred: readonly DeferredCheck[] = []) {
   const outcome = evaluateEntry(context.state, entryId, project.risk_of_reversal_percentage, planned);
-  if (!outcome.ok) throw unprocessable(evaluationProblems(outcome.issues, ['body']).items);
-  return outcome.result;
+  if (outcome.ok) return outcome.result;
+  const first = componentProblems(context, deferred);
+  throw unprocessable(first.length > 0 ? first : evaluationProblems(outcome.issues, ['body']).items);
+}
+
+/**
+ * A template component's check against its blueprint and datapoints, left to the entry's own
+ * evaluation: the evaluation prepares the entry's graph, these components included, so a request
+ * that evaluates needs no other preparation. Only a request refused anyway runs the checks one by
+ * one, to name the template component at fault as it always did.
+ */
+interface DeferredCheck {
+  readonly slotId: string;
+  readonly loc: readonly (string | number)[];
+  readonly component: { readonly blueprint_key: string; readonly inputs: ComponentInputs };
+}
+
+/** The 422 items of the first deferred template component that fails its checks (none when all pass). */
+function componentProblems(context: RequestContext, deferred: readonly DeferredCheck[]): ValidationErrorItem[] {
+  for (const check of deferred) {
+    const issues = checkComponent(context.state, check.component, 'the component');
+    if (issues.length > 0) return issues.map((issue) => valueError(check.loc, `template component '${check.slotId}': ${issue.message}`, null));
+  }
+  return [];
 }
 
 /** Stores the attributions of an entry (replacing the old ones) with the factors the evaluation used. */
@@ -133,12 +168,19 @@ const createRemoval = (context: RequestContext, body: CreateRemovalBody) => {
     ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
   }
   const { template, processTemplate } = requestedTemplates(context, problems, body, project);
-  const newComponents = template !== undefined && project !== undefined ? instantiateTemplate(context, problems, body, project, template) : [];
+  const deferred: DeferredCheck[] = [];
+  const newComponents = template !== undefined && project !== undefined ? instantiateTemplate(context, problems, body, project, template, deferred) : [];
   const legacy = legacySteps(context, problems, body, processTemplate ?? template);
-  problems.check();
+  // A request refused anyway names a failing template component first (checked before the rest).
+  if (!problems.empty) throw unprocessable([...componentProblems(context, deferred), ...problems.items]);
   if (project === undefined) throw unprocessable(problems.items);
-  checkReferenceFree(context, body.supplier_reference_id);
-  return ok(removalView(insertRemoval(context, body, project, template ?? processTemplate, newComponents, legacy)));
+  try {
+    checkReferenceFree(context, body.supplier_reference_id);
+  } catch (error) {
+    const first = componentProblems(context, deferred);
+    throw first.length > 0 ? unprocessable(first) : error;
+  }
+  return ok(removalView(insertRemoval(context, body, project, template ?? processTemplate, newComponents, legacy, deferred)));
 };
 
 /** The template: named directly, or through the deprecated process key (both must agree). */
@@ -170,7 +212,7 @@ function requestedTemplates(
 }
 
 /** Components instantiated from the template, with the inputs of the request overriding its defaults. */
-function instantiateTemplate(context: RequestContext, problems: Problems, body: CreateRemovalBody, project: ProjectRow, template: TemplateRow): NewComponent[] {
+function instantiateTemplate(context: RequestContext, problems: Problems, body: CreateRemovalBody, project: ProjectRow, template: TemplateRow, deferred: DeferredCheck[]): NewComponent[] {
   const overrides = templateOverrides(context, problems, body, template);
   const newComponents: NewComponent[] = [];
   for (const group of template.groups) {
@@ -178,9 +220,8 @@ function instantiateTemplate(context: RequestContext, problems: Problems, body: 
       const override = overrides.get(slot.id);
       const inputs = slotInputs(context, problems, slot, override);
       if (problems.empty) {
-        const issues = checkComponent(context.state, { blueprint_key: slot.blueprint_key, inputs }, 'the component');
-        const base = override === undefined ? ['body', 'removal_template_id'] : ['body', 'removal_template_components', override.index];
-        for (const issue of issues) problems.add(base, `template component '${slot.id}': ${issue.message}`, null);
+        const loc = override === undefined ? ['body', 'removal_template_id'] : ['body', 'removal_template_components', override.index];
+        deferred.push({ slotId: slot.id, loc, component: { blueprint_key: slot.blueprint_key, inputs } });
       }
       newComponents.push({
         groupKey: group.key,
@@ -289,6 +330,7 @@ function insertRemoval(
   template: TemplateRow | undefined,
   newComponents: readonly NewComponent[],
   legacy: readonly PlannedAttribution[],
+  deferred: readonly DeferredCheck[],
 ): RemovalRow {
   const { state } = context;
   const id = state.ids('ghg_entry');
@@ -306,7 +348,7 @@ function insertRemoval(
     });
   }
   planned.push(...legacy);
-  const result = evaluateOrRefuse(context, id, project, planned);
+  const result = evaluateOrRefuse(context, id, project, planned, deferred);
   const row: RemovalRow = {
     id,
     owner: context.viewer.id,
@@ -343,7 +385,7 @@ function groupKeyOf(context: RequestContext, problems: Problems, removal: Remova
 const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof patchRemovalRequestSchema>) => {
   const { state } = context;
   const removal = changeableRemoval(context, id);
-  const project = state.projects.get(removal.project_id) as ProjectRow;
+  const project = stored(state.projects.get(removal.project_id), removal.project_id);
   const problems = new Problems();
   const startedOn = body.started_on ?? removal.started_on;
   const completedOn = body.completed_on ?? removal.completed_on;
@@ -389,7 +431,7 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
 const patchAttributions = (context: RequestContext, id: string, body: z.output<typeof patchRemovalComponentAttributionsRequestSchema>) => {
   const { state } = context;
   const removal = changeableRemoval(context, id);
-  const project = state.projects.get(removal.project_id) as ProjectRow;
+  const project = stored(state.projects.get(removal.project_id), removal.project_id);
   const problems = new Problems();
   let planned = currentPlanWithout(context, problems, id, 'components_to_remove', body.components_to_remove);
   const adding = new Set<string>();

@@ -3,31 +3,19 @@
  * the component blueprints (every organisation's) and the projects' removal templates.
  */
 import { z } from 'zod';
-import { idSchema } from '../../model';
-import { paginationQuerySchema, projectIdPathSchema } from '../../model/queries';
-import { componentBlueprintSchema, processSchema, projectSchema, removalTemplateSchema } from '../../model/resources';
-import { organisationSchema, paginatedListSchema } from '../../model/shapes';
-import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../context';
-import { tableList } from '../merged-list';
-import { ok, route, type Route } from '../router';
-import type { ProjectRow, TemplateRow } from '../rows';
-import type { Sequenced } from '../store';
-import { blueprintView, organisationView, templateView } from '../views';
-import { visibleRows } from '../visible-lists';
-import { pageOf } from './common';
-
-/** A project as the data ingestion operations answer it. */
-export function projectView(row: ProjectRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    name: row.name,
-    country_code: row.country_code,
-    process_key: row.process_key,
-    description: row.description,
-    short_description: row.short_description,
-    risk_of_reversal: row.risk_of_reversal,
-  };
-}
+import { idSchema } from '../../../model';
+import { paginationQuerySchema, projectIdPathSchema } from '../../../model/queries';
+import { componentBlueprintSchema, processSchema, projectSchema, removalTemplateSchema } from '../../../model/resources';
+import { organisationSchema, paginatedListSchema } from '../../../model/shapes';
+import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
+import { tableList } from '../../merged-list';
+import { ok, route, type BodyOf, type Route } from '../../router';
+import type { ProjectRow, TemplateRow } from '../../rows';
+import type { Sequenced } from '../../store';
+import { organisationView } from '../../views';
+import { blueprintView, projectView, templateView } from './view';
+import { visibleRows } from '../../visible-lists';
+import { pageOf } from '../common';
 
 /** A project the caller may see (its owner, or anyone a submitted statement exposes it to), or 404. */
 function visibleProject(context: ReadContext, id: string): ProjectRow {
@@ -38,9 +26,9 @@ function visibleProject(context: ReadContext, id: string): ProjectRow {
  * The processes of the projects the caller may see: each process key once, described by the first
  * template carrying it (its groups are the process steps), in the order of those templates.
  */
-function processes(context: RequestContext): Sequenced<Record<string, unknown>>[] {
+function processes(context: RequestContext): Sequenced<BodyOf<typeof processSchema>>[] {
   const seen = new Set<string>();
-  const out: Sequenced<Record<string, unknown>>[] = [];
+  const out: Sequenced<BodyOf<typeof processSchema>>[] = [];
   const templates = visibleRows(context, context.state.templates);
   for (const { seq, row } of templates.slice(0, templates.size)) {
     const template: TemplateRow = row;

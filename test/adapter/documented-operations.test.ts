@@ -1,10 +1,12 @@
 /**
- * OPERATION_SCHEMAS: the 23 operations of interface.md 4.2 with the schemas of their parts.
+ * The 23 numbered operations of docs/service.md#routes, as the route table declares them: method,
+ * path and the schemas of their parts.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OPERATION_SCHEMAS, validateRequest, type OperationNumber, type OperationSchemas } from '../../src/model';
-import { HEADER_EXAMPLES, ID, PATH_EXAMPLES, QUERY_EXAMPLES, REQUEST_EXAMPLES, RESOURCE_EXAMPLES } from './fixtures';
+import { validateRequest } from '../../src/model';
+import { HEADER_EXAMPLES, ID, PATH_EXAMPLES, QUERY_EXAMPLES, REQUEST_EXAMPLES, RESOURCE_EXAMPLES } from '../model/fixtures';
+import { OPERATION_SCHEMAS, type OperationNumber, type OperationSchemas } from './documented-operations';
 
 /** interface.md 4.2, with the examples of each part. */
 const TABLE: Record<OperationNumber, { readonly route: string; readonly body?: string; readonly query?: string; readonly path?: string; readonly node?: string }> = {

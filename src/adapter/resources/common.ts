@@ -12,6 +12,15 @@ import { paginate, type OrderedList, type Page } from '../pagination';
 import type { Row, Sequenced, Table } from '../store';
 
 /**
+ * A record an index or a ledger list names: it exists, since indexes follow the store in the same
+ * transaction; a missing one is a defect (answered 500), not the caller's 404.
+ */
+export function stored<T>(value: T | undefined, id: string): T {
+  if (value === undefined) throw new Error(`'${id}' is listed but not stored`);
+  return value;
+}
+
+/**
  * `row` with each of `fields` taken from a PATCH body where the body sends a value. A field the
  * body leaves out (or sends as null, or as `{"__typename": "Undefined"}`, read as undefined) keeps
  * the row's value: PATCH changes only what it names.
