@@ -1,6 +1,6 @@
 /**
  * The keys under which a record of the credit ledger is listed (the registry lists page through
- * them, see routes/registry-lists.ts): its kind alone, and `kind|field|value` for each field a list
+ * them, see routes/registry.ts): its kind alone, and `kind|field|value` for each field a list
  * filters it by (the owner of a credit batch, the supplier of an issuance or delivery, the parties of
  * a transfer, ...). The keys of a record are recomputed whenever a transaction changes it, so a
  * list by key is a sequence kept in creation order, read a page at a time.
