@@ -37,9 +37,25 @@ const otherZones = [
 ];
 
 const NODE_GLOBALS = [
-  'console', 'process', 'performance', 'structuredClone', 'fetch', 'URL', 'URLSearchParams', 'TextEncoder',
-  'TextDecoder', 'Buffer', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'queueMicrotask',
-  'AbortController', 'AbortSignal', 'globalThis',
+  'console',
+  'process',
+  'performance',
+  'structuredClone',
+  'fetch',
+  'URL',
+  'URLSearchParams',
+  'TextEncoder',
+  'TextDecoder',
+  'Buffer',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'queueMicrotask',
+  'AbortController',
+  'AbortSignal',
+  'globalThis',
 ];
 
 /** Test-focus and skip markers: a committed `.only` or `.skip` silently drops tests. */
@@ -50,18 +66,7 @@ const FOCUS_OR_SKIP = {
 
 export default tseslint.config(
   {
-    ignores: [
-      'dist/',
-      'node_modules/',
-      'temp/',
-      'artifacts/',
-      'bench/out/',
-      'etc/',
-      'schema/',
-      'examples/reports/',
-      'scripts/consumers/',
-      '**/*.d.mts',
-    ],
+    ignores: ['dist/', 'node_modules/', 'temp/', 'artifacts/', 'bench/out/', 'etc/', 'schema/', 'examples/reports/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -77,6 +82,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': 'off',
       'no-restricted-syntax': ['error', FOCUS_OR_SKIP],
     },
+  },
+  {
+    // CommonJS on purpose: the consumers' require() checks and the benchmarks' preload.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: Object.fromEntries(['require', 'module', 'exports', '__dirname', '__filename'].map((name) => [name, 'readonly'])),
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['src/**/*.ts'],
