@@ -1,6 +1,7 @@
 // ESLint: the conventions of README.md#development as rules, so a violation fails `npm run lint` (and
 // `npm test`) instead of living in a comment. Formatting and the import-cycle rule are Biome's (biome.jsonc).
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
@@ -64,12 +65,12 @@ const FOCUS_OR_SKIP = {
   message: 'No .only/.skip/.todo in committed tests: every test runs.',
 };
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['dist/', 'node_modules/', 'temp/', 'artifacts/', 'bench/out/', 'etc/', 'schema/', 'examples/reports/'],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     languageOptions: {
       ecmaVersion: 2022,
