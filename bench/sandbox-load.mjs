@@ -113,7 +113,7 @@ function createFloor(world) {
     const params = new URLSearchParams(query);
     const visible = list; // one organisation owns nearly everything here
     let start = 0;
-    let end = Math.min(visible.length, PAGE);
+    let end;
     if (params.has('last')) {
       end = params.has('before') ? Number(params.get('before')) : visible.length;
       start = Math.max(0, end - Number(params.get('last')));

@@ -68,7 +68,7 @@ const evaluate = (format, target = file) => [...cli, 'evaluate', target, '--form
 const jsonOut = join(scratch, 'engine.json');
 const floorOut = join(scratch, 'floor.json');
 const columns = { json: [], floor: [], table: [], ndjson: [] };
-let ndjsonSupported = spawnSync(process.execPath, [...cli, 'evaluate', '--format', 'ndjson'], { cwd: root, stdio: 'ignore' }).status === 0;
+const ndjsonSupported = spawnSync(process.execPath, [...cli, 'evaluate', '--format', 'ndjson'], { cwd: root, stdio: 'ignore' }).status === 0;
 
 process.stdout.write(`input ${file.replace(`${root}/`, '')}: ${(inputBytes / 1e6).toFixed(1)} MB; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
 // Warm-up (the page cache, and the output the floor writes), then the rounds.
@@ -83,7 +83,7 @@ const outputBytes = statSync(jsonOut).size;
 if (!readFileSync(floorOut).equals(readFileSync(jsonOut))) throw new Error('the floor did not write the same bytes');
 if (ndjsonSupported && columns.ndjson.some((r) => r.lines !== JSON.parse(readFileSync(jsonOut, 'utf8')).ghg_entries.length)) {
   process.stdout.write('ndjson: the number of lines is not the number of entries\n');
-  ndjsonSupported = false;
+  columns.ndjson.length = 0; // a column that does not match the JSON output is not reported
 }
 
 const small = { engine: [], bare: [] };

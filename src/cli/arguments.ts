@@ -49,7 +49,7 @@ export function parseArguments<Name extends string, Flag extends string = never>
     }
     const name = names.find((n) => `--${n}` === written);
     if (name === undefined) return unknownOption(written, [...names, ...flagNames]);
-    let value: string | undefined = eq < 0 ? args[i + 1] : arg.slice(eq + 1);
+    const value: string | undefined = eq < 0 ? args[i + 1] : arg.slice(eq + 1);
     // The next argument is the value unless it is another long option (a value may be `-1` or `-`).
     if (eq < 0 && (value === undefined || value.startsWith('--'))) return `${written} needs a value`;
     if (eq < 0) i++;

@@ -293,7 +293,7 @@ class TemplateWalker {
     const index = this.symbolIndex(name);
     if (index >= 0 && index < this.variables.length) return { kind: 'var', name: this.variables[index] as string };
     if (isAllowedFunction(name)) return this.forbid(`function name "${name}" must be called with arguments, e.g. ${name}({x})`);
-    let isUnit = false;
+    let isUnit: boolean;
     try {
       isUnit = engineMath().Unit.isValuelessUnit(name);
     } catch {

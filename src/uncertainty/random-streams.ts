@@ -91,8 +91,8 @@ export class BlockStream {
     for (;;) {
       const x = h * (WN[layer] as number);
       if (layer === 0) {
-        let tail = 0;
-        let y = 0;
+        let tail: number;
+        let y: number;
         do {
           tail = -Math.log(this.uniform()) / ZIGGURAT_R;
           y = -Math.log(this.uniform());

@@ -53,9 +53,9 @@ export function createNormalSource(random: RandomSource): () => number {
       spare = Number.NaN;
       return v;
     }
-    let u = 0;
-    let v = 0;
-    let s = 0;
+    let u: number;
+    let v: number;
+    let s: number;
     do {
       u = 2 * random() - 1;
       v = 2 * random() - 1;

@@ -146,6 +146,8 @@ export const PINT_UNITS: readonly UnitRow[] = [
   ['tropical_year', '365.242190402 day'],
   ['common_year', '365 day'],
   ['leap_year', '366 day'],
+  // Pint's constant as Pint writes it: the figure used is the double nearest it.
+  // eslint-disable-next-line no-loss-of-precision
   ['sidereal_day', `${1 / 1.00273790935079524} day`],
   ['sidereal_month', '27.32166155 day'],
   ['tropical_month', '27.321582 day'],

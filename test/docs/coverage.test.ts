@@ -40,7 +40,10 @@ describe('docs/result.md', () => {
     const keys = new Set<string>();
     const walk = (node: unknown): void => {
       if (Array.isArray(node)) node.forEach(walk);
-      else if (typeof node === 'object' && node !== null) for (const [key, value] of Object.entries(node)) keys.add(key), walk(value);
+      else if (typeof node === 'object' && node !== null) for (const [key, value] of Object.entries(node)) {
+        keys.add(key);
+        walk(value);
+      }
     };
     walk(evaluateGraph(example, { monteCarlo: { samples: 100, seed: 1 } }));
     walk(evaluateGraph(everyObjectGraph()));

@@ -98,7 +98,10 @@ function linkedGroups(context: PrepareContext, datapoints: DatapointColumns, par
     while (stack.length > 0) {
       const d = stack.pop()!;
       members.push(d);
-      for (const p of partners.get(d) ?? []) if (!visited.has(p.datapoint)) (visited.add(p.datapoint), stack.push(p.datapoint));
+      for (const p of partners.get(d) ?? []) if (!visited.has(p.datapoint)) {
+        visited.add(p.datapoint);
+        stack.push(p.datapoint);
+      }
     }
     members.sort(byId);
     const k = members.length;

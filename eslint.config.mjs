@@ -1,0 +1,115 @@
+// ESLint: the conventions of README.md#development as rules, so a violation fails `npm run lint` (and
+// `npm test`) instead of living in a comment. Formatting and the import-cycle rule are Biome's (biome.jsonc).
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The folder import rules: what each folder of src/ may import of the others (the `May import:`
+ * line of its header comment says the same in words). A folder always imports its own files, at
+ * any depth of sub-folders; anything not listed is an error. `version.ts` is src/version.ts, the
+ * package version constant. Entry points (src/entry, src/index.ts) and the CLI may import anything.
+ */
+const MAY_IMPORT = {
+  model: [],
+  uncertainty: ['model'],
+  units: ['model'],
+  expressions: ['uncertainty', 'units', 'model'],
+  accounting: ['expressions', 'uncertainty', 'units', 'model'],
+  registry: ['model'],
+  adapter: ['registry', 'accounting', 'expressions', 'uncertainty', 'units', 'model'],
+  testing: ['accounting', 'expressions', 'uncertainty', 'units', 'model'],
+  report: ['accounting', 'units', 'model', 'version.ts'],
+};
+
+/** One no-restricted-paths zone per folder: everything in src/ but itself and what it may import. */
+const folderZones = Object.entries(MAY_IMPORT).map(([folder, allowed]) => ({
+  target: `./src/${folder}`,
+  from: './src',
+  except: [folder, ...allowed].map((name) => `./${name}`),
+  message: `src/${folder} may import only ${allowed.join(', ') || 'nothing'} of src/ (eslint.config.mjs, MAY_IMPORT).`,
+}));
+
+/** The entry points may import every folder but the CLI; version.ts imports nothing. */
+const otherZones = [
+  { target: ['./src/entry', './src/index.ts'], from: './src/cli', message: 'Nothing but the CLI imports src/cli.' },
+  { target: './src/version.ts', from: './src', except: ['./version.ts'], message: 'src/version.ts imports nothing.' },
+];
+
+const NODE_GLOBALS = [
+  'console',
+  'process',
+  'performance',
+  'structuredClone',
+  'fetch',
+  'URL',
+  'URLSearchParams',
+  'TextEncoder',
+  'TextDecoder',
+  'Buffer',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'queueMicrotask',
+  'AbortController',
+  'AbortSignal',
+  'globalThis',
+];
+
+/** Test-focus and skip markers: a committed `.only` or `.skip` silently drops tests. */
+const FOCUS_OR_SKIP = {
+  selector: 'MemberExpression[object.name=/^(describe|suite|it|test|bench)$/][property.name=/^(only|skip|todo)$/]',
+  message: 'No .only/.skip/.todo in committed tests: every test runs.',
+};
+
+export default defineConfig(
+  {
+    ignores: ['dist/', 'node_modules/', 'temp/', 'artifacts/', 'bench/out/', 'etc/', 'schema/', 'examples/reports/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      // The Node 20 globals the scripts and benchmarks use (tsc checks the TypeScript files).
+      globals: Object.fromEntries(NODE_GLOBALS.map((name) => [name, 'readonly'])),
+    },
+    rules: {
+      // tsc (noUnusedLocals, noUnusedParameters) already reports these, with the project's own options.
+      '@typescript-eslint/no-unused-vars': 'off',
+      'no-restricted-syntax': ['error', FOCUS_OR_SKIP],
+    },
+  },
+  {
+    // CommonJS on purpose: the consumers' require() checks and the benchmarks' preload.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: Object.fromEntries(['require', 'module', 'exports', '__dirname', '__filename'].map((name) => [name, 'readonly'])),
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: {
+      // No `any` in src/, so none reaches the public API.
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...folderZones, ...otherZones] }],
+      // I/O only in the CLI and the HTTP binding of the service (src/adapter).
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'Node built-ins (I/O) only in src/cli and src/adapter.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/cli/**/*.ts', 'src/adapter/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

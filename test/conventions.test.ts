@@ -1,0 +1,101 @@
+// The conventions checked by `npm run lint` (README.md#development): the folder table of
+// eslint.config.mjs covers every folder of src/ and says what the folders' header comments say, and
+// the rules built from it reject what they should and accept the rest.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './docs/code-blocks';
+
+interface Zone {
+  target: string | string[];
+  from: string;
+  except?: string[];
+}
+
+/** Folders free of the table: the CLI and the entry points may import any folder. */
+const UNRESTRICTED = ['cli', 'entry'];
+
+let eslint: ESLint;
+/** The table as the linter sees it: folder -> the other parts of src/ it may import. */
+let table: Map<string, string[]>;
+
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: ROOT, cache: false });
+  const config = (await eslint.calculateConfigForFile('src/model/index.ts')) as { rules: Record<string, [unknown, { zones: Zone[] }]> };
+  const zones = config.rules['import-x/no-restricted-paths']?.[1].zones ?? [];
+  table = new Map();
+  for (const zone of zones) {
+    const target = typeof zone.target === 'string' ? zone.target.match(/^\.\/src\/([\w-]+)$/)?.[1] : undefined;
+    if (target === undefined || zone.from !== './src') continue;
+    table.set(
+      target,
+      (zone.except ?? []).map((e) => e.slice('./'.length)).filter((name) => name !== target),
+    );
+  }
+});
+
+/** The names a folder's header comment allows after `May import:` (or `Imports:`), among `known`. */
+function headerAllows(folder: string, known: Set<string>): string[] {
+  const text = readFileSync(join(ROOT, 'src', folder, 'index.ts'), 'utf8');
+  const header = (text.match(/^\/\*\*([\s\S]*?)\*\//)?.[1] ?? '').replace(/\n\s*\*\s?/g, ' ');
+  const list = header.match(/(?:May import|Imports):\s*(.*?)\.(?:\s|$)/)?.[1] ?? '';
+  return [...new Set(list.match(/[\w-]+(?:\.ts)?/g) ?? [])].filter((word) => known.has(word)).sort();
+}
+
+/** The messages of `ruleId` when `code` is linted as the file `path`. */
+async function findings(path: string, code: string, ruleId: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
+}
+
+describe('the folder import table (eslint.config.mjs)', () => {
+  it('has a row for every folder of src/ but the CLI and the entry points', () => {
+    const folders = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !UNRESTRICTED.includes(d.name))
+      .map((d) => d.name);
+    expect([...table.keys()].sort()).toEqual(folders.sort());
+    expect(table.get('model')).toEqual([]);
+    expect(table.get('units')).toEqual(['model']);
+  });
+
+  it("says what each folder's header comment says", () => {
+    const known = new Set([...table.keys(), ...UNRESTRICTED, 'version.ts']);
+    for (const [folder, allowed] of table) {
+      expect({ folder, allowed: headerAllows(folder, known) }).toEqual({ folder, allowed: [...allowed].sort() });
+    }
+  });
+
+  it('rejects an import the table does not list, type imports and sub-folders included', async () => {
+    expect(
+      await findings('src/model/probe.ts', "import type { Dimension } from '../units';\n", 'import-x/no-restricted-paths'),
+    ).toHaveLength(1);
+    const deep = "import { createLedger } from '../../registry';\nimport { main } from '../../cli/main';\n";
+    expect(await findings('src/accounting/probe/probe.ts', deep, 'import-x/no-restricted-paths')).toHaveLength(2);
+  });
+
+  it('accepts a listed folder and the folder itself, at any depth', async () => {
+    const code = "import type { Issue } from '../../model';\nimport { evaluateGraph } from '../evaluate';\n";
+    expect(await findings('src/accounting/probe/probe.ts', code, 'import-x/no-restricted-paths')).toEqual([]);
+    expect(await findings('src/entry/probe.ts', "export * from '../testing';\n", 'import-x/no-restricted-paths')).toEqual([]);
+  });
+});
+
+describe('the other conventions', () => {
+  it('Node built-ins only in src/cli and src/adapter', async () => {
+    const code = "import { readFileSync } from 'node:fs';\n";
+    expect(await findings('src/units/probe.ts', code, 'no-restricted-imports')).toHaveLength(1);
+    expect(await findings('src/cli/probe.ts', code, 'no-restricted-imports')).toEqual([]);
+  });
+
+  it('no .only, .skip or .todo in tests', async () => {
+    const code = "import { it } from 'vitest';\nit.only('a', () => {});\nit.skip('b', () => {});\nit('c', () => {});\n";
+    expect(await findings('test/probe.test.ts', code, 'no-restricted-syntax')).toHaveLength(2);
+  });
+
+  it('no `any` in src/', async () => {
+    expect(
+      await findings('src/units/probe.ts', 'export const f = (x: any): number => x;\n', '@typescript-eslint/no-explicit-any'),
+    ).toHaveLength(1);
+  });
+});
