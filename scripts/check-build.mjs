@@ -34,7 +34,8 @@ const RULES = {
   expressions: { modules: [/^src\/entry\/expressions\.ts$/, /^src\/(expressions|uncertainty|units)\//, /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options)\.ts$/], packages: ['mathjs', 'zod'] },
   units: { modules: [/^src\/entry\/units\.ts$/, /^src\/units\//, /^src\/model\/(quantity-kinds|error-brand|nearest-name)\.ts$/], packages: ['mathjs', 'zod'] },
   registry: { modules: [/^src\/entry\/registry\.ts$/, /^src\/registry\//, /^src\/model\/(ids|issues|enums|error-brand|nearest-name|strict-options)\.ts$/], packages: ['decimal.js', 'zod'] },
-  schemas: { modules: [/^src\/entry\/schemas\.ts$/, /^src\/model\//], packages: ['zod'] },
+  // The resources' schema modules, none of their routes or views.
+  schemas: { modules: [/^src\/entry\/schemas\.ts$/, /^src\/model\//, /^src\/adapter\/resources\/[\w-]+\/schemas\.ts$/], packages: ['zod'] },
   sandbox: { modules: [/^src\/(entry\/sandbox\.ts|adapter|registry|accounting|expressions|uncertainty|units|model)\b/], packages: ['mathjs', 'decimal.js', 'zod'] },
   // `cdr-engine --version` and `--help`: the command table only, nothing of the engine.
   cli: { modules: [/^src\/cli\/(main|commands|io|usage)\.ts$/, /^src\/version\.ts$/], packages: [] },

@@ -14,6 +14,7 @@ import { dateSchema, dateTimeSchema } from '../model/shapes';
 import { errorMessageBodySchema, validationErrorBodySchema } from '../model/validation-error';
 import type { Route } from './router';
 import { ROUTES } from './resources';
+import * as resourceSchemas from './resources/schemas';
 
 /** A JSON Schema object as the document holds it. */
 export type JsonSchemaObject = { [key: string]: unknown };
@@ -78,12 +79,21 @@ function jsonSchema(schema: z.ZodType, io: Io): JsonSchemaObject {
 }
 
 /**
- * The model's exported object and enum schemas by name (`datapointSchema` is `Datapoint`): the
- * names of the document's component schemas, so that a generated client has named types.
+ * The model's and the resources' exports in name order, as one module namespace would list them:
+ * where a schema is exported under two names (`ghgEntrySchema`, `removalSchema`), the first names it.
+ */
+function schemaExports(): [string, unknown][] {
+  return Object.entries({ ...model, ...resourceSchemas }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * The model's and the resources' exported object and enum schemas by name (`datapointSchema` is
+ * `Datapoint`): the names of the document's component schemas, so that a generated client has
+ * named types.
  */
 function schemaNames(): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
-  for (const [name, value] of Object.entries(model)) {
+  for (const [name, value] of schemaExports()) {
     if (!name.endsWith('Schema') || !(value instanceof z.ZodObject || value instanceof z.ZodEnum) || names.has(value)) continue;
     names.set(value, `${name.charAt(0).toUpperCase()}${name.slice(1, -'Schema'.length)}`);
   }

@@ -27,10 +27,8 @@ import type {
   organisationSchema,
   productionBatchSchema,
   ProjectComponentAllocationStrategy,
-  projectDocumentSchema,
   projectMonitoringRequirementSchema,
   projectSchema,
-  registryProjectSchema,
   removalSchema,
   removalTemplateComponentInputSchema,
   removalTemplateComponentSchema,
@@ -41,9 +39,15 @@ import type {
   sourceSchema,
   storageLocationSchema,
   storageUnitSchema,
+} from '../model';
+import type {
+  projectDocumentSchema,
+  registryProjectSchema,
+} from './resources/registry-parties/schemas';
+import type {
   stripeSubscriptionFrequencySchema,
   supplierStripeConfigurationSchema,
-} from '../model';
+} from './resources/stripe/schemas';
 import type { GhgEntryResult, GhgStatementRecord } from '../accounting';
 import type { SupplierView } from '../registry';
 import type { TransactionKind } from '../registry/pipeline';

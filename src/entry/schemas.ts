@@ -122,22 +122,26 @@ export {
   issuanceCreditBatchesSchema,
   issuanceSchema,
   orderCreditBalanceSchema,
-  orderSchema,
-  orderStatusSchema,
   organisationCreditBalanceSchema,
-  pathwaySchema,
   projectCreditBalanceSchema,
-  projectDocumentSchema,
-  projectStatusSchema,
   refundSchema,
-  registryProjectSchema,
   retirementPurposeSchema,
   retirementSchema,
-  stripeCheckoutResponseSchema,
   supplierCreditBalanceSchema,
-  supplierStripeConfigurationSchema,
   transferSchema,
-} from '../model/registry-resources';
+} from '../adapter/resources/credit-ledger/schemas';
+export {
+  orderSchema,
+  orderStatusSchema,
+  pathwaySchema,
+  projectDocumentSchema,
+  projectStatusSchema,
+  registryProjectSchema,
+} from '../adapter/resources/registry-parties/schemas';
+export {
+  stripeCheckoutResponseSchema,
+  supplierStripeConfigurationSchema,
+} from '../adapter/resources/stripe/schemas';
 
 // Request bodies of the MRV service.
 export {
@@ -181,16 +185,20 @@ export {
 // Request bodies of the registry.
 export {
   createBeneficiaryRequestSchema,
-  createDeliveryRequestSchema,
   createIndividualBeneficiarySchema,
   createOrganizationBeneficiarySchema,
+} from '../adapter/resources/registry-parties/schemas';
+export {
+  createDeliveryRequestSchema,
   createRetirementOldestCreditsRequestSchema,
   createRetirementRequestSchema,
-  createStripeCheckoutSessionRequestSchema,
   createTransferRequestSchema,
   creditBatchQuantitySchema,
+} from '../adapter/resources/credit-ledger/schemas';
+export {
+  createStripeCheckoutSessionRequestSchema,
   stripeSubscriptionFrequencySchema,
-} from '../model/registry-requests';
+} from '../adapter/resources/stripe/schemas';
 
 // Queries and path parameters.
 export {
@@ -204,28 +212,32 @@ export {
   listComponentBlueprintsQuerySchema,
   listByReferenceQuerySchema,
   listComponentsQuerySchema,
-  listCreditBatchesQuerySchema,
   listDatapointComponentsQuerySchema,
   listDatapointRemovalTemplateComponentsQuerySchema,
   listDatapointsQuerySchema,
   listDataUploadSubmissionsQuerySchema,
-  listDeliveriesQuerySchema,
   listMeasurementSamplesQuerySchema,
   listMonitoringRequirementsQuerySchema,
   listRemovalsQuerySchema,
   listRemovalTemplatesQuerySchema,
-  listRetirementsQuerySchema,
   listSensorsQuerySchema,
   listSourcesQuerySchema,
   listStorageUnitsQuerySchema,
-  listSupplierDeliveriesQuerySchema,
-  listTransfersQuerySchema,
   paginationQuerySchema,
   projectIdPathSchema,
-  refundIdPathSchema,
   removalIdPathSchema,
   requestHeadersSchema,
   sourceIdPathSchema,
   storageLocationPathSchema,
-  supplierIdPathSchema,
 } from '../model/queries';
+export {
+  listCreditBatchesQuerySchema,
+  listDeliveriesQuerySchema,
+  listRetirementsQuerySchema,
+  listSupplierDeliveriesQuerySchema,
+  listTransfersQuerySchema,
+  refundIdPathSchema,
+} from '../adapter/resources/credit-ledger/schemas';
+export {
+  supplierIdPathSchema,
+} from '../adapter/resources/registry-parties/schemas';

@@ -2,7 +2,7 @@
  * The service's enumerations that more than one folder spells out, each declared once as a
  * readonly tuple: the registry and the accounting take their member types from here, and the
  * resource and world schemas build their `z.enum` from the same tuple. An enumeration that one
- * resource schema alone owns stays beside that schema (`resources.ts`, `registry-resources.ts`).
+ * resource schema alone owns stays beside that schema (`src/adapter/resources/<resource>/schemas.ts`).
  * Imports nothing, so the ledger and the accounting can use it without zod.
  */
 

@@ -11,8 +11,6 @@ export * from './country-codes';
 export * from './shapes';
 export * from './resources';
 export * from './resources-field';
-export * from './registry-resources';
 export * from './requests';
-export * from './registry-requests';
 export * from './queries';
 export * from './validation-error';

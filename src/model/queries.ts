@@ -3,12 +3,11 @@
  * as strings: integers are parsed from them (`int_parsing` when they are not integers).
  */
 import { z } from 'zod';
-import { anyIdSchema, idSchema, type IdKind } from './ids';
+import { anyIdSchema, type IdKind, idSchema } from './ids';
+import { addPydanticIssue } from './pydantic-issue';
 import { quantityKindSchema } from './quantity-kinds';
 import { componentScopeSchema, dataUploadSubmissionStatusSchema } from './resources';
-import { addPydanticIssue } from './pydantic-issue';
-import { dateTimeSchema, laxInt, supplierReferenceIdSchema } from './shapes';
-import { creditBatchStatusSchema } from './registry-resources';
+import { laxInt, supplierReferenceIdSchema } from './shapes';
 
 /**
  * Page size when a request names neither `first` nor `last` (docs/rules.md#endpoints-and-limits).
@@ -138,17 +137,6 @@ export const listDataUploadSubmissionsQuerySchema = paginatedQuerySchema({
 /** Parsed query of `GET /data-upload-submissions`. */
 export type ListDataUploadSubmissionsQuery = z.infer<typeof listDataUploadSubmissionsQuerySchema>;
 
-/**
- * Schema of the query of `GET /transfers` (operation 22).
- * @public
- */
-export const listTransfersQuerySchema = paginatedQuerySchema({
-  from_organisation_id: anyIdSchema.nullable().optional(),
-  to_organisation_id: anyIdSchema.nullable().optional(),
-});
-/** Parsed query of `GET /transfers`. */
-export type ListTransfersQuery = z.infer<typeof listTransfersQuerySchema>;
-
 /** Schema of the query of `GET /removals` (and `GET /ghg_entries`). @public */
 export const listRemovalsQuerySchema = paginatedQuerySchema({ supplier_reference_id: supplierReferenceIdSchema.nullable().optional() });
 
@@ -189,41 +177,6 @@ export const listSensorsQuerySchema = paginatedQuerySchema({
   reference: z.string().nullable().optional(),
 });
 
-/** Schema of the query of `GET /registry/v0/deliveries`. @public */
-export const listDeliveriesQuerySchema = paginatedQuerySchema({
-  from_supplier_id: idSchema('supplier').nullable().optional(),
-  to_organisation_id: idSchema('organisation').nullable().optional(),
-});
-
-/** Schema of the query of `GET /registry/v0/retirements`. @public */
-export const listRetirementsQuerySchema = paginatedQuerySchema({
-  beneficiary_org_id: idSchema('organisation').nullable().optional(),
-  owner_org_id: idSchema('organisation').nullable().optional(),
-});
-
-/** Credit batch statuses as a query gives them: one status, or several separated by commas. */
-const creditBatchStatusesSchema = z
-  .string()
-  .transform((text) => text.split(',').map((s) => s.trim()))
-  .pipe(z.array(creditBatchStatusSchema));
-
-/** Schema of the query of `GET /registry/v0/organisations/{id}/credit_batches`. @public */
-export const listCreditBatchesQuerySchema = paginatedQuerySchema({
-  supplier_id: idSchema('supplier').nullable().optional(),
-  project_id: idSchema('project').nullable().optional(),
-  issuance_id: idSchema('issuance').nullable().optional(),
-  delivery_id: idSchema('delivery').nullable().optional(),
-  order_id: idSchema('order').nullable().optional(),
-  retirement_id: idSchema('retirement').nullable().optional(),
-  status: creditBatchStatusesSchema.nullable().optional(),
-  issued_after: dateTimeSchema.nullable().optional(),
-  issued_before: dateTimeSchema.nullable().optional(),
-  sort_field: z.enum(['issued_at']).nullable().optional(),
-  sort_direction: z.enum(['asc', 'desc']).nullable().optional(),
-});
-/** Parsed query of the credit batches of an organisation. */
-export type ListCreditBatchesQuery = z.infer<typeof listCreditBatchesQuerySchema>;
-
 /** Schema of the query of `GET /ghg_entries/{id}/component_attributions` (operation 5). @public */
 export const listComponentAttributionsQuerySchema = paginationQuerySchema;
 /** Schema of the query of `GET /datapoints/{id}/components` (operation 11). @public */
@@ -234,12 +187,6 @@ export const listDatapointRemovalTemplateComponentsQuerySchema = paginationQuery
 export const listRemovalTemplatesQuerySchema = paginationQuerySchema;
 /** Schema of the query of `GET /component_blueprints` (operation 18). @public */
 export const listComponentBlueprintsQuerySchema = paginationQuerySchema;
-/** Schema of the query of `GET /suppliers/{id}/deliveries` (operation 21). @public */
-export const listSupplierDeliveriesQuerySchema = paginationQuerySchema;
-
-// ---------------------------------------------------------------------------------------------
-// Path parameters.
-
 /**
  * The object schema type of a path with one `id` of a kind.
  * @public
@@ -264,11 +211,6 @@ export const feedstockTypeIdPathSchema = idPathSchema('feedstock_type');
 export const datapointIdPathSchema = idPathSchema('datapoint');
 /** Path of operation 19: `id` of a source. @public */
 export const sourceIdPathSchema = idPathSchema('source');
-/** Path of operation 21: `id` of a supplier. @public */
-export const supplierIdPathSchema = idPathSchema('supplier');
-/** Path of operation 23: `id` of a refund. @public */
-export const refundIdPathSchema = idPathSchema('refund');
-
 /**
  * Path of operation 15: `project_id` of a project.
  * @public

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { evaluateGraph } from '../../src/accounting';
 import type { RemovalGraphInput } from '../../src/model';
-import { creditBatchSchema, deliverySchema, issuanceCreditBatchesSchema, organisationCreditBalanceSchema, retirementSchema, transferSchema } from '../../src/model/registry-resources';
+import { creditBatchSchema, deliverySchema, issuanceCreditBatchesSchema, organisationCreditBalanceSchema, retirementSchema, transferSchema } from '../../src/adapter/resources/credit-ledger/schemas';
 import { componentAttributionSchema, componentSchema, ghgStatementSchema, removalSchema } from '../../src/model/resources';
 import { paginatedListSchema } from '../../src/model/shapes';
 import { serveCommand } from '../../src/cli/serve';

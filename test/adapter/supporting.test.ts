@@ -4,7 +4,8 @@
  * transactions and the test helpers.
  */
 import { describe, expect, test } from 'vitest';
-import { creditBatchSchema, deliverySchema, orderSchema, retirementSchema, transferSchema } from '../../src/model/registry-resources';
+import { creditBatchSchema, deliverySchema, retirementSchema, transferSchema } from '../../src/adapter/resources/credit-ledger/schemas';
+import { orderSchema } from '../../src/adapter/resources/registry-parties/schemas';
 import {
   componentSchema,
   createSourceResponseSchema,

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   createRemovalRequestSchema,
-  createRetirementRequestSchema,
   createBiocharApplicationRequestSchema,
   componentInputRequestSchema,
   createDocumentSourceRequestSchema,
@@ -25,6 +24,9 @@ import {
   validateRequestPart,
   type ValidationErrorItem,
 } from '../../src/model';
+import {
+  createRetirementRequestSchema,
+} from '../../src/adapter/resources/credit-ledger/schemas';
 import { ID, REQUEST_EXAMPLES } from './fixtures';
 
 function failures(result: { success: boolean; detail?: readonly ValidationErrorItem[] }): readonly ValidationErrorItem[] {

@@ -9,15 +9,19 @@ import { z } from 'zod';
 import { idSchema } from '../../../model';
 import {
   idPathSchema,
+  paginationQuerySchema,
+} from '../../../model/queries';
+import {
   listCreditBatchesQuerySchema,
   listDeliveriesQuerySchema,
   listRetirementsQuerySchema,
   listTransfersQuerySchema,
-  paginationQuerySchema,
   refundIdPathSchema,
+} from './schemas';
+import {
   supplierIdPathSchema,
-} from '../../../model/queries';
-import { createDeliveryRequestSchema, createRetirementOldestCreditsRequestSchema, createRetirementRequestSchema, createTransferRequestSchema } from '../../../model/registry-requests';
+} from '../registry-parties/schemas';
+import { createDeliveryRequestSchema, createRetirementOldestCreditsRequestSchema, createRetirementRequestSchema, createTransferRequestSchema } from './schemas';
 import {
   creditBatchSchema,
   deliverySchema,
@@ -27,7 +31,7 @@ import {
   refundSchema,
   retirementSchema,
   transferSchema,
-} from '../../../model/registry-resources';
+} from './schemas';
 import { listResourceSchema, paginatedListSchema } from '../../../model/shapes';
 import type { CreditBatchView, TransferView } from '../../../registry';
 import { existing, type ReadContext, type RequestContext } from '../../context';

@@ -11,9 +11,11 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../../../model';
-import { idPathSchema, paginationQuerySchema, supplierIdPathSchema } from '../../../model/queries';
-import { createBeneficiaryRequestSchema } from '../../../model/registry-requests';
-import { deliverySchema, orderSchema, projectDocumentSchema, registryProjectSchema } from '../../../model/registry-resources';
+import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
+import { supplierIdPathSchema } from './schemas';
+import { createBeneficiaryRequestSchema } from './schemas';
+import { deliverySchema } from '../credit-ledger/schemas';
+import { orderSchema, projectDocumentSchema, registryProjectSchema } from './schemas';
 import { organisationSchema, paginatedListSchema, supplierSchema } from '../../../model/shapes';
 import type { SupplierView } from '../../../registry';
 import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';

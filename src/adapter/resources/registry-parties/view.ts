@@ -2,7 +2,7 @@
  * The views of orders and of projects as the registry answers them: stored rows (and the credit
  * ledger's totals) to response bodies, typed by the resource's response schema.
  */
-import type { orderSchema, registryProjectSchema } from '../../../model/registry-resources';
+import type { orderSchema, registryProjectSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { OrderRow, ProjectRow } from '../../rows';
 import type { ServiceState } from '../../state';

@@ -6,8 +6,8 @@
  * has none to read (404) and cannot open a checkout (409).
  */
 import type { z } from 'zod';
-import { createStripeCheckoutSessionRequestSchema } from '../../../model/registry-requests';
-import { stripeCheckoutResponseSchema, supplierStripeConfigurationSchema } from '../../../model/registry-resources';
+import { createStripeCheckoutSessionRequestSchema } from './schemas';
+import { stripeCheckoutResponseSchema, supplierStripeConfigurationSchema } from './schemas';
 import type { RequestContext } from '../../context';
 import { conflict, notFound, Problems } from '../../failures';
 import { ok, route, type Route } from '../../router';

@@ -2,7 +2,7 @@
  * The view of a supplier's Stripe configuration: its stored row to the response body, typed by the
  * resource's response schema.
  */
-import type { supplierStripeConfigurationSchema } from '../../../model/registry-resources';
+import type { supplierStripeConfigurationSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { StripeConfigurationRow } from '../../rows';
 

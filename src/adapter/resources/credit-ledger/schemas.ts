@@ -1,20 +1,14 @@
 /**
- * The registry (`/registry/v0`) resources as the service returns them (docs/rules.md#service-resources,
- * completed from the OpenAPI for the records 2.18 references by id). Credit batches carry both
- * the GHG entry and the removal spelling of their entry id.
+ * The service's schemas of the credit ledger: credit batches, issuances, retirements, deliveries, transfers, refunds and
+ * balances as read, the retirement, delivery and transfer bodies, list queries and path parameters (docs/service.md#routes).
+ * Owned by this resource's module (its routes and view read them); the world document, the rows,
+ * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
  */
 import { z } from 'zod';
-import { CREDIT_BATCH_STATUSES, RETIREMENT_PURPOSES } from './enums';
-import { idSchema } from './ids';
-import {
-  countryCodeSchema,
-  creditQuantitySchema,
-  dateSchema,
-  dateTimeSchema,
-  locationSchema,
-  organisationSchema,
-  supplierSchema,
-} from './shapes';
+import { CREDIT_BATCH_STATUSES, RETIREMENT_PURPOSES } from '../../../model/enums';
+import { anyIdSchema, idSchema } from '../../../model/ids';
+import { idPathSchema, paginatedQuerySchema, paginationQuerySchema } from '../../../model/queries';
+import { countryCodeSchema, creditQuantitySchema, dateSchema, dateTimeSchema, laxInt, organisationSchema, supplierSchema } from '../../../model/shapes';
 
 /** Schema of a retirement purpose (docs/rules.md#service-resources). @public */
 export const retirementPurposeSchema = z.enum(RETIREMENT_PURPOSES);
@@ -25,36 +19,6 @@ export type RetirementPurpose = z.infer<typeof retirementPurposeSchema>;
 export const creditBatchStatusSchema = z.enum(CREDIT_BATCH_STATUSES);
 /** Status of a credit batch. */
 export type CreditBatchStatus = z.infer<typeof creditBatchStatusSchema>;
-
-/** Schema of an order's status. @public */
-export const orderStatusSchema = z.enum(['placed', 'in_progress', 'completed']);
-/** Status of an order. */
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
-
-/** Schema of a project's status in the registry. @public */
-export const projectStatusSchema = z.enum([
-  'draft',
-  'preview',
-  'under_validation',
-  'validated',
-  'validation_unsuccessful',
-  'cancelled',
-]);
-/** Status of a project in the registry. */
-export type ProjectStatus = z.infer<typeof projectStatusSchema>;
-
-/** Schema of a carbon removal pathway. @public */
-export const pathwaySchema = z.enum([
-  'biomass_carbon_removal_and_storage',
-  'direct_air_capture',
-  'enhanced_weathering',
-  'carbon_mineralization',
-  'reforestation',
-  'marine',
-  'superpollutants',
-]);
-/** Carbon removal pathway of a project. */
-export type Pathway = z.infer<typeof pathwaySchema>;
 
 /**
  * Schema of the carbon accounting behind a credit batch, in kilograms.
@@ -153,23 +117,6 @@ export const transferSchema = z.object({
 export type Transfer = z.infer<typeof transferSchema>;
 
 /**
- * Schema of an Order (OpenAPI).
- * @public
- */
-export const orderSchema = z.object({
-  id: idSchema('order'),
-  effective_contract_date: dateSchema,
-  fulfilled_at: dateTimeSchema.nullable(),
-  buyer_organisation: organisationSchema,
-  supplier: supplierSchema,
-  status: orderStatusSchema,
-  credits_ordered: creditQuantitySchema,
-  credits_delivered: creditQuantitySchema,
-});
-/** An order of credits. */
-export type Order = z.infer<typeof orderSchema>;
-
-/**
  * Schema of an Issuance (OpenAPI).
  * @public
  */
@@ -266,68 +213,143 @@ export const organisationCreditBalanceSchema = z.object({
 /** Credit balance of an organisation. */
 export type OrganisationCreditBalance = z.infer<typeof organisationCreditBalanceSchema>;
 
+const notesSchema = z.string().max(256).nullable();
+
+// ---------------------------------------------------------------------------------------------
+// Credit transactions.
+
 /**
- * Schema of a Project as the registry operations return it (OpenAPI `/registry/v0`).
+ * Schema of a quantity taken from one credit batch: a whole, positive number of kilograms.
  * @public
  */
-export const registryProjectSchema = z.object({
-  id: idSchema('project'),
-  name: z.string(),
-  supplier: supplierSchema,
-  status: projectStatusSchema,
-  short_code: z.string(),
-  url: z.string(),
-  process_key: z.string(),
-  pathway: pathwaySchema,
-  protocol_slug: z.string(),
-  country_code: countryCodeSchema,
-  validator_name: z.string().nullable(),
-  current_verifier_name: z.string().nullable(),
-  crediting_period_start: dateSchema.nullable(),
-  crediting_period_end: dateSchema.nullable(),
-  issued_credits_total: creditQuantitySchema,
-  retired_credits_total: creditQuantitySchema,
-  issued_buffer_pool_credits_total: creditQuantitySchema,
-  retired_buffer_pool_credits_total: creditQuantitySchema,
-  location: locationSchema.nullable(),
+export const creditBatchQuantitySchema = z.strictObject({
+  credit_batch_id: idSchema('credit_batch'),
+  credit_quantity_kg: laxInt(z.number().int().gt(0)),
 });
-/** A project (registry view). */
-export type RegistryProject = z.infer<typeof registryProjectSchema>;
+/** A quantity taken from one credit batch. */
+export type CreditBatchQuantity = z.infer<typeof creditBatchQuantitySchema>;
 
 /**
- * Schema of a ProjectDocument (OpenAPI): a public document of a project.
+ * Retirement purposes: at least one; repeated purposes count once (the service holds a set).
+ */
+const retirementPurposesSchema = z
+  .array(retirementPurposeSchema)
+  .min(1)
+  .transform((purposes) => [...new Set(purposes)]);
+
+/**
+ * Schema of the body of `POST /retirements` (operation 20).
  * @public
  */
-export const projectDocumentSchema = z.object({
-  id: idSchema('project_document'),
-  display_name: z.string(),
-  project_id: idSchema('project'),
-  url: z.string(),
+export const createRetirementRequestSchema = z.strictObject({
+  beneficiary_organisation_id: anyIdSchema,
+  owner_organisation_id: anyIdSchema,
+  credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
+  retirement_purposes: retirementPurposesSchema,
+  notes: notesSchema,
+  supplier_id: anyIdSchema,
 });
-/** A public document of a project. */
-export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
+/** Body of `POST /retirements`. */
+export type CreateRetirementRequest = z.infer<typeof createRetirementRequestSchema>;
 
 /**
- * Schema of a StripeCheckoutResponse (OpenAPI): where to send the buyer to pay.
+ * Schema of the body of `POST /retirements/from_oldest_credits` (OpenAPI
+ * CreateRetirementOldestCreditsRequest): retire a quantity from the supplier's oldest credits.
  * @public
  */
-export const stripeCheckoutResponseSchema = z.object({ redirect_url: z.string() });
-/** The answer to a checkout request. */
-export type StripeCheckoutResponse = z.infer<typeof stripeCheckoutResponseSchema>;
-
-/**
- * Schema of a SupplierStripeConfiguration (OpenAPI): a supplier's Stripe account and prices
- * (decimal strings).
- * @public
- */
-export const supplierStripeConfigurationSchema = z.object({
-  id: idSchema('supplier'),
-  account_id: z.string(),
-  credit_product_price_per_tonne: z.string().regex(/^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/).nullable(),
-  verification_product_price_per_tonne: z.string().regex(/^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/).nullable(),
-  currency: z.string().nullable(),
-  isometric_terms_and_conditions_url: z.string(),
+export const createRetirementOldestCreditsRequestSchema = z.strictObject({
+  owner_organisation_id: anyIdSchema,
+  beneficiary_organisation_id: anyIdSchema,
+  supplier_id: anyIdSchema,
+  retirement_purposes: retirementPurposesSchema,
+  notes: notesSchema,
+  credit_quantity_kg: laxInt(z.number().int().gt(0)),
+  vintage: laxInt(z.number().int().gte(1900).lte(2100)).nullable().optional(),
+  order_id: anyIdSchema.nullable().optional(),
 });
-/** A supplier's Stripe configuration. */
-export type SupplierStripeConfiguration = z.infer<typeof supplierStripeConfigurationSchema>;
+/** Body of `POST /retirements/from_oldest_credits`. */
+export type CreateRetirementOldestCreditsRequest = z.infer<typeof createRetirementOldestCreditsRequestSchema>;
 
+/**
+ * Schema of the body of `POST /deliveries` (OpenAPI CreateDeliveryRequest).
+ * @public
+ */
+export const createDeliveryRequestSchema = z.strictObject({
+  credit_batch_quantities: z.array(creditBatchQuantitySchema).min(1),
+  order_id: anyIdSchema,
+  notes: notesSchema,
+});
+/** Body of `POST /deliveries`. */
+export type CreateDeliveryRequest = z.infer<typeof createDeliveryRequestSchema>;
+
+/**
+ * Schema of the body of `POST /transfers` (OpenAPI CreateTransferRequest).
+ * @public
+ */
+export const createTransferRequestSchema = z.strictObject({
+  credit_batch_quantities: z.array(creditBatchQuantitySchema),
+  from_organisation_id: anyIdSchema,
+  to_organisation_id: anyIdSchema,
+  supplier_id: anyIdSchema,
+  notes: notesSchema,
+});
+/** Body of `POST /transfers`. */
+export type CreateTransferRequest = z.infer<typeof createTransferRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Beneficiaries and the Stripe checkout.
+
+/**
+ * Schema of the query of `GET /transfers` (operation 22).
+ * @public
+ */
+export const listTransfersQuerySchema = paginatedQuerySchema({
+  from_organisation_id: anyIdSchema.nullable().optional(),
+  to_organisation_id: anyIdSchema.nullable().optional(),
+});
+/** Parsed query of `GET /transfers`. */
+export type ListTransfersQuery = z.infer<typeof listTransfersQuerySchema>;
+
+/** Schema of the query of `GET /registry/v0/deliveries`. @public */
+export const listDeliveriesQuerySchema = paginatedQuerySchema({
+  from_supplier_id: idSchema('supplier').nullable().optional(),
+  to_organisation_id: idSchema('organisation').nullable().optional(),
+});
+
+/** Schema of the query of `GET /registry/v0/retirements`. @public */
+export const listRetirementsQuerySchema = paginatedQuerySchema({
+  beneficiary_org_id: idSchema('organisation').nullable().optional(),
+  owner_org_id: idSchema('organisation').nullable().optional(),
+});
+
+/** Credit batch statuses as a query gives them: one status, or several separated by commas. */
+const creditBatchStatusesSchema = z
+  .string()
+  .transform((text) => text.split(',').map((s) => s.trim()))
+  .pipe(z.array(creditBatchStatusSchema));
+
+/** Schema of the query of `GET /registry/v0/organisations/{id}/credit_batches`. @public */
+export const listCreditBatchesQuerySchema = paginatedQuerySchema({
+  supplier_id: idSchema('supplier').nullable().optional(),
+  project_id: idSchema('project').nullable().optional(),
+  issuance_id: idSchema('issuance').nullable().optional(),
+  delivery_id: idSchema('delivery').nullable().optional(),
+  order_id: idSchema('order').nullable().optional(),
+  retirement_id: idSchema('retirement').nullable().optional(),
+  status: creditBatchStatusesSchema.nullable().optional(),
+  issued_after: dateTimeSchema.nullable().optional(),
+  issued_before: dateTimeSchema.nullable().optional(),
+  sort_field: z.enum(['issued_at']).nullable().optional(),
+  sort_direction: z.enum(['asc', 'desc']).nullable().optional(),
+});
+/** Parsed query of the credit batches of an organisation. */
+export type ListCreditBatchesQuery = z.infer<typeof listCreditBatchesQuerySchema>;
+
+/** Schema of the query of `GET /suppliers/{id}/deliveries` (operation 21). @public */
+export const listSupplierDeliveriesQuerySchema = paginationQuerySchema;
+
+// ---------------------------------------------------------------------------------------------
+// Path parameters.
+
+/** Path of operation 23: `id` of a refund. @public */
+export const refundIdPathSchema = idPathSchema('refund');
