@@ -8,26 +8,21 @@
 import type { z } from 'zod';
 import type {
   biocharApplicationSchema,
+  sensorSchema,
+  storageLocationSchema,
+  storageUnitSchema,
+} from './resources/storage/schemas';
+import type {
   ComponentBlueprintDefinition,
   componentAttributionSchema,
   componentListInputSchema,
   ComponentScope,
   componentSchema,
   ComponentType,
-  dataUploadSubmissionSchema,
   datapointSchema,
-  feedstockBatchSchema,
-  feedstockTypeSchema,
-  fileUploadSchema,
   GhgStatementStatus,
-  measurementLocationSchema,
-  measurementSampleSchema,
-  measurementValueSchema,
-  monitoringSubmissionSchema,
   organisationSchema,
-  productionBatchSchema,
   ProjectComponentAllocationStrategy,
-  projectMonitoringRequirementSchema,
   projectSchema,
   removalSchema,
   removalTemplateComponentInputSchema,
@@ -35,11 +30,24 @@ import type {
   removalTemplateGroupSchema,
   removalTemplateSchema,
   ScalarQuantity,
-  sensorSchema,
   sourceSchema,
-  storageLocationSchema,
-  storageUnitSchema,
 } from '../model';
+import type {
+  dataUploadSubmissionSchema,
+  fileUploadSchema,
+  monitoringSubmissionSchema,
+  projectMonitoringRequirementSchema,
+} from './resources/monitoring/schemas';
+import type {
+  feedstockBatchSchema,
+  feedstockTypeSchema,
+  productionBatchSchema,
+} from './resources/feedstock/schemas';
+import type {
+  measurementLocationSchema,
+  measurementSampleSchema,
+  measurementValueSchema,
+} from './resources/measurements/schemas';
 import type {
   projectDocumentSchema,
   registryProjectSchema,

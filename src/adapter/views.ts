@@ -8,7 +8,7 @@ import type { OrganisationView } from '../registry';
 import type { ComponentType } from '../model';
 import { QUANTITY_KINDS, type QuantityKind } from '../model/quantity-kinds';
 import type { BodyOf } from './router';
-import type { measurementPropertySchema } from '../model/resources';
+import type { measurementPropertySchema } from './resources/measurements/schemas';
 
 /**
  * The component type as the service writes it (docs/rules.md#blueprints-components-and-inputs): `COUNTERFACTUAL`, which graph

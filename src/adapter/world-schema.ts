@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { componentBlueprintDefinitionSchema, idSchema, quantityKindSchema } from '../model';
 import { countryCodeSchema, dateSchema, dateTimeSchema } from '../model/shapes';
 import { pathwaySchema, projectStatusSchema } from './resources/registry-parties/schemas';
-import { frequencySchema, monitoringPhaseSchema } from '../model/resources-field';
+import { frequencySchema, monitoringPhaseSchema } from './resources/monitoring/schemas';
 import { datapointTypeSchema, riskOfReversalSchema } from '../model/resources';
 import { CREDIT_POOLS } from '../model/enums';
 

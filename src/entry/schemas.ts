@@ -64,18 +64,10 @@ export {
   datapointLockedStatusSchema,
   datapointSchema,
   datapointTypeSchema,
-  dataUploadSubmissionStatusSchema,
-  dataUploadSubmissionTypeSchema,
   ghgEntrySchema,
   ghgStatementSchema,
-  measurementLocationSchema,
-  measurementPropertySchema,
-  measurementSampleSchema,
-  measurementTypeSchema,
-  measurementValueSchema,
   processSchema,
   processStepSchema,
-  productionBatchKindSchema,
   projectSchema,
   removalSchema,
   removalTemplateComponentInputSchema,
@@ -88,28 +80,48 @@ export {
   sourcePublicUrlInfoSchema,
   sourceSchema,
   sourceTypeSchema,
-  storageMethodSchema,
 } from '../model/resources';
+export {
+  dataUploadSubmissionStatusSchema,
+  dataUploadSubmissionTypeSchema,
+} from '../adapter/resources/monitoring/schemas';
+export {
+  measurementLocationSchema,
+  measurementPropertySchema,
+  measurementSampleSchema,
+  measurementTypeSchema,
+  measurementValueSchema,
+} from '../adapter/resources/measurements/schemas';
+export {
+  productionBatchKindSchema,
+} from '../adapter/resources/feedstock/schemas';
+export {
+  storageMethodSchema,
+} from '../adapter/resources/storage/schemas';
 
 // Resources of the field (feedstock, production, storage, monitoring).
 export {
   biocharApplicationSchema,
-  createMonitoringSubmissionRequestSchema,
   createSensorRequestSchema,
   createStorageUnitRequestSchema,
+  sensorSchema,
+  storageLocationSchema,
+  storageUnitSchema,
+} from '../adapter/resources/storage/schemas';
+export {
+  createMonitoringSubmissionRequestSchema,
   dataUploadSubmissionSchema,
-  feedstockBatchSchema,
-  feedstockTypeSchema,
   fileUploadSchema,
   frequencySchema,
   monitoringPhaseSchema,
   monitoringSubmissionSchema,
-  productionBatchSchema,
   projectMonitoringRequirementSchema,
-  sensorSchema,
-  storageLocationSchema,
-  storageUnitSchema,
-} from '../model/resources-field';
+} from '../adapter/resources/monitoring/schemas';
+export {
+  feedstockBatchSchema,
+  feedstockTypeSchema,
+  productionBatchSchema,
+} from '../adapter/resources/feedstock/schemas';
 
 // Resources of the registry (credit batches, retirements, orders, balances), and their enumerations.
 export {
@@ -148,32 +160,21 @@ export {
   addComponentToRemovalSchema,
   componentInputRequestSchema,
   componentToAttributeSchema,
-  createBiocharApplicationRequestSchema,
   createComponentRequestSchema,
   createDatapointRequestSchema,
-  createDataUploadSubmissionRequestSchema,
   createDocumentSourceRequestSchema,
-  createFeedstockBatchRequestSchema,
-  createFileUploadRequestSchema,
   createGhgStatementComponentRequestSchema,
   createGhgStatementRequestSchema,
-  createMeasurementLocationRequestSchema,
-  createMeasurementSampleRequestSchema,
-  createMeasurementSampleValueRequestSchema,
-  createProductionBatchRequestSchema,
   createProjectComponentRequestSchema,
   createRemovalComponentLinkSchema,
   createRemovalRequestSchema,
   createRemovalStepSchema,
-  createStorageLocationRequestSchema,
   datapointQuantityInputSchema,
   patchComponentRequestSchema,
   patchDatapointRequestSchema,
-  patchFeedstockTypeRequestSchema,
   patchRemovalComponentAttributionsRequestSchema,
   patchRemovalRequestSchema,
   patchSourceRequestSchema,
-  patchStorageLocationRequestSchema,
   removalTemplateComponentInputsSchema,
   requestQuantitySchema,
   resubmitGhgStatementRequestSchema,
@@ -181,6 +182,25 @@ export {
   submitGhgStatementRequestSchema,
   updateProjectComponentRemovalAttributionRequestSchema,
 } from '../model/requests';
+export {
+  createBiocharApplicationRequestSchema,
+  createStorageLocationRequestSchema,
+  patchStorageLocationRequestSchema,
+} from '../adapter/resources/storage/schemas';
+export {
+  createDataUploadSubmissionRequestSchema,
+  createFileUploadRequestSchema,
+} from '../adapter/resources/monitoring/schemas';
+export {
+  createFeedstockBatchRequestSchema,
+  createProductionBatchRequestSchema,
+  patchFeedstockTypeRequestSchema,
+} from '../adapter/resources/feedstock/schemas';
+export {
+  createMeasurementLocationRequestSchema,
+  createMeasurementSampleRequestSchema,
+  createMeasurementSampleValueRequestSchema,
+} from '../adapter/resources/measurements/schemas';
 
 // Request bodies of the registry.
 export {
@@ -205,9 +225,7 @@ export {
   type IdPathSchema,
   type PaginatedQueryObject,
   paginationQueryShape,
-  biocharApplicationIdPathSchema,
   datapointIdPathSchema,
-  feedstockTypeIdPathSchema,
   listComponentAttributionsQuerySchema,
   listComponentBlueprintsQuerySchema,
   listByReferenceQuerySchema,
@@ -215,21 +233,31 @@ export {
   listDatapointComponentsQuerySchema,
   listDatapointRemovalTemplateComponentsQuerySchema,
   listDatapointsQuerySchema,
-  listDataUploadSubmissionsQuerySchema,
-  listMeasurementSamplesQuerySchema,
-  listMonitoringRequirementsQuerySchema,
   listRemovalsQuerySchema,
   listRemovalTemplatesQuerySchema,
-  listSensorsQuerySchema,
   listSourcesQuerySchema,
-  listStorageUnitsQuerySchema,
   paginationQuerySchema,
   projectIdPathSchema,
   removalIdPathSchema,
   requestHeadersSchema,
   sourceIdPathSchema,
-  storageLocationPathSchema,
 } from '../model/queries';
+export {
+  biocharApplicationIdPathSchema,
+  listSensorsQuerySchema,
+  listStorageUnitsQuerySchema,
+  storageLocationPathSchema,
+} from '../adapter/resources/storage/schemas';
+export {
+  feedstockTypeIdPathSchema,
+} from '../adapter/resources/feedstock/schemas';
+export {
+  listDataUploadSubmissionsQuerySchema,
+  listMonitoringRequirementsQuerySchema,
+} from '../adapter/resources/monitoring/schemas';
+export {
+  listMeasurementSamplesQuerySchema,
+} from '../adapter/resources/measurements/schemas';
 export {
   listCreditBatchesQuerySchema,
   listDeliveriesQuerySchema,

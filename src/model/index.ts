@@ -10,7 +10,6 @@ export * from './graph';
 export * from './country-codes';
 export * from './shapes';
 export * from './resources';
-export * from './resources-field';
 export * from './requests';
 export * from './queries';
 export * from './validation-error';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { anyIdSchema, type IdKind, idSchema } from './ids';
 import { addPydanticIssue } from './pydantic-issue';
 import { quantityKindSchema } from './quantity-kinds';
-import { componentScopeSchema, dataUploadSubmissionStatusSchema } from './resources';
+import { componentScopeSchema } from './resources';
 import { laxInt, supplierReferenceIdSchema } from './shapes';
 
 /**
@@ -99,12 +99,6 @@ export const paginationQuerySchema = paginatedQuerySchema({});
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
 /**
- * Schema of the query of `GET /measurement_samples` (operation 1).
- * @public
- */
-export const listMeasurementSamplesQuerySchema = paginationQuerySchema;
-
-/**
  * Schema of the query of `GET /datapoints` (operation 10): filters, all optional, plus
  * pagination. The deprecated aliases `used_in_removal` and `used_in_removal_template` are kept.
  * @public
@@ -127,16 +121,6 @@ export const listDatapointsQuerySchema = paginatedQuerySchema({
 /** Parsed query of `GET /datapoints`. */
 export type ListDatapointsQuery = z.infer<typeof listDatapointsQuerySchema>;
 
-/**
- * Schema of the query of `GET /data-upload-submissions` (operation 14).
- * @public
- */
-export const listDataUploadSubmissionsQuerySchema = paginatedQuerySchema({
-  status: dataUploadSubmissionStatusSchema.nullable().optional(),
-});
-/** Parsed query of `GET /data-upload-submissions`. */
-export type ListDataUploadSubmissionsQuery = z.infer<typeof listDataUploadSubmissionsQuerySchema>;
-
 /** Schema of the query of `GET /removals` (and `GET /ghg_entries`). @public */
 export const listRemovalsQuerySchema = paginatedQuerySchema({ supplier_reference_id: supplierReferenceIdSchema.nullable().optional() });
 
@@ -158,24 +142,6 @@ export const listComponentsQuerySchema = paginatedQuerySchema({
 
 /** Schema of a query filtering by supplier reference only (feedstock types, measurement locations). @public */
 export const listByReferenceQuerySchema = paginatedQuerySchema({ supplier_reference_id: supplierReferenceIdSchema.nullable().optional() });
-
-/** Schema of the query of `GET /projects/{id}/monitoring_requirements`. @public */
-export const listMonitoringRequirementsQuerySchema = paginatedQuerySchema({
-  storage_location_id: idSchema('storage_location').nullable().optional(),
-  storage_unit_id: idSchema('storage_unit').nullable().optional(),
-});
-
-/** Schema of the query of `GET /storage_units`. @public */
-export const listStorageUnitsQuerySchema = paginatedQuerySchema({
-  storage_location_id: idSchema('storage_location').nullable().optional(),
-  supplier_reference_id: supplierReferenceIdSchema.nullable().optional(),
-});
-
-/** Schema of the query of `GET /sensors`. @public */
-export const listSensorsQuerySchema = paginatedQuerySchema({
-  project_id: idSchema('project').nullable().optional(),
-  reference: z.string().nullable().optional(),
-});
 
 /** Schema of the query of `GET /ghg_entries/{id}/component_attributions` (operation 5). @public */
 export const listComponentAttributionsQuerySchema = paginationQuerySchema;
@@ -203,10 +169,6 @@ export function idPathSchema(kind: IdKind): IdPathSchema {
 
 /** Path of operations 3, 4 and 5: `id` of a removal (GHG entry). @public */
 export const removalIdPathSchema = idPathSchema('ghg_entry');
-/** Path of operation 7: `id` of a biochar application. @public */
-export const biocharApplicationIdPathSchema = idPathSchema('biochar_application');
-/** Path of operation 9: `id` of a feedstock type. @public */
-export const feedstockTypeIdPathSchema = idPathSchema('feedstock_type');
 /** Path of operations 11 and 12: `id` of a datapoint. @public */
 export const datapointIdPathSchema = idPathSchema('datapoint');
 /** Path of operation 19: `id` of a source. @public */
@@ -216,18 +178,6 @@ export const sourceIdPathSchema = idPathSchema('source');
  * @public
  */
 export const projectIdPathSchema = z.object({ project_id: idSchema('project') });
-
-/**
- * Path of operations 16 and 17: `project_id` of a project and `id` of one of its storage locations.
- * @public
- */
-export const storageLocationPathSchema = z.object({
-  project_id: idSchema('project'),
-  id: idSchema('storage_location'),
-});
-
-// ---------------------------------------------------------------------------------------------
-// Headers.
 
 /**
  * Schema of the headers every operation requires (names in lower case): `x-client-secret` is a

@@ -12,29 +12,10 @@ import { z } from 'zod';
 import { projectComponentAllocationStrategySchema } from './graph';
 import { anyIdSchema, idSchema } from './ids';
 import { addPydanticIssue } from './pydantic-issue';
-import {
-  dataUploadSubmissionTypeSchema,
-  datapointTypeSchema,
-  measurementPropertySchema,
-  measurementTypeSchema,
-  productionBatchKindSchema,
-  storageMethodSchema,
-} from './resources';
-import {
-  dateSchema,
-  dateTimeSchema,
-  latitudeSchema,
-  laxBoolean,
-  laxInt,
-  laxNumber,
-  literalSchema,
-  longitudeSchema,
-  standardDeviationSchema,
-  storageLocationSupplierReferenceIdSchema,
-  supplierReferenceIdSchema,
-} from './shapes';
+import { datapointTypeSchema } from './resources';
+import { dateSchema, dateTimeSchema, laxBoolean, laxInt, laxNumber, literalSchema, standardDeviationSchema, supplierReferenceIdSchema } from './shapes';
 
-const displayNameSchema = z.string().min(1).max(100);
+export const displayNameSchema = z.string().min(1).max(100);
 
 /**
  * Whether `value` is the OpenAPI's "not provided" value `{"__typename": "Undefined"}`.
@@ -71,11 +52,8 @@ export const requestQuantitySchema = z.strictObject({
 /** A quantity in a request body. */
 export type RequestQuantity = z.infer<typeof requestQuantitySchema>;
 
-/** The measurement property of a request: what a value measures. */
-const requestMeasurementPropertySchema = measurementPropertySchema.strict();
-
 /** Accepts one item or a list of them and always yields a list (see the PATCH bodies below). */
-function oneOrMany<T extends z.ZodType>(item: T) {
+export function oneOrMany<T extends z.ZodType>(item: T) {
   return z.union([z.array(item), item]).transform((value): z.output<T>[] => (Array.isArray(value) ? value : [value]));
 }
 
@@ -403,169 +381,6 @@ export type ResubmitGhgStatementRequest = z.infer<typeof resubmitGhgStatementReq
 // Feedstocks, production, storage, measurements, data files.
 
 /**
- * Schema of the body of `POST /feedstock_batches` (operation 8); every field is required.
- * @public
- */
-export const createFeedstockBatchRequestSchema = z.strictObject({
-  delivery_date: dateSchema,
-  display_name: z.string().min(1).max(150),
-  feedstock_type_id: anyIdSchema,
-  mass: requestQuantitySchema,
-  supplier_reference_id: supplierReferenceIdSchema,
-});
-/** Body of `POST /feedstock_batches`. */
-export type CreateFeedstockBatchRequest = z.infer<typeof createFeedstockBatchRequestSchema>;
-
-/**
- * Schema of the body of `POST /biochar_applications` (operation 6; requiredness from the
- * OpenAPI: everything but `source_ids`). `storage_site_id` becomes the response's
- * `storage_location_id`.
- * @public
- */
-export const createBiocharApplicationRequestSchema = z.strictObject({
-  application_date: dateSchema,
-  average_application_rate: requestQuantitySchema,
-  production_batch_id: idSchema('production_batch'),
-  project_id: idSchema('project'),
-  storage_site_id: idSchema('storage_location'),
-  supplier_reference_id: supplierReferenceIdSchema,
-  truck_mass_on_arrival: requestQuantitySchema,
-  truck_mass_on_departure: requestQuantitySchema,
-  source_ids: z.array(idSchema('source')).default([]),
-});
-/** Body of `POST /biochar_applications`. */
-export type CreateBiocharApplicationRequest = z.infer<typeof createBiocharApplicationRequestSchema>;
-
-/**
- * Schema of the body of `POST /production_batches` (OpenAPI CreateProductionBatchRequest).
- * @public
- */
-export const createProductionBatchRequestSchema = z.strictObject({
-  facility_id: anyIdSchema,
-  feedstock_type_ids: z.array(anyIdSchema),
-  supplier_reference_id: supplierReferenceIdSchema,
-  kind: productionBatchKindSchema,
-  started_at: dateTimeSchema,
-  ended_at: dateTimeSchema,
-  mass: requestQuantitySchema,
-  display_name: displayNameSchema.nullable().optional(),
-});
-/** Body of `POST /production_batches`. */
-export type CreateProductionBatchRequest = z.infer<typeof createProductionBatchRequestSchema>;
-
-/**
- * Schema of the body of `POST /projects/{project_id}/storage_locations` (OpenAPI
- * CreateStorageLocationRequest, with the name bound of docs/rules.md#endpoints-and-limits).
- * @public
- */
-export const createStorageLocationRequestSchema = z.strictObject({
-  project_id: anyIdSchema,
-  name: z.string().max(100),
-  storage_method: notSent(storageMethodSchema),
-  latitude: latitudeSchema,
-  longitude: longitudeSchema,
-  description: notSent(z.string()),
-  supplier_reference_id: notSent(storageLocationSupplierReferenceIdSchema),
-});
-/** Body of a storage location creation. */
-export type CreateStorageLocationRequest = z.infer<typeof createStorageLocationRequestSchema>;
-
-/**
- * Schema of the body of `PATCH /projects/{project_id}/storage_locations/{id}`.
- * @public
- */
-export const patchStorageLocationRequestSchema = z.strictObject({
-  name: notSent(z.string().max(100)),
-  description: notSent(z.string()),
-  latitude: notSent(latitudeSchema),
-  longitude: notSent(longitudeSchema),
-  supplier_reference_id: notSent(storageLocationSupplierReferenceIdSchema),
-  storage_method: notSent(storageMethodSchema),
-});
-/** Body of a storage location update. */
-export type PatchStorageLocationRequest = z.infer<typeof patchStorageLocationRequestSchema>;
-
-/**
- * Schema of the body of `POST /measurement_locations` (OpenAPI CreateMeasurementLocationRequest).
- * @public
- */
-export const createMeasurementLocationRequestSchema = z.strictObject({
-  supplier_reference_id: supplierReferenceIdSchema,
-  latitude: latitudeSchema,
-  longitude: longitudeSchema,
-  project_id: anyIdSchema,
-});
-/** Body of `POST /measurement_locations`. */
-export type CreateMeasurementLocationRequest = z.infer<typeof createMeasurementLocationRequestSchema>;
-
-/**
- * Schema of one value of a measurement sample in a request.
- * @public
- */
-export const createMeasurementSampleValueRequestSchema = z.strictObject({
-  value: datapointQuantityInputSchema,
-  measurement_property: requestMeasurementPropertySchema,
-});
-/** One value of a measurement sample creation. */
-export type CreateMeasurementSampleValueRequest = z.infer<typeof createMeasurementSampleValueRequestSchema>;
-
-/**
- * Schema of the body of `POST /measurement_samples` (OpenAPI CreateMeasurementSampleRequest;
- * the nullable references must be present, as there).
- * @public
- */
-export const createMeasurementSampleRequestSchema = z.strictObject({
-  supplier_reference_id: supplierReferenceIdSchema.nullable(),
-  measured_at: dateTimeSchema,
-  project_id: anyIdSchema,
-  feedstock_batch_id: anyIdSchema.nullable(),
-  measurement_location_id: anyIdSchema.nullable(),
-  measurement_type: measurementTypeSchema,
-  values: z.array(createMeasurementSampleValueRequestSchema),
-  storage_location_id: anyIdSchema.nullable(),
-  production_batch_id: anyIdSchema.nullable().optional(),
-});
-/** Body of `POST /measurement_samples`. */
-export type CreateMeasurementSampleRequest = z.infer<typeof createMeasurementSampleRequestSchema>;
-
-/**
- * Schema of the body of `POST /file-uploads` (OpenAPI CreateFileUploadRequest): only parquet
- * files, at most 100 MB.
- * @public
- */
-export const createFileUploadRequestSchema = z.strictObject({
-  content_type: literalSchema('application/vnd.apache.parquet'),
-  content_length: laxInt(z.number().int().lte(100_000_000)),
-  file_name: z.string(),
-});
-/** Body of `POST /file-uploads`. */
-export type CreateFileUploadRequest = z.infer<typeof createFileUploadRequestSchema>;
-
-/**
- * Schema of the body of `POST /data-upload-submissions` (operation 13).
- * @public
- */
-export const createDataUploadSubmissionRequestSchema = z.strictObject({
-  file_upload_id: idSchema('file_upload'),
-  submission_type: dataUploadSubmissionTypeSchema,
-  facility_id: anyIdSchema.nullable().optional(),
-  storage_location_id: anyIdSchema.nullable().optional(),
-});
-/** Body of `POST /data-upload-submissions`. */
-export type CreateDataUploadSubmissionRequest = z.infer<typeof createDataUploadSubmissionRequestSchema>;
-
-/**
- * Schema of the body of `PATCH /feedstock_types/{id}` (OpenAPI PatchFeedstockType).
- * @public
- */
-export const patchFeedstockTypeRequestSchema = z.strictObject({
-  name: notSent(z.string().min(1)),
-  supplier_reference_id: notSent(z.string().min(1).max(100)),
-});
-/** Body of `PATCH /feedstock_types/{id}`. */
-export type PatchFeedstockTypeRequest = z.infer<typeof patchFeedstockTypeRequestSchema>;
-
-/**
  * Schema of the body of `POST /sources/{id}/signed_upload_url` (OpenAPI SignedUploadUrlRequest):
  * a new upload address for a document source's file.
  * @public
@@ -576,4 +391,3 @@ export const signedUploadUrlRequestSchema = z.strictObject({
 });
 /** Body of `POST /sources/{id}/signed_upload_url`. */
 export type SignedUploadUrlRequest = z.infer<typeof signedUploadUrlRequestSchema>;
-

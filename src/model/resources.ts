@@ -4,28 +4,10 @@
  * both the GHG entry and the removal spelling of a field, both are present.
  */
 import { z } from 'zod';
-import {
-  componentTypeSchema,
-  dataShapeSchema,
-  expressionInputTypeSchema,
-  ghgStatementStatusSchema,
-  projectComponentAllocationStrategySchema,
-} from './graph';
+import { componentTypeSchema, dataShapeSchema, expressionInputTypeSchema, ghgStatementStatusSchema, projectComponentAllocationStrategySchema } from './graph';
 import { idSchema } from './ids';
 import { quantityKindSchema } from './quantity-kinds';
-import {
-  creditAllocationSchema,
-  dateSchema,
-  dateTimeSchema,
-  latitudeSchema,
-  laxNumber,
-  longitudeSchema,
-  scalarQuantitySchema,
-  supplierReferenceIdSchema,
-} from './shapes';
-
-// ---------------------------------------------------------------------------------------------
-// Enumerations.
+import { creditAllocationSchema, dateSchema, dateTimeSchema, laxNumber, nullableSupplierReferenceId, scalarQuantitySchema } from './shapes';
 
 /** Schema of a component's scope, also the `used_in_scope` datapoint filter. @public */
 export const componentScopeSchema = z.enum(['REMOVAL', 'GHG_STATEMENT', 'PROJECT', 'NET_NEGATIVITY']);
@@ -53,33 +35,6 @@ export const datapointLockedStatusSchema = z.enum([
 /** Lock state of a datapoint. */
 export type DatapointLockedStatus = z.infer<typeof datapointLockedStatusSchema>;
 
-/** Schema of a storage method (docs/rules.md#service-resources). @public */
-export const storageMethodSchema = z.enum([
-  'biochar_field',
-  'biochar_landfill',
-  'biomass_injection_well',
-  'biomass_subsurface',
-  'saline_aquifer',
-  'in_situ_mineralization',
-]);
-/** How carbon is stored at a storage location. */
-export type StorageMethod = z.infer<typeof storageMethodSchema>;
-
-/** Schema of a data upload submission's processing status (docs/rules.md#service-resources). @public */
-export const dataUploadSubmissionStatusSchema = z.enum(['pending', 'completed', 'failed']);
-/** Processing status of a data upload submission. */
-export type DataUploadSubmissionStatus = z.infer<typeof dataUploadSubmissionStatusSchema>;
-
-/** Schema of the kind of time series a data upload submission carries (docs/rules.md#service-resources). @public */
-export const dataUploadSubmissionTypeSchema = z.enum([
-  'biochar_pyrolysis_reactor_facility_time_series',
-  'dac_storage_site_time_series',
-  'dac_facility_time_series',
-  'wae_wastewater_treatment_plant_facility_time_series',
-]);
-/** Kind of time series of a data upload submission. */
-export type DataUploadSubmissionType = z.infer<typeof dataUploadSubmissionTypeSchema>;
-
 /** Schema of a template input's kind: fixed by the template or supplied per GHG entry. @public */
 export const componentInputTypeSchema = z.enum(['fixed', 'monitored']);
 /** Whether a template input is fixed or monitored. */
@@ -103,30 +58,7 @@ export const sourceTypeSchema = z.enum(['DOCUMENT', 'WEBSITE']);
 /** Whether a source is a document or a website. */
 export type SourceType = z.infer<typeof sourceTypeSchema>;
 
-/** Schema of a production batch's kind. @public */
-export const productionBatchKindSchema = z.enum(['biochar']);
-/** Kind of production batch. */
-export type ProductionBatchKind = z.infer<typeof productionBatchKindSchema>;
-
-/** Schema of the kind of measurement a sample records. @public */
-export const measurementTypeSchema = z.enum([
-  'biochar_production_batch',
-  'biochar_soil',
-  'pyrolysis_reactor',
-  'ew_soil',
-  'ew_porewater',
-  'ew_field_biomass',
-  'ew_mineral_feedstock',
-  'ew_ion_exchange_resin',
-]);
-/** Kind of measurement sample. */
-export type MeasurementType = z.infer<typeof measurementTypeSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// GHG entries and their components.
-
-const nullableSupplierReferenceId = supplierReferenceIdSchema.nullable();
-const attributionFactorSchema = laxNumber(z.number().gt(0).lte(1));
+export const attributionFactorSchema = laxNumber(z.number().gt(0).lte(1));
 
 /**
  * Schema of a Removal, also called a GHG entry (docs/rules.md#service-resources).
@@ -390,63 +322,6 @@ export const createSourceResponseSchema = z.object({ source: sourceSchema, signe
 export type CreateSourceResponse = z.infer<typeof createSourceResponseSchema>;
 
 /**
- * Schema of what a measurement measures: a quantity kind and an optional qualifier (the
- * qualifier vocabulary is long and open-ended, so it is kept as a string).
- * @public
- */
-export const measurementPropertySchema = z.object({
-  quantity_kind: quantityKindSchema,
-  qualifier: z.string().nullable(),
-});
-/** What a measurement measures. */
-export type MeasurementProperty = z.infer<typeof measurementPropertySchema>;
-
-/**
- * Schema of one value of a measurement sample.
- * @public
- */
-export const measurementValueSchema = z.object({
-  datapoint_id: idSchema('datapoint'),
-  /** The value; null when the caller may not see its datapoint (docs/rules.md#service-behaviour). */
-  value: scalarQuantitySchema('nullable').nullable(),
-  measurement_property: measurementPropertySchema,
-});
-/** One value of a measurement sample. */
-export type MeasurementValue = z.infer<typeof measurementValueSchema>;
-
-/**
- * Schema of a MeasurementSample (docs/rules.md#service-resources; `supplier_reference_id` and `values` from the
- * OpenAPI).
- * @public
- */
-export const measurementSampleSchema = z.object({
-  id: idSchema('measurement_sample'),
-  supplier_reference_id: nullableSupplierReferenceId,
-  values: z.array(measurementValueSchema),
-  measured_at: dateSchema,
-  measurement_location_id: idSchema('measurement_location').nullable(),
-  production_batch_id: idSchema('production_batch').nullable(),
-});
-/** A measurement sample. */
-export type MeasurementSample = z.infer<typeof measurementSampleSchema>;
-
-/**
- * Schema of a MeasurementLocation (OpenAPI).
- * @public
- */
-export const measurementLocationSchema = z.object({
-  id: idSchema('measurement_location'),
-  latitude: latitudeSchema,
-  longitude: longitudeSchema,
-  supplier_reference_id: nullableSupplierReferenceId,
-});
-/** Where samples are taken. */
-export type MeasurementLocation = z.infer<typeof measurementLocationSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Projects and statements.
-
-/**
  * Schema of a Project as the data ingestion operations return it (OpenAPI `/mrv/v0`).
  * @public
  */
@@ -502,4 +377,3 @@ export type Process = z.infer<typeof processSchema>;
  * @public
  */
 export const sourcePrivateUrlSchema = z.string();
-

@@ -276,6 +276,9 @@ export const countryCodeSchema = z.preprocess((value, ctx) => {
  */
 export const supplierReferenceIdSchema = z.string().min(1).max(200);
 
+/** A resource's `supplier_reference_id` as read: absent is `null`. */
+export const nullableSupplierReferenceId = supplierReferenceIdSchema.nullable();
+
 /**
  * `supplier_reference_id` of a storage location: 1 to 100 characters.
  */

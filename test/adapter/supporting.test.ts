@@ -10,12 +10,18 @@ import {
   componentSchema,
   createSourceResponseSchema,
   datapointSchema,
-  fileUploadSchema,
   ghgStatementSchema,
-  measurementLocationSchema,
-  productionBatchSchema,
   sourceSchema,
 } from '../../src/model';
+import {
+  fileUploadSchema,
+} from '../../src/adapter/resources/monitoring/schemas';
+import {
+  measurementLocationSchema,
+} from '../../src/adapter/resources/measurements/schemas';
+import {
+  productionBatchSchema,
+} from '../../src/adapter/resources/feedstock/schemas';
 import { BATCH_A, Client, createRemovalA, datapointBody, demoSandbox, expect422, expectShape, IDS, issuedRemoval, loaderDieselBody, MISSING, removalBody, submittedRemoval } from './fixtures';
 
 const sourceBody = (reference: string, isPublic = false) => ({

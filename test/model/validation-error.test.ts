@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   createRemovalRequestSchema,
-  createBiocharApplicationRequestSchema,
   componentInputRequestSchema,
   createDocumentSourceRequestSchema,
   jsonInvalidItem,
@@ -24,6 +23,9 @@ import {
   validateRequestPart,
   type ValidationErrorItem,
 } from '../../src/model';
+import {
+  createBiocharApplicationRequestSchema,
+} from '../../src/adapter/resources/storage/schemas';
 import {
   createRetirementRequestSchema,
 } from '../../src/adapter/resources/credit-ledger/schemas';

@@ -6,3 +6,7 @@
 export * from './credit-ledger/schemas';
 export * from './registry-parties/schemas';
 export * from './stripe/schemas';
+export * from './feedstock/schemas';
+export * from './measurements/schemas';
+export * from './monitoring/schemas';
+export * from './storage/schemas';

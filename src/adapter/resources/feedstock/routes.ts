@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../../../model';
-import { feedstockTypeIdPathSchema, idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../../model/queries';
-import { createFeedstockBatchRequestSchema, createProductionBatchRequestSchema, patchFeedstockTypeRequestSchema } from '../../../model/requests';
-import { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from '../../../model/resources-field';
+import { feedstockTypeIdPathSchema } from './schemas';
+import { idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../../model/queries';
+import { createFeedstockBatchRequestSchema, createProductionBatchRequestSchema, patchFeedstockTypeRequestSchema } from './schemas';
+import { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
 import { conflict, Problems } from '../../failures';

@@ -3,7 +3,7 @@
  * bodies, in the field names and shapes of docs/rules.md#service-resources, typed by the resource's
  * response schema.
  */
-import type { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from '../../../model/resources-field';
+import type { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { FeedstockBatchRow, FeedstockTypeRow, ProductionBatchRow } from '../../rows';
 

@@ -4,8 +4,8 @@
  */
 import type { z } from 'zod';
 import { idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../../model/queries';
-import { createMeasurementLocationRequestSchema, createMeasurementSampleRequestSchema } from '../../../model/requests';
-import { measurementLocationSchema, measurementSampleSchema } from '../../../model/resources';
+import { createMeasurementLocationRequestSchema, createMeasurementSampleRequestSchema } from './schemas';
+import { measurementLocationSchema, measurementSampleSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
 import { conflict, Problems } from '../../failures';

@@ -2,7 +2,7 @@
  * The views of measurement samples: stored rows to response bodies, in the field names and shapes
  * of docs/rules.md#service-resources, typed by the resource's response schema.
  */
-import type { measurementLocationSchema, measurementSampleSchema } from '../../../model/resources';
+import type { measurementLocationSchema, measurementSampleSchema } from './schemas';
 import { canSee, type ReadContext } from '../../context';
 import type { BodyOf } from '../../router';
 import type { MeasurementSampleRow } from '../../rows';

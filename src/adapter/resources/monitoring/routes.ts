@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../../../model';
-import { idPathSchema, listDataUploadSubmissionsQuerySchema, listMonitoringRequirementsQuerySchema, paginationQuerySchema } from '../../../model/queries';
-import { createDataUploadSubmissionRequestSchema, createFileUploadRequestSchema } from '../../../model/requests';
-import { createMonitoringSubmissionRequestSchema, dataUploadSubmissionSchema, fileUploadSchema, monitoringSubmissionSchema, projectMonitoringRequirementSchema } from '../../../model/resources-field';
+import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
+import { listDataUploadSubmissionsQuerySchema, listMonitoringRequirementsQuerySchema } from './schemas';
+import { createDataUploadSubmissionRequestSchema, createFileUploadRequestSchema } from './schemas';
+import { createMonitoringSubmissionRequestSchema, dataUploadSubmissionSchema, fileUploadSchema, monitoringSubmissionSchema, projectMonitoringRequirementSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { indexes, ownedOr404, type RequestContext } from '../../context';
 import { conflict, notFound, Problems } from '../../failures';

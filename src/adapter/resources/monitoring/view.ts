@@ -3,7 +3,7 @@
  * rows to response bodies, in the field names and shapes of docs/rules.md#service-resources, typed
  * by the resource's response schema.
  */
-import type { dataUploadSubmissionSchema, monitoringSubmissionSchema, projectMonitoringRequirementSchema } from '../../../model/resources-field';
+import type { dataUploadSubmissionSchema, monitoringSubmissionSchema, projectMonitoringRequirementSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../../rows';
 

@@ -8,7 +8,8 @@ import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgS
 import { idSchema } from '../../../model';
 import { idPathSchema } from '../../../model/queries';
 import { VERIFICATION_OUTCOMES } from '../../../model/enums';
-import { biocharApplicationSchema, dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../../../model/resources-field';
+import { biocharApplicationSchema } from '../storage/schemas';
+import { dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../monitoring/schemas';
 import { ghgStatementSchema } from '../../../model/resources';
 import { issuanceCreditBatchesSchema, issuanceSchema, refundSchema } from '../credit-ledger/schemas';
 import { orderSchema } from '../registry-parties/schemas';

@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../../../model';
-import { biocharApplicationIdPathSchema, idPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, paginationQuerySchema, storageLocationPathSchema } from '../../../model/queries';
-import { createBiocharApplicationRequestSchema, createStorageLocationRequestSchema, patchStorageLocationRequestSchema } from '../../../model/requests';
-import { biocharApplicationSchema, createSensorRequestSchema, createStorageUnitRequestSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from '../../../model/resources-field';
+import { biocharApplicationIdPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, storageLocationPathSchema } from './schemas';
+import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
+import { createBiocharApplicationRequestSchema, createStorageLocationRequestSchema, patchStorageLocationRequestSchema } from './schemas';
+import { biocharApplicationSchema, createSensorRequestSchema, createStorageUnitRequestSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { isCompatible } from '../../../units';
 import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';

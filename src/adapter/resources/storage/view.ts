@@ -3,7 +3,7 @@
  * field names and shapes of docs/rules.md#service-resources, typed by the resource's response
  * schema.
  */
-import type { biocharApplicationSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from '../../../model/resources-field';
+import type { biocharApplicationSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { BiocharApplicationRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
 import { servedProperty } from '../../views';
