@@ -13,8 +13,8 @@
  * statement only when a submitted entry reaches it, and a visible record never shows the value of
  * one the caller cannot see.
  *
- * Layout: `resources/<resource>/` holds each resource's routes and view (resources/index.ts is the
- * route table); router.ts types a handler by its route's response schema; sandbox.ts is the
+ * Layout: `resources/<resource>/` holds each resource's schemas, routes and view
+ * (resources/index.ts is the route table); router.ts types a handler by its route's response schema; sandbox.ts is the
  * request pipeline; state.ts, store.ts and indexes/ the stored rows; openapi.ts the served
  * document, generated from the route table.
  *

@@ -14,24 +14,34 @@ import type {
 } from './resources/storage/schemas';
 import type {
   ComponentBlueprintDefinition,
-  componentAttributionSchema,
-  componentListInputSchema,
-  ComponentScope,
-  componentSchema,
   ComponentType,
-  datapointSchema,
   GhgStatementStatus,
   organisationSchema,
   ProjectComponentAllocationStrategy,
-  projectSchema,
+  ScalarQuantity,
+} from '../model';
+import type {
+  componentAttributionSchema,
   removalSchema,
+} from './resources/removals/schemas';
+import type {
+  componentListInputSchema,
+  ComponentScope,
+  componentSchema,
+} from './resources/components/schemas';
+import type {
+  datapointSchema,
+} from './resources/datapoints/schemas';
+import type {
+  projectSchema,
   removalTemplateComponentInputSchema,
   removalTemplateComponentSchema,
   removalTemplateGroupSchema,
   removalTemplateSchema,
-  ScalarQuantity,
+} from './resources/projects/schemas';
+import type {
   sourceSchema,
-} from '../model';
+} from './resources/sources/schemas';
 import type {
   dataUploadSubmissionSchema,
   fileUploadSchema,

@@ -9,7 +9,8 @@ import { componentBlueprintDefinitionSchema, idSchema, quantityKindSchema } from
 import { countryCodeSchema, dateSchema, dateTimeSchema } from '../model/shapes';
 import { pathwaySchema, projectStatusSchema } from './resources/registry-parties/schemas';
 import { frequencySchema, monitoringPhaseSchema } from './resources/monitoring/schemas';
-import { datapointTypeSchema, riskOfReversalSchema } from '../model/resources';
+import { datapointTypeSchema } from './resources/datapoints/schemas';
+import { riskOfReversalSchema } from './resources/projects/schemas';
 import { CREDIT_POOLS } from '../model/enums';
 
 // The date, date-time and country checks take any value (to answer a wrong type in the service's

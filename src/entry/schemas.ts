@@ -1,8 +1,10 @@
 /**
  * Entry point `cdr-engine/schemas`: the zod schemas users validate the service's documents with,
  * listed by hand: every resource, request body, query and path parameter, the removal graph
- * document, and the builder of the 422 body. The types are the schemas' own
- * (`z.output<typeof datapointSchema>` for a resource as read, `z.input<...>` for a body as sent);
+ * document, and the builder of the 422 body. Each resource's schemas come from its module
+ * (src/adapter/resources/<resource>/schemas.ts), what they share from src/model. The types are
+ * the schemas' own (`z.output<typeof datapointSchema>` for a resource as read, `z.input<...>` for
+ * a body as sent);
  * the building blocks the schemas are made of (lenient number parsers, id generators, the route
  * table) stay inside the package.
  *
@@ -49,223 +51,219 @@ export {
   type StandardDeviationSchema,
 } from '../model/shapes';
 
-// Resources of the MRV service, and their enumerations.
+// What the request bodies share: a body's quantity.
 export {
+  requestQuantitySchema,
+} from '../model/requests';
+
+// What the queries and path parameters share: pagination, id paths, request headers.
+export {
+  type IdPathSchema,
+  listByReferenceQuerySchema,
+  type PaginatedQueryObject,
+  paginationQuerySchema,
+  paginationQueryShape,
+  requestHeadersSchema,
+} from '../model/queries';
+
+// Removals (GHG entries): the resource, its bodies, query and path parameter.
+export {
+  addComponentToRemovalSchema,
   componentAttributionSchema,
+  componentToAttributeSchema,
+  createRemovalComponentLinkSchema,
+  createRemovalRequestSchema,
+  createRemovalStepSchema,
+  ghgEntrySchema,
+  listComponentAttributionsQuerySchema,
+  listRemovalsQuerySchema,
+  patchRemovalComponentAttributionsRequestSchema,
+  patchRemovalRequestSchema,
+  removalIdPathSchema,
+  removalSchema,
+} from '../adapter/resources/removals/schemas';
+
+// Components and their blueprints.
+export {
   componentBlueprintExpressionInputSchema,
   componentBlueprintExpressionSchema,
   componentBlueprintInputSchema,
   componentBlueprintSchema,
+  componentInputRequestSchema,
   componentInputTypeSchema,
   componentListInputSchema,
   componentSchema,
   componentScopeSchema,
-  createSourceResponseSchema,
+  createComponentRequestSchema,
+  createGhgStatementComponentRequestSchema,
+  createProjectComponentRequestSchema,
+  listComponentBlueprintsQuerySchema,
+  listComponentsQuerySchema,
+  patchComponentRequestSchema,
+  updateProjectComponentRemovalAttributionRequestSchema,
+} from '../adapter/resources/components/schemas';
+
+// Datapoints.
+export {
+  createDatapointRequestSchema,
+  datapointIdPathSchema,
   datapointLockedStatusSchema,
+  datapointQuantityInputSchema,
   datapointSchema,
   datapointTypeSchema,
-  ghgEntrySchema,
-  ghgStatementSchema,
-  processSchema,
-  processStepSchema,
-  projectSchema,
-  removalSchema,
-  removalTemplateComponentInputSchema,
-  removalTemplateComponentSchema,
-  removalTemplateGroupSchema,
-  removalTemplateSchema,
-  riskOfReversalSchema,
+  listDatapointComponentsQuerySchema,
+  listDatapointRemovalTemplateComponentsQuerySchema,
+  listDatapointsQuerySchema,
+  patchDatapointRequestSchema,
+} from '../adapter/resources/datapoints/schemas';
+
+// Sources.
+export {
+  createDocumentSourceRequestSchema,
+  createSourceResponseSchema,
+  listSourcesQuerySchema,
+  patchSourceRequestSchema,
+  signedUploadUrlRequestSchema,
+  sourceIdPathSchema,
   sourcePrivateUrlInfoSchema,
   sourcePrivateUrlSchema,
   sourcePublicUrlInfoSchema,
   sourceSchema,
   sourceTypeSchema,
-} from '../model/resources';
+} from '../adapter/resources/sources/schemas';
+
+// Projects, their processes and removal templates.
 export {
-  dataUploadSubmissionStatusSchema,
-  dataUploadSubmissionTypeSchema,
-} from '../adapter/resources/monitoring/schemas';
+  listRemovalTemplatesQuerySchema,
+  processSchema,
+  processStepSchema,
+  projectIdPathSchema,
+  projectSchema,
+  removalTemplateComponentInputSchema,
+  removalTemplateComponentInputsSchema,
+  removalTemplateComponentSchema,
+  removalTemplateGroupSchema,
+  removalTemplateSchema,
+  riskOfReversalSchema,
+} from '../adapter/resources/projects/schemas';
+
+// GHG statements.
 export {
+  createGhgStatementRequestSchema,
+  ghgStatementSchema,
+  resubmitGhgStatementRequestSchema,
+  submitGhgStatementRequestSchema,
+} from '../adapter/resources/ghg-statements/schemas';
+
+// Measurements.
+export {
+  createMeasurementLocationRequestSchema,
+  createMeasurementSampleRequestSchema,
+  createMeasurementSampleValueRequestSchema,
+  listMeasurementSamplesQuerySchema,
   measurementLocationSchema,
   measurementPropertySchema,
   measurementSampleSchema,
   measurementTypeSchema,
   measurementValueSchema,
 } from '../adapter/resources/measurements/schemas';
-export {
-  productionBatchKindSchema,
-} from '../adapter/resources/feedstock/schemas';
-export {
-  storageMethodSchema,
-} from '../adapter/resources/storage/schemas';
 
-// Resources of the field (feedstock, production, storage, monitoring).
+// Feedstock and production.
 export {
+  createFeedstockBatchRequestSchema,
+  createProductionBatchRequestSchema,
+  feedstockBatchSchema,
+  feedstockTypeIdPathSchema,
+  feedstockTypeSchema,
+  patchFeedstockTypeRequestSchema,
+  productionBatchKindSchema,
+  productionBatchSchema,
+} from '../adapter/resources/feedstock/schemas';
+
+// Storage locations, biochar applications, storage units, sensors.
+export {
+  biocharApplicationIdPathSchema,
   biocharApplicationSchema,
+  createBiocharApplicationRequestSchema,
   createSensorRequestSchema,
+  createStorageLocationRequestSchema,
   createStorageUnitRequestSchema,
+  listSensorsQuerySchema,
+  listStorageUnitsQuerySchema,
+  patchStorageLocationRequestSchema,
   sensorSchema,
+  storageLocationPathSchema,
   storageLocationSchema,
+  storageMethodSchema,
   storageUnitSchema,
 } from '../adapter/resources/storage/schemas';
+
+// Monitoring and data uploads.
 export {
+  createDataUploadSubmissionRequestSchema,
+  createFileUploadRequestSchema,
   createMonitoringSubmissionRequestSchema,
   dataUploadSubmissionSchema,
+  dataUploadSubmissionStatusSchema,
+  dataUploadSubmissionTypeSchema,
   fileUploadSchema,
   frequencySchema,
+  listDataUploadSubmissionsQuerySchema,
+  listMonitoringRequirementsQuerySchema,
   monitoringPhaseSchema,
   monitoringSubmissionSchema,
   projectMonitoringRequirementSchema,
 } from '../adapter/resources/monitoring/schemas';
-export {
-  feedstockBatchSchema,
-  feedstockTypeSchema,
-  productionBatchSchema,
-} from '../adapter/resources/feedstock/schemas';
 
-// Resources of the registry (credit batches, retirements, orders, balances), and their enumerations.
+// The credit ledger: credit batches, issuances, retirements, deliveries, transfers, refunds, balances.
 export {
   bufferPoolRefundSchema,
   carbonRemovalDataSchema,
+  createDeliveryRequestSchema,
+  createRetirementOldestCreditsRequestSchema,
+  createRetirementRequestSchema,
+  createTransferRequestSchema,
   creditBalanceSchema,
+  creditBatchQuantitySchema,
   creditBatchSchema,
   creditBatchStatusSchema,
   deliverySchema,
   issuanceCreditBatchesSchema,
   issuanceSchema,
+  listCreditBatchesQuerySchema,
+  listDeliveriesQuerySchema,
+  listRetirementsQuerySchema,
+  listSupplierDeliveriesQuerySchema,
+  listTransfersQuerySchema,
   orderCreditBalanceSchema,
   organisationCreditBalanceSchema,
   projectCreditBalanceSchema,
+  refundIdPathSchema,
   refundSchema,
   retirementPurposeSchema,
   retirementSchema,
   supplierCreditBalanceSchema,
   transferSchema,
 } from '../adapter/resources/credit-ledger/schemas';
+
+// The registry's parties: orders, registry projects, beneficiaries.
 export {
+  createBeneficiaryRequestSchema,
+  createIndividualBeneficiarySchema,
+  createOrganizationBeneficiarySchema,
   orderSchema,
   orderStatusSchema,
   pathwaySchema,
   projectDocumentSchema,
   projectStatusSchema,
   registryProjectSchema,
-} from '../adapter/resources/registry-parties/schemas';
-export {
-  stripeCheckoutResponseSchema,
-  supplierStripeConfigurationSchema,
-} from '../adapter/resources/stripe/schemas';
-
-// Request bodies of the MRV service.
-export {
-  addComponentToRemovalSchema,
-  componentInputRequestSchema,
-  componentToAttributeSchema,
-  createComponentRequestSchema,
-  createDatapointRequestSchema,
-  createDocumentSourceRequestSchema,
-  createGhgStatementComponentRequestSchema,
-  createGhgStatementRequestSchema,
-  createProjectComponentRequestSchema,
-  createRemovalComponentLinkSchema,
-  createRemovalRequestSchema,
-  createRemovalStepSchema,
-  datapointQuantityInputSchema,
-  patchComponentRequestSchema,
-  patchDatapointRequestSchema,
-  patchRemovalComponentAttributionsRequestSchema,
-  patchRemovalRequestSchema,
-  patchSourceRequestSchema,
-  removalTemplateComponentInputsSchema,
-  requestQuantitySchema,
-  resubmitGhgStatementRequestSchema,
-  signedUploadUrlRequestSchema,
-  submitGhgStatementRequestSchema,
-  updateProjectComponentRemovalAttributionRequestSchema,
-} from '../model/requests';
-export {
-  createBiocharApplicationRequestSchema,
-  createStorageLocationRequestSchema,
-  patchStorageLocationRequestSchema,
-} from '../adapter/resources/storage/schemas';
-export {
-  createDataUploadSubmissionRequestSchema,
-  createFileUploadRequestSchema,
-} from '../adapter/resources/monitoring/schemas';
-export {
-  createFeedstockBatchRequestSchema,
-  createProductionBatchRequestSchema,
-  patchFeedstockTypeRequestSchema,
-} from '../adapter/resources/feedstock/schemas';
-export {
-  createMeasurementLocationRequestSchema,
-  createMeasurementSampleRequestSchema,
-  createMeasurementSampleValueRequestSchema,
-} from '../adapter/resources/measurements/schemas';
-
-// Request bodies of the registry.
-export {
-  createBeneficiaryRequestSchema,
-  createIndividualBeneficiarySchema,
-  createOrganizationBeneficiarySchema,
-} from '../adapter/resources/registry-parties/schemas';
-export {
-  createDeliveryRequestSchema,
-  createRetirementOldestCreditsRequestSchema,
-  createRetirementRequestSchema,
-  createTransferRequestSchema,
-  creditBatchQuantitySchema,
-} from '../adapter/resources/credit-ledger/schemas';
-export {
-  createStripeCheckoutSessionRequestSchema,
-  stripeSubscriptionFrequencySchema,
-} from '../adapter/resources/stripe/schemas';
-
-// Queries and path parameters.
-export {
-  type IdPathSchema,
-  type PaginatedQueryObject,
-  paginationQueryShape,
-  datapointIdPathSchema,
-  listComponentAttributionsQuerySchema,
-  listComponentBlueprintsQuerySchema,
-  listByReferenceQuerySchema,
-  listComponentsQuerySchema,
-  listDatapointComponentsQuerySchema,
-  listDatapointRemovalTemplateComponentsQuerySchema,
-  listDatapointsQuerySchema,
-  listRemovalsQuerySchema,
-  listRemovalTemplatesQuerySchema,
-  listSourcesQuerySchema,
-  paginationQuerySchema,
-  projectIdPathSchema,
-  removalIdPathSchema,
-  requestHeadersSchema,
-  sourceIdPathSchema,
-} from '../model/queries';
-export {
-  biocharApplicationIdPathSchema,
-  listSensorsQuerySchema,
-  listStorageUnitsQuerySchema,
-  storageLocationPathSchema,
-} from '../adapter/resources/storage/schemas';
-export {
-  feedstockTypeIdPathSchema,
-} from '../adapter/resources/feedstock/schemas';
-export {
-  listDataUploadSubmissionsQuerySchema,
-  listMonitoringRequirementsQuerySchema,
-} from '../adapter/resources/monitoring/schemas';
-export {
-  listMeasurementSamplesQuerySchema,
-} from '../adapter/resources/measurements/schemas';
-export {
-  listCreditBatchesQuerySchema,
-  listDeliveriesQuerySchema,
-  listRetirementsQuerySchema,
-  listSupplierDeliveriesQuerySchema,
-  listTransfersQuerySchema,
-  refundIdPathSchema,
-} from '../adapter/resources/credit-ledger/schemas';
-export {
   supplierIdPathSchema,
 } from '../adapter/resources/registry-parties/schemas';
+
+// Stripe checkout.
+export {
+  createStripeCheckoutSessionRequestSchema,
+  stripeCheckoutResponseSchema,
+  stripeSubscriptionFrequencySchema,
+  supplierStripeConfigurationSchema,
+} from '../adapter/resources/stripe/schemas';

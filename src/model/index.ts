@@ -1,6 +1,7 @@
 /**
- * model: the service's resources and requests as zod schemas (types inferred from them), typed
- * identifiers, the removal graph document, and validation errors in the service's 422 shape.
+ * model: typed identifiers, the removal graph document, the enumerations and field schemas the
+ * service's resources share (dates, quantities, pagination, id paths; each resource's own schemas
+ * are in src/adapter/resources/<resource>/schemas.ts), and validation errors in the 422 shape.
  * May import: zod only. Imported by every other folder.
  */
 export * from './ids';
@@ -9,7 +10,6 @@ export * from './quantity-kinds';
 export * from './graph';
 export * from './country-codes';
 export * from './shapes';
-export * from './resources';
 export * from './requests';
 export * from './queries';
 export * from './validation-error';

@@ -1,12 +1,12 @@
 /**
- * Query, path and header parameters of the operations of docs/service.md#routes. Query values arrive
- * as strings: integers are parsed from them (`int_parsing` when they are not integers).
+ * What the service's queries and path parameters share (docs/service.md#routes): pagination, the
+ * id path parameter and the request headers. Query values arrive as strings: integers are parsed
+ * from them (`int_parsing` when they are not integers). Each resource's own queries and path
+ * parameters are in src/adapter/resources/<resource>/schemas.ts.
  */
 import { z } from 'zod';
-import { anyIdSchema, type IdKind, idSchema } from './ids';
+import { type IdKind, idSchema } from './ids';
 import { addPydanticIssue } from './pydantic-issue';
-import { quantityKindSchema } from './quantity-kinds';
-import { componentScopeSchema } from './resources';
 import { laxInt, supplierReferenceIdSchema } from './shapes';
 
 /**
@@ -98,61 +98,9 @@ export const paginationQuerySchema = paginatedQuerySchema({});
 /** Parsed pagination query. */
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
-/**
- * Schema of the query of `GET /datapoints` (operation 10): filters, all optional, plus
- * pagination. The deprecated aliases `used_in_removal` and `used_in_removal_template` are kept.
- * @public
- */
-export const listDatapointsQuerySchema = paginatedQuerySchema({
-  supplier_reference_id: supplierReferenceIdSchema.nullable().optional(),
-  display_name_contains: z.string().nullable().optional(),
-  project_id: anyIdSchema.nullable().optional(),
-  quantity_kind: quantityKindSchema.nullable().optional(),
-  measurement_sample_id: anyIdSchema.nullable().optional(),
-  used_in_ghg_entry: idSchema('ghg_entry').nullable().optional(),
-  /** Deprecated alias of `used_in_ghg_entry`. */
-  used_in_removal: idSchema('ghg_entry').nullable().optional(),
-  used_in_ghg_statement: idSchema('ghg_statement').nullable().optional(),
-  used_in_ghg_entry_template: idSchema('removal_template').nullable().optional(),
-  /** Deprecated alias of `used_in_ghg_entry_template`. */
-  used_in_removal_template: idSchema('removal_template').nullable().optional(),
-  used_in_scope: componentScopeSchema.nullable().optional(),
-});
-/** Parsed query of `GET /datapoints`. */
-export type ListDatapointsQuery = z.infer<typeof listDatapointsQuerySchema>;
-
-/** Schema of the query of `GET /removals` (and `GET /ghg_entries`). @public */
-export const listRemovalsQuerySchema = paginatedQuerySchema({ supplier_reference_id: supplierReferenceIdSchema.nullable().optional() });
-
-/** Schema of the query of `GET /sources`. @public */
-export const listSourcesQuerySchema = paginatedQuerySchema({
-  supplier_reference_id: supplierReferenceIdSchema.nullable().optional(),
-  project_id: idSchema('project').nullable().optional(),
-});
-
-/** Schema of the query of `GET /components`; `ghg_entry_id` is the newer name of `removal_id`. @public */
-export const listComponentsQuerySchema = paginatedQuerySchema({
-  supplier_reference_id: supplierReferenceIdSchema.nullable().optional(),
-  scope: componentScopeSchema.nullable().optional(),
-  ghg_statement_id: idSchema('ghg_statement').nullable().optional(),
-  project_id: idSchema('project').nullable().optional(),
-  removal_id: idSchema('ghg_entry').nullable().optional(),
-  ghg_entry_id: idSchema('ghg_entry').nullable().optional(),
-});
-
 /** Schema of a query filtering by supplier reference only (feedstock types, measurement locations). @public */
 export const listByReferenceQuerySchema = paginatedQuerySchema({ supplier_reference_id: supplierReferenceIdSchema.nullable().optional() });
 
-/** Schema of the query of `GET /ghg_entries/{id}/component_attributions` (operation 5). @public */
-export const listComponentAttributionsQuerySchema = paginationQuerySchema;
-/** Schema of the query of `GET /datapoints/{id}/components` (operation 11). @public */
-export const listDatapointComponentsQuerySchema = paginationQuerySchema;
-/** Schema of the query of `GET /datapoints/{id}/removal_template_components` (operation 12). @public */
-export const listDatapointRemovalTemplateComponentsQuerySchema = paginationQuerySchema;
-/** Schema of the query of `GET /projects/{project_id}/removal_templates` (operation 15). @public */
-export const listRemovalTemplatesQuerySchema = paginationQuerySchema;
-/** Schema of the query of `GET /component_blueprints` (operation 18). @public */
-export const listComponentBlueprintsQuerySchema = paginationQuerySchema;
 /**
  * The object schema type of a path with one `id` of a kind.
  * @public
@@ -166,18 +114,6 @@ export type IdPathSchema = z.ZodObject<{ id: z.ZodString }>;
 export function idPathSchema(kind: IdKind): IdPathSchema {
   return z.object({ id: idSchema(kind) });
 }
-
-/** Path of operations 3, 4 and 5: `id` of a removal (GHG entry). @public */
-export const removalIdPathSchema = idPathSchema('ghg_entry');
-/** Path of operations 11 and 12: `id` of a datapoint. @public */
-export const datapointIdPathSchema = idPathSchema('datapoint');
-/** Path of operation 19: `id` of a source. @public */
-export const sourceIdPathSchema = idPathSchema('source');
-/**
- * Path of operation 15: `project_id` of a project.
- * @public
- */
-export const projectIdPathSchema = z.object({ project_id: idSchema('project') });
 
 /**
  * Schema of the headers every operation requires (names in lower case): `x-client-secret` is a

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { OPERATION_SCHEMAS } from './documented-operations';
-import { removalSchema } from '../../src/model/resources';
+import { removalSchema } from '../../src/adapter/resources/removals/schemas';
 import {
   BATCH_A,
   Client,

@@ -3,7 +3,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { NO_CONTENT, ok, route, type Handler, type ResponseBody } from '../../src/adapter/router';
-import { removalSchema } from '../../src/model/resources';
+import { removalSchema } from '../../src/adapter/resources/removals/schemas';
 import { removalView } from '../../src/adapter/resources/removals/view';
 
 const thing = z.object({ id: z.string(), size: z.number(), tags: z.array(z.string()), note: z.string().nullable() });

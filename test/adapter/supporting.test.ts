@@ -8,11 +8,17 @@ import { creditBatchSchema, deliverySchema, retirementSchema, transferSchema } f
 import { orderSchema } from '../../src/adapter/resources/registry-parties/schemas';
 import {
   componentSchema,
+} from '../../src/adapter/resources/components/schemas';
+import {
   createSourceResponseSchema,
-  datapointSchema,
-  ghgStatementSchema,
   sourceSchema,
-} from '../../src/model';
+} from '../../src/adapter/resources/sources/schemas';
+import {
+  datapointSchema,
+} from '../../src/adapter/resources/datapoints/schemas';
+import {
+  ghgStatementSchema,
+} from '../../src/adapter/resources/ghg-statements/schemas';
 import {
   fileUploadSchema,
 } from '../../src/adapter/resources/monitoring/schemas';

@@ -6,15 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   createRemovalRequestSchema,
-  componentInputRequestSchema,
-  createDocumentSourceRequestSchema,
-  jsonInvalidItem,
-  listDatapointsQuerySchema,
-  paginationQuerySchema,
-  parseJsonBody,
   patchRemovalComponentAttributionsRequestSchema,
   patchRemovalRequestSchema,
   removalIdPathSchema,
+} from '../../src/adapter/resources/removals/schemas';
+import {
+  componentInputRequestSchema,
+} from '../../src/adapter/resources/components/schemas';
+import {
+  createDocumentSourceRequestSchema,
+} from '../../src/adapter/resources/sources/schemas';
+import {
+  jsonInvalidItem,
+  paginationQuerySchema,
+  parseJsonBody,
   requestHeadersSchema,
   supplierReferenceIdSchema,
   toValidationErrorBody,
@@ -23,6 +28,9 @@ import {
   validateRequestPart,
   type ValidationErrorItem,
 } from '../../src/model';
+import {
+  listDatapointsQuerySchema,
+} from '../../src/adapter/resources/datapoints/schemas';
 import {
   createBiocharApplicationRequestSchema,
 } from '../../src/adapter/resources/storage/schemas';

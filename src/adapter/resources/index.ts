@@ -2,15 +2,18 @@
  * The service's resources, one folder each, grouped as the service's route prefixes group them:
  * `<resource>/routes.ts` declares the resource's routes (method, path, the zod schemas of their
  * parts and of the 200 body, the handler, typed by those schemas) and `<resource>/view.ts` turns
- * its stored rows into response bodies typed by its response schema. The schemas themselves are
- * declared in src/model (requests, queries, resources), where the `cdr-engine/schemas` entry and
- * the core read them. Adding an operation: its schemas, one `route(...)` line in its resource's
- * routes.ts (and the view it answers, if new); the OpenAPI document follows from the route.
+ * its stored rows into response bodies typed by its response schema; `<resource>/schemas.ts`
+ * declares its zod schemas (the resource as read, its request bodies, queries and path parameters).
+ * What every resource shares (pagination, id paths, the "not sent" marker, fields such as dates and
+ * quantities) stays in src/model. Adding an operation: its schemas in its resource's schemas.ts,
+ * one `route(...)` line in its routes.ts (and the view it answers, if new); the OpenAPI document
+ * follows from the route.
  *
  * May import: the adapter's own modules (context, router, store, rows, state, views, failures,
  * pagination, indexes), registry, accounting, model. Nothing outside resources/ imports a
- * resource module but this index (and a resource imports another's view or routes only to
- * answer that resource's shape).
+ * resource module but this index, and for a resource's schemas.ts the world document, the rows,
+ * the views, the OpenAPI document (through schemas.ts) and the `cdr-engine/schemas` entry (a
+ * resource imports another's schemas, view or routes only to answer that resource's shape).
  */
 import type { Route } from '../router';
 import { componentRoutes } from './components/routes';

@@ -7,15 +7,17 @@
  */
 import { z } from 'zod';
 import { formatIssuePath, idSchema } from '../../../model';
-import { idPathSchema, listComponentsQuerySchema } from '../../../model/queries';
+import { idPathSchema } from '../../../model/queries';
+import { listComponentsQuerySchema } from './schemas';
 import {
   createComponentRequestSchema,
   createGhgStatementComponentRequestSchema,
   createProjectComponentRequestSchema,
   patchComponentRequestSchema,
   updateProjectComponentRemovalAttributionRequestSchema,
-} from '../../../model/requests';
-import { componentSchema, removalSchema } from '../../../model/resources';
+} from './schemas';
+import { componentSchema } from './schemas';
+import { removalSchema } from '../removals/schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
 import { checkComponent, reevaluate } from '../../evaluation';

@@ -2,7 +2,7 @@
  * The views of components: stored rows to response bodies, in the field names and shapes of
  * docs/rules.md#service-resources, typed by the resource's response schema.
  */
-import type { componentSchema } from '../../../model/resources';
+import type { componentSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { ComponentRow } from '../../rows';
 import type { ServiceState } from '../../state';

@@ -6,9 +6,12 @@
  */
 import type { z } from 'zod';
 import type { QuantityKind } from '../../../model';
-import { datapointIdPathSchema, listDatapointsQuerySchema, paginationQuerySchema } from '../../../model/queries';
-import { createDatapointRequestSchema, patchDatapointRequestSchema } from '../../../model/requests';
-import { componentSchema, datapointSchema, removalTemplateComponentSchema } from '../../../model/resources';
+import { datapointIdPathSchema, listDatapointsQuerySchema } from './schemas';
+import { paginationQuerySchema } from '../../../model/queries';
+import { createDatapointRequestSchema, patchDatapointRequestSchema } from './schemas';
+import { componentSchema } from '../components/schemas';
+import { datapointSchema } from './schemas';
+import { removalTemplateComponentSchema } from '../projects/schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { isCompatible } from '../../../units';
 import { canSee, indexes, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';

@@ -2,7 +2,7 @@
  * The views of datapoints: stored rows to response bodies, in the field names and shapes of
  * docs/rules.md#service-resources, typed by the resource's response schema.
  */
-import type { datapointSchema } from '../../../model/resources';
+import type { datapointSchema } from './schemas';
 import { type ReadContext, indexes } from '../../context';
 import type { BodyOf } from '../../router';
 import type { DatapointRow } from '../../rows';

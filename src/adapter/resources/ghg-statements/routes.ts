@@ -7,9 +7,9 @@
 import type { z } from 'zod';
 import { createGhgStatement, resubmitGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../../accounting';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
-import { ghgStatementSchema } from '../../../model/resources';
+import { ghgStatementSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
-import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from '../../../model/requests';
+import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from './schemas';
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
 import { evaluateEntries, reevaluate } from '../../evaluation';
 import { conflict, Problems, refuseProblems, unprocessable } from '../../failures';

@@ -3,7 +3,7 @@
  * docs/rules.md#service-resources, typed by the resource's response schema.
  */
 import { pendingGhgStatementTotal, toGhgStatementResource } from '../../../accounting';
-import type { ghgStatementSchema } from '../../../model/resources';
+import type { ghgStatementSchema } from './schemas';
 import { evaluateEntries } from '../../evaluation';
 import type { BodyOf } from '../../router';
 import type { StatementRow } from '../../rows';

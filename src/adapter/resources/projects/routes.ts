@@ -4,8 +4,10 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../../../model';
-import { paginationQuerySchema, projectIdPathSchema } from '../../../model/queries';
-import { componentBlueprintSchema, processSchema, projectSchema, removalTemplateSchema } from '../../../model/resources';
+import { paginationQuerySchema } from '../../../model/queries';
+import { projectIdPathSchema } from './schemas';
+import { componentBlueprintSchema } from '../components/schemas';
+import { processSchema, projectSchema, removalTemplateSchema } from './schemas';
 import { organisationSchema, paginatedListSchema } from '../../../model/shapes';
 import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
 import { tableList } from '../../merged-list';

@@ -3,7 +3,8 @@
  * response bodies, in the field names and shapes of docs/rules.md#service-resources, typed by the
  * resource's response schema.
  */
-import type { componentBlueprintSchema, projectSchema, removalTemplateComponentSchema, removalTemplateSchema } from '../../../model/resources';
+import type { componentBlueprintSchema } from '../components/schemas';
+import type { projectSchema, removalTemplateComponentSchema, removalTemplateSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { BlueprintRow, ProjectRow, TemplateComponentRow, TemplateGroupRow, TemplateRow } from '../../rows';
 import type { ServiceState } from '../../state';

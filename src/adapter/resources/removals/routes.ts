@@ -6,14 +6,15 @@
 import { z } from 'zod';
 import { DEFAULT_ACCOUNTING_POLICIES } from '../../../accounting';
 import type { GraphIssue } from '../../../model';
-import { listRemovalsQuerySchema, paginationQuerySchema, removalIdPathSchema } from '../../../model/queries';
-import { componentAttributionSchema, removalSchema } from '../../../model/resources';
+import { listRemovalsQuerySchema, removalIdPathSchema } from './schemas';
+import { paginationQuerySchema } from '../../../model/queries';
+import { componentAttributionSchema, removalSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import {
   createRemovalRequestSchema,
   patchRemovalComponentAttributionsRequestSchema,
   patchRemovalRequestSchema,
-} from '../../../model/requests';
+} from './schemas';
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
 import { evaluateEntry, checkComponent, type AttributionInput } from '../../evaluation';
 import { conflict, Problems, unprocessable, valueError } from '../../failures';

@@ -3,7 +3,7 @@
  * bodies, in the field names and shapes of docs/rules.md#service-resources, typed by the resource's
  * response schema.
  */
-import type { componentAttributionSchema, removalSchema } from '../../../model/resources';
+import type { componentAttributionSchema, removalSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { AttributionRow, RemovalRow } from '../../rows';
 

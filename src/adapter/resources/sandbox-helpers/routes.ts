@@ -10,7 +10,7 @@ import { idPathSchema } from '../../../model/queries';
 import { VERIFICATION_OUTCOMES } from '../../../model/enums';
 import { biocharApplicationSchema } from '../storage/schemas';
 import { dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../monitoring/schemas';
-import { ghgStatementSchema } from '../../../model/resources';
+import { ghgStatementSchema } from '../ghg-statements/schemas';
 import { issuanceCreditBatchesSchema, issuanceSchema, refundSchema } from '../credit-ledger/schemas';
 import { orderSchema } from '../registry-parties/schemas';
 import { creditBatchQuantitySchema } from '../credit-ledger/schemas';

@@ -5,9 +5,9 @@
  * application, a monitoring submission) cannot be deleted (409).
  */
 import type { z } from 'zod';
-import { listSourcesQuerySchema, sourceIdPathSchema } from '../../../model/queries';
-import { createDocumentSourceRequestSchema, patchSourceRequestSchema, signedUploadUrlRequestSchema } from '../../../model/requests';
-import { createSourceResponseSchema, sourcePrivateUrlSchema, sourceSchema } from '../../../model/resources';
+import { listSourcesQuerySchema, sourceIdPathSchema } from './schemas';
+import { createDocumentSourceRequestSchema, patchSourceRequestSchema, signedUploadUrlRequestSchema } from './schemas';
+import { createSourceResponseSchema, sourcePrivateUrlSchema, sourceSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { canReadDocument, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
 import { conflict, Problems } from '../../failures';

@@ -2,7 +2,7 @@
  * The views of sources and their document addresses: stored rows to response bodies, in the field
  * names and shapes of docs/rules.md#service-resources, typed by the resource's response schema.
  */
-import type { sourceSchema } from '../../../model/resources';
+import type { sourceSchema } from './schemas';
 import { type ReadContext, canReadDocument } from '../../context';
 import type { BodyOf } from '../../router';
 import type { SourceRow } from '../../rows';

@@ -1,0 +1,233 @@
+/**
+ * The service's schemas of components: the component and its blueprint as read, the create, patch and attribution bodies
+ * of removal, statement and project components, and the list queries (docs/service.md#routes).
+ * Owned by this resource's module (its routes and view read them); the world document, the rows,
+ * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ */
+import { z } from 'zod';
+import { componentTypeSchema, dataShapeSchema, expressionInputTypeSchema, projectComponentAllocationStrategySchema } from '../../../model/graph';
+import { anyIdSchema, idSchema } from '../../../model/ids';
+import { addPydanticIssue } from '../../../model/pydantic-issue';
+import { quantityKindSchema } from '../../../model/quantity-kinds';
+import { paginatedQuerySchema, paginationQuerySchema } from '../../../model/queries';
+import { displayNameSchema, notSent } from '../../../model/requests';
+import { dateTimeSchema, laxNumber, nullableSupplierReferenceId, supplierReferenceIdSchema } from '../../../model/shapes';
+
+/** Schema of a component's scope, also the `used_in_scope` datapoint filter. @public */
+export const componentScopeSchema = z.enum(['REMOVAL', 'GHG_STATEMENT', 'PROJECT', 'NET_NEGATIVITY']);
+/** Where a component is attributed. */
+export type ComponentScope = z.infer<typeof componentScopeSchema>;
+
+/** Schema of a template input's kind: fixed by the template or supplied per GHG entry. @public */
+export const componentInputTypeSchema = z.enum(['fixed', 'monitored']);
+/** Whether a template input is fixed or monitored. */
+export type ComponentInputType = z.infer<typeof componentInputTypeSchema>;
+
+/**
+ * Schema of a ComponentListInput: the datapoints feeding one blueprint input.
+ * @public
+ */
+export const componentListInputSchema = z.object({
+  input_key: z.string().max(100),
+  datapoint_ids: z.array(idSchema('datapoint')),
+  __typename: z.string().default('ComponentListInput'),
+});
+/** The datapoints of one component input. */
+export type ComponentListInput = z.infer<typeof componentListInputSchema>;
+
+/**
+ * Schema of a Component (docs/rules.md#service-resources; `type`, `scope` and `allocation_strategy` from the
+ * OpenAPI). Both spellings of the template component id are present.
+ * @public
+ */
+export const componentSchema = z.object({
+  id: idSchema('component'),
+  display_name: z.string(),
+  description: z.string().nullable(),
+  blueprint_key: z.string(),
+  activity_started_at: dateTimeSchema.nullable(),
+  activity_completed_at: dateTimeSchema.nullable(),
+  inputs: z.array(componentListInputSchema),
+  ghg_entry_template_component_id: idSchema('removal_template_component').nullable(),
+  removal_template_component_id: idSchema('removal_template_component').nullable(),
+  supplier_reference_id: nullableSupplierReferenceId,
+  type: componentTypeSchema,
+  scope: componentScopeSchema,
+  allocation_strategy: projectComponentAllocationStrategySchema.nullable().optional(),
+  /** The component's project (beyond docs/rules.md#service-resources). */
+  project_id: idSchema('project').optional(),
+});
+/** A component: a blueprint instantiated with datapoints. */
+export type Component = z.infer<typeof componentSchema>;
+
+/**
+ * Schema of a blueprint input as the service lists it.
+ * @public
+ */
+export const componentBlueprintInputSchema = z.object({
+  input_key: z.string(),
+  description: z.string(),
+  compatible_unit: z.string(),
+  data_shape: dataShapeSchema,
+  quantity_kind: quantityKindSchema,
+});
+/** An input of a listed component blueprint. */
+export type ComponentBlueprintInput = z.infer<typeof componentBlueprintInputSchema>;
+
+/**
+ * Schema of an expression input as the service lists it.
+ * @public
+ */
+export const componentBlueprintExpressionInputSchema = z.object({
+  input_key: z.string(),
+  template_key: z.string(),
+  type: expressionInputTypeSchema,
+  data_shape: dataShapeSchema,
+});
+/** An expression input of a listed component blueprint. */
+export type ComponentBlueprintExpressionInput = z.infer<typeof componentBlueprintExpressionInputSchema>;
+
+/**
+ * Schema of an expression as the service lists it.
+ * @public
+ */
+export const componentBlueprintExpressionSchema = z.object({
+  key: z.string(),
+  template: z.string(),
+  inputs: z.array(componentBlueprintExpressionInputSchema),
+});
+/** An expression of a listed component blueprint. */
+export type ComponentBlueprintExpression = z.infer<typeof componentBlueprintExpressionSchema>;
+
+/**
+ * Schema of a ComponentBlueprint as the service lists it (docs/rules.md#service-resources with the OpenAPI's
+ * `type`, `data_shape` and `quantity_kind`); the graph document's own blueprint shape is
+ * `componentBlueprintDefinitionSchema`.
+ * @public
+ */
+export const componentBlueprintSchema = z.object({
+  key: z.string(),
+  display_name: z.string(),
+  description: z.string(),
+  type: componentTypeSchema,
+  inputs: z.array(componentBlueprintInputSchema),
+  expressions: z.array(componentBlueprintExpressionSchema),
+});
+/** A component blueprint as the service lists it. */
+export type ComponentBlueprint = z.infer<typeof componentBlueprintSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Evidence: datapoints, sources, measurements.
+
+/**
+ * Schema of a component input in a request: `{input_key, datapoint_ids}` (a list input) or
+ * `{input_key, datapoint_id}` (a scalar input, which the API also accepts). The parsed value
+ * always carries `datapoint_ids`; an input with neither field reports `datapoint_ids` missing.
+ * @public
+ */
+export const componentInputRequestSchema = z
+  .object({
+    input_key: z.string().max(100),
+    datapoint_ids: z.array(idSchema('datapoint')).optional(),
+    datapoint_id: idSchema('datapoint').optional(),
+    __typename: z.string().optional(),
+  })
+  .superRefine(
+    (input, ctx) => {
+      if (input.datapoint_ids === undefined && input.datapoint_id === undefined) {
+        addPydanticIssue(ctx, input, { type: 'missing', msg: 'Field required' }, ['datapoint_ids']);
+      }
+    },
+    // Runs even when other fields are wrong, so that a missing datapoint list is reported too.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  )
+  .transform((input) => ({
+    input_key: input.input_key,
+    datapoint_ids: input.datapoint_ids ?? (input.datapoint_id === undefined ? [] : [input.datapoint_id]),
+    ...(input.__typename === undefined ? {} : { __typename: input.__typename }),
+  }));
+/** A component input of a request, normalised to a list of datapoints. */
+export type ComponentInputRequest = z.infer<typeof componentInputRequestSchema>;
+
+/**
+ * Schema of the body of `POST /components` (OpenAPI CreateComponentRequest).
+ * @public
+ */
+export const createComponentRequestSchema = z.strictObject({
+  supplier_reference_id: supplierReferenceIdSchema,
+  project_id: anyIdSchema,
+  component_blueprint_key: z.string(),
+  display_name: displayNameSchema,
+  description: z.string().nullable().optional(),
+  activity_completed_at: dateTimeSchema,
+  activity_started_at: dateTimeSchema,
+  inputs: z.array(componentInputRequestSchema),
+});
+/** Body of `POST /components`. */
+export type CreateComponentRequest = z.infer<typeof createComponentRequestSchema>;
+
+/**
+ * Schema of the body of `PATCH /components/{id}` (OpenAPI PatchComponentRequest).
+ * @public
+ */
+export const patchComponentRequestSchema = z.strictObject({
+  display_name: notSent(displayNameSchema),
+  description: notSent(z.string()),
+  allocation_strategy: notSent(projectComponentAllocationStrategySchema),
+  inputs: notSent(z.array(componentInputRequestSchema)),
+});
+/** Body of `PATCH /components/{id}`. */
+export type PatchComponentRequest = z.infer<typeof patchComponentRequestSchema>;
+
+/**
+ * Schema of the body of `POST /ghg_statement_components`: a component attributed at statement level.
+ * @public
+ */
+export const createGhgStatementComponentRequestSchema = z.strictObject({
+  ghg_statement_id: anyIdSchema,
+  component_data: createComponentRequestSchema,
+});
+/** Body of `POST /ghg_statement_components`. */
+export type CreateGhgStatementComponentRequest = z.infer<typeof createGhgStatementComponentRequestSchema>;
+
+/**
+ * Schema of the body of `POST /project_components`: a component amortised over the project.
+ * @public
+ */
+export const createProjectComponentRequestSchema = z.strictObject({
+  allocation_strategy: projectComponentAllocationStrategySchema,
+  component_data: createComponentRequestSchema,
+});
+/** Body of `POST /project_components`. */
+export type CreateProjectComponentRequest = z.infer<typeof createProjectComponentRequestSchema>;
+
+/**
+ * Schema of the body of `POST /project_components/{id}/removal_attributions`.
+ * @public
+ */
+export const updateProjectComponentRemovalAttributionRequestSchema = z.strictObject({
+  removal_id: anyIdSchema,
+  /** Deprecated: use `attribution_factor`. */
+  attribution_factor_datapoint_id: anyIdSchema.nullable().optional(),
+  attribution_factor: laxNumber(z.number().gt(0).lte(1)).nullable().optional(),
+});
+/** Body of `POST /project_components/{id}/removal_attributions`. */
+export type UpdateProjectComponentRemovalAttributionRequest = z.infer<
+  typeof updateProjectComponentRemovalAttributionRequestSchema
+>;
+
+// ---------------------------------------------------------------------------------------------
+// Datapoints and sources.
+
+/** Schema of the query of `GET /components`; `ghg_entry_id` is the newer name of `removal_id`. @public */
+export const listComponentsQuerySchema = paginatedQuerySchema({
+  supplier_reference_id: supplierReferenceIdSchema.nullable().optional(),
+  scope: componentScopeSchema.nullable().optional(),
+  ghg_statement_id: idSchema('ghg_statement').nullable().optional(),
+  project_id: idSchema('project').nullable().optional(),
+  removal_id: idSchema('ghg_entry').nullable().optional(),
+  ghg_entry_id: idSchema('ghg_entry').nullable().optional(),
+});
+
+/** Schema of the query of `GET /component_blueprints` (operation 18). @public */
+export const listComponentBlueprintsQuerySchema = paginationQuerySchema;
