@@ -683,6 +683,8 @@ export const SCALAR_EXAMPLES: Record<string, unknown> = {
   dateSchema: '2024-02-29',
   dateTimeSchema: '2024-02-29T23:59:59.123456Z',
   supplierReferenceIdSchema: 'x'.repeat(200),
+  nullableSupplierReferenceId: null,
+  displayNameSchema: 'x'.repeat(100),
   storageLocationSupplierReferenceIdSchema: 'x'.repeat(100),
   latitudeSchema: -90,
   longitudeSchema: 180,

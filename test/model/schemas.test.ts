@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as model from '../../src/model';
+import * as resourceSchemas from '../../src/adapter/resources/schemas';
 import * as graph from '../../src/model/graph';
 import * as ids from '../../src/model/ids';
 import * as kinds from '../../src/model/quantity-kinds';
@@ -22,7 +23,8 @@ import {
   withValue,
 } from './fixtures';
 
-const exported = model as unknown as Record<string, unknown>;
+// The model's shared schemas and every resource's own (src/adapter/resources/<resource>/schemas.ts).
+const exported: Record<string, unknown> = { ...model, ...resourceSchemas };
 const leadOwned = new Set<unknown>([...Object.values(graph), ...Object.values(ids), ...Object.values(kinds)]);
 
 function schemaNamed(name: string): z.ZodType {
