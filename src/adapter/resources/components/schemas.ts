@@ -1,8 +1,9 @@
 /**
- * The service's schemas of components: the component and its blueprint as read, the create, patch and attribution bodies
- * of removal, statement and project components, and the list queries (docs/service.md#routes).
- * Owned by this resource's module (its routes and view read them); the world document, the rows,
- * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ * The service's schemas of components: the component and its blueprint as read, the create, patch
+ * and attribution bodies of removal, statement and project components, and the list queries
+ * (docs/service.md#routes). Owned by this resource's module (its routes and view read them); the
+ * world document, the rows, the OpenAPI document and the `cdr-engine/schemas` entry import them
+ * from here.
  */
 import { z } from 'zod';
 import { componentTypeSchema, dataShapeSchema, expressionInputTypeSchema, projectComponentAllocationStrategySchema } from '../../../model/graph';

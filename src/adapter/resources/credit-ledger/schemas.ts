@@ -1,8 +1,9 @@
 /**
- * The service's schemas of the credit ledger: credit batches, issuances, retirements, deliveries, transfers, refunds and
- * balances as read, the retirement, delivery and transfer bodies, list queries and path parameters (docs/service.md#routes).
- * Owned by this resource's module (its routes and view read them); the world document, the rows,
- * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ * The service's schemas of the credit ledger: credit batches, issuances, retirements, deliveries,
+ * transfers, refunds and balances as read, the retirement, delivery and transfer bodies, list
+ * queries and path parameters (docs/service.md#routes). Owned by this resource's module (its routes
+ * and view read them); the world document, the rows, the OpenAPI document and the
+ * `cdr-engine/schemas` entry import them from here.
  */
 import { z } from 'zod';
 import { CREDIT_BATCH_STATUSES, RETIREMENT_PURPOSES } from '../../../model/enums';

@@ -1,8 +1,9 @@
 /**
- * The service's schemas of datapoints: the datapoint as read, its types and lock statuses, the create and patch bodies, the
- * list queries and the datapoint's path parameter (docs/service.md#routes).
- * Owned by this resource's module (its routes and view read them); the world document, the rows,
- * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ * The service's schemas of datapoints: the datapoint as read, its types and lock statuses, the
+ * create and patch bodies, the list queries and the datapoint's path parameter
+ * (docs/service.md#routes). Owned by this resource's module (its routes and view read them); the
+ * world document, the rows, the OpenAPI document and the `cdr-engine/schemas` entry import them
+ * from here.
  */
 import { z } from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';

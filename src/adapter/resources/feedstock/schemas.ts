@@ -1,8 +1,9 @@
 /**
- * The service's schemas of feedstock and production: feedstock types and batches, production batches as read, their
- * create and patch bodies and the feedstock type's path parameter (docs/service.md#routes).
- * Owned by this resource's module (its routes and view read them); the world document, the rows,
- * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ * The service's schemas of feedstock and production: feedstock types and batches, production
+ * batches as read, their create and patch bodies and the feedstock type's path parameter
+ * (docs/service.md#routes). Owned by this resource's module (its routes and view read them); the
+ * world document, the rows, the OpenAPI document and the `cdr-engine/schemas` entry import them
+ * from here.
  */
 import { z } from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';

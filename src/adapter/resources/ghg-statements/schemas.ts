@@ -1,7 +1,8 @@
 /**
- * The service's schemas of GHG statements: the statement as read, and the create, submit and resubmit bodies (docs/service.md#routes).
- * Owned by this resource's module (its routes and view read them); the world document, the rows,
- * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ * The service's schemas of GHG statements: the statement as read, and the create, submit and
+ * resubmit bodies (docs/service.md#routes). Owned by this resource's module (its routes and view
+ * read them); the world document, the rows, the OpenAPI document and the `cdr-engine/schemas` entry
+ * import them from here.
  */
 import { z } from 'zod';
 import { ghgStatementStatusSchema } from '../../../model/graph';

@@ -1,8 +1,8 @@
 /**
- * The service's schemas of monitoring: requirements, submissions, data uploads and file uploads as read, their create
- * bodies and list queries (docs/service.md#routes).
- * Owned by this resource's module (its routes and view read them); the world document, the rows,
- * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ * The service's schemas of monitoring: requirements, submissions, data uploads and file uploads as
+ * read, their create bodies and list queries (docs/service.md#routes). Owned by this resource's
+ * module (its routes and view read them); the world document, the rows, the OpenAPI document and
+ * the `cdr-engine/schemas` entry import them from here.
  */
 import { z } from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';

@@ -1,8 +1,8 @@
 /**
- * The service's schemas of projects: the project, its process and removal templates as read, and the project's path
- * parameter (docs/service.md#routes).
- * Owned by this resource's module (its routes and view read them); the world document, the rows,
- * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ * The service's schemas of projects: the project, its process and removal templates as read, and
+ * the project's path parameter (docs/service.md#routes). Owned by this resource's module (its
+ * routes and view read them); the world document, the rows, the OpenAPI document and the
+ * `cdr-engine/schemas` entry import them from here.
  */
 import { z } from 'zod';
 import { idSchema } from '../../../model/ids';

@@ -1,8 +1,9 @@
 /**
- * The service's schemas of storage: storage locations, biochar applications, storage units and sensors as read, their
- * create and patch bodies, list queries and path parameters (docs/service.md#routes).
- * Owned by this resource's module (its routes and view read them); the world document, the rows,
- * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ * The service's schemas of storage: storage locations, biochar applications, storage units and
+ * sensors as read, their create and patch bodies, list queries and path parameters
+ * (docs/service.md#routes). Owned by this resource's module (its routes and view read them); the
+ * world document, the rows, the OpenAPI document and the `cdr-engine/schemas` entry import them
+ * from here.
  */
 import { z } from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';

@@ -1,8 +1,8 @@
 /**
- * The service's schemas of Stripe checkout: the checkout response, a supplier's Stripe configuration and the checkout
- * session body (docs/service.md#routes).
- * Owned by this resource's module (its routes and view read them); the world document, the rows,
- * the OpenAPI document and the `cdr-engine/schemas` entry import them from here.
+ * The service's schemas of Stripe checkout: the checkout response, a supplier's Stripe
+ * configuration and the checkout session body (docs/service.md#routes). Owned by this resource's
+ * module (its routes and view read them); the world document, the rows, the OpenAPI document and
+ * the `cdr-engine/schemas` entry import them from here.
  */
 import { z } from 'zod';
 import { idSchema } from '../../../model/ids';
