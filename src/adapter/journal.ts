@@ -8,30 +8,41 @@
  * Pure: the sandbox only calls the port. The file implementation (fsync, torn last record) is
  * node-only and lives in file-journal.ts, loaded by `cdr-engine serve --state`.
  */
+import { z } from 'zod';
 import type { SandboxHeaders, SandboxJournal, SandboxRequest } from './types';
 
 /** The first record: what the journal was written on. */
-export interface JournalHeader {
-  readonly v: 1;
-  readonly world: string;
-  readonly seed: number;
-  /** The instant the world was loaded at, in ms (ids and dates drawn while loading depend on it). */
-  readonly loaded_at: number;
-}
+const journalHeaderSchema = z
+  .object({
+    v: z.literal(1),
+    world: z.string(),
+    seed: z.number(),
+    /** The instant the world was loaded at, in ms (ids and dates drawn while loading depend on it). */
+    loaded_at: z.number(),
+  })
+  .readonly();
+
+/** The first record: what the journal was written on. */
+export type JournalHeader = z.output<typeof journalHeaderSchema>;
 
 /** A request that changed the state, as replayed. */
-export interface JournalEntry {
-  /** The instant the request ran at, in ms. */
-  readonly at: number;
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  /** The raw body text, or the already-parsed value a caller of `handle` gave. */
-  readonly text?: string;
-  readonly value?: unknown;
-  /** The ids the request drew, in order. */
-  readonly ids: readonly string[];
-}
+const journalEntrySchema = z
+  .object({
+    /** The instant the request ran at, in ms. */
+    at: z.number(),
+    method: z.string(),
+    path: z.string(),
+    headers: z.record(z.string(), z.string()).readonly(),
+    /** The raw body text, or the already-parsed value a caller of `handle` gave. */
+    text: z.string().optional(),
+    value: z.unknown().optional(),
+    /** The ids the request drew, in order. */
+    ids: z.array(z.string()).readonly(),
+  })
+  .readonly();
+
+/** A request that changed the state, as replayed. */
+export type JournalEntry = z.output<typeof journalEntrySchema>;
 
 /** A journal that cannot be replayed (another world, a record that no longer applies, ...). */
 export class JournalError extends Error {
@@ -92,34 +103,31 @@ export function entryRequest(entry: JournalEntry): SandboxRequest {
   return { method: entry.method, path: entry.path, headers: entry.headers, body: entry.text ?? entry.value };
 }
 
-function parseRecord(record: string, index: number): Record<string, unknown> {
+function parseRecord(record: string, index: number): unknown {
   try {
-    const value = JSON.parse(record) as unknown;
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    return JSON.parse(record);
   } catch {
-    // reported below
+    throw new JournalError(`journal record ${index + 1} is not JSON`);
   }
-  throw new JournalError(`journal record ${index + 1} is not a JSON object`);
 }
 
 /** The header of a journal; throws when it was written on another world or seed. */
 export function readHeader(journal: SandboxJournal, world: unknown, seed: number): JournalHeader | undefined {
   const first = journal.records[0];
   if (first === undefined) return undefined;
-  const header = parseRecord(first, 0);
-  if (header.v !== 1 || typeof header.loaded_at !== 'number') throw new JournalError('journal record 1 is not a journal header (v 1, world, seed, loaded_at)');
-  if (header.world !== worldFingerprint(world)) throw new JournalError('the journal was written on another world: start with the world it was written on, or on a new state directory');
-  if (header.seed !== seed) throw new JournalError(`the journal was written with seed ${String(header.seed)}, not ${seed}`);
-  return header as unknown as JournalHeader;
+  const header = journalHeaderSchema.safeParse(parseRecord(first, 0));
+  if (!header.success) throw new JournalError('journal record 1 is not a journal header (v 1, world, seed, loaded_at)');
+  if (header.data.world !== worldFingerprint(world)) throw new JournalError('the journal was written on another world: start with the world it was written on, or on a new state directory');
+  if (header.data.seed !== seed) throw new JournalError(`the journal was written with seed ${String(header.data.seed)}, not ${seed}`);
+  return header.data;
 }
 
 /** The entries after the header, each checked for its shape. */
 export function readEntries(journal: SandboxJournal): JournalEntry[] {
   return journal.records.slice(1).map((record, i) => {
-    const entry = parseRecord(record, i + 1);
-    const shaped = typeof entry.at === 'number' && typeof entry.method === 'string' && typeof entry.path === 'string' && Array.isArray(entry.ids);
-    if (!shaped) throw new JournalError(`journal record ${i + 2} is not a request (at, method, path, ids)`);
-    return entry as unknown as JournalEntry;
+    const entry = journalEntrySchema.safeParse(parseRecord(record, i + 1));
+    if (!entry.success) throw new JournalError(`journal record ${i + 2} is not a request (at, method, path, headers, ids)`);
+    return entry.data;
   });
 }
 
