@@ -1,0 +1,130 @@
+/**
+ * A GHG entry's attributions as a plan: the shares checked across entries, the entry evaluated
+ * with the plan (or the request refused with the evaluation's problems), the rows stored with the
+ * factors the evaluation used. Shared by the create and update routes of removals.
+ */
+import { DEFAULT_ACCOUNTING_POLICIES } from '../../../accounting';
+import type { GraphIssue } from '../../../model';
+import { indexes, type RequestContext } from '../../context';
+import { evaluateEntry, checkComponent, type AttributionInput } from '../../evaluation';
+import { Problems, unprocessable, valueError } from '../../failures';
+import type { ValidationErrorItem } from '../../../model/validation-error';
+import type { AttributionRow, ProjectRow } from '../../rows';
+
+/**
+ * Slack when adding attribution shares: the accounting's own (the service evaluates under the
+ * default policies), so that the service and the evaluation accept the same totals.
+ */
+const SHARE_TOLERANCE = DEFAULT_ACCOUNTING_POLICIES.attributionTolerance;
+
+/** An attribution being planned: what the row will hold, before ids and factors are final. */
+export interface PlannedAttribution extends AttributionInput {
+  readonly id: string | null;
+  readonly component_group_key: string;
+  readonly removal_template_component_id: string | null;
+}
+
+/**
+ * Checks that attributing `factor` of a component keeps its total share across entries at most 1.
+ * The accounting checks the same sum within one graph; an entry's graph holds that entry alone, so
+ * the shares stored for the component's other entries are added here.
+ */
+export function checkShare(context: RequestContext, problems: Problems, loc: readonly (string | number)[], componentId: string, factor: number, entryId: string | null): void {
+  let taken = 0;
+  for (const a of indexes(context).attributionsByComponent.rows(componentId)) {
+    if (a.removal_id !== entryId && a.attribution_factor_datapoint_id === null) taken += a.attribution_factor;
+  }
+  if (taken + factor > 1 + SHARE_TOLERANCE) {
+    const left = Math.max(0, 1 - taken);
+    problems.add(loc, `component '${componentId}' is already attributed ${taken} to other GHG entries; at most ${left} of it remains`, factor);
+  }
+}
+
+/** 422 items for the problems of an evaluation, located at `loc`. */
+function evaluationProblems(issues: readonly GraphIssue[], loc: readonly (string | number)[]): Problems {
+  const problems = new Problems();
+  for (const issue of issues) problems.add(loc, issue.message, null);
+  return problems;
+}
+
+/**
+ * Evaluates the entry with `planned` attributions, or refuses the request: with the problems of the
+ * first template component that fails its own checks when there is one (`deferred`), else with
+ * the evaluation's.
+ */
+export function evaluateOrRefuse(context: RequestContext, entryId: string, project: ProjectRow, planned: readonly PlannedAttribution[], deferred: readonly DeferredCheck[] = []) {
+  const outcome = evaluateEntry(context.state, entryId, project.risk_of_reversal_percentage, planned);
+  if (outcome.ok) return outcome.result;
+  const first = componentProblems(context, deferred);
+  throw unprocessable(first.length > 0 ? first : evaluationProblems(outcome.issues, ['body']).items);
+}
+
+/** A component's inputs as stored: each input key with its datapoints. */
+export type ComponentInputs = { input_key: string; datapoint_ids: string[] }[];
+
+/**
+ * A template component's check against its blueprint and datapoints, left to the entry's own
+ * evaluation: the evaluation prepares the entry's graph, these components included, so a request
+ * that evaluates needs no other preparation. Only a request refused anyway runs the checks one by
+ * one, to name the template component at fault as it always did.
+ */
+export interface DeferredCheck {
+  readonly slotId: string;
+  readonly loc: readonly (string | number)[];
+  readonly component: { readonly blueprint_key: string; readonly inputs: ComponentInputs };
+}
+
+/** The 422 items of the first deferred template component that fails its checks (none when all pass). */
+export function componentProblems(context: RequestContext, deferred: readonly DeferredCheck[]): ValidationErrorItem[] {
+  for (const check of deferred) {
+    const issues = checkComponent(context.state, check.component, 'the component');
+    if (issues.length > 0) return issues.map((issue) => valueError(check.loc, `template component '${check.slotId}': ${issue.message}`, null));
+  }
+  return [];
+}
+
+/** Stores the attributions of an entry (replacing the old ones) with the factors the evaluation used. */
+export function storeAttributions(context: RequestContext, entryId: string, planned: readonly PlannedAttribution[], factors: readonly number[]): void {
+  const { state } = context;
+  const keep = new Set(planned.flatMap((p) => (p.id === null ? [] : [p.id])));
+  for (const old of indexes(context).attributionsByRemoval.rows(entryId)) if (!keep.has(old.id)) state.attributions.delete(old.id);
+  planned.forEach((p, i) => {
+    const row: AttributionRow = {
+      id: p.id ?? state.ids('component_attribution'),
+      removal_id: entryId,
+      component_id: p.component_id,
+      component_group_key: p.component_group_key,
+      removal_template_component_id: p.removal_template_component_id,
+      attribution_factor: factors[i] ?? p.attribution_factor,
+      attribution_factor_datapoint_id: p.attribution_factor_datapoint_id,
+    };
+    if (p.id !== null && state.attributions.has(p.id)) state.attributions.update(row);
+    else state.attributions.insert(row);
+  });
+}
+
+/** The current attributions of an entry as a plan to edit. */
+export function currentPlan(context: RequestContext, entryId: string): PlannedAttribution[] {
+  return indexes(context).attributionsByRemoval.rows(entryId).map((a) => ({
+    id: a.id,
+    component_id: a.component_id,
+    component_group_key: a.component_group_key,
+    removal_template_component_id: a.removal_template_component_id,
+    attribution_factor: a.attribution_factor,
+    attribution_factor_datapoint_id: a.attribution_factor_datapoint_id,
+  }));
+}
+
+/**
+ * The current attributions of an entry less the components the body field `field` removes; a
+ * component the entry does not have is a 422 item at its place in that field.
+ */
+export function currentPlanWithout(context: RequestContext, problems: Problems, entryId: string, field: string, remove: readonly string[] | null | undefined): PlannedAttribution[] {
+  const planned = currentPlan(context, entryId);
+  (remove ?? []).forEach((componentId, i) => {
+    if (!planned.some((p) => p.component_id === componentId)) problems.add(['body', field, i], `component '${componentId}' is not attributed to GHG entry ${entryId}`, componentId);
+  });
+  const removing = new Set(remove ?? []);
+  return planned.filter((p) => !removing.has(p.component_id));
+}
+
