@@ -74,9 +74,11 @@ export class BlockStream {
   /**
    * Fills `out` with standard normal deviates by Marsaglia and Tsang's ziggurat (128 layers): one
    * 32-bit number per deviate almost always (7 bits choose the layer, the other 25 the position,
-   * so the two are independent), the exact tail and wedges otherwise.
+   * so the two are independent), the exact tail and wedges otherwise. With `location` and `scale`,
+   * each is written as `location + scale * z` (a normal input drawn in the same pass); the default
+   * 0 and 1 give z itself, as a deviate is never -0.
    */
-  fillNormals(out: Float64Array): void {
+  fillNormals(out: Float64Array, location = 0, scale = 1): void {
     const n = out.length;
     // The state in locals and next32 written out once: fields read and written per deviate, and a
     // method call per wedge (3 % of deviates), cost more than the fast path itself. The numbers
@@ -104,7 +106,7 @@ export class BlockStream {
       if (phase === 0) {
         layer = j & 127;
         const h = j >> 7;
-        if (Math.abs(h) < (KN[layer] as number)) out[i++] = h * (WN[layer] as number);
+        if (Math.abs(h) < (KN[layer] as number)) out[i++] = location + scale * (h * (WN[layer] as number));
         else if (layer !== 0) {
           x = h * (WN[layer] as number);
           phase = 1;
@@ -113,7 +115,7 @@ export class BlockStream {
           this.b = b;
           this.c = c;
           this.d = d;
-          out[i++] = this.zigguratTail(h);
+          out[i++] = location + scale * this.zigguratTail(h);
           a = this.a;
           b = this.b;
           c = this.c;
@@ -126,7 +128,7 @@ export class BlockStream {
         const u = (high * 67108864 + (j >>> 6) + 0.5) / 9007199254740992;
         const below = FN[layer] as number;
         // Accepted under the density; rejected, the next word starts a new deviate in its place.
-        if (below + u * ((FN[layer - 1] as number) - below) < Math.exp(-0.5 * x * x)) out[i++] = x;
+        if (below + u * ((FN[layer - 1] as number) - below) < Math.exp(-0.5 * x * x)) out[i++] = location + scale * x;
         phase = 0;
       }
     }
