@@ -9,6 +9,7 @@
  * at a time so that memory stays bounded. Internal to accounting.
  */
 import type { GraphIssue } from '../model';
+import { quantileOfOrderStatistics } from '../uncertainty';
 import { orderStatistics, percentileConfidenceIndices } from '../uncertainty/order-statistics';
 import { BLOCK_DRAWS, DrawPlan } from './monte-carlo-draws';
 import { NetSampler } from './monte-carlo-nets';
@@ -141,7 +142,7 @@ function summarise(values: Float64Array, settings: MonteCarloSettings): { result
   const ranks = [low, high, high16, 0, valid - 1, ...quantiles.flatMap((x) => interpolationRanks(valid, x))];
   const found = orderStatistics(finite, ranks);
   const at = (rank: number): number => found[ranks.indexOf(rank)] as number;
-  const quantile = (x: number): number => interpolatedQuantile(at, valid, x);
+  const quantile = (x: number): number => quantileOfOrderStatistics(at, valid, x);
   const result: MonteCarloSummary = {
     samples: values.length,
     invalid_draws: values.length - valid,
@@ -169,18 +170,10 @@ function finiteOf(values: Float64Array): Float64Array {
   return finite;
 }
 
-/** The two order statistics {@link interpolatedQuantile} interpolates between for the p-quantile of n values. */
+/** The two order statistics `quantileOfOrderStatistics` interpolates between for the p-quantile of n values. */
 function interpolationRanks(n: number, p: number): number[] {
   const lo = Math.floor((n - 1) * p);
   return [lo, Math.min(n - 1, lo + 1)];
-}
-
-/** The p-quantile of n values from their order statistics `at(rank)`: quantileOfSorted's interpolation (uncertainty/sampling.ts), term for term. */
-function interpolatedQuantile(at: (rank: number) => number, n: number, p: number): number {
-  const h = (n - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(n - 1, lo + 1);
-  return at(lo) + (h - lo) * (at(hi) - at(lo));
 }
 
 /** Counts the values in `bins` equal bins from the smallest to the largest (the last bin closed). */
