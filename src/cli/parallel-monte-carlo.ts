@@ -29,8 +29,8 @@ export type WorkerAnswer = { readonly ok: true; readonly claimed: ClaimedRun } |
 /** The outcome of a parallel run. */
 export type ParallelAnswer = { readonly ok: true; readonly run: MonteCarloRun } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
-/** Chunks per thread: enough that a thread starting late or running slower evens out, few enough that each stays long. */
-const CHUNKS_PER_THREAD = 8;
+/** Chunks per thread: enough that the threads end within a small chunk of each other (the last ones wait on the slowest), few enough that preparing a chunk (its draw plan) stays negligible. */
+const CHUNKS_PER_THREAD = 32;
 
 /**
  * The Monte Carlo run of every entry with `threads` workers; undefined when the options ask for
