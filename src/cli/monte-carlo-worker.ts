@@ -1,12 +1,12 @@
 /**
  * A worker thread of `cdr-engine evaluate --threads N` (parallel-monte-carlo.ts): prepares the
- * document it is given and runs the Monte Carlo evaluation of its range of entries. Built as its
- * own file (dist/monte-carlo-worker.js), loaded only by the worker.
+ * document it is given and runs the Monte Carlo evaluation of the chunks of entries it claims.
+ * Built as its own file (dist/monte-carlo-worker.js), loaded only by the worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareGraph } from '../accounting';
 import { monteCarloShares } from '../accounting/evaluate';
-import { runMonteCarlo } from '../accounting/monte-carlo';
+import { runClaimedChunks } from './monte-carlo-claims';
 import type { WorkerAnswer, WorkerTask } from './parallel-monte-carlo';
 
 function answer(task: WorkerTask): WorkerAnswer {
@@ -14,8 +14,7 @@ function answer(task: WorkerTask): WorkerAnswer {
   if (!prepared.ok) return { ok: false, issues: prepared.issues };
   const shares = monteCarloShares(prepared.prepared);
   if (!(shares instanceof Float64Array)) return { ok: false, issues: shares };
-  const run = runMonteCarlo(prepared.prepared, task.settings, shares, task.from, task.to);
-  return Array.isArray(run) ? { ok: false, issues: run } : { ok: true, run };
+  return { ok: true, claimed: runClaimedChunks(prepared.prepared, task.settings, shares, task.next, task.chunk) };
 }
 
 parentPort?.postMessage(answer(workerData as WorkerTask));

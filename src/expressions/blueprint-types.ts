@@ -173,6 +173,15 @@ export interface CompiledBlueprint {
    */
   evaluate(values: Float64Array, inputStart: Int32Array, gradient: Float64Array | null): number;
   /**
+   * Evaluates the result in kg for a block of draws (a Monte Carlo run): for each draw i below
+   * `size`, `out[i]` gets exactly what {@link CompiledBlueprint.evaluate} returns (same bits) when
+   * `values[k]` is `columns[k][i]` for every slot k below `inputStart[inputs.length]` (same
+   * `inputStart`). One call per block instead of one per draw: the loop over the draws runs inside
+   * the compiled code. Allocates nothing once it has seen a block of this size; throws a
+   * RangeError only when `inputStart` is too short.
+   */
+  evaluateBlock(columns: readonly Float64Array[], inputStart: Int32Array, size: number, out: Float64Array): void;
+  /**
    * Whether the result's formula takes `min`, `max` or `abs` of values that can vary: only then can
    * it have a kink, and {@link CompiledBlueprint.kinkGradients} return anything but null.
    */

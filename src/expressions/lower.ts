@@ -10,6 +10,7 @@ import type { Binding, ExpressionState, InputState } from './compile-state';
 import { type Formula, printFormula } from './formula';
 import { LIST_REDUCERS } from './functions';
 import { createEvaluator, type Evaluate, type ListOp, type Program, ProgramBuilder } from './program';
+import { createBlockEvaluator, createGeneratedBlockEvaluator, type EvaluateBlock } from './program-block';
 import { createGeneratedEvaluator } from './program-source';
 import { createKinkGradients, mayKink } from './kinks';
 
@@ -25,6 +26,10 @@ export function build(
   // to JavaScript where the host allows it. Reports' intermediate values stay interpreted.
   const resultProgram = programOf(states, inputs.length, resultIndex);
   const evaluate = createGeneratedEvaluator(resultProgram) ?? createEvaluator(resultProgram);
+  // Only a Monte Carlo run evaluates over blocks: compiled on its first use.
+  let block: EvaluateBlock | undefined;
+  const evaluateBlock: EvaluateBlock = (columns, inputStart, size, out) =>
+    (block ??= createGeneratedBlockEvaluator(resultProgram) ?? createBlockEvaluator(resultProgram))(columns, inputStart, size, out);
   const compiledInputs: CompiledBlueprintInput[] = inputs.map((input) =>
     Object.freeze({ input_key: input.key, quantity_kind: input.kind, data_shape: input.shape, dimension: input.dim as Dimension }),
   );
@@ -38,6 +43,7 @@ export function build(
     resultExpression: (states[resultIndex] as ExpressionState).key,
     expressions: Object.freeze(states.map((s) => Object.freeze({ key: s.key, template: printFormula(s.formula as Formula) }))),
     evaluate,
+    evaluateBlock,
     mayKink: kinked,
     kinkGradients,
     evaluateExpressions: expressionEvaluator(states, inputs.length),

@@ -63,7 +63,7 @@ type Factory = (constants: Float64Array, math: MathFunctions) => Evaluate;
  */
 const factories = new Map<string, Factory>();
 
-interface MathFunctions {
+export interface MathFunctions {
   readonly pow: (x: number, y: number) => number;
   readonly sqrt: (x: number) => number;
   readonly exp: (x: number) => number;
@@ -76,7 +76,7 @@ interface MathFunctions {
 
 // Passed in rather than read from the global `Math` by the generated code, which then cannot be
 // affected by anything the host did to its globals.
-const MATH: MathFunctions = {
+export const MATH: MathFunctions = {
   pow: Math.pow,
   sqrt: Math.sqrt,
   exp: Math.exp,
@@ -143,7 +143,7 @@ export function evaluatorSource(program: Program): string {
 const INFIX: Readonly<Record<number, string>> = { [ADD]: '+', [SUB]: '-', [MUL]: '*', [DIV]: '/' };
 const UNARY: Readonly<Record<number, string>> = { [SQRT]: 'sqrt', [EXP]: 'exp', [LOG]: 'log', [ABS]: 'abs' };
 
-function forwardStatement(op: number, d: number, a: number, b: number, j: number): string {
+export function forwardStatement(op: number, d: number, a: number, b: number, j: number): string {
   const start = `inputStart[${a}]`;
   const end = `inputStart[${a + 1}]`;
   switch (op) {

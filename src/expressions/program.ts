@@ -39,7 +39,7 @@ const BINARY_CODES: Readonly<Record<string, number>> = { '+': ADD, '-': SUB, '*'
 const LIST_CODES: Readonly<Record<ListOp, number>> = { sum: LSUM, mean: LMEAN, min: LMIN, max: LMAX, count: LCOUNT };
 
 /** The arithmetic of one scalar op, shared by the interpreter and constant folding so that folding cannot change a value. */
-function applyScalar(op: number, a: number, b: number): number {
+export function applyScalar(op: number, a: number, b: number): number {
   switch (op) {
     case NEG:
       return -a;

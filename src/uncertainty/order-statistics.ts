@@ -18,14 +18,6 @@ export function percentileConfidenceIndices(n: number, p: number, level = 0.95):
 }
 
 /**
- * The probabilistically symmetric coverage interval of ascending values: the (1 - p)/2 and
- * (1 + p)/2 quantiles.
- */
-export function symmetricIntervalOfSorted(sorted: Float64Array, probability: number, quantile: (sorted: Float64Array, p: number) => number): readonly [number, number] {
-  return [quantile(sorted, (1 - probability) / 2), quantile(sorted, (1 + probability) / 2)];
-}
-
-/**
  * Reorders `a` (no NaN) so that `a[r]` is its r-th smallest value (0-based) for every r of
  * `ranks`: a multiple quickselect, each partition passing on to either side only the ranks that
  * fall there. A Monte Carlo summary reads a dozen order statistics of up to 200,000 draws; one
@@ -75,4 +67,101 @@ function partition(a: Float64Array, lo: number, hi: number): readonly [number, n
     }
   }
   return [j, i];
+}
+
+/**
+ * The values of ranks `ranks` (0-based, each below a.length) of `a` (no NaN), in the order asked,
+ * leaving `a` as it is. Floyd and Rivest's idea, for all ranks in one pass: a strided sample of
+ * about n^(2/3) values, sorted, gives each rank a window of values that holds it with near
+ * certainty; one pass counts the values below each window and gathers those inside, and each
+ * (small) window is sorted. When a window misses its rank (or overflows) the multiple quickselect
+ * on a copy answers instead, so the values never depend on the sample, only the time does.
+ */
+export function orderStatistics(a: Float64Array, ranks: readonly number[]): Float64Array {
+  const n = a.length;
+  const m = Math.min(n, Math.ceil(Math.cbrt(n) ** 2));
+  if (m < 64 || m === n) return selectedCopy(a, ranks);
+  const sample = new Float64Array(m);
+  for (let i = 0; i < m; i++) sample[i] = a[Math.floor((i * n) / m)] as number;
+  sample.sort();
+  const windows = windowsOf(ranks, n, m, sample);
+  gather(a, windows);
+  // Each window's ranks put in place within it (a multiple quickselect over a few thousand values).
+  for (const w of windows) {
+    if (w.count > w.values.length) continue;
+    selectRanks(w.values, ranks.filter((r) => r >= w.below && r < w.below + w.count).map((r) => r - w.below));
+  }
+  const out = new Float64Array(ranks.length);
+  for (let q = 0; q < ranks.length; q++) {
+    const r = ranks[q] as number;
+    const w = windows.find((x) => x.below <= r && r < x.below + x.count && x.count <= x.values.length);
+    if (w === undefined) return selectedCopy(a, ranks);
+    out[q] = w.values[r - w.below] as number;
+  }
+  return out;
+}
+
+/** A range of values [low, high] expected to hold some ranks; after {@link gather}, how many values lie below it and those inside. */
+interface RankWindow {
+  readonly low: number;
+  readonly high: number;
+  below: number;
+  count: number;
+  values: Float64Array;
+}
+
+/** Each rank's window from the sorted sample (4 standard deviations of the sample rank each side), overlapping ones merged. */
+function windowsOf(ranks: readonly number[], n: number, m: number, sample: Float64Array): RankWindow[] {
+  const spans = [...new Set(ranks)]
+    .sort((x, y) => x - y)
+    .map((r) => {
+      const s = ((r + 0.5) * m) / n;
+      const delta = Math.ceil(3.5 * Math.sqrt(s * (1 - s / m))) + 2;
+      return [Math.floor(s) - delta, Math.ceil(s) + delta] as [number, number];
+    });
+  const merged: [number, number][] = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+    else merged.push(span);
+  }
+  return merged.map(([lo, hi]) => {
+    // Room for twice the expected count; more means the sample misled, and the fallback answers.
+    const capacity = Math.ceil((2 * (hi - lo + 1) * n) / m) + 64;
+    return {
+      low: lo < 0 ? -Infinity : (sample[lo] as number),
+      high: hi >= m ? Infinity : (sample[hi] as number),
+      below: 0,
+      count: 0,
+      values: new Float64Array(Math.min(n, capacity)),
+    };
+  });
+}
+
+/** One pass over `a`: each window's count of values below it and its values inside (as many as fit). */
+function gather(a: Float64Array, windows: RankWindow[]): void {
+  for (const w of windows) {
+    const { low, high, values } = w;
+    const capacity = values.length;
+    let below = 0;
+    let count = 0;
+    for (let i = 0; i < a.length; i++) {
+      const v = a[i] as number;
+      if (v < low) below++;
+      else if (v <= high) {
+        if (count < capacity) values[count] = v;
+        count++;
+      }
+    }
+    w.below = below;
+    w.count = count;
+    if (count <= capacity) w.values = values.subarray(0, count);
+  }
+}
+
+/** The fallback: the multiple quickselect on a copy. */
+function selectedCopy(a: Float64Array, ranks: readonly number[]): Float64Array {
+  const copy = a.slice();
+  selectRanks(copy, ranks);
+  return Float64Array.from(ranks, (r) => copy[r] as number);
 }

@@ -74,38 +74,74 @@ export class BlockStream {
   /**
    * Fills `out` with standard normal deviates by Marsaglia and Tsang's ziggurat (128 layers): one
    * 32-bit number per deviate almost always (7 bits choose the layer, the other 25 the position,
-   * so the two are independent), the exact tail and wedges otherwise.
+   * so the two are independent), the exact tail and wedges otherwise. With `location` and `scale`,
+   * each is written as `location + scale * z` (a normal input drawn in the same pass); the default
+   * 0 and 1 give z itself, as a deviate is never -0.
    */
-  fillNormals(out: Float64Array): void {
+  fillNormals(out: Float64Array, location = 0, scale = 1): void {
     const n = out.length;
-    for (let i = 0; i < n; i++) {
-      const j = this.next32() | 0;
-      const layer = j & 127;
-      const h = j >> 7;
-      out[i] = Math.abs(h) < (KN[layer] as number) ? h * (WN[layer] as number) : this.zigguratEdge(h, layer);
+    // The state in locals and next32 written out in a tight loop of the fast path alone: fields
+    // read and written per deviate, or the slow path's variables kept alive in the loop, cost more
+    // than the fast path itself. The slow path (3 % of deviates) works on the fields.
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    let i = 0;
+    let layer = 0;
+    let h = 0;
+    while (i < n) {
+      for (; i < n; i++) {
+        const b5 = Math.imul(b, 5);
+        const j = Math.imul((b5 << 7) | (b5 >>> 25), 9);
+        const t = b << 9;
+        c ^= a;
+        d ^= b;
+        b ^= c;
+        a ^= d;
+        c ^= t;
+        d = (d << 11) | (d >>> 21);
+        layer = j & 127;
+        h = j >> 7;
+        if (!(Math.abs(h) < (KN[layer] as number))) break;
+        out[i] = location + scale * (h * (WN[layer] as number));
+      }
+      if (i >= n) break;
+      this.a = a;
+      this.b = b;
+      this.c = c;
+      this.d = d;
+      const z = this.zigguratEdge(h, layer);
+      a = this.a;
+      b = this.b;
+      c = this.c;
+      d = this.d;
+      // A rejected wedge leaves the place to a new deviate, drawn from the next number.
+      if (!Number.isNaN(z)) out[i++] = location + scale * z;
     }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
   }
 
-  /** The ziggurat's slow path: the base layer's tail, or a wedge accepted against the density. */
+  /** The ziggurat's slow path for one number: the base layer's tail, or a wedge's test against the density (NaN: rejected). */
   private zigguratEdge(h: number, layer: number): number {
-    for (;;) {
-      const x = h * (WN[layer] as number);
-      if (layer === 0) {
-        let tail: number;
-        let y: number;
-        do {
-          tail = -Math.log(this.uniform()) / ZIGGURAT_R;
-          y = -Math.log(this.uniform());
-        } while (y + y < tail * tail);
-        return h > 0 ? ZIGGURAT_R + tail : -ZIGGURAT_R - tail;
-      }
-      const below = FN[layer] as number;
-      if (below + this.uniform() * ((FN[layer - 1] as number) - below) < Math.exp(-0.5 * x * x)) return x;
-      const j = this.next32() | 0;
-      layer = j & 127;
-      h = j >> 7;
-      if (Math.abs(h) < (KN[layer] as number)) return h * (WN[layer] as number);
-    }
+    if (layer === 0) return this.zigguratTail(h);
+    const x = h * (WN[layer] as number);
+    const below = FN[layer] as number;
+    return below + this.uniform() * ((FN[layer - 1] as number) - below) < Math.exp(-0.5 * x * x) ? x : Number.NaN;
+  }
+
+  /** The ziggurat's tail beyond R (the base layer past its rectangle), by Marsaglia's exponential method. */
+  private zigguratTail(h: number): number {
+    let tail = 0;
+    let y = 0;
+    do {
+      tail = -Math.log(this.uniform()) / ZIGGURAT_R;
+      y = -Math.log(this.uniform());
+    } while (y + y < tail * tail);
+    return h > 0 ? ZIGGURAT_R + tail : -ZIGGURAT_R - tail;
   }
 }
 

@@ -71,10 +71,17 @@ export function createNormalSource(random: RandomSource): () => number {
  * The p-quantile of ascending values, interpolating linearly between order statistics.
  */
 export function quantileOfSorted(sorted: Float64Array, p: number): number {
-  const n = sorted.length;
-  if (n === 0) return Number.NaN;
+  if (sorted.length === 0) return Number.NaN;
+  return quantileOfOrderStatistics((rank) => sorted[rank] as number, sorted.length, p);
+}
+
+/**
+ * The p-quantile of n values (n > 0) from their order statistics (`at(r)`: the r-th smallest,
+ * 0-based), interpolating linearly between the two it falls between; only those two are read.
+ */
+export function quantileOfOrderStatistics(at: (rank: number) => number, n: number, p: number): number {
   const h = (n - 1) * p;
   const lo = Math.floor(h);
   const hi = Math.min(n - 1, lo + 1);
-  return (sorted[lo] as number) + (h - lo) * ((sorted[hi] as number) - (sorted[lo] as number));
+  return at(lo) + (h - lo) * (at(hi) - at(lo));
 }

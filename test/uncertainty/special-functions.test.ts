@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { erfc, incompleteBeta, logGamma, normalCdf, normalQuantile, studentTCdf, studentTQuantile } from '../../src/uncertainty';
 import { choleskyOfCorrelation } from '../../src/uncertainty/correlation';
 import { DISTRIBUTION_CODE, drawFromNormal, drawFromUniform, trapezoidQuantile } from '../../src/uncertainty/distributions';
-import { percentileConfidenceIndices, selectRanks } from '../../src/uncertainty/order-statistics';
+import { orderStatistics, percentileConfidenceIndices, selectRanks } from '../../src/uncertainty/order-statistics';
 import { BlockStream, streamKey } from '../../src/uncertainty/random-streams';
 
 describe('special functions (published values)', () => {
@@ -120,6 +120,19 @@ describe('random streams and order statistics', () => {
     }
   });
 
+  it('the normals are pinned: 300,000 deviates of one stream (ziggurat wedges and tail included) hash to the same bits, and the state after them too', () => {
+    // Fixed when the fill loop was rewritten for speed (bench/RESULTS.md): every Monte Carlo
+    // figure depends on these bits, so a faster fill must draw exactly the same numbers.
+    const z = new Float64Array(300_000);
+    const stream = new BlockStream(20261127, 5, streamKey('dtp_golden'));
+    for (let at = 0; at < z.length; at += 1000) stream.fillNormals(z.subarray(at, at + 1000));
+    const words = new Uint32Array(z.buffer);
+    let hash = 0x811c9dc5;
+    for (const w of words) hash = Math.imul(hash ^ w, 0x01000193) >>> 0;
+    expect(hash.toString(16)).toBe('1e490a75');
+    expect([z[0], z[299_999], stream.next32()]).toEqual([-0.06404917560469602, -1.152641948823464, 964750640]);
+  });
+
   it('selectRanks puts every asked rank where a sort would, with ties and in any order of ranks', () => {
     // Values with many ties (small integers) as well as spread ones; -0 and 0 compare equal, as
     // in a sort, so the comparison is numeric.
@@ -134,6 +147,38 @@ describe('random streams and order statistics', () => {
         expect(Float64Array.from(a).sort()).toEqual(sorted);
       }),
     );
+  });
+
+  it('orderStatistics gives the values a sort puts at the asked ranks, and leaves the array as it was', () => {
+    // Up to 6,000 values, so that the sampled windows (from about 512 values on) are used, not
+    // only the quickselect; many ties, normal-like draws, sorted and reversed runs.
+    const value = fc.oneof(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), fc.integer({ min: -3, max: 3 }));
+    const order = fc.constantFrom('as drawn', 'ascending', 'descending');
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 6000, size: 'max' }), order, fc.array(fc.nat(), { minLength: 1, maxLength: 16 }), (values, how, asked) => {
+        if (how === 'ascending') values.sort((x, y) => x - y);
+        if (how === 'descending') values.sort((x, y) => y - x);
+        const a = Float64Array.from(values);
+        const sorted = Float64Array.from(values).sort();
+        const ranks = [0, a.length - 1, ...asked.map((r) => r % values.length)];
+        const found = orderStatistics(a, ranks);
+        ranks.forEach((r, q) => expect(found[q] === sorted[r]).toBe(true));
+        expect(a).toEqual(Float64Array.from(values));
+      }),
+      { seed: 20261127, numRuns: 300 },
+    );
+  });
+
+  it('orderStatistics is right when its sample misleads: the sampled places hold the largest values', () => {
+    // The sample is every (n / m)-th value; here those are all larger than the rest, so every
+    // window the sample suggests misses its rank and the quickselect must answer.
+    const n = 10_000;
+    const m = Math.ceil(Math.cbrt(n) ** 2);
+    const a = Float64Array.from({ length: n }, (_, i) => (i * 7919) % 1000);
+    for (let i = 0; i < m; i++) a[Math.floor((i * n) / m)] = 1e9 + i;
+    const sorted = a.slice().sort();
+    const ranks = [0, 1600, 5000, n - m - 1, n - m, n - 1];
+    expect(Array.from(orderStatistics(a, ranks))).toEqual(ranks.map((r) => sorted[r]));
   });
 
   it('the percentile interval covers p n in about 95 % of binomial draws', () => {

@@ -67,13 +67,12 @@ export class DrawPlan {
       const d = unit.members[0] as number;
       const marginal = this.marginals[d] as Marginal;
       const out = buffers[d] ?? new Float64Array(size);
-      if (marginal.type === DISTRIBUTION_CODE.normal || marginal.type === DISTRIBUTION_CODE.lognormal) {
+      // A normal input is drawn straight into its column (drawFromNormal's magnitude + sd z, in the fill).
+      if (marginal.type === DISTRIBUTION_CODE.normal) random.fillNormals(out.subarray(0, size), marginal.magnitude, marginal.standardDeviation);
+      else if (marginal.type === DISTRIBUTION_CODE.lognormal) {
         const z = this.normalsOf(size);
         random.fillNormals(z);
-        if (marginal.type === DISTRIBUTION_CODE.normal) {
-          const { magnitude, standardDeviation } = marginal;
-          for (let i = 0; i < size; i++) out[i] = magnitude + standardDeviation * (z[i] as number);
-        } else for (let i = 0; i < size; i++) out[i] = drawFromNormal(marginal, z[i] as number);
+        for (let i = 0; i < size; i++) out[i] = drawFromNormal(marginal, z[i] as number);
       } else for (let i = 0; i < size; i++) out[i] = drawFromUniform(marginal, random.uniform());
       return;
     }

@@ -9,6 +9,8 @@ import { attributionFactor } from '../amortisation';
 import { BLOCK_DRAWS, type DrawPlan } from './draws';
 import type { PreparedGraph } from '../prepare/prepared-graph';
 
+const EMPTY = new Float64Array(0);
+
 /** What a range of entries needs: its components and its sampled datapoints. */
 interface EntryRange {
   readonly from: number;
@@ -21,7 +23,12 @@ interface EntryRange {
 export class NetSampler {
   private readonly draws: (Float64Array | null)[];
   private readonly componentDraws: (Float64Array | null)[];
-  private readonly values: Float64Array;
+  /** A component's slot columns, for the call of its blueprint (reused). */
+  private readonly columns: Float64Array[];
+  /** Per slot index, a scratch column for a constant datapoint, the value it holds, and how far. */
+  private readonly constants: (Float64Array | undefined)[];
+  private readonly constantHeld: Float64Array;
+  private readonly constantSize: Int32Array;
 
   constructor(
     private readonly prepared: PreparedGraph,
@@ -30,7 +37,11 @@ export class NetSampler {
   ) {
     this.draws = new Array<Float64Array | null>(prepared.siMagnitudes.length).fill(null);
     this.componentDraws = new Array<Float64Array | null>(prepared.components.count).fill(null);
-    this.values = new Float64Array(Math.max(1, prepared.maxSlots));
+    const slots = Math.max(1, prepared.maxSlots);
+    this.constants = new Array<Float64Array | undefined>(slots);
+    this.columns = new Array<Float64Array>(slots).fill(EMPTY);
+    this.constantHeld = new Float64Array(slots).fill(Number.NaN);
+    this.constantSize = new Int32Array(slots);
   }
 
   /** The components and sampled datapoints entries [from, to) need. */
@@ -78,28 +89,29 @@ export class NetSampler {
     return this.componentDraws[c] ?? null;
   }
 
+  /** Component c over the block: its slots' columns (drawn, or a constant repeated) through its compiled blueprint. */
   private evaluateComponent(c: number, size: number): void {
     const { slots, slotStart, inputStart, blueprint } = this.prepared.components;
-    const { siMagnitudes } = this.prepared;
     const base = slotStart[c] as number;
     const n = (slotStart[c + 1] as number) - base;
-    const sources = new Array<Float64Array | null>(n);
-    const values = this.values;
+    const columns = this.columns;
     for (let k = 0; k < n; k++) {
       const d = slots[base + k] as number;
-      sources[k] = this.drawsOf(d);
-      values[k] = siMagnitudes[d] as number;
+      columns[k] = this.drawsOf(d) ?? this.constantColumn(k, this.prepared.siMagnitudes[d] as number, size);
     }
-    const out = this.componentDraws[c] as Float64Array;
-    const evaluate = (blueprint[c] as CompiledBlueprint).evaluate;
-    const starts = inputStart[c] as Int32Array;
-    for (let i = 0; i < size; i++) {
-      for (let k = 0; k < n; k++) {
-        const source = sources[k];
-        if (source !== null && source !== undefined) values[k] = source[i] as number;
-      }
-      out[i] = evaluate(values, starts, null);
+    (blueprint[c] as CompiledBlueprint).evaluateBlock(columns, inputStart[c] as Int32Array, size, this.componentDraws[c] as Float64Array);
+  }
+
+  /** Slot k's scratch column holding `value` in its first `size` places (filled again only when either changed). */
+  private constantColumn(k: number, value: number, size: number): Float64Array {
+    // Allocated on first use: a LIST input may have many slots, few of them constant.
+    const column = (this.constants[k] ??= new Float64Array(BLOCK_DRAWS));
+    if (!Object.is(this.constantHeld[k], value) || (this.constantSize[k] as number) < size) {
+      column.fill(value, 0, size);
+      this.constantHeld[k] = value;
+      this.constantSize[k] = size;
     }
+    return column;
   }
 
   private sumEntry(e: number, size: number, out: Float64Array, at: number): void {

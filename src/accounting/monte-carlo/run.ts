@@ -9,8 +9,8 @@
  * at a time so that memory stays bounded. Internal to accounting.
  */
 import type { GraphIssue } from '../../model';
-import { percentileConfidenceIndices, selectRanks } from '../../uncertainty/order-statistics';
-import { quantileOfSorted } from '../../uncertainty';
+import { quantileOfOrderStatistics } from '../../uncertainty';
+import { orderStatistics, percentileConfidenceIndices } from '../../uncertainty/order-statistics';
 import { BLOCK_DRAWS, DrawPlan } from './draws';
 import { NetSampler } from './nets';
 import { invalidDrawWarning } from './warnings';
@@ -107,7 +107,7 @@ function checkpoints(settings: MonteCarloSettings): number[] {
 
 /** An entry's summary from its draws (NaN: invalid), the width of its percentile's interval; null when no draw is valid. */
 function summarise(values: Float64Array, settings: MonteCarloSettings): { result: MonteCarloSummary; width: number; percentile16High: number } | null {
-  const finite = finiteCopy(values);
+  const finite = finiteOf(values);
   const valid = finite.length;
   if (valid === 0) return null;
   // Two passes (sum, then squared deviations): as exact as a running mean for these counts, without a division per draw.
@@ -126,46 +126,48 @@ function summarise(values: Float64Array, settings: MonteCarloSettings): { result
   // The warning's bound: a 99.9 % interval, so that a linear model is flagged about once in 2,000 runs, not once in 40.
   const [, high16] = percentileConfidenceIndices(valid, 0.16, 0.999);
   const quantiles = [0.16, p, (1 - q) / 2, (1 + q) / 2];
-  // Only the order statistics the figures read are put in place (a sort of every draw costs more).
+  // Only the order statistics the figures read are found (a sort of every draw costs more).
   const ranks = [low, high, high16, 0, valid - 1, ...quantiles.flatMap((x) => interpolationRanks(valid, x))];
-  selectRanks(finite, ranks);
+  const found = orderStatistics(finite, ranks);
+  const at = (rank: number): number => found[ranks.indexOf(rank)] as number;
+  const quantile = (x: number): number => quantileOfOrderStatistics(at, valid, x);
   const result: MonteCarloSummary = {
     samples: values.length,
     invalid_draws: values.length - valid,
     mean_kg: mean,
     standard_deviation_kg: sd,
     standard_error_of_mean_kg: sd / Math.sqrt(valid),
-    percentile_16_kg: quantileOfSorted(finite, 0.16),
+    percentile_16_kg: quantile(0.16),
     percentile: settings.percentile,
-    percentile_kg: quantileOfSorted(finite, p),
-    percentile_confidence_interval_kg: [finite[low] as number, finite[high] as number],
-    coverage_interval: { probability: q, lower_kg: quantileOfSorted(finite, (1 - q) / 2), upper_kg: quantileOfSorted(finite, (1 + q) / 2) },
-    ...(settings.histogramBins === undefined ? {} : { histogram: histogramOf(finite, settings.histogramBins) }),
+    percentile_kg: quantile(p),
+    percentile_confidence_interval_kg: [at(low), at(high)],
+    coverage_interval: { probability: q, lower_kg: quantile((1 - q) / 2), upper_kg: quantile((1 + q) / 2) },
+    ...(settings.histogramBins === undefined ? {} : { histogram: histogramOf(finite, settings.histogramBins, at(0), at(valid - 1)) }),
   };
-  return { result, width: (finite[high] as number) - (finite[low] as number), percentile16High: finite[high16] as number };
+  return { result, width: at(high) - at(low), percentile16High: at(high16) };
 }
 
-/** The finite values, in a new array. */
-function finiteCopy(values: Float64Array): Float64Array {
+/** The finite values: `values` itself when all are (it is only read), else a new array of them. */
+function finiteOf(values: Float64Array): Float64Array {
   let valid = 0;
   for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i] as number)) valid++;
-  if (valid === values.length) return values.slice();
+  if (valid === values.length) return values;
   const finite = new Float64Array(valid);
   let at = 0;
   for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i] as number)) finite[at++] = values[i] as number;
   return finite;
 }
 
-/** The two order statistics `quantileOfSorted` interpolates between for the p-quantile of n values. */
+/** The two order statistics `quantileOfOrderStatistics` interpolates between for the p-quantile of n values. */
 function interpolationRanks(n: number, p: number): number[] {
   const lo = Math.floor((n - 1) * p);
   return [lo, Math.min(n - 1, lo + 1)];
 }
 
-/** Counts the values in `bins` equal bins from the smallest (at index 0) to the largest (at the end; the last bin closed). */
-function histogramOf(values: Float64Array, bins: number): MonteCarloHistogram {
-  const start = values[0] as number;
-  const width = ((values[values.length - 1] as number) - start) / bins;
+/** Counts the values in `bins` equal bins from the smallest to the largest (the last bin closed). */
+function histogramOf(values: Float64Array, bins: number, smallest: number, largest: number): MonteCarloHistogram {
+  const start = smallest;
+  const width = (largest - start) / bins;
   const counts = new Array<number>(bins).fill(0);
   for (const v of values) {
     const i = width > 0 ? Math.min(bins - 1, Math.floor((v - start) / width)) : 0;
