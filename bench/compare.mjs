@@ -31,7 +31,9 @@ const option = (name, fallback) => {
   return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
 };
 if (builds.length !== 2) {
-  process.stderr.write('usage: node --expose-gc bench/compare.mjs <before>/index.js <after>/index.js [--phase P] [--entries N] [--runs R]\n');
+  process.stderr.write(
+    'usage: node --expose-gc bench/compare.mjs <before>/index.js <after>/index.js [--phase P] [--entries N] [--runs R]\n',
+  );
   process.exit(2);
 }
 const phase = option('phase', 'evaluate');
@@ -41,7 +43,8 @@ const runs = Number(option('runs', '9'));
 const engines = await Promise.all(builds.map((b) => import(pathToFileURL(resolve(b)).href)));
 // Through a JSON round trip, so that the strings are what a parsed document holds.
 const fileOption = option('graph', '') === 'issue16' ? await issueGraphFile() : option('file', '');
-const graph = fileOption === '' ? JSON.parse(JSON.stringify(generateGraph({ entries }).graph)) : JSON.parse(readFileSync(fileOption, 'utf8'));
+const graph =
+  fileOption === '' ? JSON.parse(JSON.stringify(generateGraph({ entries }).graph)) : JSON.parse(readFileSync(fileOption, 'utf8'));
 const floorPrepared = prepareFloor(graph);
 
 function runnerOf(engine) {
@@ -76,10 +79,14 @@ for (let r = 0; r < runs; r++) {
 }
 const [before, after, floorColumn] = columns.map((c) => ({ median: median(c.times), best: Math.min(...c.times) }));
 const fmt = (x) => x.toFixed(1).padStart(8);
-process.stdout.write(`${phase}, ${graph.ghg_entries.length} entries, ${graph.components.length} components, ${graph.datapoints.length} datapoints, ${runs} runs per column\n`);
+process.stdout.write(
+  `${phase}, ${graph.ghg_entries.length} entries, ${graph.components.length} components, ${graph.datapoints.length} datapoints, ${runs} runs per column\n`,
+);
 process.stdout.write(`          median     best\n`);
 process.stdout.write(`before  ${fmt(before.median)} ${fmt(before.best)} ms   ${(before.median / floorColumn.median).toFixed(2)}x floor\n`);
 process.stdout.write(`after   ${fmt(after.median)} ${fmt(after.best)} ms   ${(after.median / floorColumn.median).toFixed(2)}x floor\n`);
 process.stdout.write(`floor   ${fmt(floorColumn.median)} ${fmt(floorColumn.best)} ms\n`);
-for (const c of columns) process.stdout.write(`${c.name}: ${c.times.map((t) => t.toFixed(0)).join(" ")}\n`);
-process.stdout.write(`after / before: ${(after.median / before.median).toFixed(3)} (median), ${(after.best / before.best).toFixed(3)} (best)\n`);
+for (const c of columns) process.stdout.write(`${c.name}: ${c.times.map((t) => t.toFixed(0)).join(' ')}\n`);
+process.stdout.write(
+  `after / before: ${(after.median / before.median).toFixed(3)} (median), ${(after.best / before.best).toFixed(3)} (best)\n`,
+);

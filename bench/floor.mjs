@@ -49,7 +49,12 @@ export function compileFloorFormula(formula) {
 export function compileFloorBlueprints(graph) {
   const compiled = new Map();
   for (const blueprint of graph.component_blueprints) {
-    compiled.set(blueprint.key, { fn: compileFloorFormula(FLOOR_FORMULAS[blueprint.key].formula), sign: SIGNS[blueprint.type], type: blueprint.type, inputKeys: blueprint.inputs.map((i) => i.input_key) });
+    compiled.set(blueprint.key, {
+      fn: compileFloorFormula(FLOOR_FORMULAS[blueprint.key].formula),
+      sign: SIGNS[blueprint.type],
+      type: blueprint.type,
+      inputKeys: blueprint.inputs.map((i) => i.input_key),
+    });
   }
   return compiled;
 }
@@ -149,7 +154,13 @@ export function evaluateFloor(floor) {
       const factor = attributionFactor[k];
       const contribution = signs[c] * factor * values[c];
       net += contribution;
-      components.push({ component_id: componentIds[c], type: types[c], attribution_factor: factor, co2e_kg: values[c] * factor, contribution_kg: contribution });
+      components.push({
+        component_id: componentIds[c],
+        type: types[c],
+        attribution_factor: factor,
+        co2e_kg: values[c] * factor,
+        contribution_kg: contribution,
+      });
     }
     const issuable = Math.max(0, Math.round(net / 10) * 10);
     const risk = risks[e];
@@ -213,6 +224,12 @@ export function monteCarloFloor(floor, samples, seed) {
     for (let i = 0; i < v.length; i++) ss += (v[i] - mean) ** 2;
     const sorted = Float64Array.from(v).sort();
     const sd = Math.sqrt(ss / (v.length - 1));
-    return { samples, mean_kg: mean, standard_deviation_kg: sd, standard_error_of_mean_kg: sd / Math.sqrt(v.length), percentile_16_kg: sorted[Math.floor(0.16 * (v.length - 1))] };
+    return {
+      samples,
+      mean_kg: mean,
+      standard_deviation_kg: sd,
+      standard_error_of_mean_kg: sd / Math.sqrt(v.length),
+      percentile_16_kg: sorted[Math.floor(0.16 * (v.length - 1))],
+    };
   });
 }

@@ -38,19 +38,67 @@ export const UNIT_SI_FACTORS = Object.freeze({
  * shared library (emission factors, permanence) rather than measured per component.
  */
 const VALUE_KINDS = {
-  mass: { units: [['t', 3], ['kg', 1]], range: [5, 60], rsd: [0.01, 0.05], factor: false },
-  sample_mass: { units: [['t', 3], ['kg', 1]], range: [2, 15], rsd: [0.01, 0.04], factor: false },
-  distance: { units: [['km', 3], ['mi', 1]], range: [5, 400], rsd: [0.02, 0.1], factor: false },
-  energy: { units: [['kWh', 3], ['MWh', 1]], range: [200, 20000], rsd: [0.01, 0.03], factor: false },
+  mass: {
+    units: [
+      ['t', 3],
+      ['kg', 1],
+    ],
+    range: [5, 60],
+    rsd: [0.01, 0.05],
+    factor: false,
+  },
+  sample_mass: {
+    units: [
+      ['t', 3],
+      ['kg', 1],
+    ],
+    range: [2, 15],
+    rsd: [0.01, 0.04],
+    factor: false,
+  },
+  distance: {
+    units: [
+      ['km', 3],
+      ['mi', 1],
+    ],
+    range: [5, 400],
+    rsd: [0.02, 0.1],
+    factor: false,
+  },
+  energy: {
+    units: [
+      ['kWh', 3],
+      ['MWh', 1],
+    ],
+    range: [200, 20000],
+    rsd: [0.01, 0.03],
+    factor: false,
+  },
   volume: { units: [['l', 1]], range: [20, 800], rsd: [0.01, 0.05], factor: false },
   carbon_share: { units: [['%', 1]], range: [65, 88], rsd: [0.01, 0.04], factor: false },
   loss_share: { units: [['%', 1]], range: [0.5, 6], rsd: [0.05, 0.2], factor: false },
-  co2e_mass: { units: [['kgCO2e', 2], ['tCO2e', 1]], range: [50, 5000], rsd: [0.05, 0.2], factor: false },
+  co2e_mass: {
+    units: [
+      ['kgCO2e', 2],
+      ['tCO2e', 1],
+    ],
+    range: [50, 5000],
+    rsd: [0.05, 0.2],
+    factor: false,
+  },
   runs: { units: [['dimensionless', 1]], range: [200, 5000], rsd: null, factor: true },
   permanence: { units: [['dimensionless', 1]], range: [0.7, 0.9], rsd: [0.02, 0.05], factor: true },
   yield_ratio: { units: [['dimensionless', 1]], range: [0.25, 0.4], rsd: [0.02, 0.06], factor: true },
   truck_ef: { units: [['kgCO2e/(t*km)', 1]], range: [0.06, 0.15], rsd: [0.05, 0.15], factor: true },
-  grid_ef: { units: [['kgCO2e/kWh', 3], ['kgCO2e/MWh', 1]], range: [0.05, 0.6], rsd: [0.05, 0.1], factor: true },
+  grid_ef: {
+    units: [
+      ['kgCO2e/kWh', 3],
+      ['kgCO2e/MWh', 1],
+    ],
+    range: [0.05, 0.6],
+    rsd: [0.05, 0.1],
+    factor: true,
+  },
   diesel_ef: { units: [['kgCO2e/l', 1]], range: [2.5, 2.8], rsd: [0.01, 0.03], factor: true },
 };
 
@@ -82,7 +130,17 @@ const BLUEPRINTS = [
       input('distance', 'distance', 'km', 'distance'),
       input('emission_factor', 'mass_distance_carbon_emission_factor', 'kgCO2e/(t*km)', 'truck_ef'),
     ],
-    expressions: [{ key: 'co2e', template: '{m} * {d} * {ef}', vars: [['m', 'mass'], ['d', 'distance'], ['ef', 'emission_factor']] }],
+    expressions: [
+      {
+        key: 'co2e',
+        template: '{m} * {d} * {ef}',
+        vars: [
+          ['m', 'mass'],
+          ['d', 'distance'],
+          ['ef', 'emission_factor'],
+        ],
+      },
+    ],
     floor: 'X(0) * X(1) * X(2)',
   },
   {
@@ -94,7 +152,17 @@ const BLUEPRINTS = [
       input('distance', 'distance', 'km', 'distance'),
       input('emission_factor', 'mass_distance_carbon_emission_factor', 'kgCO2e/(t*km)', 'truck_ef'),
     ],
-    expressions: [{ key: 'co2e', template: 'sum({masses}) * {d} * {ef}', vars: [['masses', 'masses'], ['d', 'distance'], ['ef', 'emission_factor']] }],
+    expressions: [
+      {
+        key: 'co2e',
+        template: 'sum({masses}) * {d} * {ef}',
+        vars: [
+          ['masses', 'masses'],
+          ['d', 'distance'],
+          ['ef', 'emission_factor'],
+        ],
+      },
+    ],
     floor: 'SUM(0) * X(1) * X(2)',
   },
   {
@@ -102,7 +170,16 @@ const BLUEPRINTS = [
     type: 'ACTIVITY',
     weight: 3,
     inputs: [input('energy', 'energy', 'kWh', 'energy'), input('grid_factor', 'energy_carbon_emission_factor', 'kgCO2e/kWh', 'grid_ef')],
-    expressions: [{ key: 'co2e', template: '{e} * {ef}', vars: [['e', 'energy'], ['ef', 'grid_factor']] }],
+    expressions: [
+      {
+        key: 'co2e',
+        template: '{e} * {ef}',
+        vars: [
+          ['e', 'energy'],
+          ['ef', 'grid_factor'],
+        ],
+      },
+    ],
     floor: 'X(0) * X(1)',
   },
   {
@@ -110,7 +187,16 @@ const BLUEPRINTS = [
     type: 'ACTIVITY',
     weight: 2,
     inputs: [input('volume', 'volume', 'l', 'volume'), input('emission_factor', 'volume_carbon_emission_factor', 'kgCO2e/l', 'diesel_ef')],
-    expressions: [{ key: 'co2e', template: '{v} * {ef}', vars: [['v', 'volume'], ['ef', 'emission_factor']] }],
+    expressions: [
+      {
+        key: 'co2e',
+        template: '{v} * {ef}',
+        vars: [
+          ['v', 'volume'],
+          ['ef', 'emission_factor'],
+        ],
+      },
+    ],
     floor: 'X(0) * X(1)',
   },
   {
@@ -123,8 +209,22 @@ const BLUEPRINTS = [
       input('permanence', 'dimensionless_ratio', 'dimensionless', 'permanence'),
     ],
     expressions: [
-      { key: 'carbon', template: '{m} * mean({c})', vars: [['m', 'dry_mass'], ['c', 'carbon_content']] },
-      { key: 'co2e', template: '{carbon} * 44.009 / 12.011 * {p}', vars: [['carbon', 'carbon', 'EXPRESSION_RESULT'], ['p', 'permanence']] },
+      {
+        key: 'carbon',
+        template: '{m} * mean({c})',
+        vars: [
+          ['m', 'dry_mass'],
+          ['c', 'carbon_content'],
+        ],
+      },
+      {
+        key: 'co2e',
+        template: '{carbon} * 44.009 / 12.011 * {p}',
+        vars: [
+          ['carbon', 'carbon', 'EXPRESSION_RESULT'],
+          ['p', 'permanence'],
+        ],
+      },
     ],
     floor: 'X(0) * MEAN(1) * 44.009 / 12.011 * X(2)',
   },
@@ -133,7 +233,16 @@ const BLUEPRINTS = [
     type: 'ACTIVITY',
     weight: 1,
     inputs: [input('embodied', 'mass', 'tCO2e', 'co2e_mass'), input('lifetime_runs', 'count', 'dimensionless', 'runs')],
-    expressions: [{ key: 'co2e', template: '{embodied} / {runs}', vars: [['embodied', 'embodied'], ['runs', 'lifetime_runs']] }],
+    expressions: [
+      {
+        key: 'co2e',
+        template: '{embodied} / {runs}',
+        vars: [
+          ['embodied', 'embodied'],
+          ['runs', 'lifetime_runs'],
+        ],
+      },
+    ],
     floor: 'X(0) / X(1)',
   },
   {
@@ -145,7 +254,17 @@ const BLUEPRINTS = [
       input('handling', 'mass', 'kgCO2e', 'co2e_mass'),
       input('application', 'mass', 'kgCO2e', 'co2e_mass'),
     ],
-    expressions: [{ key: 'co2e', template: '{s} + {h} + {a}', vars: [['s', 'storage'], ['h', 'handling'], ['a', 'application']] }],
+    expressions: [
+      {
+        key: 'co2e',
+        template: '{s} + {h} + {a}',
+        vars: [
+          ['s', 'storage'],
+          ['h', 'handling'],
+          ['a', 'application'],
+        ],
+      },
+    ],
     floor: 'X(0) + X(1) + X(2)',
   },
   {
@@ -157,7 +276,17 @@ const BLUEPRINTS = [
       input('loss_share', 'mass_fraction', '%', 'loss_share'),
       input('char_yield', 'dimensionless_ratio', 'dimensionless', 'yield_ratio'),
     ],
-    expressions: [{ key: 'co2e', template: '{f} * {share} * {yield} * 3.664', vars: [['f', 'feedstock'], ['share', 'loss_share'], ['yield', 'char_yield']] }],
+    expressions: [
+      {
+        key: 'co2e',
+        template: '{f} * {share} * {yield} * 3.664',
+        vars: [
+          ['f', 'feedstock'],
+          ['share', 'loss_share'],
+          ['yield', 'char_yield'],
+        ],
+      },
+    ],
     floor: 'X(0) * X(1) * X(2) * 3.664',
   },
   {
@@ -171,9 +300,30 @@ const BLUEPRINTS = [
       input('diesel_factor', 'volume_carbon_emission_factor', 'kgCO2e/l', 'diesel_ef'),
     ],
     expressions: [
-      { key: 'grid', template: '{e} * {gef}', vars: [['e', 'electricity'], ['gef', 'grid_factor']] },
-      { key: 'fuel', template: '{v} * {def}', vars: [['v', 'diesel'], ['def', 'diesel_factor']] },
-      { key: 'co2e', template: '{grid} + {fuel}', vars: [['grid', 'grid', 'EXPRESSION_RESULT'], ['fuel', 'fuel', 'EXPRESSION_RESULT']] },
+      {
+        key: 'grid',
+        template: '{e} * {gef}',
+        vars: [
+          ['e', 'electricity'],
+          ['gef', 'grid_factor'],
+        ],
+      },
+      {
+        key: 'fuel',
+        template: '{v} * {def}',
+        vars: [
+          ['v', 'diesel'],
+          ['def', 'diesel_factor'],
+        ],
+      },
+      {
+        key: 'co2e',
+        template: '{grid} + {fuel}',
+        vars: [
+          ['grid', 'grid', 'EXPRESSION_RESULT'],
+          ['fuel', 'fuel', 'EXPRESSION_RESULT'],
+        ],
+      },
     ],
     floor: 'X(0) * X(1) + X(2) * X(3)',
   },
@@ -343,8 +493,7 @@ export function generateGraph(options = {}) {
     let slot = 0;
     while (attributions.length < o.components) {
       // Every entry starts with its own sequestration and counterfactual, then draws from the mix.
-      const blueprint =
-        slot === 0 ? sequestration : slot === 1 ? counterfactual : pickWeighted(BLUEPRINTS, (b) => b.weight);
+      const blueprint = slot === 0 ? sequestration : slot === 1 ? counterfactual : pickWeighted(BLUEPRINTS, (b) => b.weight);
       slot++;
       const componentId = newComponent(blueprint);
       const share = slot > 2 && e + 1 < o.entries && random() < o.sharedComponents;
@@ -438,7 +587,9 @@ function parseCli(argv) {
     const name = names[arg];
     const value = Number(argv[i + 1]);
     if (name === undefined || !Number.isFinite(value)) {
-      process.stderr.write(`usage: node bench/generate-graph.mjs [--entries N] [--components C] [--seed S] [--shared P] [--reuse P] [--factor-reuse P] [--null-sd P] [--preset issue16] [--stats]\n`);
+      process.stderr.write(
+        `usage: node bench/generate-graph.mjs [--entries N] [--components C] [--seed S] [--shared P] [--reuse P] [--factor-reuse P] [--null-sd P] [--preset issue16] [--stats]\n`,
+      );
       process.exit(2);
     }
     options[name] = value;

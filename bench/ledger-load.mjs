@@ -11,7 +11,6 @@ import { createRandom } from './generate-graph.mjs';
 
 const MB = 1024 * 1024;
 
-
 const pad = (prefix, name) => `${prefix}_${name.toUpperCase().padEnd(26, 'X')}`;
 const ORG = {
   supplier: { id: pad('org', 'BENCHSUPPLIER'), name: 'Bench supplier', domain: null },
@@ -55,7 +54,13 @@ function runEngine(engine, { entries, plan, reads, seed }) {
       sequestered_on: '2024-06-30',
       supplier_allocation_kg: 10_000_000,
       buffer_pool_contribution_kg: 500_000,
-      carbon_removal_data: { counterfactuals_kg: 0, emissions_kg: 0, gross_carbon_removed_kg: 10_500_000, losses_kg: 0, net_carbon_removed_kg: 10_500_000 },
+      carbon_removal_data: {
+        counterfactuals_kg: 0,
+        emissions_kg: 0,
+        gross_carbon_removed_kg: 10_500_000,
+        losses_kg: 0,
+        net_carbon_removed_kg: 10_500_000,
+      },
     })),
   });
   const issueMs = performance.now() - t0;
@@ -66,7 +71,12 @@ function runEngine(engine, { entries, plan, reads, seed }) {
     const id = active[op.entry];
     const lines = [{ credit_batch_id: id, credit_quantity_kg: op.kg }];
     if (op.transfer) {
-      ledger.createTransfer({ from_organisation_id: ORG.supplier.id, to_organisation_id: ORG.buyer.id, supplier_id: SUPPLIER, credit_batch_quantities: lines });
+      ledger.createTransfer({
+        from_organisation_id: ORG.supplier.id,
+        to_organisation_id: ORG.buyer.id,
+        supplier_id: SUPPLIER,
+        credit_batch_quantities: lines,
+      });
     } else {
       ledger.createRetirement({
         owner_organisation_id: ORG.supplier.id,
@@ -126,7 +136,14 @@ function runFloor({ entries, plan, reads, seed }) {
   let sink = 0;
   for (let r = 0; r < reads; r++) {
     const b = batches.get(active[Math.floor(random() * active.length)]);
-    const view = { id: b.id, status: b.status, size: { credits: b.size / 1000, credit_kgs: b.size }, parent_id: b.parent, left_child_id: b.left, right_child_id: b.right };
+    const view = {
+      id: b.id,
+      status: b.status,
+      size: { credits: b.size / 1000, credit_kgs: b.size },
+      parent_id: b.parent,
+      left_child_id: b.left,
+      right_child_id: b.right,
+    };
     sink += view.size.credit_kgs;
   }
   const readMs = performance.now() - t2;
@@ -169,7 +186,13 @@ export function runLedgerBenchmark(engine, task) {
       readsPerSecond: perSecond(reads, mine.readMs),
       memory: { rssBeforeMb: rssBefore, peakRssMb },
     },
-    floor: { issueMs: floor.issueMs, splitMs: floor.splitMs, splitsPerSecond: perSecond(operations, floor.splitMs), readMs: floor.readMs, readsPerSecond: perSecond(reads, floor.readMs) },
+    floor: {
+      issueMs: floor.issueMs,
+      splitMs: floor.splitMs,
+      splitsPerSecond: perSecond(operations, floor.splitMs),
+      readMs: floor.readMs,
+      readsPerSecond: perSecond(reads, floor.readMs),
+    },
     ratio: { split: mine.splitMs / floor.splitMs, read: mine.readMs / floor.readMs, issue: mine.issueMs / floor.issueMs },
   };
 }

@@ -25,8 +25,17 @@ const FACILITY = 'fcl_01JDEMOREACTOR00000000';
 mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
 const entry = join(ROOT, 'bench/out/list-filters-entry.mjs');
 await build({
-  stdin: { contents: "export { createSandboxWithState } from './src/adapter/sandbox';\nexport { organisationView } from './src/adapter/views';\n", resolveDir: ROOT, loader: 'ts' },
-  bundle: true, format: 'esm', platform: 'node', packages: 'external', outfile: entry, logLevel: 'error',
+  stdin: {
+    contents: "export { createSandboxWithState } from './src/adapter/sandbox';\nexport { organisationView } from './src/adapter/views';\n",
+    resolveDir: ROOT,
+    loader: 'ts',
+  },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  packages: 'external',
+  outfile: entry,
+  logLevel: 'error',
 });
 const { createSandboxWithState, organisationView } = await import(pathToFileURL(entry).href);
 const world = JSON.parse(readFileSync(join(ROOT, 'worlds/demo.json'), 'utf8'));
@@ -45,7 +54,13 @@ async function timeOf(work, runs = 200) {
 
 const sandbox = createSandboxWithState({ world, onInternalError: () => undefined });
 const { state } = sandbox;
-const ask = (who, method, path, body) => sandbox.handle({ method, path, headers: { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS[who]}` }, ...(body === undefined ? {} : { body }) });
+const ask = (who, method, path, body) =>
+  sandbox.handle({
+    method,
+    path,
+    headers: { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS[who]}` },
+    ...(body === undefined ? {} : { body }),
+  });
 const must = async (who, method, path, body) => {
   const answer = await ask(who, method, path, body);
   if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
@@ -57,17 +72,39 @@ const held = (await must('buyer', 'GET', `/registry/v0/organisations/${BUYER}/cr
 const delivered = held.find((b) => b.delivery_id !== null);
 const order = (await must('buyer', 'GET', `/registry/v0/deliveries/${delivered.delivery_id}`)).order_id;
 const around = (ms) => encodeURIComponent(new Date(Date.parse(delivered.issued_at) + ms).toISOString());
-const location = await must('supplierA', 'POST', `/mrv/v0/projects/${PROJECT_A}/storage_locations`, { project_id: PROJECT_A, name: 'Bench field', latitude: 1, longitude: 2 });
-await must('supplierA', 'POST', `/sandbox/v0/projects/${PROJECT_A}/monitoring_requirements`, { display_name: 'Soil', monitoring_phase: 'operation', frequency: 'every_3_months', storage_location_id: location.id });
-const upload = await must('supplierA', 'POST', '/mrv/v0/file-uploads', { content_type: 'application/vnd.apache.parquet', content_length: 10, file_name: 'a.parquet' });
-await must('supplierA', 'POST', '/mrv/v0/data-upload-submissions', { file_upload_id: upload.id, submission_type: 'dac_facility_time_series', facility_id: FACILITY });
+const location = await must('supplierA', 'POST', `/mrv/v0/projects/${PROJECT_A}/storage_locations`, {
+  project_id: PROJECT_A,
+  name: 'Bench field',
+  latitude: 1,
+  longitude: 2,
+});
+await must('supplierA', 'POST', `/sandbox/v0/projects/${PROJECT_A}/monitoring_requirements`, {
+  display_name: 'Soil',
+  monitoring_phase: 'operation',
+  frequency: 'every_3_months',
+  storage_location_id: location.id,
+});
+const upload = await must('supplierA', 'POST', '/mrv/v0/file-uploads', {
+  content_type: 'application/vnd.apache.parquet',
+  content_length: 10,
+  file_name: 'a.parquet',
+});
+await must('supplierA', 'POST', '/mrv/v0/data-upload-submissions', {
+  file_upload_id: upload.id,
+  submission_type: 'dac_facility_time_series',
+  facility_id: FACILITY,
+});
 
 const batches = `/registry/v0/organisations/${BUYER}/credit_batches`;
 const lists = [
   ['credit batches, order_id', 'buyer', `${batches}?order_id=${order}`],
   ['credit batches, issued_after + issued_before', 'buyer', `${batches}?issued_after=${around(-1000)}&issued_before=${around(1000)}`],
   ['credit batches, sort_direction=desc, first=1', 'buyer', `${batches}?sort_direction=desc&first=1`],
-  ['monitoring requirements, storage_location_id', 'supplierA', `/mrv/v0/projects/${PROJECT_A}/monitoring_requirements?storage_location_id=${location.id}`],
+  [
+    'monitoring requirements, storage_location_id',
+    'supplierA',
+    `/mrv/v0/projects/${PROJECT_A}/monitoring_requirements?storage_location_id=${location.id}`,
+  ],
   ['data upload submissions, status', 'supplierA', '/mrv/v0/data-upload-submissions?status=pending'],
   ['datapoints, quantity_kind=energy', 'supplierA', '/mrv/v0/datapoints?quantity_kind=energy'],
 ];
@@ -82,12 +119,27 @@ state.clock.advance(86_400_000);
 const buyer = organisationView(state, BUYER);
 state.ledger.registerSupplier({ id: 'spl_LOAD0000000000000000000', organisation: buyer });
 const issuance = state.ledger.createIssuance({
-  ghg_statement_id: 'ggs_LOAD0000000000000000000', project_id: PROJECT_A, supplier_id: 'spl_LOAD0000000000000000000',
-  supplier_organisation: buyer, buffer_pool_organisation: organisationView(state, state.organisations.rows().find((o) => o.buffer_pool).id),
-  country_of_issue: 'DEU', registry_code: 'ISO', pathway_code: 'BSTORE', project_code: 'LOAD',
+  ghg_statement_id: 'ggs_LOAD0000000000000000000',
+  project_id: PROJECT_A,
+  supplier_id: 'spl_LOAD0000000000000000000',
+  supplier_organisation: buyer,
+  buffer_pool_organisation: organisationView(state, state.organisations.rows().find((o) => o.buffer_pool).id),
+  country_of_issue: 'DEU',
+  registry_code: 'ISO',
+  pathway_code: 'BSTORE',
+  project_code: 'LOAD',
   entries: Array.from({ length: EXTRA }, (_, e) => ({
-    ghg_entry_id: `rmv_LOAD${String(e).padStart(22, '0')}`, sequestered_on: '2026-03-01', supplier_allocation_kg: 1000, buffer_pool_contribution_kg: 0,
-    carbon_removal_data: { counterfactuals_kg: 0, emissions_kg: 0, gross_carbon_removed_kg: 1000, losses_kg: 0, net_carbon_removed_kg: 1000 },
+    ghg_entry_id: `rmv_LOAD${String(e).padStart(22, '0')}`,
+    sequestered_on: '2026-03-01',
+    supplier_allocation_kg: 1000,
+    buffer_pool_contribution_kg: 0,
+    carbon_removal_data: {
+      counterfactuals_kg: 0,
+      emissions_kg: 0,
+      gross_carbon_removed_kg: 1000,
+      losses_kg: 0,
+      net_carbon_removed_kg: 1000,
+    },
   })),
 });
 state.recordIssuance(issuance.id);
@@ -103,5 +155,6 @@ for (let i = 0; i < EXTRA; i++) {
 const loadMs = Math.round(performance.now() - loading);
 
 const rows = [];
-for (const [i, [name, who, path]] of lists.entries()) rows.push({ list: name, at_0_ms: at0[i], [`at_${EXTRA}_ms`]: await timeOf(() => must(who, 'GET', path)) });
+for (const [i, [name, who, path]] of lists.entries())
+  rows.push({ list: name, at_0_ms: at0[i], [`at_${EXTRA}_ms`]: await timeOf(() => must(who, 'GET', path)) });
 console.log(JSON.stringify({ extra: EXTRA, load_ms: loadMs, lists: rows }, null, 2));

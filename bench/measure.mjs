@@ -59,7 +59,10 @@ export async function issueGraphFile() {
   const { fileURLToPath } = await import('node:url');
   const { generateGraph, ISSUE_16_GRAPH } = await import('./generate-graph.mjs');
   const here = dirname(fileURLToPath(import.meta.url));
-  const hash = createHash('sha256').update(readFileSync(join(here, 'generate-graph.mjs'))).digest('hex').slice(0, 10);
+  const hash = createHash('sha256')
+    .update(readFileSync(join(here, 'generate-graph.mjs')))
+    .digest('hex')
+    .slice(0, 10);
   const file = join(here, 'out', `graph-issue16-${hash}.json`);
   if (!existsSync(file)) {
     mkdirSync(join(here, 'out'), { recursive: true });

@@ -19,18 +19,43 @@ import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { entries: { type: 'string', default: '720' }, samples: { type: 'string', default: '200000' }, python: { type: 'string', default: 'python3' } } });
+const { values } = parseArgs({
+  options: {
+    entries: { type: 'string', default: '720' },
+    samples: { type: 'string', default: '200000' },
+    python: { type: 'string', default: 'python3' },
+  },
+});
 const entries = Number(values.entries);
 const samples = Number(values.samples);
 
 /** A biochar-like entry: sequestration m * c * 44/12 * permanence, less transport and energy. */
 function graphOf(n) {
   const input = (key, kind, unit) => ({ input_key: key, quantity_kind: kind, compatible_unit: unit, data_shape: 'SCALAR' });
-  const expression = (key, template, keys) => ({ key, template, inputs: keys.map((k) => ({ template_key: k, input_key: k, type: 'DATAPOINT' })) });
+  const expression = (key, template, keys) => ({
+    key,
+    template,
+    inputs: keys.map((k) => ({ template_key: k, input_key: k, type: 'DATAPOINT' })),
+  });
   const blueprints = [
-    { key: 'sequestration', type: 'SEQUESTRATION', inputs: [input('m', 'mass', 't'), input('c', 'dimensionless', ''), input('p', 'dimensionless', '')], expressions: [expression('co2e', '{m} * {c} * 44 / 12 * {p}', ['m', 'c', 'p'])] },
-    { key: 'transport', type: 'ACTIVITY', inputs: [input('m', 'mass', 't'), input('d', 'distance', 'km'), input('ef', 'mass_distance_carbon_emission_factor', 'kgCO2e/(t*km)')], expressions: [expression('co2e', '{m} * {d} * {ef}', ['m', 'd', 'ef'])] },
-    { key: 'energy', type: 'ACTIVITY', inputs: [input('e', 'energy', 'kWh'), input('ef', 'energy_carbon_emission_factor', 'kgCO2e/kWh')], expressions: [expression('co2e', '{e} * {ef}', ['e', 'ef'])] },
+    {
+      key: 'sequestration',
+      type: 'SEQUESTRATION',
+      inputs: [input('m', 'mass', 't'), input('c', 'dimensionless', ''), input('p', 'dimensionless', '')],
+      expressions: [expression('co2e', '{m} * {c} * 44 / 12 * {p}', ['m', 'c', 'p'])],
+    },
+    {
+      key: 'transport',
+      type: 'ACTIVITY',
+      inputs: [input('m', 'mass', 't'), input('d', 'distance', 'km'), input('ef', 'mass_distance_carbon_emission_factor', 'kgCO2e/(t*km)')],
+      expressions: [expression('co2e', '{m} * {d} * {ef}', ['m', 'd', 'ef'])],
+    },
+    {
+      key: 'energy',
+      type: 'ACTIVITY',
+      inputs: [input('e', 'energy', 'kWh'), input('ef', 'energy_carbon_emission_factor', 'kgCO2e/kWh')],
+      expressions: [expression('co2e', '{e} * {ef}', ['e', 'ef'])],
+    },
   ];
   const datapoints = [];
   const components = [];
@@ -50,11 +75,38 @@ function graphOf(n) {
     };
     const c = (name) => `cmp_${name}_${String(e).padStart(5, '0')}`;
     components.push(
-      { id: c('seq'), blueprint_key: 'sequestration', inputs: [{ input_key: 'm', datapoint_ids: [ids.m] }, { input_key: 'c', datapoint_ids: [ids.c] }, { input_key: 'p', datapoint_ids: [ids.p] }] },
-      { id: c('tra'), blueprint_key: 'transport', inputs: [{ input_key: 'm', datapoint_ids: [ids.m] }, { input_key: 'd', datapoint_ids: [ids.d] }, { input_key: 'ef', datapoint_ids: [ids.eft] }] },
-      { id: c('ene'), blueprint_key: 'energy', inputs: [{ input_key: 'e', datapoint_ids: [ids.en] }, { input_key: 'ef', datapoint_ids: [ids.efe] }] },
+      {
+        id: c('seq'),
+        blueprint_key: 'sequestration',
+        inputs: [
+          { input_key: 'm', datapoint_ids: [ids.m] },
+          { input_key: 'c', datapoint_ids: [ids.c] },
+          { input_key: 'p', datapoint_ids: [ids.p] },
+        ],
+      },
+      {
+        id: c('tra'),
+        blueprint_key: 'transport',
+        inputs: [
+          { input_key: 'm', datapoint_ids: [ids.m] },
+          { input_key: 'd', datapoint_ids: [ids.d] },
+          { input_key: 'ef', datapoint_ids: [ids.eft] },
+        ],
+      },
+      {
+        id: c('ene'),
+        blueprint_key: 'energy',
+        inputs: [
+          { input_key: 'e', datapoint_ids: [ids.en] },
+          { input_key: 'ef', datapoint_ids: [ids.efe] },
+        ],
+      },
     );
-    ghg_entries.push({ id: `rmv_${String(e).padStart(5, '0')}`, risk_of_reversal_percentage: 5, component_attributions: ['seq', 'tra', 'ene'].map((x) => ({ component_id: c(x) })) });
+    ghg_entries.push({
+      id: `rmv_${String(e).padStart(5, '0')}`,
+      risk_of_reversal_percentage: 5,
+      component_attributions: ['seq', 'tra', 'ene'].map((x) => ({ component_id: c(x) })),
+    });
   }
   return { component_blueprints: blueprints, datapoints, components, ghg_entries };
 }
@@ -72,7 +124,18 @@ try {
     console.error(`${label}: ${seconds.toFixed(2)} s (load ${load.toFixed(2)})`);
     return { seconds, stdout: run.stdout, load };
   };
-  const engine = (threads) => timed(`engine, ${threads} thread(s)`, process.execPath, ['bin/cdr-engine.js', 'evaluate', graphPath, '--discount', 'monte-carlo', '--samples', String(samples), '--threads', String(threads)]);
+  const engine = (threads) =>
+    timed(`engine, ${threads} thread(s)`, process.execPath, [
+      'bin/cdr-engine.js',
+      'evaluate',
+      graphPath,
+      '--discount',
+      'monte-carlo',
+      '--samples',
+      String(samples),
+      '--threads',
+      String(threads),
+    ]);
   const one = engine(1);
   const two = engine(2);
   const numpy = timed('NumPy', values.python, ['bench/monte_carlo_numpy.py', graphPath, String(samples)]);
@@ -88,7 +151,9 @@ try {
   console.log(`| wall time | ${one.seconds.toFixed(2)} s | ${two.seconds.toFixed(2)} s | ${numpy.seconds.toFixed(2)} s |`);
   console.log(`| load average at start | ${one.load.toFixed(2)} | ${two.load.toFixed(2)} | ${numpy.load.toFixed(2)} |`);
   console.log('');
-  console.log(`engine one core vs NumPy: ${(numpy.seconds / one.seconds).toFixed(2)}x (>= 1 is at least as fast); two cores vs one: ${(one.seconds / two.seconds).toFixed(2)}x; JSON one thread = two threads: ${identical}; largest relative difference of the 16th percentiles, engine vs NumPy: ${worst.toExponential(2)}`);
+  console.log(
+    `engine one core vs NumPy: ${(numpy.seconds / one.seconds).toFixed(2)}x (>= 1 is at least as fast); two cores vs one: ${(one.seconds / two.seconds).toFixed(2)}x; JSON one thread = two threads: ${identical}; largest relative difference of the 16th percentiles, engine vs NumPy: ${worst.toExponential(2)}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

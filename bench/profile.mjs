@@ -65,10 +65,11 @@ const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map();
 let total = 0;
 const place = (frame) => {
-  if (frame.url === '') return frame.functionName === '' ? ' (generated code: zod\'s compiled parsers)' : '';
+  if (frame.url === '') return frame.functionName === '' ? " (generated code: zod's compiled parsers)" : '';
   const map = frame.url.startsWith('file:') ? findSourceMap(fileURLToPath(frame.url)) : undefined;
   const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
-  if (entry !== undefined && entry.originalSource !== undefined) return ` ${entry.originalSource.replace(/^.*?\/src\//, 'src/')}:${entry.originalLine + 1}`;
+  if (entry !== undefined && entry.originalSource !== undefined)
+    return ` ${entry.originalSource.replace(/^.*?\/src\//, 'src/')}:${entry.originalLine + 1}`;
   return ` ${frame.url.replace(/^.*\/node_modules\//, '').replace(/^.*\//, '')}:${frame.lineNumber + 1}`;
 };
 profile.samples.forEach((id, i) => {
@@ -81,7 +82,10 @@ profile.samples.forEach((id, i) => {
   total += dt;
 });
 const rows = [...self].sort((a, b) => b[1] - a[1]).slice(0, options.top);
-process.stdout.write(`${options.phase}, ${options.entries} entries, ${options.runs} run(s) in ${wallMs.toFixed(0)} ms; profile in ${file}\n`);
+process.stdout.write(
+  `${options.phase}, ${options.entries} entries, ${options.runs} run(s) in ${wallMs.toFixed(0)} ms; profile in ${file}\n`,
+);
 process.stdout.write('self ms   share  function\n');
-for (const [key, us] of rows) process.stdout.write(`${(us / 1000 / options.runs).toFixed(1).padStart(7)}  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${key}\n`);
+for (const [key, us] of rows)
+  process.stdout.write(`${(us / 1000 / options.runs).toFixed(1).padStart(7)}  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${key}\n`);
 process.stdout.write('(self ms are per run)\n');

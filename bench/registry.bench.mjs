@@ -13,7 +13,9 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { importEntry } from './measure.mjs';
 
-const distEntry = process.env.CDR_ENGINE_DIST ? resolve(process.env.CDR_ENGINE_DIST) : fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const distEntry = process.env.CDR_ENGINE_DIST
+  ? resolve(process.env.CDR_ENGINE_DIST)
+  : fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const { createLedger } = await importEntry(distEntry, 'registry');
 
 const TARGET = Number(process.env.BENCH_BATCHES ?? 1_000_000);
@@ -84,7 +86,11 @@ function build(target) {
     const queue = queues[from];
     const lines = [];
     const taken = [];
-    while (lines.length < LINES_PER_TRANSFER && queue.head < queue.items.length && ledger.counts().credit_batches + 2 * lines.length < target) {
+    while (
+      lines.length < LINES_PER_TRANSFER &&
+      queue.head < queue.items.length &&
+      ledger.counts().credit_batches + 2 * lines.length < target
+    ) {
       const [batchId, size] = queue.items[queue.head];
       queue.items[queue.head++] = undefined;
       if (size < 2n) continue;
@@ -93,7 +99,13 @@ function build(target) {
     }
     if (lines.length === 0) continue;
     const t0 = performance.now();
-    ledger.createTransfer({ from_organisation_id: orgs[from].id, to_organisation_id: orgs[to].id, supplier_id: supplierId, credit_batch_quantities: lines, notes: null });
+    ledger.createTransfer({
+      from_organisation_id: orgs[from].id,
+      to_organisation_id: orgs[to].id,
+      supplier_id: supplierId,
+      credit_batch_quantities: lines,
+      notes: null,
+    });
     inLedger += performance.now() - t0;
     transfers += 1;
     for (const parentId of taken) {

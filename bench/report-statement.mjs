@@ -16,10 +16,24 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateGraph } from './generate-graph.mjs';
 
-const { values } = parseArgs({ options: { entries: { type: 'string', default: '10000' }, components: { type: 'string', default: '20' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: {
+    entries: { type: 'string', default: '10000' },
+    components: { type: 'string', default: '20' },
+    seed: { type: 'string', default: '1' },
+  },
+});
 const { graph } = generateGraph({ entries: Number(values.entries), components: Number(values.components), seed: Number(values.seed) });
 const ids = graph.ghg_entries.map((e) => e.id);
-graph.ghg_statements = [{ id: 'ggs_BENCHSTATEMENT0000000000', project_id: 'prj_BENCHPROJECT00000000000', reporting_period_start_at: '2026-01-01', reporting_period_end_at: '2026-06-30', removal_ids: ids }];
+graph.ghg_statements = [
+  {
+    id: 'ggs_BENCHSTATEMENT0000000000',
+    project_id: 'prj_BENCHPROJECT00000000000',
+    reporting_period_start_at: '2026-01-01',
+    reporting_period_end_at: '2026-06-30',
+    removal_ids: ids,
+  },
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'cdr-engine-report-bench-'));
 try {
@@ -33,7 +47,13 @@ try {
   const started = performance.now();
   execFileSync(timed[0], timed.slice(1), { stdio: 'inherit' });
   const seconds = (performance.now() - started) / 1000;
-  const cpu = existsSync(times) ? readFileSync(times, 'utf8').trim().split(/\s+/).map(Number).reduce((a, b) => a + b, 0) : Number.NaN;
+  const cpu = existsSync(times)
+    ? readFileSync(times, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .map(Number)
+        .reduce((a, b) => a + b, 0)
+    : Number.NaN;
   const size = statSync(output).size;
   console.log(
     `${ids.length} entries, ${graph.components.length} components, ${graph.datapoints.length} datapoints (${(text.length / 1e6).toFixed(1)} MB of JSON): ` +

@@ -40,7 +40,9 @@ function parseArgs(argv) {
     else if (a === '--markdown') args.markdown = true;
     else if (a === '--json') args.json = argv[++i];
     else {
-      process.stderr.write(`unknown argument ${a}\nusage: node bench/run.mjs [--quick] [--reps N] [--only a,b] [--skip-cli] [--markdown] [--json FILE]\n`);
+      process.stderr.write(
+        `unknown argument ${a}\nusage: node bench/run.mjs [--quick] [--reps N] [--only a,b] [--skip-cli] [--markdown] [--json FILE]\n`,
+      );
       process.exit(2);
     }
   }
@@ -94,7 +96,10 @@ const log = (text) => process.stderr.write(`${text}\n`);
 // ------------------------------------------------------------------------------------------------
 // Graph files, cached by size and by the generator's source (a changed generator regenerates).
 
-const generatorHash = createHash('sha256').update(readFileSync(join(here, 'generate-graph.mjs'))).digest('hex').slice(0, 10);
+const generatorHash = createHash('sha256')
+  .update(readFileSync(join(here, 'generate-graph.mjs')))
+  .digest('hex')
+  .slice(0, 10);
 
 function graphFile(entries) {
   const file = join(outDir, `graph-${entries}x${COMPONENTS}-s${SEED}-${generatorHash}.json`);
@@ -157,7 +162,9 @@ const results = {
   scaling: {},
 };
 const t0 = performance.now();
-log(`bench: sizes ${SIZES.join(', ')} entries x ${COMPONENTS} components, ${REPS} timed runs at the largest size, dist ${distEntry.replace(`${root}/`, '')}`);
+log(
+  `bench: sizes ${SIZES.join(', ')} entries x ${COMPONENTS} components, ${REPS} timed runs at the largest size, dist ${distEntry.replace(`${root}/`, '')}`,
+);
 const files = Object.fromEntries(SIZES.map((n) => [n, graphFile(n)]));
 
 function phase(name, task) {
@@ -192,7 +199,12 @@ if (wanted('scaling')) {
         const reps = entries === SIZES[0] ? 2 * REPS : REPS;
         figures = runWorker({ phase: name, graphFile: files[entries], reps }).figures;
       }
-      points.push({ entries, datapoints: figures.datapoints, engineMs: figures.engine.medianMs, floorMs: figures.floorInterleaved.medianMs });
+      points.push({
+        entries,
+        datapoints: figures.datapoints,
+        engineMs: figures.engine.medianMs,
+        floorMs: figures.floorInterleaved.medianMs,
+      });
     }
     results.scaling[name] = {
       points,
@@ -225,7 +237,11 @@ if (wanted('registry')) {
     const env = { ...process.env, CDR_ENGINE_DIST: distEntry, ...(args.quick ? { BENCH_BATCHES: '100000' } : {}) };
     const child = spawnSync(process.execPath, ['--expose-gc', script], { cwd: root, encoding: 'utf8', env });
     const wallSeconds = (performance.now() - started) / 1000;
-    results.phases.registry = { status: child.status, wallSeconds, output: `${child.stdout}${child.status === 0 ? '' : child.stderr}`.trim() };
+    results.phases.registry = {
+      status: child.status,
+      wallSeconds,
+      output: `${child.stdout}${child.status === 0 ? '' : child.stderr}`.trim(),
+    };
   } else {
     results.phases.registry = { skipped: 'bench/registry.bench.mjs does not exist yet' };
   }
@@ -305,10 +321,21 @@ function summary(r, markdown) {
   if (graphRows.length > 0) {
     // The graph's figures from whichever graph phase ran (every one of them loads the same graph).
     const any = GRAPH_PHASES.map((name) => p[name]).find((f) => f !== undefined);
-    out.push(`Graph of ${any.entries} entries, ${any.components} components, ${any.datapoints} datapoints (${any.slots} datapoint uses), ${any.blueprints} blueprints; document parsed in ${fmtMs(any.parseMs)}, ${fmtMb(any.documentHeapMb)} of heap.`);
-    out.push(table(['phase', 'engine median', 'engine range', 'engine cold', 'throughput', 'peak RSS', 'RSS before', 'floor median', 'engine / floor'], graphRows, markdown));
+    out.push(
+      `Graph of ${any.entries} entries, ${any.components} components, ${any.datapoints} datapoints (${any.slots} datapoint uses), ${any.blueprints} blueprints; document parsed in ${fmtMs(any.parseMs)}, ${fmtMb(any.documentHeapMb)} of heap.`,
+    );
+    out.push(
+      table(
+        ['phase', 'engine median', 'engine range', 'engine cold', 'throughput', 'peak RSS', 'RSS before', 'floor median', 'engine / floor'],
+        graphRows,
+        markdown,
+      ),
+    );
     const floorAlone = p['prepare+evaluate']?.floorAlone;
-    if (floorAlone !== undefined) out.push(`Floor alone (prepare+evaluate, own process): ${fmtMs(floorAlone.medianMs)}, peak RSS ${fmtMb(floorAlone.memory.peakRssMb)}.`);
+    if (floorAlone !== undefined)
+      out.push(
+        `Floor alone (prepare+evaluate, own process): ${fmtMs(floorAlone.medianMs)}, peak RSS ${fmtMb(floorAlone.memory.peakRssMb)}.`,
+      );
   }
   if (p.compile !== undefined) {
     out.push(
@@ -321,7 +348,9 @@ function summary(r, markdown) {
     );
   }
   if (p.cli !== undefined) {
-    out.push(`CLI evaluate --format json at ${p.cli.entries} entries, end to end: ${fmtMs(p.cli.engine.wallMs)}, peak RSS ${fmtMb(p.cli.engine.peakRssMb)}; floor ${fmtMs(p.cli.floor.wallMs)}, ${fmtMb(p.cli.floor.peakRssMb)}; engine / floor ${fmtX(p.cli.ratio)}.`);
+    out.push(
+      `CLI evaluate --format json at ${p.cli.entries} entries, end to end: ${fmtMs(p.cli.engine.wallMs)}, peak RSS ${fmtMb(p.cli.engine.peakRssMb)}; floor ${fmtMs(p.cli.floor.wallMs)}, ${fmtMb(p.cli.floor.peakRssMb)}; engine / floor ${fmtX(p.cli.ratio)}.`,
+    );
   }
   if (p.ledger !== undefined) {
     const l = p.ledger;
@@ -332,7 +361,12 @@ function summary(r, markdown) {
     );
   }
   if (p.sandbox !== undefined) out.push(sandboxLine(p.sandbox));
-  if (p.registry !== undefined) out.push(p.registry.skipped ? `registry.bench.mjs: skipped (${p.registry.skipped}).` : `registry.bench.mjs (exit ${p.registry.status}):\n${p.registry.output}`);
+  if (p.registry !== undefined)
+    out.push(
+      p.registry.skipped
+        ? `registry.bench.mjs: skipped (${p.registry.skipped}).`
+        : `registry.bench.mjs (exit ${p.registry.status}):\n${p.registry.output}`,
+    );
   out.push(targets(r, markdown));
   return `${out.join('\n\n')}\n`;
 }
@@ -355,27 +389,69 @@ function targets(r, markdown) {
   const verdict = (ok) => (ok === undefined ? 'not measured' : ok ? 'met' : 'MISSED');
   const ev = p.evaluate;
   const pe = p['prepare+evaluate'];
-  if (ev !== undefined) rows.push([`evaluate-only, full propagation, ${ev.entries} entries`, '< 2 s', fmtMs(ev.engine.medianMs), verdict(ev.engine.medianMs < 2000)]);
-  if (pe !== undefined) rows.push([`prepare+evaluate (validation included), ${pe.entries} entries`, '< 2 s', fmtMs(pe.engine.medianMs), verdict(pe.engine.medianMs < 2000)]);
-  if (pe !== undefined) rows.push(['peak RSS, process that loads the document, prepares and evaluates', '< 1 GB', fmtMb(pe.engine.memory.peakRssMb), verdict(pe.engine.memory.peakRssMb < 1024)]);
+  if (ev !== undefined)
+    rows.push([
+      `evaluate-only, full propagation, ${ev.entries} entries`,
+      '< 2 s',
+      fmtMs(ev.engine.medianMs),
+      verdict(ev.engine.medianMs < 2000),
+    ]);
+  if (pe !== undefined)
+    rows.push([
+      `prepare+evaluate (validation included), ${pe.entries} entries`,
+      '< 2 s',
+      fmtMs(pe.engine.medianMs),
+      verdict(pe.engine.medianMs < 2000),
+    ]);
+  if (pe !== undefined)
+    rows.push([
+      'peak RSS, process that loads the document, prepares and evaluates',
+      '< 1 GB',
+      fmtMb(pe.engine.memory.peakRssMb),
+      verdict(pe.engine.memory.peakRssMb < 1024),
+    ]);
   const np = p['evaluate-no-propagation'];
-  if (np !== undefined) rows.push(['evaluate without propagation / floor (like for like)', '<= 5x', fmtX(np.ratio), verdict(np.ratio <= 5)]);
-  if (ev !== undefined) rows.push(['evaluate with propagation / floor (floor has no uncertainty)', '<= 5x', fmtX(ev.ratio), verdict(ev.ratio <= 5)]);
-  if (ev !== undefined) rows.push(['the same, issue 16 (judge by the median of several runs)', '<= 3x', fmtX(ev.ratio), verdict(ev.ratio <= 3)]);
+  if (np !== undefined)
+    rows.push(['evaluate without propagation / floor (like for like)', '<= 5x', fmtX(np.ratio), verdict(np.ratio <= 5)]);
+  if (ev !== undefined)
+    rows.push(['evaluate with propagation / floor (floor has no uncertainty)', '<= 5x', fmtX(ev.ratio), verdict(ev.ratio <= 5)]);
+  if (ev !== undefined)
+    rows.push(['the same, issue 16 (judge by the median of several runs)', '<= 3x', fmtX(ev.ratio), verdict(ev.ratio <= 3)]);
   const eb = p['evaluate+budgets'];
-  if (eb !== undefined) rows.push(['evaluate with propagation, every budget line read / floor', '<= 5x', fmtX(eb.ratio), verdict(eb.ratio <= 5)]);
+  if (eb !== undefined)
+    rows.push(['evaluate with propagation, every budget line read / floor', '<= 5x', fmtX(eb.ratio), verdict(eb.ratio <= 5)]);
   if (pe !== undefined) rows.push(['prepare+evaluate / floor prepare+evaluate', '<= 5x', fmtX(pe.ratio), verdict(pe.ratio <= 5)]);
   for (const [name, s] of Object.entries(r.scaling)) {
     const worst = Math.max(s.engineExponent, s.engineExponentLargest);
-    rows.push([`scaling exponent, ${name}, ${s.points[0].entries} to ${s.points[2].entries} entries (fit; 4x to 16x)`, '<= 1.1', `${s.engineExponent.toFixed(2)}; ${s.engineExponentLargest.toFixed(2)}`, verdict(worst <= 1.1)]);
+    rows.push([
+      `scaling exponent, ${name}, ${s.points[0].entries} to ${s.points[2].entries} entries (fit; 4x to 16x)`,
+      '<= 1.1',
+      `${s.engineExponent.toFixed(2)}; ${s.engineExponentLargest.toFixed(2)}`,
+      verdict(worst <= 1.1),
+    ]);
     // Issue 16 asks for the fit over 1x to 16x; one run moves it by 0.1 or more (bench/RESULTS.md).
-    rows.push([`the same fit, issue 16 (judge by the median of several runs)`, '<= 1.05', s.engineExponent.toFixed(2), verdict(s.engineExponent <= 1.05)]);
+    rows.push([
+      `the same fit, issue 16 (judge by the median of several runs)`,
+      '<= 1.05',
+      s.engineExponent.toFixed(2),
+      verdict(s.engineExponent <= 1.05),
+    ]);
   }
   const sb = p.sandbox;
   if (sb !== undefined && !sb.skipped) {
-    rows.push(['sandbox handle() reads per second', '>= 20,000', fmtRate(sb.engine.readsPerSecond), verdict(sb.engine.readsPerSecond >= 20_000)]);
+    rows.push([
+      'sandbox handle() reads per second',
+      '>= 20,000',
+      fmtRate(sb.engine.readsPerSecond),
+      verdict(sb.engine.readsPerSecond >= 20_000),
+    ]);
     const deepest = Math.max(sb.engine.lastPageMs, sb.engine.backwardPagesMs);
-    rows.push([`last page / first page of a ${sb.items}-item list`, '~1x', fmtX(deepest / sb.engine.firstPageMs), verdict(deepest / sb.engine.firstPageMs < 2)]);
+    rows.push([
+      `last page / first page of a ${sb.items}-item list`,
+      '~1x',
+      fmtX(deepest / sb.engine.firstPageMs),
+      verdict(deepest / sb.engine.firstPageMs < 2),
+    ]);
   } else rows.push(['sandbox targets', '-', '-', sb?.skipped ? 'skipped: no sandbox yet' : 'not run']);
   return `Targets\n${table(['target', 'goal', 'measured', 'verdict'], rows, markdown)}`;
 }

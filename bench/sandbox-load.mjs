@@ -23,8 +23,6 @@ const SECRET = 'demo-client-secret';
 const TOKEN = 'demo-token-supplier-a';
 const PAGE = 50;
 
-
-
 /** The demo world with `items` more datapoints of supplier A in its first project. */
 function worldWith(items) {
   const demo = JSON.parse(readFileSync(new URL('../worlds/demo.json', import.meta.url), 'utf8'));
@@ -61,7 +59,10 @@ function worldWith(items) {
     project_id: project,
     blueprint_key: 'diesel_combustion',
     display_name: `Bench component ${i}`,
-    inputs: [{ input_key: 'volume', datapoint_ids: [diesel] }, { input_key: 'emission_factor', datapoint_ids: [factor] }],
+    inputs: [
+      { input_key: 'volume', datapoint_ids: [diesel] },
+      { input_key: 'emission_factor', datapoint_ids: [factor] },
+    ],
     supplier_reference_id: `bench-component-${i}`,
   }));
   return {
@@ -74,7 +75,10 @@ function worldWith(items) {
     },
     ids: added.map((d) => d.id),
     reads: [
-      ...[added, sources, feedstockTypes, components].map((rows, k) => ({ rows, path: ['/mrv/v0/datapoints/', '/mrv/v0/sources/', '/mrv/v0/feedstock_types/', '/mrv/v0/components/'][k] })),
+      ...[added, sources, feedstockTypes, components].map((rows, k) => ({
+        rows,
+        path: ['/mrv/v0/datapoints/', '/mrv/v0/sources/', '/mrv/v0/feedstock_types/', '/mrv/v0/components/'][k],
+      })),
     ],
     owner,
     project,
@@ -91,7 +95,14 @@ function createFloor(world) {
     byId.set(d.id, d);
     list.push(d);
   }
-  const view = (d) => ({ id: d.id, display_name: d.display_name, type: d.type, quantity: { ...d.quantity }, project_id: d.project_id, supplier_reference_id: d.supplier_reference_id ?? null });
+  const view = (d) => ({
+    id: d.id,
+    display_name: d.display_name,
+    type: d.type,
+    quantity: { ...d.quantity },
+    project_id: d.project_id,
+    supplier_reference_id: d.supplier_reference_id ?? null,
+  });
   let created = 0;
   return async (request) => {
     if (!secrets.has(request.headers['x-client-secret'])) return { status: 422, headers: {}, body: { detail: [] } };
@@ -126,7 +137,16 @@ function createFloor(world) {
     return {
       status: 200,
       headers: { 'content-type': 'application/json' },
-      body: { nodes, page_info: { has_previous_page: start > 0, has_next_page: end < visible.length, start_cursor: String(start), end_cursor: String(end - 1) }, total_count: visible.length },
+      body: {
+        nodes,
+        page_info: {
+          has_previous_page: start > 0,
+          has_next_page: end < visible.length,
+          start_cursor: String(start),
+          end_cursor: String(end - 1),
+        },
+        total_count: visible.length,
+      },
     };
   };
 }
@@ -148,7 +168,8 @@ async function load(handle, { ids, tables, otherLists, project, reads, writes, s
     return response;
   };
   // Warm-up, so that the first timed request is not the one that compiles the handler.
-  for (let i = 0; i < 200; i++) expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints/${ids[i % ids.length]}`, headers }), 'read');
+  for (let i = 0; i < 200; i++)
+    expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints/${ids[i % ids.length]}`, headers }), 'read');
 
   const random = createRandom(seed);
   const t0 = performance.now();
@@ -161,12 +182,18 @@ async function load(handle, { ids, tables, otherLists, project, reads, writes, s
   const readMs = performance.now() - t0;
   const otherPages = {};
   for (const path of otherLists) {
-    const times = await timeEach(30, async () => expectOk(await handle({ method: 'GET', path: `${path}?first=${PAGE}`, headers }), `first page of ${path}`));
+    const times = await timeEach(30, async () =>
+      expectOk(await handle({ method: 'GET', path: `${path}?first=${PAGE}`, headers }), `first page of ${path}`),
+    );
     otherPages[path] = median(times);
   }
 
-  const firstPage = await timeEach(30, async () => expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints?first=${PAGE}`, headers }), 'first page'));
-  const lastPage = await timeEach(30, async () => expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints?last=${PAGE}`, headers }), 'last page'));
+  const firstPage = await timeEach(30, async () =>
+    expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints?first=${PAGE}`, headers }), 'first page'),
+  );
+  const lastPage = await timeEach(30, async () =>
+    expectOk(await handle({ method: 'GET', path: `/mrv/v0/datapoints?last=${PAGE}`, headers }), 'last page'),
+  );
 
   // Twenty pages forward from the start by `after`, twenty backward from the end by `before`:
   // a page deep in the list must cost what the first one does.
@@ -251,7 +278,11 @@ export async function runSandboxBenchmark(engine, task) {
     writes,
     engine: { ...mine, loadMs, memory: { rssBeforeMb, peakRssMb } },
     floor,
-    ratio: { read: floor.readsPerSecond / mine.readsPerSecond, firstPage: mine.firstPageMs / floor.firstPageMs, write: floor.writesPerSecond / mine.writesPerSecond },
+    ratio: {
+      read: floor.readsPerSecond / mine.readsPerSecond,
+      firstPage: mine.firstPageMs / floor.firstPageMs,
+      write: floor.writesPerSecond / mine.writesPerSecond,
+    },
   };
 }
 

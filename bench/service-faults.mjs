@@ -39,11 +39,21 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 function datapointBody(reference) {
-  return { supplier_reference_id: reference, display_name: `bench ${reference}`, type: 'REPORTED', quantity: { magnitude: 1, unit: 't', standard_deviation: null }, description: 'bench', source_ids: [], project_id: project };
+  return {
+    supplier_reference_id: reference,
+    display_name: `bench ${reference}`,
+    type: 'REPORTED',
+    quantity: { magnitude: 1, unit: 't', standard_deviation: null },
+    description: 'bench',
+    source_ids: [],
+    project_id: project,
+  };
 }
 
 async function startServe(args) {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/cdr-engine.js'), 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bin/cdr-engine.js'), 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   const url = await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
@@ -91,7 +101,13 @@ async function mixed(url, duration = seconds) {
   const started = performance.now();
   await Promise.all(Array.from({ length: 16 }, (_, c) => client(c)));
   const elapsed = (performance.now() - started) / 1000;
-  return { requests: latencies.length, requests_per_s: Math.round(latencies.length / elapsed), p50_ms: +percentile(latencies, 0.5).toFixed(2), p99_ms: +percentile(latencies, 0.99).toFixed(2), unexpected };
+  return {
+    requests: latencies.length,
+    requests_per_s: Math.round(latencies.length / elapsed),
+    p50_ms: +percentile(latencies, 0.5).toFixed(2),
+    p99_ms: +percentile(latencies, 0.99).toFixed(2),
+    unexpected,
+  };
 }
 
 async function timeOf(work, runs) {
@@ -106,7 +122,11 @@ async function timeOf(work, runs) {
 }
 
 async function filteredList(sandboxModule, count) {
-  const datapoints = Array.from({ length: count }, (_, i) => ({ ...datapointBody(`bench-${i}`), id: `dtp_BENCH${String(i).padStart(21, '0')}`, owner_organisation_id: owner }));
+  const datapoints = Array.from({ length: count }, (_, i) => ({
+    ...datapointBody(`bench-${i}`),
+    id: `dtp_BENCH${String(i).padStart(21, '0')}`,
+    owner_organisation_id: owner,
+  }));
   for (const d of datapoints) delete d.source_ids;
   const world = { ...demo, datapoints: [...demo.datapoints, ...datapoints.map(({ description, ...d }) => d)] };
   const t = performance.now();
@@ -115,7 +135,8 @@ async function filteredList(sandboxModule, count) {
   const reference = demo.datapoints[0].supplier_reference_id;
   const ask = () => sandbox.handle({ method: 'GET', path: `/mrv/v0/datapoints?supplier_reference_id=${reference}`, headers: HEADERS });
   const answer = await ask();
-  if (answer.status !== 200 || answer.body.nodes.length !== 1) throw new Error(`filtered list: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  if (answer.status !== 200 || answer.body.nodes.length !== 1)
+    throw new Error(`filtered list: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
   return { records: count, world_load_ms: Math.round(loadMs), filtered_list_ms: await timeOf(ask, 200) };
 }
 
@@ -128,14 +149,38 @@ function retirement(registry, holding) {
   for (const o of [supplier, buffer, buyer]) ledger.registerOrganisation(o);
   ledger.registerSupplier({ id: pad('spl', 'bench'), organisation: supplier });
   ledger.createIssuance({
-    ghg_statement_id: pad('ggs', 'bench'), project_id: pad('prj', 'bench'), supplier_id: pad('spl', 'bench'),
-    supplier_organisation: supplier, buffer_pool_organisation: buffer, country_of_issue: 'DEU', registry_code: 'ISO', pathway_code: 'BSTORE', project_code: 'BNCH',
+    ghg_statement_id: pad('ggs', 'bench'),
+    project_id: pad('prj', 'bench'),
+    supplier_id: pad('spl', 'bench'),
+    supplier_organisation: supplier,
+    buffer_pool_organisation: buffer,
+    country_of_issue: 'DEU',
+    registry_code: 'ISO',
+    pathway_code: 'BSTORE',
+    project_code: 'BNCH',
     entries: Array.from({ length: holding }, (_, e) => ({
-      ghg_entry_id: `rmv_BENCH${String(e).padStart(21, '0')}`, sequestered_on: '2024-06-30', supplier_allocation_kg: 1_000_000, buffer_pool_contribution_kg: 0,
-      carbon_removal_data: { counterfactuals_kg: 0, emissions_kg: 0, gross_carbon_removed_kg: 1_000_000, losses_kg: 0, net_carbon_removed_kg: 1_000_000 },
+      ghg_entry_id: `rmv_BENCH${String(e).padStart(21, '0')}`,
+      sequestered_on: '2024-06-30',
+      supplier_allocation_kg: 1_000_000,
+      buffer_pool_contribution_kg: 0,
+      carbon_removal_data: {
+        counterfactuals_kg: 0,
+        emissions_kg: 0,
+        gross_carbon_removed_kg: 1_000_000,
+        losses_kg: 0,
+        net_carbon_removed_kg: 1_000_000,
+      },
     })),
   });
-  const retire = () => ledger.createRetirementFromOldestCredits({ owner_organisation_id: supplier.id, beneficiary_organisation_id: buyer.id, supplier_id: pad('spl', 'bench'), retirement_purposes: ['other'], notes: null, credit_quantity_kg: 1 });
+  const retire = () =>
+    ledger.createRetirementFromOldestCredits({
+      owner_organisation_id: supplier.id,
+      beneficiary_organisation_id: buyer.id,
+      supplier_id: pad('spl', 'bench'),
+      retirement_purposes: ['other'],
+      notes: null,
+      credit_quantity_kg: 1,
+    });
   return timeOf(retire, 200).then((ms) => ({ active_batches: holding, retire_oldest_ms: ms }));
 }
 
@@ -144,12 +189,21 @@ async function bounded(sandboxModule) {
   const ints = JSON.stringify({ ...datapointBody('huge'), source_ids: Array.from({ length: 125_000 }, (_, i) => i) });
   const keys = JSON.stringify(Object.fromEntries(Array.from({ length: 87_364 }, (_, i) => [`k${i}`, 1])));
   const out = {};
-  for (const [name, text] of [['integers_125000', ints], ['unknown_keys_87364', keys]]) {
+  for (const [name, text] of [
+    ['integers_125000', ints],
+    ['unknown_keys_87364', keys],
+  ]) {
     const body = new TextEncoder().encode(text);
     const ask = () => sandbox.handle({ method: 'POST', path: '/mrv/v0/datapoints', headers: HEADERS, body });
     const answer = await ask();
     const floor = () => JSON.parse(new TextDecoder().decode(body)); // reading the body at all: the floor
-    out[name] = { request_bytes: body.length, status: answer.status, answer_bytes: JSON.stringify(answer.body).length, handle_ms: await timeOf(ask, 20), json_parse_ms: await timeOf(floor, 20) };
+    out[name] = {
+      request_bytes: body.length,
+      status: answer.status,
+      answer_bytes: JSON.stringify(answer.body).length,
+      handle_ms: await timeOf(ask, 20),
+      json_parse_ms: await timeOf(floor, 20),
+    };
   }
   return out;
 }

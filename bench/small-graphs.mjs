@@ -24,5 +24,7 @@ for (const name of ['biochar-project.json', 'biochar-statement.json']) {
     for (let r = 0; r < options.runs; r++) engine.evaluateGraph(document);
     perCall.push(((performance.now() - t0) * 1000) / options.runs);
   }
-  process.stdout.write(`${name}: evaluateGraph ${median(perCall).toFixed(0)} us per call (rounds ${perCall.map((t) => t.toFixed(0)).join(' ')})\n`);
+  process.stdout.write(
+    `${name}: evaluateGraph ${median(perCall).toFixed(0)} us per call (rounds ${perCall.map((t) => t.toFixed(0)).join(' ')})\n`,
+  );
 }

@@ -74,7 +74,9 @@ if (asJson) {
   const round = (f) => ({ ...f, ms: Math.round(f.ms), cpuMs: Math.round(f.cpuMs) });
   console.log(JSON.stringify({ runs, bare: round(bare), figures: figures.map(round) }));
 } else {
-  console.log(`best of ${runs}, whole process minus a bare \`node -e 0\` (wall ${bare.ms.toFixed(0)} ms, CPU ${bare.cpuMs.toFixed(0)} ms), ${manifest.name} ${manifest.version} in ${dir}`);
+  console.log(
+    `best of ${runs}, whole process minus a bare \`node -e 0\` (wall ${bare.ms.toFixed(0)} ms, CPU ${bare.cpuMs.toFixed(0)} ms), ${manifest.name} ${manifest.version} in ${dir}`,
+  );
   const width = Math.max(...figures.map((f) => f.what.length));
   console.log(`  ${''.padEnd(width)}   wall ms  CPU ms`);
   for (const f of figures) console.log(`  ${f.what.padEnd(width)}  ${f.ms.toFixed(0).padStart(7)}  ${f.cpuMs.toFixed(0).padStart(6)}`);

@@ -31,12 +31,15 @@ const over = (path) => runs.map((r) => get(r, path));
 const ms = (x) => (Number.isNaN(x) ? '-' : x >= 100 ? `${x.toFixed(0)} ms` : x >= 1 ? `${x.toFixed(1)} ms` : `${(x * 1000).toFixed(0)} us`);
 const mb = (x) => (Number.isNaN(x) ? '-' : `${x.toFixed(0)} MB`);
 const times = (x) => (Number.isNaN(x) ? '-' : `${x.toFixed(1)}x`);
-const rate = (x) => (Number.isNaN(x) ? '-' : x >= 1e6 ? `${(x / 1e6).toFixed(2)} M/s` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k/s` : `${x.toFixed(1)} /s`);
+const rate = (x) =>
+  Number.isNaN(x) ? '-' : x >= 1e6 ? `${(x / 1e6).toFixed(2)} M/s` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k/s` : `${x.toFixed(1)} /s`;
 const row = (cells) => `| ${cells.join(' | ')} |`;
 
 const out = [];
 out.push(`${runs.length} run(s): ${runs.map((r) => r.startedAt).join(', ')}`);
-out.push(`load average at start of each run: ${runs.map((r) => r.machine.loadAverageAtStart.map((x) => x.toFixed(1)).join('/')).join('; ')}`);
+out.push(
+  `load average at start of each run: ${runs.map((r) => r.machine.loadAverageAtStart.map((x) => x.toFixed(1)).join('/')).join('; ')}`,
+);
 out.push('');
 out.push(row(['phase (largest size)', 'engine median', 'engine best', 'peak RSS', 'floor median', 'engine / floor']));
 out.push(row(['---', '---', '---', '---', '---', '---']));
@@ -64,13 +67,20 @@ for (const name of ['evaluate', 'prepare+evaluate']) {
 }
 const cli = over(['phases', 'cli', 'engine', 'wallMs']);
 if (cli.some((x) => x !== undefined)) {
-  out.push(`CLI end to end: median ${ms(median(cli))}, peak RSS ${mb(median(over(['phases', 'cli', 'engine', 'peakRssMb'])))}; floor ${ms(median(over(['phases', 'cli', 'floor', 'wallMs'])))}`);
+  out.push(
+    `CLI end to end: median ${ms(median(cli))}, peak RSS ${mb(median(over(['phases', 'cli', 'engine', 'peakRssMb'])))}; floor ${ms(median(over(['phases', 'cli', 'floor', 'wallMs'])))}`,
+  );
 }
 const compile = over(['phases', 'compile', 'engine', 'medianMs']);
-if (compile.some((x) => x !== undefined)) out.push(`compile (all blueprints): median ${ms(median(compile))}, engine / floor ${times(median(over(['phases', 'compile', 'ratio'])))}`);
+if (compile.some((x) => x !== undefined))
+  out.push(
+    `compile (all blueprints): median ${ms(median(compile))}, engine / floor ${times(median(over(['phases', 'compile', 'ratio'])))}`,
+  );
 const splits = over(['phases', 'ledger', 'engine', 'splitsPerSecond']);
 if (splits.some((x) => x !== undefined)) {
-  out.push(`ledger: splits ${rate(median(splits))} (engine / floor ${times(median(over(['phases', 'ledger', 'ratio', 'split'])))}), reads ${rate(median(over(['phases', 'ledger', 'engine', 'readsPerSecond'])))}`);
+  out.push(
+    `ledger: splits ${rate(median(splits))} (engine / floor ${times(median(over(['phases', 'ledger', 'ratio', 'split'])))}), reads ${rate(median(over(['phases', 'ledger', 'engine', 'readsPerSecond'])))}`,
+  );
 }
 const reads = over(['phases', 'sandbox', 'engine', 'readsPerSecond']);
 if (reads.some((x) => x !== undefined)) {

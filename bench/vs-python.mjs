@@ -26,7 +26,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { issueGraphFile, median, parseOptions } from './measure.mjs';
 
-const options = parseOptions({ file: '', rounds: 3, 'engine-runs': 3 }, 'usage: node bench/vs-python.mjs [--file graph.json] [--rounds 3] [--engine-runs 3]');
+const options = parseOptions(
+  { file: '', rounds: 3, 'engine-runs': 3 },
+  'usage: node bench/vs-python.mjs [--file graph.json] [--rounds 3] [--engine-runs 3]',
+);
 const here = fileURLToPath(new URL('.', import.meta.url));
 const distEntry = process.env.CDR_ENGINE_DIST ?? join(here, '..', 'dist', 'index.js');
 const engine = await import(pathToFileURL(resolve(distEntry)).href);
@@ -76,7 +79,8 @@ function relative(a, b) {
 
 /** Entry by entry, the engine's and the script's nets and standard deviations. */
 function agreement(result, rows) {
-  if (rows.length !== result.ghg_entries.length) throw new Error(`Python has ${rows.length} entries, the engine ${result.ghg_entries.length}`);
+  if (rows.length !== result.ghg_entries.length)
+    throw new Error(`Python has ${rows.length} entries, the engine ${result.ghg_entries.length}`);
   let worst = { difference: 0, where: '' };
   rows.forEach(([id, without, sd, net], e) => {
     const entry = result.ghg_entries[e];
@@ -95,9 +99,15 @@ function agreement(result, rows) {
 }
 
 const withPython = pythonReady();
-process.stdout.write(`graph: ${stats}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+process.stdout.write(
+  `graph: ${stats}; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 if (!withPython) {
-  process.stdout.write(`Python side skipped: ${PYTHON} cannot import pint and uncertainties. Install them with \`${INSTALL}\`; the engine is timed alone.\n`);
+  process.stdout.write(
+    `Python side skipped: ${PYTHON} cannot import pint and uncertainties. Install them with \`${INSTALL}\`; the engine is timed alone.\n`,
+  );
 }
 
 // Warm-up, and the agreement check before anything is timed.
@@ -107,10 +117,14 @@ if (withPython) {
   const python = pythonRun();
   const worst = agreement(first.result, python.rows);
   if (worst.difference > 1e-9) {
-    process.stderr.write(`the engine and the Python script disagree by ${worst.difference.toExponential(2)} (relative) at ${worst.where}\n`);
+    process.stderr.write(
+      `the engine and the Python script disagree by ${worst.difference.toExponential(2)} (relative) at ${worst.where}\n`,
+    );
     process.exit(1);
   }
-  process.stdout.write(`agreement: every entry's net without discount, standard deviation and net within ${worst.difference.toExponential(1)} relative (worst: ${worst.where})\n`);
+  process.stdout.write(
+    `agreement: every entry's net without discount, standard deviation and net within ${worst.difference.toExponential(1)} relative (worst: ${worst.where})\n`,
+  );
 }
 first.result = null;
 
@@ -142,4 +156,8 @@ if (withPython) {
   );
   process.stdout.write(`engine / Python: ${(pythonTotal / engineTotal).toFixed(1)}x faster (target: at least 20x)\n`);
 }
-process.stdout.write(`load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+process.stdout.write(
+  `load average at the end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);

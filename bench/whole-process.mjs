@@ -20,7 +20,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { issueGraphFile, median, parseOptions } from './measure.mjs';
 
-const options = parseOptions({ file: '', rounds: 3, 'small-runs': 5 }, 'usage: node bench/whole-process.mjs [--file graph.json] [--rounds 3] [--small-runs 5]');
+const options = parseOptions(
+  { file: '', rounds: 3, 'small-runs': 5 },
+  'usage: node bench/whole-process.mjs [--file graph.json] [--rounds 3] [--small-runs 5]',
+);
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
 const file = options.file === '' ? await issueGraphFile() : resolve(options.file);
@@ -30,7 +33,11 @@ const distEntry = process.env.CDR_ENGINE_DIST === undefined ? undefined : resolv
 const cli =
   distEntry === undefined
     ? [join(root, 'bin', 'cdr-engine.js')]
-    : ['--input-type=module', '-e', `import { main } from ${JSON.stringify(pathToFileURL(join(dirname(distEntry), 'cli.js')).href)}; main(process.argv.slice(1)).then((code) => { process.exitCode = code; });`];
+    : [
+        '--input-type=module',
+        '-e',
+        `import { main } from ${JSON.stringify(pathToFileURL(join(dirname(distEntry), 'cli.js')).href)}; main(process.argv.slice(1)).then((code) => { process.exitCode = code; });`,
+      ];
 const TIME = '/usr/bin/time';
 const scratch = mkdtempSync(join(here, 'out', 'whole-process-'));
 
@@ -43,7 +50,10 @@ function timed(args, outFile) {
     const timesFile = join(scratch, 'times');
     const stdout = outFile === null ? 'pipe' : openSync(outFile, 'w');
     const started = performance.now();
-    const child = spawn(TIME, ['-o', timesFile, '-f', '%e %M %U %S', process.execPath, ...args], { cwd: root, stdio: ['ignore', stdout, 'pipe'] });
+    const child = spawn(TIME, ['-o', timesFile, '-f', '%e %M %U %S', process.execPath, ...args], {
+      cwd: root,
+      stdio: ['ignore', stdout, 'pipe'],
+    });
     if (typeof stdout === 'number') closeSync(stdout);
     let firstLineMs = Number.NaN;
     let bytes = 0;
@@ -68,9 +78,14 @@ const evaluate = (format, target = file) => [...cli, 'evaluate', target, '--form
 const jsonOut = join(scratch, 'engine.json');
 const floorOut = join(scratch, 'floor.json');
 const columns = { json: [], floor: [], table: [], ndjson: [] };
-const ndjsonSupported = spawnSync(process.execPath, [...cli, 'evaluate', '--format', 'ndjson'], { cwd: root, stdio: 'ignore' }).status === 0;
+const ndjsonSupported =
+  spawnSync(process.execPath, [...cli, 'evaluate', '--format', 'ndjson'], { cwd: root, stdio: 'ignore' }).status === 0;
 
-process.stdout.write(`input ${file.replace(`${root}/`, '')}: ${(inputBytes / 1e6).toFixed(1)} MB; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+process.stdout.write(
+  `input ${file.replace(`${root}/`, '')}: ${(inputBytes / 1e6).toFixed(1)} MB; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 // Warm-up (the page cache, and the output the floor writes), then the rounds.
 await timed(evaluate('json'), jsonOut);
 for (let round = 0; round < options.rounds; round++) {
@@ -100,18 +115,25 @@ const summary = (runs) => ({
   peakRssMb: median(runs.map((r) => r.peakRssMb)),
   walls: runs.map((r) => r.wallMs.toFixed(0)).join(' '),
 });
-const s = Object.fromEntries(Object.entries(columns).filter(([, runs]) => runs.length > 0).map(([name, runs]) => [name, summary(runs)]));
+const s = Object.fromEntries(
+  Object.entries(columns)
+    .filter(([, runs]) => runs.length > 0)
+    .map(([name, runs]) => [name, summary(runs)]),
+);
 const line = (name, f) =>
   `  ${name.padEnd(14)} ${(f.wallMs / 1000).toFixed(2).padStart(6)} s wall (${f.walls}), ${(f.cpuMs / 1000).toFixed(2).padStart(5)} s CPU, peak RSS ${f.peakRssMb.toFixed(0).padStart(5)} MB = ${(
-    (f.peakRssMb * 1024 * 1024) /
-    inputBytes
+    (f.peakRssMb * 1024 * 1024) / inputBytes
   ).toFixed(1)}x the input`;
 process.stdout.write(`output of --format json: ${(outputBytes / 1e6).toFixed(1)} MB; medians of ${options.rounds} rounds\n`);
 process.stdout.write(`${line('json', s.json)}\n${line('I/O floor', s.floor)}\n${line('table', s.table)}\n`);
 if (s.ndjson !== undefined) {
-  process.stdout.write(`${line('ndjson', s.ndjson)}; first line after ${(median(columns.ndjson.map((r) => r.firstLineMs)) / 1000).toFixed(2)} s\n`);
+  process.stdout.write(
+    `${line('ndjson', s.ndjson)}; first line after ${(median(columns.ndjson.map((r) => r.firstLineMs)) / 1000).toFixed(2)} s\n`,
+  );
 } else process.stdout.write('  ndjson: not supported by this build\n');
-process.stdout.write(`json / I/O floor: ${(s.json.wallMs / s.floor.wallMs).toFixed(2)}x wall (target at most 1.25x), ${(s.json.cpuMs / s.floor.cpuMs).toFixed(2)}x CPU\n`);
+process.stdout.write(
+  `json / I/O floor: ${(s.json.wallMs / s.floor.wallMs).toFixed(2)}x wall (target at most 1.25x), ${(s.json.cpuMs / s.floor.cpuMs).toFixed(2)}x CPU\n`,
+);
 process.stdout.write(`table / json: ${(s.table.wallMs / s.json.wallMs).toFixed(2)}x wall (target at most 1x)\n`);
 const peak = Math.max(...Object.values(s).map((f) => f.peakRssMb));
 process.stdout.write(`largest peak RSS / input: ${((peak * 1024 * 1024) / inputBytes).toFixed(1)}x (target at most 8x)\n`);
@@ -121,4 +143,8 @@ process.stdout.write(
   `small example (examples/biochar-project.json --format json), ${options['small-runs']} runs: ${smallEngine.wallMs.toFixed(0)} ms wall (${smallEngine.walls}), ` +
     `${smallEngine.cpuMs.toFixed(0)} ms CPU; bare node -e 0 ${bare.wallMs.toFixed(0)} ms wall, ${bare.cpuMs.toFixed(0)} ms CPU\n`,
 );
-process.stdout.write(`load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+process.stdout.write(
+  `load average at the end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);

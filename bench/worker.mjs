@@ -26,7 +26,12 @@ const now = () => performance.now();
 
 function memory() {
   const m = process.memoryUsage();
-  return { rssMb: m.rss / MB, heapUsedMb: m.heapUsed / MB, externalMb: (m.external + m.arrayBuffers) / MB, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  return {
+    rssMb: m.rss / MB,
+    heapUsedMb: m.heapUsed / MB,
+    externalMb: (m.external + m.arrayBuffers) / MB,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
 }
 
 /** Runs of each side between the memory reading's forced collections and the timed runs. */
@@ -163,7 +168,10 @@ async function graphPhase() {
       }
       floorPrepared = prepareFloor(graph);
       // Budget lines are created when first read: this phase reads every one of them.
-      engineRun = task.phase === 'evaluate+budgets' ? () => readEveryBudgetLine(mustEvaluate(prepared, options)) : () => mustEvaluate(prepared, options);
+      engineRun =
+        task.phase === 'evaluate+budgets'
+          ? () => readEveryBudgetLine(mustEvaluate(prepared, options))
+          : () => mustEvaluate(prepared, options);
       floorRun = () => evaluateFloor(floorPrepared);
       break;
     }
@@ -218,12 +226,24 @@ async function compilePhase() {
     bench.tasks.map((t) => {
       const r = t.result;
       const latency = r.latency ?? {};
-      return [t.name, { medianMs: latency.p50 ?? latency.mean, meanMs: latency.mean, rmePercent: latency.rme, samples: latency.samplesCount ?? latency.samples?.length }];
+      return [
+        t.name,
+        {
+          medianMs: latency.p50 ?? latency.mean,
+          meanMs: latency.mean,
+          rmePercent: latency.rme,
+          samples: latency.samplesCount ?? latency.samples?.length,
+        },
+      ];
     }),
   );
   return {
     blueprints: definitions.length,
-    engine: { ...figures.engine, blueprintsPerSecond: (1000 * definitions.length) / figures.engine.medianMs, memory: { peakRssMb: memory().peakRssMb } },
+    engine: {
+      ...figures.engine,
+      blueprintsPerSecond: (1000 * definitions.length) / figures.engine.medianMs,
+      memory: { peakRssMb: memory().peakRssMb },
+    },
     floorInterleaved: figures.floor,
     ratio: figures.engine.medianMs / figures.floor.medianMs,
   };

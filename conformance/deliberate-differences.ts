@@ -16,27 +16,34 @@ export interface DeliberateDifference {
 export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [
   {
     pattern: / status \+401$/,
-    reason: 'Every operation requires a valid bearer token and client secret (interface.md 4.1.1, semantics.md 7); the real document shows only 422, our document shows the 401 answered without one.',
+    reason:
+      'Every operation requires a valid bearer token and client secret (interface.md 4.1.1, semantics.md 7); the real document shows only 422, our document shows the 401 answered without one.',
   },
   {
     pattern: / status \+404$/,
-    reason: 'An unknown resource, or one the caller may not see, is 404 exactly as a missing one (semantics.md 7); the real document shows no 404.',
+    reason:
+      'An unknown resource, or one the caller may not see, is 404 exactly as a missing one (semantics.md 7); the real document shows no 404.',
   },
   {
     pattern: / status \+409$/,
-    reason: 'A conflict with stored state (a supplier_reference_id in use, deleting something in use, changing a submitted entry) is 409 (semantics.md 7); the real document shows no 409.',
+    reason:
+      'A conflict with stored state (a supplier_reference_id in use, deleting something in use, changing a submitted entry) is 409 (semantics.md 7); the real document shows no 409.',
   },
   {
-    pattern: /^(GET|POST|PATCH|DELETE) \/mrv\/v0\/(ghg_entries|project_components\/\{id\}\/ghg_entry_attributions|project_components\/\{component_id\}\/ghg_entry_attributions\/\{ghg_entry_id\})[^ ]* extra$/,
-    reason: 'The GHG entry spelling of every path that names removals is served beside the older one (semantics.md 7); the real document has only the older spelling.',
+    pattern:
+      /^(GET|POST|PATCH|DELETE) \/mrv\/v0\/(ghg_entries|project_components\/\{id\}\/ghg_entry_attributions|project_components\/\{component_id\}\/ghg_entry_attributions\/\{ghg_entry_id\})[^ ]* extra$/,
+    reason:
+      'The GHG entry spelling of every path that names removals is served beside the older one (semantics.md 7); the real document has only the older spelling.',
   },
   {
     pattern: /^(GET|POST) \/sandbox\/v0\/.* extra$/,
-    reason: 'Test helpers under /sandbox/v0 do what the real service does on its own side (contract.md 6); they never exist under /mrv/v0 or /registry/v0.',
+    reason:
+      'Test helpers under /sandbox/v0 do what the real service does on its own side (contract.md 6); they never exist under /mrv/v0 or /registry/v0.',
   },
   {
     pattern: / (response|node) \+(risk_of_reversal_percentage|credit_allocation)$/,
-    reason: 'interface.md 2.3 (the authority) gives a GHG entry risk_of_reversal_percentage and credit_allocation; the older document lacks them.',
+    reason:
+      'interface.md 2.3 (the authority) gives a GHG entry risk_of_reversal_percentage and credit_allocation; the older document lacks them.',
   },
   {
     pattern: / (response|node) \+(ghg_entry_id|ghg_entry_template_component_id)$/,
@@ -52,11 +59,13 @@ export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [
   },
   {
     pattern: / (response|node) \+(project_id|removal_template_id|source_ids|file_upload_id|ghg_statement_id)$/,
-    reason: 'The record names what it belongs to or was made from (new properties are a non-breaking change, interface.md 9.4); the older document does not show them.',
+    reason:
+      'The record names what it belongs to or was made from (new properties are a non-breaking change, interface.md 9.4); the older document does not show them.',
   },
   {
     pattern: /^GET \/mrv\/v0\/organisation response \+domain$/,
-    reason: "The data ingestion organisation is the registry's Organisation {id, name, domain} (interface.md 2.2); the older document shows {id, name}.",
+    reason:
+      "The data ingestion organisation is the registry's Organisation {id, name, domain} (interface.md 2.2); the older document shows {id, name}.",
   },
   {
     pattern: / (response|node) required (description|latitude|longitude|supplier_reference_id)$/,

@@ -42,7 +42,9 @@ function resolve(doc: Json, schema: unknown): Json | undefined {
       if (objects.length >= 1) {
         // A union of objects: its fields are those of every branch.
         const properties = Object.assign({}, ...objects.map((o) => o.properties ?? {})) as Json;
-        const required = objects.map((o) => new Set((o.required ?? []) as string[])).reduce((a, b) => new Set([...a].filter((k) => b.has(k))));
+        const required = objects
+          .map((o) => new Set((o.required ?? []) as string[]))
+          .reduce((a, b) => new Set([...a].filter((k) => b.has(k))));
         return { type: 'object', properties, required: [...required] };
       }
       return current;
@@ -66,12 +68,31 @@ function nodes(doc: Json, schema: unknown): unknown {
   return list?.items;
 }
 
-function compareFields(out: Difference[], where: string, what: string, real: ReturnType<typeof fields>, ours: ReturnType<typeof fields>): void {
+function compareFields(
+  out: Difference[],
+  where: string,
+  what: string,
+  real: ReturnType<typeof fields>,
+  ours: ReturnType<typeof fields>,
+): void {
   if (real === undefined || ours === undefined) return;
-  for (const name of real.names) if (!ours.names.has(name)) out.push({ key: `${where} ${what} -${name}`, text: `${where}: ${what} field '${name}' of the real document is not in ours` });
-  for (const name of ours.names) if (!real.names.has(name)) out.push({ key: `${where} ${what} +${name}`, text: `${where}: ${what} field '${name}' is ours only` });
-  for (const name of real.required) if (ours.names.has(name) && !ours.required.has(name)) out.push({ key: `${where} ${what} optional ${name}`, text: `${where}: ${what} field '${name}' is required in the real document, optional in ours` });
-  for (const name of ours.required) if (real.names.has(name) && !real.required.has(name)) out.push({ key: `${where} ${what} required ${name}`, text: `${where}: ${what} field '${name}' is optional in the real document, required in ours` });
+  for (const name of real.names)
+    if (!ours.names.has(name))
+      out.push({ key: `${where} ${what} -${name}`, text: `${where}: ${what} field '${name}' of the real document is not in ours` });
+  for (const name of ours.names)
+    if (!real.names.has(name)) out.push({ key: `${where} ${what} +${name}`, text: `${where}: ${what} field '${name}' is ours only` });
+  for (const name of real.required)
+    if (ours.names.has(name) && !ours.required.has(name))
+      out.push({
+        key: `${where} ${what} optional ${name}`,
+        text: `${where}: ${what} field '${name}' is required in the real document, optional in ours`,
+      });
+  for (const name of ours.required)
+    if (real.names.has(name) && !real.required.has(name))
+      out.push({
+        key: `${where} ${what} required ${name}`,
+        text: `${where}: ${what} field '${name}' is optional in the real document, required in ours`,
+      });
 }
 
 type Operation = Json & { parameters?: Json[]; requestBody?: Json; responses: Record<string, Json> };
@@ -96,25 +117,35 @@ export function documentDifferences(ours: OpenApiDocument): Difference[] {
           continue;
         }
         matched.add(`${method} ${template}`);
-        const params = (o: Operation) => new Set((o.parameters ?? []).filter((p) => p.in !== 'header').map((p) => `${String(p.in)}:${String(p.name)}`));
+        const params = (o: Operation) =>
+          new Set((o.parameters ?? []).filter((p) => p.in !== 'header').map((p) => `${String(p.in)}:${String(p.name)}`));
         const realParams = params(op);
         const myParams = params(mine);
-        for (const p of realParams) if (!myParams.has(p)) out.push({ key: `${where} param -${p}`, text: `${where}: parameter ${p} of the real document is not in ours` });
-        for (const p of myParams) if (!realParams.has(p)) out.push({ key: `${where} param +${p}`, text: `${where}: parameter ${p} is ours only` });
+        for (const p of realParams)
+          if (!myParams.has(p))
+            out.push({ key: `${where} param -${p}`, text: `${where}: parameter ${p} of the real document is not in ours` });
+        for (const p of myParams)
+          if (!realParams.has(p)) out.push({ key: `${where} param +${p}`, text: `${where}: parameter ${p} is ours only` });
         compareFields(out, where, 'body', fields(real, bodyOf(op)), fields(oursDoc, bodyOf(mine)));
         const realNodes = nodes(real, successOf(op));
         const myNodes = nodes(oursDoc, successOf(mine));
-        if (realNodes !== undefined && myNodes !== undefined) compareFields(out, where, 'node', fields(real, realNodes), fields(oursDoc, myNodes));
+        if (realNodes !== undefined && myNodes !== undefined)
+          compareFields(out, where, 'node', fields(real, realNodes), fields(oursDoc, myNodes));
         else compareFields(out, where, 'response', fields(real, successOf(op)), fields(oursDoc, successOf(mine)));
         const realStatuses = new Set(Object.keys(op.responses));
-        for (const status of Object.keys(mine.responses)) if (!realStatuses.has(status)) out.push({ key: `${where} status +${status}`, text: `${where}: answers ${status}, which the real document does not declare` });
-        for (const status of realStatuses) if (!(status in mine.responses)) out.push({ key: `${where} status -${status}`, text: `${where}: the real document declares ${status}, ours does not` });
+        for (const status of Object.keys(mine.responses))
+          if (!realStatuses.has(status))
+            out.push({ key: `${where} status +${status}`, text: `${where}: answers ${status}, which the real document does not declare` });
+        for (const status of realStatuses)
+          if (!(status in mine.responses))
+            out.push({ key: `${where} status -${status}`, text: `${where}: the real document declares ${status}, ours does not` });
       }
     }
   }
   for (const [template, methods] of Object.entries(ours.paths)) {
     for (const method of Object.keys(methods)) {
-      if (!matched.has(`${method} ${template}`)) out.push({ key: `${method.toUpperCase()} ${template} extra`, text: `${method.toUpperCase()} ${template}: ours only` });
+      if (!matched.has(`${method} ${template}`))
+        out.push({ key: `${method.toUpperCase()} ${template} extra`, text: `${method.toUpperCase()} ${template}: ours only` });
     }
   }
   return out;

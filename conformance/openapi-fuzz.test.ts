@@ -10,13 +10,28 @@ import { fuzz, operationsOf, type FuzzOperation } from '../test/adapter/openapi-
 import { readRealDocument, REAL_DOCUMENTS } from './document-differences';
 
 describe('fuzzing from the real documents', () => {
-  test.each(REAL_DOCUMENTS)('$file: 4,000 requests, never 5xx, always as documented', async ({ prefix, file }) => {
-    const document = readRealDocument(file);
-    const operations: FuzzOperation[] = operationsOf(document, prefix);
-    const stats = await fuzz({ operations, document, fresh: () => demoSandbox({ onInternalError: () => undefined }), send: (sandbox, request) => sandbox.handle(request), count: 4000, batch: 100, seed: 41 });
-    const statuses = [...stats.statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ');
-    console.log(`${file}: ${stats.requests} requests over ${operations.length} operations; ${statuses}`);
-    expect(stats.problems.slice(0, 10)).toEqual([]);
-    expect(stats.statuses.get(200) ?? 0).toBeGreaterThan(100);
-  }, 240_000);
+  test.each(REAL_DOCUMENTS)(
+    '$file: 4,000 requests, never 5xx, always as documented',
+    async ({ prefix, file }) => {
+      const document = readRealDocument(file);
+      const operations: FuzzOperation[] = operationsOf(document, prefix);
+      const stats = await fuzz({
+        operations,
+        document,
+        fresh: () => demoSandbox({ onInternalError: () => undefined }),
+        send: (sandbox, request) => sandbox.handle(request),
+        count: 4000,
+        batch: 100,
+        seed: 41,
+      });
+      const statuses = [...stats.statuses.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ');
+      console.log(`${file}: ${stats.requests} requests over ${operations.length} operations; ${statuses}`);
+      expect(stats.problems.slice(0, 10)).toEqual([]);
+      expect(stats.statuses.get(200) ?? 0).toBeGreaterThan(100);
+    },
+    240_000,
+  );
 });

@@ -26,7 +26,10 @@ const { component_blueprints: blueprints, checks } = parsed.methodology;
 // The ranges our field data actually span (declared in the methodology file).
 const inputs: Record<string, QuantityOptions> = {};
 for (const r of checks.input_ranges ?? []) {
-  inputs[r.input] = { ...(r.magnitude && { magnitude: r.magnitude }), ...(r.relative_standard_deviation && { relativeStandardDeviation: r.relative_standard_deviation }) };
+  inputs[r.input] = {
+    ...(r.magnitude && { magnitude: r.magnitude }),
+    ...(r.relative_standard_deviation && { relativeStandardDeviation: r.relative_standard_deviation }),
+  };
 }
 const graphs: GraphOptions = { inputs };
 const runs = { numRuns: 40, seed: 2025, graphs };
@@ -62,7 +65,8 @@ describe('enhanced weathering methodology', () => {
         for (const entry of result.ghg_entries) {
           const gross = entry.components.filter((c) => c.type === 'SEQUESTRATION').reduce((sum, c) => sum + c.co2e_kg, 0);
           // The issuable amount is the discounted net rounded to 10 kg, so it may pass the gross by 5 kg.
-          if (entry.issuable_kg > gross + 5) return `entry ${entry.id}: ${entry.issuable_kg} kg issuable from a gross removal of ${gross} kg`;
+          if (entry.issuable_kg > gross + 5)
+            return `entry ${entry.id}: ${entry.issuable_kg} kg issuable from a gross removal of ${gross} kg`;
         }
         return null;
       },

@@ -43,12 +43,17 @@ function entryPoints() {
 /** The distinct names a report shows as exported (overloads and merged declarations count once). */
 export function exportedNames(report) {
   const names = new Set();
-  for (const match of report.matchAll(/^export (?:declare )?(?:abstract )?(?:class|function|const|let|var|interface|type|enum|namespace) (\w+)/gm)) {
+  for (const match of report.matchAll(
+    /^export (?:declare )?(?:abstract )?(?:class|function|const|let|var|interface|type|enum|namespace) (\w+)/gm,
+  )) {
     names.add(match[1]);
   }
   for (const match of report.matchAll(/^export \{([^}]*)\}/gm)) {
     for (const part of match[1].split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
       if (name) names.add(name);
     }
   }
@@ -61,15 +66,18 @@ export function exportedNames(report) {
  * for what the declarations strip, tsup.config.ts).
  */
 function publicOnNoEntry(exported) {
-  const files = (dir) => readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
-  });
+  const files = (dir) =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+    });
   const found = [];
   for (const file of files(join(root, 'src'))) {
     const text = readFileSync(file, 'utf8');
     // A doc comment holding @public, then the declaration it documents.
-    for (const match of text.matchAll(/\/\*\*(?:(?!\*\/)[\s\S])*@public\b(?:(?!\*\/)[\s\S])*\*\/\s*export (?:declare )?(?:abstract )?(?:async )?(?:class|function|const|let|interface|type|enum) (\w+)/g)) {
+    for (const match of text.matchAll(
+      /\/\*\*(?:(?!\*\/)[\s\S])*@public\b(?:(?!\*\/)[\s\S])*\*\/\s*export (?:declare )?(?:abstract )?(?:async )?(?:class|function|const|let|interface|type|enum) (\w+)/g,
+    )) {
       if (!exported.has(match[1])) found.push(`${relative(root, file)}: ${match[1]}`);
     }
   }
@@ -93,11 +101,15 @@ for (const [reportName, entryFile] of entryPoints()) {
   counts.push(`${reportName} ${count}`);
   if (!result.succeeded) {
     failed = true;
-    console.error(`api-report: ${reportName}: ${result.errorCount} error(s), ${result.warningCount} warning(s)${result.apiReportChanged ? ', the API differs from etc/' + reportName + '.api.md (run npm run api:update and commit it)' : ''}`);
+    console.error(
+      `api-report: ${reportName}: ${result.errorCount} error(s), ${result.warningCount} warning(s)${result.apiReportChanged ? ', the API differs from etc/' + reportName + '.api.md (run npm run api:update and commit it)' : ''}`,
+    );
   }
   if (reportName === manifest.name && count > ROOT_LIMIT) {
     failed = true;
-    console.error(`api-report: the root entry exports ${count} names; at most ${ROOT_LIMIT} (move building blocks to the entry where they belong)`);
+    console.error(
+      `api-report: the root entry exports ${count} names; at most ${ROOT_LIMIT} (move building blocks to the entry where they belong)`,
+    );
   }
 }
 const untrue = publicOnNoEntry(everyExport);

@@ -28,15 +28,40 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const RULES = {
   // Evaluation: no service, no ledger, no resource schemas, no CLI.
   index: {
-    modules: [/^src\/index\.ts$/, /^src\/version\.ts$/, /^src\/(accounting|expressions|uncertainty|units)\//, /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options)\.ts$/],
+    modules: [
+      /^src\/index\.ts$/,
+      /^src\/version\.ts$/,
+      /^src\/(accounting|expressions|uncertainty|units)\//,
+      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options)\.ts$/,
+    ],
     packages: ['mathjs', 'decimal.js', 'zod'],
   },
-  expressions: { modules: [/^src\/entry\/expressions\.ts$/, /^src\/(expressions|uncertainty|units)\//, /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options)\.ts$/], packages: ['mathjs', 'zod'] },
-  units: { modules: [/^src\/entry\/units\.ts$/, /^src\/units\//, /^src\/model\/(quantity-kinds|error-brand|nearest-name)\.ts$/], packages: ['mathjs', 'zod'] },
-  registry: { modules: [/^src\/entry\/registry\.ts$/, /^src\/registry\//, /^src\/model\/(ids|issues|enums|error-brand|nearest-name|strict-options)\.ts$/], packages: ['decimal.js', 'zod'] },
+  expressions: {
+    modules: [
+      /^src\/entry\/expressions\.ts$/,
+      /^src\/(expressions|uncertainty|units)\//,
+      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options)\.ts$/,
+    ],
+    packages: ['mathjs', 'zod'],
+  },
+  units: {
+    modules: [/^src\/entry\/units\.ts$/, /^src\/units\//, /^src\/model\/(quantity-kinds|error-brand|nearest-name)\.ts$/],
+    packages: ['mathjs', 'zod'],
+  },
+  registry: {
+    modules: [
+      /^src\/entry\/registry\.ts$/,
+      /^src\/registry\//,
+      /^src\/model\/(ids|issues|enums|error-brand|nearest-name|strict-options)\.ts$/,
+    ],
+    packages: ['decimal.js', 'zod'],
+  },
   // The resources' schema modules, none of their routes or views.
   schemas: { modules: [/^src\/entry\/schemas\.ts$/, /^src\/model\//, /^src\/adapter\/resources\/[\w-]+\/schemas\.ts$/], packages: ['zod'] },
-  sandbox: { modules: [/^src\/(entry\/sandbox\.ts|adapter|registry|accounting|expressions|uncertainty|units|model)\b/], packages: ['mathjs', 'decimal.js', 'zod'] },
+  sandbox: {
+    modules: [/^src\/(entry\/sandbox\.ts|adapter|registry|accounting|expressions|uncertainty|units|model)\b/],
+    packages: ['mathjs', 'decimal.js', 'zod'],
+  },
   // `cdr-engine --version` and `--help`: the command table only, nothing of the engine.
   cli: { modules: [/^src\/cli\/(main|commands|io|usage)\.ts$/, /^src\/version\.ts$/], packages: [] },
 };
@@ -93,7 +118,9 @@ function checkFormat(format, extension) {
     if (!existsSync(join(root, output))) problems.push(`${output} of ${format} metafile is not in dist/ (stale metafile?)`);
   }
   // The package's entry points and the CLI; the chunks of dynamically imported commands are not.
-  const entryOutputs = Object.entries(metafile.outputs).filter(([, info]) => /^src\/(index|entry\/[\w-]+|cli\/main)\.ts$/.test(info.entryPoint ?? ''));
+  const entryOutputs = Object.entries(metafile.outputs).filter(([, info]) =>
+    /^src\/(index|entry\/[\w-]+|cli\/main)\.ts$/.test(info.entryPoint ?? ''),
+  );
   for (const [output] of entryOutputs) {
     const name = output.slice('dist/'.length, -extension.length);
     const rule = RULES[name] ?? ANY_BUT_CLI;
@@ -106,20 +133,29 @@ function checkFormat(format, extension) {
       if (allowedPackages !== null && !allowedPackages.has(pkg)) problems.push(`${output} loads the package ${pkg}`);
     }
     const bytes = [...loaded.outputs].reduce((sum, o) => sum + metafile.outputs[o].bytes, 0);
-    console.log(`check-build: ${output} loads ${loaded.outputs.size} file(s), ${(bytes / 1024).toFixed(0)} KB, packages: ${[...loaded.packages].sort().join(', ') || 'none'}`);
+    console.log(
+      `check-build: ${output} loads ${loaded.outputs.size} file(s), ${(bytes / 1024).toFixed(0)} KB, packages: ${[...loaded.packages].sort().join(', ') || 'none'}`,
+    );
   }
 }
 
 /** Every src/entry/<name>.ts is `cdr-engine/<name>` in the exports map, and every target exists. */
 function checkExports() {
-  const expected = ['.', ...readdirSync(join(root, 'src/entry')).filter((f) => f.endsWith('.ts')).map((f) => `./${f.slice(0, -3)}`)];
+  const expected = [
+    '.',
+    ...readdirSync(join(root, 'src/entry'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `./${f.slice(0, -3)}`),
+  ];
   for (const subpath of expected) {
-    if (!(subpath in manifest.exports)) problems.push(`package.json exports has no '${subpath}' (src/entry/${subpath.slice(2)}.ts is built)`);
+    if (!(subpath in manifest.exports))
+      problems.push(`package.json exports has no '${subpath}' (src/entry/${subpath.slice(2)}.ts is built)`);
   }
   const targets = (value) => (typeof value === 'string' ? [value] : Object.values(value).flatMap(targets));
   for (const [subpath, value] of Object.entries(manifest.exports)) {
     for (const target of targets(value)) {
-      if (!target.includes('*') && !existsSync(join(root, target))) problems.push(`exports '${subpath}' -> ${target}, which does not exist`);
+      if (!target.includes('*') && !existsSync(join(root, target)))
+        problems.push(`exports '${subpath}' -> ${target}, which does not exist`);
     }
   }
 }
@@ -133,8 +169,10 @@ function checkBundledPackages() {
   const notices = existsSync(noticesPath) ? readFileSync(noticesPath, 'utf8') : '';
   if (notices === '') problems.push('dist/THIRD-PARTY-NOTICES.md is missing: run node scripts/third-party-notices.mjs after tsup');
   for (const name of bundledPackages(join(root, 'dist'))) {
-    if (notices !== '' && !notices.includes(`## ${name} `)) problems.push(`dist/THIRD-PARTY-NOTICES.md does not list the bundled package ${name}`);
-    if (name in (manifest.dependencies ?? {})) problems.push(`${name} is bundled into dist/ and also a dependency (installed for nothing): move it to devDependencies`);
+    if (notices !== '' && !notices.includes(`## ${name} `))
+      problems.push(`dist/THIRD-PARTY-NOTICES.md does not list the bundled package ${name}`);
+    if (name in (manifest.dependencies ?? {}))
+      problems.push(`${name} is bundled into dist/ and also a dependency (installed for nothing): move it to devDependencies`);
   }
 }
 
@@ -161,7 +199,10 @@ async function checkErrorIdentity() {
     ['units', 'UnitError', 'isUnitError', (b) => b.units.parseUnit('not a unit')],
     ['registry', 'CreditLedgerError', 'isCreditLedgerError', (b) => b.registry.createLedger().createTransfer({})],
   ];
-  for (const [from, to] of [['cjs', 'esm'], ['esm', 'cjs']]) {
+  for (const [from, to] of [
+    ['cjs', 'esm'],
+    ['esm', 'cjs'],
+  ]) {
     for (const [entry, className, guard, fail] of errors) {
       const error = thrown(() => fail(builds[from]));
       const recognised = builds[to][entry][guard](error) && error instanceof builds[to][entry][className];
@@ -176,10 +217,25 @@ async function checkErrorIdentity() {
  */
 function checkThreads() {
   const run = (threads) =>
-    execFileSync(process.execPath, [join(root, 'bin', 'cdr-engine.js'), 'evaluate', join(root, 'examples', 'biochar-statement.json'), '--discount', 'monte-carlo', '--samples', '3000', '--threads', String(threads)], { encoding: 'utf8' });
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'bin', 'cdr-engine.js'),
+        'evaluate',
+        join(root, 'examples', 'biochar-statement.json'),
+        '--discount',
+        'monte-carlo',
+        '--samples',
+        '3000',
+        '--threads',
+        String(threads),
+      ],
+      { encoding: 'utf8' },
+    );
   const one = run(1);
   if (run(2) !== one || run(3) !== one) problems.push('evaluate --threads 2 or 3 does not give the bytes of --threads 1');
-  if (!JSON.parse(one).ghg_entries.every((e) => e.uncertainty_discount?.method === 'monte_carlo')) problems.push('evaluate --discount monte-carlo does not credit the Monte Carlo percentile');
+  if (!JSON.parse(one).ghg_entries.every((e) => e.uncertainty_discount?.method === 'monte_carlo'))
+    problems.push('evaluate --discount monte-carlo does not credit the Monte Carlo percentile');
 }
 
 checkFormat('esm', '.js');
@@ -192,5 +248,7 @@ if (problems.length > 0) {
   console.error(`check-build: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
   process.exitCode = 1;
 } else {
-  console.log('check-build: every entry point loads only its own modules; Monte Carlo in 1, 2 or 3 threads gives the same bytes; bundled packages are listed in THIRD-PARTY-NOTICES.md and are not dependencies; errors are recognised across the ESM and CommonJS builds');
+  console.log(
+    'check-build: every entry point loads only its own modules; Monte Carlo in 1, 2 or 3 threads gives the same bytes; bundled packages are listed in THIRD-PARTY-NOTICES.md and are not dependencies; errors are recognised across the ESM and CommonJS builds',
+  );
 }

@@ -7,11 +7,20 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkMethodology, parseMethodology } from '../dist/testing.js';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '100' }, seeds: { type: 'string', default: '10' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: 'string', default: '100' }, seeds: { type: 'string', default: '10' } },
+});
 const runs = Number(values.runs);
 const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + 1);
-const list = (dir) => readdirSync(dir).filter((f) => f.endsWith('.methodology.json')).map((f) => join(dir, f));
-const files = positionals.length > 0 ? positionals : [...list('examples/faults'), ...list('examples'), ...list('test/testing/methodologies'), 'examples/enhanced-weathering.json'];
+const list = (dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.methodology.json'))
+    .map((f) => join(dir, f));
+const files =
+  positionals.length > 0
+    ? positionals
+    : [...list('examples/faults'), ...list('examples'), ...list('test/testing/methodologies'), 'examples/enhanced-weathering.json'];
 let wrong = 0;
 for (const file of files) {
   const parsed = parseMethodology(JSON.parse(readFileSync(file, 'utf8')));
@@ -21,6 +30,8 @@ for (const file of files) {
   const bad = seeds.filter((seed) => checkMethodology(parsed.methodology, { numRuns: runs, seed }).ok === fault);
   wrong += bad.length;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`${bad.length === 0 ? 'ok  ' : 'WRONG'} ${file}: ${fault ? 'fails' : 'passes'} on ${seeds.length - bad.length} of ${seeds.length} seeds${bad.length === 0 ? '' : ` (not on ${bad.join(', ')})`}, ${seconds} s`);
+  console.log(
+    `${bad.length === 0 ? 'ok  ' : 'WRONG'} ${file}: ${fault ? 'fails' : 'passes'} on ${seeds.length - bad.length} of ${seeds.length} seeds${bad.length === 0 ? '' : ` (not on ${bad.join(', ')})`}, ${seconds} s`,
+  );
 }
 process.exitCode = wrong === 0 ? 0 : 1;

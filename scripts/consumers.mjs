@@ -125,7 +125,9 @@ async function pack() {
   check(stubs.length > 0 && stubs.every((f) => f.size < 100), 'the .d.ts files are not one-line re-exports of the .d.cts files');
   const broken = brokenLinks(files);
   check(broken.length === 0, `the packed Markdown links to files the tarball does not hold:\n  ${broken.join('\n  ')}`);
-  console.log(`consumers: tarball ${tarball.filename}: ${tarball.files.length} files, ${(tarball.size / 1024).toFixed(0)} KB packed, ${(tarball.unpackedSize / 1024).toFixed(0)} KB unpacked`);
+  console.log(
+    `consumers: tarball ${tarball.filename}: ${tarball.files.length} files, ${(tarball.size / 1024).toFixed(0)} KB packed, ${(tarball.unpackedSize / 1024).toFixed(0)} KB unpacked`,
+  );
   return join(work, tarball.filename);
 }
 
@@ -150,7 +152,11 @@ async function install(name, tarball) {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const peers = project.peers ? Object.keys(manifest.peerDependencies ?? {}).map((p) => `${p}@${versionOf(p)}`) : [];
   const tools = project.typescript ? [`typescript@${versionOf('typescript')}`, `@types/node@${versionOf('@types/node')}`] : [];
-  const { stdout, stderr } = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball, ...peers, ...tools], dir);
+  const { stdout, stderr } = await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball, ...peers, ...tools],
+    dir,
+  );
   check(!/install-scripts[\s\S]*cdr-engine@/.test(stdout + stderr), `installing the package warns about an install script:\n${stderr}`);
   return dir;
 }
@@ -164,7 +170,9 @@ function everyEntryImport(manifest, jsonAttribute) {
   const lines = [];
   entrySpecifiers(manifest).forEach(({ subpath, specifier }, i) => {
     const attribute = jsonAttribute ? " with { type: 'json' }" : '';
-    lines.push(subpath.endsWith('.json') ? `import entry${i} from '${specifier}'${attribute};` : `import * as entry${i} from '${specifier}';`);
+    lines.push(
+      subpath.endsWith('.json') ? `import entry${i} from '${specifier}'${attribute};` : `import * as entry${i} from '${specifier}';`,
+    );
     lines.push(`void entry${i};`);
   });
   return `${lines.join('\n')}\nexport {};\n`;
@@ -174,7 +182,19 @@ async function typeCheck(name, dir, example) {
   const { module, moduleResolution } = PROJECTS[name].typescript;
   // skipLibCheck off: the package's declarations must compile as a consumer's do (the lib.*.d.ts of
   // TypeScript itself are left out: skipDefaultLibCheck).
-  const compilerOptions = { strict: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, module, moduleResolution, target: 'es2022', types: ['node'], resolveJsonModule: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true };
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    skipDefaultLibCheck: true,
+    module,
+    moduleResolution,
+    target: 'es2022',
+    types: ['node'],
+    resolveJsonModule: true,
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+  };
   const files = ['types.ts', 'entries.ts', 'readme.ts', ...(moduleResolution === 'node16' ? ['types-cjs.cts', 'types-identity.ts'] : [])];
   for (const file of files.filter((f) => f.startsWith('types'))) copyFileSync(join(fixtures, file), join(dir, file));
   const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', 'cdr-engine', 'package.json'), 'utf8'));
@@ -188,7 +208,9 @@ async function runEsm(dir, example) {
   copyFileSync(join(fixtures, 'esm.mjs'), join(dir, 'esm.mjs'));
   copyFileSync(join(fixtures, 'checks.cjs'), join(dir, 'checks.cjs'));
   await run(process.execPath, ['esm.mjs'], dir, { quiet: false });
-  const transpiled = ts.transpileModule(example, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const transpiled = ts.transpileModule(example, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
   writeFileSync(join(dir, 'readme.mjs'), transpiled);
   const { stdout } = await run(process.execPath, ['readme.mjs'], dir);
   check(stdout.trim() !== '', "the README's first example printed nothing");
@@ -199,7 +221,10 @@ async function runEsm(dir, example) {
   check(table.stdout.includes('rmv_'), 'cdr-engine evaluate printed no GHG entry');
   const graph = join(dir, 'node_modules', 'cdr-engine', 'examples', 'biochar-project.json');
   const report = await run(join(dir, 'node_modules', '.bin', 'cdr-engine'), ['report', graph, '--entry', ENTRY], dir);
-  check(report.stdout.includes('<svg') && report.stdout.includes(ENTRY), 'cdr-engine report printed no chart (vega and vega-lite installed as peers)');
+  check(
+    report.stdout.includes('<svg') && report.stdout.includes(ENTRY),
+    'cdr-engine report printed no chart (vega and vega-lite installed as peers)',
+  );
   console.log('esm: the installed CLI runs (--version, evaluate, report with its charts)');
 }
 
@@ -213,7 +238,10 @@ async function runBare(dir) {
   check(table.stdout.includes('rmv_'), 'bare: cdr-engine evaluate printed no GHG entry');
   const example = join(dir, 'node_modules', 'cdr-engine', 'examples', 'biochar-project.json');
   const report = await run(bin, ['report', example, '--entry', ENTRY], dir, { expect: 2 });
-  check(report.stderr.includes('npm install vega@') && report.stdout === '', `bare: cdr-engine report did not name the install command:\n${report.stderr}`);
+  check(
+    report.stderr.includes('npm install vega@') && report.stdout === '',
+    `bare: cdr-engine report did not name the install command:\n${report.stderr}`,
+  );
   const script = `import { renderHtmlReport } from 'cdr-engine/report';
 import { readFileSync } from 'node:fs';
 const graph = JSON.parse(readFileSync(${JSON.stringify(example)}, 'utf8'));
@@ -248,7 +276,9 @@ try {
       runEsm(dirs.esm, example),
       runCjs(dirs.cjs),
       runBare(dirs.bare),
-      typeCheck('ts-node16', dirs['ts-node16'], example).then(() => console.log('ts-node16: strict type check passed (ES module and CommonJS files)')),
+      typeCheck('ts-node16', dirs['ts-node16'], example).then(() =>
+        console.log('ts-node16: strict type check passed (ES module and CommonJS files)'),
+      ),
       typeCheck('ts-bundler', dirs['ts-bundler'], example).then(() => console.log('ts-bundler: strict type check passed')),
     ]),
   );

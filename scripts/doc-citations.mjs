@@ -66,7 +66,12 @@ export const CITATION = new RegExp(
 /** The docs/ target of one document's section (or of the document when `section` is undefined). */
 export function target(document, section) {
   if (section === undefined) return TARGETS[document];
-  return TARGETS[`${document} ${section}`] ?? TARGETS[`${document} ${section.replace(/[a-z]$/, '')}`] ?? TARGETS[`${document} ${section.split('.')[0]}`] ?? TARGETS[document];
+  return (
+    TARGETS[`${document} ${section}`] ??
+    TARGETS[`${document} ${section.replace(/[a-z]$/, '')}`] ??
+    TARGETS[`${document} ${section.split('.')[0]}`] ??
+    TARGETS[document]
+  );
 }
 
 /**
@@ -81,7 +86,8 @@ export function rewrite(text) {
     const word = joiner === undefined ? '' : joiner.replace(/^(?:\s|\*|\/\/)+|(?:\s|\*|\/\/)+$/g, '');
     // "sections 2 to 4" spanning several pages names them all.
     const samePage = one.split('#')[0] === two.split('#')[0];
-    const joined = one === two ? one : `${one}${word === 'and' ? ' and ' : (word === 'to' || word === '-') && samePage ? ' to ' : ', '}${two}`;
+    const joined =
+      one === two ? one : `${one}${word === 'and' ? ' and ' : (word === 'to' || word === '-') && samePage ? ' to ' : ', '}${two}`;
     const lineBreak = /[ \t]*\n[ \t]*(?:\*|\/\/)[ \t]*/.exec(match.slice(0, match.length - punctuation.length - space.length));
     if (lineBreak === null) return `${joined}${punctuation}${space}`;
     return `${joined}${punctuation}\n${lineBreak[0].replace(/^[ \t]*\n/, '')}`;
@@ -91,7 +97,9 @@ export function rewrite(text) {
 /** The .ts files under a path. */
 function files(path) {
   if (!statSync(path).isDirectory()) return path.endsWith('.ts') ? [path] : [];
-  return readdirSync(path).sort().flatMap((name) => files(join(path, name)));
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => files(join(path, name)));
 }
 
 function main() {

@@ -13,6 +13,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(new URL('../dist/cli.js', import.meta.url))) {
   console.error('cdr-engine: building the CLI into dist/ first (once per clone)');
   const tsup = fileURLToPath(new URL('../node_modules/tsup/dist/cli-default.js', import.meta.url));
-  const built = spawnSync(process.execPath, [tsup, '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CDR_ENGINE_BUILD: 'esm' } });
+  const built = spawnSync(process.execPath, [tsup, '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, CDR_ENGINE_BUILD: 'esm' },
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }

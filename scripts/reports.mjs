@@ -19,7 +19,9 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(SHOTS, { recursive: true });
 
 const written = [];
-for (const file of readdirSync('examples').filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync('examples')
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const path = join('examples', file);
   const document = JSON.parse(readFileSync(path, 'utf8'));
   const example = file.replace(/\.json$/, '');

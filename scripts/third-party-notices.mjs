@@ -50,7 +50,8 @@ function notice(name) {
   const text = licenceText(directory);
   const heading = `## ${name} ${manifest.version} (${manifest.license})\n\n`;
   // A few packages ship no licence file; their manifest's licence and author are what they state.
-  if (text === undefined) return `${heading}No licence file in the package; its package.json states the ${manifest.license} licence, author: ${authorOf(manifest)}.\n`;
+  if (text === undefined)
+    return `${heading}No licence file in the package; its package.json states the ${manifest.license} licence, author: ${authorOf(manifest)}.\n`;
   // Apache-2.0 asks that a NOTICE file travel with the code (mathjs has one).
   const noticePath = join(directory, 'NOTICE');
   const noticeText = existsSync(noticePath) ? `\nNOTICE:\n\n\`\`\`text\n${readFileSync(noticePath, 'utf8').trim()}\n\`\`\`\n` : '';

@@ -14,7 +14,13 @@
 export { VERSION } from './version';
 
 // Evaluation: validate and evaluate, or prepare once and evaluate often.
-export { evaluateGraph, evaluatePreparedGraph, safeEvaluateGraph, type EvaluateOptions, type EvaluationOutcome } from './accounting/evaluate';
+export {
+  evaluateGraph,
+  evaluatePreparedGraph,
+  safeEvaluateGraph,
+  type EvaluateOptions,
+  type EvaluationOutcome,
+} from './accounting/evaluate';
 export { prepareGraph, type PreparedGraph, type PrepareResult } from './accounting/prepare';
 
 // The result (docs/result.md).
@@ -35,7 +41,14 @@ export type { AttributionScope } from './accounting/prepare';
 
 // The document (docs/graph-document.md). These types are derived from zod schemas, which
 // `cdr-engine/schemas` exports (so the API report names them as exports this entry leaves out).
-export type { ComponentBlueprintDefinition, ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy, RemovalGraph, RemovalGraphInput } from './model/graph';
+export type {
+  ComponentBlueprintDefinition,
+  ComponentType,
+  GhgStatementStatus,
+  ProjectComponentAllocationStrategy,
+  RemovalGraph,
+  RemovalGraphInput,
+} from './model/graph';
 
 // Errors: every problem with its path.
 export { GraphValidationError, isGraphValidationError } from './accounting/errors';

@@ -13,16 +13,42 @@ describe('entry points resolve to the sources in tests', () => {
 
   it('the root entry holds the evaluation, not the building blocks of the other entries', async () => {
     const root = await import('cdr-engine');
-    for (const name of ['evaluateGraph', 'safeEvaluateGraph', 'prepareGraph', 'evaluatePreparedGraph', 'GraphValidationError', 'isGraphValidationError', 'DEFAULT_ACCOUNTING_POLICIES']) {
+    for (const name of [
+      'evaluateGraph',
+      'safeEvaluateGraph',
+      'prepareGraph',
+      'evaluatePreparedGraph',
+      'GraphValidationError',
+      'isGraphValidationError',
+      'DEFAULT_ACCOUNTING_POLICIES',
+    ]) {
       expect(root).toHaveProperty(name);
     }
-    const elsewhere = ['createSandbox', 'createLedger', 'parseUnit', 'removalGraphSchema', 'toValidationErrorBody', 'compileBlueprint', 'SensitivityAccumulator', 'propagateVariance', 'allocateCredits'];
+    const elsewhere = [
+      'createSandbox',
+      'createLedger',
+      'parseUnit',
+      'removalGraphSchema',
+      'toValidationErrorBody',
+      'compileBlueprint',
+      'SensitivityAccumulator',
+      'propagateVariance',
+      'allocateCredits',
+    ];
     for (const name of elsewhere) expect(root).not.toHaveProperty(name);
   });
 
   it('cdr-engine/schemas holds the schemas users validate with, not the building blocks they are made of', async () => {
     const schemas = await import('cdr-engine/schemas');
-    for (const name of ['datapointSchema', 'createDatapointRequestSchema', 'listDatapointsQuerySchema', 'creditBatchSchema', 'removalGraphSchema', 'toValidationErrorBody', 'validateRequest']) {
+    for (const name of [
+      'datapointSchema',
+      'createDatapointRequestSchema',
+      'listDatapointsQuerySchema',
+      'creditBatchSchema',
+      'removalGraphSchema',
+      'toValidationErrorBody',
+      'validateRequest',
+    ]) {
       expect(schemas).toHaveProperty(name);
     }
     // Lenient parsers, request sentinels, id generators and the route table are the package's own.
@@ -32,8 +58,18 @@ describe('entry points resolve to the sources in tests', () => {
     const values = Object.keys(schemas);
     expect(values.length).toBeLessThanOrEqual(200);
     // Every value but the 422 helpers and the pagination fields is a zod schema.
-    const helpers = ['jsonInvalidItem', 'parseJsonBody', 'toValidationErrorBody', 'toValidationErrorItems', 'validateRequest', 'validateRequestPart', 'paginationQueryShape'];
-    const notSchemas = values.filter((name) => !helpers.includes(name) && typeof (schemas as Record<string, { safeParse?: unknown }>)[name]?.safeParse !== 'function');
+    const helpers = [
+      'jsonInvalidItem',
+      'parseJsonBody',
+      'toValidationErrorBody',
+      'toValidationErrorItems',
+      'validateRequest',
+      'validateRequestPart',
+      'paginationQueryShape',
+    ];
+    const notSchemas = values.filter(
+      (name) => !helpers.includes(name) && typeof (schemas as Record<string, { safeParse?: unknown }>)[name]?.safeParse !== 'function',
+    );
     expect(notSchemas).toEqual([]);
   });
 });

@@ -71,6 +71,13 @@ describe('imports in src/', () => {
   it('would see a cycle', () => {
     const a = join(SRC, 'a.ts');
     const b = join(SRC, 'b.ts');
-    expect(cycles(new Map([[a, [b]], [b, [a]]]))).toEqual([[a, b]]);
+    expect(
+      cycles(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toEqual([[a, b]]);
   });
 });

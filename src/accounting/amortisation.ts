@@ -82,7 +82,8 @@ export function projectComponentShare(input: ProjectComponentShareInput, already
       denominator = input.custom_period;
       break;
   }
-  if (!(Number.isFinite(numerator) && Number.isFinite(denominator) && denominator > 0 && Number.isFinite(alreadyAllocated))) return Number.NaN;
+  if (!(Number.isFinite(numerator) && Number.isFinite(denominator) && denominator > 0 && Number.isFinite(alreadyAllocated)))
+    return Number.NaN;
   return capShare(numerator / denominator, Math.max(0, 1 - alreadyAllocated));
 }
 
@@ -97,7 +98,12 @@ function capShare(proposed: number, remaining: number): number {
  * the factor as given.
  * @internal
  */
-export function attributionFactor(attributions: PreparedAttributions, a: number, siMagnitudes: readonly number[], shares: Float64Array): number {
+export function attributionFactor(
+  attributions: PreparedAttributions,
+  a: number,
+  siMagnitudes: readonly number[],
+  shares: Float64Array,
+): number {
   const slot = attributions.shareSlot[a] as number;
   if (slot >= 0) return (shares[slot] as number) / (attributions.divisor[a] as number);
   const factorDatapoint = attributions.factorDatapoint[a] as number;
@@ -115,11 +121,17 @@ const PROJECT_SCOPE = 2;
  */
 export function countsAsGrossSequestration(prepared: PreparedGraph, a: number): boolean {
   const { attributions } = prepared.entries;
-  return attributions.scope[a] !== PROJECT_SCOPE && prepared.components.blueprint[attributions.component[a] as number]?.type === 'SEQUESTRATION';
+  return (
+    attributions.scope[a] !== PROJECT_SCOPE && prepared.components.blueprint[attributions.component[a] as number]?.type === 'SEQUESTRATION'
+  );
 }
 
 /** Computes every statement's gross sequestration and every amortised share. */
-export function amortiseProjectComponents(prepared: PreparedGraph, componentValues: Float64Array, siMagnitudes: readonly number[]): AmortisedShares {
+export function amortiseProjectComponents(
+  prepared: PreparedGraph,
+  componentValues: Float64Array,
+  siMagnitudes: readonly number[],
+): AmortisedShares {
   const gross = new Float64Array(prepared.statements.length);
   const noShares = new Float64Array(0);
   const { attributionStart, attributions } = prepared.entries;
@@ -128,7 +140,8 @@ export function amortiseProjectComponents(prepared: PreparedGraph, componentValu
     for (const e of statement.entries) {
       for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
         if (!countsAsGrossSequestration(prepared, a)) continue;
-        total += attributionFactor(attributions, a, siMagnitudes, noShares) * (componentValues[attributions.component[a] as number] as number);
+        total +=
+          attributionFactor(attributions, a, siMagnitudes, noShares) * (componentValues[attributions.component[a] as number] as number);
       }
     }
     gross[s] = total;

@@ -3,7 +3,17 @@
  * documented default, so a host can override it instead of forking the engine.
  */
 import { COMPONENT_TYPES, GHG_STATEMENT_STATUSES, type ComponentType, type GhgStatementStatus } from '../model/graph';
-import { enumOf, finiteNumber, listOf, oneOf, optionIssues, orNull, shapeOf, type OptionKeys, type ShapeCheck } from '../model/strict-options';
+import {
+  enumOf,
+  finiteNumber,
+  listOf,
+  oneOf,
+  optionIssues,
+  orNull,
+  shapeOf,
+  type OptionKeys,
+  type ShapeCheck,
+} from '../model/strict-options';
 import type { GraphIssue, IssuePath } from '../model';
 
 /**
@@ -151,7 +161,9 @@ export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({
  * line here (the compiler asks for it).
  */
 export const ACCOUNTING_POLICY_CHECKS: ShapeCheck = shapeOf<AccountingPolicies>({
-  componentSigns: shapeOf<AccountingPolicies['componentSigns']>(Object.fromEntries(COMPONENT_TYPES.map((type) => [type, oneOf([1, -1])])) as OptionKeys<AccountingPolicies['componentSigns']>),
+  componentSigns: shapeOf<AccountingPolicies['componentSigns']>(
+    Object.fromEntries(COMPONENT_TYPES.map((type) => [type, oneOf([1, -1])])) as OptionKeys<AccountingPolicies['componentSigns']>,
+  ),
   standardDeviationWithoutInputs: enumOf<AccountingPolicies['standardDeviationWithoutInputs']>({ null: true, zero: true }),
   discountCoverageFactor: finiteNumber({ min: 0 }),
   roundingIncrementKg: finiteNumber({ above: 0 }),

@@ -158,7 +158,10 @@ export function analysePreparedSensitivity(prepared: PreparedGraph, options: Sen
   const base = model.nets(target.siMagnitudes, -1);
   if (base === null) {
     const evaluation = evaluatePreparedGraph(target, { propagate: false });
-    return { ok: false, issues: evaluation.ok ? [{ path: [], code: 'not_finite', message: 'the graph does not evaluate to finite nets' }] : evaluation.issues };
+    return {
+      ok: false,
+      issues: evaluation.ok ? [{ path: [], code: 'not_finite', message: 'the graph does not evaluate to finite nets' }] : evaluation.issues,
+    };
   }
   const entryDatapoints = datapointsInScope(target, scope);
   const moved = movedNets(target, model, entryDatapoints, variation);
@@ -167,8 +170,13 @@ export function analysePreparedSensitivity(prepared: PreparedGraph, options: Sen
     ghg_entry_id: target.entries.ids[e] as string,
     ...analyseNet(run, entryDatapoints.get(e) as Set<number>, (nets) => nets[e] as number),
   }));
-  const ghgStatements: GhgStatementSensitivity[] = scope.statements.map((s) => statementSensitivity(run, target.statements[s]!, entryDatapoints));
-  return { ok: true, analysis: { measure: policies.sensitivityMeasure, variation, threshold, ghg_entries: ghgEntries, ghg_statements: ghgStatements } };
+  const ghgStatements: GhgStatementSensitivity[] = scope.statements.map((s) =>
+    statementSensitivity(run, target.statements[s]!, entryDatapoints),
+  );
+  return {
+    ok: true,
+    analysis: { measure: policies.sensitivityMeasure, variation, threshold, ghg_entries: ghgEntries, ghg_statements: ghgStatements },
+  };
 }
 
 /** What the analysis of one net needs: the graph, its nets as given and with each datapoint moved. */
@@ -191,12 +199,18 @@ type PreparedStatement = PreparedGraph['statements'][number];
 function datapointsInScope(target: PreparedGraph, scope: AnalysisScope): Map<number, Set<number>> {
   const entryDatapoints = new Map<number, Set<number>>();
   for (const e of scope.entries) entryDatapoints.set(e, datapointsOfEntry(target, e));
-  for (const s of scope.statements) for (const e of target.statements[s]?.entries ?? []) if (!entryDatapoints.has(e)) entryDatapoints.set(e, datapointsOfEntry(target, e));
+  for (const s of scope.statements)
+    for (const e of target.statements[s]?.entries ?? []) if (!entryDatapoints.has(e)) entryDatapoints.set(e, datapointsOfEntry(target, e));
   return entryDatapoints;
 }
 
 /** The nets with each datapoint used in scope moved down and up by `variation` of its magnitude. */
-function movedNets(target: PreparedGraph, model: NetModel, entryDatapoints: ReadonlyMap<number, Set<number>>, variation: number): Map<number, MovedNets> {
+function movedNets(
+  target: PreparedGraph,
+  model: NetModel,
+  entryDatapoints: ReadonlyMap<number, Set<number>>,
+  variation: number,
+): Map<number, MovedNets> {
   const used = new Set<number>();
   for (const set of entryDatapoints.values()) for (const d of set) used.add(d);
   const moved = new Map<number, MovedNets>();
@@ -218,7 +232,11 @@ function movedNets(target: PreparedGraph, model: NetModel, entryDatapoints: Read
 }
 
 /** A statement's sensitivity: the union of its entries' datapoints against the sum of their nets. */
-function statementSensitivity(run: SensitivityRun, statement: PreparedStatement, entryDatapoints: ReadonlyMap<number, Set<number>>): GhgStatementSensitivity {
+function statementSensitivity(
+  run: SensitivityRun,
+  statement: PreparedStatement,
+  entryDatapoints: ReadonlyMap<number, Set<number>>,
+): GhgStatementSensitivity {
   const union = new Set<number>();
   for (const e of statement.entries) for (const d of entryDatapoints.get(e) ?? []) union.add(d);
   return {
@@ -236,13 +254,19 @@ function analyseNet(run: SensitivityRun, datapoints: Iterable<number>, netOf: (n
   const net = netOf(run.base);
   const lines: DatapointSensitivity[] = [];
   for (const d of datapoints) lines.push(datapointLine(run, d, net, netOf));
-  lines.sort((a, b) => (b.largest_relative_change ?? Infinity) - (a.largest_relative_change ?? Infinity) || compareStrings(a.datapoint_id, b.datapoint_id));
+  lines.sort(
+    (a, b) =>
+      (b.largest_relative_change ?? Infinity) - (a.largest_relative_change ?? Infinity) || compareStrings(a.datapoint_id, b.datapoint_id),
+  );
   const sensitive = lines.filter((l) => l.sensitive);
   return {
     co2e_net_kg: net,
     datapoints: lines,
     sensitive_datapoint_ids: sensitive.map((l) => l.datapoint_id).sort(compareStrings),
-    unjustified_datapoint_ids: sensitive.filter((l) => l.uncertainty_justification === null).map((l) => l.datapoint_id).sort(compareStrings),
+    unjustified_datapoint_ids: sensitive
+      .filter((l) => l.uncertainty_justification === null)
+      .map((l) => l.datapoint_id)
+      .sort(compareStrings),
   };
 }
 
@@ -292,10 +316,17 @@ function scopeOf(
   const all = (n: number) => Array.from({ length: n }, (_, i) => i);
   if (only === undefined) return { ok: true, entries: all(prepared.entries.count), statements: all(prepared.statements.length) };
   const issues: GraphIssue[] = [];
-  const pick = (ids: readonly string[] | undefined, known: readonly string[], key: 'ghgEntryIds' | 'ghgStatementIds', what: string): number[] => {
+  const pick = (
+    ids: readonly string[] | undefined,
+    known: readonly string[],
+    key: 'ghgEntryIds' | 'ghgStatementIds',
+    what: string,
+  ): number[] => {
     const wanted = new Set(ids ?? []);
     const present = new Set(known);
-    for (const id of wanted) if (!present.has(id)) issues.push({ path: ['options', 'only', key], code: 'unknown_id', message: `the document has no ${what} '${id}'` });
+    for (const id of wanted)
+      if (!present.has(id))
+        issues.push({ path: ['options', 'only', key], code: 'unknown_id', message: `the document has no ${what} '${id}'` });
     return all(known.length).filter((i) => wanted.has(known[i] as string));
   };
   const entries = pick(only.ghgEntryIds, prepared.entries.ids, 'ghgEntryIds', 'GHG entry');
@@ -311,7 +342,6 @@ function scopeOf(
 function finiteOrNull(v: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
-
 
 /**
  * The datapoints an entry's net reads: those of its attributed components and legacy factor
@@ -332,7 +362,8 @@ function datapointsOfEntry(prepared: PreparedGraph, e: number): Set<number> {
   for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
     addAttribution(a);
     const slot = attributions.shareSlot[a] as number;
-    if (slot >= 0) tonnage ||= prepared.amortisations.some((x) => x.strategy === 'ESTIMATED_PROJECT_TONNAGE' && x.slots.some((s) => s.slot === slot));
+    if (slot >= 0)
+      tonnage ||= prepared.amortisations.some((x) => x.strategy === 'ESTIMATED_PROJECT_TONNAGE' && x.slots.some((s) => s.slot === slot));
   }
   const s = prepared.entryStatement[e] ?? -1;
   if (tonnage && s >= 0) {
@@ -392,7 +423,10 @@ class SignedSumNets implements NetModel {
     for (let e = 0; e < nets.length; e++) {
       let net = 0;
       for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
-        net += (attributions.sign[a] as number) * attributionFactor(attributions, a, si, amortised.shares) * (this.values[attributions.component[a] as number] as number);
+        net +=
+          (attributions.sign[a] as number) *
+          attributionFactor(attributions, a, si, amortised.shares) *
+          (this.values[attributions.component[a] as number] as number);
       }
       nets[e] = net;
       if (!Number.isFinite(net)) finite = false;

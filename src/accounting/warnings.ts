@@ -29,7 +29,9 @@ function comparePaths(a: string, b: string): number {
 export function sortWarnings(warnings: readonly EvaluationWarning[]): readonly EvaluationWarning[] {
   if (warnings.length === 0) return NONE;
   const sorted = [...warnings].sort((a, b) => comparePaths(a.path, b.path) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  return sorted.filter((w, i) => i === 0 || w.path !== (sorted[i - 1] as EvaluationWarning).path || w.code !== (sorted[i - 1] as EvaluationWarning).code);
+  return sorted.filter(
+    (w, i) => i === 0 || w.path !== (sorted[i - 1] as EvaluationWarning).path || w.code !== (sorted[i - 1] as EvaluationWarning).code,
+  );
 }
 
 /**
@@ -80,7 +82,10 @@ export function entryWarnings(prepared: PreparedGraph, e: number): readonly Eval
 }
 
 /** The result's warnings: the document's and every entry's, each once, in order. */
-export function resultWarnings(document: readonly EvaluationWarning[], entries: readonly { readonly warnings: readonly EvaluationWarning[] }[]): readonly EvaluationWarning[] {
+export function resultWarnings(
+  document: readonly EvaluationWarning[],
+  entries: readonly { readonly warnings: readonly EvaluationWarning[] }[],
+): readonly EvaluationWarning[] {
   let extra: EvaluationWarning[] | null = null;
   const known = new Set(document.map((w) => `${w.code} ${w.path}`));
   for (const entry of entries) {

@@ -60,7 +60,11 @@ class GraphParts {
         const d = state.datapoints.get(id);
         return d === undefined ? [] : [{ id, quantity: d.quantity }];
       }),
-      components: this.components.map((c) => ({ id: c.id, blueprint_key: c.blueprint_key, inputs: c.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })) })),
+      components: this.components.map((c) => ({
+        id: c.id,
+        blueprint_key: c.blueprint_key,
+        inputs: c.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })),
+      })),
       ghg_entries: entries,
       ...rest,
     };
@@ -86,14 +90,24 @@ function dateOf(dateTime: string | null): string | null {
  * The graph document of one entry, from the rows in `state`; `attributions` replaces the entry's
  * stored attributions (a change being checked before it is stored).
  */
-export function entryGraph(state: ServiceState, entryId: string, riskOfReversalPercentage: number | null, attributions: readonly AttributionInput[]): RemovalGraphInput {
+export function entryGraph(
+  state: ServiceState,
+  entryId: string,
+  riskOfReversalPercentage: number | null,
+  attributions: readonly AttributionInput[],
+): RemovalGraphInput {
   const parts = new GraphParts(state);
   const risk = (removal: RemovalRow | undefined) => state.projects.get(removal?.project_id ?? '')?.risk_of_reversal_percentage ?? null;
   const removal = state.removals.get(entryId);
   const statement = removal?.ghg_statement_id == null ? undefined : state.statements.get(removal.ghg_statement_id);
   const statementComponents = statement === undefined ? [] : state.indexes.componentsByStatement.rows(statement.id);
-  const projectComponents = removal === undefined ? [] : state.indexes.projectComponents.rows(removal.project_id).filter((c) => c.allocation_strategy !== 'MANUAL');
-  const entry = { id: entryId, risk_of_reversal_percentage: riskOfReversalPercentage, component_attributions: graphAttributions(parts, attributions) };
+  const projectComponents =
+    removal === undefined ? [] : state.indexes.projectComponents.rows(removal.project_id).filter((c) => c.allocation_strategy !== 'MANUAL');
+  const entry = {
+    id: entryId,
+    risk_of_reversal_percentage: riskOfReversalPercentage,
+    component_attributions: graphAttributions(parts, attributions),
+  };
   if (statement === undefined || (statementComponents.length === 0 && projectComponents.length === 0)) return parts.graph([entry], {});
 
   // The statement and all its entries: statement and project components are shared among them.
@@ -140,11 +154,17 @@ export function entryGraph(state: ServiceState, entryId: string, riskOfReversalP
  * Evaluates one entry with the given attributions, under the default policies: the service's own
  * first-order discount (the Monte Carlo discount is a library policy the service does not have).
  */
-export function evaluateEntry(state: ServiceState, entryId: string, riskOfReversalPercentage: number | null, attributions: readonly AttributionInput[]): EntryOutcome {
+export function evaluateEntry(
+  state: ServiceState,
+  entryId: string,
+  riskOfReversalPercentage: number | null,
+  attributions: readonly AttributionInput[],
+): EntryOutcome {
   const outcome = safeEvaluateGraph(entryGraph(state, entryId, riskOfReversalPercentage, attributions));
   if (!outcome.ok) return outcome;
   const entry = outcome.result.ghg_entries.find((e) => e.id === entryId);
-  if (entry === undefined) return { ok: false, issues: [{ path: ['ghg_entries'], code: 'no_result', message: 'the evaluation returned no entry' }] };
+  if (entry === undefined)
+    return { ok: false, issues: [{ path: ['ghg_entries'], code: 'no_result', message: 'the evaluation returned no entry' }] };
   return {
     ok: true,
     entry,
@@ -155,7 +175,12 @@ export function evaluateEntry(state: ServiceState, entryId: string, riskOfRevers
       risk_of_reversal_percentage: entry.risk_of_reversal_percentage,
       issuable_kg: entry.issuable_kg,
       credit_allocation: entry.credit_allocation,
-      parts: entry.components.map((c) => ({ component_id: c.component_id, type: c.type, attribution_factor: c.attribution_factor, contribution_kg: c.contribution_kg })),
+      parts: entry.components.map((c) => ({
+        component_id: c.component_id,
+        type: c.type,
+        attribution_factor: c.attribution_factor,
+        contribution_kg: c.contribution_kg,
+      })),
     },
   };
 }
@@ -212,11 +237,15 @@ const CHECKED = 'cmp_checked';
  */
 export function checkComponent(
   state: ServiceState,
-  component: { readonly blueprint_key: string; readonly inputs: readonly { readonly input_key: string; readonly datapoint_ids: readonly string[] }[] },
+  component: {
+    readonly blueprint_key: string;
+    readonly inputs: readonly { readonly input_key: string; readonly datapoint_ids: readonly string[] }[];
+  },
   name: string,
 ): readonly GraphIssue[] {
   const blueprint = state.blueprints.get(component.blueprint_key);
-  if (blueprint === undefined) return [{ path: ['blueprint_key'], code: 'unknown_blueprint', message: `blueprint '${component.blueprint_key}' does not exist` }];
+  if (blueprint === undefined)
+    return [{ path: ['blueprint_key'], code: 'unknown_blueprint', message: `blueprint '${component.blueprint_key}' does not exist` }];
   const ids = [...new Set(component.inputs.flatMap((i) => i.datapoint_ids))];
   const prepared = prepareGraph({
     component_blueprints: [blueprint.definition],
@@ -224,12 +253,22 @@ export function checkComponent(
       const d = state.datapoints.get(id);
       return d === undefined ? [] : [{ id, quantity: d.quantity }];
     }),
-    components: [{ id: CHECKED, blueprint_key: component.blueprint_key, inputs: component.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })) }],
+    components: [
+      {
+        id: CHECKED,
+        blueprint_key: component.blueprint_key,
+        inputs: component.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })),
+      },
+    ],
     ghg_entries: [],
   });
   if (prepared.ok) return [];
   return prepared.issues.map((issue) => {
     const [collection, , ...rest] = issue.path;
-    return { ...issue, path: collection === 'components' ? rest : issue.path, message: issue.message.split(`component '${CHECKED}'`).join(name) };
+    return {
+      ...issue,
+      path: collection === 'components' ? rest : issue.path,
+      message: issue.message.split(`component '${CHECKED}'`).join(name),
+    };
   });
 }

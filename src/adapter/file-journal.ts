@@ -54,7 +54,8 @@ function readRecords(text: string, path: string): { records: string[]; intact: n
     const line = end < 0 ? text.slice(at) : text.slice(at, end);
     const record = end < 0 ? undefined : recordOf(line);
     if (record === undefined) badLine ??= records.length + 1;
-    else if (badLine !== undefined) throw new Error(`${path}: line ${badLine} is damaged and records follow it; the journal cannot be replayed`);
+    else if (badLine !== undefined)
+      throw new Error(`${path}: line ${badLine} is damaged and records follow it; the journal cannot be replayed`);
     else {
       records.push(record);
       intact = end + 1;

@@ -102,7 +102,8 @@ export function toNodeListener(sandbox: Sandbox, options: NodeListenerOptions = 
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const lingerMs = options.lingerMs ?? DEFAULT_TIMEOUTS.lingerMs;
   const closing = options.closing ?? (() => false);
-  const headersFor = (headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> => (closing() ? { ...headers, connection: 'close' } : headers);
+  const headersFor = (headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> =>
+    closing() ? { ...headers, connection: 'close' } : headers;
   return (req, res) => {
     const announced = Number(req.headers['content-length'] ?? 0);
     if (announced > limit) return refuseTooLarge(req, res, limit, lingerMs);

@@ -92,7 +92,13 @@ export function entryRecord(request: SandboxRequest, at: number, ids: readonly s
     method: request.method,
     path: request.path,
     headers: keptHeaders(request.headers),
-    ...(typeof body === 'string' ? { text: body } : body instanceof Uint8Array ? { text: new TextDecoder().decode(body) } : body === undefined ? {} : { value: body }),
+    ...(typeof body === 'string'
+      ? { text: body }
+      : body instanceof Uint8Array
+        ? { text: new TextDecoder().decode(body) }
+        : body === undefined
+          ? {}
+          : { value: body }),
     ids,
   };
   return JSON.stringify(entry);
@@ -117,7 +123,8 @@ export function readHeader(journal: SandboxJournal, world: unknown, seed: number
   if (first === undefined) return undefined;
   const header = journalHeaderSchema.safeParse(parseRecord(first, 0));
   if (!header.success) throw new JournalError('journal record 1 is not a journal header (v 1, world, seed, loaded_at)');
-  if (header.data.world !== worldFingerprint(world)) throw new JournalError('the journal was written on another world: start with the world it was written on, or on a new state directory');
+  if (header.data.world !== worldFingerprint(world))
+    throw new JournalError('the journal was written on another world: start with the world it was written on, or on a new state directory');
   if (header.data.seed !== seed) throw new JournalError(`the journal was written with seed ${String(header.data.seed)}, not ${seed}`);
   return header.data;
 }

@@ -24,7 +24,10 @@ export function mergedList<T extends Row>(table: Table<T>, parts: readonly Reado
     countAtMost,
     slice(from: number, upTo: number): Sequenced<T>[] {
       const out: Sequenced<T>[] = [];
-      const to = Math.min(upTo, used.reduce((sum, part) => sum + part.size, 0));
+      const to = Math.min(
+        upTo,
+        used.reduce((sum, part) => sum + part.size, 0),
+      );
       if (from >= to) return out;
       if (used.length === 1) {
         const part = used[0] as ReadonlySequence;

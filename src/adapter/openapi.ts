@@ -60,7 +60,11 @@ function isString(schema: JsonSchemaObject): boolean {
 function override(ctx: { readonly zodSchema: unknown; readonly jsonSchema: JsonSchemaObject }): void {
   const schema = ctx.jsonSchema;
   if (schema.format === 'starts_with') delete schema.format;
-  if (ctx.zodSchema === dateTimeSchema || (ctx.zodSchema as { _zod?: { def?: { out?: unknown } } })._zod?.def?.out === (dateTimeSchema as unknown as { _zod: { def: { out: unknown } } })._zod.def.out) {
+  if (
+    ctx.zodSchema === dateTimeSchema ||
+    (ctx.zodSchema as { _zod?: { def?: { out?: unknown } } })._zod?.def?.out ===
+      (dateTimeSchema as unknown as { _zod: { def: { out: unknown } } })._zod.def.out
+  ) {
     if (isString(schema)) schema.format = 'date-time';
   }
   if (ctx.zodSchema === dateSchema && isString(schema)) schema.format = 'date';
@@ -126,11 +130,22 @@ class NamedSchemas {
 
   /** The JSON Schema of `schema`, its named parts as marked references. */
   of(schema: z.ZodType, io: Io): JsonSchemaObject {
-    const out = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override, metadata: this.registry as never }) as JsonSchemaObject;
+    const out = z.toJSONSchema(schema, {
+      io,
+      target: 'draft-2020-12',
+      unrepresentable: 'any',
+      override,
+      metadata: this.registry as never,
+    }) as JsonSchemaObject;
     delete out.$schema;
     const defs = (out.$defs ?? {}) as Record<string, JsonSchemaObject>;
     delete out.$defs;
-    for (const [name, def] of Object.entries(defs)) if (!this.defs[io].has(name)) this.defs[io].set(name, rewriteRefs(def, (ref) => markOf(ref, io)));
+    for (const [name, def] of Object.entries(defs))
+      if (!this.defs[io].has(name))
+        this.defs[io].set(
+          name,
+          rewriteRefs(def, (ref) => markOf(ref, io)),
+        );
     return rewriteRefs(out, (ref) => markOf(ref, io));
   }
 
@@ -147,7 +162,11 @@ class NamedSchemas {
       }
     }
     const resolve = (ref: string): string => final.get(ref) ?? ref;
-    const sorted = Object.fromEntries(Object.keys(schemas).sort().map((name) => [name, rewriteRefs(schemas[name] as JsonSchemaObject, resolve)]));
+    const sorted = Object.fromEntries(
+      Object.keys(schemas)
+        .sort()
+        .map((name) => [name, rewriteRefs(schemas[name] as JsonSchemaObject, resolve)]),
+    );
     return { schemas: sorted, paths: rewriteRefs(paths, resolve) };
   }
 }
@@ -161,7 +180,8 @@ function rewriteRefs<T>(value: T, rewrite: (ref: string) => string): T {
   if (Array.isArray(value)) return value.map((item: unknown) => rewriteRefs(item, rewrite)) as T;
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = key === '$ref' && typeof item === 'string' ? rewrite(item) : rewriteRefs(item, rewrite);
+  for (const [key, item] of Object.entries(value))
+    out[key] = key === '$ref' && typeof item === 'string' ? rewrite(item) : rewriteRefs(item, rewrite);
   return out as T;
 }
 
@@ -171,7 +191,12 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
   const object = jsonSchema(schema, 'input');
   const properties = (object.properties ?? {}) as Record<string, JsonSchemaObject>;
   const required = new Set((object.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+  }));
 }
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -184,8 +209,13 @@ function operation(route: Route, named: NamedSchemas): JsonSchemaObject {
   if (schemas.response === null) responses['204'] = { description: 'Done; no body.' };
   else responses['200'] = { description: 'Success.', content: json(named.of(schemas.response, 'output')) };
   responses['401'] = refusal('A wrong client secret, or a missing, malformed, unknown or expired bearer token.', 'ErrorMessage');
-  if (route.path.includes('{') || schemas.notFound === true) responses['404'] = refusal('Missing, or not visible to the caller (answered alike).', 'ErrorMessage');
-  if (schemas.conflict === true) responses['409'] = refusal('Conflicts with stored state (a supplier reference in use, a resource in use or submitted).', 'ErrorMessage');
+  if (route.path.includes('{') || schemas.notFound === true)
+    responses['404'] = refusal('Missing, or not visible to the caller (answered alike).', 'ErrorMessage');
+  if (schemas.conflict === true)
+    responses['409'] = refusal(
+      'Conflicts with stored state (a supplier reference in use, a resource in use or submitted).',
+      'ErrorMessage',
+    );
   responses['422'] = refusal('Validation error (pydantic v2 shape).', 'ValidationError');
   const tag = route.path.split('/')[1] ?? '';
   return {
@@ -233,8 +263,17 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
         },
       },
       securitySchemes: {
-        ClientSecret: { type: 'apiKey', in: 'header', name: 'x-client-secret', description: "The secret identifying the client (one of the world's `clients`)." },
-        HTTPBearer: { type: 'http', scheme: 'bearer', description: "`Authorization: Bearer <token>`, one of the world's `access_tokens`: it says which organisation is calling." },
+        ClientSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-client-secret',
+          description: "The secret identifying the client (one of the world's `clients`).",
+        },
+        HTTPBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "`Authorization: Bearer <token>`, one of the world's `access_tokens`: it says which organisation is calling.",
+        },
       },
     },
     security: SECURITY,

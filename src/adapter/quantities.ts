@@ -57,7 +57,12 @@ function row(q: QuantityInput & { readonly unit: string }): QuantityRow {
  * Checks a quantity of kind `kind` at `loc` (the quantity itself; problems go to its `magnitude`,
  * `unit` or `standard_deviation`). Returns the stored quantity, or undefined when it has a problem.
  */
-export function checkQuantity(problems: Problems, loc: readonly (string | number)[], q: QuantityInput, kind: QuantityKind): QuantityRow | undefined {
+export function checkQuantity(
+  problems: Problems,
+  loc: readonly (string | number)[],
+  q: QuantityInput,
+  kind: QuantityKind,
+): QuantityRow | undefined {
   const numbers = checkNumbers(problems, loc, q);
   if (q.unit === null) {
     problems.add([...loc, 'unit'], `a quantity of kind '${kind}' needs a unit`, null);
@@ -70,8 +75,15 @@ export function checkQuantity(problems: Problems, loc: readonly (string | number
   const si = q.magnitude * check.unit.scale + check.unit.offset;
   if (!isWithinPhysicalBounds(kind, si)) {
     const { min, max, reason } = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
-    const bound = min !== null && si < min ? `at least ${(min - check.unit.offset) / check.unit.scale}` : `at most ${((max as number) - check.unit.offset) / check.unit.scale}`;
-    problems.add([...loc, 'magnitude'], `${q.magnitude} ${q.unit} is outside the physical bounds of quantity kind '${kind}': it must be ${bound} ${q.unit} (${reason}) [value_out_of_physical_range]`, q.magnitude);
+    const bound =
+      min !== null && si < min
+        ? `at least ${(min - check.unit.offset) / check.unit.scale}`
+        : `at most ${((max as number) - check.unit.offset) / check.unit.scale}`;
+    problems.add(
+      [...loc, 'magnitude'],
+      `${q.magnitude} ${q.unit} is outside the physical bounds of quantity kind '${kind}': it must be ${bound} ${q.unit} (${reason}) [value_out_of_physical_range]`,
+      q.magnitude,
+    );
     return undefined;
   }
   return row({ ...q, unit: q.unit });

@@ -37,7 +37,13 @@ function illFormed(text: string): boolean {
 type Loc = (string | number)[];
 
 function unicodeItem(loc: Loc, input: string): ValidationErrorItem {
-  return { type: 'string_unicode', loc, msg: 'Input should be a valid string, unable to parse raw data as a unicode string', input, ctx: {} };
+  return {
+    type: 'string_unicode',
+    loc,
+    msg: 'Input should be a valid string, unable to parse raw data as a unicode string',
+    input,
+    ctx: {},
+  };
 }
 
 function tooLongItem(loc: Loc, input: readonly unknown[]): ValidationErrorItem {
@@ -76,7 +82,13 @@ function scanObject(value: object, scan: Scan): void {
   if (moreKeysThan(value, MAX_OBJECT_KEYS)) {
     const msg = `Object should have at most ${MAX_OBJECT_KEYS} keys`;
     // Not echoed: listing the keys of such an object again is what costs (null, as outside the body).
-    scan.items.push({ type: 'too_long', loc: [...scan.path], msg, input: null, ctx: { field_type: 'Object', max_length: MAX_OBJECT_KEYS } });
+    scan.items.push({
+      type: 'too_long',
+      loc: [...scan.path],
+      msg,
+      input: null,
+      ctx: { field_type: 'Object', max_length: MAX_OBJECT_KEYS },
+    });
     scan.values = MAX_BODY_VALUES; // not walked: the body is refused already
     return;
   }

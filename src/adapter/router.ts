@@ -3,7 +3,13 @@
  * (`/mrv/v0/removals/{id}`); a `{name}` segment matches one non-empty path segment, decoded.
  */
 import type { z } from 'zod';
-import { validateRequest, type ParsedRequest, type RequestParts, type RequestSchemas, type ValidationResult } from '../model/validation-error';
+import {
+  validateRequest,
+  type ParsedRequest,
+  type RequestParts,
+  type RequestSchemas,
+  type ValidationResult,
+} from '../model/validation-error';
 import type { RequestContext } from './context';
 
 /** Methods the service answers. */
@@ -39,7 +45,11 @@ export type RouteSchemas = Omit<RequestSchemas, 'header'>;
 export type RouteInput<S extends RouteSpec> = ParsedRequest<Pick<S, Extract<keyof S, 'path' | 'query' | 'body'>>>;
 
 /** `T` read-only all the way down: a body built from stored rows (read-only arrays) is accepted. */
-export type Immutable<T> = T extends readonly (infer U)[] ? readonly Immutable<U>[] : T extends object ? { readonly [K in keyof T]: Immutable<T[K]> } : T;
+export type Immutable<T> = T extends readonly (infer U)[]
+  ? readonly Immutable<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Immutable<T[K]> }
+    : T;
 
 /**
  * A response body of schema `T`, before serialisation: what the schema accepts (`z.input`, so that
@@ -140,7 +150,10 @@ export class Router {
         .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s }));
       const leading = segments.slice(0, 3);
       if (leading.some((part) => !('literal' in part))) throw new Error(`router: ${key} must start with three literal segments`);
-      const bucket = bucketKey(segments.length, leading.map((part) => part.literal ?? ''));
+      const bucket = bucketKey(
+        segments.length,
+        leading.map((part) => part.literal ?? ''),
+      );
       const list = this.#buckets.get(bucket) ?? [];
       list.push({ route: r, segments });
       this.#buckets.set(bucket, list);

@@ -6,12 +6,7 @@
  * enumerations are declared once, by the schema.
  */
 import type { z } from 'zod';
-import type {
-  biocharApplicationSchema,
-  sensorSchema,
-  storageLocationSchema,
-  storageUnitSchema,
-} from './resources/storage/schemas';
+import type { biocharApplicationSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from './resources/storage/schemas';
 import type {
   ComponentBlueprintDefinition,
   ComponentType,
@@ -20,18 +15,9 @@ import type {
   ProjectComponentAllocationStrategy,
   ScalarQuantity,
 } from '../model';
-import type {
-  componentAttributionSchema,
-  removalSchema,
-} from './resources/removals/schemas';
-import type {
-  componentListInputSchema,
-  ComponentScope,
-  componentSchema,
-} from './resources/components/schemas';
-import type {
-  datapointSchema,
-} from './resources/datapoints/schemas';
+import type { componentAttributionSchema, removalSchema } from './resources/removals/schemas';
+import type { componentListInputSchema, ComponentScope, componentSchema } from './resources/components/schemas';
+import type { datapointSchema } from './resources/datapoints/schemas';
 import type {
   projectSchema,
   removalTemplateComponentInputSchema,
@@ -39,33 +25,17 @@ import type {
   removalTemplateGroupSchema,
   removalTemplateSchema,
 } from './resources/projects/schemas';
-import type {
-  sourceSchema,
-} from './resources/sources/schemas';
+import type { sourceSchema } from './resources/sources/schemas';
 import type {
   dataUploadSubmissionSchema,
   fileUploadSchema,
   monitoringSubmissionSchema,
   projectMonitoringRequirementSchema,
 } from './resources/monitoring/schemas';
-import type {
-  feedstockBatchSchema,
-  feedstockTypeSchema,
-  productionBatchSchema,
-} from './resources/feedstock/schemas';
-import type {
-  measurementLocationSchema,
-  measurementSampleSchema,
-  measurementValueSchema,
-} from './resources/measurements/schemas';
-import type {
-  projectDocumentSchema,
-  registryProjectSchema,
-} from './resources/registry-parties/schemas';
-import type {
-  stripeSubscriptionFrequencySchema,
-  supplierStripeConfigurationSchema,
-} from './resources/stripe/schemas';
+import type { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from './resources/feedstock/schemas';
+import type { measurementLocationSchema, measurementSampleSchema, measurementValueSchema } from './resources/measurements/schemas';
+import type { projectDocumentSchema, registryProjectSchema } from './resources/registry-parties/schemas';
+import type { stripeSubscriptionFrequencySchema, supplierStripeConfigurationSchema } from './resources/stripe/schemas';
 import type { GhgEntryResult, GhgStatementRecord } from '../accounting';
 import type { SupplierView } from '../registry';
 import type { TransactionKind } from '../registry/pipeline';
@@ -165,7 +135,10 @@ export interface BlueprintRow {
 
 export type TemplateInputRow = Stored<typeof removalTemplateComponentInputSchema, 'type' | 'quantity_kind'>;
 
-export type TemplateComponentRow = Stored<typeof removalTemplateComponentSchema, 'removal_template_component_group_id' | 'removal_template_id' | 'inputs'> & {
+export type TemplateComponentRow = Stored<
+  typeof removalTemplateComponentSchema,
+  'removal_template_component_group_id' | 'removal_template_id' | 'inputs'
+> & {
   readonly inputs: readonly TemplateInputRow[];
 };
 
@@ -227,12 +200,20 @@ export interface ComponentPartRow {
 export interface RemovalResultRow
   extends Pick<
     GhgEntryResult,
-    'co2e_net_removed_kg' | 'co2e_net_removed_without_discount_kg' | 'co2e_net_removed_standard_deviation_kg' | 'risk_of_reversal_percentage' | 'issuable_kg' | 'credit_allocation'
+    | 'co2e_net_removed_kg'
+    | 'co2e_net_removed_without_discount_kg'
+    | 'co2e_net_removed_standard_deviation_kg'
+    | 'risk_of_reversal_percentage'
+    | 'issuable_kg'
+    | 'credit_allocation'
   > {
   readonly parts: readonly ComponentPartRow[];
 }
 
-export type RemovalRow = StoredFields<typeof removalSchema, 'id' | 'started_on' | 'completed_on' | 'feedstock_type_id' | 'ghg_statement_id' | 'removal_template_id'> &
+export type RemovalRow = StoredFields<
+  typeof removalSchema,
+  'id' | 'started_on' | 'completed_on' | 'feedstock_type_id' | 'ghg_statement_id' | 'removal_template_id'
+> &
   Owned & {
     readonly project_id: string;
     readonly supplier_reference_id: string;

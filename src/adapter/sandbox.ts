@@ -29,8 +29,25 @@ import { discoveryBody, OPENAPI_PATH } from './discovery';
 import { serviceOpenApiDocument } from './openapi';
 import { ServiceState } from './state';
 import { assertOptions } from '../model/strict-options';
-import { SANDBOX_OPTION_CHECKS, type Sandbox, type SandboxHeaders, type SandboxJournal, type SandboxOptions, type SandboxRequest, type SandboxResponse } from './types';
-import { entryRecord, entryRequest, idSeedAfter, JournalError, readEntries, readHeader, worldFingerprint, type JournalHeader } from './journal';
+import {
+  SANDBOX_OPTION_CHECKS,
+  type Sandbox,
+  type SandboxHeaders,
+  type SandboxJournal,
+  type SandboxOptions,
+  type SandboxRequest,
+  type SandboxResponse,
+} from './types';
+import {
+  entryRecord,
+  entryRequest,
+  idSeedAfter,
+  JournalError,
+  readEntries,
+  readHeader,
+  worldFingerprint,
+  type JournalHeader,
+} from './journal';
 import { loadWorld } from './world';
 import type { OrganisationRow } from './rows';
 import { bodyLimitProblems, boundDetail, MAX_LISTED_PROBLEMS } from './request-limits';
@@ -204,7 +221,13 @@ interface Instant {
  * that is refused now was accepted when written: the journal does not belong to this world or
  * engine, and the sandbox is not created.
  */
-function replay(state: ServiceState, instant: Instant, answer: (request: SandboxRequest) => SandboxResponse, journal: SandboxJournal, options: SandboxOptions): JournalHeader | undefined {
+function replay(
+  state: ServiceState,
+  instant: Instant,
+  answer: (request: SandboxRequest) => SandboxResponse,
+  journal: SandboxJournal,
+  options: SandboxOptions,
+): JournalHeader | undefined {
   const seed = options.seed ?? 1;
   const header = readHeader(journal, options.world ?? null, seed);
   const loadedAt = header?.loaded_at ?? state.clock.nowMs();
@@ -218,7 +241,9 @@ function replay(state: ServiceState, instant: Instant, answer: (request: Sandbox
         status = answer(entryRequest(entry)).status;
       });
       if (status < 200 || status >= 300 || left !== 0) {
-        throw new JournalError(`journal record ${i + 2} (${entry.method} ${entry.path}) replays as ${status}${left === 0 ? '' : ` leaving ${left} ids`}, not as accepted: it was written by another world or engine`);
+        throw new JournalError(
+          `journal record ${i + 2} (${entry.method} ${entry.path}) replays as ${status}${left === 0 ? '' : ` leaving ${left} ids`}, not as accepted: it was written by another world or engine`,
+        );
       }
     });
   } finally {
@@ -280,7 +305,8 @@ function journaledHandler(
   };
   if (header !== undefined) journal.append(JSON.stringify(header)).catch((error: unknown) => fail(error, { method: 'START', path: '/' }));
   return (request) => {
-    if (failed) return Promise.resolve(respond(503, { detail: 'The sandbox could not write its state and accepts no more requests; restart it' }));
+    if (failed)
+      return Promise.resolve(respond(503, { detail: 'The sandbox could not write its state and accepts no more requests; restart it' }));
     const before = state.store.committedChanges;
     instant.at = state.clock.nowMs() - state.clock.offsetMs;
     const at = instant.at;

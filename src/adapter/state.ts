@@ -203,11 +203,16 @@ export class ServiceState {
   recordIssuance(issuanceId: string): void {
     this.recordLedgerEntry('issuance', issuanceId);
     const batches = this.ledger.getIssuanceCreditBatches(issuanceId);
-    for (const b of [...(batches?.supplier_credit_batches ?? []), ...(batches?.buffer_pool_credit_batches ?? [])]) this.recordLedgerEntry('credit_batch', b.id);
+    for (const b of [...(batches?.supplier_credit_batches ?? []), ...(batches?.buffer_pool_credit_batches ?? [])])
+      this.recordLedgerEntry('credit_batch', b.id);
   }
 
   /** Remembers a transaction and the children its lines split off. */
-  recordTransaction(kind: Exclude<LedgerKind, 'issuance' | 'credit_batch'>, id: string, lines: readonly { readonly credit_batch_id: string }[]): void {
+  recordTransaction(
+    kind: Exclude<LedgerKind, 'issuance' | 'credit_batch'>,
+    id: string,
+    lines: readonly { readonly credit_batch_id: string }[],
+  ): void {
     this.recordLedgerEntry(kind, id);
     for (const line of lines) {
       // The batch itself may have changed hands (or status); its children are new.

@@ -31,7 +31,10 @@ function isQuantityKind(kind: string): kind is QuantityKind {
 }
 
 /** A stored measurement property as served: its kind was checked when the row was made (the row keeps a string). */
-export function servedProperty(property: { readonly quantity_kind: string; readonly qualifier: string | null }): BodyOf<typeof measurementPropertySchema> {
+export function servedProperty(property: {
+  readonly quantity_kind: string;
+  readonly qualifier: string | null;
+}): BodyOf<typeof measurementPropertySchema> {
   const kind = property.quantity_kind;
   if (!isQuantityKind(kind)) throw new Error(`stored measurement property: unknown quantity kind '${kind}'`);
   return { quantity_kind: kind, qualifier: property.qualifier };

@@ -91,20 +91,28 @@ class WorldCheck {
     const { world, suppliers, bufferPools } = this;
     world.organisations.forEach((o, i) => {
       if (o.supplier === undefined) return;
-      if (suppliers.has(o.supplier.id)) this.problem(['organisations', i, 'supplier', 'id'], `supplier id '${o.supplier.id}' is used more than once`, 'duplicate_id');
+      if (suppliers.has(o.supplier.id))
+        this.problem(['organisations', i, 'supplier', 'id'], `supplier id '${o.supplier.id}' is used more than once`, 'duplicate_id');
       suppliers.set(o.supplier.id, o.id);
     });
-    if (bufferPools.length > 1) this.problem(['organisations'], `${bufferPools.length} organisations are marked buffer_pool; at most one may hold the buffer pool`, 'duplicate_buffer_pool');
+    if (bufferPools.length > 1)
+      this.problem(
+        ['organisations'],
+        `${bufferPools.length} organisations are marked buffer_pool; at most one may hold the buffer pool`,
+        'duplicate_buffer_pool',
+      );
     const secrets = new Set<string>();
     world.clients.forEach((c, i) => {
-      if (secrets.has(c.client_secret)) this.problem(['clients', i, 'client_secret'], 'client secret is used more than once', 'duplicate_id');
+      if (secrets.has(c.client_secret))
+        this.problem(['clients', i, 'client_secret'], 'client secret is used more than once', 'duplicate_id');
       secrets.add(c.client_secret);
     });
     const tokens = new Set<string>();
     world.access_tokens.forEach((t, i) => {
       if (tokens.has(t.token)) this.problem(['access_tokens', i, 'token'], 'token is used more than once', 'duplicate_id');
       tokens.add(t.token);
-      if (!this.organisations.has(t.organisation_id)) this.problem(['access_tokens', i, 'organisation_id'], `organisation '${t.organisation_id}' is not in organisations`);
+      if (!this.organisations.has(t.organisation_id))
+        this.problem(['access_tokens', i, 'organisation_id'], `organisation '${t.organisation_id}' is not in organisations`);
     });
   }
 
@@ -122,7 +130,10 @@ class WorldCheck {
     const project = this.projects.get(row.project_id);
     if (project === undefined) this.problem([collection, i, 'project_id'], `project '${row.project_id}' is not in projects`);
     else if (project.owner_organisation_id !== row.owner_organisation_id) {
-      this.problem([collection, i, 'project_id'], `project '${row.project_id}' belongs to '${project.owner_organisation_id}', not to the owner '${row.owner_organisation_id}'`);
+      this.problem(
+        [collection, i, 'project_id'],
+        `project '${row.project_id}' belongs to '${project.owner_organisation_id}', not to the owner '${row.owner_organisation_id}'`,
+      );
     }
   }
 
@@ -133,8 +144,10 @@ class WorldCheck {
       this.supplierOwner(['projects', i, 'owner_organisation_id'], p.owner_organisation_id);
       const verifier = p.verifier_organisation_id;
       if (verifier !== undefined && verifier !== null) {
-        if (!organisations.has(verifier)) this.problem(['projects', i, 'verifier_organisation_id'], `organisation '${verifier}' is not in organisations`);
-        else if (verifier === p.owner_organisation_id) this.problem(['projects', i, 'verifier_organisation_id'], 'a project cannot be verified by its own supplier');
+        if (!organisations.has(verifier))
+          this.problem(['projects', i, 'verifier_organisation_id'], `organisation '${verifier}' is not in organisations`);
+        else if (verifier === p.owner_organisation_id)
+          this.problem(['projects', i, 'verifier_organisation_id'], 'a project cannot be verified by its own supplier');
       }
     });
     world.feedstock_types.forEach((r, i) => this.supplierOwner(['feedstock_types', i, 'owner_organisation_id'], r.owner_organisation_id));
@@ -144,9 +157,11 @@ class WorldCheck {
       this.supplierOwner(['production_batches', i, 'owner_organisation_id'], r.owner_organisation_id);
       const mass = isCompatible(r.mass.unit, QUANTITY_FIELDS.production_batch.mass);
       if (!mass.ok) this.problem(['production_batches', i, 'mass', 'unit'], mass.message, 'incompatible_unit');
-      if (!facilities.has(r.facility_id)) this.problem(['production_batches', i, 'facility_id'], `facility '${r.facility_id}' is not in facilities`);
+      if (!facilities.has(r.facility_id))
+        this.problem(['production_batches', i, 'facility_id'], `facility '${r.facility_id}' is not in facilities`);
       (r.feedstock_type_ids ?? []).forEach((f, k) => {
-        if (!feedstockTypes.has(f)) this.problem(['production_batches', i, 'feedstock_type_ids', k], `feedstock type '${f}' is not in feedstock_types`);
+        if (!feedstockTypes.has(f))
+          this.problem(['production_batches', i, 'feedstock_type_ids', k], `feedstock type '${f}' is not in feedstock_types`);
       });
     });
     world.sources.forEach((r, i) => this.inProject('sources', i, r));
@@ -157,7 +172,8 @@ class WorldCheck {
       (r.source_ids ?? []).forEach((s, k) => {
         const source = sources.get(s);
         if (source === undefined) this.problem(['datapoints', i, 'source_ids', k], `source '${s}' is not in sources`);
-        else if (source.owner_organisation_id !== r.owner_organisation_id) this.problem(['datapoints', i, 'source_ids', k], `source '${s}' has another owner`);
+        else if (source.owner_organisation_id !== r.owner_organisation_id)
+          this.problem(['datapoints', i, 'source_ids', k], `source '${s}' has another owner`);
       });
     });
   }
@@ -169,28 +185,42 @@ class WorldCheck {
     const blueprintInputs = new Map(world.component_blueprints.map((b) => [b.key, b.inputs.map((input) => input.input_key)]));
     world.component_blueprints.forEach((b, i) => {
       // docs/rules.md#blueprints-components-and-inputs: REDUCTION is a library-only type; the service never writes it.
-      if (b.type === 'REDUCTION') this.problem(['component_blueprints', i, 'type'], `blueprint '${b.key}' has type REDUCTION, a type of graph documents only; the service's blueprints are ACTIVITY, REMOVAL_COUNTERFACTUAL, SEQUESTRATION, LOSS, ADJUSTMENT or UNCERTAINTY_DISCOUNT`, 'invalid_type');
+      if (b.type === 'REDUCTION')
+        this.problem(
+          ['component_blueprints', i, 'type'],
+          `blueprint '${b.key}' has type REDUCTION, a type of graph documents only; the service's blueprints are ACTIVITY, REMOVAL_COUNTERFACTUAL, SEQUESTRATION, LOSS, ADJUSTMENT or UNCERTAINTY_DISCOUNT`,
+          'invalid_type',
+        );
     });
     const groupIds = new Set<string>();
     world.removal_templates.forEach((t, i) => {
       const project = projects.get(t.project_id);
       if (project === undefined) this.problem(['removal_templates', i, 'project_id'], `project '${t.project_id}' is not in projects`);
       t.groups.forEach((g, gi) => {
-        if (groupIds.has(g.id)) this.problem(['removal_templates', i, 'groups', gi, 'id'], `group id '${g.id}' is used more than once`, 'duplicate_id');
+        if (groupIds.has(g.id))
+          this.problem(['removal_templates', i, 'groups', gi, 'id'], `group id '${g.id}' is used more than once`, 'duplicate_id');
         groupIds.add(g.id);
         g.components.forEach((c, ci) => {
           const path = ['removal_templates', i, 'groups', gi, 'components', ci];
-          if (templateComponentIds.has(c.id)) this.problem([...path, 'id'], `template component id '${c.id}' is used more than once`, 'duplicate_id');
+          if (templateComponentIds.has(c.id))
+            this.problem([...path, 'id'], `template component id '${c.id}' is used more than once`, 'duplicate_id');
           templateComponentIds.add(c.id);
-          if (!blueprintKeys.has(c.blueprint_key)) this.problem([...path, 'blueprint_key'], `blueprint '${c.blueprint_key}' is not in component_blueprints`);
+          if (!blueprintKeys.has(c.blueprint_key))
+            this.problem([...path, 'blueprint_key'], `blueprint '${c.blueprint_key}' is not in component_blueprints`);
           c.inputs.forEach((input, k) => {
             const keys = blueprintInputs.get(c.blueprint_key);
-            if (keys !== undefined && !keys.includes(input.input_key)) this.problem([...path, 'inputs', k, 'input_key'], `blueprint '${c.blueprint_key}' has no input '${input.input_key}'`, 'unknown_input');
+            if (keys !== undefined && !keys.includes(input.input_key))
+              this.problem(
+                [...path, 'inputs', k, 'input_key'],
+                `blueprint '${c.blueprint_key}' has no input '${input.input_key}'`,
+                'unknown_input',
+              );
             const d = input.datapoint_id;
             if (d === undefined || d === null) return;
             const datapoint = this.datapoints.get(d);
             if (datapoint === undefined) this.problem([...path, 'inputs', k, 'datapoint_id'], `datapoint '${d}' is not in datapoints`);
-            else if (project !== undefined && datapoint.owner_organisation_id !== project.owner_organisation_id) this.problem([...path, 'inputs', k, 'datapoint_id'], `datapoint '${d}' has another owner than the project`);
+            else if (project !== undefined && datapoint.owner_organisation_id !== project.owner_organisation_id)
+              this.problem([...path, 'inputs', k, 'datapoint_id'], `datapoint '${d}' has another owner than the project`);
           });
         });
       });
@@ -203,11 +233,13 @@ class WorldCheck {
     world.components.forEach((r, i) => {
       this.inProject('components', i, r);
       const rtc = r.removal_template_component_id;
-      if (rtc !== undefined && rtc !== null && !templateComponentIds.has(rtc)) this.problem(['components', i, 'removal_template_component_id'], `template component '${rtc}' is not in removal_templates`);
+      if (rtc !== undefined && rtc !== null && !templateComponentIds.has(rtc))
+        this.problem(['components', i, 'removal_template_component_id'], `template component '${rtc}' is not in removal_templates`);
       r.inputs.forEach((input, k) => {
         for (const d of [...(input.datapoint_ids ?? []), ...(input.datapoint_id === undefined ? [] : [input.datapoint_id])]) {
           const datapoint = datapoints.get(d);
-          if (datapoint !== undefined && datapoint.owner_organisation_id !== r.owner_organisation_id) this.problem(['components', i, 'inputs', k], `datapoint '${d}' has another owner`);
+          if (datapoint !== undefined && datapoint.owner_organisation_id !== r.owner_organisation_id)
+            this.problem(['components', i, 'inputs', k], `datapoint '${d}' has another owner`);
         }
       });
     });
@@ -215,11 +247,18 @@ class WorldCheck {
       this.inProject('measurement_samples', i, r);
       (r.values ?? []).forEach((v, k) => {
         const datapoint = datapoints.get(v.datapoint_id);
-        if (datapoint === undefined) this.problem(['measurement_samples', i, 'values', k, 'datapoint_id'], `datapoint '${v.datapoint_id}' is not in datapoints`);
-        else if (datapoint.owner_organisation_id !== r.owner_organisation_id) this.problem(['measurement_samples', i, 'values', k, 'datapoint_id'], `datapoint '${v.datapoint_id}' has another owner`);
+        if (datapoint === undefined)
+          this.problem(['measurement_samples', i, 'values', k, 'datapoint_id'], `datapoint '${v.datapoint_id}' is not in datapoints`);
+        else if (datapoint.owner_organisation_id !== r.owner_organisation_id)
+          this.problem(['measurement_samples', i, 'values', k, 'datapoint_id'], `datapoint '${v.datapoint_id}' has another owner`);
         else {
           const unit = isCompatible(datapoint.quantity.unit, v.measurement_property.quantity_kind);
-          if (!unit.ok) this.problem(['measurement_samples', i, 'values', k, 'datapoint_id'], `datapoint '${v.datapoint_id}': ${unit.message}`, 'incompatible_unit');
+          if (!unit.ok)
+            this.problem(
+              ['measurement_samples', i, 'values', k, 'datapoint_id'],
+              `datapoint '${v.datapoint_id}': ${unit.message}`,
+              'incompatible_unit',
+            );
         }
       });
     });
@@ -229,8 +268,10 @@ class WorldCheck {
   credits(): void {
     const { world, organisations, suppliers, bufferPools, projects, orders } = this;
     world.orders.forEach((o, i) => {
-      if (!organisations.has(o.organisation_id)) this.problem(['orders', i, 'organisation_id'], `organisation '${o.organisation_id}' is not in organisations`);
-      if (!suppliers.has(o.supplier_id)) this.problem(['orders', i, 'supplier_id'], `supplier '${o.supplier_id}' is not a supplier of organisations`);
+      if (!organisations.has(o.organisation_id))
+        this.problem(['orders', i, 'organisation_id'], `organisation '${o.organisation_id}' is not in organisations`);
+      if (!suppliers.has(o.supplier_id))
+        this.problem(['orders', i, 'supplier_id'], `supplier '${o.supplier_id}' is not a supplier of organisations`);
     });
     if (world.credit_batches.length > 0 && bufferPools.length === 0) {
       this.problem(['credit_batches'], 'issuing credit batches needs an organisation marked buffer_pool');
@@ -243,12 +284,15 @@ class WorldCheck {
       this.creditLines('deliveries', i, d.credit_batch_quantities);
     });
     world.transfers.forEach((t, i) => {
-      if (!organisations.has(t.from_organisation_id)) this.problem(['transfers', i, 'from_organisation_id'], `organisation '${t.from_organisation_id}' is not in organisations`);
-      if (!organisations.has(t.to_organisation_id)) this.problem(['transfers', i, 'to_organisation_id'], `organisation '${t.to_organisation_id}' is not in organisations`);
+      if (!organisations.has(t.from_organisation_id))
+        this.problem(['transfers', i, 'from_organisation_id'], `organisation '${t.from_organisation_id}' is not in organisations`);
+      if (!organisations.has(t.to_organisation_id))
+        this.problem(['transfers', i, 'to_organisation_id'], `organisation '${t.to_organisation_id}' is not in organisations`);
       this.creditLines('transfers', i, t.credit_batch_quantities);
     });
     world.refunds.forEach((r, i) => {
-      if (!organisations.has(r.to_organisation_id)) this.problem(['refunds', i, 'to_organisation_id'], `organisation '${r.to_organisation_id}' is not in organisations`);
+      if (!organisations.has(r.to_organisation_id))
+        this.problem(['refunds', i, 'to_organisation_id'], `organisation '${r.to_organisation_id}' is not in organisations`);
       if (bufferPools.length === 0) this.problem(['refunds', i], 'no organisation is marked buffer_pool');
       this.creditLines('refunds', i, r.credit_batch_quantities);
     });
@@ -257,7 +301,11 @@ class WorldCheck {
   /** Each credit batch a movement names must exist. */
   private creditLines(collection: string, i: number, lines: readonly { credit_batch_id: string }[]): void {
     lines.forEach((line, k) => {
-      if (!this.batches.has(line.credit_batch_id)) this.problem([collection, i, 'credit_batch_quantities', k, 'credit_batch_id'], `credit batch '${line.credit_batch_id}' is not in credit_batches`);
+      if (!this.batches.has(line.credit_batch_id))
+        this.problem(
+          [collection, i, 'credit_batch_quantities', k, 'credit_batch_id'],
+          `credit batch '${line.credit_batch_id}' is not in credit_batches`,
+        );
     });
   }
 
@@ -271,8 +319,14 @@ class WorldCheck {
     }
     const configured = new Set<string>();
     world.stripe_configurations.forEach((c, i) => {
-      if (!suppliers.has(c.supplier_id)) this.problem(['stripe_configurations', i, 'supplier_id'], `supplier '${c.supplier_id}' is not a supplier of organisations`);
-      if (configured.has(c.supplier_id)) this.problem(['stripe_configurations', i, 'supplier_id'], `supplier '${c.supplier_id}' has more than one Stripe configuration`, 'duplicate_id');
+      if (!suppliers.has(c.supplier_id))
+        this.problem(['stripe_configurations', i, 'supplier_id'], `supplier '${c.supplier_id}' is not a supplier of organisations`);
+      if (configured.has(c.supplier_id))
+        this.problem(
+          ['stripe_configurations', i, 'supplier_id'],
+          `supplier '${c.supplier_id}' has more than one Stripe configuration`,
+          'duplicate_id',
+        );
       configured.add(c.supplier_id);
     });
   }
@@ -295,7 +349,12 @@ class WorldCheck {
         if (ref === undefined || ref === null) return;
         const key = `${row.owner_organisation_id}\u0000${ref}`;
         const first = seenReferences.get(key);
-        if (first !== undefined) this.problem([collection, i, 'supplier_reference_id'], `supplier_reference_id '${ref}' is already used by ${first}`, 'duplicate_reference');
+        if (first !== undefined)
+          this.problem(
+            [collection, i, 'supplier_reference_id'],
+            `supplier_reference_id '${ref}' is already used by ${first}`,
+            'duplicate_reference',
+          );
         else seenReferences.set(key, `${collection}[${i}]`);
       });
     }

@@ -20,7 +20,12 @@ export function unknownKeyMessage(key: string, path: IssuePath, known: readonly 
 function unwrap(schema: z.ZodType): z.ZodType {
   let current: z.ZodType = schema;
   for (let i = 0; i < 32; i++) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault || current instanceof z.ZodReadonly) {
+    if (
+      current instanceof z.ZodOptional ||
+      current instanceof z.ZodNullable ||
+      current instanceof z.ZodDefault ||
+      current instanceof z.ZodReadonly
+    ) {
       current = current.unwrap() as z.ZodType;
     } else if (current instanceof z.ZodPipe) {
       // A refinement or transform after the object: the keys are the input side's.
@@ -59,7 +64,8 @@ function walk(schema: z.ZodType, value: unknown, path: IssuePath, out: GraphIssu
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const field = Object.prototype.hasOwnProperty.call(shape, key) ? shape[key] : undefined;
     if (field !== undefined) walk(field, child, [...path, key], out);
-    else if (!keepsUnknownKeys(inner)) out.push({ path: [...path, key], code: 'unrecognized_key', message: unknownKeyMessage(key, path, known) });
+    else if (!keepsUnknownKeys(inner))
+      out.push({ path: [...path, key], code: 'unrecognized_key', message: unknownKeyMessage(key, path, known) });
   }
 }
 

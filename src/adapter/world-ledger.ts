@@ -33,7 +33,10 @@ function registerParties(state: ServiceState, world: World): void {
         organisation: organisationView(state, o.id),
         short_description: o.supplier.short_description ?? null,
         long_description: o.supplier.long_description ?? null,
-        location: o.supplier.location === undefined || o.supplier.location === null ? null : { ...o.supplier.location, description: o.supplier.location.description ?? null },
+        location:
+          o.supplier.location === undefined || o.supplier.location === null
+            ? null
+            : { ...o.supplier.location, description: o.supplier.location.description ?? null },
       });
     }
   }
@@ -100,32 +103,61 @@ function issueCreditBatch(
 }
 
 /** Deliveries, transfers and refunds. */
-function replayTransactions(state: ServiceState, world: World, bufferPoolId: string | undefined, at: (iso: string | undefined) => void): void {
-  replay(state, at, 'deliveries', 'delivery', world.deliveries, (d) => d.delivered_at, (d) => {
-    // The cross-check refused a world whose order is missing; nothing to replay then.
-    const order = state.orders.get(d.order_id);
-    if (order === undefined) return undefined;
-    return state.ledger.createDelivery({
-      order: { id: order.id, organisation: organisationView(state, order.organisation_id), supplier_id: order.supplier_id },
-      credit_batch_quantities: d.credit_batch_quantities,
-      notes: d.notes ?? null,
-    });
-  });
-  replay(state, at, 'transfers', 'transfer', world.transfers, (t) => t.transferred_at, (t) =>
-    state.ledger.createTransfer({
-      from_organisation_id: t.from_organisation_id,
-      to_organisation_id: t.to_organisation_id,
-      supplier_id: t.supplier_id,
-      credit_batch_quantities: t.credit_batch_quantities,
-      notes: t.notes ?? null,
-    }));
-  replay(state, at, 'refunds', 'refund', world.refunds, (r) => r.refunded_at, (r) =>
-    state.ledger.createRefund({
-      from_buffer_pool_organisation_id: bufferPoolId ?? '',
-      to_organisation_id: r.to_organisation_id,
-      credit_batch_quantities: r.credit_batch_quantities,
-      notes: r.notes ?? null,
-    }));
+function replayTransactions(
+  state: ServiceState,
+  world: World,
+  bufferPoolId: string | undefined,
+  at: (iso: string | undefined) => void,
+): void {
+  replay(
+    state,
+    at,
+    'deliveries',
+    'delivery',
+    world.deliveries,
+    (d) => d.delivered_at,
+    (d) => {
+      // The cross-check refused a world whose order is missing; nothing to replay then.
+      const order = state.orders.get(d.order_id);
+      if (order === undefined) return undefined;
+      return state.ledger.createDelivery({
+        order: { id: order.id, organisation: organisationView(state, order.organisation_id), supplier_id: order.supplier_id },
+        credit_batch_quantities: d.credit_batch_quantities,
+        notes: d.notes ?? null,
+      });
+    },
+  );
+  replay(
+    state,
+    at,
+    'transfers',
+    'transfer',
+    world.transfers,
+    (t) => t.transferred_at,
+    (t) =>
+      state.ledger.createTransfer({
+        from_organisation_id: t.from_organisation_id,
+        to_organisation_id: t.to_organisation_id,
+        supplier_id: t.supplier_id,
+        credit_batch_quantities: t.credit_batch_quantities,
+        notes: t.notes ?? null,
+      }),
+  );
+  replay(
+    state,
+    at,
+    'refunds',
+    'refund',
+    world.refunds,
+    (r) => r.refunded_at,
+    (r) =>
+      state.ledger.createRefund({
+        from_buffer_pool_organisation_id: bufferPoolId ?? '',
+        to_organisation_id: r.to_organisation_id,
+        credit_batch_quantities: r.credit_batch_quantities,
+        notes: r.notes ?? null,
+      }),
+  );
 }
 
 /** Transactions are replayed in order, each at its own date and with its own id. */

@@ -6,7 +6,16 @@
 import type { z } from 'zod';
 import type { GraphIssue } from '../model';
 import type { ServiceState } from './state';
-import type { ComponentRow, DatapointRow, MeasurementSampleRow, OrganisationRow, ProductionBatchRow, ProjectRow, QuantityRow, TemplateRow } from './rows';
+import type {
+  ComponentRow,
+  DatapointRow,
+  MeasurementSampleRow,
+  OrganisationRow,
+  ProductionBatchRow,
+  ProjectRow,
+  QuantityRow,
+  TemplateRow,
+} from './rows';
 import { crossCheck } from './world-check';
 import { WorldDocumentError } from './world-error';
 import { unknownKeyIssues } from './world-keys';
@@ -102,7 +111,12 @@ function organisationRow(o: Row<'organisations'>): OrganisationRow {
 function loadSupplierData(state: ServiceState, world: World, startIso: string): void {
   for (const p of world.projects) state.projects.insert(projectRow(p));
   for (const f of world.feedstock_types) {
-    state.feedstockTypes.insert({ id: f.id, owner: f.owner_organisation_id, name: f.name, supplier_reference_id: f.supplier_reference_id ?? null });
+    state.feedstockTypes.insert({
+      id: f.id,
+      owner: f.owner_organisation_id,
+      name: f.name,
+      supplier_reference_id: f.supplier_reference_id ?? null,
+    });
   }
   for (const f of world.facilities) {
     state.facilities.insert({ id: f.id, owner: f.owner_organisation_id, project_id: f.project_id ?? null, name: f.name });
@@ -133,7 +147,12 @@ function projectRow(p: Row<'projects'>): ProjectRow {
     risk_of_reversal_percentage: p.risk_of_reversal_percentage ?? null,
     risk_of_reversal: p.risk_of_reversal ?? null,
     verifier_organisation_id: p.verifier_organisation_id ?? null,
-    project_code: p.project_code ?? p.id.slice(-6).toUpperCase().replace(/[^A-Z0-9]/g, 'X'),
+    project_code:
+      p.project_code ??
+      p.id
+        .slice(-6)
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, 'X'),
     pathway_code: p.pathway_code ?? 'CDR',
     estimated_gross_tonnage_kg: p.estimated_gross_tonnage_kg ?? null,
     estimated_lifetime: p.estimated_lifetime ?? null,
@@ -285,14 +304,36 @@ function measurementSampleRow(m: Row<'measurement_samples'>): MeasurementSampleR
 function loadProjectRecords(state: ServiceState, world: World, startIso: string): void {
   const projectsById = new Map(world.projects.map((p) => [p.id, p]));
   for (const o of world.orders) {
-    state.orders.insert({ id: o.id, organisation_id: o.organisation_id, supplier_id: o.supplier_id, credits_ordered_kg: o.credits_ordered_kg ?? 0, created_at: startIso });
+    state.orders.insert({
+      id: o.id,
+      organisation_id: o.organisation_id,
+      supplier_id: o.supplier_id,
+      credits_ordered_kg: o.credits_ordered_kg ?? 0,
+      created_at: startIso,
+    });
   }
   for (const r of world.monitoring_requirements) {
     const owner = projectsById.get(r.project_id)?.owner_organisation_id ?? '';
-    state.monitoringRequirements.insert({ id: r.id, owner, project_id: r.project_id, storage_location_id: null, storage_unit_id: null, display_name: r.display_name, monitoring_phase: r.monitoring_phase, frequency: r.frequency, notes: r.notes ?? null });
+    state.monitoringRequirements.insert({
+      id: r.id,
+      owner,
+      project_id: r.project_id,
+      storage_location_id: null,
+      storage_unit_id: null,
+      display_name: r.display_name,
+      monitoring_phase: r.monitoring_phase,
+      frequency: r.frequency,
+      notes: r.notes ?? null,
+    });
   }
   for (const d of world.project_documents) {
-    state.projectDocuments.insert({ id: d.id, owner: projectsById.get(d.project_id)?.owner_organisation_id ?? '', project_id: d.project_id, display_name: d.display_name, url: d.url });
+    state.projectDocuments.insert({
+      id: d.id,
+      owner: projectsById.get(d.project_id)?.owner_organisation_id ?? '',
+      project_id: d.project_id,
+      display_name: d.display_name,
+      url: d.url,
+    });
   }
   for (const c of world.stripe_configurations) {
     state.stripeConfigurations.insert({
@@ -305,7 +346,6 @@ function loadProjectRecords(state: ServiceState, world: World, startIso: string)
     });
   }
 }
-
 
 /** Where a file upload's bytes would go; the sandbox keeps no files. */
 export function uploadUrl(id: string): string {

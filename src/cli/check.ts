@@ -59,7 +59,11 @@ function failureLines(v: FailedVerdict, printed: Printed, saved: string | undefi
   const entry = v.counterexample.ghg_entries[0]?.id;
   const json = JSON.stringify(v.counterexample, null, 2);
   const head = [`  FAILED  ${v.property}: after ${v.runs} case(s), ${v.shrinks} shrink(s), ${replay}`, indent(v.message, 10)];
-  if (saved !== undefined) return [...head, `          counterexample saved to ${saved}${entry === undefined ? '' : ` (cdr-engine explain ${saved} ${entry})`}`].join('\n');
+  if (saved !== undefined)
+    return [
+      ...head,
+      `          counterexample saved to ${saved}${entry === undefined ? '' : ` (cdr-engine explain ${saved} ${entry})`}`,
+    ].join('\n');
   const same = printed.get(json);
   if (same !== undefined) return [...head, `          counterexample: the same as for ${same} above`].join('\n');
   printed.set(json, v.property);
@@ -77,7 +81,11 @@ function verdictLine(v: Verdict, printed: Printed, saved: string | undefined): s
  * The report as text. `saved` gives the file each failed verdict's counterexample was saved to
  * (by blueprint and property); without it, a counterexample is printed once and its repeats named.
  */
-export function formatReport(label: string, report: MethodologyReport, saved?: (blueprint: string, property: string) => string | undefined): string {
+export function formatReport(
+  label: string,
+  report: MethodologyReport,
+  saved?: (blueprint: string, property: string) => string | undefined,
+): string {
   const lines = [`cdr-engine check ${label}: seed ${report.seed}, ${report.num_runs} cases per property`];
   const printed: Printed = new Map();
   let passed = 0;
@@ -96,7 +104,10 @@ export function formatReport(label: string, report: MethodologyReport, saved?: (
       lines.push(`  not run ${n.property}: ${n.reason}`);
       notRun++;
     }
-    if (b.undeclared_inputs.length > 0) lines.push(`  not declared: ${b.undeclared_inputs.map((i) => `'${i}'`).join(', ')} (no monotonicity, LIST semantics, homogeneity or bound: only the type's sign convention guards them)`);
+    if (b.undeclared_inputs.length > 0)
+      lines.push(
+        `  not declared: ${b.undeclared_inputs.map((i) => `'${i}'`).join(', ')} (no monotonicity, LIST semantics, homogeneity or bound: only the type's sign convention guards them)`,
+      );
   }
   if (report.entries.length > 0) lines.push('', 'entries (checks.entries)');
   for (const v of report.entries) {
@@ -118,7 +129,10 @@ function saveCounterexamples(dir: string, report: MethodologyReport, io: Io): Ma
   const paths = new Map<string, string>();
   try {
     mkdirSync(dir, { recursive: true });
-    const groups = [...report.blueprints.map((b) => ({ name: b.blueprint, verdicts: b.verdicts })), { name: 'entry', verdicts: report.entries }];
+    const groups = [
+      ...report.blueprints.map((b) => ({ name: b.blueprint, verdicts: b.verdicts })),
+      { name: 'entry', verdicts: report.entries },
+    ];
     for (const { name, verdicts } of groups) {
       for (const v of verdicts) {
         if (v.ok) continue;

@@ -46,7 +46,10 @@ const READ_FAILURES: Readonly<Record<string, string>> = {
  */
 export function readFailure(error: unknown, limit: number = MAX_STRING_LENGTH): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const tooLong = code === 'ERR_STRING_TOO_LONG' || code === 'ERR_FS_FILE_TOO_LARGE' || (error instanceof RangeError && /string length/i.test(error.message));
+  const tooLong =
+    code === 'ERR_STRING_TOO_LONG' ||
+    code === 'ERR_FS_FILE_TOO_LARGE' ||
+    (error instanceof RangeError && /string length/i.test(error.message));
   if (tooLong) {
     const mb = Math.round(limit / 2 ** 20);
     return (

@@ -51,7 +51,8 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
   let detailed = DEFAULT_DETAILED_ENTRIES;
   if (entries !== undefined) {
     detailed = entries === 'all' ? Number.POSITIVE_INFINITY : Number(entries);
-    if (!(entries === 'all' || (/^\d+$/.test(entries) && Number.isSafeInteger(detailed)))) return `--entries must be a number of entries or 'all', got '${entries}'`;
+    if (!(entries === 'all' || (/^\d+$/.test(entries) && Number.isSafeInteger(detailed))))
+      return `--entries must be a number of entries or 'all', got '${entries}'`;
   }
   const monteCarlo = monteCarloChoice(parsed.values);
   if (typeof monteCarlo === 'string') return monteCarlo;
@@ -89,7 +90,13 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   let run;
   if (prepared.ok && (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo')) {
     progress.phase('Monte Carlo');
-    run = await runMonteCarloInThreads(read.document, policies, prepared.prepared, options, threadsOf(parsed.threads, prepared.prepared.entries.count, availableParallelism()) as number);
+    run = await runMonteCarloInThreads(
+      read.document,
+      policies,
+      prepared.prepared,
+      options,
+      threadsOf(parsed.threads, prepared.prepared.entries.count, availableParallelism()) as number,
+    );
   }
   const started = !prepared.ok ? prepared : run !== undefined && !run.ok ? run : startEvaluation(prepared.prepared, options, run?.run);
   if (!started.ok) {
@@ -107,7 +114,14 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   let warnings;
   if (parsed.format === 'json') warnings = await writeEvaluationJson(evaluation, io.out, afterChunk);
   else if (parsed.format === 'ndjson') warnings = await writeEvaluationNdjson(evaluation, io.out, afterChunk);
-  else warnings = writeEvaluationTable(evaluation, io.out, parsed.detailed, tableContext(source, prepared.ok ? prepared.prepared.policies : undefined), showProgress);
+  else
+    warnings = writeEvaluationTable(
+      evaluation,
+      io.out,
+      parsed.detailed,
+      tableContext(source, prepared.ok ? prepared.prepared.policies : undefined),
+      showProgress,
+    );
   progress.done();
   return reportWarnings('evaluate', read.label, warnings, parsed.strictWarnings, io);
 }

@@ -53,7 +53,11 @@ const ENTRIES_CLOSE = '\n  ]\n}';
  * Writes the evaluation as indented JSON (see the module comment); `afterChunk` is awaited after
  * each chunk is written (the CLI waits there for the output to drain and shows its progress).
  */
-export async function writeEvaluationJson(evaluation: StreamedEvaluation, write: (text: string) => void, afterChunk: () => Promise<void> | void = () => {}): Promise<readonly EvaluationWarning[]> {
+export async function writeEvaluationJson(
+  evaluation: StreamedEvaluation,
+  write: (text: string) => void,
+  afterChunk: () => Promise<void> | void = () => {},
+): Promise<readonly EvaluationWarning[]> {
   let first = true;
   const warnings = new WarningCollector(evaluation.documentWarnings);
   for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
@@ -79,7 +83,11 @@ export async function writeEvaluationJson(evaluation: StreamedEvaluation, write:
  * Writes the evaluation as NDJSON (see the module comment; each entry line carries its warnings);
  * `afterChunk` as for JSON. Returns the result's warnings.
  */
-export async function writeEvaluationNdjson(evaluation: StreamedEvaluation, write: (text: string) => void, afterChunk: () => Promise<void> | void = () => {}): Promise<readonly EvaluationWarning[]> {
+export async function writeEvaluationNdjson(
+  evaluation: StreamedEvaluation,
+  write: (text: string) => void,
+  afterChunk: () => Promise<void> | void = () => {},
+): Promise<readonly EvaluationWarning[]> {
   const warnings = new WarningCollector(evaluation.documentWarnings);
   for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
     if (chunk.length === 0) continue;
@@ -92,7 +100,8 @@ export async function writeEvaluationNdjson(evaluation: StreamedEvaluation, writ
     await afterChunk();
   }
   const statements = evaluation.statementResults();
-  if (statements !== undefined && statements.length > 0) write(statements.map((statement) => `${JSON.stringify({ ghg_statement: statement })}\n`).join(''));
+  if (statements !== undefined && statements.length > 0)
+    write(statements.map((statement) => `${JSON.stringify({ ghg_statement: statement })}\n`).join(''));
   return warnings.all();
 }
 

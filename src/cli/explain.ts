@@ -22,7 +22,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const { file, entryId, choice, strictWarnings } = parsed;
   const read = await readJsonDocument('explain', file, file, io);
   if (!read.ok) return read.exitCode;
-  const outcome = explainGhgEntry(read.document, entryId, { policies: choice.policies, ...(choice.monteCarlo === undefined ? {} : { monteCarlo: choice.monteCarlo }) });
+  const outcome = explainGhgEntry(read.document, entryId, {
+    policies: choice.policies,
+    ...(choice.monteCarlo === undefined ? {} : { monteCarlo: choice.monteCarlo }),
+  });
   if (!outcome.ok) {
     printIssues('explain', read.label, outcome.issues, io);
     return 1;
@@ -32,11 +35,18 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
 }
 
 /** The graph file, the entry id, the Monte Carlo flags and --strict-warnings, or the usage error to print. */
-function parse(args: readonly string[]): { readonly file: string; readonly entryId: string; readonly choice: MonteCarloChoice; readonly strictWarnings: boolean } | string {
+function parse(
+  args: readonly string[],
+): { readonly file: string; readonly entryId: string; readonly choice: MonteCarloChoice; readonly strictWarnings: boolean } | string {
   const parsed = parseArguments(args, MONTE_CARLO_FLAGS, ['strict-warnings']);
   if (typeof parsed === 'string') return parsed;
   if (parsed.positionals.length !== 2) return `expected a graph file and a GHG entry id, got ${parsed.positionals.length} argument(s)`;
   const choice = monteCarloChoice(parsed.values);
   if (typeof choice === 'string') return choice;
-  return { file: parsed.positionals[0] as string, entryId: parsed.positionals[1] as string, choice, strictWarnings: parsed.flags.has('strict-warnings') };
+  return {
+    file: parsed.positionals[0] as string,
+    entryId: parsed.positionals[1] as string,
+    choice,
+    strictWarnings: parsed.flags.has('strict-warnings'),
+  };
 }

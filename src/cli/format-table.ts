@@ -21,7 +21,10 @@ export interface TableContext {
   /** The file to name in the `cdr-engine explain` hint (`<file>` for standard input). */
   readonly explainFile: string;
   /** The policies the figures were computed with: the legend states them. */
-  readonly policies: Pick<AccountingPolicies, 'discountCoverageFactor' | 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'>;
+  readonly policies: Pick<
+    AccountingPolicies,
+    'discountCoverageFactor' | 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'
+  >;
 }
 
 const kg = (v: number | null): string => (v === null ? '-' : formatKilograms(v));
@@ -31,7 +34,10 @@ function table(headers: readonly string[], rows: readonly (readonly string[])[],
   const widths = headers.map((h) => h.length);
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   const line = (cells: readonly string[]) =>
-    cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -41,7 +47,14 @@ function entryDetail(entry: GhgEntryResult): string {
   parts.push(
     table(
       ['component', 'type', 'factor', 'CO2e kg', 'sd kg', 'contribution kg'],
-      entry.components.map((c) => [c.component_id, c.type, significant(c.attribution_factor), kg(c.co2e_kg), kg(c.standard_deviation_kg), kg(c.contribution_kg)]),
+      entry.components.map((c) => [
+        c.component_id,
+        c.type,
+        significant(c.attribution_factor),
+        kg(c.co2e_kg),
+        kg(c.standard_deviation_kg),
+        kg(c.contribution_kg),
+      ]),
       new Set([2, 3, 4, 5]),
     ),
   );
@@ -54,7 +67,13 @@ function entryDetail(entry: GhgEntryResult): string {
     parts.push(
       table(
         ['datapoint', 'sensitivity', 'per unit', 'sd', 'share'],
-        budget.map((b) => [b.datapoint_id, significant(b.sensitivity), b.unit, significant(b.standard_deviation), `${(b.variance_share * 100).toFixed(1)} %`]),
+        budget.map((b) => [
+          b.datapoint_id,
+          significant(b.sensitivity),
+          b.unit,
+          significant(b.standard_deviation),
+          `${(b.variance_share * 100).toFixed(1)} %`,
+        ]),
         new Set([1, 3, 4]),
       ),
     );
@@ -75,8 +94,16 @@ function summaryRow(e: GhgEntryResult): string[] {
   ];
 }
 
-const TIES: Readonly<Record<AccountingPolicies['roundingTies'], string>> = { away_from_zero: 'ties away from zero', half_even: 'ties to even', toward_zero: 'ties toward zero' };
-const BUFFER_ROUNDING: Readonly<Record<AccountingPolicies['bufferPoolRounding'], string>> = { ceil: 'rounded up', floor: 'rounded down', half_up: 'rounded' };
+const TIES: Readonly<Record<AccountingPolicies['roundingTies'], string>> = {
+  away_from_zero: 'ties away from zero',
+  half_even: 'ties to even',
+  toward_zero: 'ties toward zero',
+};
+const BUFFER_ROUNDING: Readonly<Record<AccountingPolicies['bufferPoolRounding'], string>> = {
+  ceil: 'rounded up',
+  floor: 'rounded down',
+  half_up: 'rounded',
+};
 
 /** The three lines that say what the summary's computed columns are, from the policies in force. */
 export function legend(policies: TableContext['policies']): string {
@@ -100,7 +127,11 @@ function statementTable(statements: readonly GhgStatementResult[]): string {
     s.credit_allocation === null ? '-' : kg(s.credit_allocation.buffer_pool_contribution_kg),
     s.credit_allocation === null ? '-' : kg(s.credit_allocation.supplier_allocation_kg),
   ]);
-  return table(['GHG statement', 'status', 'reporting period', 'entries', 'net kg', 'issuable kg', 'buffer kg', 'supplier kg'], rows, new Set([3, 4, 5, 6, 7]));
+  return table(
+    ['GHG statement', 'status', 'reporting period', 'entries', 'net kg', 'issuable kg', 'buffer kg', 'supplier kg'],
+    rows,
+    new Set([3, 4, 5, 6, 7]),
+  );
 }
 
 const count = (n: number, one: string, many: string): string => `${formatDefault(n)} ${n === 1 ? one : many}`;
@@ -129,14 +160,28 @@ export function writeEvaluationTable(
     afterChunk();
   }
   const statements = evaluation.statementResults() ?? [];
-  const counts = [count(rows.length, 'GHG entry', 'GHG entries'), ...(statements.length > 0 ? [count(statements.length, 'GHG statement', 'GHG statements')] : [])];
+  const counts = [
+    count(rows.length, 'GHG entry', 'GHG entries'),
+    ...(statements.length > 0 ? [count(statements.length, 'GHG statement', 'GHG statements')] : []),
+  ];
   const title = `cdr-engine evaluate ${context.title}: ${counts.join(', ')}`;
-  const summary = table(['GHG entry', 'without discount kg', 'sd kg', 'net kg', 'issuable kg', 'buffer kg', 'supplier kg'], rows, new Set([1, 2, 3, 4, 5, 6]));
+  const summary = table(
+    ['GHG entry', 'without discount kg', 'sd kg', 'net kg', 'issuable kg', 'buffer kg', 'supplier kg'],
+    rows,
+    new Set([1, 2, 3, 4, 5, 6]),
+  );
   const omitted = rows.length - details.length;
   const note = omitted > 0 ? [`(${formatDefault(omitted)} more entries not shown in detail; --entries all shows every entry)`] : [];
   const firstId = rows[0]?.[0] ?? '<id>';
   const hint = `how an entry was calculated, step by step: cdr-engine explain ${context.explainFile} <id>   (e.g. cdr-engine explain ${context.explainFile} ${firstId})`;
-  const sections = [`${title}\n${'='.repeat(Math.min(title.length, 100))}`, `${summary}\n${legend(context.policies)}`, ...(statements.length > 0 ? [statementTable(statements)] : []), ...details, ...note, hint];
+  const sections = [
+    `${title}\n${'='.repeat(Math.min(title.length, 100))}`,
+    `${summary}\n${legend(context.policies)}`,
+    ...(statements.length > 0 ? [statementTable(statements)] : []),
+    ...details,
+    ...note,
+    hint,
+  ];
   write(`${sections.join('\n\n')}\n`);
   return warnings.all();
 }

@@ -16,7 +16,13 @@ export interface ClaimedRun {
 }
 
 /** Claims chunks of `chunk` entries from `next` (next[0]: the first unclaimed entry) and runs them. */
-export function runClaimedChunks(prepared: PreparedGraph, settings: MonteCarloSettings, shares: Float64Array, next: Int32Array, chunk: number): ClaimedRun {
+export function runClaimedChunks(
+  prepared: PreparedGraph,
+  settings: MonteCarloSettings,
+  shares: Float64Array,
+  next: Int32Array,
+  chunk: number,
+): ClaimedRun {
   const count = prepared.entries.count;
   const runs: MonteCarloRun[] = [];
   const issues: (readonly [number, readonly GraphIssue[]])[] = [];

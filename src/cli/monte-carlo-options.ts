@@ -19,7 +19,8 @@ export const THREADS_FLAG = 'threads';
 export function threadsOf(text: string | undefined, entries: number, parallelism: number): number | string {
   if (text === undefined || text === 'auto') return Math.max(1, Math.min(parallelism, Math.ceil(entries / 32)));
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!(Number.isSafeInteger(n) && n >= 1 && n <= 256)) return `--threads must be a number of threads from 1 to 256 or 'auto', got '${text}'`;
+  if (!(Number.isSafeInteger(n) && n >= 1 && n <= 256))
+    return `--threads must be a number of threads from 1 to 256 or 'auto', got '${text}'`;
   return n;
 }
 
@@ -37,8 +38,10 @@ type Flags = { readonly [K in (typeof MONTE_CARLO_FLAGS)[number]]?: string | und
 /** The flags read, or the usage error to print. */
 export function monteCarloChoice(flags: Flags): MonteCarloChoice | string {
   const { discount, percentile, samples, tolerance, seed } = flags;
-  if (discount !== undefined && discount !== 'first-order' && discount !== 'monte-carlo') return `--discount must be first-order or monte-carlo, got '${discount}'`;
-  if (samples !== undefined && tolerance !== undefined) return 'give --samples (a fixed number of draws) or --tolerance (adaptive draws), not both';
+  if (discount !== undefined && discount !== 'first-order' && discount !== 'monte-carlo')
+    return `--discount must be first-order or monte-carlo, got '${discount}'`;
+  if (samples !== undefined && tolerance !== undefined)
+    return 'give --samples (a fixed number of draws) or --tolerance (adaptive draws), not both';
   const numbers: Record<string, number> = {};
   for (const [name, text, test, what] of [
     ['percentile', percentile, (v: number) => v > 0 && v < 100, 'a number in (0, 100)'],

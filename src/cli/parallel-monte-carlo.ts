@@ -24,10 +24,14 @@ export interface WorkerTask {
 }
 
 /** A worker's answer: what it ran, or the problems of preparing the document. */
-export type WorkerAnswer = { readonly ok: true; readonly claimed: ClaimedRun } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+export type WorkerAnswer =
+  | { readonly ok: true; readonly claimed: ClaimedRun }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
 /** The outcome of a parallel run. */
-export type ParallelAnswer = { readonly ok: true; readonly run: MonteCarloRun } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+export type ParallelAnswer =
+  | { readonly ok: true; readonly run: MonteCarloRun }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
 /** Chunks per thread: enough that the threads end within a small chunk of each other (the last ones wait on the slowest), few enough that preparing a chunk (its draw plan) stays negligible. */
 const CHUNKS_PER_THREAD = 32;
@@ -36,7 +40,13 @@ const CHUNKS_PER_THREAD = 32;
  * The Monte Carlo run of every entry with `threads` workers; undefined when the options ask for
  * none. With one thread (or one entry) it runs here alone, without workers.
  */
-export async function runMonteCarloInThreads(document: unknown, policies: Partial<AccountingPolicies>, prepared: PreparedGraph, options: EvaluateOptions, threads: number): Promise<ParallelAnswer | undefined> {
+export async function runMonteCarloInThreads(
+  document: unknown,
+  policies: Partial<AccountingPolicies>,
+  prepared: PreparedGraph,
+  options: EvaluateOptions,
+  threads: number,
+): Promise<ParallelAnswer | undefined> {
   const settings = monteCarloSettings(prepared, options);
   if (settings === null) return undefined;
   const count = prepared.entries.count;
@@ -53,9 +63,21 @@ export async function runMonteCarloInThreads(document: unknown, policies: Partia
   if (failed.length > 0) return { ok: false, issues: failed };
   const claimed = [mine, ...answers.map((a) => (a as { claimed: ClaimedRun }).claimed)];
   // The problems in entry order, whichever thread met them.
-  const issues = claimed.flatMap((c) => c.issues).sort((x, y) => x[0] - y[0]).flatMap(([, found]) => found);
+  const issues = claimed
+    .flatMap((c) => c.issues)
+    .sort((x, y) => x[0] - y[0])
+    .flatMap(([, found]) => found);
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, run: parts === 1 ? mine.run : mergeMonteCarloRuns(claimed.map((c) => c.run), count) };
+  return {
+    ok: true,
+    run:
+      parts === 1
+        ? mine.run
+        : mergeMonteCarloRuns(
+            claimed.map((c) => c.run),
+            count,
+          ),
+  };
 }
 
 /** Runs one task in a new worker thread. */

@@ -35,7 +35,8 @@ function parse(args: readonly string[]): Parsed | string {
   const mc = values['monte-carlo'];
   if (mc !== undefined) {
     const samples = /^\d+$/.test(mc) ? Number(mc) : Number.NaN;
-    if (!(Number.isSafeInteger(samples) && samples >= 2 && samples <= 10_000_000)) return `--monte-carlo takes a number of samples from 2 to 10000000, got '${mc}'`;
+    if (!(Number.isSafeInteger(samples) && samples >= 2 && samples <= 10_000_000))
+      return `--monte-carlo takes a number of samples from 2 to 10000000, got '${mc}'`;
     if (values.samples !== undefined) return '--monte-carlo N is --samples N: give one of them';
   }
   const choice = monteCarloChoice({ ...values, samples: values.samples ?? mc });
@@ -51,7 +52,11 @@ function parse(args: readonly string[]): Parsed | string {
 }
 
 /** The library's option names as the command line spells them. */
-const OPTION_FLAGS: Readonly<Record<string, string>> = { ghgEntryId: '--entry', ghgStatementId: '--statement', monteCarlo: '--monte-carlo' };
+const OPTION_FLAGS: Readonly<Record<string, string>> = {
+  ghgEntryId: '--entry',
+  ghgStatementId: '--statement',
+  monteCarlo: '--monte-carlo',
+};
 
 /**
  * An issue about an option of renderHtmlReport (`options.ghgEntryId`) said in the command's own
@@ -61,7 +66,10 @@ function inCommandLineWords(issue: GraphIssue): GraphIssue {
   const [head, name] = issue.path;
   const flag = head === 'options' && typeof name === 'string' ? OPTION_FLAGS[name] : undefined;
   if (flag === undefined) return issue;
-  const message = issue.message.replace('name the entry or the statement to report on', 'name one with --entry ID (or a statement with --statement ID)');
+  const message = issue.message.replace(
+    'name the entry or the statement to report on',
+    'name one with --entry ID (or a statement with --statement ID)',
+  );
   return { ...issue, path: [flag, ...issue.path.slice(2)], message };
 }
 
@@ -106,7 +114,9 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== MISSING_PEERS_CODE) throw error;
-    io.err(`cdr-engine report: needs the vega and vega-lite packages to draw the charts (optional peer dependencies of cdr-engine): ${REPORT_PEERS_INSTALL}\n`);
+    io.err(
+      `cdr-engine report: needs the vega and vega-lite packages to draw the charts (optional peer dependencies of cdr-engine): ${REPORT_PEERS_INSTALL}\n`,
+    );
     return 2;
   }
   if (!outcome.ok) {

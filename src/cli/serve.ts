@@ -22,7 +22,6 @@ import { SERVE_USAGE as USAGE } from './usage';
 /** Where the bundled demo world is: next to dist/ when built, next to src/ when run from the sources. */
 const BUNDLED_WORLDS = [new URL('../worlds/demo.json', import.meta.url), new URL('../../worlds/demo.json', import.meta.url)];
 
-
 /** A running server. */
 export interface RunningServer {
   /** `http://127.0.0.1:<port>` */
@@ -76,7 +75,8 @@ function credentials(world: WorldDocument): string {
   const lines: string[] = [];
   for (const c of world.clients ?? []) lines.push(`  x-client-secret: ${c.client_secret}${c.name === undefined ? '' : `   (${c.name})`}`);
   const names = new Map((world.organisations ?? []).map((o) => [o.id, o.name]));
-  for (const t of world.access_tokens ?? []) lines.push(`  Authorization: Bearer ${t.token}   (${names.get(t.organisation_id) ?? t.organisation_id})`);
+  for (const t of world.access_tokens ?? [])
+    lines.push(`  Authorization: Bearer ${t.token}   (${names.get(t.organisation_id) ?? t.organisation_id})`);
   return lines.join('\n');
 }
 
@@ -109,7 +109,8 @@ async function openState(dir: string | undefined, io: Io): Promise<FileJournal |
   if (dir === undefined) return undefined;
   try {
     const journal = await openFileJournal(dir);
-    if (journal.tornBytes > 0) io.err(`cdr-engine serve: ${journal.path} ended with a torn record (${journal.tornBytes} bytes, never acknowledged); cut off\n`);
+    if (journal.tornBytes > 0)
+      io.err(`cdr-engine serve: ${journal.path} ended with a torn record (${journal.tornBytes} bytes, never acknowledged); cut off\n`);
     return journal;
   } catch (error) {
     io.err(`cdr-engine serve: --state ${dir}: ${(error as Error).message}\n`);
@@ -124,9 +125,19 @@ async function openState(dir: string | undefined, io: Io): Promise<FileJournal |
  * is not JSON or not a valid world, a state directory that cannot be used or replayed, or a port
  * that cannot be bound, 2 for bad usage or a world file that cannot be read.
  */
-export async function serveCommand(args: readonly string[], io: Io = processIo, stop?: AbortSignal, limits: ServeLimits = {}): Promise<number> {
+export async function serveCommand(
+  args: readonly string[],
+  io: Io = processIo,
+  stop?: AbortSignal,
+  limits: ServeLimits = {},
+): Promise<number> {
   const parsed = parseArguments(args, ['port', 'world', 'state']);
-  const problem = typeof parsed === 'string' ? parsed : parsed.positionals.length > 0 ? `unexpected argument '${parsed.positionals[0]}' (the world is given with --world)` : undefined;
+  const problem =
+    typeof parsed === 'string'
+      ? parsed
+      : parsed.positionals.length > 0
+        ? `unexpected argument '${parsed.positionals[0]}' (the world is given with --world)`
+        : undefined;
   if (problem !== undefined || typeof parsed === 'string') {
     io.err(`cdr-engine serve: ${problem}\n${USAGE}\n`);
     return 2;
@@ -155,8 +166,13 @@ export async function serveCommand(args: readonly string[], io: Io = processIo, 
     io.err(`cdr-engine serve: ${(error as Error).message}\n`);
     return 1;
   }
-  const state = journal === undefined ? 'state: in memory only (pass --state DIR to keep it)' : `state: ${journal.path} (${journal.records.length} records replayed)`;
-  io.out(`cdr-engine sandbox listening on ${running.url}\nOpenAPI document: ${running.url}/openapi.json (GET ${running.url}/ lists the routes)\nworld: ${worldPath}\n${state}\ncredentials:\n${credentials(world)}\n`);
+  const state =
+    journal === undefined
+      ? 'state: in memory only (pass --state DIR to keep it)'
+      : `state: ${journal.path} (${journal.records.length} records replayed)`;
+  io.out(
+    `cdr-engine sandbox listening on ${running.url}\nOpenAPI document: ${running.url}/openapi.json (GET ${running.url}/ lists the routes)\nworld: ${worldPath}\n${state}\ncredentials:\n${credentials(world)}\n`,
+  );
   const signals = stopSignals(stop, () => running.closeNow());
   await signals.stopped;
   io.out('cdr-engine sandbox stopping\n');

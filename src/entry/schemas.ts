@@ -52,9 +52,7 @@ export {
 } from '../model/shapes';
 
 // What the request bodies share: a body's quantity.
-export {
-  requestQuantitySchema,
-} from '../model/requests';
+export { requestQuantitySchema } from '../model/requests';
 
 // What the queries and path parameters share: pagination, id paths, request headers.
 export {

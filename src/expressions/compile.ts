@@ -10,7 +10,13 @@ import type { GraphIssue, IssuePath } from '../model/issues';
 import type { QuantityKind } from '../model/quantity-kinds';
 import { type Dimension, dimensionsEqual, formatDimension, isCompatible, MASS, QUANTITY_KIND_DIMENSIONS } from '../units';
 import { optionIssues } from '../model/strict-options';
-import { BLUEPRINT_ISSUE_CODES, COMPILE_OPTION_CHECKS, type CompileOptions, type CompileResult, DEFAULT_COMPILE_OPTIONS } from './blueprint-types';
+import {
+  BLUEPRINT_ISSUE_CODES,
+  COMPILE_OPTION_CHECKS,
+  type CompileOptions,
+  type CompileResult,
+  DEFAULT_COMPILE_OPTIONS,
+} from './blueprint-types';
 import { type Binding, type DimInfo, type ExpressionState, type InputState, isRecord } from './compile-state';
 import { findCycles } from './cycles';
 import { checkFormula } from './dimension-check';
@@ -68,7 +74,10 @@ export function compileBlueprint(definition: ComponentBlueprintDefinition, optio
   const resultIndex = resolveResultExpression(states, scope.exprIndex, named, inCycle, reporter);
   checkResultIsMass(resultIndex, infos, states, reporter);
   if (issues.length > 0 || resultIndex < 0) return { ok: false, issues };
-  return { ok: true, blueprint: build(bpKey, raw['type'] as ComponentType, inputs as InputState[], states as ExpressionState[], resultIndex) };
+  return {
+    ok: true,
+    blueprint: build(bpKey, raw['type'] as ComponentType, inputs as InputState[], states as ExpressionState[], resultIndex),
+  };
 }
 
 function stripUndefined(options: CompileOptions): Partial<CompileOptions> {
@@ -81,7 +90,11 @@ function stripUndefined(options: CompileOptions): Partial<CompileOptions> {
 function readHeader(raw: Record<string, unknown>, bpKey: string, { bpName, report }: Reporter): void {
   if (bpKey === '') report(['key'], BLUEPRINT_ISSUE_CODES.malformed, 'a blueprint needs a non-empty string key');
   if (!(COMPONENT_TYPES as readonly unknown[]).includes(raw['type'])) {
-    report(['type'], BLUEPRINT_ISSUE_CODES.malformed, `${bpName}: type ${JSON.stringify(raw['type'])} is not one of ${COMPONENT_TYPES.join(', ')}`);
+    report(
+      ['type'],
+      BLUEPRINT_ISSUE_CODES.malformed,
+      `${bpName}: type ${JSON.stringify(raw['type'])} is not one of ${COMPONENT_TYPES.join(', ')}`,
+    );
   }
 }
 
@@ -105,10 +118,19 @@ function readInput(input: unknown, i: number, inputIndex: Map<string, number>, {
   const shape = input['data_shape'] === undefined ? 'SCALAR' : input['data_shape'];
   const where = `${bpName}, input "${key}"`;
   const earlier = inputIndex.get(key);
-  if (earlier !== undefined) report(['inputs', i, 'input_key'], BLUEPRINT_ISSUE_CODES.duplicateInput, `${where}: input_key "${key}" is already used by input ${earlier}`);
+  if (earlier !== undefined)
+    report(
+      ['inputs', i, 'input_key'],
+      BLUEPRINT_ISSUE_CODES.duplicateInput,
+      `${where}: input_key "${key}" is already used by input ${earlier}`,
+    );
   else inputIndex.set(key, i);
   if (shape !== 'SCALAR' && shape !== 'LIST') {
-    report(['inputs', i, 'data_shape'], BLUEPRINT_ISSUE_CODES.malformed, `${where}: data_shape must be SCALAR or LIST, not ${JSON.stringify(shape)}`);
+    report(
+      ['inputs', i, 'data_shape'],
+      BLUEPRINT_ISSUE_CODES.malformed,
+      `${where}: data_shape must be SCALAR or LIST, not ${JSON.stringify(shape)}`,
+    );
   }
   let dim: Dimension | null = null;
   if (Object.prototype.hasOwnProperty.call(QUANTITY_KIND_DIMENSIONS, kind)) {
@@ -129,7 +151,8 @@ function readInput(input: unknown, i: number, inputIndex: Map<string, number>, {
 function readExpressionList(raw: Record<string, unknown>, { bpName, report }: Reporter): unknown[] {
   const list = Array.isArray(raw['expressions']) ? (raw['expressions'] as unknown[]) : null;
   if (list === null) report(['expressions'], BLUEPRINT_ISSUE_CODES.malformed, `${bpName}: expressions must be an array`);
-  else if (list.length === 0) report(['expressions'], BLUEPRINT_ISSUE_CODES.noExpressions, `${bpName}: a blueprint needs at least one expression`);
+  else if (list.length === 0)
+    report(['expressions'], BLUEPRINT_ISSUE_CODES.noExpressions, `${bpName}: a blueprint needs at least one expression`);
   return list ?? [];
 }
 
@@ -141,7 +164,11 @@ function readExpressionKeys(exprList: readonly unknown[], { bpName, report }: Re
     const key = expr['key'];
     const earlier = exprIndex.get(key);
     if (earlier !== undefined) {
-      report(['expressions', i, 'key'], BLUEPRINT_ISSUE_CODES.duplicateExpression, `${bpName}, expression "${key}": key "${key}" is already used by expression ${earlier}`);
+      report(
+        ['expressions', i, 'key'],
+        BLUEPRINT_ISSUE_CODES.duplicateExpression,
+        `${bpName}, expression "${key}": key "${key}" is already used by expression ${earlier}`,
+      );
     } else {
       exprIndex.set(key, i);
     }
@@ -152,7 +179,11 @@ function readExpressionKeys(exprList: readonly unknown[], { bpName, report }: Re
 /** One expression: its template parsed, each mapping resolved, every variable mapped once. */
 function readExpression(expr: unknown, i: number, scope: MappingScope): ExpressionState | null {
   if (!isRecord(expr) || typeof expr['key'] !== 'string' || typeof expr['template'] !== 'string' || !Array.isArray(expr['inputs'])) {
-    scope.report(['expressions', i], BLUEPRINT_ISSUE_CODES.malformed, `${scope.bpName}: expression ${i} needs a string key, a string template and an inputs array`);
+    scope.report(
+      ['expressions', i],
+      BLUEPRINT_ISSUE_CODES.malformed,
+      `${scope.bpName}: expression ${i} needs a string key, a string template and an inputs array`,
+    );
     return null;
   }
   const key = expr['key'];
@@ -164,9 +195,16 @@ function readExpression(expr: unknown, i: number, scope: MappingScope): Expressi
   const expression: ExpressionState = { key, formula: parsed.formula, template, bindings: new Map(), dependsOn: new Map() };
   const used = new Set(parsed.variables);
   const mapped = new Set<string>();
-  (expr['inputs'] as unknown[]).forEach((m, j) => readMapping(m, ['expressions', i, 'inputs', j], j, { where, used, mapped, expression }, scope));
+  (expr['inputs'] as unknown[]).forEach((m, j) =>
+    readMapping(m, ['expressions', i, 'inputs', j], j, { where, used, mapped, expression }, scope),
+  );
   for (const name of parsed.variables) {
-    if (!mapped.has(name)) scope.report(templatePath, BLUEPRINT_ISSUE_CODES.unmappedVariable, `${where}: variable {${name}} has no mapping in the expression's inputs`);
+    if (!mapped.has(name))
+      scope.report(
+        templatePath,
+        BLUEPRINT_ISSUE_CODES.unmappedVariable,
+        `${where}: variable {${name}} has no mapping in the expression's inputs`,
+      );
   }
   return expression;
 }
@@ -188,40 +226,78 @@ function readMapping(m: unknown, path: IssuePath, j: number, target: MappingTarg
   }
   const name = m['template_key'];
   if (mapped.has(name)) {
-    scope.report([...path, 'template_key'], BLUEPRINT_ISSUE_CODES.duplicateMapping, `${where}: variable {${name}} is mapped more than once`);
+    scope.report(
+      [...path, 'template_key'],
+      BLUEPRINT_ISSUE_CODES.duplicateMapping,
+      `${where}: variable {${name}} is mapped more than once`,
+    );
     return;
   }
   mapped.add(name);
-  if (!used.has(name)) scope.report([...path, 'template_key'], BLUEPRINT_ISSUE_CODES.unusedMapping, `${where}: mapping "${name}" has no variable {${name}} in the template`);
+  if (!used.has(name))
+    scope.report(
+      [...path, 'template_key'],
+      BLUEPRINT_ISSUE_CODES.unusedMapping,
+      `${where}: mapping "${name}" has no variable {${name}} in the template`,
+    );
   const targetKey = typeof m['input_key'] === 'string' ? m['input_key'] : '';
   const resolved = resolveMapping(m['type'], name, targetKey, path, where, scope);
   if (resolved === null) return;
   const { binding, shape } = resolved;
-  if (binding.kind === 'expression' && used.has(name) && !expression.dependsOn.has(binding.index)) expression.dependsOn.set(binding.index, j);
+  if (binding.kind === 'expression' && used.has(name) && !expression.dependsOn.has(binding.index))
+    expression.dependsOn.set(binding.index, j);
   const declaredShape = m['data_shape'];
   if (declaredShape !== undefined && declaredShape !== null && declaredShape !== shape) {
-    const what = binding.kind === 'input' ? `input "${targetKey}" is ${shape}` : binding.kind === 'zero' ? 'a ZERO_TCO2E constant is SCALAR' : 'an expression result is SCALAR';
-    scope.report([...path, 'data_shape'], BLUEPRINT_ISSUE_CODES.dataShape, `${where}: variable {${name}} declares data_shape ${JSON.stringify(declaredShape)} but ${what}`);
+    const what =
+      binding.kind === 'input'
+        ? `input "${targetKey}" is ${shape}`
+        : binding.kind === 'zero'
+          ? 'a ZERO_TCO2E constant is SCALAR'
+          : 'an expression result is SCALAR';
+    scope.report(
+      [...path, 'data_shape'],
+      BLUEPRINT_ISSUE_CODES.dataShape,
+      `${where}: variable {${name}} declares data_shape ${JSON.stringify(declaredShape)} but ${what}`,
+    );
   }
   expression.bindings.set(name, binding);
 }
 
 /** What a mapping of `type` to `targetKey` stands for, and its data shape; null after a problem. */
-function resolveMapping(type: unknown, name: string, targetKey: string, path: IssuePath, where: string, scope: MappingScope): { binding: Binding; shape: DataShape } | null {
+function resolveMapping(
+  type: unknown,
+  name: string,
+  targetKey: string,
+  path: IssuePath,
+  where: string,
+  scope: MappingScope,
+): { binding: Binding; shape: DataShape } | null {
   if (type === 'DATAPOINT') {
     const index = scope.inputIndex.get(targetKey);
     if (index !== undefined) return { binding: { kind: 'input', index }, shape: scope.inputs[index]?.shape ?? 'SCALAR' };
-    scope.report([...path, 'input_key'], BLUEPRINT_ISSUE_CODES.unknownInput, `${where}: variable {${name}} refers to input "${targetKey}", which the blueprint does not have`);
+    scope.report(
+      [...path, 'input_key'],
+      BLUEPRINT_ISSUE_CODES.unknownInput,
+      `${where}: variable {${name}} refers to input "${targetKey}", which the blueprint does not have`,
+    );
     return null;
   }
   if (type === 'EXPRESSION_RESULT') {
     const index = scope.exprIndex.get(targetKey);
     if (index !== undefined) return { binding: { kind: 'expression', index }, shape: 'SCALAR' };
-    scope.report([...path, 'input_key'], BLUEPRINT_ISSUE_CODES.unknownExpression, `${where}: variable {${name}} refers to expression "${targetKey}", which the blueprint does not have`);
+    scope.report(
+      [...path, 'input_key'],
+      BLUEPRINT_ISSUE_CODES.unknownExpression,
+      `${where}: variable {${name}} refers to expression "${targetKey}", which the blueprint does not have`,
+    );
     return null;
   }
   if (type === 'ZERO_TCO2E') return { binding: { kind: 'zero' }, shape: 'SCALAR' };
-  scope.report([...path, 'type'], BLUEPRINT_ISSUE_CODES.unknownMappingType, `${where}: variable {${name}} has type ${JSON.stringify(type)}; expected DATAPOINT, EXPRESSION_RESULT or ZERO_TCO2E`);
+  scope.report(
+    [...path, 'type'],
+    BLUEPRINT_ISSUE_CODES.unknownMappingType,
+    `${where}: variable {${name}} has type ${JSON.stringify(type)}; expected DATAPOINT, EXPRESSION_RESULT or ZERO_TCO2E`,
+  );
   return null;
 }
 
@@ -230,7 +306,9 @@ function reportCycles(states: readonly (ExpressionState | null)[], { bpName, rep
   return findCycles(states, (cycle, start, mappingIndex) => {
     const keys = cycle.map((k) => `"${states[k]?.key ?? ''}"`);
     const message =
-      cycle.length === 1 ? `${bpName}, expression ${keys[0]}: the expression refers to itself` : `${bpName}: expressions ${keys.join(' -> ')} -> ${keys[0]} form a cycle`;
+      cycle.length === 1
+        ? `${bpName}, expression ${keys[0]}: the expression refers to itself`
+        : `${bpName}: expressions ${keys.join(' -> ')} -> ${keys[0]} form a cycle`;
     report(['expressions', start, 'inputs', mappingIndex, 'input_key'], BLUEPRINT_ISSUE_CODES.cycle, message);
   });
 }
@@ -267,7 +345,12 @@ function checkDimensions(
   return infos;
 }
 
-function checkResultIsMass(resultIndex: number, infos: readonly DimInfo[], states: readonly (ExpressionState | null)[], { bpName, report }: Reporter): void {
+function checkResultIsMass(
+  resultIndex: number,
+  infos: readonly DimInfo[],
+  states: readonly (ExpressionState | null)[],
+  { bpName, report }: Reporter,
+): void {
   const resultInfo = resultIndex >= 0 ? infos[resultIndex] : null;
   if (resultInfo === null || resultInfo === undefined || resultInfo.anyDim || dimensionsEqual(resultInfo.dim, MASS)) return;
   const key = states[resultIndex]?.key ?? '';

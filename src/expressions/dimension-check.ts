@@ -64,7 +64,10 @@ function common(ctx: CheckContext, terms: readonly DimInfo[], mismatch: (a: stri
 function needDimensionless(ctx: CheckContext, info: DimInfo, role: string, whole: Formula): boolean {
   if (info === null) return false;
   if (info.anyDim || isDimensionless(info.dim)) return true;
-  ctx.report(BLUEPRINT_ISSUE_CODES.dimension, `${role} in ${show(whole)} must be dimensionless, but has dimension ${formatDimension(info.dim)}`);
+  ctx.report(
+    BLUEPRINT_ISSUE_CODES.dimension,
+    `${role} in ${show(whole)} must be dimensionless, but has dimension ${formatDimension(info.dim)}`,
+  );
   return false;
 }
 

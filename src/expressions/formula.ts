@@ -164,7 +164,10 @@ export function parseTemplate(template: string, options: GrammarOptions): Parsed
     formula = walker.walk(root, 0);
   } catch (error) {
     // Only a pathological tree from mathjs could get here; report it rather than throw.
-    problems.push({ code: 'expression_syntax', message: `the formula could not be read: ${error instanceof Error ? error.message : String(error)}` });
+    problems.push({
+      code: 'expression_syntax',
+      message: `the formula could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
   return { formula: problems.length > 0 ? null : formula, variables, problems };
 }
@@ -283,7 +286,8 @@ class TemplateWalker {
     if (typeof value === 'number') {
       return Number.isFinite(value) ? { kind: 'num', value } : this.forbid(`the number ${this.show(node)} is out of range`);
     }
-    if (typeof value === 'string') return this.forbid(`string literal ${JSON.stringify(clipText(this.restore(value).trim()))} is not allowed`);
+    if (typeof value === 'string')
+      return this.forbid(`string literal ${JSON.stringify(clipText(this.restore(value).trim()))} is not allowed`);
     return this.forbid(`literal ${this.show(node)} is not allowed; only numbers are`);
   }
 
@@ -337,7 +341,8 @@ class TemplateWalker {
       return this.forbid(`calling ${this.show(node)} is not allowed; only ${ALLOWED_FUNCTIONS.join(', ')} can be called`);
     }
     const name = fnNode.name ?? '';
-    if (this.symbolIndex(name) >= 0) return this.forbid(`variable ${this.restore(name)} cannot be called as a function in ${this.show(node)}`);
+    if (this.symbolIndex(name) >= 0)
+      return this.forbid(`variable ${this.restore(name)} cannot be called as a function in ${this.show(node)}`);
     if (!isAllowedFunction(name) || !this.options.allowedFunctions.has(name)) {
       const allowed = ALLOWED_FUNCTIONS.filter((f) => this.options.allowedFunctions.has(f)).join(', ');
       return this.forbid(`function "${name}" is not allowed; allowed functions are ${allowed}`);

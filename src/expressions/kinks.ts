@@ -83,7 +83,8 @@ export function createKinkGradients(program: Program): KinkGradients {
   const chosen = new Int32Array(code.length >> 2);
   const producer = producers(program);
   return (values, inputStart) => {
-    if (inputStart.length < inputCount + 1) throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${inputCount + 1} (inputs + 1)`);
+    if (inputStart.length < inputCount + 1)
+      throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${inputCount + 1} (inputs + 1)`);
     forwardPass(code, r, values, inputStart, chosen);
     const sites = kinkSites(code, r, values, inputStart, chosen, producer);
     if (sites === null) return null;
@@ -106,22 +107,34 @@ export function createKinkGradients(program: Program): KinkGradients {
 }
 
 /** The kinks at these values, in tape order; null for none (allocating nothing). */
-function kinkSites(code: Int32Array, r: Float64Array, values: Float64Array, inputStart: Int32Array, chosen: Int32Array, producer: Int32Array): Site[] | null {
+function kinkSites(
+  code: Int32Array,
+  r: Float64Array,
+  values: Float64Array,
+  inputStart: Int32Array,
+  chosen: Int32Array,
+  producer: Int32Array,
+): Site[] | null {
   let sites: Site[] | null = null;
   for (let pc = 0; pc < code.length; pc += 4) {
     const op = code[pc];
     const a = code[pc + 2] as number;
     const instruction = pc >> 2;
-    if (((op === MIN2 || op === MAX2) && tied(r[a] as number, r[code[pc + 3] as number] as number)) || (op === ABS && isZero(code, r, producer, a))) {
+    if (
+      ((op === MIN2 || op === MAX2) && tied(r[a] as number, r[code[pc + 3] as number] as number)) ||
+      (op === ABS && isZero(code, r, producer, a))
+    ) {
       (sites ??= []).push({ instruction, branches: [0, 1], isList: false });
     } else if (op === LMIN || op === LMAX) {
       const at = chosen[instruction] as number;
       if (at < 0) continue;
       let count = 0;
-      for (let k = inputStart[a] as number; k < (inputStart[a + 1] as number); k++) if (tied(values[k] as number, values[at] as number)) count++;
+      for (let k = inputStart[a] as number; k < (inputStart[a + 1] as number); k++)
+        if (tied(values[k] as number, values[at] as number)) count++;
       if (count < 2) continue;
       const ties: number[] = [];
-      for (let k = inputStart[a] as number; k < (inputStart[a + 1] as number); k++) if (tied(values[k] as number, values[at] as number)) ties.push(k);
+      for (let k = inputStart[a] as number; k < (inputStart[a + 1] as number); k++)
+        if (tied(values[k] as number, values[at] as number)) ties.push(k);
       (sites ??= []).push({ instruction, branches: ties, isList: true });
     }
   }

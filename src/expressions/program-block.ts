@@ -115,7 +115,8 @@ export function createBlockEvaluator(program: Program): EvaluateBlock {
   let capacity = 0;
   let r = new Float64Array(0);
   return function evaluateBlock(columns, inputStart, size, out) {
-    if (inputStart.length < need) throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${need} (inputs + 1)`);
+    if (inputStart.length < need)
+      throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${need} (inputs + 1)`);
     if (size > capacity) {
       capacity = size;
       r = new Float64Array(initialRegisters.length * capacity);
@@ -129,7 +130,15 @@ export function createBlockEvaluator(program: Program): EvaluateBlock {
 }
 
 /** Instruction `pc` for draws [0, size): register columns in `r` at stride `capacity`. */
-function runOverBlock(code: Int32Array, pc: number, r: Float64Array, capacity: number, columns: readonly Float64Array[], inputStart: Int32Array, size: number): void {
+function runOverBlock(
+  code: Int32Array,
+  pc: number,
+  r: Float64Array,
+  capacity: number,
+  columns: readonly Float64Array[],
+  inputStart: Int32Array,
+  size: number,
+): void {
   const op = code[pc] as number;
   const d = (code[pc + 1] as number) * capacity;
   const a = code[pc + 2] as number;

@@ -24,7 +24,11 @@ interface Reporter {
 export function namedResultKey(raw: Record<string, unknown>, optionKey: string | null, { bpName, report }: Reporter): string | null {
   const field = raw['result_expression_key'];
   if (field !== undefined && typeof field !== 'string') {
-    report(['result_expression_key'], BLUEPRINT_ISSUE_CODES.malformed, `${bpName}: result_expression_key must be a string naming an expression`);
+    report(
+      ['result_expression_key'],
+      BLUEPRINT_ISSUE_CODES.malformed,
+      `${bpName}: result_expression_key must be a string naming an expression`,
+    );
     return optionKey;
   }
   if (optionKey !== null && field !== undefined && field !== optionKey) {
@@ -53,7 +57,11 @@ export function resolveResultExpression(
     if (index === undefined) {
       const near = nearestName(named, [...exprIndex.keys()]);
       const hint = near === undefined ? '' : `; did you mean "${near}"?`;
-      reporter.report(['result_expression_key'], BLUEPRINT_ISSUE_CODES.unknownResultExpression, `${reporter.bpName}: the result expression "${named}" is not an expression of the blueprint${hint}`);
+      reporter.report(
+        ['result_expression_key'],
+        BLUEPRINT_ISSUE_CODES.unknownResultExpression,
+        `${reporter.bpName}: the result expression "${named}" is not an expression of the blueprint${hint}`,
+      );
       return -1;
     }
     if (isComplete(states, exprIndex)) reportDead(states, index, inCycle, reporter);
@@ -91,7 +99,12 @@ function sinksOf(states: readonly (ExpressionState | null)[]): number[] {
 }
 
 /** Reports each expression the result at `resultIndex` does not depend on (a cycle is reported as such). */
-function reportDead(states: readonly (ExpressionState | null)[], resultIndex: number, inCycle: readonly boolean[], { bpName, report }: Reporter): void {
+function reportDead(
+  states: readonly (ExpressionState | null)[],
+  resultIndex: number,
+  inCycle: readonly boolean[],
+  { bpName, report }: Reporter,
+): void {
   const reached = new Uint8Array(states.length);
   const stack = [resultIndex];
   reached[resultIndex] = 1;

@@ -190,7 +190,8 @@ function isExactAttribution(value: unknown): boolean {
         continue;
       case 'attribution_factor': {
         const factor = value[key];
-        if (factor !== undefined && factor !== null && !(Number.isFinite(factor) && (factor as number) > 0 && (factor as number) <= 1)) return false;
+        if (factor !== undefined && factor !== null && !(Number.isFinite(factor) && (factor as number) > 0 && (factor as number) <= 1))
+          return false;
         continue;
       }
       case 'attribution_factor_datapoint_id': {
@@ -225,7 +226,8 @@ function isExactGhgEntry(value: unknown): boolean {
         continue;
       case 'risk_of_reversal_percentage': {
         const risk = value[key];
-        if (risk !== undefined && risk !== null && !(Number.isFinite(risk) && (risk as number) >= 0 && (risk as number) <= 100)) return false;
+        if (risk !== undefined && risk !== null && !(Number.isFinite(risk) && (risk as number) >= 0 && (risk as number) <= 100))
+          return false;
         continue;
       }
       case 'supplier_reference_id':
@@ -249,7 +251,11 @@ function isExactGhgEntry(value: unknown): boolean {
  * The exact-shape check of one item of each large collection: an item it accepts can stand in for
  * zod's parse of it.
  */
-export const EXACT_ITEM_CHECKS: { readonly datapoints: (item: unknown) => boolean; readonly components: (item: unknown) => boolean; readonly ghg_entries: (item: unknown) => boolean } = {
+export const EXACT_ITEM_CHECKS: {
+  readonly datapoints: (item: unknown) => boolean;
+  readonly components: (item: unknown) => boolean;
+  readonly ghg_entries: (item: unknown) => boolean;
+} = {
   datapoints: isExactDatapoint,
   components: isExactComponent,
   ghg_entries: isExactGhgEntry,
@@ -259,7 +265,11 @@ export const EXACT_ITEM_CHECKS: { readonly datapoints: (item: unknown) => boolea
  * Whether every item of the three arrays has exactly its schema's shape, so that zod would accept
  * it and return an equal copy. Arrays, not items: the caller checks that they are arrays.
  */
-export function graphItemsHaveExactShape(datapoints: readonly unknown[], components: readonly unknown[], ghgEntries: readonly unknown[]): boolean {
+export function graphItemsHaveExactShape(
+  datapoints: readonly unknown[],
+  components: readonly unknown[],
+  ghgEntries: readonly unknown[],
+): boolean {
   // One loop per collection, so that each call site sees one check.
   for (let d = 0; d < datapoints.length; d++) if (!isExactDatapoint(datapoints[d])) return false;
   for (let c = 0; c < components.length; c++) if (!isExactComponent(components[c])) return false;
@@ -295,10 +305,20 @@ export type RemovalGraphParse =
 export function safeParseRemovalGraph(document: unknown, fastPath = true): RemovalGraphParse {
   if (fastPath && typeof document === 'object' && document !== null && !Array.isArray(document)) {
     const { datapoints, components, ghg_entries: ghgEntries } = document as Record<string, unknown>;
-    if (isPlainArray(datapoints) && isPlainArray(components) && isPlainArray(ghgEntries) && graphItemsHaveExactShape(datapoints, components, ghgEntries)) {
+    if (
+      isPlainArray(datapoints) &&
+      isPlainArray(components) &&
+      isPlainArray(ghgEntries) &&
+      graphItemsHaveExactShape(datapoints, components, ghgEntries)
+    ) {
       const rest = graphWithUncheckedItemsSchema.safeParse(document);
       // The same arrays as checked (a getter could answer differently on zod's read).
-      if (rest.success && rest.data.datapoints === datapoints && rest.data.components === components && rest.data.ghg_entries === ghgEntries) {
+      if (
+        rest.success &&
+        rest.data.datapoints === datapoints &&
+        rest.data.components === components &&
+        rest.data.ghg_entries === ghgEntries
+      ) {
         // zod's fresh top level, with shallow copies of the arrays (a few MB of pointers at most).
         const data = rest.data as { datapoints: unknown[]; components: unknown[]; ghg_entries: unknown[] };
         data.datapoints = datapoints.slice();

@@ -19,7 +19,7 @@ export function graphJsonSchema(): Record<string, unknown> {
     $schema,
     title: 'cdr-engine removal graph document',
     description:
-      'Blueprints, datapoints, components and GHG entries (and optionally GHG statements and projects) in the service\'s field names: everything needed to evaluate GHG entries. Every object is strict. See docs/graph-document.md.',
+      "Blueprints, datapoints, components and GHG entries (and optionally GHG statements and projects) in the service's field names: everything needed to evaluate GHG entries. Every object is strict. See docs/graph-document.md.",
     ...rest,
   };
 }

@@ -71,7 +71,8 @@ export function graphIssuesOf(error: z.ZodError, schema: z.ZodType): GraphIssue[
       continue;
     }
     const known = objectKeysAt(schema, path);
-    for (const key of issue.keys) issues.push({ path: [...path, key], code: 'unrecognized_key', message: unknownKeyMessage(key, path, known) });
+    for (const key of issue.keys)
+      issues.push({ path: [...path, key], code: 'unrecognized_key', message: unknownKeyMessage(key, path, known) });
   }
   return issues;
 }
@@ -100,7 +101,8 @@ export function objectKeysAt(schema: z.ZodType, path: IssuePath): readonly strin
 /** The schema inside optional, nullable and default wrappers. */
 function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
-  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
+  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault)
+    current = current.unwrap() as z.ZodType;
   return current;
 }
 
@@ -166,7 +168,10 @@ function noteRefusedAttributions(removals: readonly { readonly path: IssuePath }
 }
 
 /** An item parsed on its own, with its unknown keys left out; not ok when anything else is wrong. */
-function readableItem(schema: z.ZodType, item: unknown): { ok: true; value: unknown; removals: readonly { path: IssuePath }[] } | { ok: false } {
+function readableItem(
+  schema: z.ZodType,
+  item: unknown,
+): { ok: true; value: unknown; removals: readonly { path: IssuePath }[] } | { ok: false } {
   const parsed = schema.safeParse(item);
   if (parsed.success) return { ok: true, value: parsed.data, removals: [] };
   const removals: { path: IssuePath; keys: readonly string[] }[] = [];
@@ -181,7 +186,10 @@ function readableItem(schema: z.ZodType, item: unknown): { ok: true; value: unkn
 /** A copy of `value` without the keys named (copied only along the paths that lead to them). */
 function withoutKeys(value: unknown, removals: readonly { path: IssuePath; keys: readonly string[] }[], depth: number): unknown {
   if (removals.length === 0 || typeof value !== 'object' || value === null) return value;
-  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as Record<string, unknown>) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as Record<string, unknown>) }) as Record<
+    string | number,
+    unknown
+  >;
   const deeper = new Map<string | number, { path: IssuePath; keys: readonly string[] }[]>();
   for (const removal of removals) {
     if (removal.path.length === depth) {

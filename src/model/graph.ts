@@ -55,13 +55,20 @@ export type ExpressionInputType = z.infer<typeof expressionInputTypeSchema>;
  * A string field the service writes and the calculation does not read: kept as given, null allowed
  * (the service writes null for "not set").
  */
-const serviceText = (description: string) => z.string().nullable().optional().describe(`${description} Kept as given; not read by the calculation.`);
+const serviceText = (description: string) =>
+  z.string().nullable().optional().describe(`${description} Kept as given; not read by the calculation.`);
 
 /** Schema of a blueprint input. */
 export const blueprintInputSchema = z.strictObject({
   input_key: z.string().min(1).describe('Name of the input, unique in the blueprint; components supply it under this key.'),
-  quantity_kind: quantityKindSchema.describe('Quantity kind every datapoint of this input must have a unit of (docs/rules.md#units-and-quantity-kinds).'),
-  compatible_unit: z.string().describe('A unit of that kind, as the service shows it (e.g. "t"; "" is dimensionless, as Pint writes it); datapoints may use any unit of the kind.'),
+  quantity_kind: quantityKindSchema.describe(
+    'Quantity kind every datapoint of this input must have a unit of (docs/rules.md#units-and-quantity-kinds).',
+  ),
+  compatible_unit: z
+    .string()
+    .describe(
+      'A unit of that kind, as the service shows it (e.g. "t"; "" is dimensionless, as Pint writes it); datapoints may use any unit of the kind.',
+    ),
   data_shape: dataShapeSchema.default('SCALAR').describe('SCALAR: exactly one datapoint; LIST: one or more. Default SCALAR.'),
   description: z.string().optional().describe('Free text.'),
   display_name: z.string().optional().describe('Free text.'),
@@ -73,7 +80,10 @@ export type BlueprintInput = z.infer<typeof blueprintInputSchema>;
 export const expressionInputSchema = z.strictObject({
   template_key: z.string().min(1).describe('The variable as written in the template, without braces.'),
   /** A blueprint input's key (DATAPOINT), another expression's key (EXPRESSION_RESULT), ignored for ZERO_TCO2E. */
-  input_key: z.string().default('').describe("A blueprint input's key (DATAPOINT), another expression's key (EXPRESSION_RESULT); ignored for ZERO_TCO2E. Default \"\"."),
+  input_key: z
+    .string()
+    .default('')
+    .describe('A blueprint input\'s key (DATAPOINT), another expression\'s key (EXPRESSION_RESULT); ignored for ZERO_TCO2E. Default "".'),
   type: expressionInputTypeSchema.describe('What the variable stands for.'),
   data_shape: dataShapeSchema.optional().describe("Must match the blueprint input's data_shape when given."),
 });
@@ -83,7 +93,9 @@ export type ExpressionInput = z.infer<typeof expressionInputSchema>;
 /** Schema of a blueprint expression. */
 export const blueprintExpressionSchema = z.strictObject({
   key: z.string().min(1).describe('Name of the expression, unique in the blueprint.'),
-  template: z.string().describe('The formula, e.g. "{m} * {d} * {ef}": numbers, + - * / ^, parentheses and sum mean min max count sqrt exp log abs.'),
+  template: z
+    .string()
+    .describe('The formula, e.g. "{m} * {d} * {ef}": numbers, + - * / ^, parentheses and sum mean min max count sqrt exp log abs.'),
   inputs: z.array(expressionInputSchema).describe('One mapping per {variable} of the template.'),
 });
 /** A blueprint expression: a formula and the mapping of its variables. @public */
@@ -99,12 +111,16 @@ export const componentBlueprintDefinitionSchema = z.strictObject({
   expressions: z
     .array(blueprintExpressionSchema)
     .min(1)
-    .describe("The formulas, in any order. The component's CO2e (a mass) is the one expression no other one uses (or the one result_expression_key names); an expression the result does not use is an error."),
+    .describe(
+      "The formulas, in any order. The component's CO2e (a mass) is the one expression no other one uses (or the one result_expression_key names); an expression the result does not use is an error.",
+    ),
   result_expression_key: z
     .string()
     .min(1)
     .optional()
-    .describe("Library extension (the service's blueprints have no such field): the key of the expression whose value is the component's CO2e, stated explicitly. Every other expression must still feed it."),
+    .describe(
+      "Library extension (the service's blueprints have no such field): the key of the expression whose value is the component's CO2e, stated explicitly. Every other expression must still feed it.",
+    ),
 });
 /** A component blueprint: named inputs and the formulas that turn them into CO2e. @public */
 export type ComponentBlueprintDefinition = z.infer<typeof componentBlueprintDefinitionSchema>;
@@ -113,7 +129,11 @@ export type ComponentBlueprintDefinition = z.infer<typeof componentBlueprintDefi
 export const graphQuantitySchema = z.strictObject({
   magnitude: z.number().describe('The value, in `unit`.'),
   unit: z.string().describe('A unit of the quantity kind of every input the datapoint feeds (see docs/units.md).'),
-  standard_deviation: z.number().nullable().optional().describe('One standard deviation, in `unit`, >= 0. Null or absent: not part of the variance propagation.'),
+  standard_deviation: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('One standard deviation, in `unit`, >= 0. Null or absent: not part of the variance propagation.'),
 });
 
 /**
@@ -159,16 +179,20 @@ export type GraphCorrelation = z.infer<typeof graphCorrelationSchema>;
 export const graphDatapointSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (the service writes dtp_...); components name datapoints by it.'),
   quantity: graphQuantitySchema,
-  uncertainty_justification: serviceText('Why the standard deviation is what it is; the sensitivity analysis lists sensitive datapoints without one.'),
+  uncertainty_justification: serviceText(
+    'Why the standard deviation is what it is; the sensitivity analysis lists sensitive datapoints without one.',
+  ),
   display_name: serviceText('Shown in calculation reports.'),
   description: serviceText('Free text.'),
   project_id: serviceText('The project (prj_...).'),
   measured_at: serviceText('When it was measured (date-time).'),
   source_ids: z.array(z.string()).optional().describe('Sources (src_...). Kept as given; not read by the calculation.'),
   supplier_reference_id: serviceText("The supplier's own reference."),
-  type: serviceText('The service\'s datapoint type (CONSTANT, REPORTED, ...).'),
-  locked_status: serviceText('The service\'s lock status.'),
-  distribution: graphDistributionSchema.optional().describe('Its input distribution for Monte Carlo; absent: normal. Needs a standard deviation.'),
+  type: serviceText("The service's datapoint type (CONSTANT, REPORTED, ...)."),
+  locked_status: serviceText("The service's lock status."),
+  distribution: graphDistributionSchema
+    .optional()
+    .describe('Its input distribution for Monte Carlo; absent: normal. Needs a standard deviation.'),
 });
 /** A datapoint of the graph document. */
 export type GraphDatapoint = z.infer<typeof graphDatapointSchema>;
@@ -177,8 +201,12 @@ export type GraphDatapoint = z.infer<typeof graphDatapointSchema>;
 export const graphComponentInputSchema = z.strictObject({
   input_key: z.string().min(1).describe("A blueprint input's key."),
   datapoint_ids: z.array(z.string().min(1)).optional().describe('The datapoints of this input (one for SCALAR, one or more for LIST).'),
-  datapoint_id: z.string().min(1).optional().describe('The one datapoint of a SCALAR input, as the API writes it; give this or datapoint_ids.'),
-  __typename: z.string().optional().describe('The service\'s type name (ComponentListInput). Kept as given.'),
+  datapoint_id: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The one datapoint of a SCALAR input, as the API writes it; give this or datapoint_ids.'),
+  __typename: z.string().optional().describe("The service's type name (ComponentListInput). Kept as given."),
 });
 /** A component input. */
 export type GraphComponentInput = z.infer<typeof graphComponentInputSchema>;
@@ -210,8 +238,21 @@ export type GraphComponent = z.infer<typeof graphComponentSchema>;
  */
 export const graphAttributionSchema = z.strictObject({
   component_id: z.string().min(1).describe("The attributed component's id."),
-  attribution_factor: z.number().gt(0).lte(1).nullable().optional().describe('Share of the component attributed to this entry, in (0, 1]. Null or absent: 1. The shares of one component sum to at most 1.'),
-  attribution_factor_datapoint_id: z.string().min(1).nullable().optional().describe('Older form: a dimensionless datapoint holding the factor (its uncertainty is propagated). Give this or attribution_factor.'),
+  attribution_factor: z
+    .number()
+    .gt(0)
+    .lte(1)
+    .nullable()
+    .optional()
+    .describe(
+      'Share of the component attributed to this entry, in (0, 1]. Null or absent: 1. The shares of one component sum to at most 1.',
+    ),
+  attribution_factor_datapoint_id: z
+    .string()
+    .min(1)
+    .nullable()
+    .optional()
+    .describe('Older form: a dimensionless datapoint holding the factor (its uncertainty is propagated). Give this or attribution_factor.'),
   id: serviceText('The attribution (rvc_...).'),
   component_group_key: serviceText('Template group key.'),
   ghg_entry_template_component_id: serviceText('Template component (rtc_...).'),
@@ -229,14 +270,34 @@ export type GraphAttribution = z.infer<typeof graphAttributionSchema>;
  */
 export const graphGhgEntrySchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (rmv_...).'),
-  risk_of_reversal_percentage: z.number().min(0).max(100).nullable().optional().describe('Percentage of the issuable credits contributed to the buffer pool, in [0, 100]. Null or absent: no credit allocation.'),
+  risk_of_reversal_percentage: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullable()
+    .optional()
+    .describe('Percentage of the issuable credits contributed to the buffer pool, in [0, 100]. Null or absent: no credit allocation.'),
   component_attributions: z.array(graphAttributionSchema).describe('The components of the entry and their shares.'),
   supplier_reference_id: serviceText("The supplier's own reference."),
-  project_id: z.string().nullable().optional().describe("The project (prj_...); when given, it must be the project of the entry's GHG statement."),
-  started_on: graphDateSchema().nullable().optional().describe('Start of activities, YYYY-MM-DD. Kept as given; not read by the calculation.'),
-  completed_on: graphDateSchema().nullable().optional().describe("End of activities, YYYY-MM-DD; when given, it must fall in the reporting period of the entry's GHG statement."),
+  project_id: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The project (prj_...); when given, it must be the project of the entry's GHG statement."),
+  started_on: graphDateSchema()
+    .nullable()
+    .optional()
+    .describe('Start of activities, YYYY-MM-DD. Kept as given; not read by the calculation.'),
+  completed_on: graphDateSchema()
+    .nullable()
+    .optional()
+    .describe("End of activities, YYYY-MM-DD; when given, it must fall in the reporting period of the entry's GHG statement."),
   feedstock_type_id: serviceText('Feedstock type (ftt_...).'),
-  ghg_statement_id: z.string().nullable().optional().describe('The GHG statement (ggs_...); when given, that statement must list the entry.'),
+  ghg_statement_id: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The GHG statement (ggs_...); when given, that statement must list the entry.'),
 });
 /** A GHG entry (removal) of the graph document. */
 export type GraphGhgEntry = z.infer<typeof graphGhgEntrySchema>;
@@ -293,7 +354,9 @@ export type GraphProjectComponentShare = z.infer<typeof graphProjectComponentSha
 export const graphGhgStatementSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (ggs_...).'),
   project_id: z.string().min(1).describe('The project (prj_...); one of `projects` when the document has them.'),
-  status: ghgStatementStatusSchema.default('DRAFT').describe('Default DRAFT; VERIFIED and CREDITS_ISSUED statements receive no new project shares.'),
+  status: ghgStatementStatusSchema
+    .default('DRAFT')
+    .describe('Default DRAFT; VERIFIED and CREDITS_ISSUED statements receive no new project shares.'),
   reporting_period_start_at: graphDateSchema().describe('First day of the reporting period, YYYY-MM-DD.'),
   reporting_period_end_at: graphDateSchema().describe('Last day of the reporting period (included), YYYY-MM-DD.'),
   removal_ids: z.array(z.string().min(1)).optional().describe('The GHG entries of the statement; an entry is in one statement at most.'),
@@ -301,7 +364,10 @@ export const graphGhgStatementSchema = z.strictObject({
   /** Components attributed at statement level. */
   component_ids: z.array(z.string().min(1)).default([]).describe('Statement-level components, split evenly over its entries. Default [].'),
   /** Shares of project components already fixed for this statement. */
-  project_component_shares: z.array(graphProjectComponentShareSchema).default([]).describe('Shares of project components frozen on this statement. Default [].'),
+  project_component_shares: z
+    .array(graphProjectComponentShareSchema)
+    .default([])
+    .describe('Shares of project components frozen on this statement. Default [].'),
   verifier: serviceText('The verifier.'),
   ghg_statement_report_url: serviceText('Address of the report.'),
   submitted_at: serviceText('When it was submitted (date-time).'),
@@ -326,10 +392,15 @@ export type GraphProjectComponentAttribution = z.infer<typeof graphProjectCompon
  */
 export const graphProjectComponentSchema = z.strictObject({
   component_id: z.string().min(1).describe('A component of the document, attributed by nothing else.'),
-  allocation_strategy: projectComponentAllocationStrategySchema.describe('How it is amortised over the statements (docs/rules.md#statement-and-project-components).'),
+  allocation_strategy: projectComponentAllocationStrategySchema.describe(
+    'How it is amortised over the statements (docs/rules.md#statement-and-project-components).',
+  ),
   custom_period_start_on: graphDateSchema().nullable().optional().describe('CUSTOM_TIME_PERIOD: first day, YYYY-MM-DD.'),
   custom_period_end_on: graphDateSchema().nullable().optional().describe('CUSTOM_TIME_PERIOD: last day (included), YYYY-MM-DD.'),
-  removal_attributions: z.array(graphProjectComponentAttributionSchema).default([]).describe('MANUAL: the factor of each entry. Default [].'),
+  removal_attributions: z
+    .array(graphProjectComponentAttributionSchema)
+    .default([])
+    .describe('MANUAL: the factor of each entry. Default [].'),
 });
 /** A project-level component. */
 export type GraphProjectComponent = z.infer<typeof graphProjectComponentSchema>;
@@ -350,7 +421,12 @@ const graphProjectLifetimeSchema = z.strictObject({
  */
 export const graphProjectSchema = z.strictObject({
   id: z.string().min(1).describe('Unique id (prj_...).'),
-  estimated_gross_tonnage_kg: z.number().positive().nullable().optional().describe('Estimated gross sequestration of the project in kg, for ESTIMATED_PROJECT_TONNAGE.'),
+  estimated_gross_tonnage_kg: z
+    .number()
+    .positive()
+    .nullable()
+    .optional()
+    .describe('Estimated gross sequestration of the project in kg, for ESTIMATED_PROJECT_TONNAGE.'),
   estimated_lifetime: graphProjectLifetimeSchema.nullable().optional().describe('Estimated lifetime, for ESTIMATED_PROJECT_LIFETIME.'),
   components: z.array(graphProjectComponentSchema).default([]).describe('Project-level components. Default [].'),
   name: serviceText('Free text.'),
@@ -374,9 +450,15 @@ export const removalGraphSchema = z.strictObject({
   datapoints: z.array(graphDatapointSchema).describe('Measured or published values with their units and uncertainties.'),
   components: z.array(graphComponentSchema).describe('Blueprints instantiated with datapoints.'),
   ghg_entries: z.array(graphGhgEntrySchema).describe('The GHG entries (removals) to evaluate.'),
-  ghg_statements: z.array(graphGhgStatementSchema).optional().describe('GHG statements, with statement-level components (docs/rules.md#statement-and-project-components).'),
+  ghg_statements: z
+    .array(graphGhgStatementSchema)
+    .optional()
+    .describe('GHG statements, with statement-level components (docs/rules.md#statement-and-project-components).'),
   projects: z.array(graphProjectSchema).optional().describe('Projects, with amortised project-level components.'),
-  correlations: z.array(graphCorrelationSchema).optional().describe('Correlation coefficients between pairs of datapoints (first order and Monte Carlo).'),
+  correlations: z
+    .array(graphCorrelationSchema)
+    .optional()
+    .describe('Correlation coefficients between pairs of datapoints (first order and Monte Carlo).'),
 });
 /** The removal graph document: everything needed to evaluate GHG entries. @public */
 export type RemovalGraph = z.infer<typeof removalGraphSchema>;

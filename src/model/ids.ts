@@ -80,10 +80,7 @@ export function idSchema(kind: IdKind): z.ZodString {
  */
 export function isId(kind: IdKind, value: unknown): value is string {
   return (
-    typeof value === 'string' &&
-    value.length >= ID_MIN_LENGTH &&
-    value.length <= ID_MAX_LENGTH &&
-    value.startsWith(`${ID_PREFIXES[kind]}_`)
+    typeof value === 'string' && value.length >= ID_MIN_LENGTH && value.length <= ID_MAX_LENGTH && value.startsWith(`${ID_PREFIXES[kind]}_`)
   );
 }
 

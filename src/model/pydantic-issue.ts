@@ -34,9 +34,7 @@ export function readPydanticSpec(params: Record<string, unknown> | undefined): P
   if (typeof spec !== 'object' || spec === null) return undefined;
   const { type, msg, ctx } = spec as Record<string, unknown>;
   if (typeof type !== 'string' || typeof msg !== 'string') return undefined;
-  return ctx !== undefined && typeof ctx === 'object' && ctx !== null
-    ? { type, msg, ctx: ctx as Record<string, unknown> }
-    : { type, msg };
+  return ctx !== undefined && typeof ctx === 'object' && ctx !== null ? { type, msg, ctx: ctx as Record<string, unknown> } : { type, msg };
 }
 
 /** Python's repr of a string, as pydantic prints expected values: single quotes. */

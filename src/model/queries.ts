@@ -43,7 +43,8 @@ export const paginationQueryShape = {
 /**
  * The message of the error reported when `first` and `last` are both given.
  */
-export const FIRST_WITH_LAST_MESSAGE = 'first and last cannot be used together; page forward with first and after, or backward with last and before';
+export const FIRST_WITH_LAST_MESSAGE =
+  'first and last cannot be used together; page forward with first and after, or backward with last and before';
 
 /**
  * Parsed pagination parameters. When neither `first` nor `last` is given, `last` is 10 if only

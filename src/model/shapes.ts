@@ -23,20 +23,23 @@ const FALSE_WORDS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
  * @param inner - the number schema carrying the bounds; plain `z.number()` by default
  */
 export function laxNumber<T extends z.ZodNumber = z.ZodNumber>(inner?: T): z.ZodPreprocess<T> {
-  return z.preprocess((value, ctx) => {
-    if (value === undefined || typeof value === 'number') return value; // undefined: reported as missing
-    if (typeof value === 'string') {
-      const text = value.trim();
-      if (FLOAT_TEXT.test(text)) return Number(text);
-      addPydanticIssue(ctx, value, {
-        type: 'float_parsing',
-        msg: 'Input should be a valid number, unable to parse string as a number',
-      });
+  return z.preprocess(
+    (value, ctx) => {
+      if (value === undefined || typeof value === 'number') return value; // undefined: reported as missing
+      if (typeof value === 'string') {
+        const text = value.trim();
+        if (FLOAT_TEXT.test(text)) return Number(text);
+        addPydanticIssue(ctx, value, {
+          type: 'float_parsing',
+          msg: 'Input should be a valid number, unable to parse string as a number',
+        });
+        return value;
+      }
+      addPydanticIssue(ctx, value, { type: 'float_type', msg: 'Input should be a valid number' });
       return value;
-    }
-    addPydanticIssue(ctx, value, { type: 'float_type', msg: 'Input should be a valid number' });
-    return value;
-  }, inner ?? (z.number() as T));
+    },
+    inner ?? (z.number() as T),
+  );
 }
 
 /**
@@ -45,28 +48,31 @@ export function laxNumber<T extends z.ZodNumber = z.ZodNumber>(inner?: T): z.Zod
  * @param inner - the integer schema carrying the bounds; plain `z.number().int()` by default
  */
 export function laxInt<T extends z.ZodNumber = z.ZodNumber>(inner?: T): z.ZodPreprocess<T> {
-  return z.preprocess((value, ctx) => {
-    if (value === undefined) return value;
-    if (typeof value === 'number') {
-      if (Number.isInteger(value)) return value;
-      addPydanticIssue(ctx, value, {
-        type: 'int_from_float',
-        msg: 'Input should be a valid integer, got a number with a fractional part',
-      });
+  return z.preprocess(
+    (value, ctx) => {
+      if (value === undefined) return value;
+      if (typeof value === 'number') {
+        if (Number.isInteger(value)) return value;
+        addPydanticIssue(ctx, value, {
+          type: 'int_from_float',
+          msg: 'Input should be a valid integer, got a number with a fractional part',
+        });
+        return value;
+      }
+      if (typeof value === 'string') {
+        const text = value.trim();
+        if (INT_TEXT.test(text)) return Number.parseInt(text, 10);
+        addPydanticIssue(ctx, value, {
+          type: 'int_parsing',
+          msg: 'Input should be a valid integer, unable to parse string as an integer',
+        });
+        return value;
+      }
+      addPydanticIssue(ctx, value, { type: 'int_type', msg: 'Input should be a valid integer' });
       return value;
-    }
-    if (typeof value === 'string') {
-      const text = value.trim();
-      if (INT_TEXT.test(text)) return Number.parseInt(text, 10);
-      addPydanticIssue(ctx, value, {
-        type: 'int_parsing',
-        msg: 'Input should be a valid integer, unable to parse string as an integer',
-      });
-      return value;
-    }
-    addPydanticIssue(ctx, value, { type: 'int_type', msg: 'Input should be a valid integer' });
-    return value;
-  }, inner ?? (z.number().int() as T));
+    },
+    inner ?? (z.number().int() as T),
+  );
 }
 
 /**
@@ -336,9 +342,7 @@ export type ScalarQuantityShape<R extends StandardDeviationRule> = {
  * nullability of `standard_deviation` follows the field carrying the quantity.
  * @param rule - how `standard_deviation` is treated; `nullable` (the service's default) if omitted
  */
-export function scalarQuantitySchema<const R extends StandardDeviationRule = 'nullable'>(
-  rule?: R,
-): z.ZodObject<ScalarQuantityShape<R>> {
+export function scalarQuantitySchema<const R extends StandardDeviationRule = 'nullable'>(rule?: R): z.ZodObject<ScalarQuantityShape<R>> {
   const chosen = rule ?? 'nullable';
   const sd =
     chosen === 'required'

@@ -52,7 +52,15 @@ export function valueCheck(expects: string, test: (value: unknown) => boolean): 
 }
 
 /** A finite number within the bounds given (each inclusive unless `above` / `below`). */
-export function finiteNumber(bounds: { readonly min?: number; readonly above?: number; readonly max?: number; readonly below?: number; readonly integer?: boolean } = {}): ValueCheck {
+export function finiteNumber(
+  bounds: {
+    readonly min?: number;
+    readonly above?: number;
+    readonly max?: number;
+    readonly below?: number;
+    readonly integer?: boolean;
+  } = {},
+): ValueCheck {
   const parts: string[] = [];
   if (bounds.min !== undefined) parts.push(`>= ${bounds.min}`);
   if (bounds.above !== undefined) parts.push(`> ${bounds.above}`);
@@ -62,7 +70,12 @@ export function finiteNumber(bounds: { readonly min?: number; readonly above?: n
   return valueCheck(parts.length === 0 ? noun : `${noun} ${parts.join(' and ')}`, (v) => {
     if (typeof v !== 'number' || !Number.isFinite(v)) return false;
     if (bounds.integer === true && !Number.isInteger(v)) return false;
-    return !((bounds.min !== undefined && v < bounds.min) || (bounds.above !== undefined && v <= bounds.above) || (bounds.max !== undefined && v > bounds.max) || (bounds.below !== undefined && v >= bounds.below));
+    return !(
+      (bounds.min !== undefined && v < bounds.min) ||
+      (bounds.above !== undefined && v <= bounds.above) ||
+      (bounds.max !== undefined && v > bounds.max) ||
+      (bounds.below !== undefined && v >= bounds.below)
+    );
   });
 }
 

@@ -259,7 +259,13 @@ export function toValidationErrorItems(
  * @param omitted - how many problems are not listed
  */
 export function tooManyErrorsItem(location: RequestLocation | 'request', omitted: number): ValidationErrorItem {
-  return { type: 'too_many_errors', loc: [location], msg: `${omitted} more ${omitted === 1 ? 'problem' : 'problems'} not listed`, input: null, ctx: { omitted } };
+  return {
+    type: 'too_many_errors',
+    loc: [location],
+    msg: `${omitted} more ${omitted === 1 ? 'problem' : 'problems'} not listed`,
+    input: null,
+    ctx: { omitted },
+  };
 }
 
 /**
@@ -270,11 +276,7 @@ export function tooManyErrorsItem(location: RequestLocation | 'request', omitted
  * @param input - the value that was parsed, for exact `input` fields (see {@link toValidationErrorItems})
  * @public
  */
-export function toValidationErrorBody(
-  error: z.ZodError,
-  location: RequestLocation,
-  input?: unknown,
-): ValidationErrorBody {
+export function toValidationErrorBody(error: z.ZodError, location: RequestLocation, input?: unknown): ValidationErrorBody {
   return { detail: toValidationErrorItems(error, location, input) };
 }
 
@@ -345,7 +347,11 @@ const LOCATION_ORDER = ['path', 'query', 'header', 'body'] as const satisfies re
  * @param limit - most items described per part (see {@link toValidationErrorItems})
  * @public
  */
-export function validateRequest<S extends RequestSchemas>(schemas: S, parts: RequestParts, limit?: number): ValidationResult<ParsedRequest<S>> {
+export function validateRequest<S extends RequestSchemas>(
+  schemas: S,
+  parts: RequestParts,
+  limit?: number,
+): ValidationResult<ParsedRequest<S>> {
   const detail: ValidationErrorItem[] = [];
   const data: Record<string, unknown> = {};
   for (const location of LOCATION_ORDER) {
@@ -412,4 +418,3 @@ export const validationErrorBodySchema = z.object({ detail: z.array(validationEr
  * @public
  */
 export const errorMessageBodySchema = z.object({ detail: z.string() });
-

@@ -17,7 +17,10 @@ function balanceView(tally: Tally): CreditBalanceView {
   return { active_credits_total: creditQuantity(tally.active), retired_credits_total: creditQuantity(tally.retired) };
 }
 
-function balancesOf<K extends string>(map: ReadonlyMap<string, Tally>, key: K): ({ readonly total: CreditBalanceView } & Record<K, string>)[] {
+function balancesOf<K extends string>(
+  map: ReadonlyMap<string, Tally>,
+  key: K,
+): ({ readonly total: CreditBalanceView } & Record<K, string>)[] {
   return [...map]
     .filter(([, tally]) => tally.active !== 0n || tally.retired !== 0n)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -62,14 +62,7 @@ export interface LedgerProblem extends GraphIssue {
  * The ledger operations that can be refused.
  * @public
  */
-export type LedgerOperation =
-  | 'issuance'
-  | 'delivery'
-  | 'transfer'
-  | 'retirement'
-  | 'refund'
-  | 'organisation'
-  | 'supplier';
+export type LedgerOperation = 'issuance' | 'delivery' | 'transfer' | 'retirement' | 'refund' | 'organisation' | 'supplier';
 
 const LEDGER_ERROR_BRAND = errorBrand('CreditLedgerError');
 

@@ -63,23 +63,36 @@ export function checkIssuanceRequest(
 
   const statementId = readId('ghg_statement', req.ghg_statement_id, ['ghg_statement_id'], problems, 'ghg_statement_id');
   const issuedAs = statementId === undefined ? undefined : context.issuedAs(statementId);
-  if (issuedAs !== undefined) problems.add(['ghg_statement_id'], 'statement_already_issued', `GHG statement ${statementId ?? ''} was already issued as ${issuedAs}`);
+  if (issuedAs !== undefined)
+    problems.add(['ghg_statement_id'], 'statement_already_issued', `GHG statement ${statementId ?? ''} was already issued as ${issuedAs}`);
   const projectId = readId('project', req.project_id, ['project_id'], problems, 'project_id');
   const supplierId = readId('supplier', req.supplier_id, ['supplier_id'], problems, 'supplier_id');
   const supplierOrg = readOrganisation(req.supplier_organisation, ['supplier_organisation'], problems, 'supplier_organisation');
   const bufferOrg = readOrganisation(req.buffer_pool_organisation, ['buffer_pool_organisation'], problems, 'buffer_pool_organisation');
   const knownOrg = supplierId === undefined ? undefined : context.supplierOrganisation(supplierId);
   if (knownOrg !== undefined && supplierOrg !== undefined && knownOrg !== supplierOrg.id) {
-    problems.add(['supplier_organisation', 'id'], 'supplier_organisation_conflict', `supplier ${supplierId ?? ''} belongs to ${knownOrg}, not ${supplierOrg.id}`);
+    problems.add(
+      ['supplier_organisation', 'id'],
+      'supplier_organisation_conflict',
+      `supplier ${supplierId ?? ''} belongs to ${knownOrg}, not ${supplierOrg.id}`,
+    );
   }
   if (supplierOrg !== undefined && bufferOrg !== undefined && supplierOrg.id === bufferOrg.id) {
-    problems.add(['buffer_pool_organisation', 'id'], 'same_organisation', 'the buffer pool must be held by an organisation other than the supplier');
+    problems.add(
+      ['buffer_pool_organisation', 'id'],
+      'same_organisation',
+      'the buffer pool must be held by an organisation other than the supplier',
+    );
   }
   const country = readCountry(req.country_of_issue, ['country_of_issue'], problems);
   const [registryCode, pathwayCode, projectCode] = (['registry_code', 'pathway_code', 'project_code'] as const).map((key) => {
     const code = readString(req[key], [key], problems, key);
     if (code !== undefined && !SERIAL_CODE.test(code)) {
-      problems.add([key], 'invalid_serial_code', `${key} "${code}" must be 1 to 32 letters or digits (it is a part of serial numbers, which "-" separates)`);
+      problems.add(
+        [key],
+        'invalid_serial_code',
+        `${key} "${code}" must be 1 to 32 letters or digits (it is a part of serial numbers, which "-" separates)`,
+      );
       return undefined;
     }
     return code;
@@ -119,7 +132,21 @@ export function checkIssuanceRequest(
   }
   return {
     ok: true,
-    issuance: { statementId, projectId, supplierId, supplierOrg, bufferOrg, country, registryCode, pathwayCode, projectCode, ccpApproved, start, end, entries },
+    issuance: {
+      statementId,
+      projectId,
+      supplierId,
+      supplierOrg,
+      bufferOrg,
+      country,
+      registryCode,
+      pathwayCode,
+      projectCode,
+      ccpApproved,
+      start,
+      end,
+      entries,
+    },
   };
 }
 
@@ -142,7 +169,8 @@ function readEntries(value: unknown, problems: Problems): CheckedIssuanceEntry[]
     const ghgEntryId = readId('ghg_entry', entry.ghg_entry_id, [...path, 'ghg_entry_id'], problems, 'ghg_entry_id');
     if (ghgEntryId !== undefined) {
       const first = seen.get(ghgEntryId);
-      if (first !== undefined) problems.add([...path, 'ghg_entry_id'], 'duplicate_ghg_entry', `GHG entry ${ghgEntryId} already appears in entry ${first}`);
+      if (first !== undefined)
+        problems.add([...path, 'ghg_entry_id'], 'duplicate_ghg_entry', `GHG entry ${ghgEntryId} already appears in entry ${first}`);
       else seen.set(ghgEntryId, i);
     }
     const sequesteredOn = readDate(entry.sequestered_on, [...path, 'sequestered_on'], problems, 'sequestered_on');
@@ -151,9 +179,17 @@ function readEntries(value: unknown, problems: Problems): CheckedIssuanceEntry[]
     const carbon = readObject(entry.carbon_removal_data, [...path, 'carbon_removal_data'], problems, 'carbon_removal_data');
     const figures: Partial<Record<(typeof CARBON_FIELDS)[number], number>> = {};
     if (carbon !== undefined) {
-      for (const field of CARBON_FIELDS) figures[field] = readNumber(carbon[field], [...path, 'carbon_removal_data', field], problems, field);
+      for (const field of CARBON_FIELDS)
+        figures[field] = readNumber(carbon[field], [...path, 'carbon_removal_data', field], problems, field);
     }
-    if (problems.list.length > before || ghgEntryId === undefined || sequesteredOn === undefined || supplierKg === undefined || bufferKg === undefined) return;
+    if (
+      problems.list.length > before ||
+      ghgEntryId === undefined ||
+      sequesteredOn === undefined ||
+      supplierKg === undefined ||
+      bufferKg === undefined
+    )
+      return;
     entries.push({
       ghgEntryId,
       sequesteredOn,

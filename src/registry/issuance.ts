@@ -30,11 +30,18 @@ interface Numbering {
 }
 
 /** Phase 2 of an issuance: the clock, then one issuance id and an id per non-empty batch. */
-function stampIssuance(ctx: LedgerContext, issuance: CheckedIssuance): { readonly issuedAt: string; readonly issuanceId: string; readonly batchIds: readonly string[] } {
+function stampIssuance(
+  ctx: LedgerContext,
+  issuance: CheckedIssuance,
+): { readonly issuedAt: string; readonly issuanceId: string; readonly batchIds: readonly string[] } {
   const issuedAt = timestamp(ctx, 'issuance');
   const batchCount = issuance.entries.reduce((n, e) => n + (e.supplierKg > 0n ? 1 : 0) + (e.bufferKg > 0n ? 1 : 0), 0);
-  const [issuanceId, ...batchIds] = freshIds(ctx, 'issuance', [['issuance', 1], ['credit_batch', batchCount]]);
-  if (issuanceId === undefined) throw new CreditLedgerError('issuance', [{ path: [], code: 'id_generator_failure', message: 'no issuance id' }]);
+  const [issuanceId, ...batchIds] = freshIds(ctx, 'issuance', [
+    ['issuance', 1],
+    ['credit_batch', batchCount],
+  ]);
+  if (issuanceId === undefined)
+    throw new CreditLedgerError('issuance', [{ path: [], code: 'id_generator_failure', message: 'no issuance id' }]);
   return { issuedAt, issuanceId, batchIds };
 }
 
@@ -53,7 +60,13 @@ function registerParties(store: LedgerStore, issuance: CheckedIssuance): void {
   store.organisations.set(supplierOrg.id, supplierOrg);
   store.organisations.set(bufferOrg.id, bufferOrg);
   if (!store.suppliers.has(supplierId)) {
-    store.suppliers.set(supplierId, { id: supplierId, organisationId: supplierOrg.id, shortDescription: null, longDescription: null, location: null });
+    store.suppliers.set(supplierId, {
+      id: supplierId,
+      organisationId: supplierOrg.id,
+      shortDescription: null,
+      longDescription: null,
+      location: null,
+    });
   }
 }
 
@@ -130,7 +143,8 @@ export function createIssuance(ctx: LedgerContext, input: IssuanceInput): Issuan
   const numbering = takeNumbering(ctx, issuance.projectId);
   registerParties(store, issuance);
   const { batches, nextUnit } = createBatches(store, issuance, stamp, numbering);
-  if (ctx.policies.unitNumbering === 'per_project') store.projectNumbering.set(issuance.projectId, { sequence: numbering.sequence, nextUnit });
+  if (ctx.policies.unitNumbering === 'per_project')
+    store.projectNumbering.set(issuance.projectId, { sequence: numbering.sequence, nextUnit });
   const record: IssuanceRecord = {
     id: stamp.issuanceId,
     ghgStatementId: issuance.statementId,

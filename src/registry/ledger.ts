@@ -62,7 +62,11 @@ export interface CreditLedgerOptions {
 }
 
 /** The known keys of {@link CreditLedgerOptions} and the check of each (docs/policies.md: options are strict). */
-export const LEDGER_OPTION_CHECKS: ShapeCheck = shapeOf<CreditLedgerOptions>({ ids: FUNCTION, now: FUNCTION, policies: LEDGER_POLICY_CHECKS });
+export const LEDGER_OPTION_CHECKS: ShapeCheck = shapeOf<CreditLedgerOptions>({
+  ids: FUNCTION,
+  now: FUNCTION,
+  policies: LEDGER_POLICY_CHECKS,
+});
 
 /**
  * The in-memory credit ledger. Amounts are exact integer kilograms; every transaction is atomic.
@@ -333,7 +337,9 @@ export class CreditLedger {
    * the owner index; O(all retirements) unfiltered.
    */
   listRetirements(filter: { readonly owner_organisation_id?: string } = {}): RetirementView[] {
-    return selectRecords(this.#store.retirements, [this.#store.retirementsByOwner, filter.owner_organisation_id]).map((r) => this.#views.retirement(r));
+    return selectRecords(this.#store.retirements, [this.#store.retirementsByOwner, filter.owner_organisation_id]).map((r) =>
+      this.#views.retirement(r),
+    );
   }
 
   /** A refund by id, or undefined. O(1). */

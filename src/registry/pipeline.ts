@@ -48,7 +48,9 @@ interface Prepared extends Stamp {
 export function timestamp(ctx: LedgerContext, operation: LedgerOperation): string {
   const at: unknown = ctx.now();
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) {
-    throw new CreditLedgerError(operation, [{ path: [], code: 'invalid_clock', message: `the ledger clock gave ${JSON.stringify(at) ?? 'nothing'}, not an ISO 8601 date-time` }]);
+    throw new CreditLedgerError(operation, [
+      { path: [], code: 'invalid_clock', message: `the ledger clock gave ${JSON.stringify(at) ?? 'nothing'}, not an ISO 8601 date-time` },
+    ]);
   }
   return at;
 }
@@ -62,7 +64,13 @@ export function freshIds(ctx: LedgerContext, operation: LedgerOperation, wanted:
     for (let i = 0; i < count; i++) {
       const id: unknown = ctx.ids(kind);
       if (typeof id !== 'string' || !id.startsWith(prefix) || drawn.has(id) || ctx.store.idTaken(kind, id)) {
-        throw new CreditLedgerError(operation, [{ path: [], code: 'id_generator_failure', message: `the id generator gave ${JSON.stringify(id) ?? 'nothing'} for a new ${kind}: not a fresh ${prefix} id` }]);
+        throw new CreditLedgerError(operation, [
+          {
+            path: [],
+            code: 'id_generator_failure',
+            message: `the id generator gave ${JSON.stringify(id) ?? 'nothing'} for a new ${kind}: not a fresh ${prefix} id`,
+          },
+        ]);
       }
       drawn.add(id);
       out.push(id);
@@ -74,7 +82,10 @@ export function freshIds(ctx: LedgerContext, operation: LedgerOperation, wanted:
 function prepare(ctx: LedgerContext, kind: TransactionKind, lines: readonly PlannedLine[]): Prepared {
   const at = timestamp(ctx, kind);
   const splits = lines.reduce((n, line) => n + (line.kg < line.batch.size ? 1 : 0), 0);
-  const [id = '', ...children] = freshIds(ctx, kind, [[kind, 1], ['credit_batch', 2 * splits]]);
+  const [id = '', ...children] = freshIds(ctx, kind, [
+    [kind, 1],
+    ['credit_batch', 2 * splits],
+  ]);
   let next = 0;
   const childIds = lines.map((line) => (line.kg < line.batch.size ? ([children[next++] ?? '', children[next++] ?? ''] as const) : null));
   return { id, at, childIds };

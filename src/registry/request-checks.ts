@@ -33,7 +33,11 @@ export interface RetirementHead {
  * Starts checking a request: a fresh problem list and the request object, or a refusal when the
  * request is not an object (nothing else can be read from it).
  */
-export function openRequest(input: unknown, operation: LedgerOperation, what: string): { readonly req: Record<string, unknown>; readonly problems: Problems } {
+export function openRequest(
+  input: unknown,
+  operation: LedgerOperation,
+  what: string,
+): { readonly req: Record<string, unknown>; readonly problems: Problems } {
   const problems = new Problems();
   const req = readObject(input, [], problems, what);
   if (req === undefined) throw new CreditLedgerError(operation, problems.list);
@@ -41,7 +45,12 @@ export function openRequest(input: unknown, operation: LedgerOperation, what: st
 }
 
 /** Reads the field `field` of a request: the id of a registered organisation. */
-export function readKnownOrganisation(store: LedgerStore, req: Record<string, unknown>, field: string, problems: Problems): string | undefined {
+export function readKnownOrganisation(
+  store: LedgerStore,
+  req: Record<string, unknown>,
+  field: string,
+  problems: Problems,
+): string | undefined {
   const id = readString(req[field], [field], problems, field);
   if (id === undefined) return undefined;
   if (!store.organisations.has(id)) {
@@ -77,10 +86,20 @@ export function readKnownSupplier(store: LedgerStore, value: unknown, path: Path
 }
 
 /** Records a problem when a known supplier belongs to another organisation: suppliers never move. */
-export function checkSupplierOrganisation(store: LedgerStore, supplierId: string, organisationId: string, path: Path, problems: Problems): void {
+export function checkSupplierOrganisation(
+  store: LedgerStore,
+  supplierId: string,
+  organisationId: string,
+  path: Path,
+  problems: Problems,
+): void {
   const known = store.suppliers.get(supplierId);
   if (known !== undefined && known.organisationId !== organisationId) {
-    problems.add(path, 'supplier_organisation_conflict', `supplier ${supplierId} belongs to ${known.organisationId}, not ${organisationId}`);
+    problems.add(
+      path,
+      'supplier_organisation_conflict',
+      `supplier ${supplierId} belongs to ${known.organisationId}, not ${organisationId}`,
+    );
   }
 }
 
@@ -95,7 +114,14 @@ export function readRetirementHead(store: LedgerStore, req: Record<string, unkno
 }
 
 /** Reads a line's batch id: present, named once in the request, and a batch of the ledger. */
-function readLineBatch(store: LedgerStore, value: unknown, idPath: Path, i: number, seen: Map<string, number>, problems: Problems): BatchRecord | undefined {
+function readLineBatch(
+  store: LedgerStore,
+  value: unknown,
+  idPath: Path,
+  i: number,
+  seen: Map<string, number>,
+  problems: Problems,
+): BatchRecord | undefined {
   const batchId = readString(value, idPath, problems, 'credit_batch_id');
   if (batchId === undefined) return undefined;
   const first = seen.get(batchId);
@@ -110,9 +136,20 @@ function readLineBatch(store: LedgerStore, value: unknown, idPath: Path, i: numb
 }
 
 /** Checks that a line may take `kg` from `batch`: active, and as the request's rules say. */
-function checkLineBatch(batch: BatchRecord, kg: bigint | undefined, rules: LineRules, idPath: Path, kgPath: Path, problems: Problems): void {
+function checkLineBatch(
+  batch: BatchRecord,
+  kg: bigint | undefined,
+  rules: LineRules,
+  idPath: Path,
+  kgPath: Path,
+  problems: Problems,
+): void {
   if (batch.status === 'split') {
-    problems.add(idPath, 'batch_split', `credit batch ${batch.id} was split into ${batch.leftChildId ?? ''} and ${batch.rightChildId ?? ''}; only active batches can be transacted`);
+    problems.add(
+      idPath,
+      'batch_split',
+      `credit batch ${batch.id} was split into ${batch.leftChildId ?? ''} and ${batch.rightChildId ?? ''}; only active batches can be transacted`,
+    );
   } else if (batch.status === 'retired') {
     problems.add(idPath, 'batch_retired', `credit batch ${batch.id} is retired (${batch.retirementId ?? ''}); retirement is final`);
   }
@@ -120,7 +157,11 @@ function checkLineBatch(batch: BatchRecord, kg: bigint | undefined, rules: LineR
     problems.add(idPath, 'not_owner', `credit batch ${batch.id} is owned by ${batch.owner}, not by ${rules.owner}`);
   }
   if (rules.supplierId !== undefined && batch.origin.supplierId !== rules.supplierId) {
-    problems.add(idPath, 'supplier_mismatch', `credit batch ${batch.id} comes from supplier ${batch.origin.supplierId}, not ${rules.supplierId}; one request takes credits of one supplier`);
+    problems.add(
+      idPath,
+      'supplier_mismatch',
+      `credit batch ${batch.id} comes from supplier ${batch.origin.supplierId}, not ${rules.supplierId}; one request takes credits of one supplier`,
+    );
   }
   if (rules.bufferPoolOnly && batch.origin.pool !== 'buffer_pool') {
     problems.add(idPath, 'not_buffer_pool_credit', `credit batch ${batch.id} was issued to the supplier, not to the buffer pool`);
@@ -137,7 +178,11 @@ function checkLineBatch(batch: BatchRecord, kg: bigint | undefined, rules: LineR
 export function readLines(store: LedgerStore, value: unknown, rules: LineRules, problems: Problems): PlannedLine[] {
   const path: Path = ['credit_batch_quantities'];
   if (!Array.isArray(value)) {
-    problems.add(path, value === undefined ? 'missing' : 'invalid_type', 'credit_batch_quantities must be an array of {credit_batch_id, credit_quantity_kg}');
+    problems.add(
+      path,
+      value === undefined ? 'missing' : 'invalid_type',
+      'credit_batch_quantities must be an array of {credit_batch_id, credit_quantity_kg}',
+    );
     return [];
   }
   if (value.length === 0) {

@@ -12,7 +12,8 @@ import type { LedgerStore } from './store';
 import type { Tally } from './totals';
 
 const kg = (value: bigint): string => value.toString();
-const tallies = (map: ReadonlyMap<string, Tally>): [string, string, string][] => [...map].map(([id, t]) => [id, kg(t.active), kg(t.retired)]);
+const tallies = (map: ReadonlyMap<string, Tally>): [string, string, string][] =>
+  [...map].map(([id, t]) => [id, kg(t.active), kg(t.retired)]);
 const index = (map: ReadonlyMap<string, readonly string[]>): [string, readonly string[]][] => [...map];
 /** Every transaction row starts with the fields all transactions share. */
 const common = (t: TransactionRecord): unknown[] => [t.id, t.at, kg(t.total), t.batchIds, t.notes];
@@ -90,7 +91,13 @@ export function serializeLedger(store: LedgerStore): string {
     credit_batches: batchRows(store),
     deliveries: [...store.deliveries.values()].map((d) => [...common(d), d.orderId, d.supplierId, d.toOrganisationId]),
     transfers: [...store.transfers.values()].map((t) => [...common(t), t.supplierId, t.fromOrganisationId, t.toOrganisationId]),
-    retirements: [...store.retirements.values()].map((r) => [...common(r), r.supplierId, r.ownerOrganisationId, r.beneficiaryOrganisationId, r.purposes]),
+    retirements: [...store.retirements.values()].map((r) => [
+      ...common(r),
+      r.supplierId,
+      r.ownerOrganisationId,
+      r.beneficiaryOrganisationId,
+      r.purposes,
+    ]),
     refunds: [...store.refunds.values()].map((r) => [...common(r), r.fromOrganisationId, r.toOrganisationId]),
     balances: [...store.totals.byOrganisation].map(([org, t]) => [
       org,

@@ -31,7 +31,8 @@ export function createDelivery(ctx: LedgerContext, input: DeliveryInput): Delive
   const { req, problems } = openRequest(input, 'delivery', 'delivery request');
   const order = readObject(req.order, ['order'], problems, 'order');
   const orderId = order === undefined ? undefined : readId('order', order.id, ['order', 'id'], problems, 'order id');
-  const buyer = order === undefined ? undefined : readOrganisation(order.organisation, ['order', 'organisation'], problems, 'order organisation');
+  const buyer =
+    order === undefined ? undefined : readOrganisation(order.organisation, ['order', 'organisation'], problems, 'order organisation');
   const supplierId = order === undefined ? undefined : readKnownSupplier(store, order.supplier_id, ['order', 'supplier_id'], problems);
   const supplierOrgId = supplierId === undefined ? undefined : store.suppliers.get(supplierId)?.organisationId;
   if (buyer !== undefined && supplierOrgId !== undefined && buyer.id === supplierOrgId) {
@@ -97,7 +98,12 @@ export function createTransfer(ctx: LedgerContext, input: TransferInput): Transf
 export function createRetirement(ctx: LedgerContext, input: RetirementByBatchInput): RetirementView {
   const { req, problems } = openRequest(input, 'retirement', 'retirement request');
   const head = readRetirementHead(ctx.store, req, problems);
-  const lines = readLines(ctx.store, req.credit_batch_quantities, { owner: head.owner, supplierId: head.supplierId, bufferPoolOnly: false }, problems);
+  const lines = readLines(
+    ctx.store,
+    req.credit_batch_quantities,
+    { owner: head.owner, supplierId: head.supplierId, bufferPoolOnly: false },
+    problems,
+  );
   return retire(ctx, head, lines, problems);
 }
 
@@ -114,7 +120,15 @@ function readVintage(value: unknown, problems: Problems): number | null {
  * `issued_at`, then id), only of one vintage or order when given; the last line may split its
  * batch. Records `insufficient_credits` when the holding has less.
  */
-function oldestLines(ctx: LedgerContext, owner: string, supplierId: string, quantity: bigint, vintage: number | null, orderId: string | null, problems: Problems): PlannedLine[] {
+function oldestLines(
+  ctx: LedgerContext,
+  owner: string,
+  supplierId: string,
+  quantity: bigint,
+  vintage: number | null,
+  orderId: string | null,
+  problems: Problems,
+): PlannedLine[] {
   const lines: PlannedLine[] = [];
   const holding = ctx.store.activeHoldings.get(holdingKey(owner, supplierId));
   let remaining = quantity;
@@ -128,7 +142,11 @@ function oldestLines(ctx: LedgerContext, owner: string, supplierId: string, quan
   }
   if (remaining > 0n) {
     const filters = [vintage === null ? '' : ` of vintage ${vintage}`, orderId === null ? '' : ` delivered against ${orderId}`].join('');
-    problems.add(['credit_quantity_kg'], 'insufficient_credits', `${owner} holds only ${quantity - remaining} kg of active credits of ${supplierId}${filters}; ${quantity} kg were asked`);
+    problems.add(
+      ['credit_quantity_kg'],
+      'insufficient_credits',
+      `${owner} holds only ${quantity - remaining} kg of active credits of ${supplierId}${filters}; ${quantity} kg were asked`,
+    );
   }
   return lines;
 }
@@ -140,7 +158,8 @@ export function createRetirementFromOldestCredits(ctx: LedgerContext, input: Ret
   const quantity = readPositiveKg(req.credit_quantity_kg, ['credit_quantity_kg'], problems, 'credit_quantity_kg: ');
   const vintage = readVintage(req.vintage, problems);
   let orderId: string | null = null;
-  if (req.order_id !== undefined && req.order_id !== null) orderId = readId('order', req.order_id, ['order_id'], problems, 'order_id') ?? null;
+  if (req.order_id !== undefined && req.order_id !== null)
+    orderId = readId('order', req.order_id, ['order_id'], problems, 'order_id') ?? null;
   const lines =
     problems.empty && head.owner !== undefined && head.supplierId !== undefined && quantity !== undefined
       ? oldestLines(ctx, head.owner, head.supplierId, quantity, vintage, orderId, problems)
@@ -169,7 +188,13 @@ function retire(ctx: LedgerContext, head: RetirementHead, lines: readonly Planne
       batch.retiredAt = tx.at;
     },
     (common) => {
-      const record: RetirementRecord = { ...common, supplierId, ownerOrganisationId: owner, beneficiaryOrganisationId: beneficiary, purposes };
+      const record: RetirementRecord = {
+        ...common,
+        supplierId,
+        ownerOrganisationId: owner,
+        beneficiaryOrganisationId: beneficiary,
+        purposes,
+      };
       store.retirements.set(record.id, record);
       pushTo(store.retirementsByOwner, owner, record.id);
       return record;

@@ -113,7 +113,8 @@ export function readOrganisation(value: unknown, path: Path, problems: Problems,
   const before = problems.list.length;
   const id = readId('organisation', obj.id, [...path, 'id'], problems, `${what} id`);
   const name = typeof obj.name === 'string' ? obj.name : undefined;
-  if (name === undefined) problems.add([...path, 'name'], obj.name === undefined ? 'missing' : 'invalid_type', `${what} name must be a string`);
+  if (name === undefined)
+    problems.add([...path, 'name'], obj.name === undefined ? 'missing' : 'invalid_type', `${what} name must be a string`);
   const domain = obj.domain === undefined || obj.domain === null ? null : typeof obj.domain === 'string' ? obj.domain : undefined;
   if (domain === undefined) problems.add([...path, 'domain'], 'invalid_type', `${what} domain must be a string or null`);
   if (problems.list.length > before || id === undefined || name === undefined || domain === undefined) return undefined;
@@ -130,11 +131,21 @@ export function readLocation(value: unknown, path: Path, problems: Problems): Su
   const name = readString(obj.country_name, [...path, 'country_name'], problems, 'country_name');
   const latitude = readNumber(obj.latitude, [...path, 'latitude'], problems, 'latitude');
   const longitude = readNumber(obj.longitude, [...path, 'longitude'], problems, 'longitude');
-  if (latitude !== undefined && Math.abs(latitude) > 90) problems.add([...path, 'latitude'], 'invalid_number', `latitude ${latitude} is outside -90 to 90`);
-  if (longitude !== undefined && Math.abs(longitude) > 180) problems.add([...path, 'longitude'], 'invalid_number', `longitude ${longitude} is outside -180 to 180`);
-  const description = obj.description === undefined || obj.description === null ? null : typeof obj.description === 'string' ? obj.description : undefined;
+  if (latitude !== undefined && Math.abs(latitude) > 90)
+    problems.add([...path, 'latitude'], 'invalid_number', `latitude ${latitude} is outside -90 to 90`);
+  if (longitude !== undefined && Math.abs(longitude) > 180)
+    problems.add([...path, 'longitude'], 'invalid_number', `longitude ${longitude} is outside -180 to 180`);
+  const description =
+    obj.description === undefined || obj.description === null ? null : typeof obj.description === 'string' ? obj.description : undefined;
   if (description === undefined) problems.add([...path, 'description'], 'invalid_type', 'description must be a string or null');
-  if (problems.list.length > before || code === undefined || name === undefined || latitude === undefined || longitude === undefined || description === undefined) {
+  if (
+    problems.list.length > before ||
+    code === undefined ||
+    name === undefined ||
+    latitude === undefined ||
+    longitude === undefined ||
+    description === undefined
+  ) {
     return undefined;
   }
   return Object.freeze({ country_code: code, country_name: name, latitude, longitude, description });
@@ -164,7 +175,11 @@ export function readPurposes(value: unknown, path: Path, problems: Problems): Re
   const purposes: RetirementPurposeValue[] = [];
   value.forEach((purpose: unknown, index) => {
     if (typeof purpose !== 'string' || !PURPOSES.has(purpose)) {
-      problems.add([...path, index], 'invalid_purpose', `${JSON.stringify(purpose) ?? describe(purpose)} is not a retirement purpose (${RETIREMENT_PURPOSES.join(', ')})`);
+      problems.add(
+        [...path, index],
+        'invalid_purpose',
+        `${JSON.stringify(purpose) ?? describe(purpose)} is not a retirement purpose (${RETIREMENT_PURPOSES.join(', ')})`,
+      );
     } else if (seen.has(purpose)) {
       problems.add([...path, index], 'duplicate_purpose', `retirement purpose "${purpose}" is given twice`);
     } else {

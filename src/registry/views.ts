@@ -8,7 +8,15 @@
  */
 import type { LedgerPolicies } from './policies';
 import { creditQuantity } from './quantity';
-import type { BatchRecord, DeliveryRecord, IssuanceRecord, RefundRecord, RetirementRecord, TransactionRecord, TransferRecord } from './records';
+import type {
+  BatchRecord,
+  DeliveryRecord,
+  IssuanceRecord,
+  RefundRecord,
+  RetirementRecord,
+  TransactionRecord,
+  TransferRecord,
+} from './records';
 import { recordsOf, type LedgerStore } from './store';
 import type {
   BufferPoolRefundView,
@@ -39,7 +47,8 @@ export class LedgerViews {
 
   supplier(id: string): SupplierView {
     const supplier = this.#store.suppliers.get(id);
-    if (supplier === undefined) return { id, short_description: null, long_description: null, organisation: this.organisation(''), location: null };
+    if (supplier === undefined)
+      return { id, short_description: null, long_description: null, organisation: this.organisation(''), location: null };
     return {
       id,
       short_description: supplier.shortDescription,

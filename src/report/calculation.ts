@@ -27,26 +27,63 @@ export function calculationSection(report: CalculationReport, open: boolean): st
       'Datapoints',
       table(
         ['datapoint', 'name', 'value', 'unit', 'standard deviation', 'SI value', 'SI unit', 'uncertainty justification'],
-        report.datapoints.map((d) => [d.datapoint_id, d.display_name ?? '', n(d.magnitude), d.unit, n(d.standard_deviation), n(d.si_magnitude), d.si_unit, d.uncertainty_justification ?? '–']),
+        report.datapoints.map((d) => [
+          d.datapoint_id,
+          d.display_name ?? '',
+          n(d.magnitude),
+          d.unit,
+          n(d.standard_deviation),
+          n(d.si_magnitude),
+          d.si_unit,
+          d.uncertainty_justification ?? '–',
+        ]),
         [2, 4, 5],
       ),
     ),
-    ...report.components.map((c, k) => details(`${k + 1}. ${e(c.display_name ?? c.component_id)} <span class="muted">${e(c.type)}, ${n(c.contribution_kg, { signed: true })} kg</span>`, component(c), true)),
+    ...report.components.map((c, k) =>
+      details(
+        `${k + 1}. ${e(c.display_name ?? c.component_id)} <span class="muted">${e(c.type)}, ${n(c.contribution_kg, { signed: true })} kg</span>`,
+        component(c),
+        true,
+      ),
+    ),
     details(
       'Signed sum, propagation and discount',
       [
         table(
           ['component', 'type', 'value kg', 'factor', 'attributed kg', 'contribution kg'],
           [
-            ...report.components.map((c) => [c.component_id, c.type, n(c.value_kg), n(c.attribution.factor), n(c.attributed_kg), n(c.contribution_kg, { signed: true })]),
-            [{ html: '<strong>net without discount</strong>' }, '', '', '', '', { html: `<strong>${n(report.co2e_net_removed_without_discount_kg)}</strong>`, className: 'n' }],
+            ...report.components.map((c) => [
+              c.component_id,
+              c.type,
+              n(c.value_kg),
+              n(c.attribution.factor),
+              n(c.attributed_kg),
+              n(c.contribution_kg, { signed: true }),
+            ]),
+            [
+              { html: '<strong>net without discount</strong>' },
+              '',
+              '',
+              '',
+              '',
+              { html: `<strong>${n(report.co2e_net_removed_without_discount_kg)}</strong>`, className: 'n' },
+            ],
           ],
           [2, 3, 4, 5],
         ),
         '<p>Each datapoint is one variable: c<sub>j</sub> adds the partial derivatives of every use, s<sub>j</sub> is its standard deviation; variance = Σ (c<sub>j</sub> s<sub>j</sub>)².</p>',
         table(
           ['datapoint', 'c_j (kg per unit)', 'unit', 's_j', 'c_j s_j (kg)', 'share of variance', 'uses'],
-          report.propagation.map((l) => [l.datapoint_id, n(l.sensitivity), l.unit, n(l.standard_deviation), n(l.contribution_kg), formatPercent(l.variance_share), String(l.uses)]),
+          report.propagation.map((l) => [
+            l.datapoint_id,
+            n(l.sensitivity),
+            l.unit,
+            n(l.standard_deviation),
+            n(l.contribution_kg),
+            formatPercent(l.variance_share),
+            String(l.uses),
+          ]),
           [1, 3, 4, 5, 6],
         ),
         `<p>${discountSentence(report)}</p>`,
@@ -63,10 +100,17 @@ function details(summaryHtml: string, body: string, plainSummary = false): strin
 }
 
 function component(c: ReportComponent): string {
-  const inputs = c.inputs.map((i) => `${e(i.input_key)} = ${i.datapoint_ids.map((d) => `<code>${e(d)}</code>`).join(', ') || '(none)'}`).join('; ');
+  const inputs = c.inputs
+    .map((i) => `${e(i.input_key)} = ${i.datapoint_ids.map((d) => `<code>${e(d)}</code>`).join(', ') || '(none)'}`)
+    .join('; ');
   const formulas = table(
     ['expression', 'formula', 'with values (SI)', 'value (SI)'],
-    c.expressions.map((x) => [x.is_result ? `${x.key} (result)` : x.key, { html: `<code>${e(x.template)}</code>` }, { html: `<code>${e(x.substituted)}</code>` }, n(x.value)]),
+    c.expressions.map((x) => [
+      x.is_result ? `${x.key} (result)` : x.key,
+      { html: `<code>${e(x.template)}</code>` },
+      { html: `<code>${e(x.substituted)}</code>` },
+      n(x.value),
+    ]),
     [3],
   );
   const derivatives =
@@ -94,7 +138,8 @@ function discountSentence(r: CalculationReport): string {
 function roundingSentence(r: CalculationReport): string {
   const p = r.policies;
   const rounding = `Rounded to ${n(p.rounding_increment_kg)} kg (${p.rounding_ties.replace(/_/g, ' ')}): ${n(r.co2e_net_removed_kg)} → ${n(r.rounded_co2e_net_removed_kg)} kg; issuable ${n(r.issuable_kg)} kg.`;
-  if (r.credit_allocation === null || r.risk_of_reversal_percentage === null) return `${rounding} No risk of reversal: no credit allocation.`;
+  if (r.credit_allocation === null || r.risk_of_reversal_percentage === null)
+    return `${rounding} No risk of reversal: no credit allocation.`;
   const a = r.credit_allocation;
   return `${rounding} Buffer pool ${p.buffer_pool_rounding}(${n(r.issuable_kg)} × ${n(r.risk_of_reversal_percentage)} %) = ${n(a.buffer_pool_contribution_kg)} kg; supplier ${n(r.issuable_kg)} − ${n(a.buffer_pool_contribution_kg)} = ${n(a.supplier_allocation_kg)} kg.`;
 }

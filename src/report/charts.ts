@@ -40,7 +40,11 @@ const labelled = (label: string): string => (label.length > 48 ? `${label.slice(
 
 /** The waterfall from the components to the supplier's credits. */
 export function waterfallChart(steps: readonly WaterfallStep[]): Chart {
-  const labels = uniqueLabels(steps, (s) => labelled(s.label), (s) => s.component_id ?? s.kind);
+  const labels = uniqueLabels(
+    steps,
+    (s) => labelled(s.label),
+    (s) => s.component_id ?? s.kind,
+  );
   const values = steps.map((s, i) => ({
     label: labels[i],
     category: s.kind === 'component' ? (s.type as string) : s.kind === 'total' ? 'total' : STEP_CATEGORY,
@@ -68,10 +72,18 @@ export function waterfallChart(steps: readonly WaterfallStep[]): Chart {
             x,
             y: { field: 'start', type: 'quantitative', title: 'kg CO2e', axis: { format: ',.0f' } },
             y2: { field: 'end' },
-            color: { field: 'category', type: 'nominal', title: null, scale: { domain: categories, range: categories.map((c) => TYPE_COLOURS[c] ?? '#555') } },
+            color: {
+              field: 'category',
+              type: 'nominal',
+              title: null,
+              scale: { domain: categories, range: categories.map((c) => TYPE_COLOURS[c] ?? '#555') },
+            },
           },
         },
-        { mark: { type: 'text', dy: -6, fontSize: 10, color: '#222' }, encoding: { x, y: { field: 'top', type: 'quantitative' }, text: { field: 'text' } } },
+        {
+          mark: { type: 'text', dy: -6, fontSize: 10, color: '#222' },
+          encoding: { x, y: { field: 'top', type: 'quantitative' }, text: { field: 'text' } },
+        },
       ],
     } as TopLevelSpec,
   };
@@ -79,7 +91,11 @@ export function waterfallChart(steps: readonly WaterfallStep[]): Chart {
 
 /** The uncertainty budget: one bar per datapoint, its share of the variance. */
 export function budgetChart(budget: readonly BudgetFigure[]): Chart {
-  const names = uniqueLabels(budget, (b) => labelled(b.display_name ?? b.datapoint_id), (b) => b.datapoint_id);
+  const names = uniqueLabels(
+    budget,
+    (b) => labelled(b.display_name ?? b.datapoint_id),
+    (b) => b.datapoint_id,
+  );
   const values = budget.map((b, i) => ({
     label: names[i],
     share: b.variance_share,
@@ -96,8 +112,18 @@ export function budgetChart(budget: readonly BudgetFigure[]): Chart {
       height: { step: 22 },
       data: { values },
       layer: [
-        { name: 'budget_bars', mark: { type: 'bar', color: '#1f3b73' }, encoding: { y, x: { field: 'share', type: 'quantitative', title: 'share of the variance', axis: { format: '.0%' }, scale: { domain: [0, 1] } } } },
-        { mark: { type: 'text', align: 'left', dx: 4, fontSize: 10, color: '#222' }, encoding: { y, x: { field: 'share', type: 'quantitative' }, text: { field: 'text' } } },
+        {
+          name: 'budget_bars',
+          mark: { type: 'bar', color: '#1f3b73' },
+          encoding: {
+            y,
+            x: { field: 'share', type: 'quantitative', title: 'share of the variance', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+          },
+        },
+        {
+          mark: { type: 'text', align: 'left', dx: 4, fontSize: 10, color: '#222' },
+          encoding: { y, x: { field: 'share', type: 'quantitative' }, text: { field: 'text' } },
+        },
       ],
     } as TopLevelSpec,
   };
@@ -107,7 +133,11 @@ export function budgetChart(budget: readonly BudgetFigure[]): Chart {
 export function tornadoChart(tornado: TornadoFigures): Chart {
   const percent = `${Math.round(tornado.variation * 100)} %`;
   const unjustified = new Set(tornado.unjustified_datapoint_ids);
-  const names = uniqueLabels(tornado.datapoints, (d) => labelled(d.display_name ?? d.datapoint_id), (d) => d.datapoint_id);
+  const names = uniqueLabels(
+    tornado.datapoints,
+    (d) => labelled(d.display_name ?? d.datapoint_id),
+    (d) => d.datapoint_id,
+  );
   const values = tornado.datapoints.flatMap((d, i) => {
     const mark = unjustified.has(d.datapoint_id) ? '⚠ ' : d.sensitive ? '● ' : '';
     const label = `${mark}${names[i]}`;
@@ -134,11 +164,20 @@ export function tornadoChart(tornado: TornadoFigures): Chart {
             y,
             x: { field: 'net', type: 'quantitative', title: 'net, kg CO2e', scale: { zero: false }, axis: { format: ',.0f' } },
             x2: { datum: tornado.co2e_net_kg },
-            color: { field: 'move', type: 'nominal', title: 'datapoint moved by', scale: { domain: [`−${percent}`, `+${percent}`], range: ['#c62828', '#2e7d32'] } },
+            color: {
+              field: 'move',
+              type: 'nominal',
+              title: 'datapoint moved by',
+              scale: { domain: [`−${percent}`, `+${percent}`], range: ['#c62828', '#2e7d32'] },
+            },
             opacity: { condition: { test: 'datum.sensitive', value: 1 }, value: 0.4 },
           },
         },
-        { data: { values: [{ net: tornado.co2e_net_kg }] }, mark: { type: 'rule', color: '#222' }, encoding: { x: { field: 'net', type: 'quantitative' } } },
+        {
+          data: { values: [{ net: tornado.co2e_net_kg }] },
+          mark: { type: 'rule', color: '#222' },
+          encoding: { x: { field: 'net', type: 'quantitative' } },
+        },
       ],
     } as TopLevelSpec,
   };
@@ -148,25 +187,50 @@ export function tornadoChart(tornado: TornadoFigures): Chart {
 export function monteCarloChart(mc: MonteCarloFigures): Chart | null {
   const histogram = mc.histogram;
   if (histogram === undefined) return null;
-  const bins = histogram.counts.map((count, i) => ({ from: histogram.start_kg + i * histogram.bin_width_kg, to: histogram.start_kg + (i + 1) * histogram.bin_width_kg, count }));
+  const bins = histogram.counts.map((count, i) => ({
+    from: histogram.start_kg + i * histogram.bin_width_kg,
+    to: histogram.start_kg + (i + 1) * histogram.bin_width_kg,
+    count,
+  }));
   const sd = mc.normal_standard_deviation_kg;
   const end = histogram.start_kg + histogram.counts.length * histogram.bin_width_kg;
   const x = { type: 'quantitative', title: 'net without discount, kg CO2e', scale: { zero: false }, axis: { format: ',.0f' } } as const;
   const markers = [
-    { at: mc.normal_percentile_16_kg, label: `first-order 16th percentile (net after discount): ${formatNumber(mc.normal_percentile_16_kg)} kg` },
+    {
+      at: mc.normal_percentile_16_kg,
+      label: `first-order 16th percentile (net after discount): ${formatNumber(mc.normal_percentile_16_kg)} kg`,
+    },
     { at: mc.percentile_16_kg, label: `simulated 16th percentile: ${formatNumber(mc.percentile_16_kg)} kg` },
     // The Monte Carlo discount's percentile, when it is another one.
-    ...(mc.percentile === 16 ? [] : [{ at: mc.percentile_kg, label: `simulated ${formatNumber(mc.percentile)}th percentile (Monte Carlo discount): ${formatNumber(mc.percentile_kg)} kg` }]),
+    ...(mc.percentile === 16
+      ? []
+      : [
+          {
+            at: mc.percentile_kg,
+            label: `simulated ${formatNumber(mc.percentile)}th percentile (Monte Carlo discount): ${formatNumber(mc.percentile_kg)} kg`,
+          },
+        ]),
   ];
   const layers: object[] = [
-    { name: 'histogram_bars', data: { values: bins }, mark: { type: 'bar', color: '#9fb3d9', stroke: 'white', strokeWidth: 0.5 }, encoding: { x: { ...x, field: 'from', bin: 'binned' }, x2: { field: 'to' }, y: { field: 'count', type: 'quantitative', title: 'samples' } } },
+    {
+      name: 'histogram_bars',
+      data: { values: bins },
+      mark: { type: 'bar', color: '#9fb3d9', stroke: 'white', strokeWidth: 0.5 },
+      encoding: {
+        x: { ...x, field: 'from', bin: 'binned' },
+        x2: { field: 'to' },
+        y: { field: 'count', type: 'quantitative', title: 'samples' },
+      },
+    },
   ];
   if (sd !== null && sd > 0 && histogram.bin_width_kg > 0) {
     const step = (end - histogram.start_kg) / 200;
     layers.push({
       name: 'normal_curve',
       data: { sequence: { start: histogram.start_kg, stop: end + step / 2, step, as: 'x' } },
-      transform: [{ calculate: `densityNormal(datum.x, ${mc.normal_mean_kg}, ${sd}) * ${mc.samples * histogram.bin_width_kg}`, as: 'expected' }],
+      transform: [
+        { calculate: `densityNormal(datum.x, ${mc.normal_mean_kg}, ${sd}) * ${mc.samples * histogram.bin_width_kg}`, as: 'expected' },
+      ],
       mark: { type: 'line', color: '#1f3b73', strokeWidth: 2 },
       encoding: { x: { ...x, field: 'x' }, y: { field: 'expected', type: 'quantitative' } },
     });
@@ -177,8 +241,24 @@ export function monteCarloChart(mc: MonteCarloFigures): Chart | null {
     mark: { type: 'rule', strokeWidth: 2 },
     encoding: {
       x: { ...x, field: 'at' },
-      color: { field: 'label', type: 'nominal', title: null, scale: { domain: markers.map((m) => m.label), range: ['#c62828', '#ef6c00'] }, legend: { direction: 'vertical' } },
-      strokeDash: { field: 'label', type: 'nominal', scale: { domain: markers.map((m) => m.label), range: [[7, 3], [2, 2]] } },
+      color: {
+        field: 'label',
+        type: 'nominal',
+        title: null,
+        scale: { domain: markers.map((m) => m.label), range: ['#c62828', '#ef6c00'] },
+        legend: { direction: 'vertical' },
+      },
+      strokeDash: {
+        field: 'label',
+        type: 'nominal',
+        scale: {
+          domain: markers.map((m) => m.label),
+          range: [
+            [7, 3],
+            [2, 2],
+          ],
+        },
+      },
     },
   });
   return {
@@ -190,7 +270,11 @@ export function monteCarloChart(mc: MonteCarloFigures): Chart | null {
   };
 }
 
-const PART_COLOURS: Readonly<Record<string, string>> = { supplier: '#2e7d32', 'buffer pool': '#9e9e9e', 'issuable (no risk of reversal)': '#1f3b73' };
+const PART_COLOURS: Readonly<Record<string, string>> = {
+  supplier: '#2e7d32',
+  'buffer pool': '#9e9e9e',
+  'issuable (no risk of reversal)': '#1f3b73',
+};
 
 /** A statement's entries: issuable credits per entry split into supplier and buffer pool, or a histogram of the entries' nets. */
 export function entriesChart(entries: readonly GhgStatementEntryTotal[], perEntry: boolean): Chart {
@@ -208,7 +292,10 @@ export function entriesChart(entries: readonly GhgStatementEntryTotal[], perEntr
           {
             name: 'entries_histogram',
             mark: { type: 'bar', color: '#1f3b73' },
-            encoding: { x: { field: 'net', type: 'quantitative', bin: { maxbins: 40 }, title: 'net after discount per entry, kg CO2e' }, y: { aggregate: 'count', type: 'quantitative', title: 'entries' } },
+            encoding: {
+              x: { field: 'net', type: 'quantitative', bin: { maxbins: 40 }, title: 'net after discount per entry, kg CO2e' },
+              y: { aggregate: 'count', type: 'quantitative', title: 'entries' },
+            },
           },
         ],
       } as TopLevelSpec,

@@ -13,7 +13,15 @@ export const CHART_LINES = 15;
 export const WATERFALL_COMPONENTS = 30;
 
 /** Types in the order the waterfall draws them: what adds first, then what takes away. */
-const TYPE_ORDER: readonly ComponentType[] = ['SEQUESTRATION', 'REDUCTION', 'ADJUSTMENT', 'ACTIVITY', 'COUNTERFACTUAL', 'LOSS', 'UNCERTAINTY_DISCOUNT'];
+const TYPE_ORDER: readonly ComponentType[] = [
+  'SEQUESTRATION',
+  'REDUCTION',
+  'ADJUSTMENT',
+  'ACTIVITY',
+  'COUNTERFACTUAL',
+  'LOSS',
+  'UNCERTAINTY_DISCOUNT',
+];
 
 /** What the entry figures are built from. */
 export interface EntrySources {
@@ -123,7 +131,12 @@ function waterfall(report: CalculationReport): { steps: WaterfallStep[]; grouped
   total('net without discount', withoutDiscount);
   step('uncertainty discount', withoutDiscount, report.co2e_net_removed_kg, -report.discount_kg);
   total('net after discount', report.co2e_net_removed_kg);
-  step('rounding', report.co2e_net_removed_kg, report.rounded_co2e_net_removed_kg, report.rounded_co2e_net_removed_kg - report.co2e_net_removed_kg);
+  step(
+    'rounding',
+    report.co2e_net_removed_kg,
+    report.rounded_co2e_net_removed_kg,
+    report.rounded_co2e_net_removed_kg - report.co2e_net_removed_kg,
+  );
   if (report.issuable_kg !== report.rounded_co2e_net_removed_kg) {
     step('issuable floor', report.rounded_co2e_net_removed_kg, report.issuable_kg, report.issuable_kg - report.rounded_co2e_net_removed_kg);
   }

@@ -143,7 +143,12 @@ export interface AllocationFigure {
   /** Whether the share was frozen on the statement. */
   readonly frozen: boolean;
   /** The attribution factor of each entry receiving it, by entry id. */
-  readonly entries: readonly { readonly ghg_entry_id: string; readonly attribution_factor: number; readonly co2e_kg: number; readonly contribution_kg: number }[];
+  readonly entries: readonly {
+    readonly ghg_entry_id: string;
+    readonly attribution_factor: number;
+    readonly co2e_kg: number;
+    readonly contribution_kg: number;
+  }[];
 }
 
 /**

@@ -9,7 +9,11 @@ function formatter(minimum: number, maximum: number, signed: boolean): Intl.Numb
   const key = `${minimum}|${maximum}|${signed}`;
   let f = formatters.get(key);
   if (f === undefined) {
-    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: minimum, maximumFractionDigits: maximum, signDisplay: signed ? 'exceptZero' : 'auto' });
+    f = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: maximum,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    });
     formatters.set(key, f);
   }
   return f;
@@ -24,7 +28,9 @@ export function formatNumber(value: number | null, options: { readonly signed?: 
   if (!Number.isFinite(value)) return String(value);
   const size = Math.abs(value);
   const digits = Math.min(options.digits ?? 6, Number.isInteger(value) ? 0 : size >= 1000 ? 1 : size >= 1 ? 3 : 6);
-  return formatter(0, digits, options.signed === true).format(value).replace('-', '−');
+  return formatter(0, digits, options.signed === true)
+    .format(value)
+    .replace('-', '−');
 }
 
 /** A share as a percentage with one decimal. */

@@ -111,7 +111,13 @@ export function section(id: string, title: string, body: string): string {
 export function warningsSection(warnings: readonly EvaluationWarning[]): string[] {
   if (warnings.length === 0) return [];
   const items = warnings.map((w) => `<li><code>${e(w.path)}</code> <span class="muted">${e(w.code)}</span>: ${e(w.message)}</li>`).join('');
-  return [section('warnings', 'Warnings', `<p class="warn">Suspicious but possible: check these before the figures. No figure below is changed by them.</p><ul>${items}</ul>`)];
+  return [
+    section(
+      'warnings',
+      'Warnings',
+      `<p class="warn">Suspicious but possible: check these before the figures. No figure below is changed by them.</p><ul>${items}</ul>`,
+    ),
+  ];
 }
 
 /** One figure of the summary: label, value for people, and the exact value for machines. */
@@ -133,7 +139,11 @@ export function summary(items: readonly SummaryItem[]): string {
 }
 
 /** A rendered chart in its figure, with the marks its data calls for. */
-export function chartFigure(chart: { readonly id: string; readonly description: string; readonly markName: string; readonly marks: number }, svg: string, caption: string): string {
+export function chartFigure(
+  chart: { readonly id: string; readonly description: string; readonly markName: string; readonly marks: number },
+  svg: string,
+  caption: string,
+): string {
   const marks = chart.marks >= 0 ? ` data-marks="${chart.marks}"` : '';
   const labelled = svg.replace(/^<svg /, `<svg aria-label="${e(chart.description)}" `);
   return `<figure class="chart" data-chart="${chart.id}" data-mark-name="${chart.markName}"${marks}>${labelled}<figcaption>${caption}</figcaption></figure>`;

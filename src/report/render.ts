@@ -94,11 +94,17 @@ export async function renderHtmlReport(document: unknown, options: HtmlReportOpt
   if ('issues' in target) return { ok: false, issues: target.issues };
   const seed = options.monteCarlo?.seed ?? 1;
   const monteCarlo = options.monteCarlo ?? (graph.policies.discountMethod === 'monte_carlo' ? {} : undefined);
-  const evaluation = evaluatePreparedGraph(graph, monteCarlo === undefined ? {} : { monteCarlo: { ...monteCarlo, seed, histogramBins: HISTOGRAM_BINS } });
+  const evaluation = evaluatePreparedGraph(
+    graph,
+    monteCarlo === undefined ? {} : { monteCarlo: { ...monteCarlo, seed, histogramBins: HISTOGRAM_BINS } },
+  );
   if (!evaluation.ok) return evaluation;
   const mcSeed = monteCarlo === undefined ? null : seed;
   const mcOptions = monteCarlo === undefined ? undefined : { ...monteCarlo, seed };
-  const outcome = target.kind === 'entry' ? entryReport(graph, evaluation.result, target.id, mcSeed, mcOptions) : statementReport(graph, evaluation.result, target.id);
+  const outcome =
+    target.kind === 'entry'
+      ? entryReport(graph, evaluation.result, target.id, mcSeed, mcOptions)
+      : statementReport(graph, evaluation.result, target.id);
   if (!outcome.ok) return outcome;
   const html = outcome.figures.kind === 'ghg_entry' ? await entryPage(outcome.figures) : await statementPage(outcome.figures);
   return { ok: true, html, figures: outcome.figures };
@@ -109,18 +115,27 @@ type Target = { readonly kind: 'entry' | 'statement'; readonly id: string } | { 
 function targetOf(graph: PreparedGraph, options: HtmlReportOptions): Target {
   const { ghgEntryId, ghgStatementId } = options;
   const problem = (path: string, code: string, message: string): Target => ({ issues: [{ path: ['options', path], code, message }] });
-  if (ghgEntryId !== undefined && ghgStatementId !== undefined) return problem('ghgEntryId', 'invalid_option', 'name a GHG entry or a GHG statement, not both');
+  if (ghgEntryId !== undefined && ghgStatementId !== undefined)
+    return problem('ghgEntryId', 'invalid_option', 'name a GHG entry or a GHG statement, not both');
   if (ghgStatementId !== undefined) {
     if (graph.statements.some((s) => s.id === ghgStatementId)) return { kind: 'statement', id: ghgStatementId };
     const known = graph.statements.map((s) => s.id);
-    return problem('ghgStatementId', 'unknown_statement', `the document has no GHG statement '${ghgStatementId}'; it has ${known.length === 0 ? 'none' : known.join(', ')}`);
+    return problem(
+      'ghgStatementId',
+      'unknown_statement',
+      `the document has no GHG statement '${ghgStatementId}'; it has ${known.length === 0 ? 'none' : known.join(', ')}`,
+    );
   }
   if (ghgEntryId !== undefined) {
     if (graph.entries.ids.includes(ghgEntryId)) return { kind: 'entry', id: ghgEntryId };
     return problem('ghgEntryId', 'unknown_entry', `the document has no GHG entry '${ghgEntryId}'${listed(graph.entries.ids)}`);
   }
   if (graph.entries.count === 1) return { kind: 'entry', id: graph.entries.ids[0] as string };
-  return problem('ghgEntryId', 'missing_option', `the document has ${graph.entries.count} GHG entries: name the entry or the statement to report on${listed(graph.entries.ids)}`);
+  return problem(
+    'ghgEntryId',
+    'missing_option',
+    `the document has ${graph.entries.count} GHG entries: name the entry or the statement to report on${listed(graph.entries.ids)}`,
+  );
 }
 
 function listed(ids: readonly string[]): string {
@@ -128,9 +143,17 @@ function listed(ids: readonly string[]): string {
   return `; its entries: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
 }
 
-type FiguresOutcome = { readonly ok: true; readonly figures: ReportFigures } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+type FiguresOutcome =
+  | { readonly ok: true; readonly figures: ReportFigures }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
-function entryReport(graph: PreparedGraph, evaluation: EvaluationResult, id: string, seed: number | null, monteCarlo: HtmlReportOptions['monteCarlo']): FiguresOutcome {
+function entryReport(
+  graph: PreparedGraph,
+  evaluation: EvaluationResult,
+  id: string,
+  seed: number | null,
+  monteCarlo: HtmlReportOptions['monteCarlo'],
+): FiguresOutcome {
   const calculation = explainPreparedGhgEntry(graph, id, monteCarlo === undefined ? {} : { monteCarlo });
   if (!calculation.ok) return calculation;
   const sensitivity = analysePreparedSensitivity(graph, { only: { ghgEntryIds: [id] } });

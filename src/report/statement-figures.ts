@@ -53,15 +53,24 @@ export function statementFigures(sources: StatementSources): StatementReportFigu
 
 /** The components the statement's entries receive at statement or project level, in first-seen order. */
 function allocations(statement: GhgStatementResult, evaluation: EvaluationResult): AllocationFigure[] {
-  const byComponent = new Map<string, { scope: AllocationFigure['scope']; type: AllocationFigure['type']; entries: AllocationFigure['entries'][number][] }>();
+  const byComponent = new Map<
+    string,
+    { scope: AllocationFigure['scope']; type: AllocationFigure['type']; entries: AllocationFigure['entries'][number][] }
+  >();
   const inStatement = new Set(statement.ghg_entry_ids);
   for (const entry of evaluation.ghg_entries) {
     if (!inStatement.has(entry.id)) continue;
     for (const part of entry.components) {
       if (part.attribution_scope === undefined) continue;
       let group = byComponent.get(part.component_id);
-      if (group === undefined) byComponent.set(part.component_id, (group = { scope: part.attribution_scope, type: part.type, entries: [] }));
-      group.entries.push({ ghg_entry_id: entry.id, attribution_factor: part.attribution_factor, co2e_kg: part.co2e_kg, contribution_kg: part.contribution_kg });
+      if (group === undefined)
+        byComponent.set(part.component_id, (group = { scope: part.attribution_scope, type: part.type, entries: [] }));
+      group.entries.push({
+        ghg_entry_id: entry.id,
+        attribution_factor: part.attribution_factor,
+        co2e_kg: part.co2e_kg,
+        contribution_kg: part.contribution_kg,
+      });
     }
   }
   return [...byComponent].map(([component_id, group]) => {

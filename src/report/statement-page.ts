@@ -18,17 +18,37 @@ const OPEN_TABLE_ROWS = 100;
 /** The HTML page of a statement report. */
 export async function statementPage(f: StatementReportFigures): Promise<string> {
   const s = f.result;
-  const charts = await rendered([entriesChart(f.result.ghg_entries, f.entries_chart_per_entry), f.sensitivity === null || f.sensitivity.datapoints.length === 0 ? null : tornadoChart(f.sensitivity)]);
+  const charts = await rendered([
+    entriesChart(f.result.ghg_entries, f.entries_chart_per_entry),
+    f.sensitivity === null || f.sensitivity.datapoints.length === 0 ? null : tornadoChart(f.sensitivity),
+  ]);
   const figure = (id: string, caption: string) => {
     const chart = charts.get(id);
     return chart === undefined ? '' : chartFigure(chart.chart, chart.svg, caption);
   };
   const items: SummaryItem[] = [
-    { figure: 'total_co2e_removed_kg', label: 'Total removed (rounded entries)', value: s.total_co2e_removed_kg, unit: 'kg CO2e', key: true },
+    {
+      figure: 'total_co2e_removed_kg',
+      label: 'Total removed (rounded entries)',
+      value: s.total_co2e_removed_kg,
+      unit: 'kg CO2e',
+      key: true,
+    },
     { figure: 'gross_sequestration_kg', label: 'Gross sequestration', value: s.gross_sequestration_kg, unit: 'kg CO2e' },
     { figure: 'issuable_kg', label: 'Issuable credits', value: s.issuable_kg, unit: 'kg', key: true },
-    { figure: 'buffer_pool_contribution_kg', label: 'Buffer pool', value: s.credit_allocation?.buffer_pool_contribution_kg ?? null, unit: 'kg' },
-    { figure: 'supplier_allocation_kg', label: 'Supplier', value: s.credit_allocation?.supplier_allocation_kg ?? null, unit: 'kg', key: true },
+    {
+      figure: 'buffer_pool_contribution_kg',
+      label: 'Buffer pool',
+      value: s.credit_allocation?.buffer_pool_contribution_kg ?? null,
+      unit: 'kg',
+    },
+    {
+      figure: 'supplier_allocation_kg',
+      label: 'Supplier',
+      value: s.credit_allocation?.supplier_allocation_kg ?? null,
+      unit: 'kg',
+      key: true,
+    },
     { figure: 'entries', label: 'GHG entries', value: s.ghg_entry_ids.length },
   ];
   const entriesCaption = f.entries_chart_per_entry
@@ -36,7 +56,11 @@ export async function statementPage(f: StatementReportFigures): Promise<string> 
     : `The statement has ${f.entries.length} entries: the chart counts them by net after discount (one bar per range).`;
   const sections = [
     ...warningsSection(f.warnings),
-    section('summary', 'Summary', `${summary(items)}${s.credit_allocation === null ? '<p class="muted">An entry has no risk of reversal: the statement’s credits are not split.</p>' : ''}`),
+    section(
+      'summary',
+      'Summary',
+      `${summary(items)}${s.credit_allocation === null ? '<p class="muted">An entry has no risk of reversal: the statement’s credits are not split.</p>' : ''}`,
+    ),
     section('entries', 'Entries', figure('entries', entriesCaption) + entriesTable(f)),
     section('allocations', 'Statement- and project-level allocations', allocationsBody(f)),
     section(
@@ -54,7 +78,17 @@ export async function statementPage(f: StatementReportFigures): Promise<string> 
 
 function entriesTable(f: StatementReportFigures): string {
   const mc = f.entries.some((x) => x.monte_carlo_percentile_16_kg !== null);
-  const headers = ['GHG entry', 'net without discount', 'standard deviation', 'net after discount', ...(mc ? ['simulated 16th percentile'] : []), 'rounded', 'issuable', 'buffer pool', 'supplier'];
+  const headers = [
+    'GHG entry',
+    'net without discount',
+    'standard deviation',
+    'net after discount',
+    ...(mc ? ['simulated 16th percentile'] : []),
+    'rounded',
+    'issuable',
+    'buffer pool',
+    'supplier',
+  ];
   // Written compactly (no class per cell: the table's class aligns the numbers); a statement may have 10,000s of entries.
   const cell = (v: number | null) => `<td>${n(v)}</td>`;
   const rows = f.result.ghg_entries.map((x, i) => {
@@ -65,7 +99,9 @@ function entriesTable(f: StatementReportFigures): string {
   const total = `<tr class="total"><td>total</td>${'<td></td>'.repeat(mc ? 4 : 3)}${cell(s.total_co2e_removed_kg)}${cell(s.issuable_kg)}${cell(s.credit_allocation?.buffer_pool_contribution_kg ?? null)}${cell(s.credit_allocation?.supplier_allocation_kg ?? null)}</tr>`;
   const body = `<div class="table"><table class="figures"><thead><tr>${headers.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('\n')}${total}</tbody></table></div>`;
   const label = `All ${f.entries.length} entries, kg CO2e (the statement totals the rounded nets).`;
-  return f.entries.length <= OPEN_TABLE_ROWS ? `<p class="muted">${label}</p>${body}` : `<details><summary>${label}</summary><div class="details-body">${body}</div></details>`;
+  return f.entries.length <= OPEN_TABLE_ROWS
+    ? `<p class="muted">${label}</p>${body}`
+    : `<details><summary>${label}</summary><div class="details-body">${body}</div></details>`;
 }
 
 function allocationsBody(f: StatementReportFigures): string {
@@ -85,13 +121,21 @@ function allocationsBody(f: StatementReportFigures): string {
     range(a, (x) => x.attribution_factor),
     range(a, (x) => x.contribution_kg),
   ]);
-  const shares = s.project_component_shares.length === 0
-    ? ''
-    : table(
-        ['project component', 'strategy', 'share', 'share before the cap', 'capped', 'frozen'],
-        s.project_component_shares.map((p) => [p.component_id, p.allocation_strategy, formatPercent(p.share), formatPercent(p.share_before_cap), p.capped ? 'yes' : 'no', p.frozen ? 'yes' : 'no']),
-        [2, 3],
-      );
+  const shares =
+    s.project_component_shares.length === 0
+      ? ''
+      : table(
+          ['project component', 'strategy', 'share', 'share before the cap', 'capped', 'frozen'],
+          s.project_component_shares.map((p) => [
+            p.component_id,
+            p.allocation_strategy,
+            formatPercent(p.share),
+            formatPercent(p.share_before_cap),
+            p.capped ? 'yes' : 'no',
+            p.frozen ? 'yes' : 'no',
+          ]),
+          [2, 3],
+        );
   return `${credit}${table(['component', 'level', 'type', 'allocation', 'share', 'entries', 'factor / entry', 'kg / entry'], rows, [4, 5, 6, 7])}${shares === '' ? '' : `<p class="muted">Shares of the project’s amortised components, as the statement’s evaluation reports them.</p>${shares}`}`;
 }
 
@@ -107,6 +151,9 @@ function calculationsBody(f: StatementReportFigures): string {
     return `<p>The statement has more than ${ENTRY_CALCULATIONS} entries: report on one entry (<code>--entry</code>) for its formulas with their values.</p>`;
   }
   return f.calculations
-    .map((c) => `<details><summary>${e(c.ghg_entry_id)} <span class="muted">${n(c.co2e_net_removed_kg)} kg after discount</span></summary><div class="details-body">${calculationSection(c, false)}</div></details>`)
+    .map(
+      (c) =>
+        `<details><summary>${e(c.ghg_entry_id)} <span class="muted">${n(c.co2e_net_removed_kg)} kg after discount</span></summary><div class="details-body">${calculationSection(c, false)}</div></details>`,
+    )
     .join('\n');
 }

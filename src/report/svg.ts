@@ -11,7 +11,17 @@ const CONFIG = {
   font: 'Helvetica, Arial, sans-serif',
   background: 'white',
   view: { stroke: null },
-  axis: { labelLimit: 320, labelFontSize: 11, titleFontSize: 11, titleFontWeight: 'normal', titleColor: '#444', labelColor: '#333', gridColor: '#e6e6e6', domainColor: '#999', tickColor: '#999' },
+  axis: {
+    labelLimit: 320,
+    labelFontSize: 11,
+    titleFontSize: 11,
+    titleFontWeight: 'normal',
+    titleColor: '#444',
+    labelColor: '#333',
+    gridColor: '#e6e6e6',
+    domainColor: '#999',
+    tickColor: '#999',
+  },
   legend: { labelFontSize: 11, titleFontSize: 11, orient: 'bottom', direction: 'horizontal', labelLimit: 420 },
   title: { fontSize: 13 },
 } as const;

@@ -33,7 +33,15 @@ export function checkAttributionLinearity(blueprints: readonly BlueprintDefiniti
       const lambda = percent / 100;
       const target = entry % graph.ghg_entries.length;
       const scaled = withEntries(graph, (e, i) =>
-        i !== target ? e : { ...e, component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: (a.attribution_factor ?? 1) * lambda })) },
+        i !== target
+          ? e
+          : {
+              ...e,
+              component_attributions: e.component_attributions.map((a) => ({
+                ...a,
+                attribution_factor: (a.attribution_factor ?? 1) * lambda,
+              })),
+            },
       );
       const before = evaluate(graph).ghg_entries;
       const after = evaluate(scaled).ghg_entries;
@@ -46,14 +54,21 @@ export function checkAttributionLinearity(blueprints: readonly BlueprintDefiniti
           ['co2e_net_removed_without_discount_kg', x.co2e_net_removed_without_discount_kg, y.co2e_net_removed_without_discount_kg],
           ['co2e_net_removed_standard_deviation_kg', x.co2e_net_removed_standard_deviation_kg, y.co2e_net_removed_standard_deviation_kg],
           ['co2e_net_removed_kg', x.co2e_net_removed_kg, y.co2e_net_removed_kg],
-          ...x.components.map((c, n): [string, number, number | null] => [`co2e_kg of ${c.component_id}`, c.co2e_kg, y.components[n]?.co2e_kg ?? null]),
+          ...x.components.map((c, n): [string, number, number | null] => [
+            `co2e_kg of ${c.component_id}`,
+            c.co2e_kg,
+            y.components[n]?.co2e_kg ?? null,
+          ]),
         ];
         for (const [name, p, q] of figures) {
           const want = p === null ? null : p * k;
           const ok = want === null || q === null ? want === q : agree(q, want, tolerance, name.startsWith('co2e_kg') ? 0 : scale);
           if (!ok) {
             const how = k === 1 ? 'an entry whose factors did not change' : `factors scaled by ${lambda}`;
-            return { message: `entry ${x.id} (${how}): ${name} is ${show(q)}, expected ${show(p)} x ${k} = ${show(want)}`, variant: scaled };
+            return {
+              message: `entry ${x.id} (${how}): ${name} is ${show(q)}, expected ${show(p)} x ${k} = ${show(want)}`,
+              variant: scaled,
+            };
           }
         }
       }
@@ -70,7 +85,13 @@ function alone(graph: RemovalGraphInput, component: GraphComponent): RemovalGrap
     component_blueprints: graph.component_blueprints.filter((b) => b.key === component.blueprint_key),
     datapoints: graph.datapoints.filter((d) => ids.has(d.id)),
     components: [component],
-    ghg_entries: [{ id: 'rmv_alone', risk_of_reversal_percentage: null, component_attributions: [{ component_id: component.id, attribution_factor: 1 }] }],
+    ghg_entries: [
+      {
+        id: 'rmv_alone',
+        risk_of_reversal_percentage: null,
+        component_attributions: [{ component_id: component.id, attribution_factor: 1 }],
+      },
+    ],
   };
 }
 
@@ -99,7 +120,12 @@ export function checkSharedComponentConservation(blueprints: readonly BlueprintD
         for (const c of e.components) {
           const r = received.get(c.component_id) ?? { total: 0, size: 0, factors: 0, entries: 0 };
           const factor = factors.get(`${e.id} ${c.component_id}`) ?? Number.NaN;
-          received.set(c.component_id, { total: r.total + c.co2e_kg, size: r.size + Math.abs(c.co2e_kg), factors: r.factors + factor, entries: r.entries + 1 });
+          received.set(c.component_id, {
+            total: r.total + c.co2e_kg,
+            size: r.size + Math.abs(c.co2e_kg),
+            factors: r.factors + factor,
+            entries: r.entries + 1,
+          });
         }
       }
       const shared = graph.components.filter((c) => (received.get(c.id)?.entries ?? 0) > 1);

@@ -103,7 +103,11 @@ function inputOptions(methodology: Methodology): InputQuantityOptions {
 }
 
 /** The verdicts of the declarations about one blueprint's value (examples, bounds, LIST semantics, homogeneity, sign). */
-function declaredVerdicts(methodology: Methodology, blueprint: BlueprintDefinition, options: { numRuns: number; seed: number; tolerance?: number }): Verdict[] {
+function declaredVerdicts(
+  methodology: Methodology,
+  blueprint: BlueprintDefinition,
+  options: { numRuns: number; seed: number; tolerance?: number },
+): Verdict[] {
   const checks = methodology.checks;
   const about = (named: string | undefined) => named === undefined || named === blueprint.key;
   const has = (input: string) => blueprint.inputs.some((i) => i.input_key === input);
@@ -111,7 +115,9 @@ function declaredVerdicts(methodology: Methodology, blueprint: BlueprintDefiniti
   return [
     ...(checks.examples ?? []).flatMap((e, i) => (e.blueprint === blueprint.key ? [checkWorkedExample(blueprint, e, i)] : [])),
     ...(checks.bounds ?? []).filter((d) => d.blueprint === blueprint.key).map((d) => checkBound(blueprint, d, on)),
-    ...(checks.list_semantics ?? []).filter((d) => about(d.blueprint) && blueprint.inputs.some((i) => i.input_key === d.input && i.data_shape === 'LIST')).map((d) => checkListSemantics(blueprint, d, on)),
+    ...(checks.list_semantics ?? [])
+      .filter((d) => about(d.blueprint) && blueprint.inputs.some((i) => i.input_key === d.input && i.data_shape === 'LIST'))
+      .map((d) => checkListSemantics(blueprint, d, on)),
     ...(checks.homogeneity ?? []).filter((d) => about(d.blueprint) && has(d.input)).map((d) => checkHomogeneity(blueprint, d, on)),
     ...(checks.adjustment_signs ?? []).filter((d) => d.blueprint === blueprint.key).map((d) => checkAdjustmentSign(blueprint, d, on)),
   ];
@@ -123,7 +129,11 @@ function unexercised(v: Verdict): boolean {
 }
 
 /** Every property on one blueprint. */
-function checkBlueprint(methodology: Methodology, blueprint: BlueprintDefinition, options: Required<Omit<MethodologyCheckOptions, 'evaluate'>> & MethodologyCheckOptions): BlueprintReport {
+function checkBlueprint(
+  methodology: Methodology,
+  blueprint: BlueprintDefinition,
+  options: Required<Omit<MethodologyCheckOptions, 'evaluate'>> & MethodologyCheckOptions,
+): BlueprintReport {
   const base = { blueprint: blueprint.key, type: blueprint.type };
   const tolerance = methodology.checks.tolerances?.unit_invariance;
   const common = {
@@ -136,8 +146,19 @@ function checkBlueprint(methodology: Methodology, blueprint: BlueprintDefinition
   const monotonicity = (methodology.checks.monotonicity ?? []).filter((d) => blueprintsDeclared([blueprint], d).length > 0);
   if (!compileBlueprint(blueprint as ComponentBlueprintDefinition).ok) {
     const reason = 'the blueprint does not compile (see dimensional_robustness)';
-    const names = [...GRAPH_PROPERTIES.slice(0, 2), ...monotonicity.map((d) => `monotonicity(${d.input}, ${d.direction})`), ...GRAPH_PROPERTIES.slice(2)];
-    return { ...base, verdicts: [dimensional], not_run: names.map((property) => ({ property, reason })), not_exercised: [], undeclared_inputs: undeclaredInputs(blueprint, methodology.checks), warnings: typeWarnings(blueprint) };
+    const names = [
+      ...GRAPH_PROPERTIES.slice(0, 2),
+      ...monotonicity.map((d) => `monotonicity(${d.input}, ${d.direction})`),
+      ...GRAPH_PROPERTIES.slice(2),
+    ];
+    return {
+      ...base,
+      verdicts: [dimensional],
+      not_run: names.map((property) => ({ property, reason })),
+      not_exercised: [],
+      undeclared_inputs: undeclaredInputs(blueprint, methodology.checks),
+      warnings: typeWarnings(blueprint),
+    };
   }
   const graphs: GraphOptions = { inputs: inputOptions(methodology) };
   const onGraphs = { ...common, graphs };
@@ -156,7 +177,10 @@ function checkBlueprint(methodology: Methodology, blueprint: BlueprintDefinition
     checkConservativeness(only, onGraphs),
     ...declaredVerdicts(methodology, blueprint, common),
   ];
-  const notExercised = verdicts.filter(unexercised).map((v) => ({ property: v.property, reason: 'no generated case could raise the input within its declared range (is the range empty or of zero width?)' }));
+  const notExercised = verdicts.filter(unexercised).map((v) => ({
+    property: v.property,
+    reason: 'no generated case could raise the input within its declared range (is the range empty or of zero width?)',
+  }));
   return {
     ...base,
     verdicts: verdicts.filter((v) => !unexercised(v)),
@@ -185,7 +209,15 @@ export function checkMethodology(methodology: Methodology, options: MethodologyC
   const tolerance = methodology.checks.tolerances?.unit_invariance;
   const entries = (methodology.checks.entries ?? [])
     .filter((d) => d.blueprints.every(compiles))
-    .map((d) => checkEntryTemplate(methodology.component_blueprints, d, { numRuns: resolved.numRuns, seed: resolved.seed, inputs: inputOptions(methodology), ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }), ...(tolerance === undefined ? {} : { tolerance }) }));
+    .map((d) =>
+      checkEntryTemplate(methodology.component_blueprints, d, {
+        numRuns: resolved.numRuns,
+        seed: resolved.seed,
+        inputs: inputOptions(methodology),
+        ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }),
+        ...(tolerance === undefined ? {} : { tolerance }),
+      }),
+    );
   const ok = blueprints.every((b) => b.not_run.length === 0 && b.verdicts.every((v) => v.ok)) && entries.every((v) => v.ok);
   return { ok, seed: resolved.seed, num_runs: resolved.numRuns, blueprints, entries };
 }

@@ -30,7 +30,13 @@ export function singleComponentGraph(blueprint: BlueprintDefinition, generated: 
     component_blueprints: [blueprint],
     datapoints: [...generated.datapoints],
     components: [generated.component],
-    ghg_entries: [{ id: 'rmv_1', risk_of_reversal_percentage: null, component_attributions: [{ component_id: generated.component.id, attribution_factor: 1 }] }],
+    ghg_entries: [
+      {
+        id: 'rmv_1',
+        risk_of_reversal_percentage: null,
+        component_attributions: [{ component_id: generated.component.id, attribution_factor: 1 }],
+      },
+    ],
   };
 }
 
@@ -44,7 +50,21 @@ export interface ComponentCheckOptions extends CheckOptions {
  * Runs a property on generated components of `blueprint` (no standard deviations: the
  * declarations speak about values); `test` sees the SI values by input key.
  */
-export function runOnComponents(property: string, blueprint: BlueprintDefinition, test: (values: BlueprintValues) => CaseOutcome, options: ComponentCheckOptions): Verdict {
-  const arbitrary = componentOf(blueprint, { standardDeviation: 'never', ...(options.inputs === undefined ? {} : { inputs: options.inputs }) });
-  return runProperty(property, arbitrary as fc.Arbitrary<GeneratedComponent>, (g) => singleComponentGraph(blueprint, g), (g) => test(siValues(blueprint, g)), options);
+export function runOnComponents(
+  property: string,
+  blueprint: BlueprintDefinition,
+  test: (values: BlueprintValues) => CaseOutcome,
+  options: ComponentCheckOptions,
+): Verdict {
+  const arbitrary = componentOf(blueprint, {
+    standardDeviation: 'never',
+    ...(options.inputs === undefined ? {} : { inputs: options.inputs }),
+  });
+  return runProperty(
+    property,
+    arbitrary as fc.Arbitrary<GeneratedComponent>,
+    (g) => singleComponentGraph(blueprint, g),
+    (g) => test(siValues(blueprint, g)),
+    options,
+  );
 }

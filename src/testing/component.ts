@@ -124,7 +124,10 @@ export function componentOf(blueprint: BlueprintDefinition, options: ComponentOp
   const lengths = options.listLength ?? DEFAULT_LIST_LENGTH;
   checkLengthRange(`componentOf('${blueprint.key}') listLength`, lengths, 1);
   const perInput = blueprint.inputs.map((input) => {
-    const quantity = quantityOf(input.quantity_kind as QuantityKind, optionsOfInput(blueprint.key, input.input_key, options.inputs, options.standardDeviation));
+    const quantity = quantityOf(
+      input.quantity_kind as QuantityKind,
+      optionsOfInput(blueprint.key, input.input_key, options.inputs, options.standardDeviation),
+    );
     return input.data_shape === 'LIST' ? fc.array(quantity, { minLength: lengths.min, maxLength: lengths.max }) : quantity.map((q) => [q]);
   });
   return fc.tuple(...perInput).map((values) => {

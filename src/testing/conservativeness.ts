@@ -20,15 +20,21 @@ function creditProblem(e: GhgEntryResult, tolerance: number): string | null {
   const sd = e.co2e_net_removed_standard_deviation_kg ?? 0;
   const slack = tolerance * Math.max(entryScale(e), Math.abs(without));
   if (net > without + slack) return `the net with discount ${show(net)} kg is above the net without discount ${show(without)} kg`;
-  if (!agree(without - net, sd, tolerance, entryScale(e))) return `the discount ${show(without - net)} kg is not the standard deviation ${show(sd)} kg`;
+  if (!agree(without - net, sd, tolerance, entryScale(e)))
+    return `the discount ${show(without - net)} kg is not the standard deviation ${show(sd)} kg`;
   const issuable = e.issuable_kg;
-  if (!Number.isInteger(issuable) || issuable % 10 !== 0 || issuable < 0) return `issuable_kg ${issuable} is not a non-negative multiple of 10 kg`;
-  if (issuable > Math.max(0, net) + 5 + slack) return `issuable_kg ${issuable} is above the discounted net ${show(net)} kg rounded to 10 kg`;
-  if (net >= 5 + slack && issuable < net - 5 - slack) return `issuable_kg ${issuable} is more than 5 kg below the discounted net ${show(net)} kg`;
+  if (!Number.isInteger(issuable) || issuable % 10 !== 0 || issuable < 0)
+    return `issuable_kg ${issuable} is not a non-negative multiple of 10 kg`;
+  if (issuable > Math.max(0, net) + 5 + slack)
+    return `issuable_kg ${issuable} is above the discounted net ${show(net)} kg rounded to 10 kg`;
+  if (net >= 5 + slack && issuable < net - 5 - slack)
+    return `issuable_kg ${issuable} is more than 5 kg below the discounted net ${show(net)} kg`;
   const allocation = e.credit_allocation;
-  if (allocation === null) return e.risk_of_reversal_percentage === null ? null : 'credit_allocation is null although the risk of reversal is set';
+  if (allocation === null)
+    return e.risk_of_reversal_percentage === null ? null : 'credit_allocation is null although the risk of reversal is set';
   const { buffer_pool_contribution_kg: buffer, supplier_allocation_kg: supplier } = allocation;
-  if (buffer + supplier !== issuable || buffer < 0 || supplier < 0) return `buffer ${buffer} kg + supplier ${supplier} kg do not share issuable_kg ${issuable} exactly`;
+  if (buffer + supplier !== issuable || buffer < 0 || supplier < 0)
+    return `buffer ${buffer} kg + supplier ${supplier} kg do not share issuable_kg ${issuable} exactly`;
   const pct = e.risk_of_reversal_percentage ?? 0;
   if (buffer < (issuable * pct) / 100 - 1e-9) return `the buffer pool receives ${buffer} kg, less than ${pct} % of ${issuable} kg`;
   return null;

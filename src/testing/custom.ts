@@ -29,7 +29,12 @@ export type GraphPropertyTest = (graph: RemovalGraphInput, result: EvaluationRes
  * ```
  * @public
  */
-export function checkProperty(name: string, blueprints: readonly BlueprintDefinition[], test: GraphPropertyTest, options: GraphCheckOptions = {}): Verdict {
+export function checkProperty(
+  name: string,
+  blueprints: readonly BlueprintDefinition[],
+  test: GraphPropertyTest,
+  options: GraphCheckOptions = {},
+): Verdict {
   assertCheckOptions('checkProperty', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   return runProperty(

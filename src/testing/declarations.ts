@@ -115,7 +115,8 @@ export interface EntryTemplateDeclaration {
 /** The inputs of a template, one per key (the first blueprint's definition of it). */
 export function templateInputs(blueprints: readonly BlueprintDefinition[]): { blueprint: string; input: BlueprintInputDefinition }[] {
   const seen = new Map<string, { blueprint: string; input: BlueprintInputDefinition }>();
-  for (const b of blueprints) for (const input of b.inputs) if (!seen.has(input.input_key)) seen.set(input.input_key, { blueprint: b.key, input });
+  for (const b of blueprints)
+    for (const input of b.inputs) if (!seen.has(input.input_key)) seen.set(input.input_key, { blueprint: b.key, input });
   return [...seen.values()];
 }
 
@@ -139,12 +140,27 @@ export const DECLARATION_SHAPES = {
     }),
   ),
   bounds: z.array(
-    z.strictObject({ blueprint: z.string().min(1), expression: z.string().min(1).optional(), at_most: z.string().min(1).optional(), at_least: z.string().min(1).optional(), fraction: z.boolean().optional() }),
+    z.strictObject({
+      blueprint: z.string().min(1),
+      expression: z.string().min(1).optional(),
+      at_most: z.string().min(1).optional(),
+      at_least: z.string().min(1).optional(),
+      fraction: z.boolean().optional(),
+    }),
   ),
-  list_semantics: z.array(z.strictObject({ input: z.string().min(1), blueprint: optionalBlueprint, semantics: z.enum(['intensive', 'extensive']) })),
+  list_semantics: z.array(
+    z.strictObject({ input: z.string().min(1), blueprint: optionalBlueprint, semantics: z.enum(['intensive', 'extensive']) }),
+  ),
   homogeneity: z.array(z.strictObject({ input: z.string().min(1), blueprint: optionalBlueprint, degree: z.number().finite() })),
   adjustment_signs: z.array(z.strictObject({ blueprint: z.string().min(1), sign: z.enum(['raises', 'lowers']) })),
-  entries: z.array(z.strictObject({ name: z.string().min(1).optional(), blueprints: z.array(z.string().min(1)).min(1), net_at_least: z.string().min(1).optional(), net_at_most: z.string().min(1).optional() })),
+  entries: z.array(
+    z.strictObject({
+      name: z.string().min(1).optional(),
+      blueprints: z.array(z.string().min(1)).min(1),
+      net_at_least: z.string().min(1).optional(),
+      net_at_most: z.string().min(1).optional(),
+    }),
+  ),
 } as const;
 
 /** Known keys of each declaration's items (for "did you mean"). */
@@ -161,7 +177,9 @@ export const DECLARATION_KEYS: Readonly<Record<string, readonly string[]>> = {
 /** Items of a declaration list that are objects. */
 function items(value: unknown): { index: number; item: Record<string, unknown> }[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item, index) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? [{ index, item: item as Record<string, unknown> }] : []));
+  return value.flatMap((item, index) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item) ? [{ index, item: item as Record<string, unknown> }] : [],
+  );
 }
 
 /** An issue at a path (printed before the message, as for graph documents). */
@@ -170,12 +188,26 @@ export function issueAt(path: IssuePath, code: string, message: string): GraphIs
 }
 
 /** The blueprint an item names, or an issue (unknown blueprint, with the nearest). */
-function blueprintNamed(blueprints: readonly BlueprintDefinition[], path: IssuePath, key: unknown, issues: GraphIssue[]): BlueprintDefinition | undefined {
+function blueprintNamed(
+  blueprints: readonly BlueprintDefinition[],
+  path: IssuePath,
+  key: unknown,
+  issues: GraphIssue[],
+): BlueprintDefinition | undefined {
   if (typeof key !== 'string') return undefined;
   const found = blueprints.find((b) => b.key === key);
   if (found !== undefined) return found;
-  const near = nearestName(key, blueprints.map((b) => b.key));
-  issues.push(issueAt([...path, 'blueprint'], 'unknown_blueprint', `blueprint '${key}' is not in the library${near === undefined ? '' : `; did you mean '${near}'?`}`));
+  const near = nearestName(
+    key,
+    blueprints.map((b) => b.key),
+  );
+  issues.push(
+    issueAt(
+      [...path, 'blueprint'],
+      'unknown_blueprint',
+      `blueprint '${key}' is not in the library${near === undefined ? '' : `; did you mean '${near}'?`}`,
+    ),
+  );
   return undefined;
 }
 
@@ -186,7 +218,13 @@ function exampleIssues(b: BlueprintDefinition, path: IssuePath, item: Record<str
   for (const key of Object.keys(given)) {
     if (keys.includes(key)) continue;
     const near = nearestName(key, keys);
-    issues.push(issueAt([...path, 'inputs', key], 'unknown_input', `blueprint '${b.key}' has no input '${key}'${near === undefined ? '' : `; did you mean '${near}'?`}`));
+    issues.push(
+      issueAt(
+        [...path, 'inputs', key],
+        'unknown_input',
+        `blueprint '${b.key}' has no input '${key}'${near === undefined ? '' : `; did you mean '${near}'?`}`,
+      ),
+    );
   }
   for (const input of b.inputs) {
     const value = given[input.input_key];
@@ -196,8 +234,16 @@ function exampleIssues(b: BlueprintDefinition, path: IssuePath, item: Record<str
       continue;
     }
     const list = input.data_shape === 'LIST';
-    if (Array.isArray(value) !== list) issues.push(issueAt(at, 'invalid_shape', `input '${input.input_key}' is a ${list ? 'LIST: give an array of quantities' : 'SCALAR: give one quantity'}`));
-    for (const q of Array.isArray(value) ? value : [value]) unitIssue(at, (q as { unit?: unknown }).unit, input.quantity_kind as QuantityKind, issues);
+    if (Array.isArray(value) !== list)
+      issues.push(
+        issueAt(
+          at,
+          'invalid_shape',
+          `input '${input.input_key}' is a ${list ? 'LIST: give an array of quantities' : 'SCALAR: give one quantity'}`,
+        ),
+      );
+    for (const q of Array.isArray(value) ? value : [value])
+      unitIssue(at, (q as { unit?: unknown }).unit, input.quantity_kind as QuantityKind, issues);
   }
   unitIssue([...path, 'expected'], (item['expected'] as { unit?: unknown } | undefined)?.unit, 'mass', issues);
 }
@@ -209,7 +255,13 @@ function unitIssue(path: IssuePath, unit: unknown, kind: QuantityKind, issues: G
 }
 
 /** Issues of an input-scoped declaration (LIST semantics, homogeneity). */
-function inputIssues(blueprints: readonly BlueprintDefinition[], path: IssuePath, item: Record<string, unknown>, listOnly: boolean, issues: GraphIssue[]): void {
+function inputIssues(
+  blueprints: readonly BlueprintDefinition[],
+  path: IssuePath,
+  item: Record<string, unknown>,
+  listOnly: boolean,
+  issues: GraphIssue[],
+): void {
   const input = item['input'];
   if (typeof input !== 'string') return;
   const named = item['blueprint'] === undefined ? undefined : blueprintNamed(blueprints, path, item['blueprint'], issues);
@@ -217,8 +269,17 @@ function inputIssues(blueprints: readonly BlueprintDefinition[], path: IssuePath
   const scope = named === undefined ? blueprints : [named];
   const having = scope.flatMap((b) => b.inputs.filter((i) => i.input_key === input));
   if (having.length === 0) {
-    const near = nearestName(input, scope.flatMap((b) => b.inputs.map((i) => i.input_key)));
-    issues.push(issueAt([...path, 'input'], 'unknown_input', `no blueprint${named === undefined ? ' of the library' : ` '${named.key}'`} has input '${input}'${near === undefined ? '' : `; did you mean '${near}'?`}`));
+    const near = nearestName(
+      input,
+      scope.flatMap((b) => b.inputs.map((i) => i.input_key)),
+    );
+    issues.push(
+      issueAt(
+        [...path, 'input'],
+        'unknown_input',
+        `no blueprint${named === undefined ? ' of the library' : ` '${named.key}'`} has input '${input}'${near === undefined ? '' : `; did you mean '${near}'?`}`,
+      ),
+    );
   } else if (listOnly && !having.some((i) => i.data_shape === 'LIST')) {
     issues.push(issueAt([...path, 'input'], 'not_a_list', `input '${input}' is SCALAR: LIST semantics speak about LIST inputs`));
   }
@@ -237,26 +298,49 @@ export function declarationIssues(blueprints: readonly BlueprintDefinition[], se
     const b = blueprintNamed(blueprints, path, item['blueprint'], issues);
     const expression = item['expression'];
     if (b !== undefined && typeof expression === 'string' && !b.expressions.some((e) => e.key === expression)) {
-      const near = nearestName(expression, b.expressions.map((e) => e.key));
-      issues.push(issueAt([...path, 'expression'], 'unknown_expression', `blueprint '${b.key}' has no expression '${expression}'${near === undefined ? '' : `; did you mean '${near}'?`}`));
+      const near = nearestName(
+        expression,
+        b.expressions.map((e) => e.key),
+      );
+      issues.push(
+        issueAt(
+          [...path, 'expression'],
+          'unknown_expression',
+          `blueprint '${b.key}' has no expression '${expression}'${near === undefined ? '' : `; did you mean '${near}'?`}`,
+        ),
+      );
     }
     if (item['at_most'] === undefined && item['at_least'] === undefined && item['fraction'] !== true) {
       issues.push(issueAt(path, 'empty_bound', 'a bound needs at_most, at_least or fraction: true'));
     }
   }
-  for (const { index, item } of items(section['list_semantics'])) inputIssues(blueprints, ['checks', 'list_semantics', index], item, true, issues);
-  for (const { index, item } of items(section['homogeneity'])) inputIssues(blueprints, ['checks', 'homogeneity', index], item, false, issues);
+  for (const { index, item } of items(section['list_semantics']))
+    inputIssues(blueprints, ['checks', 'list_semantics', index], item, true, issues);
+  for (const { index, item } of items(section['homogeneity']))
+    inputIssues(blueprints, ['checks', 'homogeneity', index], item, false, issues);
   for (const { index, item } of items(section['adjustment_signs'])) {
     const path = ['checks', 'adjustment_signs', index];
     const b = blueprintNamed(blueprints, path, item['blueprint'], issues);
-    if (b !== undefined && b.type !== 'ADJUSTMENT') issues.push(issueAt([...path, 'blueprint'], 'not_an_adjustment', `blueprint '${b.key}' is ${b.type}, whose type fixes its sign: declare a sign for ADJUSTMENT blueprints only`));
+    if (b !== undefined && b.type !== 'ADJUSTMENT')
+      issues.push(
+        issueAt(
+          [...path, 'blueprint'],
+          'not_an_adjustment',
+          `blueprint '${b.key}' is ${b.type}, whose type fixes its sign: declare a sign for ADJUSTMENT blueprints only`,
+        ),
+      );
   }
   for (const { index, item } of items(section['entries'])) entryIssues(blueprints, ['checks', 'entries', index], item, issues);
   return issues;
 }
 
 /** Issues of an entry template: unknown blueprints, one input key with two kinds or shapes. */
-function entryIssues(blueprints: readonly BlueprintDefinition[], path: IssuePath, item: Record<string, unknown>, issues: GraphIssue[]): void {
+function entryIssues(
+  blueprints: readonly BlueprintDefinition[],
+  path: IssuePath,
+  item: Record<string, unknown>,
+  issues: GraphIssue[],
+): void {
   const keys = Array.isArray(item['blueprints']) ? item['blueprints'] : [];
   const found = keys.flatMap((key, j) => {
     const b = blueprintNamed(blueprints, [...path, 'blueprints', j], key, issues);
@@ -267,8 +351,17 @@ function entryIssues(blueprints: readonly BlueprintDefinition[], path: IssuePath
     for (const input of b.inputs) {
       const earlier = first.get(input.input_key);
       if (earlier === undefined) first.set(input.input_key, { blueprint: b.key, input });
-      else if (earlier.input.quantity_kind !== input.quantity_kind || (earlier.input.data_shape ?? 'SCALAR') !== (input.data_shape ?? 'SCALAR')) {
-        issues.push(issueAt([...path, 'blueprints'], 'conflicting_input', `input '${input.input_key}' is ${earlier.input.quantity_kind} ${earlier.input.data_shape ?? 'SCALAR'} in '${earlier.blueprint}' but ${input.quantity_kind} ${input.data_shape ?? 'SCALAR'} in '${b.key}': an entry shares one datapoint per input key`));
+      else if (
+        earlier.input.quantity_kind !== input.quantity_kind ||
+        (earlier.input.data_shape ?? 'SCALAR') !== (input.data_shape ?? 'SCALAR')
+      ) {
+        issues.push(
+          issueAt(
+            [...path, 'blueprints'],
+            'conflicting_input',
+            `input '${input.input_key}' is ${earlier.input.quantity_kind} ${earlier.input.data_shape ?? 'SCALAR'} in '${earlier.blueprint}' but ${input.quantity_kind} ${input.data_shape ?? 'SCALAR'} in '${b.key}': an entry shares one datapoint per input key`,
+          ),
+        );
       }
     }
   }

@@ -42,12 +42,31 @@ function problemOf(error: unknown): string {
 }
 
 /** Checks one blueprint; null when it holds, else the failure. */
-function checkBlueprint(blueprint: BlueprintDefinition, seed: number, evaluate: NonNullable<CheckOptions['evaluate']>, tolerance: number, counted: { runs: number }): Omit<FailedVerdict, 'runs' | 'seed'> | null {
+function checkBlueprint(
+  blueprint: BlueprintDefinition,
+  seed: number,
+  evaluate: NonNullable<CheckOptions['evaluate']>,
+  tolerance: number,
+  counted: { runs: number },
+): Omit<FailedVerdict, 'runs' | 'seed'> | null {
   const [base] = fc.sample(
-    graphOf([blueprint], { entries: { min: 1, max: 1 }, components: { min: 1, max: 1 }, listLength: { min: 1, max: 2 }, reuse: false, riskOfReversal: false }),
+    graphOf([blueprint], {
+      entries: { min: 1, max: 1 },
+      components: { min: 1, max: 1 },
+      listLength: { min: 1, max: 2 },
+      reuse: false,
+      riskOfReversal: false,
+    }),
     { seed, numRuns: 1 },
   ) as [RemovalGraphInput];
-  const fail = (message: string, counterexample: RemovalGraphInput): Omit<FailedVerdict, 'runs' | 'seed'> => ({ ok: false, property: PROPERTY, message, counterexample, shrinks: 0, path: null });
+  const fail = (message: string, counterexample: RemovalGraphInput): Omit<FailedVerdict, 'runs' | 'seed'> => ({
+    ok: false,
+    property: PROPERTY,
+    message,
+    counterexample,
+    shrinks: 0,
+    path: null,
+  });
   const compiled = compileBlueprint(blueprint as ComponentBlueprintDefinition);
   counted.runs++;
   if (!compiled.ok) return fail(`blueprint '${blueprint.key}' does not compile: ${compiled.issues.map((i) => i.message).join('; ')}`, base);
@@ -72,13 +91,24 @@ function checkBlueprint(blueprint: BlueprintDefinition, seed: number, evaluate: 
       const example = unit === '' ? input.compatible_unit : unit;
       const relabelled = { ...blueprint, inputs: blueprint.inputs.map((i, k) => (k === n ? { ...i, compatible_unit: example } : i)) };
       const recompiled = compileBlueprint(relabelled as ComponentBlueprintDefinition);
-      if (!recompiled.ok) return fail(`with compatible_unit '${unit}' for input '${input.input_key}', blueprint '${blueprint.key}' does not compile: ${recompiled.issues.map((i) => i.message).join('; ')}`, base);
+      if (!recompiled.ok)
+        return fail(
+          `with compatible_unit '${unit}' for input '${input.input_key}', blueprint '${blueprint.key}' does not compile: ${recompiled.issues.map((i) => i.message).join('; ')}`,
+          base,
+        );
       if (!evaluated.has(unit)) continue;
       const changed: RemovalGraphInput = {
         ...withDatapoints(base, (d) => {
           if (!ids.has(d.id)) return d;
           const q = d.quantity;
-          return { ...d, quantity: { magnitude: convert(q.magnitude, q.unit, unit), unit, standard_deviation: convertStandardDeviation(q.standard_deviation, q.unit, unit) } };
+          return {
+            ...d,
+            quantity: {
+              magnitude: convert(q.magnitude, q.unit, unit),
+              unit,
+              standard_deviation: convertStandardDeviation(q.standard_deviation, q.unit, unit),
+            },
+          };
         }),
         component_blueprints: [relabelled],
       };
@@ -89,7 +119,10 @@ function checkBlueprint(blueprint: BlueprintDefinition, seed: number, evaluate: 
         return fail(`with input '${input.input_key}' in '${unit}': ${problemOf(error)}`, changed);
       }
       if (!agree(value, reference, tolerance)) {
-        return fail(`with input '${input.input_key}' in '${unit}' the component is ${show(value)} kg instead of ${show(reference)} kg`, changed);
+        return fail(
+          `with input '${input.input_key}' in '${unit}' the component is ${show(value)} kg instead of ${show(reference)} kg`,
+          changed,
+        );
       }
     }
   }

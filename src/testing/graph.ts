@@ -11,12 +11,7 @@ import fc from 'fast-check';
 import type { GraphAttribution, GraphComponent, GraphDatapoint, GraphDistribution, GraphGhgEntry, RemovalGraphInput } from '../model/graph';
 import { distributionOf } from './distribution';
 import type { QuantityKind } from '../model/quantity-kinds';
-import {
-  type BlueprintDefinition,
-  checkLengthRange,
-  DEFAULT_LIST_LENGTH,
-  optionsOfInput,
-} from './component';
+import { type BlueprintDefinition, checkLengthRange, DEFAULT_LIST_LENGTH, optionsOfInput } from './component';
 import { type GraphQuantityValue, quantityOf } from './quantity';
 import { assertOptions } from '../model/strict-options';
 import { GRAPH_OPTION_CHECKS } from './options';
@@ -54,7 +49,12 @@ interface GraphPlan {
   readonly components: readonly ComponentPlan[];
 }
 
-function componentPlan(blueprint: BlueprintDefinition, index: number, options: GraphOptions, maxEntries: number): fc.Arbitrary<ComponentPlan> {
+function componentPlan(
+  blueprint: BlueprintDefinition,
+  index: number,
+  options: GraphOptions,
+  maxEntries: number,
+): fc.Arbitrary<ComponentPlan> {
   const lengths = options.listLength ?? DEFAULT_LIST_LENGTH;
   const reuse = options.reuse ?? true;
   const factors = options.attributionFactors ?? true;
@@ -66,7 +66,8 @@ function componentPlan(blueprint: BlueprintDefinition, index: number, options: G
       ? fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.nat(63), weight: 1 })
       : fc.constant(null);
     const types = options.distributions;
-    const distribution: fc.Arbitrary<GraphDistribution | null> = types === undefined || types.length === 0 ? fc.constant(null) : fc.option(distributionOf(types), { nil: null, freq: 2 });
+    const distribution: fc.Arbitrary<GraphDistribution | null> =
+      types === undefined || types.length === 0 ? fc.constant(null) : fc.option(distributionOf(types), { nil: null, freq: 2 });
     const slot = fc.record({ reuse: reuseOf, quantity, distribution });
     return input.data_shape === 'LIST' ? fc.array(slot, { minLength: lengths.min, maxLength: lengths.max }) : slot.map((s) => [s]);
   });
@@ -78,11 +79,19 @@ function componentPlan(blueprint: BlueprintDefinition, index: number, options: G
     pools: fc.constant(pools),
     slots: fc.tuple(...slotsOfInput),
     home: fc.nat(maxEntries - 1),
-    cut: factors ? fc.oneof({ arbitrary: fc.constant(0), weight: 1 }, { arbitrary: fc.integer({ min: 1, max: 99 }), weight: 1 }) : fc.constant(0),
+    cut: factors
+      ? fc.oneof({ arbitrary: fc.constant(0), weight: 1 }, { arbitrary: fc.integer({ min: 1, max: 99 }), weight: 1 })
+      : fc.constant(0),
     shares: sharing
       ? fc.oneof(
           { arbitrary: fc.constant([]), weight: 2 },
-          { arbitrary: fc.array(fc.record({ entry: fc.nat(maxEntries - 1), percent: fc.integer({ min: 1, max: 100 }) }), { minLength: 1, maxLength: 3 }), weight: 1 },
+          {
+            arbitrary: fc.array(fc.record({ entry: fc.nat(maxEntries - 1), percent: fc.integer({ min: 1, max: 100 }) }), {
+              minLength: 1,
+              maxLength: 3,
+            }),
+            weight: 1,
+          },
         )
       : fc.constant([]),
   });
@@ -177,7 +186,8 @@ export function graphOf(blueprints: readonly BlueprintDefinition[], options: Gra
   checkLengthRange('graphOf listLength', options.listLength ?? DEFAULT_LIST_LENGTH, 1);
   const plans = blueprints.map((b, i) => componentPlan(b, i, options, entries.max));
   const component = plans.length === 1 ? (plans[0] as fc.Arbitrary<ComponentPlan>) : fc.oneof(...plans);
-  const risk: fc.Arbitrary<number | null> = (options.riskOfReversal ?? true) ? fc.option(fc.constantFrom(...RISKS), { nil: null, freq: 4 }) : fc.constant(null);
+  const risk: fc.Arbitrary<number | null> =
+    (options.riskOfReversal ?? true) ? fc.option(fc.constantFrom(...RISKS), { nil: null, freq: 4 }) : fc.constant(null);
   return fc
     .record({
       entries: fc.integer({ min: entries.min, max: entries.max }),

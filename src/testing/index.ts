@@ -65,5 +65,11 @@ export type {
   QuantityLiteral,
   WorkedExample,
 } from './declarations';
-export { type BlueprintReport, checkMethodology, type MethodologyCheckOptions, type MethodologyReport, type PropertyNotRun } from './check-methodology';
+export {
+  type BlueprintReport,
+  checkMethodology,
+  type MethodologyCheckOptions,
+  type MethodologyReport,
+  type PropertyNotRun,
+} from './check-methodology';
 export type { GraphIssue, IssuePath } from '../model/issues';

@@ -25,7 +25,14 @@ import type { GraphEvaluator, LinearisationOptions, Verdict } from './types';
 export type { LinearisationOptions } from './types';
 
 /** The input whose spread alone gives the largest gap, with that gap in standard deviations. */
-function drivingInput(graph: RemovalGraphInput, entry: string, net: number, sd: number, samples: number, seed: number): { input: string; blueprint: BlueprintDefinition; gap: number } | null {
+function drivingInput(
+  graph: RemovalGraphInput,
+  entry: string,
+  net: number,
+  sd: number,
+  samples: number,
+  seed: number,
+): { input: string; blueprint: BlueprintDefinition; gap: number } | null {
   const uses = datapointUses(graph);
   const groups = new Map<string, { blueprint: BlueprintDefinition; ids: Set<string> }>();
   for (const [id, list] of uses) {
@@ -71,11 +78,14 @@ function explanation(graph: RemovalGraphInput, samples: number, seed: number, to
     const driver = drivingInput(graph, e.id, e.co2e_net_removed_without_discount_kg, sd, Math.min(samples, 2_000), seed);
     if (driver === null) continue;
     // Below half the tolerance no input alone explains the gap: it comes from inputs together.
-    if (driver.gap < tolerance / 2) return `no input alone gives the gap: it comes from uncertain inputs acting together (${jointBends(driver.blueprint)})`;
+    if (driver.gap < tolerance / 2)
+      return `no input alone gives the gap: it comes from uncertain inputs acting together (${jointBends(driver.blueprint)})`;
     const where = nonlinearityOf(driver.blueprint, driver.input);
     return (
       `the spread of input '${driver.input}' alone gives a gap of ${show(Number(driver.gap.toPrecision(2)))} standard deviations; ` +
-      (where === null ? `blueprint '${driver.blueprint.key}' multiplies it by other uncertain inputs` : `blueprint '${driver.blueprint.key}' bends with it at ${where}`)
+      (where === null
+        ? `blueprint '${driver.blueprint.key}' multiplies it by other uncertain inputs`
+        : `blueprint '${driver.blueprint.key}' bends with it at ${where}`)
     );
   }
   return null;
@@ -94,7 +104,12 @@ export function checkLinearisation(blueprints: readonly BlueprintDefinition[], o
   const tolerance = options.tolerance ?? 0.1;
   const samples = options.samples ?? 5_000;
   const seed = options.seed ?? 16;
-  const graphs = graphOf(blueprints, { entries: { min: 1, max: 1 }, components: { min: 1, max: 1 }, standardDeviation: 'always', ...options.graphs });
+  const graphs = graphOf(blueprints, {
+    entries: { min: 1, max: 1 },
+    components: { min: 1, max: 1 },
+    standardDeviation: 'always',
+    ...options.graphs,
+  });
   return runProperty(
     'linearisation',
     graphs,
@@ -106,7 +121,10 @@ export function checkLinearisation(blueprints: readonly BlueprintDefinition[], o
         const sorted = sampled.get(e.id);
         if (sd === null || sd === 0 || sorted === undefined) continue;
         const { low, high } = percentileInterval(sorted, 0.16);
-        if (!Number.isFinite(low) || !Number.isFinite(high)) return { message: `entry ${e.id}: the sampled 16th percentile is not finite: the formula leaves its domain within the spread of its inputs` };
+        if (!Number.isFinite(low) || !Number.isFinite(high))
+          return {
+            message: `entry ${e.id}: the sampled 16th percentile is not finite: the formula leaves its domain within the spread of its inputs`,
+          };
         const net = e.co2e_net_removed_kg;
         const gap = Math.max(0, low - net, net - high) / sd;
         if (gap <= tolerance) continue;

@@ -16,7 +16,9 @@ export function typeWarnings(blueprint: BlueprintDefinition): string[] {
   const removal = blueprint.type === 'SEQUESTRATION' || blueprint.type === 'REDUCTION';
   for (const { key, kind } of kinds) {
     if (removal && kind.endsWith('emission_factor')) {
-      warnings.push(`type: a ${blueprint.type} reads input '${key}' of kind ${kind}, an emission factor: an emission is an ACTIVITY (or a LOSS), which lowers the net`);
+      warnings.push(
+        `type: a ${blueprint.type} reads input '${key}' of kind ${kind}, an emission factor: an emission is an ACTIVITY (or a LOSS), which lowers the net`,
+      );
     }
   }
   return warnings;
@@ -28,7 +30,8 @@ const about = (blueprint: BlueprintDefinition, named: string | undefined) => nam
 /** The inputs of a blueprint that no monotonicity, LIST semantics, homogeneity or bound speaks about. */
 export function undeclaredInputs(blueprint: BlueprintDefinition, checks: MethodologyChecks): string[] {
   const declared = new Set<string>();
-  for (const d of [...(checks.monotonicity ?? []), ...(checks.list_semantics ?? []), ...(checks.homogeneity ?? [])]) if (about(blueprint, d.blueprint)) declared.add(d.input);
+  for (const d of [...(checks.monotonicity ?? []), ...(checks.list_semantics ?? []), ...(checks.homogeneity ?? [])])
+    if (about(blueprint, d.blueprint)) declared.add(d.input);
   for (const b of checks.bounds ?? []) {
     if (b.blueprint !== blueprint.key) continue;
     for (const f of [b.at_least, b.at_most]) for (const m of (f ?? '').matchAll(/\{(\w+)\}/g)) declared.add(m[1] as string);

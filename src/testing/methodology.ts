@@ -112,15 +112,32 @@ export interface Methodology {
  * Outcome of {@link parseMethodology}.
  * @public
  */
-export type MethodologyParse = { readonly ok: true; readonly methodology: Methodology } | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+export type MethodologyParse =
+  | { readonly ok: true; readonly methodology: Methodology }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
 const GRAPH_KEYS = ['$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects'] as const;
 const range = z.strictObject({ min: z.number(), max: z.number(), unit: z.string().min(1).optional() });
 const relative = z.strictObject({ min: z.number().min(0), max: z.number().min(0) });
 const checksSchema = z.strictObject({
-  monotonicity: z.array(z.strictObject({ input: z.string().min(1), direction: z.enum(['increasing', 'decreasing']), blueprint: z.string().min(1).optional() })).optional(),
+  monotonicity: z
+    .array(
+      z.strictObject({
+        input: z.string().min(1),
+        direction: z.enum(['increasing', 'decreasing']),
+        blueprint: z.string().min(1).optional(),
+      }),
+    )
+    .optional(),
   input_ranges: z
-    .array(z.strictObject({ input: z.string().min(1), blueprint: z.string().min(1).optional(), magnitude: range.optional(), relative_standard_deviation: relative.optional() }))
+    .array(
+      z.strictObject({
+        input: z.string().min(1),
+        blueprint: z.string().min(1).optional(),
+        magnitude: range.optional(),
+        relative_standard_deviation: relative.optional(),
+      }),
+    )
     .optional(),
   tolerances: z.strictObject({ unit_invariance: z.number().positive().optional(), linearisation: z.number().min(0).optional() }).optional(),
   examples: DECLARATION_SHAPES.examples.optional(),
@@ -149,7 +166,11 @@ function knownKeysAt(path: IssuePath): readonly string[] {
 function unknownKey(path: IssuePath, key: string, known: readonly string[]): GraphIssue {
   const near = nearestName(key, known);
   const where = path.length === 0 ? 'the top of the methodology document' : path.join('.');
-  return { path: [...path, key], code: 'unrecognized_key', message: `unknown key '${key}' at ${where}${near === undefined ? '' : `; did you mean '${near}'?`}` };
+  return {
+    path: [...path, key],
+    code: 'unrecognized_key',
+    message: `unknown key '${key}' at ${where}${near === undefined ? '' : `; did you mean '${near}'?`}`,
+  };
 }
 
 /** Issues of the `checks` section's shape. */
@@ -167,7 +188,11 @@ function shapeIssues(checks: unknown): { value: MethodologyChecks | null; issues
 /** The items of a list of declarations that have the fields references are checked on. */
 function declarations(value: unknown): { index: number; item: Record<string, unknown> }[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item, index) => (typeof item === 'object' && item !== null && typeof (item as Record<string, unknown>)['input'] === 'string' ? [{ index, item: item as Record<string, unknown> }] : []));
+  return value.flatMap((item, index) =>
+    typeof item === 'object' && item !== null && typeof (item as Record<string, unknown>)['input'] === 'string'
+      ? [{ index, item: item as Record<string, unknown> }]
+      : [],
+  );
 }
 
 /** A declared span `{min, max}` with numbers, or undefined. */
@@ -188,36 +213,61 @@ function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unk
   const refer = (path: IssuePath, input: string, blueprint: unknown): BlueprintDefinition[] => {
     if (typeof blueprint === 'string' && !keys.includes(blueprint)) {
       const near = nearestName(blueprint, keys);
-      issues.push(issueAt([...path, 'blueprint'], 'unknown_blueprint', `blueprint '${blueprint}' is not in the library${near === undefined ? '' : `; did you mean '${near}'?`}`));
+      issues.push(
+        issueAt(
+          [...path, 'blueprint'],
+          'unknown_blueprint',
+          `blueprint '${blueprint}' is not in the library${near === undefined ? '' : `; did you mean '${near}'?`}`,
+        ),
+      );
       return [];
     }
     const scope = blueprints.filter((b) => typeof blueprint !== 'string' || b.key === blueprint);
     const having = scope.filter((b) => b.inputs.some((i) => i.input_key === input));
     if (having.length === 0) {
-      const near = nearestName(input, scope.flatMap((b) => b.inputs.map((i) => i.input_key)));
+      const near = nearestName(
+        input,
+        scope.flatMap((b) => b.inputs.map((i) => i.input_key)),
+      );
       const owner = typeof blueprint === 'string' ? `blueprint '${blueprint}' has no` : 'no blueprint of the library has';
-      issues.push(issueAt([...path, 'input'], 'unknown_input', `${owner} input '${input}'${near === undefined ? '' : `; did you mean '${near}'?`}`));
+      issues.push(
+        issueAt([...path, 'input'], 'unknown_input', `${owner} input '${input}'${near === undefined ? '' : `; did you mean '${near}'?`}`),
+      );
     }
     return having;
   };
-  for (const { index, item } of declarations(section['monotonicity'])) refer(['checks', 'monotonicity', index], item['input'] as string, item['blueprint']);
+  for (const { index, item } of declarations(section['monotonicity']))
+    refer(['checks', 'monotonicity', index], item['input'] as string, item['blueprint']);
   for (const { index, item } of declarations(section['input_ranges'])) {
     const path = ['checks', 'input_ranges', index];
     const input = item['input'] as string;
     const having = refer(path, input, item['blueprint']);
     for (const name of ['magnitude', 'relative_standard_deviation'] as const) {
       const s = span(item[name]);
-      if (s !== undefined && !(s.min <= s.max)) issues.push(issueAt([...path, name], 'invalid_range', `${name} of input '${input}': min ${s.min} is above max ${s.max}`));
+      if (s !== undefined && !(s.min <= s.max))
+        issues.push(issueAt([...path, name], 'invalid_range', `${name} of input '${input}': min ${s.min} is above max ${s.max}`));
     }
     const unit = span(item['magnitude'])?.unit;
     for (const b of typeof unit === 'string' ? having : []) {
       const kind = b.inputs.find((i) => i.input_key === input)?.quantity_kind as QuantityKind;
       const check = isCompatible(unit as string, kind);
-      if (!check.ok) issues.push(issueAt([...path, 'magnitude', 'unit'], 'unit_incompatible', `range of input '${input}' of blueprint '${b.key}': ${check.message}`));
+      if (!check.ok)
+        issues.push(
+          issueAt(
+            [...path, 'magnitude', 'unit'],
+            'unit_incompatible',
+            `range of input '${input}' of blueprint '${b.key}': ${check.message}`,
+          ),
+        );
     }
   }
   const declared = declarationIssues(blueprints, section);
-  return [...issues, ...declared, ...boundIssues(blueprints, section), ...(declared.length === 0 ? entryBoundIssues(blueprints, section) : [])];
+  return [
+    ...issues,
+    ...declared,
+    ...boundIssues(blueprints, section),
+    ...(declared.length === 0 ? entryBoundIssues(blueprints, section) : []),
+  ];
 }
 
 /** Issues of entry templates' net bounds that do not compile to a mass over the template's inputs. */
@@ -248,13 +298,21 @@ function boundIssues(blueprints: readonly BlueprintDefinition[], section: Record
     const target = expressionProgram(b, d.expression);
     if (!target.ok) return [issueAt(path, 'invalid_bound', `the bounded value is neither a mass nor dimensionless: ${target.message}`)];
     const out: GraphIssue[] = [];
-    if (d.fraction === true && !target.program.dimensionless) out.push(issueAt([...path, 'fraction'], 'invalid_bound', `expression '${d.expression ?? 'value'}' is a mass, not a fraction`));
+    if (d.fraction === true && !target.program.dimensionless)
+      out.push(issueAt([...path, 'fraction'], 'invalid_bound', `expression '${d.expression ?? 'value'}' is a mass, not a fraction`));
     for (const side of ['at_least', 'at_most'] as const) {
       const formula = d[side];
       if (formula === undefined) continue;
       const bound = formulaProgram(b, formula);
       if (!bound.ok) out.push(issueAt([...path, side], 'invalid_bound', `'${formula}' does not compile: ${bound.message}`));
-      else if (bound.program.dimensionless !== target.program.dimensionless) out.push(issueAt([...path, side], 'invalid_bound', `'${formula}' is ${bound.program.dimensionless ? 'dimensionless' : 'a mass'} but the bounded value is ${target.program.dimensionless ? 'dimensionless' : 'a mass'}`));
+      else if (bound.program.dimensionless !== target.program.dimensionless)
+        out.push(
+          issueAt(
+            [...path, side],
+            'invalid_bound',
+            `'${formula}' is ${bound.program.dimensionless ? 'dimensionless' : 'a mass'} but the bounded value is ${target.program.dimensionless ? 'dimensionless' : 'a mass'}`,
+          ),
+        );
     }
     return out;
   });
@@ -268,16 +326,20 @@ const COMPILE_CODES = new Set<string>(Object.values(BLUEPRINT_ISSUE_CODES).filte
  */
 export function parseMethodology(document: unknown): MethodologyParse {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    return { ok: false, issues: [{ path: [], code: 'invalid_type', message: 'a methodology document is a JSON object with component_blueprints' }] };
+    return {
+      ok: false,
+      issues: [{ path: [], code: 'invalid_type', message: 'a methodology document is a JSON object with component_blueprints' }],
+    };
   }
   // `$schema` names the JSON Schema an editor checks the document against; the engine ignores it.
   const { checks, $schema, ...graph } = document as Record<string, unknown>;
   const issues: GraphIssue[] = Object.keys(graph)
     .filter((k) => !(GRAPH_KEYS as readonly string[]).includes(k))
     .map((k) => unknownKey([], k, [...GRAPH_KEYS, 'checks']));
-  if ($schema !== undefined && typeof $schema !== 'string') issues.push(issueAt(['$schema'], 'invalid_type', '$schema: expected the address of a JSON Schema (a string)'));
+  if ($schema !== undefined && typeof $schema !== 'string')
+    issues.push(issueAt(['$schema'], 'invalid_type', '$schema: expected the address of a JSON Schema (a string)'));
   if (!Array.isArray(graph['component_blueprints'])) {
-    issues.push(issueAt(['component_blueprints'], 'invalid_type', 'expected the array of the library\'s blueprints'));
+    issues.push(issueAt(['component_blueprints'], 'invalid_type', "expected the array of the library's blueprints"));
     return { ok: false, issues };
   }
   const asGraph = { datapoints: [], components: [], ghg_entries: [], ...graph };

@@ -21,9 +21,13 @@ import type { MonotonicityDeclaration } from './types';
 export type { MonotonicityDeclaration } from './types';
 
 /** The blueprints a declaration speaks about. */
-export function blueprintsDeclared(blueprints: readonly BlueprintDefinition[], declaration: MonotonicityDeclaration): BlueprintDefinition[] {
+export function blueprintsDeclared(
+  blueprints: readonly BlueprintDefinition[],
+  declaration: MonotonicityDeclaration,
+): BlueprintDefinition[] {
   return blueprints.filter(
-    (b) => (declaration.blueprint === undefined || b.key === declaration.blueprint) && b.inputs.some((i) => i.input_key === declaration.input),
+    (b) =>
+      (declaration.blueprint === undefined || b.key === declaration.blueprint) && b.inputs.some((i) => i.input_key === declaration.input),
   );
 }
 
@@ -38,7 +42,11 @@ export function relativeTo(violation: number, net: number, slack: number): strin
  * @throws RangeError when no blueprint (of `declaration.blueprint`, if given) has the input.
  * @public
  */
-export function checkMonotonicity(blueprints: readonly BlueprintDefinition[], declaration: MonotonicityDeclaration, options: GraphCheckOptions = {}): Verdict {
+export function checkMonotonicity(
+  blueprints: readonly BlueprintDefinition[],
+  declaration: MonotonicityDeclaration,
+  options: GraphCheckOptions = {},
+): Verdict {
   assertCheckOptions('checkMonotonicity', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;

@@ -48,8 +48,19 @@ function keysOf(value: Json, path: (string | number)[], out: { path: (string | n
 
 /** Keys of the graph format that a document may leave out, so a slip must not produce them. */
 const OPTIONAL_KEYS = [
-  'display_name', 'description', 'data_shape', 'datapoint_id', 'datapoint_ids', 'attribution_factor', 'attribution_factor_datapoint_id',
-  'uncertainty_justification', 'risk_of_reversal_percentage', 'standard_deviation', 'ghg_statements', 'projects', 'input_key',
+  'display_name',
+  'description',
+  'data_shape',
+  'datapoint_id',
+  'datapoint_ids',
+  'attribution_factor',
+  'attribution_factor_datapoint_id',
+  'uncertainty_justification',
+  'risk_of_reversal_percentage',
+  'standard_deviation',
+  'ghg_statements',
+  'projects',
+  'input_key',
 ];
 
 /** One typing slip of `key` (operation and position from `op`), or null when it cannot make one. */
@@ -97,9 +108,16 @@ export function misspelled(document: RemovalGraphInput): fc.Arbitrary<DocumentMu
   return fc.record({ place: fc.noBias(fc.nat(places.length - 1)), op: fc.nat(3), position: fc.nat(63) }).map(({ place, op, position }) => {
     const { path, key } = places[place] as { path: (string | number)[]; key: string };
     let replacement = '';
-    for (let k = 0; k < 8 && (replacement === '' || known.has(replacement)); k++) replacement = slip(key, op + k, position + (k >> 2)) ?? '';
+    for (let k = 0; k < 8 && (replacement === '' || known.has(replacement)); k++)
+      replacement = slip(key, op + k, position + (k >> 2)) ?? '';
     if (replacement === '' || known.has(replacement)) replacement = `${key}_x`;
-    return { document: renamed(json, path, key, replacement) as unknown as RemovalGraphInput, path: [...path, replacement], original: key, replacement, code: 'unrecognized_key' };
+    return {
+      document: renamed(json, path, key, replacement) as unknown as RemovalGraphInput,
+      path: [...path, replacement],
+      original: key,
+      replacement,
+      code: 'unrecognized_key',
+    };
   });
 }
 
@@ -116,7 +134,8 @@ export function wrongUnit(document: RemovalGraphInput): fc.Arbitrary<DocumentMut
     return kind === undefined ? [] : [{ index, kind }];
   });
   if (fed.length === 0) throw new RangeError('wrongUnit: no datapoint of the document feeds an input');
-  const foreign = (kind: QuantityKind) => QUANTITY_KINDS.flatMap((k) => unitsForKind(k).slice(0, 2)).filter((u, i, all) => all.indexOf(u) === i && !isCompatible(u, kind).ok);
+  const foreign = (kind: QuantityKind) =>
+    QUANTITY_KINDS.flatMap((k) => unitsForKind(k).slice(0, 2)).filter((u, i, all) => all.indexOf(u) === i && !isCompatible(u, kind).ok);
   return fc.record({ which: fc.noBias(fc.nat(fed.length - 1)), unit: fc.nat() }).map(({ which, unit }) => {
     const { index, kind } = fed[which] as { index: number; kind: QuantityKind };
     const choices = foreign(kind);

@@ -5,12 +5,31 @@
  * before generating anything.
  * May import: model.
  */
-import { assertOptions, BOOLEAN, enumOf, finiteNumber, FUNCTION, listOf, oneOf, recordOf, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
+import {
+  assertOptions,
+  BOOLEAN,
+  enumOf,
+  finiteNumber,
+  FUNCTION,
+  listOf,
+  oneOf,
+  recordOf,
+  shapeOf,
+  STRING,
+  type ShapeCheck,
+} from '../model/strict-options';
 import { DISTRIBUTION_TYPES } from '../uncertainty/distributions';
 import type { LengthRange } from './component';
 import type { QuantityOptions, StandardDeviationPresence } from './quantity';
 import type { MagnitudeRange, RelativeRange } from './ranges';
-import type { CheckOptions, DimensionalOptions, GraphCheckOptions, GraphOptions, LinearisationOptions, MethodologyCheckOptions } from './types';
+import type {
+  CheckOptions,
+  DimensionalOptions,
+  GraphCheckOptions,
+  GraphOptions,
+  LinearisationOptions,
+  MethodologyCheckOptions,
+} from './types';
 
 const COUNT = finiteNumber({ integer: true, min: 0 });
 const PRESENCE = enumOf<StandardDeviationPresence>({ sometimes: true, always: true, never: true });
@@ -49,7 +68,11 @@ const CHECK_OPTION_KEYS = {
 export const CHECK_OPTION_CHECKS: ShapeCheck = shapeOf<CheckOptions>(CHECK_OPTION_KEYS);
 
 /** {@link GraphCheckOptions} of the checks on generated graphs. */
-export const GRAPH_CHECK_OPTION_CHECKS: ShapeCheck = shapeOf<GraphCheckOptions>({ ...CHECK_OPTION_KEYS, graphs: GRAPH_OPTION_CHECKS, tolerance: finiteNumber({ min: 0 }) });
+export const GRAPH_CHECK_OPTION_CHECKS: ShapeCheck = shapeOf<GraphCheckOptions>({
+  ...CHECK_OPTION_KEYS,
+  graphs: GRAPH_OPTION_CHECKS,
+  tolerance: finiteNumber({ min: 0 }),
+});
 
 /** {@link LinearisationOptions} of `checkLinearisation`. */
 export const LINEARISATION_OPTION_CHECKS: ShapeCheck = shapeOf<LinearisationOptions>({
@@ -60,10 +83,17 @@ export const LINEARISATION_OPTION_CHECKS: ShapeCheck = shapeOf<LinearisationOpti
 });
 
 /** {@link DimensionalOptions} of `checkDimensionalRobustness`. */
-export const DIMENSIONAL_OPTION_CHECKS: ShapeCheck = shapeOf<DimensionalOptions>({ ...CHECK_OPTION_KEYS, tolerance: finiteNumber({ min: 0 }) });
+export const DIMENSIONAL_OPTION_CHECKS: ShapeCheck = shapeOf<DimensionalOptions>({
+  ...CHECK_OPTION_KEYS,
+  tolerance: finiteNumber({ min: 0 }),
+});
 
 /** {@link MethodologyCheckOptions} of `checkMethodology`. */
-export const METHODOLOGY_CHECK_OPTION_CHECKS: ShapeCheck = shapeOf<MethodologyCheckOptions>({ numRuns: CHECK_OPTION_KEYS.numRuns, seed: CHECK_OPTION_KEYS.seed, evaluate: FUNCTION });
+export const METHODOLOGY_CHECK_OPTION_CHECKS: ShapeCheck = shapeOf<MethodologyCheckOptions>({
+  numRuns: CHECK_OPTION_KEYS.numRuns,
+  seed: CHECK_OPTION_KEYS.seed,
+  evaluate: FUNCTION,
+});
 
 /** Throws a `TypeError` naming each unknown option (and the nearest known one) or invalid value of `check`. */
 export function assertCheckOptions(check: string, options: unknown, checks: ShapeCheck): void {

@@ -34,7 +34,9 @@ const TWO_ARGUMENTS = /\b(min|max)\(\s*(\{\w+\}|[0-9.]+)\s*,\s*(\{\w+\}|[0-9.]+)
 /** The template with the arguments of its two-argument min and max swapped where `seed`'s bits say. */
 function swappedArguments(template: string, seed: number): string {
   let k = 0;
-  return template.replace(TWO_ARGUMENTS, (call: string, fn: string, x: string, y: string) => ((seed >>> (k++ % 31)) & 1 ? `${fn}(${y}, ${x})` : call));
+  return template.replace(TWO_ARGUMENTS, (call: string, fn: string, x: string, y: string) =>
+    (seed >>> (k++ % 31)) & 1 ? `${fn}(${y}, ${x})` : call,
+  );
 }
 
 /** The document with every order that carries no meaning shuffled. */
@@ -51,9 +53,14 @@ export function permuted(graph: RemovalGraphInput, seed: number): RemovalGraphIn
     datapoints: shuffled(graph.datapoints, next()),
     components: shuffled(graph.components, next()).map((c) => ({
       ...c,
-      inputs: shuffled(c.inputs, next()).map((i) => (i.datapoint_ids === undefined ? i : { ...i, datapoint_ids: shuffled(i.datapoint_ids, next()) })),
+      inputs: shuffled(c.inputs, next()).map((i) =>
+        i.datapoint_ids === undefined ? i : { ...i, datapoint_ids: shuffled(i.datapoint_ids, next()) },
+      ),
     })),
-    ghg_entries: shuffled(graph.ghg_entries, next()).map((e) => ({ ...e, component_attributions: shuffled(e.component_attributions, next()) })),
+    ghg_entries: shuffled(graph.ghg_entries, next()).map((e) => ({
+      ...e,
+      component_attributions: shuffled(e.component_attributions, next()),
+    })),
   };
 }
 
@@ -68,11 +75,13 @@ function entryDifference(x: GhgEntryResult, y: GhgEntryResult, tolerance: number
   for (const [name, p, q, s] of pairs) {
     if (p === null || q === null ? p !== q : !agree(p, q, tolerance, s)) return `${name} ${show(p)} kg becomes ${show(q)} kg`;
   }
-  if (x.issuable_kg !== y.issuable_kg && !nearRoundingTie(x.co2e_net_removed_kg, tolerance, scale)) return `issuable_kg ${x.issuable_kg} becomes ${y.issuable_kg}`;
+  if (x.issuable_kg !== y.issuable_kg && !nearRoundingTie(x.co2e_net_removed_kg, tolerance, scale))
+    return `issuable_kg ${x.issuable_kg} becomes ${y.issuable_kg}`;
   const reused = (e: GhgEntryResult) => JSON.stringify([...e.reused_datapoints].map((r) => `${r.datapoint_id}:${r.uses}`).sort());
   if (reused(x) !== reused(y)) return `reused_datapoints ${reused(x)} becomes ${reused(y)}`;
   const budget = new Map(y.uncertainty_budget.map((l) => [l.datapoint_id, l]));
-  if (budget.size !== x.uncertainty_budget.length) return `the uncertainty budget has ${x.uncertainty_budget.length} lines, then ${budget.size}`;
+  if (budget.size !== x.uncertainty_budget.length)
+    return `the uncertainty budget has ${x.uncertainty_budget.length} lines, then ${budget.size}`;
   for (const line of x.uncertainty_budget) {
     const other = budget.get(line.datapoint_id);
     if (other === undefined) return `datapoint ${line.datapoint_id} leaves the uncertainty budget`;

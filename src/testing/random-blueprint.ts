@@ -135,7 +135,8 @@ function writeBlueprint(plan: BlueprintPlan): BlueprintDefinition {
  */
 export function randomBlueprint(options: RandomBlueprintOptions = {}): fc.Arbitrary<BlueprintDefinition> {
   const maxTerms = options.maxTerms ?? 3;
-  if (!(Number.isInteger(maxTerms) && maxTerms >= 1)) throw new RangeError(`randomBlueprint maxTerms: expected an integer >= 1, got ${maxTerms}`);
+  if (!(Number.isInteger(maxTerms) && maxTerms >= 1))
+    throw new RangeError(`randomBlueprint maxTerms: expected an integer >= 1, got ${maxTerms}`);
   const types = options.types ?? COMPONENT_TYPES;
   if (types.length === 0) throw new RangeError('randomBlueprint types: expected at least one type');
   const term = fc.record({

@@ -11,7 +11,12 @@ import { datapointUses } from './graph-reading';
 
 /** Whether a value is a graph document. */
 function isGraph(value: unknown): value is RemovalGraphInput {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { datapoints?: unknown }).datapoints) && Array.isArray((value as { components?: unknown }).components);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { datapoints?: unknown }).datapoints) &&
+    Array.isArray((value as { components?: unknown }).components)
+  );
 }
 
 /** The graph of a case and how to put another in its place, or null when the case holds none. */
@@ -28,7 +33,15 @@ function inUnit(d: GraphDatapoint, unit: string): GraphDatapoint {
   const u = parseUnit(unit);
   const round = (x: number) => Number(x.toPrecision(10));
   const standard_deviation = si.standard_deviation === null ? null : round(si.standard_deviation / Math.abs(u.scale));
-  return { ...d, quantity: { ...d.quantity, magnitude: round((si.magnitude - u.offset) / u.scale), unit, ...(d.quantity.standard_deviation === undefined ? {} : { standard_deviation }) } };
+  return {
+    ...d,
+    quantity: {
+      ...d.quantity,
+      magnitude: round((si.magnitude - u.offset) / u.scale),
+      unit,
+      ...(d.quantity.standard_deviation === undefined ? {} : { standard_deviation }),
+    },
+  };
 }
 
 /**
@@ -45,7 +58,8 @@ export function restateInCompatibleUnits<T>(value: T, fails: (candidate: T) => b
     return typeof unit === 'string' && unit !== d.quantity.unit;
   });
   if (changeable.length === 0) return value;
-  const withSome = (ids: ReadonlySet<string>, graph: RemovalGraphInput) => found.put({ ...graph, datapoints: graph.datapoints.map((d) => (ids.has(d.id) ? inUnit(d, target(d) as string) : d)) });
+  const withSome = (ids: ReadonlySet<string>, graph: RemovalGraphInput) =>
+    found.put({ ...graph, datapoints: graph.datapoints.map((d) => (ids.has(d.id) ? inUnit(d, target(d) as string) : d)) });
   const all = withSome(new Set(changeable.map((d) => d.id)), found.graph);
   if (safely(fails, all)) return all;
   let current = value;

@@ -98,7 +98,11 @@ export function expectedPropagation(graph: RemovalGraphInput): Map<string, Expec
 
 /** An entry's propagation for one choice of each component's gradient: derivatives merged by datapoint first. */
 function mergedPropagation(
-  picked: readonly { readonly d: { readonly ids: readonly string[]; readonly uses: readonly number[] }; readonly factor: number; readonly gradient: Float64Array }[],
+  picked: readonly {
+    readonly d: { readonly ids: readonly string[]; readonly uses: readonly number[] };
+    readonly factor: number;
+    readonly gradient: Float64Array;
+  }[],
   si: ReadonlyMap<string, { readonly magnitude: number; readonly standard_deviation: number | null }>,
 ): ExpectedPropagation {
   const merged = new Map<string, { sum: number; size: number }>();
@@ -139,7 +143,8 @@ function reuseProblem(entry: GhgEntryResult, expected: ExpectedPropagation, tole
     }
   }
   for (const [id, uses] of reported) {
-    if ((expected.uses.get(id) ?? 0) <= 1) return `entry ${entry.id}: reused_datapoints lists ${id} (${uses} uses), which enters the net once or not at all`;
+    if ((expected.uses.get(id) ?? 0) <= 1)
+      return `entry ${entry.id}: reused_datapoints lists ${id} (${uses} uses), which enters the net once or not at all`;
   }
   return null;
 }

@@ -44,7 +44,12 @@ function componentsOf(graph: RemovalGraphInput, index: ReadonlyMap<string, numbe
  * Sorted samples of each entry's net without discount (kg), by entry id. `varies` chooses the
  * datapoints drawn (default: every one with a standard deviation); the others keep their values.
  */
-export function sampleNets(graph: RemovalGraphInput, samples: number, seed: number, varies: (id: string) => boolean = () => true): Map<string, Float64Array> {
+export function sampleNets(
+  graph: RemovalGraphInput,
+  samples: number,
+  seed: number,
+  varies: (id: string) => boolean = () => true,
+): Map<string, Float64Array> {
   const si = graph.datapoints.map((d) => toSI(d.quantity.magnitude, d.quantity.standard_deviation, d.quantity.unit));
   const sd = si.map((q, i) => (varies((graph.datapoints[i] as { id: string }).id) ? (q.standard_deviation ?? 0) : 0));
   const index = new Map(graph.datapoints.map((d, i) => [d.id, i]));

@@ -41,7 +41,9 @@ export function checkSignConventions(blueprints: readonly BlueprintDefinition[],
       for (const e of evaluate(graph).ghg_entries) {
         const sum = e.components.reduce((s, c) => s + c.contribution_kg, 0);
         if (!agree(sum, e.co2e_net_removed_without_discount_kg, tolerance, entryScale(e))) {
-          return { message: `entry ${e.id}: the net without discount ${show(e.co2e_net_removed_without_discount_kg)} kg is not the sum of the contributions ${show(sum)} kg` };
+          return {
+            message: `entry ${e.id}: the net without discount ${show(e.co2e_net_removed_without_discount_kg)} kg is not the sum of the contributions ${show(sum)} kg`,
+          };
         }
         for (const c of e.components) {
           const key = blueprintOf.get(c.component_id) ?? '';

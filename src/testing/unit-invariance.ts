@@ -28,7 +28,14 @@ function reexpressed(graph: RemovalGraphInput, picks: readonly number[]): { grap
     if (unit === d.quantity.unit) return d;
     changes.push(`${d.id} from '${d.quantity.unit}' to '${unit}'`);
     const q = d.quantity;
-    return { ...d, quantity: { magnitude: convert(q.magnitude, q.unit, unit), unit, standard_deviation: convertStandardDeviation(q.standard_deviation, q.unit, unit) } };
+    return {
+      ...d,
+      quantity: {
+        magnitude: convert(q.magnitude, q.unit, unit),
+        unit,
+        standard_deviation: convertStandardDeviation(q.standard_deviation, q.unit, unit),
+      },
+    };
   });
   return { graph: changed, changes };
 }

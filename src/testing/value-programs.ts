@@ -51,7 +51,14 @@ function compileValue(blueprint: BlueprintDefinition, expressions: Expression[])
     inputs: [...inputs, { input_key: UNIT_MASS, quantity_kind: 'mass', compatible_unit: 'kg', data_shape: 'SCALAR' }],
     expressions: [
       ...expressions,
-      { key: `${last.key}_in_kg`, template: '{v} * {kg}', inputs: [{ template_key: 'v', input_key: last.key, type: 'EXPRESSION_RESULT' }, { template_key: 'kg', input_key: UNIT_MASS, type: 'DATAPOINT' }] },
+      {
+        key: `${last.key}_in_kg`,
+        template: '{v} * {kg}',
+        inputs: [
+          { template_key: 'v', input_key: last.key, type: 'EXPRESSION_RESULT' },
+          { template_key: 'kg', input_key: UNIT_MASS, type: 'DATAPOINT' },
+        ],
+      },
     ],
   } as ComponentBlueprintDefinition;
   const asFraction = compileBlueprint(scaled);
@@ -67,7 +74,9 @@ function compileValue(blueprint: BlueprintDefinition, expressions: Expression[])
 function resultKey(blueprint: BlueprintDefinition): string | undefined {
   const named = (blueprint as { result_expression_key?: unknown }).result_expression_key;
   if (typeof named === 'string') return named;
-  const read = new Set(blueprint.expressions.flatMap((e) => e.inputs.filter((i) => i.type === 'EXPRESSION_RESULT').map((i) => i.input_key)));
+  const read = new Set(
+    blueprint.expressions.flatMap((e) => e.inputs.filter((i) => i.type === 'EXPRESSION_RESULT').map((i) => i.input_key)),
+  );
   const sinks = blueprint.expressions.filter((e) => !read.has(e.key));
   return (sinks.length === 1 ? sinks[0] : blueprint.expressions[blueprint.expressions.length - 1])?.key;
 }
@@ -87,7 +96,10 @@ export function formulaProgram(blueprint: BlueprintDefinition, formula: string):
   const unknown = names.find((n) => !keys.includes(n));
   if (unknown !== undefined) {
     const near = nearestName(unknown, keys);
-    return { ok: false, message: `'{${unknown}}' is not an input of blueprint '${blueprint.key}'${near === undefined ? '' : `; did you mean '{${near}}'?`}` };
+    return {
+      ok: false,
+      message: `'{${unknown}}' is not an input of blueprint '${blueprint.key}'${near === undefined ? '' : `; did you mean '{${near}}'?`}`,
+    };
   }
   const shape = (n: string) => blueprint.inputs.find((i) => i.input_key === n)?.data_shape ?? 'SCALAR';
   const inputs = names.map((n) => ({ template_key: n, input_key: n, type: 'DATAPOINT' as const, data_shape: shape(n) }));

@@ -27,7 +27,15 @@ export interface Marginal {
 }
 
 /** Index of each type in {@link DISTRIBUTION_TYPES}. */
-export const DISTRIBUTION_CODE = { normal: 0, rectangular: 1, triangular: 2, arcsine: 3, trapezoidal: 4, student_t: 5, lognormal: 6 } as const;
+export const DISTRIBUTION_CODE = {
+  normal: 0,
+  rectangular: 1,
+  triangular: 2,
+  arcsine: 3,
+  trapezoidal: 4,
+  student_t: 5,
+  lognormal: 6,
+} as const;
 
 /** The draw of a marginal for a uniform number u in (0, 1). */
 export function drawFromUniform(m: Marginal, u: number): number {

@@ -89,7 +89,10 @@ export function orderStatistics(a: Float64Array, ranks: readonly number[]): Floa
   // Each window's ranks put in place within it (a multiple quickselect over a few thousand values).
   for (const w of windows) {
     if (w.count > w.values.length) continue;
-    selectRanks(w.values, ranks.filter((r) => r >= w.below && r < w.below + w.count).map((r) => r - w.below));
+    selectRanks(
+      w.values,
+      ranks.filter((r) => r >= w.below && r < w.below + w.count).map((r) => r - w.below),
+    );
   }
   const out = new Float64Array(ranks.length);
   for (let q = 0; q < ranks.length; q++) {

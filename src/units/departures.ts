@@ -110,7 +110,7 @@ export const UNIT_DEPARTURES: readonly UnitDeparture[] = [
     spellings: 'ppm _ parts_per_million',
     definition: '1e-6',
     pint: 'not a unit in 0.19 (Pint 0.21 and later define ppm = 1e-6)',
-    reason: 'as newer Pint; parts_per_million is the service\'s long name for it',
+    reason: "as newer Pint; parts_per_million is the service's long name for it",
   },
   {
     kind: 'extension',
@@ -138,20 +138,20 @@ export const UNIT_DEPARTURES: readonly UnitDeparture[] = [
     spellings: 'cubic_meter _ cubic_metre',
     definition: 'meter^3',
     pint: 'not a unit (Pint reads `cubic meter`, with a space)',
-    reason: 'the service\'s long name, as Pint\'s own cubic_centimeter and cubic_foot',
+    reason: "the service's long name, as Pint's own cubic_centimeter and cubic_foot",
   },
   {
     kind: 'extension',
     spellings: 'square_meter _ square_metre',
     definition: 'meter^2',
     pint: 'not a unit (Pint reads `square meter`, with a space)',
-    reason: 'as cubic_meter, like Pint\'s own square_foot',
+    reason: "as cubic_meter, like Pint's own square_foot",
   },
   {
     kind: 'extension',
     spellings: 'm2 m3 cm3 km2 mm3',
     pint: 'not a unit',
-    reason: 'mathjs\'s names of the squared and cubed metre, with any SI prefix, read by the engine before Pint became the reference',
+    reason: "mathjs's names of the squared and cubed metre, with any SI prefix, read by the engine before Pint became the reference",
   },
   {
     kind: 'extension',
@@ -177,9 +177,24 @@ export const UNIT_DEPARTURES: readonly UnitDeparture[] = [
     pint: 'a logarithmic unit',
     reason: 'logarithmic units have no factor and offset to SI',
   },
-  { kind: 'refused', spellings: 'decibelmilliwatt dBm', pint: 'a logarithmic unit', reason: 'logarithmic units have no factor and offset to SI' },
-  { kind: 'refused', spellings: 'decibelmicrowatt dBu', pint: 'a logarithmic unit', reason: 'logarithmic units have no factor and offset to SI' },
-  { kind: 'refused', spellings: 'decade', pint: 'a logarithmic unit (not ten years)', reason: 'logarithmic units have no factor and offset to SI' },
+  {
+    kind: 'refused',
+    spellings: 'decibelmilliwatt dBm',
+    pint: 'a logarithmic unit',
+    reason: 'logarithmic units have no factor and offset to SI',
+  },
+  {
+    kind: 'refused',
+    spellings: 'decibelmicrowatt dBu',
+    pint: 'a logarithmic unit',
+    reason: 'logarithmic units have no factor and offset to SI',
+  },
+  {
+    kind: 'refused',
+    spellings: 'decade',
+    pint: 'a logarithmic unit (not ten years)',
+    reason: 'logarithmic units have no factor and offset to SI',
+  },
   { kind: 'refused', spellings: 'octave oct', pint: 'a logarithmic unit', reason: 'logarithmic units have no factor and offset to SI' },
   { kind: 'refused', spellings: 'neper Np', pint: 'a logarithmic unit', reason: 'logarithmic units have no factor and offset to SI' },
   {
@@ -188,7 +203,12 @@ export const UNIT_DEPARTURES: readonly UnitDeparture[] = [
     pint: 'the base unit of a printing dimension',
     reason: 'no quantity kind has the printing dimension',
   },
-  { kind: 'refused', spellings: 'pixels_per_centimeter PPCM', pint: 'a printing resolution', reason: 'no quantity kind has the printing dimension' },
+  {
+    kind: 'refused',
+    spellings: 'pixels_per_centimeter PPCM',
+    pint: 'a printing resolution',
+    reason: 'no quantity kind has the printing dimension',
+  },
   {
     kind: 'refused',
     spellings: 'pixels_per_inch dots_per_inch PPI ppi DPI printers_dpi',
@@ -206,7 +226,8 @@ export const UNIT_DEPARTURES: readonly UnitDeparture[] = [
     kind: 'rule',
     spellings: 'J/kg K',
     pint: 'J·K/kg (a space multiplies after the division)',
-    reason: 'refused as ambiguous: people who write it mean J/(kg·K); write J/(kg K), J/kg/K or J/(kg*K). Pint\'s own formats never write it',
+    reason:
+      "refused as ambiguous: people who write it mean J/(kg·K); write J/(kg K), J/kg/K or J/(kg*K). Pint's own formats never write it",
   },
   {
     kind: 'rule',

@@ -443,7 +443,10 @@ export const PINT_CONSTANTS: readonly UnitRow[] = [
   ['K_alpha_W_d_220', '0.108852175'],
   ['fine_structure_constant α alpha', `${Math.SQRT2} planck_constant^0.5 R_inf^0.5 electron_mass^-0.5 speed_of_light^-0.5`],
   ['vacuum_permeability µ_0 mu_0 mu0 magnetic_constant', '2 alpha planck_constant elementary_charge^-2 speed_of_light^-1'],
-  ['vacuum_permittivity ε_0 epsilon_0 eps_0 eps0 electric_constant', `${1 / 2} elementary_charge^2 alpha^-1 planck_constant^-1 speed_of_light^-1`],
+  [
+    'vacuum_permittivity ε_0 epsilon_0 eps_0 eps0 electric_constant',
+    `${1 / 2} elementary_charge^2 alpha^-1 planck_constant^-1 speed_of_light^-1`,
+  ],
   ['impedance_of_free_space Z_0 characteristic_impedance_of_vacuum', '2 alpha planck_constant elementary_charge^-2'],
   ['coulomb_constant k_C', 'alpha hbar speed_of_light elementary_charge^-2'],
   ['classical_electron_radius r_e', 'alpha hbar electron_mass^-1 speed_of_light^-1'],

@@ -27,7 +27,9 @@ const AMOUNT = 'an amount of matter cannot be negative';
 const NON_NEGATIVE = (reason: string): PhysicalBounds => Object.freeze({ min: 0, max: null, reason });
 const FRACTION = (reason: string): PhysicalBounds => Object.freeze({ min: 0, max: 1, reason });
 const SIGNED = (reason: string): PhysicalBounds => Object.freeze({ min: null, max: null, reason });
-const EMISSION_FACTOR = NON_NEGATIVE('an emission factor is an amount emitted per unit of activity; a removal is a component of its own, not a negative factor');
+const EMISSION_FACTOR = NON_NEGATIVE(
+  'an emission factor is an amount emitted per unit of activity; a removal is a component of its own, not a negative factor',
+);
 const LENGTH = NON_NEGATIVE('a length (size or distance) cannot be negative');
 const DENSITY = NON_NEGATIVE('a mass per volume cannot be negative');
 const DEGREE = Math.PI / 180;
@@ -70,7 +72,11 @@ export const QUANTITY_KIND_PHYSICAL_BOUNDS: Readonly<Record<QuantityKind, Physic
   height: LENGTH,
   ionic_strength: NON_NEGATIVE('an ionic strength is a sum of concentrations, never negative'),
   latitude: Object.freeze({ min: -90 * DEGREE, max: 90 * DEGREE, reason: 'a latitude lies between the poles, -90 to 90 degrees' }),
-  longitude: Object.freeze({ min: -180 * DEGREE, max: 360 * DEGREE, reason: 'a longitude lies within one turn, -180 to 180 degrees (or 0 to 360 east)' }),
+  longitude: Object.freeze({
+    min: -180 * DEGREE,
+    max: 360 * DEGREE,
+    reason: 'a longitude lies within one turn, -180 to 180 degrees (or 0 to 360 east)',
+  }),
   mass: NON_NEGATIVE(AMOUNT),
   mass_carbon: NON_NEGATIVE(AMOUNT),
   mass_carbon_emission_factor: EMISSION_FACTOR,

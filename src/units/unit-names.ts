@@ -44,13 +44,36 @@ export interface UnitEntry {
  * name that splits two ways. The Greek μ is an extension (departures.ts).
  */
 const PREFIXES: readonly (readonly [spellings: string, value: number])[] = [
-  ['yocto y', 1e-24], ['zepto z', 1e-21], ['atto a', 1e-18], ['femto f', 1e-15], ['pico p', 1e-12],
-  ['nano n', 1e-9], ['micro µ u μ', 1e-6], ['milli m', 1e-3], ['centi c', 1e-2], ['deci d', 1e-1],
-  ['deca da deka', 1e1], ['hecto h', 1e2], ['kilo k', 1e3], ['mega M', 1e6], ['giga G', 1e9],
-  ['tera T', 1e12], ['peta P', 1e15], ['exa E', 1e18], ['zetta Z', 1e21], ['yotta Y', 1e24],
-  ['kibi Ki', 2 ** 10], ['mebi Mi', 2 ** 20], ['gibi Gi', 2 ** 30], ['tebi Ti', 2 ** 40],
-  ['pebi Pi', 2 ** 50], ['exbi Ei', 2 ** 60], ['zebi Zi', 2 ** 70], ['yobi Yi', 2 ** 80],
-  ['semi _ demi', 0.5], ['sesqui', 1.5],
+  ['yocto y', 1e-24],
+  ['zepto z', 1e-21],
+  ['atto a', 1e-18],
+  ['femto f', 1e-15],
+  ['pico p', 1e-12],
+  ['nano n', 1e-9],
+  ['micro µ u μ', 1e-6],
+  ['milli m', 1e-3],
+  ['centi c', 1e-2],
+  ['deci d', 1e-1],
+  ['deca da deka', 1e1],
+  ['hecto h', 1e2],
+  ['kilo k', 1e3],
+  ['mega M', 1e6],
+  ['giga G', 1e9],
+  ['tera T', 1e12],
+  ['peta P', 1e15],
+  ['exa E', 1e18],
+  ['zetta Z', 1e21],
+  ['yotta Y', 1e24],
+  ['kibi Ki', 2 ** 10],
+  ['mebi Mi', 2 ** 20],
+  ['gibi Gi', 2 ** 30],
+  ['tebi Ti', 2 ** 40],
+  ['pebi Pi', 2 ** 50],
+  ['exbi Ei', 2 ** 60],
+  ['zebi Zi', 2 ** 70],
+  ['yobi Yi', 2 ** 80],
+  ['semi _ demi', 0.5],
+  ['sesqui', 1.5],
 ];
 
 /** A prefix spelling: its text, Pint's name of the prefix and its value. */
@@ -206,7 +229,8 @@ function fromMathjs(u: MathjsUnit, text: string): NamedUnit | string {
     const e = part.unit.dimensions[i] ?? 0;
     if (e === 0) continue;
     const target = map[i];
-    if (target === undefined) return `'${text}' has the dimension ${(bases[i] ?? 'unknown').toLowerCase()}, which the engine does not support`;
+    if (target === undefined)
+      return `'${text}' has the dimension ${(bases[i] ?? 'unknown').toLowerCase()}, which the engine does not support`;
     dims[target] = e * part.power;
   }
   const scale = Number(part.prefix.value) * Number(part.unit.value);
@@ -265,7 +289,9 @@ function candidates(text: string): Candidate[] {
     }
   }
   // Pint prefers `kilo` + `gram` to a unit whose own name is `kilogram`.
-  return found.filter((c) => c.prefix.name !== '' || !found.some((o) => o.prefix.name !== '' && o.prefix.name + o.entry.name === c.entry.name));
+  return found.filter(
+    (c) => c.prefix.name !== '' || !found.some((o) => o.prefix.name !== '' && o.prefix.name + o.entry.name === c.entry.name),
+  );
 }
 
 const cache = new Map<string, NamedUnit | string>();

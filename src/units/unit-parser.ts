@@ -103,7 +103,17 @@ type Token =
   | { kind: 'op'; text: '*' | '/' | '^' | '(' | ')' | '+' | '-'; pos: number };
 
 const SUPERSCRIPTS: Record<string, string> = {
-  '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
 };
 
 class SyntaxFailure {
@@ -243,9 +253,7 @@ class Parser {
     while (this.startsAtom(this.peek())) {
       const t = this.peek() as Token;
       if (afterDivision) {
-        throw new SyntaxFailure(
-          `ambiguous implicit multiplication after '/' at position ${t.pos}; use parentheses, e.g. 'J/(kg K)'`,
-        );
+        throw new SyntaxFailure(`ambiguous implicit multiplication after '/' at position ${t.pos}; use parentheses, e.g. 'J/(kg K)'`);
       }
       term = mul(term, this.power(), 1);
       count++;
@@ -259,7 +267,11 @@ class Parser {
     if (!this.isOp(this.peek(), '^')) return base;
     this.i++;
     const e = this.exponent();
-    return { dimension: base.dimension.map((x) => x * e), scale: Math.pow(base.scale, e), ...(e === 1 && base.single ? { single: base.single } : {}) };
+    return {
+      dimension: base.dimension.map((x) => x * e),
+      scale: Math.pow(base.scale, e),
+      ...(e === 1 && base.single ? { single: base.single } : {}),
+    };
   }
 
   private exponent(): number {

@@ -152,7 +152,11 @@ const SUPERSCRIPT: Readonly<Record<string, string>> = { '2': '²', '3': '³' };
 let byName: Map<string, UnitEntry> | null = null;
 
 function entryNamed(name: string): UnitEntry {
-  byName ??= new Map(unitEntries().filter((e) => e.refused === undefined).map((e) => [e.name, e]));
+  byName ??= new Map(
+    unitEntries()
+      .filter((e) => e.refused === undefined)
+      .map((e) => [e.name, e]),
+  );
   const entry = byName.get(name);
   if (entry === undefined) throw new Error(`unitsOfKind: no unit '${name}' in the unit table`);
   return entry;

@@ -133,16 +133,8 @@ export function convertStandardDeviation(standardDeviation: number, fromUnit: st
  * Null-tolerant form of `convertStandardDeviation`: null or undefined gives null.
  * @public
  */
-export function convertStandardDeviation(
-  standardDeviation: number | null | undefined,
-  fromUnit: string,
-  toUnit: string,
-): number | null;
-export function convertStandardDeviation(
-  standardDeviation: number | null | undefined,
-  fromUnit: string,
-  toUnit: string,
-): number | null {
+export function convertStandardDeviation(standardDeviation: number | null | undefined, fromUnit: string, toUnit: string): number | null;
+export function convertStandardDeviation(standardDeviation: number | null | undefined, fromUnit: string, toUnit: string): number | null {
   const [from, to] = compatiblePair(fromUnit, toUnit);
   if (standardDeviation == null) return null;
   if (from === to) return standardDeviation;
@@ -154,9 +146,7 @@ export function convertStandardDeviation(
  * and the expected dimension.
  * @public
  */
-export type UnitCheck =
-  | { readonly ok: true; readonly unit: ParsedUnit }
-  | { readonly ok: false; readonly message: string };
+export type UnitCheck = { readonly ok: true; readonly unit: ParsedUnit } | { readonly ok: false; readonly message: string };
 
 /**
  * Whether `unit` is a unit of quantity kind `kind`, i.e. reads and has the kind's dimension
@@ -168,9 +158,7 @@ export type UnitCheck =
  * @public
  */
 export function isCompatible(unit: string, kind: QuantityKind): UnitCheck {
-  const expected = Object.prototype.hasOwnProperty.call(QUANTITY_KIND_DIMENSIONS, kind)
-    ? QUANTITY_KIND_DIMENSIONS[kind]
-    : undefined;
+  const expected = Object.prototype.hasOwnProperty.call(QUANTITY_KIND_DIMENSIONS, kind) ? QUANTITY_KIND_DIMENSIONS[kind] : undefined;
   if (expected === undefined) return { ok: false, message: `unknown quantity kind '${String(kind)}'` };
   const r = lookup(unit);
   if (r instanceof UnitError) {

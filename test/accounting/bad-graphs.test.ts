@@ -25,8 +25,23 @@ describe('invalid graphs give precise errors', () => {
   it('a cycle between expressions is reported on the blueprint', () => {
     const g = mutate((g) => {
       g.component_blueprints[0]!.expressions = [
-        { key: 'a', template: '{b} + {m}', inputs: [{ template_key: 'b', input_key: 'b', type: 'EXPRESSION_RESULT' }, { template_key: 'm', input_key: 'm', type: 'DATAPOINT' }] },
-        { key: 'b', template: '{a} * {d} * {ef}', inputs: [{ template_key: 'a', input_key: 'a', type: 'EXPRESSION_RESULT' }, { template_key: 'd', input_key: 'd', type: 'DATAPOINT' }, { template_key: 'ef', input_key: 'ef', type: 'DATAPOINT' }] },
+        {
+          key: 'a',
+          template: '{b} + {m}',
+          inputs: [
+            { template_key: 'b', input_key: 'b', type: 'EXPRESSION_RESULT' },
+            { template_key: 'm', input_key: 'm', type: 'DATAPOINT' },
+          ],
+        },
+        {
+          key: 'b',
+          template: '{a} * {d} * {ef}',
+          inputs: [
+            { template_key: 'a', input_key: 'a', type: 'EXPRESSION_RESULT' },
+            { template_key: 'd', input_key: 'd', type: 'DATAPOINT' },
+            { template_key: 'ef', input_key: 'ef', type: 'DATAPOINT' },
+          ],
+        },
       ];
     });
     const issues = issuesOf(g);
@@ -46,7 +61,9 @@ describe('invalid graphs give precise errors', () => {
 
   it('attribution over 1 across entries is rejected', () => {
     const issues = issuesOf(mutate((g) => g.ghg_entries.push({ ...entry('two', { transport: 0.3 }) })));
-    expect(issues).toEqual([expect.objectContaining({ code: 'attribution_over_one', path: ['ghg_entries', 1, 'component_attributions', 0] })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ code: 'attribution_over_one', path: ['ghg_entries', 1, 'component_attributions', 0] }),
+    ]);
     expect(issues[0]!.message).toContain(cmp('transport'));
   });
 
@@ -54,7 +71,10 @@ describe('invalid graphs give precise errors', () => {
     const issues = issuesOf(
       mutate((g) => {
         g.ghg_entries[0]!.component_attributions[0]!.attribution_factor = 0.5;
-        g.ghg_entries.push({ id: 'two', component_attributions: [{ component_id: cmp('transport'), attribution_factr: 0.5 } as never] } as never);
+        g.ghg_entries.push({
+          id: 'two',
+          component_attributions: [{ component_id: cmp('transport'), attribution_factr: 0.5 } as never],
+        } as never);
       }),
     );
     expect(issues).toEqual([
@@ -93,7 +113,11 @@ describe('invalid graphs give precise errors', () => {
 
   it('an unknown datapoint and an unknown component are named', () => {
     expect(issuesOf(mutate((g) => (g.components[0]!.inputs[2]!.datapoint_ids = [dtp('nowhere')])))).toEqual([
-      expect.objectContaining({ code: 'unknown_datapoint', path: ['components', 0, 'inputs', 2, 'datapoint_ids', 0], message: expect.stringContaining(dtp('nowhere')) }),
+      expect.objectContaining({
+        code: 'unknown_datapoint',
+        path: ['components', 0, 'inputs', 2, 'datapoint_ids', 0],
+        message: expect.stringContaining(dtp('nowhere')),
+      }),
     ]);
     expect(issuesOf(mutate((g) => (g.ghg_entries[0]!.component_attributions[0]!.component_id = cmp('ghost'))))).toEqual([
       expect.objectContaining({ code: 'unknown_component', path: ['ghg_entries', 0, 'component_attributions', 0, 'component_id'] }),
@@ -127,7 +151,13 @@ describe('invalid graphs give precise errors', () => {
 
   it('a formula that evaluates to a non-finite number names the component', () => {
     const graph: RemovalGraphInput = {
-      component_blueprints: [blueprint({ key: 'q', template: '{m} / ({r} - 1)', inputs: { m: { kind: 'mass', unit: 'kg' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } } })],
+      component_blueprints: [
+        blueprint({
+          key: 'q',
+          template: '{m} / ({r} - 1)',
+          inputs: { m: { kind: 'mass', unit: 'kg' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
+        }),
+      ],
       datapoints: [datapoint('m', 5, 'kg'), datapoint('r', 1, 'dimensionless')],
       components: [component('q', 'q', { m: 'm', r: 'r' })],
       ghg_entries: [entry('e', { q: 1 })],
@@ -158,18 +188,28 @@ describe('invalid graphs give precise errors', () => {
   it('never throws for random mutations of a valid graph', () => {
     const base = transportGraph();
     const paths: (readonly (string | number)[])[] = [
-      ['datapoints', 0, 'quantity', 'unit'], ['datapoints', 1, 'quantity', 'magnitude'], ['components', 0, 'inputs', 0, 'input_key'],
-      ['components', 0, 'blueprint_key'], ['component_blueprints', 0, 'expressions', 0, 'template'], ['ghg_entries', 0, 'component_attributions', 0, 'attribution_factor'],
-      ['component_blueprints', 0, 'inputs', 1, 'quantity_kind'], ['component_blueprints', 0, 'type'], ['ghg_entries', 0, 'risk_of_reversal_percentage'],
+      ['datapoints', 0, 'quantity', 'unit'],
+      ['datapoints', 1, 'quantity', 'magnitude'],
+      ['components', 0, 'inputs', 0, 'input_key'],
+      ['components', 0, 'blueprint_key'],
+      ['component_blueprints', 0, 'expressions', 0, 'template'],
+      ['ghg_entries', 0, 'component_attributions', 0, 'attribution_factor'],
+      ['component_blueprints', 0, 'inputs', 1, 'quantity_kind'],
+      ['component_blueprints', 0, 'type'],
+      ['ghg_entries', 0, 'risk_of_reversal_percentage'],
     ];
     fc.assert(
-      fc.property(fc.constantFrom(...paths), fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.constant('{m} ^ {d}'), fc.constant('kg/s')), (path, value) => {
-        const g = structuredClone(base) as unknown as Record<string, unknown>;
-        let node: Record<string | number, unknown> = g;
-        for (const p of path.slice(0, -1)) node = node[p] as Record<string | number, unknown>;
-        node[path[path.length - 1]!] = value;
-        expect(() => safeEvaluateGraph(g)).not.toThrow();
-      }),
+      fc.property(
+        fc.constantFrom(...paths),
+        fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.constant('{m} ^ {d}'), fc.constant('kg/s')),
+        (path, value) => {
+          const g = structuredClone(base) as unknown as Record<string, unknown>;
+          let node: Record<string | number, unknown> = g;
+          for (const p of path.slice(0, -1)) node = node[p] as Record<string | number, unknown>;
+          node[path[path.length - 1]!] = value;
+          expect(() => safeEvaluateGraph(g)).not.toThrow();
+        },
+      ),
       { seed: 17, numRuns: 400 },
     );
   });

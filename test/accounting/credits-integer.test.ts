@@ -19,7 +19,9 @@ const net = fc.oneof(
   fc.double({ min: -1e7, max: 1e7, noNaN: true }),
   fc.integer({ min: -1_000_000, max: 1_000_000 }),
   fc.integer({ min: -100_000, max: 100_000 }).map((k) => k * 10 + 5),
-  fc.tuple(fc.integer({ min: -100_000, max: 100_000 }), fc.constantFrom(-1e-9, 1e-9, 0.4999999, 0.5, 0.5000001)).map(([k, f]) => k * 10 + 5 + f),
+  fc
+    .tuple(fc.integer({ min: -100_000, max: 100_000 }), fc.constantFrom(-1e-9, 1e-9, 0.4999999, 0.5, 0.5000001))
+    .map(([k, f]) => k * 10 + 5 + f),
   fc.constantFrom(0, -0, 2 ** 53 - 11, -(2 ** 53) + 11, 2 ** 53, 9007199254740985, 4.5e15 + 5),
 );
 
@@ -55,10 +57,14 @@ describe('credits in integers (credits-integer.ts)', () => {
   it('answers the default policies for nets below 1e11 and percentages of up to two decimals', () => {
     const defaults = resolvePolicies({});
     fc.assert(
-      fc.property(fc.double({ min: -1e11, max: 1e11, noNaN: true }), fc.integer({ min: 0, max: 10000 }).map((k) => k / 100), (n, risk) => {
-        const out: IntegerCredits = { issuable: 0, buffer: 0, supplier: 0 };
-        expect(integerCredits(n, risk, defaults, out)).toBe(true);
-      }),
+      fc.property(
+        fc.double({ min: -1e11, max: 1e11, noNaN: true }),
+        fc.integer({ min: 0, max: 10000 }).map((k) => k / 100),
+        (n, risk) => {
+          const out: IntegerCredits = { issuable: 0, buffer: 0, supplier: 0 };
+          expect(integerCredits(n, risk, defaults, out)).toBe(true);
+        },
+      ),
     );
   });
 

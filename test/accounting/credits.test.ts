@@ -33,7 +33,10 @@ describe('rounding and credit allocation (semantics.md section 5)', () => {
     expect(allocateCredits(10, 0)).toEqual({ buffer_pool_contribution_kg: 0, supplier_allocation_kg: 10 });
     expect(allocateCredits(10, 100)).toEqual({ buffer_pool_contribution_kg: 10, supplier_allocation_kg: 0 });
     expect(allocateCredits(90, null)).toBeNull();
-    expect(allocateCredits(90, 5, resolvePolicies({ bufferPoolRounding: 'floor' }))).toEqual({ buffer_pool_contribution_kg: 4, supplier_allocation_kg: 86 });
+    expect(allocateCredits(90, 5, resolvePolicies({ bufferPoolRounding: 'floor' }))).toEqual({
+      buffer_pool_contribution_kg: 4,
+      supplier_allocation_kg: 86,
+    });
   });
 
   it('uses exact decimals where binary floating point would be off by a kilogram', () => {
@@ -60,7 +63,12 @@ describe('rounding and credit allocation (semantics.md section 5)', () => {
   });
 
   it('sums of allocations are exact and null when any entry is null', () => {
-    expect(sumCreditAllocations([{ buffer_pool_contribution_kg: 5, supplier_allocation_kg: 85 }, { buffer_pool_contribution_kg: 3, supplier_allocation_kg: 47 }])).toEqual({
+    expect(
+      sumCreditAllocations([
+        { buffer_pool_contribution_kg: 5, supplier_allocation_kg: 85 },
+        { buffer_pool_contribution_kg: 3, supplier_allocation_kg: 47 },
+      ]),
+    ).toEqual({
       buffer_pool_contribution_kg: 8,
       supplier_allocation_kg: 132,
     });
@@ -70,7 +78,11 @@ describe('rounding and credit allocation (semantics.md section 5)', () => {
 });
 
 describe('rounding by significant digits for power-of-ten increments', () => {
-  const MODES = { away_from_zero: Decimal.ROUND_HALF_UP, half_even: Decimal.ROUND_HALF_EVEN, toward_zero: Decimal.ROUND_HALF_DOWN } as const;
+  const MODES = {
+    away_from_zero: Decimal.ROUND_HALF_UP,
+    half_even: Decimal.ROUND_HALF_EVEN,
+    toward_zero: Decimal.ROUND_HALF_DOWN,
+  } as const;
   const TIES = Object.keys(MODES) as (keyof typeof MODES)[];
 
   it('equals decimal.js toNearest for every double, increment and tie policy (zero without sign)', () => {
@@ -83,13 +95,26 @@ describe('rounding by significant digits for power-of-ten increments', () => {
       // Just beside a whole number, where an even whole increment reads only the integer part;
       // up to 2^53, where every double is whole.
       fc
-        .tuple(fc.oneof(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: -(2 ** 53), max: 2 ** 53 })), fc.constantFrom(-1, 1), fc.integer({ min: 1, max: 4 }))
+        .tuple(
+          fc.oneof(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: -(2 ** 53), max: 2 ** 53 })),
+          fc.constantFrom(-1, 1),
+          fc.integer({ min: 1, max: 4 }),
+        )
         .map(([n, side, ulps]) => {
           let x = n;
           for (let k = 0; k < ulps; k++) x = nextDouble(x, side);
           return x;
         }),
-      fc.constantFrom(14.999999999999998, 15.000000000000002, -14.999999999999998, -15.000000000000002, 0.3, -0.3, 4503599627370495.5, -4503599627370495.5),
+      fc.constantFrom(
+        14.999999999999998,
+        15.000000000000002,
+        -14.999999999999998,
+        -15.000000000000002,
+        0.3,
+        -0.3,
+        4503599627370495.5,
+        -4503599627370495.5,
+      ),
     );
     const increment = fc.constantFrom(1, 10, 100, 1000, 5, 25, 0.5, 2, 20, 50, 1e6);
     fc.assert(
@@ -107,7 +132,7 @@ describe('rounding by significant digits for power-of-ten increments', () => {
 function nextDouble(x: number, side: 1 | -1): number {
   if (x === 0) return side * Number.MIN_VALUE;
   const bits = new BigInt64Array(new Float64Array([x]).buffer);
-  bits[0] = bits[0]! + ((x > 0) === (side > 0) ? 1n : -1n);
+  bits[0] = bits[0]! + (x > 0 === side > 0 ? 1n : -1n);
   return new Float64Array(bits.buffer)[0]!;
 }
 

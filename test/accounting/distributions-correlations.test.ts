@@ -17,9 +17,16 @@ const issuesOf = (graph: unknown): { path: (string | number)[]; code: string; me
 };
 
 /** a + b over two masses with standard deviations. */
-function sumGraph(a: [number, number | null], b: [number, number | null], template = '{a} + {b}', ids: [string, string] = ['a', 'b']): RemovalGraphInput {
+function sumGraph(
+  a: [number, number | null],
+  b: [number, number | null],
+  template = '{a} + {b}',
+  ids: [string, string] = ['a', 'b'],
+): RemovalGraphInput {
   return {
-    component_blueprints: [blueprint({ key: 'sum', template, inputs: { a: { kind: 'mass', unit: 'kg' }, b: { kind: 'mass', unit: 'kg' } } })],
+    component_blueprints: [
+      blueprint({ key: 'sum', template, inputs: { a: { kind: 'mass', unit: 'kg' }, b: { kind: 'mass', unit: 'kg' } } }),
+    ],
     datapoints: [datapoint(ids[0], a[0], 'kg', a[1]), ...(ids[0] === ids[1] ? [] : [datapoint(ids[1], b[0], 'kg', b[1])])],
     components: [component('sum', 'sum', { a: ids[0], b: ids[1] })],
     ghg_entries: [entry('one', { sum: 1 }, null)],
@@ -34,7 +41,15 @@ describe('distributions: validation', () => {
   };
 
   it('accepts every type of the document format', () => {
-    for (const d of [{ type: 'normal' }, { type: 'rectangular' }, { type: 'triangular' }, { type: 'arcsine' }, { type: 'trapezoidal', beta: 0.5 }, { type: 'student_t', degrees_of_freedom: 4 }, { type: 'lognormal' }]) {
+    for (const d of [
+      { type: 'normal' },
+      { type: 'rectangular' },
+      { type: 'triangular' },
+      { type: 'arcsine' },
+      { type: 'trapezoidal', beta: 0.5 },
+      { type: 'student_t', degrees_of_freedom: 4 },
+      { type: 'lognormal' },
+    ]) {
       expect(issuesOf(withDistribution(d))).toEqual([]);
     }
   });
@@ -45,7 +60,13 @@ describe('distributions: validation', () => {
     [{ type: 'lognormal' }, 0, 1, 'invalid_distribution', ['datapoints', 0, 'distribution']],
     [{ type: 'trapezoidal', beta: 1.5 }, 10, 1, 'invalid_distribution', ['datapoints', 0, 'distribution', 'beta']],
     [{ type: 'trapezoidal', beta: -0.1 }, 10, 1, 'invalid_distribution', ['datapoints', 0, 'distribution', 'beta']],
-    [{ type: 'student_t', degrees_of_freedom: 0.5 }, 10, 1, 'invalid_distribution', ['datapoints', 0, 'distribution', 'degrees_of_freedom']],
+    [
+      { type: 'student_t', degrees_of_freedom: 0.5 },
+      10,
+      1,
+      'invalid_distribution',
+      ['datapoints', 0, 'distribution', 'degrees_of_freedom'],
+    ],
   ] as const)('refuses %j at magnitude %d, sd %s, naming the datapoint', (distribution, magnitude, sd, code, path) => {
     // A mass of -2 is also out of the physical range (its own issue, docs/units.md): only the
     // distribution's problem is looked at here.
@@ -70,13 +91,23 @@ describe('distributions: validation', () => {
 });
 
 describe('correlations: validation', () => {
-  const withCorrelations = (correlations: unknown, graph: RemovalGraphInput = sumGraph([10, 1], [5, 2])): unknown => ({ ...graph, correlations });
+  const withCorrelations = (correlations: unknown, graph: RemovalGraphInput = sumGraph([10, 1], [5, 2])): unknown => ({
+    ...graph,
+    correlations,
+  });
 
   it.each([
     [[{ datapoint_ids: [dtp('a'), dtp('zz')], coefficient: 0.5 }], 'unknown_datapoint', ['correlations', 0, 'datapoint_ids', 1]],
     [[{ datapoint_ids: [dtp('a'), dtp('a')], coefficient: 0.5 }], 'correlation_same_datapoint', ['correlations', 0, 'datapoint_ids']],
     [[{ datapoint_ids: [dtp('a'), dtp('b')], coefficient: 1.2 }], 'invalid_correlation', ['correlations', 0, 'coefficient']],
-    [[{ datapoint_ids: [dtp('a'), dtp('b')], coefficient: 0.5 }, { datapoint_ids: [dtp('b'), dtp('a')], coefficient: 0.5 }], 'duplicate_correlation', ['correlations', 1]],
+    [
+      [
+        { datapoint_ids: [dtp('a'), dtp('b')], coefficient: 0.5 },
+        { datapoint_ids: [dtp('b'), dtp('a')], coefficient: 0.5 },
+      ],
+      'duplicate_correlation',
+      ['correlations', 1],
+    ],
   ] as const)('refuses %j', (correlations, code, path) => {
     const issues = issuesOf(withCorrelations(correlations));
     expect(issues.map((i) => i.code)).toEqual([code]);
@@ -90,7 +121,13 @@ describe('correlations: validation', () => {
 
   it('refuses a group that is not positive semidefinite, naming its datapoints', () => {
     const graph = {
-      component_blueprints: [blueprint({ key: 'sum3', template: '{a} + {b} + {c}', inputs: { a: { kind: 'mass', unit: 'kg' }, b: { kind: 'mass', unit: 'kg' }, c: { kind: 'mass', unit: 'kg' } } })],
+      component_blueprints: [
+        blueprint({
+          key: 'sum3',
+          template: '{a} + {b} + {c}',
+          inputs: { a: { kind: 'mass', unit: 'kg' }, b: { kind: 'mass', unit: 'kg' }, c: { kind: 'mass', unit: 'kg' } },
+        }),
+      ],
       datapoints: [datapoint('a', 1, 'kg', 1), datapoint('b', 1, 'kg', 1), datapoint('c', 1, 'kg', 1)],
       components: [component('sum3', 'sum3', { a: 'a', b: 'b', c: 'c' })],
       ghg_entries: [entry('one', { sum3: 1 }, null)],
@@ -109,7 +146,8 @@ describe('correlations: validation', () => {
 
 describe('correlations: first order', () => {
   it('adds 2 c_a c_b r s_a s_b and reports it beside the budget, shares adding up to 1', () => {
-    const e = evaluateGraph({ ...sumGraph([10, 3], [5, 4]), correlations: [{ datapoint_ids: [dtp('b'), dtp('a')], coefficient: 0.5 }] }).ghg_entries[0]!;
+    const e = evaluateGraph({ ...sumGraph([10, 3], [5, 4]), correlations: [{ datapoint_ids: [dtp('b'), dtp('a')], coefficient: 0.5 }] })
+      .ghg_entries[0]!;
     // 9 + 16 + 2 * 0.5 * 3 * 4 = 37
     expect(e.co2e_net_removed_standard_deviation_kg).toBeCloseTo(Math.sqrt(37), 12);
     expect(e.uncertainty_budget_covariances).toEqual([{ datapoint_ids: [dtp('a'), dtp('b')], correlation: 0.5, variance_share: 12 / 37 }]);
@@ -118,13 +156,21 @@ describe('correlations: first order', () => {
 
   it('r = 1 between equal datapoints gives the figures of one datapoint used twice', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.1, max: 1e4, noNaN: true }), fc.double({ min: 0.001, max: 100, noNaN: true }), fc.constantFrom('{a} + {b}', '{a} - 2 * {b}', 'sqrt({a} * {b})', '{a} * {b} / ({a} + {b})'), (m, s, template) => {
-        const once = evaluateGraph(sumGraph([m, s], [m, s], template, ['a', 'a'])).ghg_entries[0]!;
-        const twice = evaluateGraph({ ...sumGraph([m, s], [m, s], template), correlations: [{ datapoint_ids: [dtp('a'), dtp('b')], coefficient: 1 }] }).ghg_entries[0]!;
-        expect(twice.co2e_net_removed_without_discount_kg).toBe(once.co2e_net_removed_without_discount_kg);
-        expect(twice.co2e_net_removed_standard_deviation_kg!).toBeCloseTo(once.co2e_net_removed_standard_deviation_kg!, 9);
-        expect(twice.co2e_net_removed_kg).toBeCloseTo(once.co2e_net_removed_kg, 9);
-      }),
+      fc.property(
+        fc.double({ min: 0.1, max: 1e4, noNaN: true }),
+        fc.double({ min: 0.001, max: 100, noNaN: true }),
+        fc.constantFrom('{a} + {b}', '{a} - 2 * {b}', 'sqrt({a} * {b})', '{a} * {b} / ({a} + {b})'),
+        (m, s, template) => {
+          const once = evaluateGraph(sumGraph([m, s], [m, s], template, ['a', 'a'])).ghg_entries[0]!;
+          const twice = evaluateGraph({
+            ...sumGraph([m, s], [m, s], template),
+            correlations: [{ datapoint_ids: [dtp('a'), dtp('b')], coefficient: 1 }],
+          }).ghg_entries[0]!;
+          expect(twice.co2e_net_removed_without_discount_kg).toBe(once.co2e_net_removed_without_discount_kg);
+          expect(twice.co2e_net_removed_standard_deviation_kg!).toBeCloseTo(once.co2e_net_removed_standard_deviation_kg!, 9);
+          expect(twice.co2e_net_removed_kg).toBeCloseTo(once.co2e_net_removed_kg, 9);
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -13,10 +13,15 @@ function graphOf(cases: readonly (readonly [number, number | null])[]): RemovalG
         key: 'mass',
         type: 'SEQUESTRATION',
         inputs: [{ input_key: 'm', quantity_kind: 'mass', compatible_unit: 'kg', data_shape: 'SCALAR' }],
-        expressions: [{ key: 'co2e', template: '{m}', inputs: [{ template_key: 'm', input_key: 'm', type: 'DATAPOINT', data_shape: 'SCALAR' }] }],
+        expressions: [
+          { key: 'co2e', template: '{m}', inputs: [{ template_key: 'm', input_key: 'm', type: 'DATAPOINT', data_shape: 'SCALAR' }] },
+        ],
       },
     ],
-    datapoints: cases.map(([net], i) => ({ id: `dtp_ROUNDING${String(i).padStart(12, '0')}`, quantity: { magnitude: net, unit: 'kg', standard_deviation: null } })),
+    datapoints: cases.map(([net], i) => ({
+      id: `dtp_ROUNDING${String(i).padStart(12, '0')}`,
+      quantity: { magnitude: net, unit: 'kg', standard_deviation: null },
+    })),
     components: cases.map((_, i) => ({
       id: `cmp_ROUNDING${String(i).padStart(12, '0')}`,
       blueprint_key: 'mass',
@@ -38,14 +43,22 @@ function expectExact(cases: readonly (readonly [number, number | null])[], overr
   result.ghg_entries.forEach((entry, i) => {
     const [, pct] = cases[i] as readonly [number, number | null];
     const issuable = issuableKg(entry.co2e_net_removed_kg, policies);
-    expect(Object.is(entry.issuable_kg, issuable), `issuable of ${entry.co2e_net_removed_kg}: ${entry.issuable_kg} vs ${issuable}`).toBe(true);
+    expect(Object.is(entry.issuable_kg, issuable), `issuable of ${entry.co2e_net_removed_kg}: ${entry.issuable_kg} vs ${issuable}`).toBe(
+      true,
+    );
     expect(entry.credit_allocation).toEqual(allocateCredits(issuable, pct, policies));
   });
 }
 
 const ties = fc.integer({ min: -1_000_000, max: 1_000_000 }).map((k) => 10 * k + 5);
 const nearTies = fc.tuple(ties, fc.constantFrom(-1e-9, -1e-12, 1e-12, 1e-9, -1e-6, 1e-6)).map(([t, d]) => t + d * Math.max(1, Math.abs(t)));
-const anyNet = fc.oneof(ties, nearTies, fc.double({ min: -1e7, max: 1e9, noNaN: true }), fc.integer({ min: -5000, max: 2 ** 40 }), fc.constantFrom(0, -0, 4.999999999, 5, -5, 1e15, -1e15));
+const anyNet = fc.oneof(
+  ties,
+  nearTies,
+  fc.double({ min: -1e7, max: 1e9, noNaN: true }),
+  fc.integer({ min: -5000, max: 2 ** 40 }),
+  fc.constantFrom(0, -0, 4.999999999, 5, -5, 1e15, -1e15),
+);
 const anyPct = fc.oneof(
   fc.integer({ min: 0, max: 100 }),
   fc.integer({ min: 0, max: 100_000 }).map((p) => p / 1000),
@@ -56,7 +69,10 @@ const cases = fc.array(fc.tuple(anyNet, anyPct), { minLength: 1, maxLength: 60 }
 
 describe('evaluation: issuable amount and credit allocation equal the exact decimal functions', () => {
   it('with the default policies', () => {
-    fc.assert(fc.property(cases, (c) => expectExact(c)), { seed: 7, numRuns: 200 });
+    fc.assert(
+      fc.property(cases, (c) => expectExact(c)),
+      { seed: 7, numRuns: 200 },
+    );
   });
 
   it('with every buffer rounding, tie rule, no floor and other increments', () => {
@@ -66,7 +82,10 @@ describe('evaluation: issuable amount and credit allocation equal the exact deci
       issuableFloorKg: fc.constantFrom(0, null, 100),
       roundingIncrementKg: fc.constantFrom(10, 1, 100, 1000, 0.5, 3),
     });
-    fc.assert(fc.property(cases, policies, (c, p) => expectExact(c, p)), { seed: 11, numRuns: 200 });
+    fc.assert(
+      fc.property(cases, policies, (c, p) => expectExact(c, p)),
+      { seed: 11, numRuns: 200 },
+    );
   });
 
   it('at exact ties of the buffer split', () => {

@@ -1,14 +1,26 @@
 // Evaluations of several graphs in turn, or interleaved chunk by chunk, give each graph exactly
 // what it gives alone: nothing of one evaluation's working state reaches another's.
 import { describe, expect, it } from 'vitest';
-import { evaluateGraph, evaluatePreparedGraph, prepareGraph, type EvaluationOutcome, type EvaluationResult, type GhgEntryResult, type RemovalGraphInput } from '../../src';
+import {
+  evaluateGraph,
+  evaluatePreparedGraph,
+  prepareGraph,
+  type EvaluationOutcome,
+  type EvaluationResult,
+  type GhgEntryResult,
+  type RemovalGraphInput,
+} from '../../src';
 import { startEvaluation } from '../../src/accounting/evaluate/evaluate';
 import { ENTRY_CHUNK } from '../../src/accounting/evaluate/entries';
 import { blueprint, component, datapoint, entry } from './fixtures';
 
 /** `n` entries, each with its own product component and a component shared by all of them. */
 function graphOf(n: number, scale: number): RemovalGraphInput {
-  const bp = blueprint({ key: 'product', template: '{m} * {r}', inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } } });
+  const bp = blueprint({
+    key: 'product',
+    template: '{m} * {r}',
+    inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
+  });
   const datapoints = [datapoint('r', 0.5, 'dimensionless', 0.05)];
   const components = [];
   const entries = [];

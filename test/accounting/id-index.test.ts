@@ -15,7 +15,9 @@ describe('IdIndex', () => {
   it('answers like a Map of first positions, for any strings, sized right or far too small', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('', 'a', 'dtp_1', 'dtp_2', '\u0000', '\ud800')), { maxLength: 200 }),
+        fc.array(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('', 'a', 'dtp_1', 'dtp_2', '\u0000', '\ud800')), {
+          maxLength: 200,
+        }),
         fc.array(fc.string(), { maxLength: 20 }),
         fc.boolean(),
         (ids, others, undersized) => {

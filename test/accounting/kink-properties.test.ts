@@ -48,7 +48,7 @@ const id = (prefix: string, name: string) => `${prefix}_${name.padEnd(16, '0')}`
 function graphOf(c: Case, seed: number): RemovalGraphInput {
   let s = seed >>> 0;
   const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) >>> 8;
-  const order = <T,>(items: readonly T[]) => (seed === 0 ? [...items] : shuffle(items, next));
+  const order = <T>(items: readonly T[]) => (seed === 0 ? [...items] : shuffle(items, next));
   const args = (...xs: string[]) => order(xs).join(', ');
   const [a, b] = order(['{a}', '{b}']);
   const expressions = [
@@ -69,30 +69,60 @@ function graphOf(c: Case, seed: number): RemovalGraphInput {
     expressions: order(exprs).map((e) => ({
       key: e.key,
       template: e.template,
-      inputs: order(e.vars).map((v) => ({ template_key: v, input_key: v, type: internal.has(v) ? ('EXPRESSION_RESULT' as const) : ('DATAPOINT' as const) })),
+      inputs: order(e.vars).map((v) => ({
+        template_key: v,
+        input_key: v,
+        type: internal.has(v) ? ('EXPRESSION_RESULT' as const) : ('DATAPOINT' as const),
+      })),
     })),
   });
   const lossBlueprint = { key: 'loss', template: `max(${args('{a}', '{d}')}) * 0.1`, vars: ['a', 'd'] };
   const datapoints = [
     ...c.masses.map((q, k) => ({ id: id('dtp', `m${k}`), quantity: { magnitude: q.magnitude, unit: 't', standard_deviation: q.sd } })),
-    ...c.fractions.map((q, k) => ({ id: id('dtp', `f${k}`), quantity: { magnitude: q.magnitude, unit: '%', standard_deviation: q.sd === null ? null : q.sd } })),
+    ...c.fractions.map((q, k) => ({
+      id: id('dtp', `f${k}`),
+      quantity: { magnitude: q.magnitude, unit: '%', standard_deviation: q.sd === null ? null : q.sd },
+    })),
   ];
   const mainInputs = { a: ['m0'], b: ['m1'], c: ['m2'], d: ['m3'], f: c.fractions.map((_, k) => `f${k}`) };
   const components = [
-    { id: id('cmp', 'main'), blueprint_key: 'main', inputs: order(Object.entries(mainInputs)).map(([k, ids]) => ({ input_key: k, datapoint_ids: order(ids.map((n) => id('dtp', n))) })) },
-    { id: id('cmp', 'loss'), blueprint_key: 'loss', inputs: order([['a', 'm1'], ['d', 'm0']] as const).map(([k, n]) => ({ input_key: k, datapoint_ids: [id('dtp', n)] })) },
+    {
+      id: id('cmp', 'main'),
+      blueprint_key: 'main',
+      inputs: order(Object.entries(mainInputs)).map(([k, ids]) => ({ input_key: k, datapoint_ids: order(ids.map((n) => id('dtp', n))) })),
+    },
+    {
+      id: id('cmp', 'loss'),
+      blueprint_key: 'loss',
+      inputs: order([
+        ['a', 'm1'],
+        ['d', 'm0'],
+      ] as const).map(([k, n]) => ({ input_key: k, datapoint_ids: [id('dtp', n)] })),
+    },
   ];
-  const attributions = [{ component_id: id('cmp', 'main'), attribution_factor: 1 }, ...(c.loss ? [{ component_id: id('cmp', 'loss'), attribution_factor: 0.5 }] : [])];
+  const attributions = [
+    { component_id: id('cmp', 'main'), attribution_factor: 1 },
+    ...(c.loss ? [{ component_id: id('cmp', 'loss'), attribution_factor: 0.5 }] : []),
+  ];
   return {
     component_blueprints: [
       blueprintOf('main', 'SEQUESTRATION', expressions, inputs),
-      blueprintOf('loss', 'LOSS', [lossBlueprint], inputs.filter((i) => i.input_key === 'a' || i.input_key === 'd')),
+      blueprintOf(
+        'loss',
+        'LOSS',
+        [lossBlueprint],
+        inputs.filter((i) => i.input_key === 'a' || i.input_key === 'd'),
+      ),
     ],
     datapoints,
     components,
     ghg_entries: [
       { id: id('rmv', 'one'), risk_of_reversal_percentage: 5, component_attributions: order(attributions) },
-      { id: id('rmv', 'two'), risk_of_reversal_percentage: null, component_attributions: [{ component_id: id('cmp', 'loss'), attribution_factor: 0.5 }] },
+      {
+        id: id('rmv', 'two'),
+        risk_of_reversal_percentage: null,
+        component_attributions: [{ component_id: id('cmp', 'loss'), attribution_factor: 0.5 }],
+      },
     ],
   } as RemovalGraphInput;
 }

@@ -7,7 +7,12 @@ import { blueprint, component, datapoint, dtp, entry } from './fixtures';
 
 type Inputs = Parameters<typeof blueprint>[0]['inputs'];
 
-function graph(template: string, inputs: Inputs, datapoints: ReturnType<typeof datapoint>[], bindings: Record<string, string | string[]>): RemovalGraphInput {
+function graph(
+  template: string,
+  inputs: Inputs,
+  datapoints: ReturnType<typeof datapoint>[],
+  bindings: Record<string, string | string[]>,
+): RemovalGraphInput {
   return {
     component_blueprints: [blueprint({ key: 'bp', template, inputs })],
     datapoints,
@@ -30,14 +35,20 @@ function figures(g: RemovalGraphInput) {
 
 describe('min and max at a tie of two arguments', () => {
   const points = [datapoint('s', 10, 't', 1), datapoint('r', 10, 't', 3)];
-  it.each(['min({s}, {r})', 'min({r}, {s})', 'max({s}, {r})', 'max({r}, {s})'])('%s takes the argument of larger variance: sd 3,000 kg, issuable 7,000 kg', (template) => {
-    const f = figures(graph(template, MASSES, points, { s: 's', r: 'r' }));
-    // Before: min({s}, {r}) gave sd 1,000 kg and issuable 9,000 kg, min({r}, {s}) 3,000 and 7,000.
-    expect(f.net).toBe(10_000);
-    expect(f.sd).toBeCloseTo(3000, 9);
-    expect(f.issuable).toBe(7000);
-    expect(f.budget).toEqual([[dtp('r'), 1000, 1], [dtp('s'), 0, 0]]);
-  });
+  it.each(['min({s}, {r})', 'min({r}, {s})', 'max({s}, {r})', 'max({r}, {s})'])(
+    '%s takes the argument of larger variance: sd 3,000 kg, issuable 7,000 kg',
+    (template) => {
+      const f = figures(graph(template, MASSES, points, { s: 's', r: 'r' }));
+      // Before: min({s}, {r}) gave sd 1,000 kg and issuable 9,000 kg, min({r}, {s}) 3,000 and 7,000.
+      expect(f.net).toBe(10_000);
+      expect(f.sd).toBeCloseTo(3000, 9);
+      expect(f.issuable).toBe(7000);
+      expect(f.budget).toEqual([
+        [dtp('r'), 1000, 1],
+        [dtp('s'), 0, 0],
+      ]);
+    },
+  );
 
   it('leaves a formula away from its tie as it was', () => {
     const f = figures(graph('min({s}, {r})', MASSES, [datapoint('s', 10, 't', 1), datapoint('r', 10.5, 't', 3)], { s: 's', r: 'r' }));
@@ -59,10 +70,7 @@ describe('min and max at a tie of two arguments', () => {
 describe('min and max of a LIST at a tie of items', () => {
   const inputs: Inputs = { m: { kind: 'mass', unit: 't' }, f: { kind: 'mass_fraction', unit: '%', shape: 'LIST' } };
   const points = [datapoint('m', 400, 't', 10), datapoint('lab1', 70, '%', 1), datapoint('lab2', 70, '%', 3)];
-  it.each([
-    [['lab1', 'lab2']],
-    [['lab2', 'lab1']],
-  ])('two samples tied at 70 %% in the order %j give the same, larger variance', (order) => {
+  it.each([[['lab1', 'lab2']], [['lab2', 'lab1']]])('two samples tied at 70 %% in the order %j give the same, larger variance', (order) => {
     const f = figures(graph('{m} * min({f})', inputs, points, { m: 'm', f: order }));
     // (0.7 x 10 t)^2 + (400 t x 3 %)^2 = 193 t^2, where the sample of sd 1 % alone would give 65 t^2.
     expect(f.net).toBeCloseTo(280_000, 6);
@@ -142,15 +150,27 @@ describe('the property checks on a methodology with min(1, ratio)', () => {
       key: 'tied',
       expressions: [{ ...pmc.expressions[0], template: '{mass} * max({pMC_stream}, {pMC_reference})' }],
     };
-    const tie = { magnitude: { min: 0.7, max: 0.7, unit: 'dimensionless' }, relativeStandardDeviation: { min: 0.01, max: 0.05 }, standardDeviation: 'always' } as const;
-    const verdict = checkPermutationInvariance([tied as never], { numRuns: 30, seed: 5, graphs: { inputs: { pMC_stream: tie, pMC_reference: tie } } });
+    const tie = {
+      magnitude: { min: 0.7, max: 0.7, unit: 'dimensionless' },
+      relativeStandardDeviation: { min: 0.01, max: 0.05 },
+      standardDeviation: 'always',
+    } as const;
+    const verdict = checkPermutationInvariance([tied as never], {
+      numRuns: 30,
+      seed: 5,
+      graphs: { inputs: { pMC_stream: tie, pMC_reference: tie } },
+    });
     expect(verdict.ok ? '' : verdict.message).toBe('');
   });
 
   it('takes the ratio branch at pMC_stream = pMC_reference', () => {
     const g: RemovalGraphInput = {
       component_blueprints: [pmc as never],
-      datapoints: [datapoint('mass', 100, 't', 0), datapoint('stream', 0.98, 'dimensionless', 0.01), datapoint('ref', 0.98, 'dimensionless', 0.01)],
+      datapoints: [
+        datapoint('mass', 100, 't', 0),
+        datapoint('stream', 0.98, 'dimensionless', 0.01),
+        datapoint('ref', 0.98, 'dimensionless', 0.01),
+      ],
       components: [component('c', 'pmc', { mass: 'mass', pMC_stream: 'stream', pMC_reference: 'ref' })],
       ghg_entries: [entry('e', { c: 1 }, null)],
     };

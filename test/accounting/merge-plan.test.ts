@@ -11,8 +11,17 @@ import { SensitivityAccumulator } from '../../src/uncertainty';
 import { blueprint, component, datapoint, entry } from './fixtures';
 
 const BLUEPRINTS = [
-  blueprint({ key: 'product', template: '{m} * {r}', inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } } }),
-  blueprint({ key: 'pair', type: 'LOSS', template: '{m} * {n} / ({m} + {n})', inputs: { m: { kind: 'mass', unit: 't' }, n: { kind: 'mass', unit: 't' } } }),
+  blueprint({
+    key: 'product',
+    template: '{m} * {r}',
+    inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
+  }),
+  blueprint({
+    key: 'pair',
+    type: 'LOSS',
+    template: '{m} * {n} / ({m} + {n})',
+    inputs: { m: { kind: 'mass', unit: 't' }, n: { kind: 'mass', unit: 't' } },
+  }),
   unusedInputBlueprint(),
   blueprint({ key: 'list', template: 'sum({ms}) - max({ms}) / 3', inputs: { ms: { kind: 'mass', unit: 't', shape: 'LIST' } } }),
 ];
@@ -22,18 +31,32 @@ const BLUEPRINTS = [
  * datapoints are reached with use count 0.
  */
 function unusedInputBlueprint(): RemovalGraphInput['component_blueprints'][number] {
-  const both = blueprint({ key: 'unused', type: 'ACTIVITY', template: '{m} * 2', inputs: { m: { kind: 'mass', unit: 'kg' }, u: { kind: 'mass', unit: 'kg' } } });
+  const both = blueprint({
+    key: 'unused',
+    type: 'ACTIVITY',
+    template: '{m} * 2',
+    inputs: { m: { kind: 'mass', unit: 'kg' }, u: { kind: 'mass', unit: 'kg' } },
+  });
   const [m] = both.expressions[0]!.inputs;
   return { ...both, expressions: [{ key: 'result', template: '{m} * 2', inputs: [m!] }] };
 }
 
 const graphArbitrary = fc
   .record({
-    datapoints: fc.array(fc.record({ magnitude: fc.double({ min: 0.5, max: 50, noNaN: true }), sd: fc.option(fc.double({ min: 0, max: 2, noNaN: true }), { nil: null }) }), {
-      minLength: 3,
+    datapoints: fc.array(
+      fc.record({
+        magnitude: fc.double({ min: 0.5, max: 50, noNaN: true }),
+        sd: fc.option(fc.double({ min: 0, max: 2, noNaN: true }), { nil: null }),
+      }),
+      {
+        minLength: 3,
+        maxLength: 7,
+      },
+    ),
+    components: fc.array(fc.record({ blueprint: fc.nat(3), picks: fc.array(fc.nat(), { minLength: 3, maxLength: 3 }) }), {
+      minLength: 1,
       maxLength: 7,
     }),
-    components: fc.array(fc.record({ blueprint: fc.nat(3), picks: fc.array(fc.nat(), { minLength: 3, maxLength: 3 }) }), { minLength: 1, maxLength: 7 }),
     entries: fc.array(fc.uniqueArray(fc.nat(6), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 4 }),
   })
   .map(({ datapoints, components, entries }): RemovalGraphInput => {
@@ -66,7 +89,8 @@ function mergedByAccumulator(prepared: PreparedGraph, e: number) {
     const gradient = new Float64Array(slots.length);
     compiled.evaluate(values, inputStart, gradient);
     const candidates = compiled.kinkGradients(values, inputStart);
-    const merged = (g: Float64Array) => JSON.stringify([...slots].map((d) => [d, slots.reduce((sum, o, j) => (o === d ? sum + g[j]! : sum), 0)]));
+    const merged = (g: Float64Array) =>
+      JSON.stringify([...slots].map((d) => [d, slots.reduce((sum, o, j) => (o === d ? sum + g[j]! : sum), 0)]));
     if (candidates !== null && new Set(candidates.map(merged)).size > 1) return null;
     const coefficient = attribution.sign * attribution.factor;
     slots.forEach((d, k) => accumulator.add(d, coefficient * gradient[k]!, slotUses[k]!));

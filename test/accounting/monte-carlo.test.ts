@@ -10,7 +10,13 @@ import { blueprint, component, datapoint, entry } from './fixtures';
 /** y = log(x) * m with x ~ N(1, 0.5): 2.275 % of the draws have x <= 0, outside log's domain. */
 function logGraph(): RemovalGraphInput {
   return {
-    component_blueprints: [blueprint({ key: 'log', template: 'log({x}) * {m}', inputs: { x: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } } })],
+    component_blueprints: [
+      blueprint({
+        key: 'log',
+        template: 'log({x}) * {m}',
+        inputs: { x: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } },
+      }),
+    ],
     datapoints: [datapoint('x', 1, '', 0.5), datapoint('m', 1, 'kg')],
     components: [component('log', 'log', { x: 'x', m: 'm' })],
     ghg_entries: [entry('one', { log: 1 }, null)],
@@ -29,7 +35,8 @@ describe('invalid draws (issue 23 item 7)', () => {
   });
 
   it('leaves them out of every figure: no NaN, the 16th percentile of the finite draws', () => {
-    for (const v of [mc.mean_kg, mc.standard_deviation_kg, mc.percentile_16_kg, mc.percentile_kg, ...mc.percentile_confidence_interval_kg]) expect(Number.isFinite(v)).toBe(true);
+    for (const v of [mc.mean_kg, mc.standard_deviation_kg, mc.percentile_16_kg, mc.percentile_kg, ...mc.percentile_confidence_interval_kg])
+      expect(Number.isFinite(v)).toBe(true);
     // Known answer: P(x <= v | x > 0) = 0.16, v = 1 + 0.5 z with Phi(z) = Phi(-2) + 0.16 (1 - Phi(-2)).
     const z = normalQuantile(normalCdf(-2) + 0.16 * (1 - normalCdf(-2)));
     const expected = Math.log(1 + 0.5 * z); // -0.6148
@@ -54,7 +61,8 @@ describe('invalid draws (issue 23 item 7)', () => {
   it('lists the entry warnings at the top level too', () => {
     const result = evaluateGraph(logGraph(), { monteCarlo: { samples: 5000, seed: 1 } });
     // The top level holds each entry's warnings once, ordered by path then code (docs/result.md).
-    const byPathAndCode = (a: { path: string; code: string }, b: { path: string; code: string }): number => a.path.localeCompare(b.path) || a.code.localeCompare(b.code);
+    const byPathAndCode = (a: { path: string; code: string }, b: { path: string; code: string }): number =>
+      a.path.localeCompare(b.path) || a.code.localeCompare(b.code);
     expect([...result.warnings].sort(byPathAndCode)).toEqual([...result.ghg_entries.flatMap((x) => x.warnings)].sort(byPathAndCode));
     expect(result.warnings.length).toBeGreaterThan(0);
   });
@@ -68,7 +76,12 @@ describe('invalid draws (issue 23 item 7)', () => {
 function stationaryGraph(): RemovalGraphInput {
   return {
     component_blueprints: [
-      blueprint({ key: 'loss', type: 'LOSS', template: '({x1} ^ 2 + {x2} ^ 2) * {m}', inputs: { x1: { kind: 'dimensionless', unit: '' }, x2: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } } }),
+      blueprint({
+        key: 'loss',
+        type: 'LOSS',
+        template: '({x1} ^ 2 + {x2} ^ 2) * {m}',
+        inputs: { x1: { kind: 'dimensionless', unit: '' }, x2: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } },
+      }),
     ],
     datapoints: [datapoint('x1', 0, '', 0.005), datapoint('x2', 0, '', 0.005), datapoint('m', 1e6, 'kg')],
     components: [component('loss', 'loss', { x1: 'x1', x2: 'x2', m: 'm' })],
@@ -97,7 +110,9 @@ describe('first_order_discount_not_conservative (issue 23 item 4)', () => {
 
   it('does not warn for a linear model with normal inputs', () => {
     const graph: RemovalGraphInput = {
-      component_blueprints: [blueprint({ key: 'lin', template: '{a} + {b}', inputs: { a: { kind: 'mass', unit: 'kg' }, b: { kind: 'mass', unit: 'kg' } } })],
+      component_blueprints: [
+        blueprint({ key: 'lin', template: '{a} + {b}', inputs: { a: { kind: 'mass', unit: 'kg' }, b: { kind: 'mass', unit: 'kg' } } }),
+      ],
       datapoints: [datapoint('a', 100, 'kg', 3), datapoint('b', 50, 'kg', 4)],
       components: [component('lin', 'lin', { a: 'a', b: 'b' })],
       ghg_entries: [entry('one', { lin: 1 }, null)],
@@ -146,14 +161,18 @@ describe("discountMethod 'monte_carlo' (issue 25 item 3)", () => {
   });
 
   it('takes discountPercentile', () => {
-    const e = evaluateGraph(graph, { policies: { ...policies, discountPercentile: 10 }, monteCarlo: { samples: 20_000, seed: 1 } }).ghg_entries[0]!;
+    const e = evaluateGraph(graph, { policies: { ...policies, discountPercentile: 10 }, monteCarlo: { samples: 20_000, seed: 1 } })
+      .ghg_entries[0]!;
     expect(e.monte_carlo!.percentile).toBe(10);
     expect(e.co2e_net_removed_kg).toBe(e.monte_carlo!.percentile_kg);
     expect(e.co2e_net_removed_kg).toBeLessThan(80_000 - 5000);
   });
 
   it('caps the percentile at the net without discount', () => {
-    const e = evaluateGraph(linearGraph([100, 1], [20, 1]), { policies: { ...policies, discountPercentile: 90 }, monteCarlo: { samples: 5000, seed: 1 } }).ghg_entries[0]!;
+    const e = evaluateGraph(linearGraph([100, 1], [20, 1]), {
+      policies: { ...policies, discountPercentile: 90 },
+      monteCarlo: { samples: 5000, seed: 1 },
+    }).ghg_entries[0]!;
     expect(e.monte_carlo!.percentile_kg).toBeGreaterThan(80);
     expect(e.co2e_net_removed_kg).toBe(80);
     expect(e.uncertainty_discount!.discount_kg).toBe(0);
@@ -174,7 +193,9 @@ describe("discountMethod 'monte_carlo' (issue 25 item 3)", () => {
   it('gives the same figures for the same seed and different ones for another', () => {
     const a = evaluateGraph(graph, { policies, monteCarlo: { samples: 3000, seed: 5 } });
     expect(JSON.stringify(evaluateGraph(graph, { policies, monteCarlo: { samples: 3000, seed: 5 } }))).toBe(JSON.stringify(a));
-    expect(evaluateGraph(graph, { policies, monteCarlo: { samples: 3000, seed: 6 } }).ghg_entries[0]!.co2e_net_removed_kg).not.toBe(a.ghg_entries[0]!.co2e_net_removed_kg);
+    expect(evaluateGraph(graph, { policies, monteCarlo: { samples: 3000, seed: 6 } }).ghg_entries[0]!.co2e_net_removed_kg).not.toBe(
+      a.ghg_entries[0]!.co2e_net_removed_kg,
+    );
   });
 
   it('refuses bad options with the option named', () => {
@@ -194,7 +215,8 @@ describe('Monte Carlo properties', () => {
       fc.property(magnitude, relative, magnitude, relative, fc.integer({ min: 0, max: 1000 }), (a, ra, b, rb, seed) => {
         const plain = linearGraph([a, a * ra], [b, b * rb]);
         const normal = linearGraph([a, a * ra], [b, b * rb]);
-        for (const d of normal.datapoints) if (d.quantity.standard_deviation !== null) Object.assign(d, { distribution: { type: 'normal' } });
+        for (const d of normal.datapoints)
+          if (d.quantity.standard_deviation !== null) Object.assign(d, { distribution: { type: 'normal' } });
         const options = { monteCarlo: { samples: 2000, seed } };
         expect(JSON.stringify(evaluateGraph(normal, options))).toBe(JSON.stringify(evaluateGraph(plain, options)));
         expect(JSON.stringify(evaluateGraph(normal))).toBe(JSON.stringify(evaluateGraph(plain)));
@@ -213,7 +235,9 @@ describe('Monte Carlo properties', () => {
         const exact = e.co2e_net_removed_without_discount_kg + e.co2e_net_removed_standard_deviation_kg! * normalQuantile(0.16);
         const [low, high] = e.monte_carlo!.percentile_confidence_interval_kg;
         if (exact < low || exact > high) misses++;
-        expect(Math.abs(e.co2e_net_removed_kg - e.monte_carlo!.percentile_16_kg)).toBeLessThan(0.02 * e.co2e_net_removed_standard_deviation_kg! + (high - low));
+        expect(Math.abs(e.co2e_net_removed_kg - e.monte_carlo!.percentile_16_kg)).toBeLessThan(
+          0.02 * e.co2e_net_removed_standard_deviation_kg! + (high - low),
+        );
       }),
       { numRuns: runs, seed: 25 },
     );
@@ -229,7 +253,10 @@ describe('reproducible whatever the split (issue 25 item 4)', () => {
     const { mergeMonteCarloRuns, runMonteCarlo } = await import('../../src/accounting/monte-carlo/run');
     const graph: RemovalGraphInput = { ...linearGraph([1000, 50], [200, 30]) };
     graph.datapoints = [...graph.datapoints, datapoint('c', 500, 'kg', 40)];
-    graph.component_blueprints = [...graph.component_blueprints, blueprint({ key: 'third', template: 'sqrt({c} * {c})', inputs: { c: { kind: 'mass', unit: 'kg' } } })];
+    graph.component_blueprints = [
+      ...graph.component_blueprints,
+      blueprint({ key: 'third', template: 'sqrt({c} * {c})', inputs: { c: { kind: 'mass', unit: 'kg' } } }),
+    ];
     graph.components = [...graph.components, component('third', 'third', { c: 'c' })];
     graph.ghg_entries = [entry('one', { seq: 0.5, act: 0.5 }), entry('two', { seq: 0.5, third: 1 }), entry('three', { act: 0.5 })];
     const prepared = prepareGraph(graph);
@@ -238,12 +265,17 @@ describe('reproducible whatever the split (issue 25 item 4)', () => {
     const settings = monteCarloSettings(prepared.prepared, options)!;
     const shares = monteCarloShares(prepared.prepared) as Float64Array;
     const whole = JSON.stringify(evaluateGraph(graph, options));
-    for (const cut of [[0, 1, 3], [0, 2, 3], [0, 1, 2, 3]]) {
+    for (const cut of [
+      [0, 1, 3],
+      [0, 2, 3],
+      [0, 1, 2, 3],
+    ]) {
       const runs = cut.slice(0, -1).map((from, i) => runMonteCarlo(prepared.prepared, settings, shares, from, cut[i + 1]) as never);
       const started = startEvaluation(prepared.prepared, options, mergeMonteCarloRuns(runs, 3));
       if (!started.ok) throw new Error('failed');
       const entries = [];
-      for (let chunk = started.evaluation.entries.nextChunk(); chunk !== null; chunk = started.evaluation.entries.nextChunk()) entries.push(...chunk);
+      for (let chunk = started.evaluation.entries.nextChunk(); chunk !== null; chunk = started.evaluation.entries.nextChunk())
+        entries.push(...chunk);
       expect(JSON.stringify({ ghg_entries: entries, warnings: entries.flatMap((e) => e.warnings) })).toBe(whole);
     }
   });

@@ -22,7 +22,12 @@ function expression(template: string, keys: readonly string[]) {
 }
 
 /** One sequestration component `{mass} * {purity}` and one electricity emission, in one entry. */
-function capture(mass: Quantity, purity: Quantity, risk: number | null = 2, energy: Quantity = { magnitude: 0, unit: 'kWh', standard_deviation: null }) {
+function capture(
+  mass: Quantity,
+  purity: Quantity,
+  risk: number | null = 2,
+  energy: Quantity = { magnitude: 0, unit: 'kWh', standard_deviation: null },
+) {
   return {
     component_blueprints: [
       {
@@ -45,10 +50,30 @@ function capture(mass: Quantity, purity: Quantity, risk: number | null = 2, ener
       { id: 'dtp_grid', quantity: { magnitude: 0.2, unit: 'kgCO2e/kWh', standard_deviation: null } },
     ],
     components: [
-      { id: 'cmp_captured', blueprint_key: 'captured', inputs: [{ input_key: 'mass', datapoint_id: 'dtp_mass' }, { input_key: 'purity', datapoint_id: 'dtp_purity' }] },
-      { id: 'cmp_power', blueprint_key: 'electricity', inputs: [{ input_key: 'energy', datapoint_id: 'dtp_energy' }, { input_key: 'factor', datapoint_id: 'dtp_grid' }] },
+      {
+        id: 'cmp_captured',
+        blueprint_key: 'captured',
+        inputs: [
+          { input_key: 'mass', datapoint_id: 'dtp_mass' },
+          { input_key: 'purity', datapoint_id: 'dtp_purity' },
+        ],
+      },
+      {
+        id: 'cmp_power',
+        blueprint_key: 'electricity',
+        inputs: [
+          { input_key: 'energy', datapoint_id: 'dtp_energy' },
+          { input_key: 'factor', datapoint_id: 'dtp_grid' },
+        ],
+      },
     ],
-    ghg_entries: [{ id: 'rmv_1', risk_of_reversal_percentage: risk, component_attributions: [{ component_id: 'cmp_captured' }, { component_id: 'cmp_power' }] }],
+    ghg_entries: [
+      {
+        id: 'rmv_1',
+        risk_of_reversal_percentage: risk,
+        component_attributions: [{ component_id: 'cmp_captured' }, { component_id: 'cmp_power' }],
+      },
+    ],
   };
 }
 
@@ -75,7 +100,8 @@ describe('physical bounds', () => {
     expect(issues).toHaveLength(1);
     expect(issues[0]?.code).toBe('value_out_of_physical_range');
     expect(issues[0]?.path).toEqual(['datapoints', 1, 'quantity', 'magnitude']);
-    for (const part of ["'dtp_purity'", '98', "quantity kind 'mass_fraction'", 'above the physical bound 1', 'did you mean 98 %?']) expect(issues[0]?.message).toContain(part);
+    for (const part of ["'dtp_purity'", '98', "quantity kind 'mass_fraction'", 'above the physical bound 1', 'did you mean 98 %?'])
+      expect(issues[0]?.message).toContain(part);
   });
 
   it("with physicalBounds 'off' it is evaluated as given (90,307,000 kg: the figure the bound prevents)", () => {
@@ -131,7 +157,11 @@ describe('warnings', () => {
     expect(entry?.issuable_kg).toBe(903_070);
     expect(entry?.credit_allocation?.buffer_pool_contribution_kg).toBe(181);
     expect(entry?.warnings).toEqual([
-      { path: 'ghg_entries[0].risk_of_reversal_percentage', code: 'risk_of_reversal_fraction_suspected', message: expect.stringContaining('did you mean 2 %?') },
+      {
+        path: 'ghg_entries[0].risk_of_reversal_percentage',
+        code: 'risk_of_reversal_fraction_suspected',
+        message: expect.stringContaining('did you mean 2 %?'),
+      },
     ]);
     expect(result.warnings).toEqual(entry?.warnings);
   });
@@ -141,7 +171,9 @@ describe('warnings', () => {
   });
 
   it('a value outside the realistic range and a standard deviation above the magnitude warn, on the entry and once at top level', () => {
-    const result = evaluateGraph(capture({ magnitude: 921.5, unit: 't', standard_deviation: 1000 }, { magnitude: 0.005, unit: '%', standard_deviation: null }));
+    const result = evaluateGraph(
+      capture({ magnitude: 921.5, unit: 't', standard_deviation: 1000 }, { magnitude: 0.005, unit: '%', standard_deviation: null }),
+    );
     expect(result.warnings.map((w) => [w.path, w.code])).toEqual([
       ['datapoints[0].quantity.standard_deviation', 'standard_deviation_exceeds_magnitude'],
       ['datapoints[1].quantity.magnitude', 'value_outside_realistic_range'],
@@ -163,7 +195,11 @@ describe('unknown_unit (issue 27)', () => {
   it("keeps parseUnit's 'did you mean'", () => {
     const issues = issuesOf(capture({ magnitude: 921.5, unit: 'kilogramm', standard_deviation: null }, PURITY));
     expect(issues).toEqual([
-      { path: ['datapoints', 0, 'quantity', 'unit'], code: 'unknown_unit', message: "datapoint 'dtp_mass' has unit 'kilogramm', which is not a known unit: did you mean 'kilogram'?" },
+      {
+        path: ['datapoints', 0, 'quantity', 'unit'],
+        code: 'unknown_unit',
+        message: "datapoint 'dtp_mass' has unit 'kilogramm', which is not a known unit: did you mean 'kilogram'?",
+      },
     ]);
     const plain = issuesOf(capture({ magnitude: 1, unit: 'zzqx', standard_deviation: null }, PURITY));
     expect(plain[0]?.message).toBe("datapoint 'dtp_mass' has unit 'zzqx', which is not a known unit");

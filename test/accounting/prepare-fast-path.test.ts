@@ -24,7 +24,12 @@ function richGraph(): RemovalGraphInput {
   const graph = {
     component_blueprints: [
       ...transportGraph().component_blueprints,
-      blueprint({ key: 'pile', type: 'SEQUESTRATION', template: 'sum({masses}) * {share}', inputs: { masses: { kind: 'mass', unit: 't', shape: 'LIST' }, share: { kind: 'dimensionless_ratio', unit: 'dimensionless' } } }),
+      blueprint({
+        key: 'pile',
+        type: 'SEQUESTRATION',
+        template: 'sum({masses}) * {share}',
+        inputs: { masses: { kind: 'mass', unit: 't', shape: 'LIST' }, share: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
+      }),
       blueprint({ key: 'emit', type: 'ACTIVITY', template: '{m}', inputs: { m: { kind: 'mass', unit: 't' } } }),
     ],
     datapoints: [
@@ -64,7 +69,13 @@ function richGraph(): RemovalGraphInput {
         component_ids: [cmp('x')],
       },
     ],
-    projects: [{ id: prj('p'), estimated_gross_tonnage_kg: 100_000, components: [{ component_id: cmp('y'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }] }],
+    projects: [
+      {
+        id: prj('p'),
+        estimated_gross_tonnage_kg: 100_000,
+        components: [{ component_id: cmp('y'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }],
+      },
+    ],
   };
   return graph as RemovalGraphInput;
 }
@@ -78,8 +89,23 @@ function outcomeOf(result: PrepareResult): unknown {
   return {
     graph: p.graph,
     evaluated: evaluatePreparedGraph(p),
-    datapoints: [p.datapointIds, p.datapointUnits, p.datapointMagnitudes, p.datapointStandardDeviations, p.siMagnitudes, p.siStandardDeviations, p.siScales],
-    components: Array.from({ length: p.components.count }, (_, i) => componentAt(p, i)).map((c) => [c.id, c.documentIndex, c.blueprint.key, Array.from(c.slots), Array.from(c.inputStart), Array.from(c.slotUses)]),
+    datapoints: [
+      p.datapointIds,
+      p.datapointUnits,
+      p.datapointMagnitudes,
+      p.datapointStandardDeviations,
+      p.siMagnitudes,
+      p.siStandardDeviations,
+      p.siScales,
+    ],
+    components: Array.from({ length: p.components.count }, (_, i) => componentAt(p, i)).map((c) => [
+      c.id,
+      c.documentIndex,
+      c.blueprint.key,
+      Array.from(c.slots),
+      Array.from(c.inputStart),
+      Array.from(c.slotUses),
+    ]),
     entries: [p.entries.ids, p.entries.riskOfReversalPercentage, Array.from({ length: p.entries.count }, (_, e) => attributionsOf(p, e))],
     statements: [p.statements, p.entryStatement, p.amortisations, p.shareSlotCount, p.maxSlots],
   };
@@ -95,22 +121,85 @@ const KEYS = {
   component: ['id', 'blueprint_key', 'inputs', 'display_name', 'description', 'extra', PROTO_KEY, PROTOTYPE],
   input: ['input_key', 'datapoint_ids', 'datapoint_id', '__typename', 'extra', PROTO_KEY, PROTOTYPE],
   attribution: ['component_id', 'attribution_factor', 'attribution_factor_datapoint_id', 'id', 'extra', PROTO_KEY, PROTOTYPE],
-  entry: ['id', 'risk_of_reversal_percentage', 'component_attributions', 'project_id', 'completed_on', 'started_on', 'ghg_statement_id', 'supplier_reference_id', 'extra', PROTO_KEY, PROTOTYPE],
+  entry: [
+    'id',
+    'risk_of_reversal_percentage',
+    'component_attributions',
+    'project_id',
+    'completed_on',
+    'started_on',
+    'ghg_statement_id',
+    'supplier_reference_id',
+    'extra',
+    PROTO_KEY,
+    PROTOTYPE,
+  ],
 } as const;
 type Target = keyof typeof KEYS | 'item' | 'array';
 
 /** Numbers at the edges of what the schemas accept (finite; factor in (0, 1]; risk in [0, 100]). */
 const EDGE_NUMBERS: readonly unknown[] = [
-  Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.MAX_VALUE, -Number.MAX_VALUE, 1e308,
-  -0, 0, Number.MIN_VALUE, -Number.MIN_VALUE, 0.5, 1, 1 + Number.EPSILON, 1 - Number.EPSILON / 2, -1,
-  100, 100 + 2 * Number.EPSILON * 64, 100.5, 99.99, 101,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  1e308,
+  -0,
+  0,
+  Number.MIN_VALUE,
+  -Number.MIN_VALUE,
+  0.5,
+  1,
+  1 + Number.EPSILON,
+  1 - Number.EPSILON / 2,
+  -1,
+  100,
+  100 + 2 * Number.EPSILON * 64,
+  100.5,
+  99.99,
+  101,
 ];
-const STRINGS: readonly unknown[] = ['', 'x', '2025-03-01', '2025-02-30', 'kg', 't', 'km', 'dimensionless', 'm', 'masses', dtp('a'), dtp('tiny'), dtp('nope'), cmp('x'), cmp('pile'), 'pile', 'emit'];
+const STRINGS: readonly unknown[] = [
+  '',
+  'x',
+  '2025-03-01',
+  '2025-02-30',
+  'kg',
+  't',
+  'km',
+  'dimensionless',
+  'm',
+  'masses',
+  dtp('a'),
+  dtp('tiny'),
+  dtp('nope'),
+  cmp('x'),
+  cmp('pile'),
+  'pile',
+  'emit',
+];
 const SHAPES: readonly unknown[] = [
-  null, undefined, DELETE, true, [], {}, [1], [dtp('a')], [dtp('a'), ''], [dtp('a'), dtp('a')], [dtp('a'), undefined],
-  { magnitude: 1, unit: 't' }, { magnitude: 1, unit: 't', extra: 1 }, { magnitude: 1, unit: 't', standard_deviation: undefined },
-  { component_id: cmp('x') }, { component_id: cmp('x'), attribution_factor: undefined }, { input_key: 'm', datapoint_ids: [dtp('x')] },
-  Object.create(null) as unknown, new Date(0), new Map<unknown, unknown>(),
+  null,
+  undefined,
+  DELETE,
+  true,
+  [],
+  {},
+  [1],
+  [dtp('a')],
+  [dtp('a'), ''],
+  [dtp('a'), dtp('a')],
+  [dtp('a'), undefined],
+  { magnitude: 1, unit: 't' },
+  { magnitude: 1, unit: 't', extra: 1 },
+  { magnitude: 1, unit: 't', standard_deviation: undefined },
+  { component_id: cmp('x') },
+  { component_id: cmp('x'), attribution_factor: undefined },
+  { input_key: 'm', datapoint_ids: [dtp('x')] },
+  Object.create(null) as unknown,
+  new Date(0),
+  new Map<unknown, unknown>(),
   Object.setPrototypeOf([dtp('a')], Object.create(Array.prototype) as object) as unknown,
 ];
 const values: fc.Arbitrary<unknown> = fc.oneof(
@@ -123,7 +212,20 @@ const values: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const mutation = fc.record({
-  target: fc.constantFrom<Target>('datapoint', 'quantity', 'component', 'input', 'attribution', 'entry', 'quantity', 'input', 'attribution', 'entry', 'item', 'array'),
+  target: fc.constantFrom<Target>(
+    'datapoint',
+    'quantity',
+    'component',
+    'input',
+    'attribution',
+    'entry',
+    'quantity',
+    'input',
+    'attribution',
+    'entry',
+    'item',
+    'array',
+  ),
   index: fc.nat(20),
   inner: fc.nat(5),
   key: fc.nat(20),
@@ -180,16 +282,22 @@ function apply(graph: Record<string, unknown>, m: Mutation): void {
       change(pick(pick<Item>(graph['components'], m.index)?.['inputs'], m.inner), KEYS.input[m.key % KEYS.input.length]!, m.value);
       return;
     case 'attribution':
-      change(pick(pick<Item>(graph['ghg_entries'], m.index)?.['component_attributions'], m.inner), KEYS.attribution[m.key % KEYS.attribution.length]!, m.value);
+      change(
+        pick(pick<Item>(graph['ghg_entries'], m.index)?.['component_attributions'], m.inner),
+        KEYS.attribution[m.key % KEYS.attribution.length]!,
+        m.value,
+      );
       return;
   }
 }
 
-const documents = fc.record({ base: fc.nat(BASES.length - 1), mutations: fc.array(mutation, { maxLength: 3 }) }).map(({ base, mutations }) => {
-  const graph = BASES[base]!() as unknown as Record<string, unknown>;
-  for (const m of mutations) apply(graph, m);
-  return graph;
-});
+const documents = fc
+  .record({ base: fc.nat(BASES.length - 1), mutations: fc.array(mutation, { maxLength: 3 }) })
+  .map(({ base, mutations }) => {
+    const graph = BASES[base]!() as unknown as Record<string, unknown>;
+    for (const m of mutations) apply(graph, m);
+    return graph;
+  });
 
 describe('the fast path of prepareGraph', () => {
   it('accepts only documents zod accepts, with an equal value, and never changes an outcome', () => {
@@ -214,7 +322,9 @@ describe('the fast path of prepareGraph', () => {
           rejected++;
           if (!fast.success && !zod.success) expect(fast.error.issues).toEqual(zod.error.issues);
         }
-        expect(outcomeOf(prepareGraphDocument(document, undefined, true))).toEqual(outcomeOf(prepareGraphDocument(document, undefined, false)));
+        expect(outcomeOf(prepareGraphDocument(document, undefined, true))).toEqual(
+          outcomeOf(prepareGraphDocument(document, undefined, false)),
+        );
       }),
       { seed: 707, numRuns: 3000 },
     );
@@ -241,7 +351,9 @@ describe('the fast path of prepareGraph', () => {
               expect(fast.success).toBe(zod.success);
               if (fast.success && zod.success) expect(fast.data).toStrictEqual(zod.data);
               if (fast.success && fast.sharesCallerItems) shared++;
-              expect(outcomeOf(prepareGraphDocument(document, undefined, true))).toEqual(outcomeOf(prepareGraphDocument(document, undefined, false)));
+              expect(outcomeOf(prepareGraphDocument(document, undefined, true))).toEqual(
+                outcomeOf(prepareGraphDocument(document, undefined, false)),
+              );
               checked++;
             }
           }
@@ -258,7 +370,10 @@ describe('the fast path of prepareGraph', () => {
     const junk = fc.oneof(
       fc.anything(),
       fc.record({ component_blueprints: fc.constant([]), datapoints: items, components: items, ghg_entries: items }),
-      fc.record({ component_blueprints: fc.anything(), datapoints: fc.constant([]), components: fc.constant([]), ghg_entries: fc.constant([]) }, { requiredKeys: [] }),
+      fc.record(
+        { component_blueprints: fc.anything(), datapoints: fc.constant([]), components: fc.constant([]), ghg_entries: fc.constant([]) },
+        { requiredKeys: [] },
+      ),
     );
     fc.assert(
       fc.property(junk, (document) => {
@@ -266,7 +381,9 @@ describe('the fast path of prepareGraph', () => {
         const zod = removalGraphSchema.safeParse(document);
         expect(fast.success).toBe(zod.success);
         if (fast.success && zod.success) expect(fast.data).toStrictEqual(zod.data);
-        expect(outcomeOf(prepareGraphDocument(document, undefined, true))).toEqual(outcomeOf(prepareGraphDocument(document, undefined, false)));
+        expect(outcomeOf(prepareGraphDocument(document, undefined, true))).toEqual(
+          outcomeOf(prepareGraphDocument(document, undefined, false)),
+        );
       }),
       { seed: 708, numRuns: 800 },
     );
@@ -300,12 +417,19 @@ describe('the fast path of prepareGraph', () => {
     const refused = prepareGraphDocument(document, undefined, true);
     expect(refused).toEqual(prepareGraphDocument(document, undefined, false));
     expect(refused.ok ? [] : refused.issues).toEqual([
-      { path: ['datapoints', 1, 'quantity', 'note'], code: 'unrecognized_key', message: "unknown key 'note' at datapoints[1].quantity; the keys there are 'magnitude', 'unit', 'standard_deviation'" },
+      {
+        path: ['datapoints', 1, 'quantity', 'note'],
+        code: 'unrecognized_key',
+        message: "unknown key 'note' at datapoints[1].quantity; the keys there are 'magnitude', 'unit', 'standard_deviation'",
+      },
     ]);
   });
 
   it('reports the same problems, in the same order, as zod alone and then the checks of what is readable', () => {
-    const document = JSON.parse(JSON.stringify(richGraph())) as { datapoints: { quantity: Record<string, unknown> }[]; ghg_entries: { id: unknown }[] };
+    const document = JSON.parse(JSON.stringify(richGraph())) as {
+      datapoints: { quantity: Record<string, unknown> }[];
+      ghg_entries: { id: unknown }[];
+    };
     document.datapoints[1]!.quantity['magnitude'] = 'ten';
     document.ghg_entries[1]!.id = 7;
     const fast = prepareGraphDocument(document, undefined, true);
@@ -336,7 +460,11 @@ describe('a prepared graph does not depend on the caller’s document', () => {
     expect(before.ok).toBe(true);
     expect(reportBefore.ok).toBe(true);
 
-    type Loose = Record<string, unknown> & { quantity: Record<string, unknown>; inputs: Record<string, unknown>[]; component_attributions: Record<string, unknown>[] };
+    type Loose = Record<string, unknown> & {
+      quantity: Record<string, unknown>;
+      inputs: Record<string, unknown>[];
+      component_attributions: Record<string, unknown>[];
+    };
     for (const d of document['datapoints'] as Loose[]) {
       d['id'] = `${String(d['id'])}_renamed`;
       d.quantity['magnitude'] = 1234;

@@ -18,7 +18,9 @@ import { BIOCHAR, RANDOM_POOL } from '../testing/helpers';
 import { blueprint, component, datapoint, entry } from './fixtures';
 
 /** Random blueprints without kinks (min, max), where finite differences are exact to first order. */
-const SMOOTH_POOL: readonly BlueprintDefinition[] = RANDOM_POOL.filter((b) => b.expressions.every((e) => !/\b(min|max)\(/.test(e.template)));
+const SMOOTH_POOL: readonly BlueprintDefinition[] = RANDOM_POOL.filter((b) =>
+  b.expressions.every((e) => !/\b(min|max)\(/.test(e.template)),
+);
 const LIBRARIES = { random: RANDOM_POOL, biochar: BIOCHAR.component_blueprints } as const;
 const byId = (result: EvaluationResult) => Object.fromEntries(result.ghg_entries.map((e) => [e.id, e]));
 
@@ -71,14 +73,26 @@ describe('properties of evaluateGraph', () => {
           // Relative steps: a magnitude may be tiny in a large unit (1e-11 kilotonne/gCO2e is 1 %).
           const h = dp.quantity.magnitude === 0 ? 1e-9 : Math.abs(dp.quantity.magnitude) * 1e-6;
           const bump = (delta: number) =>
-            byId(evaluateGraph({ ...graph, datapoints: graph.datapoints.map((x, i) => (i === d ? { ...x, quantity: { ...x.quantity, magnitude: x.quantity.magnitude + delta } } : x)) }));
+            byId(
+              evaluateGraph({
+                ...graph,
+                datapoints: graph.datapoints.map((x, i) =>
+                  i === d ? { ...x, quantity: { ...x.quantity, magnitude: x.quantity.magnitude + delta } } : x,
+                ),
+              }),
+            );
           const plus = bump(h);
           const minus = bump(-h);
           for (const id of Object.keys(base)) {
             const numeric = (plus[id]!.co2e_net_removed_without_discount_kg - minus[id]!.co2e_net_removed_without_discount_kg) / (2 * h);
             const analytic = base[id]!.uncertainty_budget.find((l) => l.datapoint_id === dp.id)?.sensitivity ?? 0;
-            const scale = Math.max(1, Math.abs(analytic), Math.abs(base[id]!.co2e_net_removed_without_discount_kg / (dp.quantity.magnitude || 1)));
-            if (Math.abs(numeric - analytic) > 1e-5 * scale) return `entry ${id}, datapoint ${dp.id}: finite difference ${numeric}, sensitivity ${analytic}`;
+            const scale = Math.max(
+              1,
+              Math.abs(analytic),
+              Math.abs(base[id]!.co2e_net_removed_without_discount_kg / (dp.quantity.magnitude || 1)),
+            );
+            if (Math.abs(numeric - analytic) > 1e-5 * scale)
+              return `entry ${id}, datapoint ${dp.id}: finite difference ${numeric}, sensitivity ${analytic}`;
           }
         }
         return null;
@@ -92,7 +106,8 @@ describe('properties of evaluateGraph', () => {
     const verdict = checkProperty(
       'deterministic',
       RANDOM_POOL,
-      (graph, result) => (JSON.stringify(result) === JSON.stringify(evaluateGraph(structuredClone(graph))) ? null : 'two evaluations differ'),
+      (graph, result) =>
+        JSON.stringify(result) === JSON.stringify(evaluateGraph(structuredClone(graph))) ? null : 'two evaluations differ',
       { numRuns: 50, seed: 5 },
     );
     assertVerdict(verdict);
@@ -101,7 +116,11 @@ describe('properties of evaluateGraph', () => {
   it('for a linear model, Monte Carlo agrees with the linear propagation within sampling error', () => {
     const graph: RemovalGraphInput = {
       component_blueprints: [
-        blueprint({ key: 'lin', template: '{a} + {b} * 3 - {c}', inputs: { a: { kind: 'mass', unit: 't' }, b: { kind: 'mass', unit: 'kg' }, c: { kind: 'mass', unit: 'kg' } } }),
+        blueprint({
+          key: 'lin',
+          template: '{a} + {b} * 3 - {c}',
+          inputs: { a: { kind: 'mass', unit: 't' }, b: { kind: 'mass', unit: 'kg' }, c: { kind: 'mass', unit: 'kg' } },
+        }),
       ],
       datapoints: [datapoint('a', 2, 't', 0.1), datapoint('b', 300, 'kg', 20), datapoint('c', 50, 'kg', 30)],
       components: [component('c', 'lin', { a: 'a', b: 'b', c: 'c' })],

@@ -14,7 +14,10 @@ const CAPTURED: Expression = { key: 'captured', template: '{mass} * {purity}', i
 const GRID: Expression = { key: 'grid', template: '{electricity} * {ef}', inputs: [dp('electricity'), dp('ef')] };
 const NET: Expression = { key: 'net', template: '{captured} - {grid}', inputs: [ex('captured'), ex('grid')] };
 
-function dac(expressions: readonly Expression[], extra: Partial<RemovalGraphInput['component_blueprints'][number]> = {}): RemovalGraphInput {
+function dac(
+  expressions: readonly Expression[],
+  extra: Partial<RemovalGraphInput['component_blueprints'][number]> = {},
+): RemovalGraphInput {
   return {
     component_blueprints: [
       {
@@ -30,7 +33,12 @@ function dac(expressions: readonly Expression[], extra: Partial<RemovalGraphInpu
         ...extra,
       },
     ],
-    datapoints: [datapoint('mass', 1000, 't', 10), datapoint('purity', 98, '%', 0.5), datapoint('elec', 500_000, 'kWh', 5000), datapoint('ef', 0.1, 'kgCO2e/kWh', 0.01)],
+    datapoints: [
+      datapoint('mass', 1000, 't', 10),
+      datapoint('purity', 98, '%', 0.5),
+      datapoint('elec', 500_000, 'kWh', 5000),
+      datapoint('ef', 0.1, 'kgCO2e/kWh', 0.01),
+    ],
     components: [component('dac', 'dac', { mass: 'mass', purity: 'purity', electricity: 'elec', ef: 'ef' })],
     ghg_entries: [entry('dac', { dac: 1 }, null)],
   };
@@ -38,7 +46,12 @@ function dac(expressions: readonly Expression[], extra: Partial<RemovalGraphInpu
 
 describe('the result expression', () => {
   it('is the single sink in every order of the expressions', () => {
-    const orders = [[CAPTURED, GRID, NET], [NET, CAPTURED, GRID], [CAPTURED, NET, GRID], [GRID, NET, CAPTURED]];
+    const orders = [
+      [CAPTURED, GRID, NET],
+      [NET, CAPTURED, GRID],
+      [CAPTURED, NET, GRID],
+      [GRID, NET, CAPTURED],
+    ];
     const results = orders.map((o) => evaluateGraph(dac(o)).ghg_entries[0]!);
     // 980 t captured less 50 t for the electricity. Under the old "last expression" rule, the
     // second order credited 980 t (captured) and the fourth 50 t (grid).
@@ -46,7 +59,9 @@ describe('the result expression', () => {
       expect(r.co2e_net_removed_without_discount_kg).toBeCloseTo(930_000, 6);
       expect(r.issuable_kg).toBe(results[0]!.issuable_kg);
     }
-    expect(evaluateGraph(dac([NET, CAPTURED, GRID], { result_expression_key: 'net' })).ghg_entries[0]!.issuable_kg).toBe(results[0]!.issuable_kg);
+    expect(evaluateGraph(dac([NET, CAPTURED, GRID], { result_expression_key: 'net' })).ghg_entries[0]!.issuable_kg).toBe(
+      results[0]!.issuable_kg,
+    );
   });
 
   it('refuses a forgotten term instead of dropping it', () => {
@@ -57,6 +72,8 @@ describe('the result expression', () => {
     expect(outcome.issues.map((i) => [i.code, i.path])).toEqual([['blueprint_multiple_sinks', ['component_blueprints', 0, 'expressions']]]);
     expect(outcome.issues[0]!.message).toContain('"grid", "net"');
     const named = safeEvaluateGraph(dac([CAPTURED, GRID, forgotten], { result_expression_key: 'net' }));
-    expect(named.ok ? [] : named.issues.map((i) => [i.code, i.path])).toEqual([['expression_dead', ['component_blueprints', 0, 'expressions', 1, 'key']]]);
+    expect(named.ok ? [] : named.issues.map((i) => [i.code, i.path])).toEqual([
+      ['expression_dead', ['component_blueprints', 0, 'expressions', 1, 'key']],
+    ]);
   });
 });

@@ -13,7 +13,12 @@ describe('worked examples (semantics.md sections 3 and 5)', () => {
     expect(e!.issuable_kg).toBe(90);
     expect(e!.credit_allocation).toEqual({ buffer_pool_contribution_kg: 5, supplier_allocation_kg: 85 });
     expect(e!.components).toEqual([
-      expect.objectContaining({ type: 'SEQUESTRATION', attribution_factor: 1, co2e_kg: expect.closeTo(100, 10), standard_deviation_kg: expect.closeTo(Math.sqrt(125), 10) }),
+      expect.objectContaining({
+        type: 'SEQUESTRATION',
+        attribution_factor: 1,
+        co2e_kg: expect.closeTo(100, 10),
+        standard_deviation_kg: expect.closeTo(Math.sqrt(125), 10),
+      }),
     ]);
   });
 
@@ -76,7 +81,12 @@ describe('worked examples (semantics.md sections 3 and 5)', () => {
     const graph = {
       component_blueprints: [
         blueprint({ key: 'store', type: 'SEQUESTRATION', template: '{m}', inputs: { m: { kind: 'mass', unit: 't' } } }),
-        blueprint({ key: 'emit', type: 'ACTIVITY', template: '{m} * {r}', inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } } }),
+        blueprint({
+          key: 'emit',
+          type: 'ACTIVITY',
+          template: '{m} * {r}',
+          inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
+        }),
       ],
       datapoints: [datapoint('m', 2, 't', 0.1), datapoint('r', 0.25, 'dimensionless', null)],
       components: [component('store', 'store', { m: 'm' }), component('emit', 'emit', { m: 'm', r: 'r' })],
@@ -91,7 +101,11 @@ describe('worked examples (semantics.md sections 3 and 5)', () => {
   });
 
   it('the standard deviation is null when no datapoint has one, and then there is no discount', () => {
-    const graph = transportGraph('SEQUESTRATION', { mass: [10, 't', null as unknown as number], distance: [100, 'km'], factor: [0.1, 'kgCO2e/(t*km)', null as unknown as number] });
+    const graph = transportGraph('SEQUESTRATION', {
+      mass: [10, 't', null as unknown as number],
+      distance: [100, 'km'],
+      factor: [0.1, 'kgCO2e/(t*km)', null as unknown as number],
+    });
     const e = evaluateGraph(graph).ghg_entries[0]!;
     expect(e.co2e_net_removed_standard_deviation_kg).toBeNull();
     expect(e.co2e_net_removed_kg).toBeCloseTo(100, 10);
@@ -107,7 +121,9 @@ describe('worked examples (semantics.md sections 3 and 5)', () => {
   it('a legacy attribution factor datapoint takes part in the propagation', () => {
     const graph = transportGraph();
     graph.datapoints.push(datapoint('share', 0.5, 'dimensionless', 0.05));
-    graph.ghg_entries[0]!.component_attributions = [{ component_id: graph.components[0]!.id, attribution_factor_datapoint_id: dtp('share') }];
+    graph.ghg_entries[0]!.component_attributions = [
+      { component_id: graph.components[0]!.id, attribution_factor_datapoint_id: dtp('share') },
+    ];
     const e = evaluateGraph(graph).ghg_entries[0]!;
     expect(e.co2e_net_removed_without_discount_kg).toBeCloseTo(50, 10);
     // variance = 0.5^2 * 125 + (100 * 0.05)^2 = 31.25 + 25

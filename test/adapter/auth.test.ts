@@ -9,29 +9,48 @@ describe('client secret', () => {
   test('missing: 422 missing at ["header", "x-client-secret"]', async () => {
     const response = await demoSandbox().handle({ method: 'GET', path: PATH, headers: { authorization: `Bearer ${TOKENS.supplierA}` } });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ detail: [{ type: 'missing', loc: ['header', 'x-client-secret'], msg: 'Field required', input: null, ctx: {} }] });
+    expect(response.body).toEqual({
+      detail: [{ type: 'missing', loc: ['header', 'x-client-secret'], msg: 'Field required', input: null, ctx: {} }],
+    });
   });
 
   test('unknown: 401 with a detail message', async () => {
-    const response = await demoSandbox().handle({ method: 'GET', path: PATH, headers: { 'x-client-secret': 'nope', authorization: `Bearer ${TOKENS.supplierA}` } });
+    const response = await demoSandbox().handle({
+      method: 'GET',
+      path: PATH,
+      headers: { 'x-client-secret': 'nope', authorization: `Bearer ${TOKENS.supplierA}` },
+    });
     expect(response.status).toBe(401);
     expect(typeof (response.body as { detail: unknown }).detail).toBe('string');
   });
 
   test('header names are case-insensitive', async () => {
-    const response = await demoSandbox().handle({ method: 'GET', path: PATH, headers: { 'X-Client-Secret': SECRET, Authorization: `Bearer ${TOKENS.supplierA}` } });
+    const response = await demoSandbox().handle({
+      method: 'GET',
+      path: PATH,
+      headers: { 'X-Client-Secret': SECRET, Authorization: `Bearer ${TOKENS.supplierA}` },
+    });
     expect(response.status).toBe(200);
   });
 
   test('credentials are checked before anything else: a bad body with a bad secret is 401', async () => {
-    const response = await demoSandbox().handle({ method: 'POST', path: '/mrv/v0/datapoints', headers: { 'x-client-secret': 'nope' }, body: '{' });
+    const response = await demoSandbox().handle({
+      method: 'POST',
+      path: '/mrv/v0/datapoints',
+      headers: { 'x-client-secret': 'nope' },
+      body: '{',
+    });
     expect(response.status).toBe(401);
   });
 });
 
 describe('bearer token', () => {
   const call = (authorization?: string) =>
-    demoSandbox().handle({ method: 'GET', path: PATH, headers: { 'x-client-secret': SECRET, ...(authorization === undefined ? {} : { authorization }) } });
+    demoSandbox().handle({
+      method: 'GET',
+      path: PATH,
+      headers: { 'x-client-secret': SECRET, ...(authorization === undefined ? {} : { authorization }) },
+    });
 
   test('missing, malformed or unknown: 401 with WWW-Authenticate: Bearer', async () => {
     for (const authorization of [undefined, '', 'Basic abc', 'Bearer', 'Bearer a b', 'Bearer unknown-token']) {
@@ -45,7 +64,11 @@ describe('bearer token', () => {
   test('no Authorization header at all is 401, even for what every organisation may read', async () => {
     const sandbox = demoSandbox();
     const headers = { 'x-client-secret': SECRET };
-    const refused = { status: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, body: { detail: 'Not authenticated' } };
+    const refused = {
+      status: 401,
+      headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
+      body: { detail: 'Not authenticated' },
+    };
     for (const path of ['/mrv/v0/component_blueprints', `/registry/v0/credit_batches/${IDS.batchB1}`, PATH]) {
       expect(await sandbox.handle({ method: 'GET', path, headers }), path).toEqual(refused);
     }
@@ -79,7 +102,8 @@ describe('bearer token', () => {
   test('each token acts for its own organisation', async () => {
     const sandbox = createSandbox({ world: DEMO_WORLD, now: () => '2026-06-01T00:00:00Z' });
     const project = `/mrv/v0/projects/${IDS.projectA}/removal_templates`;
-    const as = (token: string) => sandbox.handle({ method: 'GET', path: project, headers: { 'x-client-secret': SECRET, authorization: `Bearer ${token}` } });
+    const as = (token: string) =>
+      sandbox.handle({ method: 'GET', path: project, headers: { 'x-client-secret': SECRET, authorization: `Bearer ${token}` } });
     expect((await as(TOKENS.supplierA)).status).toBe(200);
     expect((await as(TOKENS.supplierB)).status).toBe(404);
   });

@@ -16,7 +16,11 @@ type Entry = { id: string; co2e_net_removed_without_discount_kg: number };
 async function twoEntries() {
   const client = new Client(demoSandbox());
   const march = await client.ok<Entry>('supplierA', 'POST', '/mrv/v0/removals', removalBody('scope-march', BATCH_A));
-  const february = await client.ok<Entry>('supplierA', 'POST', '/mrv/v0/removals', { ...removalBody('scope-feb', BATCH_A), started_on: '2026-02-01', completed_on: '2026-02-28' });
+  const february = await client.ok<Entry>('supplierA', 'POST', '/mrv/v0/removals', {
+    ...removalBody('scope-feb', BATCH_A),
+    started_on: '2026-02-01',
+    completed_on: '2026-02-28',
+  });
   return { client, march, february };
 }
 
@@ -33,14 +37,21 @@ function dieselKg(client: Client): number {
   return -(evaluateGraph(graph).ghg_entries[0]?.co2e_net_removed_without_discount_kg ?? 0);
 }
 
-const net = async (client: Client, id: string) => (await client.ok<Entry>('supplierA', 'GET', `/mrv/v0/removals/${id}`)).co2e_net_removed_without_discount_kg;
+const net = async (client: Client, id: string) =>
+  (await client.ok<Entry>('supplierA', 'GET', `/mrv/v0/removals/${id}`)).co2e_net_removed_without_discount_kg;
 
 describe('statement components', () => {
   test('are split evenly over the entries of their statement, as evaluateGraph splits them', async () => {
     const { client, march, february } = await twoEntries();
-    const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
+    const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', {
+      project_id: IDS.projectA,
+      end_on: '2026-03-31',
+    });
     const before = [await net(client, march.id), await net(client, february.id)];
-    const component = await client.ok<{ id: string; scope: string }>('supplierA', 'POST', '/mrv/v0/ghg_statement_components', { ghg_statement_id: statement.id, component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'stmt-diesel' } });
+    const component = await client.ok<{ id: string; scope: string }>('supplierA', 'POST', '/mrv/v0/ghg_statement_components', {
+      ghg_statement_id: statement.id,
+      component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'stmt-diesel' },
+    });
     expect(component.scope).toBe('GHG_STATEMENT');
     const share = dieselKg(client) / 2;
     expect(share).toBeGreaterThan(0);
@@ -49,9 +60,15 @@ describe('statement components', () => {
     // The figures are evaluateGraph's for the graph the service builds.
     const { state } = client.sandbox;
     const graph = entryGraph(state, march.id, 5, state.indexes.attributionsByRemoval.rows(march.id));
-    expect(await net(client, march.id)).toBe(evaluateGraph(graph).ghg_entries.find((e) => e.id === march.id)?.co2e_net_removed_without_discount_kg);
+    expect(await net(client, march.id)).toBe(
+      evaluateGraph(graph).ghg_entries.find((e) => e.id === march.id)?.co2e_net_removed_without_discount_kg,
+    );
     // Listed by scope and statement; deleting it gives the entries their figures back.
-    const listed = await client.ok<{ nodes: { id: string }[] }>('supplierA', 'GET', `/mrv/v0/components?scope=GHG_STATEMENT&ghg_statement_id=${statement.id}`);
+    const listed = await client.ok<{ nodes: { id: string }[] }>(
+      'supplierA',
+      'GET',
+      `/mrv/v0/components?scope=GHG_STATEMENT&ghg_statement_id=${statement.id}`,
+    );
     expect(listed.nodes.map((c) => c.id)).toEqual([component.id]);
     expect((await client.delete('supplierA', `/mrv/v0/components/${component.id}`)).status).toBe(204);
     expect(await net(client, march.id)).toBeCloseTo(before[0] as number, 9);
@@ -59,10 +76,18 @@ describe('statement components', () => {
 
   test('cannot be added to a submitted statement (409)', async () => {
     const { client } = await twoEntries();
-    const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
-    await client.ok('supplierA', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, { ghg_statement_report_url: 'https://r.example/s.pdf' });
+    const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', {
+      project_id: IDS.projectA,
+      end_on: '2026-03-31',
+    });
+    await client.ok('supplierA', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, {
+      ghg_statement_report_url: 'https://r.example/s.pdf',
+    });
     const before = client.sandbox.state.snapshot();
-    const refused = await client.post('supplierA', '/mrv/v0/ghg_statement_components', { ghg_statement_id: statement.id, component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'late-diesel' } });
+    const refused = await client.post('supplierA', '/mrv/v0/ghg_statement_components', {
+      ghg_statement_id: statement.id,
+      component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'late-diesel' },
+    });
     expect(refused.status).toBe(409);
     expect(client.sandbox.state.snapshot()).toBe(before);
   });
@@ -72,25 +97,41 @@ describe('project components', () => {
   test('a MANUAL one is attributed to an entry with its factor, changed, and removed again, under both spellings', async () => {
     const { client, march } = await twoEntries();
     const before = await net(client, march.id);
-    const component = await client.ok<{ id: string; allocation_strategy: string }>('supplierA', 'POST', '/mrv/v0/project_components', { allocation_strategy: 'MANUAL', component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'manual-diesel' } });
+    const component = await client.ok<{ id: string; allocation_strategy: string }>('supplierA', 'POST', '/mrv/v0/project_components', {
+      allocation_strategy: 'MANUAL',
+      component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'manual-diesel' },
+    });
     expect(component.allocation_strategy).toBe('MANUAL');
     const value = dieselKg(client);
-    const attributed = await client.ok<Entry>('supplierA', 'POST', `/mrv/v0/project_components/${component.id}/removal_attributions`, { removal_id: march.id, attribution_factor: 0.5 });
+    const attributed = await client.ok<Entry>('supplierA', 'POST', `/mrv/v0/project_components/${component.id}/removal_attributions`, {
+      removal_id: march.id,
+      attribution_factor: 0.5,
+    });
     expect(attributed.co2e_net_removed_without_discount_kg).toBeCloseTo(before - value * 0.5, 6);
-    const changed = await client.ok<Entry>('supplierA', 'POST', `/mrv/v0/project_components/${component.id}/ghg_entry_attributions`, { removal_id: march.id, attribution_factor: 0.25 });
+    const changed = await client.ok<Entry>('supplierA', 'POST', `/mrv/v0/project_components/${component.id}/ghg_entry_attributions`, {
+      removal_id: march.id,
+      attribution_factor: 0.25,
+    });
     expect(changed.co2e_net_removed_without_discount_kg).toBeCloseTo(before - value * 0.25, 6);
     // In use: the component cannot be deleted while attributed.
     expect((await client.delete('supplierA', `/mrv/v0/components/${component.id}`)).status).toBe(409);
-    expect((await client.delete('supplierA', `/mrv/v0/project_components/${component.id}/ghg_entry_attributions/${march.id}`)).status).toBe(204);
+    expect((await client.delete('supplierA', `/mrv/v0/project_components/${component.id}/ghg_entry_attributions/${march.id}`)).status).toBe(
+      204,
+    );
     expect(await net(client, march.id)).toBeCloseTo(before, 9);
-    expect((await client.delete('supplierA', `/mrv/v0/project_components/${component.id}/removal_attributions/${march.id}`)).status).toBe(404);
+    expect((await client.delete('supplierA', `/mrv/v0/project_components/${component.id}/removal_attributions/${march.id}`)).status).toBe(
+      404,
+    );
   });
 
   test('an amortised one (project lifetime) gives a statement period / lifetime of its value, split over the entries', async () => {
     const { client, march, february } = await twoEntries();
     await client.ok('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
     const before = await net(client, march.id);
-    await client.ok('supplierA', 'POST', '/mrv/v0/project_components', { allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME', component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'lifetime-diesel' } });
+    await client.ok('supplierA', 'POST', '/mrv/v0/project_components', {
+      allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME',
+      component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'lifetime-diesel' },
+    });
     const after = await net(client, march.id);
     expect(after).toBeLessThan(before);
     // The same share for both entries of the statement, from the core's amortisation.
@@ -103,10 +144,23 @@ describe('project components', () => {
 
   test('attributing a non-MANUAL project component one entry at a time is a conflict', async () => {
     const { client, march } = await twoEntries();
-    const component = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/project_components', { allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE', component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'tonnage-diesel' } });
-    expect((await client.post('supplierA', `/mrv/v0/project_components/${component.id}/removal_attributions`, { removal_id: march.id, attribution_factor: 0.5 })).status).toBe(409);
+    const component = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/project_components', {
+      allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE',
+      component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'tonnage-diesel' },
+    });
+    expect(
+      (
+        await client.post('supplierA', `/mrv/v0/project_components/${component.id}/removal_attributions`, {
+          removal_id: march.id,
+          attribution_factor: 0.5,
+        })
+      ).status,
+    ).toBe(409);
     // Only project components take an allocation strategy.
-    const plain = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/components', { ...DIESEL_COMPONENT, supplier_reference_id: 'plain-diesel' });
+    const plain = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/components', {
+      ...DIESEL_COMPONENT,
+      supplier_reference_id: 'plain-diesel',
+    });
     expect((await client.patch('supplierA', `/mrv/v0/components/${plain.id}`, { allocation_strategy: 'MANUAL' })).status).toBe(422);
   });
 });
@@ -115,18 +169,40 @@ describe('changing a component', () => {
   test('new inputs re-evaluate the entries using it; once submitted, 409 and nothing changes', async () => {
     const client = new Client(demoSandbox());
     const entry = await client.ok<Entry>('supplierA', 'POST', '/mrv/v0/removals', removalBody('patch-cmp', BATCH_A));
-    const attributions = await client.ok<{ nodes: { component_id: string }[] }>('supplierA', 'GET', `/mrv/v0/removals/${entry.id}/component_attributions`);
+    const attributions = await client.ok<{ nodes: { component_id: string }[] }>(
+      'supplierA',
+      'GET',
+      `/mrv/v0/removals/${entry.id}/component_attributions`,
+    );
     const diesel = attributions.nodes[3]?.component_id as string;
     const before = entry.co2e_net_removed_without_discount_kg;
-    const patched = await client.ok<{ inputs: { input_key: string; datapoint_ids: string[] }[] }>('supplierA', 'PATCH', `/mrv/v0/components/${diesel}`, {
-      inputs: [{ input_key: 'volume', datapoint_ids: ['dtp_01JA0DIESELB00000000'] }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
-    });
+    const patched = await client.ok<{ inputs: { input_key: string; datapoint_ids: string[] }[] }>(
+      'supplierA',
+      'PATCH',
+      `/mrv/v0/components/${diesel}`,
+      {
+        inputs: [
+          { input_key: 'volume', datapoint_ids: ['dtp_01JA0DIESELB00000000'] },
+          { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] },
+        ],
+      },
+    );
     expect(patched.inputs[0]?.datapoint_ids).toEqual(['dtp_01JA0DIESELB00000000']);
     expect(await net(client, entry.id)).not.toBe(before);
-    const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
-    await client.ok('supplierA', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, { ghg_statement_report_url: 'https://r.example/s.pdf' });
+    const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', {
+      project_id: IDS.projectA,
+      end_on: '2026-03-31',
+    });
+    await client.ok('supplierA', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, {
+      ghg_statement_report_url: 'https://r.example/s.pdf',
+    });
     const snapshot = client.sandbox.state.snapshot();
-    const refused = await client.patch('supplierA', `/mrv/v0/components/${diesel}`, { inputs: [{ input_key: 'volume', datapoint_ids: [IDS.dieselA] }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }] });
+    const refused = await client.patch('supplierA', `/mrv/v0/components/${diesel}`, {
+      inputs: [
+        { input_key: 'volume', datapoint_ids: [IDS.dieselA] },
+        { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] },
+      ],
+    });
     expect(refused.status).toBe(409);
     expect(client.sandbox.state.snapshot()).toBe(snapshot);
     // A name is not a figure: it may still change.

@@ -9,7 +9,10 @@ import { HEADER_EXAMPLES, ID, PATH_EXAMPLES, QUERY_EXAMPLES, REQUEST_EXAMPLES, R
 import { OPERATION_SCHEMAS, type OperationNumber, type OperationSchemas } from './documented-operations';
 
 /** interface.md 4.2, with the examples of each part. */
-const TABLE: Record<OperationNumber, { readonly route: string; readonly body?: string; readonly query?: string; readonly path?: string; readonly node?: string }> = {
+const TABLE: Record<
+  OperationNumber,
+  { readonly route: string; readonly body?: string; readonly query?: string; readonly path?: string; readonly node?: string }
+> = {
   1: { route: 'GET /mrv/v0/measurement_samples', query: 'listMeasurementSamplesQuerySchema', node: 'measurementSampleSchema' },
   2: { route: 'POST /mrv/v0/removals', body: 'createRemovalRequestSchema', node: 'removalSchema' },
   3: { route: 'PATCH /mrv/v0/removals/{id}', body: 'patchRemovalRequestSchema', path: 'removalIdPathSchema', node: 'removalSchema' },
@@ -19,28 +22,56 @@ const TABLE: Record<OperationNumber, { readonly route: string; readonly body?: s
     path: 'removalIdPathSchema',
     node: 'removalSchema',
   },
-  5: { route: 'GET /mrv/v0/ghg_entries/{id}/component_attributions', path: 'removalIdPathSchema', query: 'paginationQuerySchema', node: 'componentAttributionSchema' },
+  5: {
+    route: 'GET /mrv/v0/ghg_entries/{id}/component_attributions',
+    path: 'removalIdPathSchema',
+    query: 'paginationQuerySchema',
+    node: 'componentAttributionSchema',
+  },
   6: { route: 'POST /mrv/v0/biochar_applications', body: 'createBiocharApplicationRequestSchema', node: 'biocharApplicationSchema' },
   7: { route: 'GET /mrv/v0/biochar_applications/{id}', path: 'biocharApplicationIdPathSchema', node: 'biocharApplicationSchema' },
   8: { route: 'POST /mrv/v0/feedstock_batches', body: 'createFeedstockBatchRequestSchema', node: 'feedstockBatchSchema' },
   9: { route: 'DELETE /mrv/v0/feedstock_types/{id}', path: 'feedstockTypeIdPathSchema' },
   10: { route: 'GET /mrv/v0/datapoints', query: 'listDatapointsQuerySchema', node: 'datapointSchema' },
-  11: { route: 'GET /mrv/v0/datapoints/{id}/components', path: 'datapointIdPathSchema', query: 'paginationQuerySchema', node: 'componentSchema' },
+  11: {
+    route: 'GET /mrv/v0/datapoints/{id}/components',
+    path: 'datapointIdPathSchema',
+    query: 'paginationQuerySchema',
+    node: 'componentSchema',
+  },
   12: {
     route: 'GET /mrv/v0/datapoints/{id}/removal_template_components',
     path: 'datapointIdPathSchema',
     query: 'paginationQuerySchema',
     node: 'removalTemplateComponentSchema',
   },
-  13: { route: 'POST /mrv/v0/data-upload-submissions', body: 'createDataUploadSubmissionRequestSchema', node: 'dataUploadSubmissionSchema' },
+  13: {
+    route: 'POST /mrv/v0/data-upload-submissions',
+    body: 'createDataUploadSubmissionRequestSchema',
+    node: 'dataUploadSubmissionSchema',
+  },
   14: { route: 'GET /mrv/v0/data-upload-submissions', query: 'listDataUploadSubmissionsQuerySchema', node: 'dataUploadSubmissionSchema' },
-  15: { route: 'GET /mrv/v0/projects/{project_id}/removal_templates', path: 'projectIdPathSchema', query: 'paginationQuerySchema', node: 'removalTemplateSchema' },
-  16: { route: 'GET /mrv/v0/projects/{project_id}/storage_locations/{id}', path: 'storageLocationPathSchema', node: 'storageLocationSchema' },
+  15: {
+    route: 'GET /mrv/v0/projects/{project_id}/removal_templates',
+    path: 'projectIdPathSchema',
+    query: 'paginationQuerySchema',
+    node: 'removalTemplateSchema',
+  },
+  16: {
+    route: 'GET /mrv/v0/projects/{project_id}/storage_locations/{id}',
+    path: 'storageLocationPathSchema',
+    node: 'storageLocationSchema',
+  },
   17: { route: 'DELETE /mrv/v0/projects/{project_id}/storage_locations/{id}', path: 'storageLocationPathSchema' },
   18: { route: 'GET /mrv/v0/component_blueprints', query: 'paginationQuerySchema', node: 'componentBlueprintSchema' },
   19: { route: 'GET /mrv/v0/sources/{id}/private_url', path: 'sourceIdPathSchema' },
   20: { route: 'POST /registry/v0/retirements', body: 'createRetirementRequestSchema', node: 'retirementSchema' },
-  21: { route: 'GET /registry/v0/suppliers/{id}/deliveries', path: 'supplierIdPathSchema', query: 'paginationQuerySchema', node: 'deliverySchema' },
+  21: {
+    route: 'GET /registry/v0/suppliers/{id}/deliveries',
+    path: 'supplierIdPathSchema',
+    query: 'paginationQuerySchema',
+    node: 'deliverySchema',
+  },
   22: { route: 'GET /registry/v0/transfers', query: 'listTransfersQuerySchema', node: 'transferSchema' },
   23: { route: 'GET /registry/v0/refunds/{id}/credit_batches', path: 'refundIdPathSchema', node: 'creditBatchSchema' },
 };
@@ -70,7 +101,9 @@ describe('OPERATION_SCHEMAS', () => {
       ...(row.query === undefined ? {} : { query: QUERY_EXAMPLES[row.query] }),
       ...(row.body === undefined ? {} : { body: REQUEST_EXAMPLES[row.body] }),
     };
-    expect(validateRequest({ header: op.header, path: op.path_params, query: op.query, body: op.body }, parts)).toMatchObject({ success: true });
+    expect(validateRequest({ header: op.header, path: op.path_params, query: op.query, body: op.body }, parts)).toMatchObject({
+      success: true,
+    });
   });
 
   it.each(operations)('operation %i: success response', (n, op) => {
@@ -118,7 +151,10 @@ describe('OPERATION_SCHEMAS', () => {
 describe('parsed request types', () => {
   it('a general operation parses to unknown parts, a specific schema set to typed parts', () => {
     const op = OPERATION_SCHEMAS[20];
-    const general = validateRequest({ header: op.header, body: op.body }, { header: HEADER_EXAMPLES.requestHeadersSchema, body: REQUEST_EXAMPLES.createRetirementRequestSchema });
+    const general = validateRequest(
+      { header: op.header, body: op.body },
+      { header: HEADER_EXAMPLES.requestHeadersSchema, body: REQUEST_EXAMPLES.createRetirementRequestSchema },
+    );
     expect(general.success).toBe(true);
     const specific = validateRequest(
       { body: OPERATION_SCHEMAS[20].body as z.ZodType<{ notes: string | null }> },

@@ -10,7 +10,9 @@ import type { SandboxOptions, SandboxResponse } from '../../src/adapter/types';
 import type { WorldDocument } from '../../src/adapter/world-types';
 import { documentProblem } from './service-document';
 
-export const DEMO_WORLD: WorldDocument = JSON.parse(readFileSync(new URL('../../worlds/demo.json', import.meta.url), 'utf8')) as WorldDocument;
+export const DEMO_WORLD: WorldDocument = JSON.parse(
+  readFileSync(new URL('../../worlds/demo.json', import.meta.url), 'utf8'),
+) as WorldDocument;
 
 export const SECRET = 'demo-client-secret';
 export const TOKENS = {
@@ -124,7 +126,8 @@ export class Client {
   /** A request that must succeed (200); returns the body. */
   async ok<T = Record<string, unknown>>(who: Who | null, method: string, path: string, body?: unknown): Promise<T> {
     const response = await this.request(who, method, path, body);
-    if (response.status !== 200) throw new Error(`${method} ${path}: expected 200, got ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`${method} ${path}: expected 200, got ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as T;
   }
 }
@@ -132,7 +135,10 @@ export class Client {
 /** Checks a body against a zod schema, showing the problems when it does not fit. */
 export function expectShape(schema: z.ZodType, body: unknown): void {
   const result = schema.safeParse(body);
-  if (!result.success) throw new Error(`response does not match its schema: ${JSON.stringify(result.error.issues.slice(0, 5))}\n${JSON.stringify(body).slice(0, 500)}`);
+  if (!result.success)
+    throw new Error(
+      `response does not match its schema: ${JSON.stringify(result.error.issues.slice(0, 5))}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
 }
 
 /** Expects a 422 with an item at `loc`. */
@@ -149,7 +155,13 @@ export function expect422(response: SandboxResponse, loc: readonly (string | num
 }
 
 /** Datapoint creation body. */
-export function datapointBody(reference: string, magnitude: number, unit: string, sd: number | null = null, project: string = IDS.projectA) {
+export function datapointBody(
+  reference: string,
+  magnitude: number,
+  unit: string,
+  sd: number | null = null,
+  project: string = IDS.projectA,
+) {
   return {
     supplier_reference_id: reference,
     display_name: `datapoint ${reference}`,
@@ -170,14 +182,22 @@ export function sampleBody(reference: string, options: { project?: string; locat
     feedstock_batch_id: null,
     measurement_location_id: options.location ?? null,
     measurement_type: 'biochar_production_batch',
-    values: [{ value: { magnitude: 81.3, unit: '%', standard_deviation: 1.2 }, measurement_property: { quantity_kind: 'mass_fraction', qualifier: 'total_organic_carbon' } }],
+    values: [
+      {
+        value: { magnitude: 81.3, unit: '%', standard_deviation: 1.2 },
+        measurement_property: { quantity_kind: 'mass_fraction', qualifier: 'total_organic_carbon' },
+      },
+    ],
     storage_location_id: null,
     production_batch_id: IDS.productionBatch,
   };
 }
 
 /** Body creating a removal from the demo template, with the batch-specific datapoints given. */
-export function removalBody(reference: string, data: { dryMass: string; carbon: readonly string[]; feedMass: string; energy: string; diesel: string }) {
+export function removalBody(
+  reference: string,
+  data: { dryMass: string; carbon: readonly string[]; feedMass: string; energy: string; diesel: string },
+) {
   return {
     project_id: IDS.projectA,
     started_on: '2026-03-01',
@@ -185,7 +205,13 @@ export function removalBody(reference: string, data: { dryMass: string; carbon: 
     supplier_reference_id: reference,
     removal_template_id: IDS.template,
     removal_template_components: [
-      { removal_template_component_id: IDS.rtcSequestration, inputs: [{ input_key: 'dry_mass', datapoint_ids: [data.dryMass] }, { input_key: 'carbon_content', datapoint_ids: [...data.carbon] }] },
+      {
+        removal_template_component_id: IDS.rtcSequestration,
+        inputs: [
+          { input_key: 'dry_mass', datapoint_ids: [data.dryMass] },
+          { input_key: 'carbon_content', datapoint_ids: [...data.carbon] },
+        ],
+      },
       { removal_template_component_id: IDS.rtcFeedstock, inputs: [{ input_key: 'mass', datapoint_id: data.feedMass }] },
       { removal_template_component_id: IDS.rtcEnergy, inputs: [{ input_key: 'energy', datapoint_id: data.energy }] },
       { removal_template_component_id: IDS.rtcDiesel, inputs: [{ input_key: 'volume', datapoint_id: data.diesel }] },
@@ -194,7 +220,13 @@ export function removalBody(reference: string, data: { dryMass: string; carbon: 
 }
 
 /** The batch A datapoints of the demo world. */
-export const BATCH_A = { dryMass: IDS.dryMassA, carbon: [IDS.carbonA1, IDS.carbonA2, IDS.carbonA3], feedMass: IDS.feedMassA, energy: IDS.energyA, diesel: IDS.dieselA };
+export const BATCH_A = {
+  dryMass: IDS.dryMassA,
+  carbon: [IDS.carbonA1, IDS.carbonA2, IDS.carbonA3],
+  feedMass: IDS.feedMassA,
+  energy: IDS.energyA,
+  diesel: IDS.dieselA,
+};
 
 /** Creates a removal of batch A; returns its body. */
 export function createRemovalA(client: Client, reference = 'removal-a') {
@@ -206,8 +238,13 @@ export function createRemovalA(client: Client, reference = 'removal-a') {
  */
 export async function submittedRemoval(client: Client): Promise<{ removal: string; statement: string }> {
   const removal = await createRemovalA(client);
-  const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
-  await client.ok('supplierA', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, { ghg_statement_report_url: 'https://reports.example/ggs.pdf' });
+  const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', {
+    project_id: IDS.projectA,
+    end_on: '2026-03-31',
+  });
+  await client.ok('supplierA', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, {
+    ghg_statement_report_url: 'https://reports.example/ggs.pdf',
+  });
   return { removal: removal.id, statement: statement.id };
 }
 
@@ -215,11 +252,12 @@ export async function submittedRemoval(client: Client): Promise<{ removal: strin
 export async function issuedRemoval(client: Client) {
   const ids = await submittedRemoval(client);
   await client.ok('verifier', 'POST', `/sandbox/v0/ghg_statements/${ids.statement}/verify`, {});
-  const issued = await client.ok<{ credit_batches: { supplier_credit_batches: { id: string; size: { credit_kgs: number } }[]; buffer_pool_credit_batches: { id: string }[] } }>(
-    'verifier',
-    'POST',
-    `/sandbox/v0/ghg_statements/${ids.statement}/issue_credits`,
-  );
+  const issued = await client.ok<{
+    credit_batches: {
+      supplier_credit_batches: { id: string; size: { credit_kgs: number } }[];
+      buffer_pool_credit_batches: { id: string }[];
+    };
+  }>('verifier', 'POST', `/sandbox/v0/ghg_statements/${ids.statement}/issue_credits`);
   return { ...ids, issued };
 }
 
@@ -233,7 +271,10 @@ export const DIESEL_COMPONENT = {
   display_name: 'Generator diesel',
   activity_started_at: '2026-01-01T00:00:00Z',
   activity_completed_at: '2026-12-31T00:00:00Z',
-  inputs: [{ input_key: 'volume', datapoint_ids: [IDS.dieselA] }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
+  inputs: [
+    { input_key: 'volume', datapoint_ids: [IDS.dieselA] },
+    { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] },
+  ],
 };
 
 /** Body creating a loader's diesel component (March 2026; the singular `datapoint_id` spelling). */
@@ -245,13 +286,21 @@ export function loaderDieselBody(reference: string) {
     display_name: 'Loader diesel',
     activity_started_at: '2026-03-01T00:00:00Z',
     activity_completed_at: '2026-03-31T00:00:00Z',
-    inputs: [{ input_key: 'volume', datapoint_id: IDS.dieselA }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }],
+    inputs: [
+      { input_key: 'volume', datapoint_id: IDS.dieselA },
+      { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] },
+    ],
   };
 }
 
 /** Creates a storage location of project A as supplier A. */
 export function createStorageLocation(client: Client, name: string): Promise<{ id: string }> {
-  return client.ok<{ id: string }>('supplierA', 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { project_id: IDS.projectA, name, latitude: 1, longitude: 2 });
+  return client.ok<{ id: string }>('supplierA', 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, {
+    project_id: IDS.projectA,
+    name,
+    latitude: 1,
+    longitude: 2,
+  });
 }
 
 /** Creates a biochar application of project A on `site` (10 March 2026) as supplier A. */

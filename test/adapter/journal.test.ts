@@ -42,23 +42,42 @@ describe('createSandbox({ journal })', () => {
     const journal: SandboxJournal = { records: [], append: () => (fail ? Promise.reject(new Error('disk full')) : Promise.resolve()) };
     const client = new Client(demoSandbox({ journal }));
     fail = true;
-    expect((await client.sandbox.handle({ method: 'POST', path: '/mrv/v0/datapoints', headers: client.headers('supplierA'), body: datapointBody('lost', 1, 't') })).status).toBe(500);
-    expect((await client.sandbox.handle({ method: 'GET', path: '/mrv/v0/datapoints', headers: client.headers('supplierA') })).status).toBe(503);
+    expect(
+      (
+        await client.sandbox.handle({
+          method: 'POST',
+          path: '/mrv/v0/datapoints',
+          headers: client.headers('supplierA'),
+          body: datapointBody('lost', 1, 't'),
+        })
+      ).status,
+    ).toBe(500);
+    expect((await client.sandbox.handle({ method: 'GET', path: '/mrv/v0/datapoints', headers: client.headers('supplierA') })).status).toBe(
+      503,
+    );
   });
 
   test('a journal of another world or seed, or a record that no longer applies, is refused by name', () => {
     const journal = memoryJournal();
     demoSandbox({ journal });
-    expect(() => demoSandbox({ journal: memoryJournal([...journal.records]), world: { ...DEMO_WORLD, clients: [] } })).toThrow(/another world/);
+    expect(() => demoSandbox({ journal: memoryJournal([...journal.records]), world: { ...DEMO_WORLD, clients: [] } })).toThrow(
+      /another world/,
+    );
     expect(() => demoSandbox({ journal: memoryJournal([...journal.records]), seed: 2 })).toThrow(/seed 1, not 2/);
     const bad = JSON.stringify({ at: START, method: 'DELETE', path: `/mrv/v0/projects/${IDS.projectA}`, headers: {}, ids: [] });
-    expect(() => demoSandbox({ journal: memoryJournal([...journal.records, bad]) })).toThrow(/journal record 2 \(DELETE .*\) replays as 4\d\d, not as accepted/);
+    expect(() => demoSandbox({ journal: memoryJournal([...journal.records, bad]) })).toThrow(
+      /journal record 2 \(DELETE .*\) replays as 4\d\d, not as accepted/,
+    );
     expect(() => demoSandbox({ journal: memoryJournal([...journal.records, 'not json']) })).toThrow(/journal record 2 is not JSON/);
     // A record of the wrong shape is refused before it replays: headers and ids are read as strings.
     const shaped = { at: 0, method: 'DELETE', path: '/mrv/v0/projects/x', headers: {}, ids: [] };
     for (const wrong of [[], { ...shaped, ids: [1] }, { ...shaped, headers: { authorization: 7 } }, { ...shaped, at: '0' }]) {
-      expect(() => demoSandbox({ journal: memoryJournal([...journal.records, JSON.stringify(wrong)]) })).toThrow(/journal record 2 is not a request/);
+      expect(() => demoSandbox({ journal: memoryJournal([...journal.records, JSON.stringify(wrong)]) })).toThrow(
+        /journal record 2 is not a request/,
+      );
     }
-    expect(() => demoSandbox({ journal: memoryJournal(['{"v":1,"world":3,"seed":1,"loaded_at":0}']) })).toThrow(/record 1 is not a journal header/);
+    expect(() => demoSandbox({ journal: memoryJournal(['{"v":1,"world":3,"seed":1,"loaded_at":0}']) })).toThrow(
+      /record 1 is not a journal header/,
+    );
   });
 });

@@ -25,17 +25,38 @@ describe('credit batch lists by ledger keys', () => {
     const client = new Client(demoSandbox());
     const { issued } = await issuedRemoval(client);
     const batch = issued.credit_batches.supplier_credit_batches[0]!;
-    await client.ok('supplierA', 'POST', '/registry/v0/deliveries', { order_id: IDS.orderA, credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: batch.size.credit_kgs }], notes: null });
-    await client.ok('buyer', 'POST', '/registry/v0/transfers', { from_organisation_id: IDS.buyer, to_organisation_id: IDS.orgB, supplier_id: IDS.supplierA, credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: 100 }], notes: null });
-    const retire = { owner_organisation_id: IDS.buyer, beneficiary_organisation_id: IDS.buyer, supplier_id: IDS.supplierA, retirement_purposes: ['insetting'], notes: null };
-    const first = await client.ok<{ id: string }>('buyer', 'POST', '/registry/v0/retirements/from_oldest_credits', { ...retire, credit_quantity_kg: 250 });
+    await client.ok('supplierA', 'POST', '/registry/v0/deliveries', {
+      order_id: IDS.orderA,
+      credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: batch.size.credit_kgs }],
+      notes: null,
+    });
+    await client.ok('buyer', 'POST', '/registry/v0/transfers', {
+      from_organisation_id: IDS.buyer,
+      to_organisation_id: IDS.orgB,
+      supplier_id: IDS.supplierA,
+      credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: 100 }],
+      notes: null,
+    });
+    const retire = {
+      owner_organisation_id: IDS.buyer,
+      beneficiary_organisation_id: IDS.buyer,
+      supplier_id: IDS.supplierA,
+      retirement_purposes: ['insetting'],
+      notes: null,
+    };
+    const first = await client.ok<{ id: string }>('buyer', 'POST', '/registry/v0/retirements/from_oldest_credits', {
+      ...retire,
+      credit_quantity_kg: 250,
+    });
     await client.ok('buyer', 'POST', '/registry/v0/retirements/from_oldest_credits', { ...retire, credit_quantity_kg: 40 });
 
     const { state } = client.sandbox;
-    for (const row of state.ledgerEntries.rows()) expect(row.keys, `${row.kind} ${row.id}`).toEqual(ledgerKeys(state.ledger, row.kind, row.id));
+    for (const row of state.ledgerEntries.rows())
+      expect(row.keys, `${row.kind} ${row.id}`).toEqual(ledgerKeys(state.ledger, row.kind, row.id));
 
     const list = async (query: string): Promise<Batch[]> =>
-      (await client.ok<{ nodes: Batch[] }>('buyer', 'GET', `/registry/v0/organisations/${IDS.buyer}/credit_batches?first=50${query}`)).nodes;
+      (await client.ok<{ nodes: Batch[] }>('buyer', 'GET', `/registry/v0/organisations/${IDS.buyer}/credit_batches?first=50${query}`))
+        .nodes;
     const all = await list('');
     expect(all.length).toBeGreaterThan(2);
     const issuedAt = all[all.length - 1]!.issued_at;
@@ -64,22 +85,48 @@ describe('credit batch lists by ledger keys', () => {
       [`&issued_before=${encodeURIComponent(issuedAt)}`, (b) => time(b) < time0],
       [`&issued_after=${encodeURIComponent(earlier)}&issued_before=${encodeURIComponent(later)}`, (b) => Math.abs(time(b) - time0) < 1000],
     ];
-    for (const [query, keep] of cases) expect((await list(query)).map((b) => b.id), query).toEqual(all.filter(keep).map((b) => b.id));
+    for (const [query, keep] of cases)
+      expect(
+        (await list(query)).map((b) => b.id),
+        query,
+      ).toEqual(all.filter(keep).map((b) => b.id));
     expect((await list('&status=retired')).length).toBeGreaterThan(0);
     expect((await list(`&order_id=${IDS.orderA}`)).length).toBeGreaterThan(0);
 
     // Descending: the same lists from their end, and paged by cursors in that order.
-    for (const [query, keep] of cases) expect((await list(`${query}&sort_direction=desc`)).map((b) => b.id), `${query} desc`).toEqual(all.filter(keep).map((b) => b.id).reverse());
+    for (const [query, keep] of cases)
+      expect(
+        (await list(`${query}&sort_direction=desc`)).map((b) => b.id),
+        `${query} desc`,
+      ).toEqual(
+        all
+          .filter(keep)
+          .map((b) => b.id)
+          .reverse(),
+      );
     const paged: string[] = [];
     let after = '';
     for (;;) {
-      const page = await client.ok<{ nodes: Batch[]; page_info: { has_next_page: boolean; end_cursor: string | null } }>('buyer', 'GET', `/registry/v0/organisations/${IDS.buyer}/credit_batches?first=2&sort_direction=desc${after}`);
+      const page = await client.ok<{ nodes: Batch[]; page_info: { has_next_page: boolean; end_cursor: string | null } }>(
+        'buyer',
+        'GET',
+        `/registry/v0/organisations/${IDS.buyer}/credit_batches?first=2&sort_direction=desc${after}`,
+      );
       paged.push(...page.nodes.map((b) => b.id));
       if (!page.page_info.has_next_page) break;
       after = `&after=${encodeURIComponent(page.page_info.end_cursor ?? '')}`;
     }
     expect(paged).toEqual(all.map((b) => b.id).reverse());
-    const back = await client.ok<{ nodes: Batch[] }>('buyer', 'GET', `/registry/v0/organisations/${IDS.buyer}/credit_batches?last=2&sort_direction=desc`);
-    expect(back.nodes.map((b) => b.id)).toEqual(all.map((b) => b.id).reverse().slice(-2));
+    const back = await client.ok<{ nodes: Batch[] }>(
+      'buyer',
+      'GET',
+      `/registry/v0/organisations/${IDS.buyer}/credit_batches?last=2&sort_direction=desc`,
+    );
+    expect(back.nodes.map((b) => b.id)).toEqual(
+      all
+        .map((b) => b.id)
+        .reverse()
+        .slice(-2),
+    );
   });
 });

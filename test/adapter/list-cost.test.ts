@@ -65,7 +65,11 @@ describe('filtered lists at 0 and at 100,000 records', () => {
     const { state } = client.sandbox;
     const { issued } = await issuedRemoval(client);
     const batch = issued.credit_batches.supplier_credit_batches[0]!;
-    await client.ok('supplierA', 'POST', '/registry/v0/deliveries', { order_id: IDS.orderA, credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: batch.size.credit_kgs }], notes: null });
+    await client.ok('supplierA', 'POST', '/registry/v0/deliveries', {
+      order_id: IDS.orderA,
+      credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: batch.size.credit_kgs }],
+      notes: null,
+    });
     const issuedAt = state.ledger.getCreditBatch(batch.id)!.issued_at;
     const around = (ms: number): string => encodeURIComponent(new Date(Date.parse(issuedAt) + ms).toISOString());
     const path = `/registry/v0/organisations/${IDS.buyer}/credit_batches`;
@@ -95,12 +99,27 @@ describe('filtered lists at 0 and at 100,000 records', () => {
     const supplierId = 'spl_LOAD0000000000000000000';
     state.ledger.registerSupplier({ id: supplierId, organisation: buyer });
     const load = state.ledger.createIssuance({
-      ghg_statement_id: 'ggs_LOAD0000000000000000000', project_id: IDS.projectA, supplier_id: supplierId,
-      supplier_organisation: buyer, buffer_pool_organisation: organisationView(state, state.organisations.rows().find((o) => o.buffer_pool)!.id),
-      country_of_issue: 'DEU', registry_code: 'ISO', pathway_code: 'BSTORE', project_code: 'LOAD',
+      ghg_statement_id: 'ggs_LOAD0000000000000000000',
+      project_id: IDS.projectA,
+      supplier_id: supplierId,
+      supplier_organisation: buyer,
+      buffer_pool_organisation: organisationView(state, state.organisations.rows().find((o) => o.buffer_pool)!.id),
+      country_of_issue: 'DEU',
+      registry_code: 'ISO',
+      pathway_code: 'BSTORE',
+      project_code: 'LOAD',
       entries: Array.from({ length: EXTRA }, (_, e) => ({
-        ghg_entry_id: `rmv_LOAD${String(e).padStart(22, '0')}`, sequestered_on: '2026-03-01', supplier_allocation_kg: 1000, buffer_pool_contribution_kg: 0,
-        carbon_removal_data: { counterfactuals_kg: 0, emissions_kg: 0, gross_carbon_removed_kg: 1000, losses_kg: 0, net_carbon_removed_kg: 1000 },
+        ghg_entry_id: `rmv_LOAD${String(e).padStart(22, '0')}`,
+        sequestered_on: '2026-03-01',
+        supplier_allocation_kg: 1000,
+        buffer_pool_contribution_kg: 0,
+        carbon_removal_data: {
+          counterfactuals_kg: 0,
+          emissions_kg: 0,
+          gross_carbon_removed_kg: 1000,
+          losses_kg: 0,
+          net_carbon_removed_kg: 1000,
+        },
       })),
     });
     state.recordIssuance(load.id);
@@ -115,7 +134,9 @@ describe('filtered lists at 0 and at 100,000 records', () => {
         expect(again.body.nodes.map((n) => n.id)).toEqual(loaded.slice(-1));
       } else expect(again.body, name).toEqual(before[name]!.body);
       const at100k = await leastTime(ask(query));
-      expect(at100k, `${name}: ${at100k.toFixed(3)} ms at ${EXTRA} more, ${at0[name]!.toFixed(3)} ms before`).toBeLessThan(2 * at0[name]! + 0.5);
+      expect(at100k, `${name}: ${at100k.toFixed(3)} ms at ${EXTRA} more, ${at0[name]!.toFixed(3)} ms before`).toBeLessThan(
+        2 * at0[name]! + 0.5,
+      );
     }
   }, 240_000);
 
@@ -123,10 +144,23 @@ describe('filtered lists at 0 and at 100,000 records', () => {
     const client = new Client(demoSandbox());
     const { state } = client.sandbox;
     const location = await createStorageLocation(client, 'Field 7');
-    const requirement = { display_name: 'Soil sample', monitoring_phase: 'operation', frequency: 'every_3_months', storage_location_id: location.id };
+    const requirement = {
+      display_name: 'Soil sample',
+      monitoring_phase: 'operation',
+      frequency: 'every_3_months',
+      storage_location_id: location.id,
+    };
     await client.ok('supplierA', 'POST', `/sandbox/v0/projects/${IDS.projectA}/monitoring_requirements`, requirement);
-    const upload = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/file-uploads', { content_type: 'application/vnd.apache.parquet', content_length: 10, file_name: 'a.parquet' });
-    await client.ok('supplierA', 'POST', '/mrv/v0/data-upload-submissions', { file_upload_id: upload.id, submission_type: 'dac_facility_time_series', facility_id: IDS.facility });
+    const upload = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/file-uploads', {
+      content_type: 'application/vnd.apache.parquet',
+      content_length: 10,
+      file_name: 'a.parquet',
+    });
+    await client.ok('supplierA', 'POST', '/mrv/v0/data-upload-submissions', {
+      file_upload_id: upload.id,
+      submission_type: 'dac_facility_time_series',
+      facility_id: IDS.facility,
+    });
     const queries = {
       requirements: `/mrv/v0/projects/${IDS.projectA}/monitoring_requirements?storage_location_id=${location.id}`,
       submissions: '/mrv/v0/data-upload-submissions?status=pending',
@@ -154,7 +188,9 @@ describe('filtered lists at 0 and at 100,000 records', () => {
     for (const [name, path] of Object.entries(queries)) {
       expect((await ask(path)()).body, name).toEqual(before[name]!.body);
       const at100k = await leastTime(ask(path));
-      expect(at100k, `${name}: ${at100k.toFixed(3)} ms at ${EXTRA} more, ${at0[name]!.toFixed(3)} ms before`).toBeLessThan(2 * at0[name]! + 0.5);
+      expect(at100k, `${name}: ${at100k.toFixed(3)} ms at ${EXTRA} more, ${at0[name]!.toFixed(3)} ms before`).toBeLessThan(
+        2 * at0[name]! + 0.5,
+      );
     }
   }, 240_000);
 });

@@ -12,7 +12,11 @@ import { ROUTES } from '../../src/adapter/resources';
 import { serviceOpenApiDocument as exported } from 'cdr-engine/sandbox';
 import { datapointBody, demoSandbox } from './fixtures';
 
-type Operation = { parameters: { name: string; in: string; required: boolean }[]; requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } }; responses: Record<string, unknown> };
+type Operation = {
+  parameters: { name: string; in: string; required: boolean }[];
+  requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } };
+  responses: Record<string, unknown>;
+};
 
 describe("the service's own OpenAPI document", () => {
   const document = serviceOpenApiDocument();
@@ -21,7 +25,9 @@ describe("the service's own OpenAPI document", () => {
     const ref = (schema as { $ref?: string } | undefined)?.$ref;
     return ref === undefined ? schema : document.components.schemas[ref.split('/').pop() as string];
   };
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Operation })));
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Operation })),
+  );
 
   test('is OpenAPI 3.1, shipped by cdr-engine/sandbox, and lists every route of the service exactly once', () => {
     expect(document.openapi).toBe('3.1.0');
@@ -40,10 +46,16 @@ describe("the service's own OpenAPI document", () => {
     for (const { path, method, op } of operations) {
       const where = `${method} ${path}`;
       expect((op as { security?: unknown }).security, where).toEqual([{ ClientSecret: [], HTTPBearer: [] }]);
-      expect(op.parameters.filter((p) => p.in === 'header'), where).toEqual([]);
+      expect(
+        op.parameters.filter((p) => p.in === 'header'),
+        where,
+      ).toEqual([]);
       expect(Object.keys(op.responses), where).toEqual(expect.arrayContaining(['401', '422']));
       if (path.includes('{')) expect(Object.keys(op.responses), where).toContain('404');
-      expect(Object.keys(op.responses).some((s) => s === '200' || s === '204'), where).toBe(true);
+      expect(
+        Object.keys(op.responses).some((s) => s === '200' || s === '204'),
+        where,
+      ).toBe(true);
     }
   });
 
@@ -54,12 +66,19 @@ describe("the service's own OpenAPI document", () => {
     const bodies = operations.filter((o) => o.op.requestBody !== undefined);
     expect(bodies.length).toBeGreaterThan(30);
     for (const { path, method, op } of bodies) {
-      const schema = resolved(op.requestBody?.content['application/json'].schema) as { additionalProperties?: unknown; anyOf?: { additionalProperties?: unknown }[] };
-      const strict = schema.additionalProperties === false || (schema.anyOf ?? []).every((s) => (resolved(s) as { additionalProperties?: unknown }).additionalProperties === false);
+      const schema = resolved(op.requestBody?.content['application/json'].schema) as {
+        additionalProperties?: unknown;
+        anyOf?: { additionalProperties?: unknown }[];
+      };
+      const strict =
+        schema.additionalProperties === false ||
+        (schema.anyOf ?? []).every((s) => (resolved(s) as { additionalProperties?: unknown }).additionalProperties === false);
       expect(strict, `${method} ${path}`).toBe(true);
     }
     const create = document.paths['/mrv/v0/datapoints']?.post as Operation;
-    const validate = ajv.compile({ $ref: 'https://service.test/doc.json#/paths/~1mrv~1v0~1datapoints/post/requestBody/content/application~1json/schema' });
+    const validate = ajv.compile({
+      $ref: 'https://service.test/doc.json#/paths/~1mrv~1v0~1datapoints/post/requestBody/content/application~1json/schema',
+    });
     expect(validate(datapointBody('doc', 1, 't'))).toBe(true);
     expect(validate({ ...datapointBody('doc', 1, 't'), colour: 'red' })).toBe(false);
     expect(create.responses['409']).toBeDefined();
@@ -68,14 +87,32 @@ describe("the service's own OpenAPI document", () => {
   test('resources and request bodies are named component schemas that operations refer to, so a generated client has named types', () => {
     const create = document.paths['/mrv/v0/datapoints']?.post as Operation;
     expect(create.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateDatapointRequest' });
-    expect((create.responses['200'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Datapoint' });
+    expect(
+      (create.responses['200'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema,
+    ).toEqual({ $ref: '#/components/schemas/Datapoint' });
     // A schema exported under two names takes the first in name order: the GHG entry is `GhgEntry` (ghgEntrySchema, removalSchema).
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Datapoint', 'Component', 'GhgEntry', 'GhgStatement', 'CreditBatch', 'Retirement', 'PageInfo', 'ErrorMessage', 'ValidationError', 'Undefined']));
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'Datapoint',
+        'Component',
+        'GhgEntry',
+        'GhgStatement',
+        'CreditBatch',
+        'Retirement',
+        'PageInfo',
+        'ErrorMessage',
+        'ValidationError',
+        'Undefined',
+      ]),
+    );
     // Every reference names a component schema that exists, and no zod-internal definition is left.
     const text = JSON.stringify(document);
     const refs = new Set([...text.matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1] as string));
     expect(refs.size).toBeGreaterThan(50);
-    for (const ref of refs) expect(ref.startsWith('#/components/schemas/') && ref.slice('#/components/schemas/'.length) in document.components.schemas, ref).toBe(true);
+    for (const ref of refs)
+      expect(ref.startsWith('#/components/schemas/') && ref.slice('#/components/schemas/'.length) in document.components.schemas, ref).toBe(
+        true,
+      );
     expect(text).not.toContain('$defs');
   });
 

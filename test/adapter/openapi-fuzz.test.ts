@@ -17,13 +17,24 @@ const document = serviceOpenApiDocument() as unknown as Record<string, unknown>;
 const operations = operationsOf(document);
 
 function report(name: string, stats: FuzzStats): void {
-  const statuses = [...stats.statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ');
+  const statuses = [...stats.statuses.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
   console.log(`${name}: ${stats.requests} requests over ${operations.length} operations; ${statuses}`);
 }
 
 describe('OpenAPI-driven fuzzing of the sandbox', () => {
   test('10,000 requests in-process: never 5xx, always as documented, refusals change nothing', async () => {
-    const stats = await fuzz({ operations, document, fresh: () => demoSandbox({ onInternalError: () => undefined }), send: (sandbox, request) => sandbox.handle(request), count: 10_000, batch: 100, seed: 17 });
+    const stats = await fuzz({
+      operations,
+      document,
+      fresh: () => demoSandbox({ onInternalError: () => undefined }),
+      send: (sandbox, request) => sandbox.handle(request),
+      count: 10_000,
+      batch: 100,
+      seed: 17,
+    });
     report('in-process', stats);
     expect(stats.problems.slice(0, 10)).toEqual([]);
     expect(stats.requests).toBeGreaterThanOrEqual(10_000);
@@ -39,13 +50,31 @@ describe('OpenAPI-driven fuzzing of the sandbox', () => {
     try {
       const send = async (sandbox: typeof current, request: SandboxRequest) => {
         current = sandbox;
-        const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-        const headers = { ...(request.headers as Record<string, string>), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-        const response = await fetch(`${url}${request.path}`, { method: request.method, headers, ...(body === undefined ? {} : { body }), signal: AbortSignal.timeout(10_000) });
+        const body =
+          request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+        const headers = {
+          ...(request.headers as Record<string, string>),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        };
+        const response = await fetch(`${url}${request.path}`, {
+          method: request.method,
+          headers,
+          ...(body === undefined ? {} : { body }),
+          signal: AbortSignal.timeout(10_000),
+        });
         const text = await response.text();
         return { status: response.status, headers: {}, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
       };
-      const stats = await fuzz({ operations, document, fresh: () => demoSandbox({ onInternalError: () => undefined }), send, count: 600, batch: 100, seed: 29, checkState: false });
+      const stats = await fuzz({
+        operations,
+        document,
+        fresh: () => demoSandbox({ onInternalError: () => undefined }),
+        send,
+        count: 600,
+        batch: 100,
+        seed: 29,
+        checkState: false,
+      });
       report('over HTTP', stats);
       expect(stats.problems.slice(0, 10)).toEqual([]);
       expect(stats.requests).toBe(600);

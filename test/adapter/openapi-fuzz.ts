@@ -31,7 +31,12 @@ export function operationsOf(document: Schema, prefix = ''): FuzzOperation[] {
   for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
     for (const [method, op] of Object.entries(methods)) {
       const body = op.requestBody?.content['application/json'].schema;
-      out.push({ method: method.toUpperCase(), path: `${prefix}${path}`, parameters: (op.parameters ?? []).filter((p) => p.in !== 'header'), ...(body === undefined ? {} : { body }) });
+      out.push({
+        method: method.toUpperCase(),
+        path: `${prefix}${path}`,
+        parameters: (op.parameters ?? []).filter((p) => p.in !== 'header'),
+        ...(body === undefined ? {} : { body }),
+      });
     }
   }
   return out;
@@ -47,7 +52,8 @@ export function idsOf(sandbox: SandboxWithState): Map<string, string[]> {
     if (!list.includes(id)) list.push(id);
     ids.set(prefix, list);
   };
-  for (const table of Object.values(JSON.parse(sandbox.state.store.snapshot()) as Record<string, { row: { id: string } }[]>)) for (const { row } of table) add(row.id);
+  for (const table of Object.values(JSON.parse(sandbox.state.store.snapshot()) as Record<string, { row: { id: string } }[]>))
+    for (const { row } of table) add(row.id);
   return ids;
 }
 
@@ -76,31 +82,61 @@ const WHO = [...Object.values(TOKENS), TOKENS.supplierA, TOKENS.supplierA];
 export function requestArbitrary(context: SchemaContext, operations: readonly FuzzOperation[]): fc.Arbitrary<SandboxRequest> {
   return fc.nat({ max: operations.length - 1 }).chain((index) => {
     const op = operations[index] as FuzzOperation;
-    const params = op.parameters.map((p) => fc.tuple(fc.constant(p), p.required === true ? valueOf(context, p.schema).map((v) => ({ v })) : fc.option(valueOf(context, p.schema).map((v) => ({ v })), { freq: 3 })));
-    return fc.record({
-      params: fc.tuple(...params),
-      body: op.body === undefined ? fc.constant(undefined) : valueOf(context, op.body),
-      broken: fc.option(fc.record({ where: fc.constantFrom('body', 'path', 'query'), choice: fc.nat({ max: 1000 }), replacement: fc.jsonValue({ maxDepth: 2 }) }), { freq: 3 }),
-      who: fc.option(fc.constantFrom(...WHO), { freq: 20 }),
-      secret: fc.constantFrom(SECRET, SECRET, SECRET, SECRET, SECRET, SECRET, SECRET, SECRET, SECRET, 'wrong'),
-      raw: fc.boolean(),
-    }).map((r): SandboxRequest => {
-      let path = op.path;
-      const query = new URLSearchParams();
-      for (const [p, value] of r.params) {
-        if (value === null) continue;
-        let v = value.v;
-        if (r.broken !== null && r.broken.where === p.in && r.broken.choice % Math.max(1, op.parameters.length) === op.parameters.indexOf(p)) v = invalid(v, r.broken.choice, r.broken.replacement);
-        const text = typeof v === 'string' ? v : JSON.stringify(v);
-        if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(text === '' ? 'x' : text));
-        else if (v !== null) query.set(p.name, text);
-      }
-      const search = query.toString();
-      const body = op.body === undefined ? undefined : r.broken?.where === 'body' ? invalid(r.body, r.broken.choice, r.broken.replacement) : r.body;
-      const headers: Record<string, string> = { 'x-client-secret': r.secret };
-      if (r.who !== null) headers.authorization = `Bearer ${r.who}`;
-      return { method: op.method, path: search === '' ? path : `${path}?${search}`, headers, ...(body === undefined ? {} : { body: r.raw ? JSON.stringify(body) : body }) };
-    });
+    const params = op.parameters.map((p) =>
+      fc.tuple(
+        fc.constant(p),
+        p.required === true
+          ? valueOf(context, p.schema).map((v) => ({ v }))
+          : fc.option(
+              valueOf(context, p.schema).map((v) => ({ v })),
+              { freq: 3 },
+            ),
+      ),
+    );
+    return fc
+      .record({
+        params: fc.tuple(...params),
+        body: op.body === undefined ? fc.constant(undefined) : valueOf(context, op.body),
+        broken: fc.option(
+          fc.record({
+            where: fc.constantFrom('body', 'path', 'query'),
+            choice: fc.nat({ max: 1000 }),
+            replacement: fc.jsonValue({ maxDepth: 2 }),
+          }),
+          { freq: 3 },
+        ),
+        who: fc.option(fc.constantFrom(...WHO), { freq: 20 }),
+        secret: fc.constantFrom(SECRET, SECRET, SECRET, SECRET, SECRET, SECRET, SECRET, SECRET, SECRET, 'wrong'),
+        raw: fc.boolean(),
+      })
+      .map((r): SandboxRequest => {
+        let path = op.path;
+        const query = new URLSearchParams();
+        for (const [p, value] of r.params) {
+          if (value === null) continue;
+          let v = value.v;
+          if (
+            r.broken !== null &&
+            r.broken.where === p.in &&
+            r.broken.choice % Math.max(1, op.parameters.length) === op.parameters.indexOf(p)
+          )
+            v = invalid(v, r.broken.choice, r.broken.replacement);
+          const text = typeof v === 'string' ? v : JSON.stringify(v);
+          if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(text === '' ? 'x' : text));
+          else if (v !== null) query.set(p.name, text);
+        }
+        const search = query.toString();
+        const body =
+          op.body === undefined ? undefined : r.broken?.where === 'body' ? invalid(r.body, r.broken.choice, r.broken.replacement) : r.body;
+        const headers: Record<string, string> = { 'x-client-secret': r.secret };
+        if (r.who !== null) headers.authorization = `Bearer ${r.who}`;
+        return {
+          method: op.method,
+          path: search === '' ? path : `${path}?${search}`,
+          headers,
+          ...(body === undefined ? {} : { body: r.raw ? JSON.stringify(body) : body }),
+        };
+      });
   });
 }
 
@@ -134,7 +170,10 @@ export async function fuzz(options: {
       run += 1;
       const sandbox = options.fresh();
       const context: SchemaContext = { document: options.document, ids: idsOf(sandbox) };
-      const requests = fc.sample(requestArbitrary(context, options.operations), { numRuns: options.batch, seed: options.seed + run * 7919 + (salt & 0xff) });
+      const requests = fc.sample(requestArbitrary(context, options.operations), {
+        numRuns: options.batch,
+        seed: options.seed + run * 7919 + (salt & 0xff),
+      });
       let before = options.checkState === false ? '' : sandbox.state.snapshot();
       for (const request of requests) {
         const response = await options.send(sandbox, request);
@@ -147,7 +186,8 @@ export async function fuzz(options: {
         if (response.status < 300) learn(context.ids, response.body);
         if (options.checkState !== false) {
           const after = sandbox.state.snapshot();
-          if (response.status >= 400 && after !== before) stats.problems.push(`${where}: answered ${response.status} but changed the state`);
+          if (response.status >= 400 && after !== before)
+            stats.problems.push(`${where}: answered ${response.status} but changed the state`);
           before = after;
         }
       }

@@ -23,7 +23,14 @@ import {
 
 type Op = { readonly n: keyof typeof OPERATION_SCHEMAS; readonly method: string; readonly path: string; readonly body?: unknown };
 
-const storageBody = { project_id: IDS.projectA, name: 'Field 7', storage_method: 'biochar_field', latitude: 52.4, longitude: 13.1, supplier_reference_id: 'field-7' };
+const storageBody = {
+  project_id: IDS.projectA,
+  name: 'Field 7',
+  storage_method: 'biochar_field',
+  latitude: 52.4,
+  longitude: 13.1,
+  supplier_reference_id: 'field-7',
+};
 const biocharBody = (site: string) => ({
   application_date: '2026-04-02',
   average_application_rate: { magnitude: 5, unit: 't/ha', standard_deviation: 0.2 },
@@ -35,8 +42,18 @@ const biocharBody = (site: string) => ({
   truck_mass_on_departure: { magnitude: 14, unit: 't' },
   source_ids: [IDS.labSource],
 });
-const feedstockBatchBody = { delivery_date: '2026-02-20', display_name: 'Residues lot 3', feedstock_type_id: IDS.feedstockType, mass: { magnitude: 40, unit: 't', standard_deviation: 1 }, supplier_reference_id: 'lot-3' };
-const submissionBody = { file_upload_id: IDS.fileUpload, submission_type: 'biochar_pyrolysis_reactor_facility_time_series', facility_id: IDS.facility };
+const feedstockBatchBody = {
+  delivery_date: '2026-02-20',
+  display_name: 'Residues lot 3',
+  feedstock_type_id: IDS.feedstockType,
+  mass: { magnitude: 40, unit: 't', standard_deviation: 1 },
+  supplier_reference_id: 'lot-3',
+};
+const submissionBody = {
+  file_upload_id: IDS.fileUpload,
+  submission_type: 'biochar_pyrolysis_reactor_facility_time_series',
+  facility_id: IDS.facility,
+};
 const retirementBody = (batch: string, kg: number) => ({
   beneficiary_organisation_id: IDS.buyer,
   owner_organisation_id: IDS.buyer,
@@ -87,7 +104,12 @@ describe('the operation table', () => {
     for (const op of OPS) {
       const spec = OPERATION_SCHEMAS[op.n];
       expect(op.method).toBe(spec.method);
-      const pattern = new RegExp(`^${spec.path.replace(/\{[a-z_]+\}/g, '[^/]+').replace('removals', '(removals|ghg_entries)').replace('ghg_entries', '(removals|ghg_entries)')}$`);
+      const pattern = new RegExp(
+        `^${spec.path
+          .replace(/\{[a-z_]+\}/g, '[^/]+')
+          .replace('removals', '(removals|ghg_entries)')
+          .replace('ghg_entries', '(removals|ghg_entries)')}$`,
+      );
       expect(op.path, spec.path).toMatch(pattern);
     }
   });
@@ -98,9 +120,19 @@ describe('every operation authenticates', () => {
   test.each(OPS)('operation $n: no client secret 422, unknown secret 401, no token 401', async (op) => {
     const client = new Client(demoSandbox());
     const body = op.body === undefined ? {} : { body: op.body };
-    const noSecret = await client.sandbox.handle({ method: op.method, path: op.path, headers: { authorization: 'Bearer demo-token-supplier-a' }, ...body });
+    const noSecret = await client.sandbox.handle({
+      method: op.method,
+      path: op.path,
+      headers: { authorization: 'Bearer demo-token-supplier-a' },
+      ...body,
+    });
     expect422(noSecret, ['header', 'x-client-secret']);
-    const badSecret = await client.sandbox.handle({ method: op.method, path: op.path, headers: { 'x-client-secret': 'wrong', authorization: 'Bearer demo-token-supplier-a' }, ...body });
+    const badSecret = await client.sandbox.handle({
+      method: op.method,
+      path: op.path,
+      headers: { 'x-client-secret': 'wrong', authorization: 'Bearer demo-token-supplier-a' },
+      ...body,
+    });
     expect(badSecret.status).toBe(401);
     const noToken = await client.request(null, op.method, op.path, op.body);
     expect(noToken.status).toBe(401);
@@ -158,9 +190,18 @@ describe('every operation with a resource in its path answers 404 for a missing 
 describe('1. GET /measurement_samples', () => {
   test('lists the samples the caller may see', async () => {
     const client = new Client(demoSandbox());
-    const created = await client.ok<{ id: string; values: { datapoint_id: string }[] }>('supplierA', 'POST', '/mrv/v0/measurement_samples', sampleBody('sample-2'));
+    const created = await client.ok<{ id: string; values: { datapoint_id: string }[] }>(
+      'supplierA',
+      'POST',
+      '/mrv/v0/measurement_samples',
+      sampleBody('sample-2'),
+    );
     // Each value becomes a datapoint of the sample.
-    const datapoint = await client.ok<{ locked_status: string }>('supplierA', 'GET', `/mrv/v0/datapoints/${created.values[0]?.datapoint_id ?? ''}`);
+    const datapoint = await client.ok<{ locked_status: string }>(
+      'supplierA',
+      'GET',
+      `/mrv/v0/datapoints/${created.values[0]?.datapoint_id ?? ''}`,
+    );
     expect(datapoint.locked_status).toBe('locked_measurement_sample_datapoint');
     const page = await client.ok('supplierA', 'GET', '/mrv/v0/measurement_samples');
     expectShape(response(1), page);
@@ -182,7 +223,11 @@ describe('2. POST /removals', () => {
     expect(removal.co2e_net_removed_without_discount_kg).toBeCloseTo(net + sd, 6);
     const allocation = removal.credit_allocation as { buffer_pool_contribution_kg: number; supplier_allocation_kg: number };
     expect(allocation.buffer_pool_contribution_kg + allocation.supplier_allocation_kg).toBe(Math.round(net / 10) * 10);
-    const attributions = await client.ok<{ total_count: number }>('supplierA', 'GET', `/mrv/v0/removals/${removal.id}/component_attributions`);
+    const attributions = await client.ok<{ total_count: number }>(
+      'supplierA',
+      'GET',
+      `/mrv/v0/removals/${removal.id}/component_attributions`,
+    );
     expect(attributions.total_count).toBe(5);
     // Both spellings read the same entry.
     expect(await client.ok('supplierA', 'GET', `/mrv/v0/ghg_entries/${removal.id}`)).toEqual(removal);
@@ -191,7 +236,10 @@ describe('2. POST /removals', () => {
   test('a template input without a default needs a datapoint from the request', async () => {
     const client = new Client(demoSandbox());
     const body = removalBody('x', BATCH_A);
-    const response422 = await client.post('supplierA', '/mrv/v0/removals', { ...body, removal_template_components: body.removal_template_components.slice(1) });
+    const response422 = await client.post('supplierA', '/mrv/v0/removals', {
+      ...body,
+      removal_template_components: body.removal_template_components.slice(1),
+    });
     expect422(response422, ['body', 'removal_template_components']);
   });
 
@@ -213,7 +261,10 @@ describe('2. POST /removals', () => {
       [{ supplier_reference_id: 'r'.repeat(201) }, ['body', 'supplier_reference_id']],
       [{ feedstock_type_id: 'ftt_short' }, ['body', 'feedstock_type_id']],
       [{ removal_template_id: 'rvt_short' }, ['body', 'removal_template_id']],
-      [{ removal_template_components: [{ removal_template_component_id: 'cmp_01ZZZZZZZZZZZZZZZZZZZZZZZZ', inputs: [] }] }, ['body', 'removal_template_components', 0, 'removal_template_component_id']],
+      [
+        { removal_template_components: [{ removal_template_component_id: 'cmp_01ZZZZZZZZZZZZZZZZZZZZZZZZ', inputs: [] }] },
+        ['body', 'removal_template_components', 0, 'removal_template_component_id'],
+      ],
       [{ process_key: 42 }, ['body', 'process_key']],
       [{ steps: [{ components: [] }] }, ['body', 'steps', 0, 'process_step_key']],
       [{ completed_on: '2026-02-01' }, ['body', 'completed_on']],
@@ -245,13 +296,31 @@ describe('2. POST /removals', () => {
       completed_on: '2026-03-31',
       supplier_reference_id: 'legacy',
       process_key: 'biochar_pyrolysis',
-      steps: [{ process_step_key: 'field_transport', components: [{ component_id: IDS.sharedComponent, attribution_factor_datapoint_id: null }] }],
+      steps: [
+        { process_step_key: 'field_transport', components: [{ component_id: IDS.sharedComponent, attribution_factor_datapoint_id: null }] },
+      ],
     });
     expectShape(removalSchema, response200);
     expect(response200.co2e_net_removed_without_discount_kg).toBeLessThan(0);
-    expect422(await client.post('supplierA', '/mrv/v0/removals', { project_id: IDS.projectA, started_on: '2026-03-01', completed_on: '2026-03-31', supplier_reference_id: 'legacy-2', process_key: 'nope' }), ['body', 'process_key']);
     expect422(
-      await client.post('supplierA', '/mrv/v0/removals', { project_id: IDS.projectA, started_on: '2026-03-01', completed_on: '2026-03-31', supplier_reference_id: 'legacy-3', process_key: 'biochar_pyrolysis', steps: [{ process_step_key: 'nope', components: [] }] }),
+      await client.post('supplierA', '/mrv/v0/removals', {
+        project_id: IDS.projectA,
+        started_on: '2026-03-01',
+        completed_on: '2026-03-31',
+        supplier_reference_id: 'legacy-2',
+        process_key: 'nope',
+      }),
+      ['body', 'process_key'],
+    );
+    expect422(
+      await client.post('supplierA', '/mrv/v0/removals', {
+        project_id: IDS.projectA,
+        started_on: '2026-03-01',
+        completed_on: '2026-03-31',
+        supplier_reference_id: 'legacy-3',
+        process_key: 'biochar_pyrolysis',
+        steps: [{ process_step_key: 'nope', components: [] }],
+      }),
       ['body', 'steps', 0, 'process_step_key'],
     );
   });
@@ -266,7 +335,11 @@ describe('3. PATCH /removals/{id}', () => {
     expectShape(response(3), dated);
     expect(dated.started_on).toBe('2026-03-02');
     expect(dated.feedstock_type_id).toBe(IDS.feedstockType);
-    const added = await client.ok('supplierA', 'PATCH', path, { add_components: [{ component_id: IDS.sharedComponent, removal_template_group_id: IDS.rtgFieldTransport, attribution_factor_datapoint_id: null }] });
+    const added = await client.ok('supplierA', 'PATCH', path, {
+      add_components: [
+        { component_id: IDS.sharedComponent, removal_template_group_id: IDS.rtgFieldTransport, attribution_factor_datapoint_id: null },
+      ],
+    });
     expect(added.co2e_net_removed_without_discount_kg as number).toBeLessThan(removal.co2e_net_removed_without_discount_kg as number);
     const deleted = await client.ok('supplierA', 'PATCH', path, { delete_component_ids: [IDS.sharedComponent] });
     expect(deleted.co2e_net_removed_kg).toBe(removal.co2e_net_removed_kg);
@@ -282,8 +355,18 @@ describe('3. PATCH /removals/{id}', () => {
     expect422(await client.patch('supplierA', path, { completed_on: '2026-01-01' }), ['body', 'completed_on']);
     expect422(await client.patch('supplierA', path, { delete_component_ids: ['short'] }), ['body', 'delete_component_ids', 0]);
     expect422(await client.patch('supplierA', path, { delete_component_ids: [MISSING.component] }), ['body', 'delete_component_ids', 0]);
-    expect422(await client.patch('supplierA', path, { add_components: [{ component_id: MISSING.component, attribution_factor_datapoint_id: null }] }), ['body', 'add_components', 0, 'component_id']);
-    expect422(await client.patch('supplierA', path, { add_components: [{ component_id: IDS.sharedComponent }] }), ['body', 'add_components', 0, 'attribution_factor_datapoint_id']);
+    expect422(
+      await client.patch('supplierA', path, {
+        add_components: [{ component_id: MISSING.component, attribution_factor_datapoint_id: null }],
+      }),
+      ['body', 'add_components', 0, 'component_id'],
+    );
+    expect422(await client.patch('supplierA', path, { add_components: [{ component_id: IDS.sharedComponent }] }), [
+      'body',
+      'add_components',
+      0,
+      'attribution_factor_datapoint_id',
+    ]);
   });
 
   test('another organisation gets 404; a submitted entry is 409', async () => {
@@ -300,19 +383,25 @@ describe('4. PATCH /removals/{id}/component_attributions', () => {
     const first = await createRemovalA(client, 'first');
     const second = await createRemovalA(client, 'second');
     const add = (id: string, factor: number) =>
-      client.patch('supplierA', `/mrv/v0/removals/${id}/component_attributions`, { components_to_add: [{ component_id: IDS.sharedComponent, component_group_key: 'field_transport', attribution_factor: factor }] });
+      client.patch('supplierA', `/mrv/v0/removals/${id}/component_attributions`, {
+        components_to_add: [{ component_id: IDS.sharedComponent, component_group_key: 'field_transport', attribution_factor: factor }],
+      });
     const sixty = await add(first.id, 0.6);
     expect(sixty.status).toBe(200);
     expectShape(response(4), sixty.body);
     // 0.4 is what remains of the shared component: 0.5 is refused, 0.4 accepted.
     expect422(await add(second.id, 0.5), ['body', 'components_to_add', 0, 'attribution_factor']);
     expect((await add(second.id, 0.4)).status).toBe(200);
-    const listed = await client.ok<{ nodes: { component_id: string; attribution_factor: number; ghg_entry_id: string; removal_id: string }[] }>('supplierA', 'GET', `/mrv/v0/ghg_entries/${first.id}/component_attributions?first=50`);
+    const listed = await client.ok<{
+      nodes: { component_id: string; attribution_factor: number; ghg_entry_id: string; removal_id: string }[];
+    }>('supplierA', 'GET', `/mrv/v0/ghg_entries/${first.id}/component_attributions?first=50`);
     const shared = listed.nodes.find((n) => n.component_id === IDS.sharedComponent);
     expect(shared?.attribution_factor).toBe(0.6);
     expect(shared?.ghg_entry_id).toBe(first.id);
     expect(shared?.removal_id).toBe(first.id);
-    const removed = await client.ok('supplierA', 'PATCH', `/mrv/v0/removals/${first.id}/component_attributions`, { components_to_remove: [IDS.sharedComponent] });
+    const removed = await client.ok('supplierA', 'PATCH', `/mrv/v0/removals/${first.id}/component_attributions`, {
+      components_to_remove: [IDS.sharedComponent],
+    });
     expect(removed.co2e_net_removed_kg).toBe(first.co2e_net_removed_kg);
   });
 
@@ -320,7 +409,8 @@ describe('4. PATCH /removals/{id}/component_attributions', () => {
     const client = new Client(demoSandbox());
     const removal = await createRemovalA(client);
     const path = `/mrv/v0/removals/${removal.id}/component_attributions`;
-    const add = (item: Record<string, unknown>) => client.patch('supplierA', path, { components_to_add: [{ component_id: IDS.sharedComponent, component_group_key: 'g', ...item }] });
+    const add = (item: Record<string, unknown>) =>
+      client.patch('supplierA', path, { components_to_add: [{ component_id: IDS.sharedComponent, component_group_key: 'g', ...item }] });
     expect422(await add({ attribution_factor: 0 }), ['body', 'components_to_add', 0, 'attribution_factor']);
     expect422(await add({ attribution_factor: 1.01 }), ['body', 'components_to_add', 0, 'attribution_factor']);
     expect422(await add({ component_id: 'short' }), ['body', 'components_to_add', 0, 'component_id']);
@@ -333,7 +423,9 @@ describe('4. PATCH /removals/{id}/component_attributions', () => {
   test('a submitted entry is 409', async () => {
     const client = new Client(demoSandbox());
     const { removal } = await submittedRemoval(client);
-    expect((await client.patch('supplierA', `/mrv/v0/removals/${removal}/component_attributions`, { components_to_remove: [] })).status).toBe(409);
+    expect(
+      (await client.patch('supplierA', `/mrv/v0/removals/${removal}/component_attributions`, { components_to_remove: [] })).status,
+    ).toBe(409);
   });
 });
 
@@ -341,11 +433,19 @@ describe('5. GET /ghg_entries/{id}/component_attributions', () => {
   test('pages through the attributions in creation order, both spellings', async () => {
     const client = new Client(demoSandbox());
     const removal = await createRemovalA(client);
-    const first = await client.ok<{ nodes: { id: string; component_group_key: string }[]; page_info: { end_cursor: string; has_next_page: boolean }; total_count: number }>('supplierA', 'GET', `/mrv/v0/ghg_entries/${removal.id}/component_attributions?first=2`);
+    const first = await client.ok<{
+      nodes: { id: string; component_group_key: string }[];
+      page_info: { end_cursor: string; has_next_page: boolean };
+      total_count: number;
+    }>('supplierA', 'GET', `/mrv/v0/ghg_entries/${removal.id}/component_attributions?first=2`);
     expectShape(response(5), first);
     expect(first.total_count).toBe(5);
     expect(first.nodes.map((n) => n.component_group_key)).toEqual(['sequestration', 'feedstock_transport']);
-    const rest = await client.ok<{ nodes: { id: string }[] }>('supplierA', 'GET', `/mrv/v0/removals/${removal.id}/component_attributions?first=10&after=${first.page_info.end_cursor}`);
+    const rest = await client.ok<{ nodes: { id: string }[] }>(
+      'supplierA',
+      'GET',
+      `/mrv/v0/removals/${removal.id}/component_attributions?first=10&after=${first.page_info.end_cursor}`,
+    );
     expect(rest.nodes).toHaveLength(3);
     expect((await client.get('supplierB', `/mrv/v0/ghg_entries/${removal.id}/component_attributions`)).status).toBe(404);
   });
@@ -357,7 +457,12 @@ describe('6 and 7. biochar applications', () => {
     const site = await client.ok<{ id: string }>('supplierA', 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, storageBody);
     const created = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/biochar_applications', biocharBody(site.id));
     expectShape(response(6), created);
-    expect(created).toMatchObject({ storage_location_id: site.id, removal_id: null, ghg_entry_id: null, uploaded_at: '2026-06-01T00:00:00.000Z' });
+    expect(created).toMatchObject({
+      storage_location_id: site.id,
+      removal_id: null,
+      ghg_entry_id: null,
+      uploaded_at: '2026-06-01T00:00:00.000Z',
+    });
     const read = await client.ok('supplierA', 'GET', `/mrv/v0/biochar_applications/${created.id}`);
     expectShape(response(7), read);
     expect(read).toEqual(created);
@@ -381,7 +486,8 @@ describe('6 and 7. biochar applications', () => {
       [{ storage_site_id: MISSING.storageLocation }, ['body', 'storage_site_id']],
       [{ production_batch_id: 'ptb_01ZZZZZZZZZZZZZZZZZZZZZZZZ' }, ['body', 'production_batch_id']],
     ];
-    for (const [change, loc] of cases) expect422(await client.post('supplierA', '/mrv/v0/biochar_applications', { ...base, ...change }), loc);
+    for (const [change, loc] of cases)
+      expect422(await client.post('supplierA', '/mrv/v0/biochar_applications', { ...base, ...change }), loc);
     expect422(await client.get('supplierA', '/mrv/v0/biochar_applications/bse_short'), ['path', 'id']);
   });
 });
@@ -391,7 +497,11 @@ describe('8. POST /feedstock_batches', () => {
     const client = new Client(demoSandbox());
     const batch = await client.ok('supplierA', 'POST', '/mrv/v0/feedstock_batches', feedstockBatchBody);
     expectShape(response(8), batch);
-    expect(batch).toMatchObject({ display_name: 'Residues lot 3', created_at: '2026-06-01T00:00:00.000Z', feedstock_type_id: IDS.feedstockType });
+    expect(batch).toMatchObject({
+      display_name: 'Residues lot 3',
+      created_at: '2026-06-01T00:00:00.000Z',
+      feedstock_type_id: IDS.feedstockType,
+    });
   });
 
   test('bounds', async () => {
@@ -407,8 +517,11 @@ describe('8. POST /feedstock_batches', () => {
       [{ mass: null }, ['body', 'mass']],
       [{ mass: undefined }, ['body', 'mass']],
     ];
-    for (const [change, loc] of cases) expect422(await client.post('supplierA', '/mrv/v0/feedstock_batches', { ...feedstockBatchBody, ...change }), loc);
-    expect((await client.post('supplierA', '/mrv/v0/feedstock_batches', { ...feedstockBatchBody, display_name: 'd'.repeat(150) })).status).toBe(200);
+    for (const [change, loc] of cases)
+      expect422(await client.post('supplierA', '/mrv/v0/feedstock_batches', { ...feedstockBatchBody, ...change }), loc);
+    expect(
+      (await client.post('supplierA', '/mrv/v0/feedstock_batches', { ...feedstockBatchBody, display_name: 'd'.repeat(150) })).status,
+    ).toBe(200);
   });
 });
 
@@ -489,7 +602,9 @@ describe('11 and 12. what uses a datapoint', () => {
     const templates = await client.ok<Page>('supplierA', 'GET', `/mrv/v0/datapoints/${IDS.permanence}/removal_template_components`);
     expectShape(response(12), templates);
     expect(templates.nodes.map((n) => n.id)).toEqual([IDS.rtcSequestration]);
-    expect((await client.ok<Page>('supplierA', 'GET', `/mrv/v0/datapoints/${IDS.dryMassA}/removal_template_components`)).total_count).toBe(0);
+    expect((await client.ok<Page>('supplierA', 'GET', `/mrv/v0/datapoints/${IDS.dryMassA}/removal_template_components`)).total_count).toBe(
+      0,
+    );
     expect((await client.get('supplierB', `/mrv/v0/datapoints/${IDS.dryMassA}/components`)).status).toBe(404);
     expect(removal.id).toBeTruthy();
   });
@@ -501,16 +616,26 @@ describe('13 and 14. data upload submissions', () => {
     const first = await client.ok<{ id: string; status: string }>('supplierA', 'POST', '/mrv/v0/data-upload-submissions', submissionBody);
     expectShape(response(13), first);
     expect(first.status).toBe('pending');
-    const second = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/data-upload-submissions', { ...submissionBody, file_upload_id: IDS.fileUpload2 });
+    const second = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/data-upload-submissions', {
+      ...submissionBody,
+      file_upload_id: IDS.fileUpload2,
+    });
     await client.ok('supplierA', 'POST', `/sandbox/v0/data-upload-submissions/${first.id}/process`, { status: 'completed' });
-    const failed = await client.ok('supplierA', 'POST', `/sandbox/v0/data-upload-submissions/${second.id}/process`, { status: 'failed', error_message: 'column temperature missing' });
+    const failed = await client.ok('supplierA', 'POST', `/sandbox/v0/data-upload-submissions/${second.id}/process`, {
+      status: 'failed',
+      error_message: 'column temperature missing',
+    });
     expect(failed).toMatchObject({ status: 'failed', error_message: 'column temperature missing' });
-    expect((await client.post('supplierA', `/sandbox/v0/data-upload-submissions/${second.id}/process`, { status: 'completed' })).status).toBe(409);
+    expect(
+      (await client.post('supplierA', `/sandbox/v0/data-upload-submissions/${second.id}/process`, { status: 'completed' })).status,
+    ).toBe(409);
     type Page = { nodes: { id: string }[]; total_count: number };
     const all = await client.ok<Page>('supplierA', 'GET', '/mrv/v0/data-upload-submissions');
     expectShape(response(14), all);
     expect(all.total_count).toBe(2);
-    expect((await client.ok<Page>('supplierA', 'GET', '/mrv/v0/data-upload-submissions?status=failed')).nodes.map((n) => n.id)).toEqual([second.id]);
+    expect((await client.ok<Page>('supplierA', 'GET', '/mrv/v0/data-upload-submissions?status=failed')).nodes.map((n) => n.id)).toEqual([
+      second.id,
+    ]);
     expect((await client.ok<Page>('supplierA', 'GET', '/mrv/v0/data-upload-submissions?status=pending')).total_count).toBe(0);
     expect((await client.ok<Page>('supplierB', 'GET', '/mrv/v0/data-upload-submissions')).total_count).toBe(0);
     expect((await client.post('supplierA', '/mrv/v0/data-upload-submissions', submissionBody)).status).toBe(409);
@@ -518,7 +643,8 @@ describe('13 and 14. data upload submissions', () => {
 
   test('validation per submission type, and bounds', async () => {
     const client = new Client(demoSandbox());
-    const post = (change: Record<string, unknown>) => client.post('supplierA', '/mrv/v0/data-upload-submissions', { ...submissionBody, ...change });
+    const post = (change: Record<string, unknown>) =>
+      client.post('supplierA', '/mrv/v0/data-upload-submissions', { ...submissionBody, ...change });
     expect422(await post({ facility_id: null }), ['body', 'facility_id']);
     expect422(await post({ submission_type: 'dac_storage_site_time_series', facility_id: null }), ['body', 'storage_location_id']);
     expect422(await post({ submission_type: 'dac_storage_site_time_series' }), ['body', 'facility_id']);
@@ -530,14 +656,20 @@ describe('13 and 14. data upload submissions', () => {
     expect422(await post({ storage_location_id: 'x'.repeat(38) }), ['body', 'storage_location_id']);
     expect422(await client.get('supplierA', '/mrv/v0/data-upload-submissions?status=done'), ['query', 'status']);
     const site = await client.ok<{ id: string }>('supplierA', 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, storageBody);
-    expect((await post({ submission_type: 'dac_storage_site_time_series', facility_id: null, storage_location_id: site.id })).status).toBe(200);
+    expect((await post({ submission_type: 'dac_storage_site_time_series', facility_id: null, storage_location_id: site.id })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('15. GET /projects/{project_id}/removal_templates', () => {
   test('lists the project templates', async () => {
     const client = new Client(demoSandbox());
-    const page = await client.ok<{ nodes: { id: string; groups: unknown[] }[] }>('supplierA', 'GET', `/mrv/v0/projects/${IDS.projectA}/removal_templates`);
+    const page = await client.ok<{ nodes: { id: string; groups: unknown[] }[] }>(
+      'supplierA',
+      'GET',
+      `/mrv/v0/projects/${IDS.projectA}/removal_templates`,
+    );
     expectShape(response(15), page);
     expect(page.nodes.map((n) => n.id)).toEqual([IDS.template]);
     expect(page.nodes[0]?.groups).toHaveLength(6);
@@ -558,7 +690,10 @@ describe('16 and 17. storage locations', () => {
     expect((await client.get('supplierA', `/mrv/v0/projects/${IDS.projectB}/storage_locations/${site.id}`)).status).toBe(404);
     await client.ok('supplierA', 'POST', '/mrv/v0/biochar_applications', biocharBody(site.id));
     expect((await client.delete('supplierA', path)).status).toBe(409);
-    const free = await client.ok<{ id: string }>('supplierA', 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { ...storageBody, supplier_reference_id: 'field-8' });
+    const free = await client.ok<{ id: string }>('supplierA', 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, {
+      ...storageBody,
+      supplier_reference_id: 'field-8',
+    });
     const freePath = `/mrv/v0/projects/${IDS.projectA}/storage_locations/${free.id}`;
     expect((await client.delete('supplierB', freePath)).status).toBe(404);
     const deleted = await client.delete('supplierA', freePath);
@@ -569,21 +704,29 @@ describe('16 and 17. storage locations', () => {
 
   test('bounds', async () => {
     const client = new Client(demoSandbox());
-    const create = (change: Record<string, unknown>) => client.post('supplierA', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { ...storageBody, ...change });
+    const create = (change: Record<string, unknown>) =>
+      client.post('supplierA', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, { ...storageBody, ...change });
     expect422(await create({ name: 'n'.repeat(101) }), ['body', 'name']);
     expect422(await create({ latitude: 91 }), ['body', 'latitude']);
     expect422(await create({ longitude: -180.5 }), ['body', 'longitude']);
     expect422(await create({ supplier_reference_id: 'r'.repeat(101) }), ['body', 'supplier_reference_id']);
     expect422(await create({ storage_method: 'cave' }), ['body', 'storage_method']);
     expect422(await client.get('supplierA', `/mrv/v0/projects/${IDS.projectA}/storage_locations/slc_x`), ['path', 'id']);
-    expect422(await client.delete('supplierA', `/mrv/v0/projects/prj_x/storage_locations/${MISSING.storageLocation}`), ['path', 'project_id']);
+    expect422(await client.delete('supplierA', `/mrv/v0/projects/prj_x/storage_locations/${MISSING.storageLocation}`), [
+      'path',
+      'project_id',
+    ]);
   });
 });
 
 describe('18. GET /component_blueprints', () => {
   test('lists every blueprint', async () => {
     const client = new Client(demoSandbox());
-    const page = await client.ok<{ nodes: { key: string }[]; total_count: number }>('supplierB', 'GET', '/mrv/v0/component_blueprints?first=50');
+    const page = await client.ok<{ nodes: { key: string }[]; total_count: number }>(
+      'supplierB',
+      'GET',
+      '/mrv/v0/component_blueprints?first=50',
+    );
     expectShape(response(18), page);
     expect(page.total_count).toBe(6);
     expect(page.nodes.map((n) => n.key)).toContain('biochar_sequestration');
@@ -603,7 +746,11 @@ describe('19. GET /sources/{id}/private_url', () => {
 
 /** The buyer's active batch of the demo world: what remains of batch B2 after the world's transfer. */
 async function buyerBatch(client: Client): Promise<{ id: string; size: { credit_kgs: number } }> {
-  const page = await client.ok<{ nodes: { id: string; status: string; size: { credit_kgs: number } }[] }>('buyer', 'GET', `/registry/v0/organisations/${IDS.buyer}/credit_batches`);
+  const page = await client.ok<{ nodes: { id: string; status: string; size: { credit_kgs: number } }[] }>(
+    'buyer',
+    'GET',
+    `/registry/v0/organisations/${IDS.buyer}/credit_batches`,
+  );
   const batch = page.nodes.find((b) => b.status === 'active');
   if (batch === undefined) throw new Error('the buyer holds no active batch');
   return batch;
@@ -614,15 +761,33 @@ describe('20. POST /retirements', () => {
     const client = new Client(demoSandbox());
     const batch = await buyerBatch(client);
     expect(batch.size.credit_kgs).toBe(2000);
-    const retirement = await client.ok<{ id: string; credit_batch_size_total: { credit_kgs: number; credits: number } }>('buyer', 'POST', '/registry/v0/retirements', retirementBody(batch.id, 500));
+    const retirement = await client.ok<{ id: string; credit_batch_size_total: { credit_kgs: number; credits: number } }>(
+      'buyer',
+      'POST',
+      '/registry/v0/retirements',
+      retirementBody(batch.id, 500),
+    );
     expectShape(response(20), retirement);
     expect(retirement.credit_batch_size_total).toEqual({ credit_kgs: 500, credits: 0.5 });
-    const parent = await client.ok<{ status: string; left_child_id: string; right_child_id: string }>('buyer', 'GET', `/registry/v0/credit_batches/${batch.id}`);
+    const parent = await client.ok<{ status: string; left_child_id: string; right_child_id: string }>(
+      'buyer',
+      'GET',
+      `/registry/v0/credit_batches/${batch.id}`,
+    );
     expect(parent.status).toBe('split');
-    const left = await client.ok<{ status: string; retirement_id: string }>('buyer', 'GET', `/registry/v0/credit_batches/${parent.left_child_id}`);
+    const left = await client.ok<{ status: string; retirement_id: string }>(
+      'buyer',
+      'GET',
+      `/registry/v0/credit_batches/${parent.left_child_id}`,
+    );
     expect(left).toMatchObject({ status: 'retired', retirement_id: retirement.id });
     // A retired batch cannot be retired again.
-    expect422(await client.post('buyer', '/registry/v0/retirements', retirementBody(parent.left_child_id, 1)), ['body', 'credit_batch_quantities', 0, 'credit_batch_id']);
+    expect422(await client.post('buyer', '/registry/v0/retirements', retirementBody(parent.left_child_id, 1)), [
+      'body',
+      'credit_batch_quantities',
+      0,
+      'credit_batch_id',
+    ]);
   });
 
   test('bounds, and credits of someone else', async () => {
@@ -638,8 +803,14 @@ describe('20. POST /retirements', () => {
       [{ retirement_purposes: ['fun'] }, ['body', 'retirement_purposes', 0]],
       [{ notes: 'n'.repeat(257) }, ['body', 'notes']],
       [{ notes: undefined }, ['body', 'notes']],
-      [{ credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: 0 }] }, ['body', 'credit_batch_quantities', 0, 'credit_quantity_kg']],
-      [{ credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: 2001 }] }, ['body', 'credit_batch_quantities', 0, 'credit_quantity_kg']],
+      [
+        { credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: 0 }] },
+        ['body', 'credit_batch_quantities', 0, 'credit_quantity_kg'],
+      ],
+      [
+        { credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: 2001 }] },
+        ['body', 'credit_batch_quantities', 0, 'credit_quantity_kg'],
+      ],
       [{ owner_organisation_id: IDS.orgB }, ['body', 'owner_organisation_id']],
       [{ supplier_id: IDS.supplierA }, ['body', 'credit_batch_quantities', 0, 'credit_batch_id']],
     ];
@@ -651,10 +822,16 @@ describe('20. POST /retirements', () => {
 describe('21. GET /suppliers/{id}/deliveries', () => {
   test('lists the deliveries of a supplier', async () => {
     const client = new Client(demoSandbox());
-    const page = await client.ok<{ nodes: { id: string }[]; total_count: number }>('buyer', 'GET', `/registry/v0/suppliers/${IDS.supplierB}/deliveries`);
+    const page = await client.ok<{ nodes: { id: string }[]; total_count: number }>(
+      'buyer',
+      'GET',
+      `/registry/v0/suppliers/${IDS.supplierB}/deliveries`,
+    );
     expectShape(response(21), page);
     expect(page.nodes.map((n) => n.id)).toEqual([IDS.deliveryB]);
-    expect((await client.ok<{ total_count: number }>('buyer', 'GET', `/registry/v0/suppliers/${IDS.supplierA}/deliveries`)).total_count).toBe(0);
+    expect(
+      (await client.ok<{ total_count: number }>('buyer', 'GET', `/registry/v0/suppliers/${IDS.supplierA}/deliveries`)).total_count,
+    ).toBe(0);
     expect422(await client.get('buyer', '/registry/v0/suppliers/org_01JDEMOSUPPLIERB00000/deliveries'), ['path', 'id']);
   });
 });
@@ -677,7 +854,11 @@ describe('22. GET /transfers', () => {
 describe('23. GET /refunds/{id}/credit_batches', () => {
   test('the batches a refund moved, without page_info', async () => {
     const client = new Client(demoSandbox());
-    const list = await client.ok<{ nodes: { size: { credit_kgs: number }; owner: { id: string } }[]; total_count: number }>('supplierA', 'GET', `/registry/v0/refunds/${IDS.refund}/credit_batches`);
+    const list = await client.ok<{ nodes: { size: { credit_kgs: number }; owner: { id: string } }[]; total_count: number }>(
+      'supplierA',
+      'GET',
+      `/registry/v0/refunds/${IDS.refund}/credit_batches`,
+    );
     expectShape(response(23), list);
     expect(Object.keys(list).sort()).toEqual(['nodes', 'total_count']);
     expect(list.total_count).toBe(1);

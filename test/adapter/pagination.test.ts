@@ -3,14 +3,23 @@ import { describe, expect, test } from 'vitest';
 import { CursorCodec, paginate } from '../../src/adapter/pagination';
 import { Client, datapointBody, demoSandbox, expect422, IDS } from './fixtures';
 
-type Page = { nodes: { id: string }[]; page_info: { has_previous_page: boolean; start_cursor: string | null; has_next_page: boolean; end_cursor: string | null }; total_count: number };
+type Page = {
+  nodes: { id: string }[];
+  page_info: { has_previous_page: boolean; start_cursor: string | null; has_next_page: boolean; end_cursor: string | null };
+  total_count: number;
+};
 
 /** A sandbox where supplier B owns `count` datapoints; returns their ids in creation order. */
 async function withDatapoints(count: number) {
   const client = new Client(demoSandbox());
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const d = await client.ok<{ id: string }>('supplierB', 'POST', '/mrv/v0/datapoints', datapointBody(`p-${i}`, i, 't', null, IDS.projectB));
+    const d = await client.ok<{ id: string }>(
+      'supplierB',
+      'POST',
+      '/mrv/v0/datapoints',
+      datapointBody(`p-${i}`, i, 't', null, IDS.projectB),
+    );
     ids.push(d.id);
   }
   return { client, ids };
@@ -33,7 +42,11 @@ describe('cursor pagination', () => {
   test('an empty list has null cursors and no pages either way', async () => {
     const { client } = await withDatapoints(0);
     const page = await list(client, 'first=5');
-    expect(page).toEqual({ nodes: [], page_info: { has_previous_page: false, start_cursor: null, has_next_page: false, end_cursor: null }, total_count: 0 });
+    expect(page).toEqual({
+      nodes: [],
+      page_info: { has_previous_page: false, start_cursor: null, has_next_page: false, end_cursor: null },
+      total_count: 0,
+    });
   });
 
   test('walking forward with first/after and backward with last/before visits every item once, in creation order', async () => {
@@ -76,7 +89,12 @@ describe('cursor pagination', () => {
   test('stable under inserts: a cursor keeps its place when items are added', async () => {
     const { client, ids } = await withDatapoints(6);
     const first = await list(client, 'first=3');
-    const added = await client.ok<{ id: string }>('supplierB', 'POST', '/mrv/v0/datapoints', datapointBody('late', 1, 't', null, IDS.projectB));
+    const added = await client.ok<{ id: string }>(
+      'supplierB',
+      'POST',
+      '/mrv/v0/datapoints',
+      datapointBody('late', 1, 't', null, IDS.projectB),
+    );
     const rest = await list(client, `first=10&after=${first.page_info.end_cursor}`);
     expect([...first.nodes, ...rest.nodes].map((n) => n.id)).toEqual([...ids, added.id]);
     expect(rest.total_count).toBe(7);

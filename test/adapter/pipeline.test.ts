@@ -85,7 +85,9 @@ describe('bodies', () => {
     for (const [text, position, reason] of cases) {
       const response = await post(text);
       expect(response.status, text).toBe(422);
-      expect(response.body, text).toEqual({ detail: [{ type: 'json_invalid', loc: ['body', position], msg: 'JSON decode error', input: {}, ctx: { error: reason } }] });
+      expect(response.body, text).toEqual({
+        detail: [{ type: 'json_invalid', loc: ['body', position], msg: 'JSON decode error', input: {}, ctx: { error: reason } }],
+      });
     }
   });
 
@@ -153,7 +155,11 @@ describe('defects', () => {
     let broken = false;
     const logged: unknown[] = [];
     const sandbox = createSandbox({
-      world: { clients: [{ client_secret: 's' }], organisations: [{ id: IDS.orgA, name: 'A' }], access_tokens: [{ token: 't', organisation_id: IDS.orgA, expires_at: '2099-01-01T00:00:00Z' }] },
+      world: {
+        clients: [{ client_secret: 's' }],
+        organisations: [{ id: IDS.orgA, name: 'A' }],
+        access_tokens: [{ token: 't', organisation_id: IDS.orgA, expires_at: '2099-01-01T00:00:00Z' }],
+      },
       now: () => {
         if (broken) throw new Error('the clock broke');
         return '2026-01-01T00:00:00Z';
@@ -161,7 +167,11 @@ describe('defects', () => {
       onInternalError: (error) => logged.push(error),
     });
     broken = true;
-    const response = await sandbox.handle({ method: 'GET', path: '/sandbox/v0/clock', headers: { 'x-client-secret': 's', authorization: 'Bearer t' } });
+    const response = await sandbox.handle({
+      method: 'GET',
+      path: '/sandbox/v0/clock',
+      headers: { 'x-client-secret': 's', authorization: 'Bearer t' },
+    });
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ detail: 'Internal Server Error' });
     expect(logged).toHaveLength(1);

@@ -104,7 +104,8 @@ describe('every quantity field of the service checks its unit and kind', () => {
         const client = new Client(demoSandbox());
         const body = await c.body(client);
         const quantity = body[field] as Body;
-        for (const unit of ['banana', wrongUnitFor(kind)]) await refused(client, c.path, { ...body, [field]: { ...quantity, unit } }, [field], unit, kind);
+        for (const unit of ['banana', wrongUnitFor(kind)])
+          await refused(client, c.path, { ...body, [field]: { ...quantity, unit } }, [field], unit, kind);
         // The valid body itself is accepted, with the quantity as given.
         const created = await client.ok(`supplierA`, 'POST', c.path, body);
         expect(created[field]).toEqual({ standard_deviation: null, ...quantity });
@@ -117,7 +118,10 @@ describe('every quantity field of the service checks its unit and kind', () => {
     const feedstock = CASES[0] as Case;
     const body = await feedstock.body(client);
     const before = client.sandbox.state.snapshot();
-    const negative = await client.post('supplierA', feedstock.path, { ...body, mass: { magnitude: -12, unit: 't', standard_deviation: null } });
+    const negative = await client.post('supplierA', feedstock.path, {
+      ...body,
+      mass: { magnitude: -12, unit: 't', standard_deviation: null },
+    });
     expect(negative.status).toBe(422);
     const detail = (negative.body as { detail: { loc: unknown[]; msg: string }[] }).detail;
     expect(detail.map((d) => d.loc)).toEqual([['body', 'mass', 'magnitude']]);
@@ -131,18 +135,27 @@ describe('every quantity field of the service checks its unit and kind', () => {
   test('a datapoint with an impossible value for the input a component feeds it to is refused (422)', async () => {
     const client = new Client(demoSandbox());
     await client.ok('supplierA', 'POST', '/mrv/v0/components', loaderDieselBody('q-component-bounds'));
-    const negative = await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.dieselA}`, { quantity: { magnitude: -180, unit: 'l', standard_deviation: null } });
+    const negative = await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.dieselA}`, {
+      quantity: { magnitude: -180, unit: 'l', standard_deviation: null },
+    });
     expect(negative.status).toBe(422);
     expect(JSON.stringify(negative.body)).toMatch(/below the physical bound 0 l of quantity kind 'volume'/);
   });
 
-  test('measurement sample values: the unit must be of the value\'s measured kind', async () => {
+  test("measurement sample values: the unit must be of the value's measured kind", async () => {
     const client = new Client(demoSandbox());
     const body = sampleBody('q-sample');
-    const value = (body.values[0] as { value: Body; measurement_property: { quantity_kind: QuantityKind } });
+    const value = body.values[0] as { value: Body; measurement_property: { quantity_kind: QuantityKind } };
     const kind = value.measurement_property.quantity_kind;
     for (const unit of ['banana', wrongUnitFor(kind)]) {
-      await refused(client, '/mrv/v0/measurement_samples', { ...body, values: [{ ...value, value: { ...value.value, unit } }] }, ['values', 0, 'value'], unit, kind);
+      await refused(
+        client,
+        '/mrv/v0/measurement_samples',
+        { ...body, values: [{ ...value, value: { ...value.value, unit } }] },
+        ['values', 0, 'value'],
+        unit,
+        kind,
+      );
     }
   });
 
@@ -150,19 +163,31 @@ describe('every quantity field of the service checks its unit and kind', () => {
     const client = new Client(demoSandbox());
     const create = await client.post('supplierA', '/mrv/v0/datapoints', datapointBody('q-dp', 3, 'banana'));
     expect(create.status).toBe(422);
-    expect((create.body as { detail: { loc: unknown[]; msg: string }[] }).detail).toMatchObject([{ loc: ['body', 'quantity', 'unit'], msg: "Value error, unknown unit 'banana': no unit named 'banana'" }]);
-    const patch = await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.dieselA}`, { quantity: { magnitude: 1, unit: 'banana', standard_deviation: null } });
+    expect((create.body as { detail: { loc: unknown[]; msg: string }[] }).detail).toMatchObject([
+      { loc: ['body', 'quantity', 'unit'], msg: "Value error, unknown unit 'banana': no unit named 'banana'" },
+    ]);
+    const patch = await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.dieselA}`, {
+      quantity: { magnitude: 1, unit: 'banana', standard_deviation: null },
+    });
     expect(patch.status).toBe(422);
     // Once a component feeds the diesel datapoint to a volume input, a mass unit is refused, naming the unit and the kind.
     await client.ok('supplierA', 'POST', '/mrv/v0/components', loaderDieselBody('q-component'));
-    const wrongKind = await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.dieselA}`, { quantity: { magnitude: 1, unit: 'kg', standard_deviation: null } });
+    const wrongKind = await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.dieselA}`, {
+      quantity: { magnitude: 1, unit: 'kg', standard_deviation: null },
+    });
     expect(wrongKind.status).toBe(422);
     expect(JSON.stringify(wrongKind.body)).toMatch(/'kg'.*volume|volume.*'kg'/);
   });
 
   test('a component fed a datapoint of the wrong kind is refused naming the new component by its place in the request, or a stored one by its id', async () => {
     const client = new Client(demoSandbox());
-    const body = { ...loaderDieselBody('q-wrong-kind'), inputs: [{ input_key: 'volume', datapoint_ids: [IDS.dryMassA] }, { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] }] };
+    const body = {
+      ...loaderDieselBody('q-wrong-kind'),
+      inputs: [
+        { input_key: 'volume', datapoint_ids: [IDS.dryMassA] },
+        { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] },
+      ],
+    };
     const created = await client.post('supplierA', '/mrv/v0/components', body);
     expect(created.status).toBe(422);
     const messages = (created.body as { detail: { msg: string }[] }).detail.map((d) => d.msg);
@@ -175,7 +200,7 @@ describe('every quantity field of the service checks its unit and kind', () => {
     expect(JSON.stringify(changed.body)).not.toContain('cmp_checked');
   });
 
-  test('the empty unit is Pint\'s dimensionless: a datapoint may carry it, and a mass field refuses it naming the kind', async () => {
+  test("the empty unit is Pint's dimensionless: a datapoint may carry it, and a mass field refuses it naming the kind", async () => {
     const client = new Client(demoSandbox());
     const create = await client.post('supplierA', '/mrv/v0/datapoints', datapointBody('q-dp-empty-unit', 0.8, ''));
     expect(create.status).toBe(200);
@@ -193,7 +218,8 @@ describe('every quantity field of the service checks its unit and kind', () => {
         return;
       }
       const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-      if (schema instanceof z.ZodObject) for (const [key, child] of Object.entries(schema.shape as Record<string, z.ZodType>)) walk(child, `${path}.${key}`);
+      if (schema instanceof z.ZodObject)
+        for (const [key, child] of Object.entries(schema.shape as Record<string, z.ZodType>)) walk(child, `${path}.${key}`);
       for (const key of ['innerType', 'in', 'out', 'element']) if (def[key] instanceof z.ZodType) walk(def[key] as z.ZodType, path);
       if (Array.isArray(def.options)) for (const option of def.options as z.ZodType[]) walk(option, path);
     };
@@ -210,13 +236,24 @@ describe('every quantity field of the service checks its unit and kind', () => {
 describe('world documents hold their quantities to the same check', () => {
   test('a production batch mass in banana or in kWh, and a sample value of the wrong kind, are refused with their paths', () => {
     const production_batches = (DEMO_WORLD.production_batches ?? []).map((b) => ({ ...b, mass: { ...b.mass, unit: 'banana' } }));
-    expect(() => createSandbox({ world: { ...DEMO_WORLD, production_batches } })).toThrow(/production_batches\[0\]\.mass\.unit: unknown unit 'banana'/);
+    expect(() => createSandbox({ world: { ...DEMO_WORLD, production_batches } })).toThrow(
+      /production_batches\[0\]\.mass\.unit: unknown unit 'banana'/,
+    );
     const inKwh = (DEMO_WORLD.production_batches ?? []).map((b) => ({ ...b, mass: { ...b.mass, unit: 'kWh' } }));
-    expect(() => createSandbox({ world: { ...DEMO_WORLD, production_batches: inKwh } })).toThrow(/production_batches\[0\]\.mass\.unit: unit 'kWh' is not a unit of quantity kind 'mass'/);
+    expect(() => createSandbox({ world: { ...DEMO_WORLD, production_batches: inKwh } })).toThrow(
+      /production_batches\[0\]\.mass\.unit: unit 'kWh' is not a unit of quantity kind 'mass'/,
+    );
     const sample = (DEMO_WORLD.measurement_samples ?? [])[0];
     if (sample === undefined || sample.values === undefined) throw new Error('the demo world has a measurement sample with values');
-    const measurement_samples = [{ ...sample, values: sample.values.map((v) => ({ ...v, measurement_property: { ...v.measurement_property, quantity_kind: 'energy' as const } })) }];
-    expect(() => createSandbox({ world: { ...DEMO_WORLD, measurement_samples } })).toThrow(/measurement_samples\[0\]\.values\[0\]\.datapoint_id: .*quantity kind 'energy'/);
+    const measurement_samples = [
+      {
+        ...sample,
+        values: sample.values.map((v) => ({ ...v, measurement_property: { ...v.measurement_property, quantity_kind: 'energy' as const } })),
+      },
+    ];
+    expect(() => createSandbox({ world: { ...DEMO_WORLD, measurement_samples } })).toThrow(
+      /measurement_samples\[0\]\.values\[0\]\.datapoint_id: .*quantity kind 'energy'/,
+    );
   });
 
   test('a datapoint in banana is refused with its path', () => {

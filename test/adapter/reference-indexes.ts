@@ -137,7 +137,11 @@ export function referenceIndexes(state: ServiceState): ReferenceIndexes {
     expose(statement.id);
     expose(record.project_id);
     for (const c of state.components.rows()) {
-      if (c.ghg_statement_id === statement.id || (c.scope === 'PROJECT' && c.project_id === record.project_id && c.allocation_strategy !== 'MANUAL')) component(c.id);
+      if (
+        c.ghg_statement_id === statement.id ||
+        (c.scope === 'PROJECT' && c.project_id === record.project_id && c.allocation_strategy !== 'MANUAL')
+      )
+        component(c.id);
     }
     for (const removalId of record.removal_ids) {
       expose(removalId);
@@ -161,7 +165,8 @@ export function referenceIndexes(state: ServiceState): ReferenceIndexes {
 
   const references = new Map<string, string>();
   const note = (rows: readonly { readonly id: string; readonly owner: string; readonly supplier_reference_id: string | null }[]): void => {
-    for (const row of rows) if (row.supplier_reference_id !== null) references.set(referenceKey(row.owner, row.supplier_reference_id), row.id);
+    for (const row of rows)
+      if (row.supplier_reference_id !== null) references.set(referenceKey(row.owner, row.supplier_reference_id), row.id);
   };
   note(state.feedstockTypes.rows());
   note(state.feedstockBatches.rows());

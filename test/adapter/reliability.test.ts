@@ -93,11 +93,25 @@ describe('bounded answers and time limits (in process)', () => {
   });
 
   test('a lone surrogate is refused, naming the field', async () => {
-    const answer = await post(server.url, '/mrv/v0/datapoints', JSON.stringify(datapointBody('s', 1, 't')).replace('"datapoint s"', '"bad \\ud800"'));
+    const answer = await post(
+      server.url,
+      '/mrv/v0/datapoints',
+      JSON.stringify(datapointBody('s', 1, 't')).replace('"datapoint s"', '"bad \\ud800"'),
+    );
     expect(answer.status).toBe(422);
-    expect(JSON.parse(answer.text)).toEqual({ detail: [expect.objectContaining({ type: 'string_unicode', loc: ['body', 'display_name'], input: 'bad \ud800' })] });
+    expect(JSON.parse(answer.text)).toEqual({
+      detail: [expect.objectContaining({ type: 'string_unicode', loc: ['body', 'display_name'], input: 'bad \ud800' })],
+    });
     // A well-formed pair is a character like any other.
-    expect((await post(server.url, '/mrv/v0/datapoints', JSON.stringify(datapointBody('pair', 1, 't')).replace('"datapoint pair"', '"ok \\ud83d\\ude00"'))).status).toBe(200);
+    expect(
+      (
+        await post(
+          server.url,
+          '/mrv/v0/datapoints',
+          JSON.stringify(datapointBody('pair', 1, 't')).replace('"datapoint pair"', '"ok \\ud83d\\ude00"'),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   test('a body announced larger than the limit and never sent: 413 at once', async () => {
@@ -125,7 +139,12 @@ describe('bounded answers and time limits (in process)', () => {
 describe('answers during a stop', () => {
   test('a request in progress when the stop begins is answered, with Connection: close', async () => {
     // A sandbox whose answers take a while: the stop begins while one is being worked out.
-    const slow: Sandbox = { handle: () => new Promise((resolve) => setTimeout(() => resolve({ status: 200, headers: { 'content-type': 'application/json' }, body: { ok: true } }), 400)) };
+    const slow: Sandbox = {
+      handle: () =>
+        new Promise((resolve) =>
+          setTimeout(() => resolve({ status: 200, headers: { 'content-type': 'application/json' }, body: { ok: true } }), 400),
+        ),
+    };
     const service = createNodeService(slow);
     await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
     const { port } = service.server.address() as AddressInfo;
@@ -256,7 +275,9 @@ describe('--state survives kill -9', () => {
     const other = join(dir, 'other-world.json');
     const organisations = (DEMO_WORLD.organisations ?? []).map((o, i) => (i === 0 ? { ...o, name: `${o.name} (renamed)` } : o));
     writeFileSync(other, JSON.stringify({ ...DEMO_WORLD, organisations }));
-    const child = spawn(process.execPath, [bundle, '--port', '0', '--world', other, '--state', state], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, '--port', '0', '--world', other, '--state', state], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();

@@ -4,7 +4,13 @@ import { describe, expect, test } from 'vitest';
 import { bodyLimitProblems, boundDetail, MAX_ARRAY_ITEMS, MAX_BODY_VALUES, MAX_LISTED_PROBLEMS } from '../../src/adapter/request-limits';
 import type { ValidationErrorItem } from '../../src/model/validation-error';
 
-const item = (i: number, input: unknown = i): ValidationErrorItem => ({ type: 'int_type', loc: ['body', 'x', i], msg: 'Input should be a valid integer', input, ctx: {} });
+const item = (i: number, input: unknown = i): ValidationErrorItem => ({
+  type: 'int_type',
+  loc: ['body', 'x', i],
+  msg: 'Input should be a valid integer',
+  input,
+  ctx: {},
+});
 
 describe('bodyLimitProblems', () => {
   test('a body within the limits has no problem', () => {
@@ -24,7 +30,11 @@ describe('bodyLimitProblems', () => {
   test('an array one item over the limit is too_long at its place; one at the limit is not', () => {
     expect(bodyLimitProblems({ ids: new Array(MAX_ARRAY_ITEMS).fill(0) })).toEqual([]);
     const [problem] = bodyLimitProblems({ ids: new Array(MAX_ARRAY_ITEMS + 1).fill(0) });
-    expect(problem).toMatchObject({ type: 'too_long', loc: ['body', 'ids'], ctx: { max_length: MAX_ARRAY_ITEMS, actual_length: MAX_ARRAY_ITEMS + 1 } });
+    expect(problem).toMatchObject({
+      type: 'too_long',
+      loc: ['body', 'ids'],
+      ctx: { max_length: MAX_ARRAY_ITEMS, actual_length: MAX_ARRAY_ITEMS + 1 },
+    });
   });
 
   test('too many values in all, and too many keys in one object', () => {
@@ -37,11 +47,20 @@ describe('bodyLimitProblems', () => {
 
 describe('boundDetail', () => {
   test('at most 100 items, then one counting the rest (earlier counts included)', () => {
-    const items = [...Array.from({ length: 250 }, (_, i) => item(i)), { type: 'too_many_errors', loc: ['body'], msg: '', input: null, ctx: { omitted: 7 } }];
+    const items = [
+      ...Array.from({ length: 250 }, (_, i) => item(i)),
+      { type: 'too_many_errors', loc: ['body'], msg: '', input: null, ctx: { omitted: 7 } },
+    ];
     const out = boundDetail(items);
     expect(out).toHaveLength(MAX_LISTED_PROBLEMS + 1);
     expect(out.slice(0, 100)).toEqual(items.slice(0, 100));
-    expect(out[100]).toEqual({ type: 'too_many_errors', loc: ['request'], msg: '157 more problems not listed', input: null, ctx: { omitted: 157 } });
+    expect(out[100]).toEqual({
+      type: 'too_many_errors',
+      loc: ['request'],
+      msg: '157 more problems not listed',
+      input: null,
+      ctx: { omitted: 157 },
+    });
   });
 
   test('a short list is answered as it is', () => {

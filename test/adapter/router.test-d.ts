@@ -11,9 +11,16 @@ const idPath = z.object({ id: z.string() });
 
 describe('a route handler', () => {
   it('answers what its response schema accepts, read-only, and takes the parsed request parts', () => {
-    expectTypeOf<ResponseBody<{ response: typeof thing }>>().toEqualTypeOf<{ readonly id: string; readonly size: number; readonly tags: readonly string[]; readonly note: string | null }>();
+    expectTypeOf<ResponseBody<{ response: typeof thing }>>().toEqualTypeOf<{
+      readonly id: string;
+      readonly size: number;
+      readonly tags: readonly string[];
+      readonly note: string | null;
+    }>();
     expectTypeOf<Handler<{ path: typeof idPath; response: typeof thing }>>().parameter(1).toEqualTypeOf<{ path: { id: string } }>();
-    route('GET', '/x/v0/things/{id}', { path: idPath, response: thing }, (_context, { path }) => ok({ id: path.id, size: 1, tags: [] as readonly string[], note: null }));
+    route('GET', '/x/v0/things/{id}', { path: idPath, response: thing }, (_context, { path }) =>
+      ok({ id: path.id, size: 1, tags: [] as readonly string[], note: null }),
+    );
     route('DELETE', '/x/v0/things/{id}', { path: idPath, response: null }, () => NO_CONTENT);
   });
 
@@ -24,8 +31,10 @@ describe('a route handler', () => {
     route('GET', '/x/v0/things', { response: thing }, () => ok({ id: 'a', size: 1, tags: [] }));
     // @ts-expect-error a removal is not a thing
     route('GET', '/x/v0/things', { response: thing }, () => ok({ id: 'a', supplier_reference_id: null }));
-    // @ts-expect-error a path parameter the path schema does not declare
-    route('GET', '/x/v0/things/{id}', { path: idPath, response: thing }, (_context, { path }) => ok({ id: path.key, size: 1, tags: [], note: null }));
+    route('GET', '/x/v0/things/{id}', { path: idPath, response: thing }, (_context, { path }) =>
+      // @ts-expect-error a path parameter the path schema does not declare
+      ok({ id: path.key, size: 1, tags: [], note: null }),
+    );
   });
 
   it('refuses a body on a 204 route and no body on a route with a response schema', () => {

@@ -37,7 +37,10 @@ describe('the world document', () => {
   });
 
   it('accepts a read-only world (a document written `as const`)', () => {
-    const frozen = { clients: [{ client_secret: 'secret' }], datapoints: [{ ...datapoint, source_ids: ['src_01JSOURCE00000000000'] }] } as const;
+    const frozen = {
+      clients: [{ client_secret: 'secret' }],
+      datapoints: [{ ...datapoint, source_ids: ['src_01JSOURCE00000000000'] }],
+    } as const;
     expectTypeOf(frozen).toExtend<WorldDocument>();
   });
 
@@ -67,7 +70,13 @@ describe('the world document', () => {
     expectTypeOf<WorldMeasurementSample['measured_at']>().toEqualTypeOf<string>();
     expectTypeOf<WorldProject['crediting_period_start']>().toEqualTypeOf<string | null | undefined>();
     // @ts-expect-error a production batch has an end of production
-    const noEnd: WorldProductionBatch = { id: 'ptb_1', owner_organisation_id: 'org_1', facility_id: 'fcl_1', started_at: '2026-01-01T00:00:00Z', mass: { magnitude: 1, unit: 't' } };
+    const noEnd: WorldProductionBatch = {
+      id: 'ptb_1',
+      owner_organisation_id: 'org_1',
+      facility_id: 'fcl_1',
+      started_at: '2026-01-01T00:00:00Z',
+      mass: { magnitude: 1, unit: 't' },
+    };
     expectTypeOf(noEnd).toExtend<WorldProductionBatch>();
   });
 });

@@ -19,7 +19,10 @@ export interface SchemaContext {
 function deref(context: SchemaContext, schema: Schema): Schema {
   let current = schema;
   for (let i = 0; i < 16 && typeof current.$ref === 'string'; i++) {
-    const path = (current.$ref as string).replace(/^.*#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = (current.$ref as string)
+      .replace(/^.*#\//, '')
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     current = path.reduce<unknown>((node, key) => (node as Schema)[key], context.document) as Schema;
   }
   return current;
@@ -45,9 +48,13 @@ function stringArbitrary(context: SchemaContext, schema: Schema): fc.Arbitrary<s
   if (prefix !== undefined) return idArbitrary(context, prefix);
   switch (schema.format) {
     case 'date':
-      return fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'date-time':
-      return fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => `${d.toISOString().slice(0, 19)}Z`);
+      return fc
+        .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => `${d.toISOString().slice(0, 19)}Z`);
     case 'email':
       return fc.constantFrom('jo@example.com', 'a.b@c.example');
     default:
@@ -56,17 +63,31 @@ function stringArbitrary(context: SchemaContext, schema: Schema): fc.Arbitrary<s
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? Math.min(schema.maxLength, min + 40) : min + 24;
   return fc.oneof(
-    fc.constantFrom('t', 'kg', 't/ha', 'kWh', '%', 'dimensionless', 'sample', 'https://example.com/a.pdf').filter((s) => s.length >= min && s.length <= max),
+    fc
+      .constantFrom('t', 'kg', 't/ha', 'kWh', '%', 'dimensionless', 'sample', 'https://example.com/a.pdf')
+      .filter((s) => s.length >= min && s.length <= max),
     fc.string({ minLength: min, maxLength: max }),
   );
 }
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
-  const lower = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 1e-9) : -1e6;
-  const upper = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - (integer ? 1 : 1e-9) : 1e6;
+  const lower =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + (integer ? 1 : 1e-9)
+        : -1e6;
+  const upper =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - (integer ? 1 : 1e-9)
+        : 1e6;
   const lo = Math.max(lower, -1e9);
   const hi = Math.min(upper, 1e9);
-  return integer ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) }) : fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
+  return integer
+    ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) })
+    : fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
 }
 
 /** An arbitrary of values valid against `schema`. */
@@ -108,7 +129,8 @@ export function valueOf(context: SchemaContext, input: Schema, depth = 0): fc.Ar
 
 /** `value` broken in one place, chosen by `choice`: a required field dropped, an unknown key, a wrong type, a bound crossed. */
 export function invalid(value: unknown, choice: number, replacement: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return typeof value === 'number' ? (choice % 2 === 0 ? 'not a number' : value + 1e12) : replacement;
+  if (typeof value !== 'object' || value === null)
+    return typeof value === 'number' ? (choice % 2 === 0 ? 'not a number' : value + 1e12) : replacement;
   const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
   const keys = Object.keys(copy);
   const target = copy as Record<string, unknown>;

@@ -16,7 +16,10 @@ export const DEMO_WORLD_PATH = fileURLToPath(new URL('../../worlds/demo.json', i
 export async function bundleServe(dir: string): Promise<string> {
   const entry = join(dir, 'entry.ts');
   const serve = JSON.stringify(fileURLToPath(new URL('../../src/cli/serve.ts', import.meta.url)));
-  writeFileSync(entry, `import { serveCommand } from ${serve};\nserveCommand(process.argv.slice(2), undefined, undefined, JSON.parse(process.env.SERVE_LIMITS ?? '{}')).then((code) => { process.exitCode = code; });\n`);
+  writeFileSync(
+    entry,
+    `import { serveCommand } from ${serve};\nserveCommand(process.argv.slice(2), undefined, undefined, JSON.parse(process.env.SERVE_LIMITS ?? '{}')).then((code) => { process.exitCode = code; });\n`,
+  );
   const bundle = join(dir, 'serve.mjs');
   await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
   return bundle;
@@ -32,7 +35,10 @@ export interface ServeProcess {
 
 /** Starts the bundled command with `args` on port 0 and the demo world, and waits for its address. */
 export async function spawnServe(bundle: string, args: readonly string[], limits: object = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [bundle, '--port', '0', '--world', DEMO_WORLD_PATH, ...args], { env: { ...process.env, SERVE_LIMITS: JSON.stringify(limits) }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundle, '--port', '0', '--world', DEMO_WORLD_PATH, ...args], {
+    env: { ...process.env, SERVE_LIMITS: JSON.stringify(limits) },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {

@@ -24,12 +24,17 @@ function validatorOf(template: string, method: string, status: number): Validate
   }
   const key = `${method} ${template} ${status}`;
   if (compiled.has(key)) return compiled.get(key) ?? null;
-  const operation = (serviceOpenApiDocument().paths[template] as Record<string, { responses: Record<string, { content?: { 'application/json': { schema: unknown } } }> }>)[method.toLowerCase()];
+  const operation = (
+    serviceOpenApiDocument().paths[template] as Record<
+      string,
+      { responses: Record<string, { content?: { 'application/json': { schema: unknown } } }> }
+    >
+  )[method.toLowerCase()];
   const declared = operation?.responses[String(status)];
   if (declared === undefined) return 'undeclared';
   const schema = declared.content?.['application/json'].schema;
   const pointer = `${ID}#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
-  const validate = schema === undefined ? null : ajv.getSchema(pointer) ?? null;
+  const validate = schema === undefined ? null : (ajv.getSchema(pointer) ?? null);
   compiled.set(key, validate);
   return validate;
 }
@@ -44,9 +49,13 @@ export function documentProblem(method: string, path: string, response: SandboxR
   if (match.kind !== 'found') return undefined;
   const template = match.route.path;
   const validate = validatorOf(template, match.route.method, response.status);
-  if (validate === 'undeclared') return `${method} ${template}: status ${response.status} is not declared in the service's OpenAPI document (${JSON.stringify(response.body).slice(0, 200)})`;
-  if (validate === null) return response.body === undefined ? undefined : `${method} ${template}: status ${response.status} declares no body but one was sent`;
+  if (validate === 'undeclared')
+    return `${method} ${template}: status ${response.status} is not declared in the service's OpenAPI document (${JSON.stringify(response.body).slice(0, 200)})`;
+  if (validate === null)
+    return response.body === undefined ? undefined : `${method} ${template}: status ${response.status} declares no body but one was sent`;
   if (validate(response.body)) return undefined;
-  const errors = (validate.errors ?? []).slice(0, 5).map((e) => `  at '${e.instancePath || '/'}': ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  const errors = (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `  at '${e.instancePath || '/'}': ${e.message ?? ''} ${JSON.stringify(e.params)}`);
   return `${method} ${template} ${response.status}: the body does not match the service's OpenAPI document\n${errors.join('\n')}`;
 }

@@ -35,7 +35,9 @@ const FAKE_IDS = Object.values(ID_PREFIXES).map((prefix) => `${prefix}_01ZZZZZZZ
 function pathOf(route: (typeof ROUTES)[number]): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const schema = route.schemas.path;
-    const fit = FAKE_IDS.find((id) => schema === undefined || !(schema.safeParse({ [name]: id }).error?.issues ?? []).some((i) => i.path[0] === name));
+    const fit = FAKE_IDS.find(
+      (id) => schema === undefined || !(schema.safeParse({ [name]: id }).error?.issues ?? []).some((i) => i.path[0] === name),
+    );
     return fit ?? 'x';
   });
 }
@@ -50,12 +52,27 @@ describe('strict request bodies', () => {
       const response = await client.request('supplierA', route.method, pathOf(route), { zz_not_a_field: 1 });
       expect(response.status, `${route.method} ${pathOf(route)}`).toBe(422);
       const found = items(response).filter((i) => i.type === 'extra_forbidden');
-      expect(found, `${route.method} ${route.path}`).toEqual([{ type: 'extra_forbidden', loc: ['body', 'zz_not_a_field'], msg: 'Extra inputs are not permitted', input: 1, ctx: {} }]);
+      expect(found, `${route.method} ${route.path}`).toEqual([
+        { type: 'extra_forbidden', loc: ['body', 'zz_not_a_field'], msg: 'Extra inputs are not permitted', input: 1, ctx: {} },
+      ]);
     }
   });
 
   test('any unknown key, at the top or inside a nested quantity, is refused and nothing is created', async () => {
-    const known = new Set(['supplier_reference_id', 'display_name', 'type', 'quantity', 'description', 'source_ids', 'project_id', 'measured_at', 'uncertainty_justification', 'magnitude', 'unit', 'standard_deviation']);
+    const known = new Set([
+      'supplier_reference_id',
+      'display_name',
+      'type',
+      'quantity',
+      'description',
+      'source_ids',
+      'project_id',
+      'measured_at',
+      'uncertainty_justification',
+      'magnitude',
+      'unit',
+      'standard_deviation',
+    ]);
     const key = fc.string({ minLength: 1, maxLength: 24 }).filter((k) => !known.has(k) && k !== '__proto__');
     await fc.assert(
       fc.asyncProperty(key, fc.boolean(), fc.jsonValue(), async (name, nested, value) => {
@@ -64,9 +81,19 @@ describe('strict request bodies', () => {
         const body = datapointBody('strict-dp', 3, 't', 0.1);
         const sent = nested ? { ...body, quantity: { ...body.quantity, [name]: value } } : { ...body, [name]: value };
         // The 422 body as it goes over the wire (JSON has no -0: fc.jsonValue() may draw one).
-        const detail = JSON.parse(JSON.stringify(items(await new Client(sandbox).post('supplierA', '/mrv/v0/datapoints', sent)))) as unknown;
+        const detail = JSON.parse(
+          JSON.stringify(items(await new Client(sandbox).post('supplierA', '/mrv/v0/datapoints', sent))),
+        ) as unknown;
         const loc = nested ? ['body', 'quantity', name] : ['body', name];
-        expect(detail).toEqual([{ type: 'extra_forbidden', loc, msg: 'Extra inputs are not permitted', input: JSON.parse(JSON.stringify(value)) as unknown, ctx: {} }]);
+        expect(detail).toEqual([
+          {
+            type: 'extra_forbidden',
+            loc,
+            msg: 'Extra inputs are not permitted',
+            input: JSON.parse(JSON.stringify(value)) as unknown,
+            ctx: {},
+          },
+        ]);
         expect(sandbox.state.snapshot()).toBe(before);
       }),
       { numRuns: 40 },
@@ -75,13 +102,15 @@ describe('strict request bodies', () => {
 
   test('a misspelled key is refused, never read as absent (a removal with risk_of_reversal)', async () => {
     const client = new Client(demoSandbox());
-    const detail = items(await client.post('supplierA', '/mrv/v0/feedstock_batches', {
-      delivery_date: '2026-02-20',
-      display_name: 'lot',
-      feedstock_type_id: IDS.feedstockType,
-      mass: { magnitude: 40, unit: 't', standard_devation: 1 },
-      supplier_reference_id: 'lot-x',
-    }));
+    const detail = items(
+      await client.post('supplierA', '/mrv/v0/feedstock_batches', {
+        delivery_date: '2026-02-20',
+        display_name: 'lot',
+        feedstock_type_id: IDS.feedstockType,
+        mass: { magnitude: 40, unit: 't', standard_devation: 1 },
+        supplier_reference_id: 'lot-x',
+      }),
+    );
     expect(detail.map((i) => [i.type, i.loc])).toEqual([['extra_forbidden', ['body', 'mass', 'standard_devation']]]);
   });
 
@@ -99,7 +128,12 @@ describe('the "not provided" value {"__typename": "Undefined"}', () => {
 
   test('is "not sent" wherever the OpenAPI declares it: a PATCH of only such values changes nothing', async () => {
     const client = new Client(demoSandbox());
-    const created = await client.ok<Record<string, unknown>>('supplierA', 'POST', '/mrv/v0/datapoints', datapointBody('undef-dp', 3, 't', 0.1));
+    const created = await client.ok<Record<string, unknown>>(
+      'supplierA',
+      'POST',
+      '/mrv/v0/datapoints',
+      datapointBody('undef-dp', 3, 't', 0.1),
+    );
     const patched = await client.ok('supplierA', 'PATCH', `/mrv/v0/datapoints/${String(created.id)}`, {
       type: UNDEFINED,
       display_name: UNDEFINED,
@@ -113,31 +147,42 @@ describe('the "not provided" value {"__typename": "Undefined"}', () => {
 
   test('a create takes it for an optional field: the storage method falls back to its default', async () => {
     const client = new Client(demoSandbox());
-    const location = await client.ok<{ storage_method: string; description: string | null }>('supplierA', 'POST', `/mrv/v0/projects/${IDS.projectA}/storage_locations`, {
-      project_id: IDS.projectA,
-      name: 'field-u',
-      storage_method: UNDEFINED,
-      description: UNDEFINED,
-      supplier_reference_id: UNDEFINED,
-      latitude: 52.4,
-      longitude: 13.1,
-    });
+    const location = await client.ok<{ storage_method: string; description: string | null }>(
+      'supplierA',
+      'POST',
+      `/mrv/v0/projects/${IDS.projectA}/storage_locations`,
+      {
+        project_id: IDS.projectA,
+        name: 'field-u',
+        storage_method: UNDEFINED,
+        description: UNDEFINED,
+        supplier_reference_id: UNDEFINED,
+        latitude: 52.4,
+        longitude: 13.1,
+      },
+    );
     expect(location).toMatchObject({ storage_method: 'biochar_field', description: null });
   });
 
   test('is refused where the OpenAPI does not declare it', async () => {
     const client = new Client(demoSandbox());
-    const detail = items(await client.post('supplierA', '/mrv/v0/datapoints', { ...datapointBody('undef-x', 3, 't'), display_name: UNDEFINED }));
+    const detail = items(
+      await client.post('supplierA', '/mrv/v0/datapoints', { ...datapointBody('undef-x', 3, 't'), display_name: UNDEFINED }),
+    );
     expect(detail.map((i) => [i.type, i.loc])).toEqual([['string_type', ['body', 'display_name']]]);
     // Only exactly {"__typename": "Undefined"}: another typename, or an extra key, is a value like any other.
-    const other = items(await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.energyA}`, { display_name: { __typename: 'Undefined', x: 1 } }));
+    const other = items(
+      await client.patch('supplierA', `/mrv/v0/datapoints/${IDS.energyA}`, { display_name: { __typename: 'Undefined', x: 1 } }),
+    );
     expect(other.map((i) => i.loc)).toEqual([['body', 'display_name']]);
   });
 });
 
 describe('strict world documents', () => {
   test('an unknown key is refused with its path and the nearest known key, with every other problem', () => {
-    const datapoints = (DEMO_WORLD.datapoints ?? []).map((d, i) => (i === 2 ? { ...d, quantity: { ...d.quantity, standard_devation: 0.1 } } : d));
+    const datapoints = (DEMO_WORLD.datapoints ?? []).map((d, i) =>
+      i === 2 ? { ...d, quantity: { ...d.quantity, standard_devation: 0.1 } } : d,
+    );
     const projects = (DEMO_WORLD.projects ?? []).map((p, i) => (i === 0 ? { ...p, risk_of_reversal_percent: 5 } : p));
     const world = { ...DEMO_WORLD, datapoints, projects, organisations: [...(DEMO_WORLD.organisations ?? []), { id: 'bad', name: 'x' }] };
     let message = '';
@@ -153,6 +198,8 @@ describe('strict world documents', () => {
   });
 
   test('an unknown collection at the top is named too', () => {
-    expect(() => createSandbox({ world: { ...DEMO_WORLD, datapoint: [] } as never })).toThrow("unknown key 'datapoint' at the top level; did you mean 'datapoints'?");
+    expect(() => createSandbox({ world: { ...DEMO_WORLD, datapoint: [] } as never })).toThrow(
+      "unknown key 'datapoint' at the top level; did you mean 'datapoints'?",
+    );
   });
 });

@@ -7,7 +7,21 @@
  * missing (same status, headers and body).
  */
 import { describe, expect, test } from 'vitest';
-import { BATCH_A, Client, createApplication, createStorageLocation, datapointBody, demoSandbox, IDS, MISSING, removalBody, sampleBody, SECRET, submittedRemoval, type Who } from './fixtures';
+import {
+  BATCH_A,
+  Client,
+  createApplication,
+  createStorageLocation,
+  datapointBody,
+  demoSandbox,
+  IDS,
+  MISSING,
+  removalBody,
+  sampleBody,
+  SECRET,
+  submittedRemoval,
+  type Who,
+} from './fixtures';
 import { VISIBILITY_RECORDS, visibilityWorld, type Phase, type VisibilityWorld } from './visibility-world';
 
 type Caller = Exclude<Who, 'bufferPool'>;
@@ -32,7 +46,10 @@ describe.each(['draft', 'submitted', 'issued'] as const)('%s', (phase) => {
   test.each(VISIBILITY_RECORDS)('$name', async (record) => {
     const w = await worldOf(phase);
     for (const caller of CALLERS) {
-      const see = record.visibleTo === undefined ? expected(caller, phase, record.reached, record.document === true) : record.visibleTo(caller, phase);
+      const see =
+        record.visibleTo === undefined
+          ? expected(caller, phase, record.reached, record.document === true)
+          : record.visibleTo(caller, phase);
       const what = `${caller} ${record.name} (${phase})`;
       if (record.listed !== undefined) {
         const listed = await record.listed(w, caller);
@@ -60,15 +77,28 @@ describe.each(['draft', 'submitted', 'issued'] as const)('%s', (phase) => {
 describe('rules', () => {
   test('a measurement sample shown to the verifier shows only the values of datapoints it may see', async () => {
     const w = await worldOf('submitted');
-    const list = await w.client.ok<{ nodes: { id: string; values: { datapoint_id: string; value: unknown }[] }[] }>('verifier', 'GET', '/mrv/v0/measurement_samples?first=50');
+    const list = await w.client.ok<{ nodes: { id: string; values: { datapoint_id: string; value: unknown }[] }[] }>(
+      'verifier',
+      'GET',
+      '/mrv/v0/measurement_samples?first=50',
+    );
     const sample = list.nodes.find((s) => s.id === IDS.sample);
     expect(sample).toBeDefined();
     const shown = (sample?.values ?? []).map((v) => [v.datapoint_id, v.value !== null]);
     // carbonA1 feeds the submitted entry; carbonA2 and carbonA3 belong to the sample but to no submitted entry.
-    expect(shown).toEqual([[IDS.carbonA1, true], [IDS.carbonA2, false], [IDS.carbonA3, false]]);
-    for (const [id, visible] of shown) expect((await w.client.get('verifier', `/mrv/v0/datapoints/${String(id)}`)).status).toBe(visible ? 200 : 404);
+    expect(shown).toEqual([
+      [IDS.carbonA1, true],
+      [IDS.carbonA2, false],
+      [IDS.carbonA3, false],
+    ]);
+    for (const [id, visible] of shown)
+      expect((await w.client.get('verifier', `/mrv/v0/datapoints/${String(id)}`)).status).toBe(visible ? 200 : 404);
     // The owner sees every value.
-    const own = await w.client.ok<{ nodes: { id: string; values: { value: unknown }[] }[] }>('supplierA', 'GET', '/mrv/v0/measurement_samples?first=50');
+    const own = await w.client.ok<{ nodes: { id: string; values: { value: unknown }[] }[] }>(
+      'supplierA',
+      'GET',
+      '/mrv/v0/measurement_samples?first=50',
+    );
     expect(own.nodes.find((s) => s.id === IDS.sample)?.values.every((v) => v.value !== null)).toBe(true);
   });
 
@@ -101,15 +131,22 @@ describe('rules', () => {
     const site = await createStorageLocation(client, 'late');
     const application = await createApplication(client, 'late-app-spread', site.id);
     const sitePath = `/mrv/v0/projects/${IDS.projectA}/storage_locations/${site.id}`;
-    const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
+    const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', {
+      project_id: IDS.projectA,
+      end_on: '2026-03-31',
+    });
     await client.ok('supplierA', 'POST', `/sandbox/v0/biochar_applications/${application.id}/ghg_entry`, { ghg_entry_id: removal.id });
     expect((await client.get('verifier', sitePath)).status).toBe(404);
-    await client.ok('supplierA', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, { ghg_statement_report_url: 'https://r.example/x.pdf' });
+    await client.ok('supplierA', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, {
+      ghg_statement_report_url: 'https://r.example/x.pdf',
+    });
     expect((await client.get('verifier', sitePath)).status).toBe(200);
     expect((await client.get('verifier', `/mrv/v0/biochar_applications/${application.id}`)).status).toBe(200);
     expect((await client.get('supplierB', sitePath)).status).toBe(404);
     // Once submitted, the link can no longer change.
-    expect((await client.post('supplierA', `/sandbox/v0/biochar_applications/${application.id}/ghg_entry`, { ghg_entry_id: null })).status).toBe(409);
+    expect(
+      (await client.post('supplierA', `/sandbox/v0/biochar_applications/${application.id}/ghg_entry`, { ghg_entry_id: null })).status,
+    ).toBe(409);
   });
 
   test('the verifier of a statement cannot change what it sees', async () => {
@@ -123,7 +160,11 @@ describe('rules', () => {
     const client = new Client(demoSandbox());
     await client.ok('supplierA', 'POST', '/mrv/v0/datapoints', datapointBody('list-own', 1, 't'));
     const { removal } = await submittedRemoval(client);
-    const verifierList = await client.ok<{ total_count: number; nodes: { id: string }[] }>('verifier', 'GET', '/mrv/v0/datapoints?first=50');
+    const verifierList = await client.ok<{ total_count: number; nodes: { id: string }[] }>(
+      'verifier',
+      'GET',
+      '/mrv/v0/datapoints?first=50',
+    );
     const used = await client.ok<{ total_count: number }>('supplierA', 'GET', `/mrv/v0/datapoints?used_in_ghg_entry=${removal}&first=50`);
     expect(verifierList.total_count).toBe(used.total_count);
     expect(verifierList.nodes).toHaveLength(used.total_count);
@@ -135,8 +176,17 @@ describe('rules', () => {
     const client = new Client(demoSandbox());
     for (const route of ROUTES) {
       const path = route.path.replace(/\{[^}]+\}/g, MISSING.removal);
-      const response = await client.sandbox.handle({ method: route.method, path, headers: { 'x-client-secret': SECRET }, body: '{"not": "checked"}' });
-      expect(response, `${route.method} ${route.path}`).toEqual({ status: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, body: { detail: 'Not authenticated' } });
+      const response = await client.sandbox.handle({
+        method: route.method,
+        path,
+        headers: { 'x-client-secret': SECRET },
+        body: '{"not": "checked"}',
+      });
+      expect(response, `${route.method} ${route.path}`).toEqual({
+        status: 401,
+        headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
+        body: { detail: 'Not authenticated' },
+      });
     }
   });
 

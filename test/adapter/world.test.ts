@@ -29,14 +29,29 @@ describe('world document', () => {
   test("a blueprint's result is its single sink: result_expression_key is a graph-document key only", () => {
     const blueprints = DEMO_WORLD.component_blueprints ?? [];
     const named = blueprints.map((b, i) => (i === 0 ? { ...b, result_expression_key: b.expressions[0]!.key } : b));
-    expect(() => createSandbox({ world: { ...DEMO_WORLD, component_blueprints: named } as never })).toThrow(/unknown key 'result_expression_key' at component_blueprints\[0\]/);
+    expect(() => createSandbox({ world: { ...DEMO_WORLD, component_blueprints: named } as never })).toThrow(
+      /unknown key 'result_expression_key' at component_blueprints\[0\]/,
+    );
     const first = blueprints[0]!;
     const twoSinks = { ...first, expressions: [...first.expressions, { ...first.expressions[0]!, key: 'spare' }] };
-    expect(() => createSandbox({ world: { ...DEMO_WORLD, component_blueprints: [twoSinks, ...blueprints.slice(1)] } })).toThrow(/blueprint_multiple_sinks|used by no other expression/);
+    expect(() => createSandbox({ world: { ...DEMO_WORLD, component_blueprints: [twoSinks, ...blueprints.slice(1)] } })).toThrow(
+      /blueprint_multiple_sinks|used by no other expression/,
+    );
   });
 
   test('a dangling reference is refused with its path', () => {
-    const world = { ...DEMO_WORLD, datapoints: [...(DEMO_WORLD.datapoints ?? []), { ...(DEMO_WORLD.datapoints ?? [])[0]!, id: 'dtp_01JNEWDATAPOINT000000', supplier_reference_id: 'other', project_id: 'prj_01ZZZZZZZZZZZZZZZZZZZZZZZZ' }] };
+    const world = {
+      ...DEMO_WORLD,
+      datapoints: [
+        ...(DEMO_WORLD.datapoints ?? []),
+        {
+          ...(DEMO_WORLD.datapoints ?? [])[0]!,
+          id: 'dtp_01JNEWDATAPOINT000000',
+          supplier_reference_id: 'other',
+          project_id: 'prj_01ZZZZZZZZZZZZZZZZZZZZZZZZ',
+        },
+      ],
+    };
     expect(() => createSandbox({ world })).toThrow(/datapoints\[19\]\.project_id/);
   });
 
@@ -46,12 +61,16 @@ describe('world document', () => {
   });
 
   test('a world transaction the ledger refuses is refused with its path', () => {
-    const deliveries = [{ ...(DEMO_WORLD.deliveries ?? [])[0]!, credit_batch_quantities: [{ credit_batch_id: IDS.batchB2, credit_quantity_kg: 999_999 }] }];
+    const deliveries = [
+      { ...(DEMO_WORLD.deliveries ?? [])[0]!, credit_batch_quantities: [{ credit_batch_id: IDS.batchB2, credit_quantity_kg: 999_999 }] },
+    ];
     expect(() => createSandbox({ world: { ...DEMO_WORLD, deliveries } })).toThrow(/deliveries\[0\]\.credit_batch_quantities\[0\]/);
   });
 
   test('supplier references are unique per supplier in a world too', () => {
-    const datapoints = (DEMO_WORLD.datapoints ?? []).map((d, i) => (i === 1 ? { ...d, supplier_reference_id: (DEMO_WORLD.datapoints ?? [])[0]!.supplier_reference_id } : d));
+    const datapoints = (DEMO_WORLD.datapoints ?? []).map((d, i) =>
+      i === 1 ? { ...d, supplier_reference_id: (DEMO_WORLD.datapoints ?? [])[0]!.supplier_reference_id } : d,
+    );
     expect(() => createSandbox({ world: { ...DEMO_WORLD, datapoints } })).toThrow(/datapoints\[1\]\.supplier_reference_id/);
   });
 });

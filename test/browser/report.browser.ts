@@ -29,7 +29,10 @@ const targets: Target[] = readdirSync('examples')
   .filter((f) => f.endsWith('.json'))
   .sort()
   .flatMap((file) => {
-    const document = JSON.parse(readFileSync(join('examples', file), 'utf8')) as { ghg_entries?: { id: string }[]; ghg_statements?: { id: string }[] };
+    const document = JSON.parse(readFileSync(join('examples', file), 'utf8')) as {
+      ghg_entries?: { id: string }[];
+      ghg_statements?: { id: string }[];
+    };
     const example = file.replace(/\.json$/, '');
     return [
       ...(document.ghg_entries ?? []).map((e) => ({ example, document, kind: 'entry' as const, id: e.id })),
@@ -50,10 +53,13 @@ afterAll(async () => {
 });
 
 /** Bars the tornado draws for an analysis: both moves of the first lines, where the net is finite. */
-const tornadoBars = (s: NetSensitivity) => s.datapoints.slice(0, LINES).reduce((n, d) => n + (d.net_kg_decreased === null ? 0 : 1) + (d.net_kg_increased === null ? 0 : 1), 0);
+const tornadoBars = (s: NetSensitivity) =>
+  s.datapoints.slice(0, LINES).reduce((n, d) => n + (d.net_kg_decreased === null ? 0 : 1) + (d.net_kg_increased === null ? 0 : 1), 0);
 
 function entryExpectations(t: Target) {
-  const entry = evaluateGraph(t.document, { monteCarlo: { samples: SAMPLES, seed: 1, histogramBins: 40 } }).ghg_entries.find((e) => e.id === t.id) as GhgEntryResult;
+  const entry = evaluateGraph(t.document, { monteCarlo: { samples: SAMPLES, seed: 1, histogramBins: 40 } }).ghg_entries.find(
+    (e) => e.id === t.id,
+  ) as GhgEntryResult;
   const explained = explainGhgEntry(t.document, t.id);
   if (!explained.ok) throw new Error('explain failed');
   const r = explained.report;
@@ -105,7 +111,10 @@ function statementExpectations(t: Target) {
 
 describe.each(targets)('report of $example, $kind $id', (t) => {
   it('opens without errors or requests, draws what its data calls for, shows the engine’s figures and prints', async () => {
-    const outcome = await renderHtmlReport(t.document, t.kind === 'entry' ? { ghgEntryId: t.id, monteCarlo: { samples: SAMPLES } } : { ghgStatementId: t.id });
+    const outcome = await renderHtmlReport(
+      t.document,
+      t.kind === 'entry' ? { ghgEntryId: t.id, monteCarlo: { samples: SAMPLES } } : { ghgStatementId: t.id },
+    );
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
     const name = `${t.example}.${t.id}`;
     const file = join(pages, `${name}.html`);
@@ -127,7 +136,9 @@ describe.each(targets)('report of $example, $kind $id', (t) => {
     const expected = t.kind === 'entry' ? entryExpectations(t) : statementExpectations(t);
     const embedded = JSON.parse((await page.locator('#cdr-report-data').textContent()) ?? 'null') as { result: unknown };
     expect(embedded.result).toEqual(JSON.parse(JSON.stringify(expected.result)));
-    const cards = await page.$$eval('[data-figure]', (els) => els.map((el) => [(el as unknown as DomNode).dataset['figure'], (el as unknown as DomNode).dataset['value']] as const));
+    const cards = await page.$$eval('[data-figure]', (els) =>
+      els.map((el) => [(el as unknown as DomNode).dataset['figure'], (el as unknown as DomNode).dataset['value']] as const),
+    );
     expect(Object.fromEntries(cards.map(([k, v]) => [k, v === 'null' ? null : Number(v)]))).toEqual(expected.cards);
 
     const charts = await page.$$eval('figure[data-chart]', (figures) =>
@@ -143,7 +154,11 @@ describe.each(targets)('report of $example, $kind $id', (t) => {
     );
     expect(charts.map((c) => c.id).sort()).toEqual(Object.keys(expected.marks).sort());
     for (const chart of charts) {
-      expect({ chart: chart.id, drawn: chart.drawn, declared: chart.declared }).toEqual({ chart: chart.id, drawn: expected.marks[chart.id], declared: expected.marks[chart.id] });
+      expect({ chart: chart.id, drawn: chart.drawn, declared: chart.declared }).toEqual({
+        chart: chart.id,
+        drawn: expected.marks[chart.id],
+        declared: expected.marks[chart.id],
+      });
       expect(chart.width).toBeGreaterThan(200);
     }
     if (t.kind === 'entry') {
@@ -155,7 +170,10 @@ describe.each(targets)('report of $example, $kind $id', (t) => {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
     // On paper every collapsed part is shown.
     await page.emulateMedia({ media: 'print' });
-    const hidden = await page.$$eval('details .details-body', (bodies) => bodies.filter((b) => (b as unknown as DomNode).getBoundingClientRect().height === 0).length);
+    const hidden = await page.$$eval(
+      'details .details-body',
+      (bodies) => bodies.filter((b) => (b as unknown as DomNode).getBoundingClientRect().height === 0).length,
+    );
     expect(hidden).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.print.png`), fullPage: true });
     await page.close();

@@ -17,7 +17,11 @@ const ENTRY = 'rmv_01JA0BATCHA000000000';
 async function run(argv: readonly string[], stdin?: string) {
   let out = '';
   let err = '';
-  const io = { out: (t: string) => (out += t), err: (t: string) => (err += t), ...(stdin === undefined ? {} : { stdin: async () => stdin }) };
+  const io = {
+    out: (t: string) => (out += t),
+    err: (t: string) => (err += t),
+    ...(stdin === undefined ? {} : { stdin: async () => stdin }),
+  };
   const code = await main(argv, io);
   return { code, out, err };
 }
@@ -46,7 +50,12 @@ describe('help', () => {
   it('`<command> --help`, `<command> -h` and `help <command>` print that command’s usage on stdout, exit 0', async () => {
     expect(COMMANDS.length).toBeGreaterThanOrEqual(4);
     for (const command of COMMANDS) {
-      for (const argv of [[command.name, '--help'], [command.name, '-h'], ['help', command.name], [command.name, 'x.json', '--help']]) {
+      for (const argv of [
+        [command.name, '--help'],
+        [command.name, '-h'],
+        ['help', command.name],
+        [command.name, 'x.json', '--help'],
+      ]) {
         const { code, out, err } = await run(argv);
         expect([argv, code, err]).toEqual([argv, 0, '']);
         expect(out).toBe(`${command.usage}\n`);
@@ -171,7 +180,10 @@ describe('`-` reads standard input', () => {
       expect([name, code]).toEqual([name, 1]);
       expect(err).toBe(`cdr-engine ${name}: standard input is not valid JSON: Expecting value at line 1, column 7\n`);
     }
-    const invalid = await run(['evaluate', '-'], JSON.stringify({ component_blueprints: [], datapoints: [], components: [], ghg_entries: [], extra: 1 }));
+    const invalid = await run(
+      ['evaluate', '-'],
+      JSON.stringify({ component_blueprints: [], datapoints: [], components: [], ghg_entries: [], extra: 1 }),
+    );
     expect(invalid.code).toBe(1);
     expect(invalid.err).toContain('cdr-engine evaluate: 1 problem(s) in standard input');
     expect(invalid.err).toContain("unknown key 'extra' at the top of the document");

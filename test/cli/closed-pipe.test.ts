@@ -79,7 +79,10 @@ describe('a closed pipe on standard output', () => {
 describe('endQuietlyOnClosedPipe', () => {
   const fakeStreams = () => {
     const listeners: Record<'stdout' | 'stderr', ((error: NodeJS.ErrnoException) => void)[]> = { stdout: [], stderr: [] };
-    const stream = (name: 'stdout' | 'stderr') => ({ on: (_event: string, listener: (error: NodeJS.ErrnoException) => void) => listeners[name].push(listener) }) as unknown as NodeJS.WritableStream;
+    const stream = (name: 'stdout' | 'stderr') =>
+      ({
+        on: (_event: string, listener: (error: NodeJS.ErrnoException) => void) => listeners[name].push(listener),
+      }) as unknown as NodeJS.WritableStream;
     return { listeners, streams: { stdout: stream('stdout'), stderr: stream('stderr') } };
   };
   const error = (code: string) => Object.assign(new Error(code), { code });

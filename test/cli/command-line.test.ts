@@ -42,7 +42,9 @@ describe('parseArguments', () => {
       flags: new Set(['strict-warnings']),
       positionals: ['a.json'],
     });
-    expect(parseArguments(['--strict-warnings', '--strict-warnings'], [], ['strict-warnings'])).toBe('--strict-warnings is given twice; give it once');
+    expect(parseArguments(['--strict-warnings', '--strict-warnings'], [], ['strict-warnings'])).toBe(
+      '--strict-warnings is given twice; give it once',
+    );
     expect(parseArguments(['--strict-warnings=yes'], [], ['strict-warnings'])).toBe('--strict-warnings takes no value');
     expect(parseArguments(['--strict-warning'], ['format'], ['strict-warnings'])).toBe(
       "unknown option '--strict-warning'; did you mean '--strict-warnings'? (options: --format, --strict-warnings)",
@@ -50,11 +52,15 @@ describe('parseArguments', () => {
   });
 
   it('refuses an option given twice, naming both values', () => {
-    expect(parseArguments(['--format', 'table', '--format=json'], ['format'])).toBe("--format is given twice ('table', then 'json'); give it once");
+    expect(parseArguments(['--format', 'table', '--format=json'], ['format'])).toBe(
+      "--format is given twice ('table', then 'json'); give it once",
+    );
   });
 
   it('names the nearest option of a misspelled one, and lists the options', () => {
-    expect(parseArguments(['--fromat', 'json'], ['format', 'entries'])).toBe("unknown option '--fromat'; did you mean '--format'? (options: --format, --entries)");
+    expect(parseArguments(['--fromat', 'json'], ['format', 'entries'])).toBe(
+      "unknown option '--fromat'; did you mean '--format'? (options: --format, --entries)",
+    );
     expect(parseArguments(['--bogus'], ['format'])).toBe("unknown option '--bogus' (options: --format)");
     expect(parseArguments(['-x'], [])).toBe("unknown option '-x' (this command takes no options)");
   });
@@ -80,13 +86,19 @@ describe('the commands', () => {
   it('unknown options and bad ports get our own sentences, not parseArgs texts', async () => {
     const bogus = await run(['evaluate', '--bogus']);
     expect(bogus.code).toBe(2);
-    expect(bogus.err).toMatch(/^cdr-engine evaluate: unknown option '--bogus' \(options: --format, --entries, --discount, --percentile, --samples, --tolerance, --seed, --threads, --strict-warnings\)\n/);
+    expect(bogus.err).toMatch(
+      /^cdr-engine evaluate: unknown option '--bogus' \(options: --format, --entries, --discount, --percentile, --samples, --tolerance, --seed, --threads, --strict-warnings\)\n/,
+    );
     expect(bogus.err).not.toMatch(/ERR_PARSE_ARGS|positional argument/);
     const port = await run(['serve', '--port', '-1']);
     expect(port.code).toBe(2);
     expect(port.err).toMatch(/^cdr-engine serve: --port must be an integer from 0 to 65535, got '-1'\n/);
     expect(port.err).not.toContain('XYZ');
-    for (const argv of [['check', 'm.json', '--run', '3'], ['report', 'g.json', '--entyr', 'x'], ['explain', '--verbose', 'g.json', 'x']]) {
+    for (const argv of [
+      ['check', 'm.json', '--run', '3'],
+      ['report', 'g.json', '--entyr', 'x'],
+      ['explain', '--verbose', 'g.json', 'x'],
+    ]) {
       const { code, err } = await run(argv);
       expect([argv, code]).toEqual([argv, 2]);
       expect(err).toMatch(/unknown option '--\w+'/);
@@ -102,7 +114,10 @@ describe('the commands', () => {
   });
 
   it('report speaks of --entry, not of options.ghgEntryId', async () => {
-    for (const argv of [['report', EXAMPLE], ['report', EXAMPLE, '--entry', 'nope']]) {
+    for (const argv of [
+      ['report', EXAMPLE],
+      ['report', EXAMPLE, '--entry', 'nope'],
+    ]) {
       const { code, err } = await run(argv);
       expect(code).toBe(1);
       expect(err).not.toContain('ghgEntryId');
@@ -115,7 +130,9 @@ describe('the commands', () => {
     const folder = join(mkdtempSync(join(tmpdir(), 'cdr-report-')), 'missing');
     const { code, err } = await run(['report', EXAMPLE, '--entry', ENTRY, '--out', join(folder, 'r.html')]);
     expect(code).toBe(2);
-    expect(err).toBe(`cdr-engine report: cannot write '${join(folder, 'r.html')}': the folder '${folder}' does not exist (create it first, or name another --out)\n`);
+    expect(err).toBe(
+      `cdr-engine report: cannot write '${join(folder, 'r.html')}': the folder '${folder}' does not exist (create it first, or name another --out)\n`,
+    );
     expect(writeFailure('x.html', 'EACCES')).toBe('permission denied');
     expect(writeFailure('x.html', 'EWHATEVER')).toBe('it could not be written');
   });
@@ -125,7 +142,10 @@ describe('a document too large for one JavaScript string', () => {
   const limitText = constants.MAX_STRING_LENGTH.toLocaleString('en-US');
 
   it('is refused with the reason, the limit and what to do, whichever way Node reports it', () => {
-    for (const error of [new RangeError('Invalid string length'), Object.assign(new Error('Cannot create a string longer than 0x1fffffe8 characters'), { code: 'ERR_STRING_TOO_LONG' })]) {
+    for (const error of [
+      new RangeError('Invalid string length'),
+      Object.assign(new Error('Cannot create a string longer than 0x1fffffe8 characters'), { code: 'ERR_STRING_TOO_LONG' }),
+    ]) {
       const reason = readFailure(error);
       expect(reason).toContain(`too large to read as one JavaScript string (the limit is ${limitText} characters`);
       expect(reason).toContain('split the graph into documents of fewer GHG entries');
@@ -140,7 +160,9 @@ describe('a document too large for one JavaScript string', () => {
       throw new RangeError('Invalid string length');
     });
     expect([code, out]).toEqual([2, '']);
-    expect(err).toMatch(/^cdr-engine evaluate: cannot read standard input: it is too large to read as one JavaScript string \(the limit is [\d,]+ characters, about \d+ MB/);
+    expect(err).toMatch(
+      /^cdr-engine evaluate: cannot read standard input: it is too large to read as one JavaScript string \(the limit is [\d,]+ characters, about \d+ MB/,
+    );
   });
 });
 

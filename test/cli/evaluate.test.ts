@@ -24,7 +24,17 @@ describe('cdr-engine evaluate', () => {
     const result = JSON.parse(out);
     expect(result).toEqual(JSON.parse(JSON.stringify(evaluateGraph(example))));
     const [entry] = result.ghg_entries;
-    for (const key of ['id', 'co2e_net_removed_kg', 'co2e_net_removed_without_discount_kg', 'co2e_net_removed_standard_deviation_kg', 'risk_of_reversal_percentage', 'credit_allocation', 'components', 'reused_datapoints', 'uncertainty_budget']) {
+    for (const key of [
+      'id',
+      'co2e_net_removed_kg',
+      'co2e_net_removed_without_discount_kg',
+      'co2e_net_removed_standard_deviation_kg',
+      'risk_of_reversal_percentage',
+      'credit_allocation',
+      'components',
+      'reused_datapoints',
+      'uncertainty_budget',
+    ]) {
       expect(entry).toHaveProperty(key);
     }
   });
@@ -87,7 +97,11 @@ function manyEntries(n: number): typeof example {
   const entries = [];
   for (let i = 0; i < n; i++) {
     for (const e of example.ghg_entries) {
-      entries.push({ ...e, id: `${e.id}_${i}`, component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: (a.attribution_factor ?? 1) / n })) });
+      entries.push({
+        ...e,
+        id: `${e.id}_${i}`,
+        component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: (a.attribution_factor ?? 1) / n })),
+      });
     }
   }
   graph.ghg_entries = entries;
@@ -110,7 +124,10 @@ describe('cdr-engine evaluate --format ndjson', () => {
   it('adds one line per GHG statement after the entries', async () => {
     const statement = JSON.parse(readFileSync(new URL('../../examples/biochar-statement.json', import.meta.url), 'utf8'));
     const file = tempFile('statement.json', JSON.stringify(statement));
-    const lines = (await run(['evaluate', file, '--format', 'ndjson'])).out.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await run(['evaluate', file, '--format', 'ndjson'])).out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const result = JSON.parse(JSON.stringify(evaluateGraph(statement)));
     expect(lines).toEqual([...result.ghg_entries, ...result.ghg_statements.map((s: unknown) => ({ ghg_statement: s }))]);
   });
@@ -120,7 +137,13 @@ let stdinOut = '';
 
 describe('cdr-engine evaluate --format table', () => {
   it('states the policies in force in its legend', () => {
-    const text = legend({ discountCoverageFactor: 2, roundingIncrementKg: 100, roundingTies: 'half_even', issuableFloorKg: null, bufferPoolRounding: 'floor' });
+    const text = legend({
+      discountCoverageFactor: 2,
+      roundingIncrementKg: 100,
+      roundingTies: 'half_even',
+      issuableFloorKg: null,
+      bufferPoolRounding: 'floor',
+    });
     expect(text).toContain('net         = without discount - 2 sd');
     expect(text).toContain('issuable    = net rounded to 100 kg (ties to even), as the policy sets');
     expect(text).toContain('(rounded down to whole kg)');
@@ -147,8 +170,14 @@ describe('cdr-engine evaluate --format table', () => {
 
   it('names the bundled example and standard input', async () => {
     const bundled = await run(['evaluate', '--format', 'table']);
-    expect(bundled.out.split('\n')[0]).toMatch(/^cdr-engine evaluate \S*examples\/biochar-project\.json \(the bundled example\): 2 GHG entries$/);
-    const fromStdin = await main(['evaluate', '-', '--format', 'table'], { out: (t) => void (stdinOut += t), err: () => undefined, stdin: async () => JSON.stringify(example) });
+    expect(bundled.out.split('\n')[0]).toMatch(
+      /^cdr-engine evaluate \S*examples\/biochar-project\.json \(the bundled example\): 2 GHG entries$/,
+    );
+    const fromStdin = await main(['evaluate', '-', '--format', 'table'], {
+      out: (t) => void (stdinOut += t),
+      err: () => undefined,
+      stdin: async () => JSON.stringify(example),
+    });
     expect(fromStdin).toBe(0);
     expect(stdinOut.split('\n')[0]).toBe('cdr-engine evaluate standard input: 2 GHG entries');
     expect(stdinOut).toContain('cdr-engine explain <file> <id>');
@@ -170,7 +199,11 @@ describe('cdr-engine evaluate --format table', () => {
   });
 
   it('refuses --entries without --format table, and a value that is not a count or all', async () => {
-    for (const args of [['--entries', '3'], ['--format', 'table', '--entries', 'many'], ['--format', 'table', '--entries', '-1']]) {
+    for (const args of [
+      ['--entries', '3'],
+      ['--format', 'table', '--entries', 'many'],
+      ['--format', 'table', '--entries', '-1'],
+    ]) {
       const { code, err } = await run(['evaluate', ...args]);
       expect(code).toBe(2);
       expect(err).toContain('--entries');

@@ -10,14 +10,20 @@ import { writeEvaluationJson } from '../../src/cli/evaluation-output';
 import { formatDefault, formatKilograms, formatSignificant } from '../../src/cli/number-format';
 import example from '../../examples/biochar-project.json';
 
-const statementGraph = JSON.parse(readFileSync(new URL('../../examples/biochar-statement.json', import.meta.url), 'utf8')) as RemovalGraphInput;
+const statementGraph = JSON.parse(
+  readFileSync(new URL('../../examples/biochar-statement.json', import.meta.url), 'utf8'),
+) as RemovalGraphInput;
 
 /** The example with its entries copied `n` times (new ids, shares divided among the copies). */
 function copies(graph: RemovalGraphInput, n: number): RemovalGraphInput {
   const entries = [];
   for (let i = 0; i < n; i++) {
     for (const e of graph.ghg_entries) {
-      entries.push({ ...e, id: `${e.id}_${i}`, component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: (a.attribution_factor ?? 1) / n })) });
+      entries.push({
+        ...e,
+        id: `${e.id}_${i}`,
+        component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: (a.attribution_factor ?? 1) / n })),
+      });
     }
   }
   return { ...graph, ghg_entries: entries };

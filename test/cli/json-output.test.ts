@@ -15,7 +15,12 @@ describe('writeJson', () => {
   it('writes the bytes of JSON.stringify(value, null, 2) and a newline, for any JSON object', () => {
     const topLevel = fc.dictionary(
       fc.string(),
-      fc.oneof(fc.jsonValue(), fc.array(fc.jsonValue()), fc.array(fc.oneof(fc.constant(undefined), fc.jsonValue())), fc.constant(undefined)),
+      fc.oneof(
+        fc.jsonValue(),
+        fc.array(fc.jsonValue()),
+        fc.array(fc.oneof(fc.constant(undefined), fc.jsonValue())),
+        fc.constant(undefined),
+      ),
     );
     fc.assert(
       fc.property(topLevel, (value) => {
@@ -30,7 +35,11 @@ describe('writeJson', () => {
     // 400 entries sharing the one component, 1/512 each (exact in binary, 400/512 in all).
     const shared = graph.ghg_entries[0]!;
     const attributions = shared.component_attributions.map((a) => ({ ...a, attribution_factor: 1 / 512 }));
-    const entries = Array.from({ length: 400 }, (_, i) => ({ ...shared, id: `rmv_MANY${String(i).padStart(12, '0')}`, component_attributions: attributions }));
+    const entries = Array.from({ length: 400 }, (_, i) => ({
+      ...shared,
+      id: `rmv_MANY${String(i).padStart(12, '0')}`,
+      component_attributions: attributions,
+    }));
     const many = { ...graph, ghg_entries: entries };
     const result = evaluateGraph(many);
     const { text, chunks } = written(result);

@@ -12,7 +12,10 @@ function graphOf(copies: number): unknown {
   const copy = (entry: (typeof example.ghg_entries)[number], i: number) => ({
     ...entry,
     id: `${entry.id}_${i}`,
-    component_attributions: entry.component_attributions.map((a) => ({ ...a, attribution_factor: ((a as { attribution_factor?: number }).attribution_factor ?? 1) / copies })),
+    component_attributions: entry.component_attributions.map((a) => ({
+      ...a,
+      attribution_factor: ((a as { attribution_factor?: number }).attribution_factor ?? 1) / copies,
+    })),
   });
   const entries = example.ghg_entries.flatMap((entry) => Array.from({ length: copies }, (_, i) => copy(entry, i)));
   return { ...example, ghg_entries: entries };

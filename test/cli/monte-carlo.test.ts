@@ -9,10 +9,26 @@ const EXAMPLE = 'examples/biochar-project.json';
 
 describe('evaluate --discount monte-carlo', () => {
   it('prints what evaluateGraph gives under the same policies and options', async () => {
-    const { code, out } = await run(['evaluate', EXAMPLE, '--discount', 'monte-carlo', '--percentile', '10', '--samples', '4000', '--seed', '3', '--threads', '1']);
+    const { code, out } = await run([
+      'evaluate',
+      EXAMPLE,
+      '--discount',
+      'monte-carlo',
+      '--percentile',
+      '10',
+      '--samples',
+      '4000',
+      '--seed',
+      '3',
+      '--threads',
+      '1',
+    ]);
     expect(code).toBe(0);
     const { default: example } = await import('../../examples/biochar-project.json');
-    const expected = evaluateGraph(example, { policies: { discountMethod: 'monte_carlo', discountPercentile: 10 }, monteCarlo: { samples: 4000, seed: 3 } });
+    const expected = evaluateGraph(example, {
+      policies: { discountMethod: 'monte_carlo', discountPercentile: 10 },
+      monteCarlo: { samples: 4000, seed: 3 },
+    });
     expect(out).toBe(`${JSON.stringify(expected, null, 2)}\n`);
     expect(JSON.parse(out).ghg_entries[0].uncertainty_discount.percentile).toBe(10);
   });

@@ -35,7 +35,9 @@ describe('cdr-engine report', () => {
       expect(err).toContain('usage: cdr-engine report');
     }
     expect((await run(['report', 'no-such-file.json'])).code).toBe(2);
-    expect((await run(['report', EXAMPLE, '--entry', 'rmv_01JA0BATCHA000000000', '--out', '/no/such/dir/a.html'])).err).toContain("cannot write '/no/such/dir/a.html': the folder '/no/such/dir' does not exist");
+    expect((await run(['report', EXAMPLE, '--entry', 'rmv_01JA0BATCHA000000000', '--out', '/no/such/dir/a.html'])).err).toContain(
+      "cannot write '/no/such/dir/a.html': the folder '/no/such/dir' does not exist",
+    );
   });
 
   it('exits 1 for an unknown entry or a document of several entries without one named', async () => {

@@ -12,7 +12,10 @@ import example from '../../examples/biochar-project.json';
 function typoFile(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cdr-engine-'));
   const file = join(dir, 'typo.json');
-  writeFileSync(file, JSON.stringify({ ...example, ghg_entries: example.ghg_entries.map((e) => ({ ...e, risk_of_reversal_percentage: 0.02 })) }));
+  writeFileSync(
+    file,
+    JSON.stringify({ ...example, ghg_entries: example.ghg_entries.map((e) => ({ ...e, risk_of_reversal_percentage: 0.02 })) }),
+  );
   return file;
 }
 
@@ -35,9 +38,21 @@ describe('warnings on the command line', () => {
     expect(plain.code).toBe(0);
     const lines = plain.err.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^cdr-engine evaluate: warning: .*typo\.json: at ghg_entries\[0\]\.risk_of_reversal_percentage: .*did you mean 2 %\?.* \[risk_of_reversal_fraction_suspected\]$/);
+    expect(lines[0]).toMatch(
+      /^cdr-engine evaluate: warning: .*typo\.json: at ghg_entries\[0\]\.risk_of_reversal_percentage: .*did you mean 2 %\?.* \[risk_of_reversal_fraction_suspected\]$/,
+    );
     const result = JSON.parse(plain.out);
-    expect(result).toEqual(JSON.parse(JSON.stringify(evaluateGraph(JSON.parse(JSON.stringify({ ...example, ghg_entries: example.ghg_entries.map((e) => ({ ...e, risk_of_reversal_percentage: 0.02 })) }))))));
+    expect(result).toEqual(
+      JSON.parse(
+        JSON.stringify(
+          evaluateGraph(
+            JSON.parse(
+              JSON.stringify({ ...example, ghg_entries: example.ghg_entries.map((e) => ({ ...e, risk_of_reversal_percentage: 0.02 })) }),
+            ),
+          ),
+        ),
+      ),
+    );
     expect(result.warnings).toHaveLength(2);
     const strict = await run(['evaluate', file, '--strict-warnings']);
     expect(strict.code).toBe(1);

@@ -50,9 +50,13 @@ describe('citations of the rules', () => {
 
   it('rewrites a citation, a wrapped one and a range of sections', () => {
     expect(rewrite('rounded (semantics.md section 5), then')).toBe('rounded (docs/rules.md#rounding-credits-and-the-buffer-pool), then');
-    expect(rewrite(' * shares (semantics.md\n * section 4): split')).toBe(' * shares (docs/rules.md#statement-and-project-components):\n * split');
+    expect(rewrite(' * shares (semantics.md\n * section 4): split')).toBe(
+      ' * shares (docs/rules.md#statement-and-project-components):\n * split',
+    );
     expect(rewrite('the Datapoint (interface.md 2.8)')).toBe('the Datapoint (docs/rules.md#service-resources)');
-    expect(rewrite('(semantics.md sections 3 and 4)')).toBe('(docs/rules.md#evaluating-a-ghg-entry and docs/rules.md#statement-and-project-components)');
+    expect(rewrite('(semantics.md sections 3 and 4)')).toBe(
+      '(docs/rules.md#evaluating-a-ghg-entry and docs/rules.md#statement-and-project-components)',
+    );
     expect(rewrite('a token (interface.md 5)')).toBe('a token (docs/service.md#authentication)');
     expect(rewrite('no citation here: semantics of docs.md')).toBe('no citation here: semantics of docs.md');
   });

@@ -27,7 +27,12 @@ export interface CodeBlock {
 /** README.md and every docs/*.md present, in a stable order. */
 export function markdownFiles(): string[] {
   const docs = join(ROOT, 'docs');
-  const files = existsSync(docs) ? readdirSync(docs).filter((f) => f.endsWith('.md')).sort().map((f) => join(docs, f)) : [];
+  const files = existsSync(docs)
+    ? readdirSync(docs)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+        .map((f) => join(docs, f))
+    : [];
   return [join(ROOT, 'README.md'), ...files];
 }
 
@@ -42,8 +47,16 @@ export function codeBlocks(text: string, file: string): CodeBlock[] {
     const body: string[] = [];
     let j = i + 1;
     const close = new RegExp(`^\\s*${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
-    for (; j < lines.length && !close.test(lines[j] as string); j++) body.push((lines[j] as string).startsWith(indent) ? (lines[j] as string).slice(indent.length) : (lines[j] as string));
-    blocks.push({ file, line: i + 1, endLine: j + 1, lang: lang.toLowerCase(), flags: rest.split(/\s+/).filter((w) => w !== ''), code: body.join('\n') });
+    for (; j < lines.length && !close.test(lines[j] as string); j++)
+      body.push((lines[j] as string).startsWith(indent) ? (lines[j] as string).slice(indent.length) : (lines[j] as string));
+    blocks.push({
+      file,
+      line: i + 1,
+      endLine: j + 1,
+      lang: lang.toLowerCase(),
+      flags: rest.split(/\s+/).filter((w) => w !== ''),
+      code: body.join('\n'),
+    });
     i = j;
   }
   return blocks;

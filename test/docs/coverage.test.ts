@@ -24,7 +24,8 @@ describe('docs/graph-document.md', () => {
       if (Array.isArray(node)) node.forEach(walk);
       else if (typeof node === 'object' && node !== null) {
         const record = node as Record<string, unknown>;
-        if (record['type'] === 'object' && typeof record['properties'] === 'object') for (const key of Object.keys(record['properties'] as object)) keys.add(key);
+        if (record['type'] === 'object' && typeof record['properties'] === 'object')
+          for (const key of Object.keys(record['properties'] as object)) keys.add(key);
         Object.values(record).forEach(walk);
       }
     };
@@ -40,10 +41,11 @@ describe('docs/result.md', () => {
     const keys = new Set<string>();
     const walk = (node: unknown): void => {
       if (Array.isArray(node)) node.forEach(walk);
-      else if (typeof node === 'object' && node !== null) for (const [key, value] of Object.entries(node)) {
-        keys.add(key);
-        walk(value);
-      }
+      else if (typeof node === 'object' && node !== null)
+        for (const [key, value] of Object.entries(node)) {
+          keys.add(key);
+          walk(value);
+        }
     };
     walk(evaluateGraph(example, { monteCarlo: { samples: 100, seed: 1 } }));
     walk(evaluateGraph(everyObjectGraph()));
@@ -56,7 +58,11 @@ describe('docs/result.md', () => {
 describe('docs/policies.md', () => {
   it('has every accounting policy, compile option and ledger policy with its name in a table row', () => {
     const rows = new Set([...page('policies.md').matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1] as string));
-    const names = [...Object.keys(DEFAULT_ACCOUNTING_POLICIES), ...Object.keys(DEFAULT_COMPILE_OPTIONS), ...Object.keys(DEFAULT_LEDGER_POLICIES)];
+    const names = [
+      ...Object.keys(DEFAULT_ACCOUNTING_POLICIES),
+      ...Object.keys(DEFAULT_COMPILE_OPTIONS),
+      ...Object.keys(DEFAULT_LEDGER_POLICIES),
+    ];
     expect([...names].filter((n) => !rows.has(n))).toEqual([]);
   });
 

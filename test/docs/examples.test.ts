@@ -30,7 +30,8 @@ const shellBlocks = blocks.filter((b) => (b.lang === 'sh' || b.lang === 'bash' |
 
 const workDir = mkdtempSync(join(tmpdir(), 'cdr-docs-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-const fileOf = (block: CodeBlock) => join(workDir, `${block.file.replace(/[^A-Za-z0-9]+/g, '-')}-${block.line}.${SCRIPT_LANGS[block.lang]}`);
+const fileOf = (block: CodeBlock) =>
+  join(workDir, `${block.file.replace(/[^A-Za-z0-9]+/g, '-')}-${block.line}.${SCRIPT_LANGS[block.lang]}`);
 
 describe('the documentation has examples', () => {
   it('README.md and docs/ have runnable blocks of every kind', () => {
@@ -49,11 +50,15 @@ describe('```ts / ```js examples run as ES modules', () => {
       const file = fileOf(block);
       writeFileSync(file, `${block.code}\n`);
       const printed: string[] = [];
-      const spies = (['log', 'info', 'warn', 'table', 'dir'] as const).map((name) => vi.spyOn(console, name).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' '))));
+      const spies = (['log', 'info', 'warn', 'table', 'dir'] as const).map((name) =>
+        vi.spyOn(console, name).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(' '))),
+      );
       try {
         await import(/* @vite-ignore */ pathToFileURL(file).href);
       } catch (error) {
-        throw new Error(`the example at ${where(block)} fails: ${(error as Error).message}\n--- printed ---\n${printed.join('\n')}`, { cause: error });
+        throw new Error(`the example at ${where(block)} fails: ${(error as Error).message}\n--- printed ---\n${printed.join('\n')}`, {
+          cause: error,
+        });
       } finally {
         for (const spy of spies) spy.mockRestore();
       }
@@ -90,7 +95,9 @@ describe('```ts / ```js examples run as ES modules', () => {
 
 /** Whether a JSON value claims to be a graph document. */
 const isGraphClaim = (block: CodeBlock, value: unknown) =>
-  block.flags.includes('graph') || block.flags.includes('graph-invalid') || (typeof value === 'object' && value !== null && 'component_blueprints' in value);
+  block.flags.includes('graph') ||
+  block.flags.includes('graph-invalid') ||
+  (typeof value === 'object' && value !== null && 'component_blueprints' in value);
 
 describe('```json examples', () => {
   const schema = JSON.parse(readFileSync(join(ROOT, 'schema/graph.schema.json'), 'utf8')) as object;
@@ -136,8 +143,10 @@ function cliLines(block: CodeBlock): CliLine[] {
     for (let k = at + 1; k < words.length; k++) {
       const word = words[k] as string;
       if (word === '<') stdin = readFileSync(join(ROOT, words[++k] as string), 'utf8');
-      else if (word === '>' || word === '2>') k++; // the output is captured here, not written
-      else if (word === '|' || word === '&&' || word === ';') throw new Error(`${where(block)}: a CLI line with '${word}' cannot run in-process; split it or mark the block no-run`);
+      else if (word === '>' || word === '2>')
+        k++; // the output is captured here, not written
+      else if (word === '|' || word === '&&' || word === ';')
+        throw new Error(`${where(block)}: a CLI line with '${word}' cannot run in-process; split it or mark the block no-run`);
       else args.push(word);
     }
     found.push({ args, stdin, exit: exit === null ? 0 : Number(exit[1]) });
@@ -152,9 +161,16 @@ describe('```sh lines that call the CLI', () => {
         if (line.args[0] === 'serve' && !line.args.includes('--help')) continue; // runs until stopped
         let out = '';
         let err = '';
-        const io = { out: (t: string) => (out += t), err: (t: string) => (err += t), ...(line.stdin === undefined ? {} : { stdin: async () => line.stdin as string }) };
+        const io = {
+          out: (t: string) => (out += t),
+          err: (t: string) => (err += t),
+          ...(line.stdin === undefined ? {} : { stdin: async () => line.stdin as string }),
+        };
         const code = await main(line.args, io);
-        expect([line.args.join(' '), code], `${where(block)}: cdr-engine ${line.args.join(' ')}\n${err}`).toEqual([line.args.join(' '), line.exit]);
+        expect([line.args.join(' '), code], `${where(block)}: cdr-engine ${line.args.join(' ')}\n${err}`).toEqual([
+          line.args.join(' '),
+          line.exit,
+        ]);
         if (line.exit === 0) expect(out.length).toBeGreaterThan(0);
       }
     });

@@ -25,7 +25,10 @@ describe('schema/graph.schema.json', () => {
 
   it('is the module behind cdr-engine/graph.schema.json', () => {
     expect(shipped).toEqual(JSON.parse(readFileSync(FILE, 'utf8')));
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown>; files: string[] };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      exports: Record<string, unknown>;
+      files: string[];
+    };
     expect(pkg.exports['./graph.schema.json']).toBe('./schema/graph.schema.json');
     expect(pkg.files).toContain('schema');
   });
@@ -72,7 +75,11 @@ describe('an editor-style validator (ajv) with the JSON Schema', () => {
     const validate = validator();
     expect(validate(misspelled)).toBe(false);
     expect(validate.errors).toContainEqual(
-      expect.objectContaining({ instancePath: '/datapoints/0/quantity', keyword: 'additionalProperties', params: { additionalProperty: 'standard_devation' } }),
+      expect.objectContaining({
+        instancePath: '/datapoints/0/quantity',
+        keyword: 'additionalProperties',
+        params: { additionalProperty: 'standard_devation' },
+      }),
     );
     const engine = safeEvaluateGraph(misspelled);
     expect(engine.ok ? [] : engine.issues.map((i) => i.message)).toEqual([
@@ -94,10 +101,15 @@ describe('an editor-style validator (ajv) with the JSON Schema', () => {
     expect(paths.length).toBeGreaterThan(40);
     for (const path of paths) {
       const document = everyObjectGraph() as unknown;
-      const target = path.reduce<unknown>((node, part) => (node as Record<string | number, unknown>)[part], document) as Record<string, unknown>;
+      const target = path.reduce<unknown>((node, part) => (node as Record<string | number, unknown>)[part], document) as Record<
+        string,
+        unknown
+      >;
       target['unexpected_key'] = 1;
       expect(validate(document)).toBe(false);
-      expect(validate.errors).toContainEqual(expect.objectContaining({ instancePath: path.map((p) => `/${p}`).join(''), params: { additionalProperty: 'unexpected_key' } }));
+      expect(validate.errors).toContainEqual(
+        expect.objectContaining({ instancePath: path.map((p) => `/${p}`).join(''), params: { additionalProperty: 'unexpected_key' } }),
+      );
       expect(safeEvaluateGraph(document).ok).toBe(false);
     }
   });

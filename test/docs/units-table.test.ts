@@ -4,7 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QUANTITY_KINDS, type QuantityKind } from '../../src/model/quantity-kinds';
-import { dimensionOfQuantityKind, formatDimension, QUANTITY_KIND_EXAMPLE_UNITS, QUANTITY_KIND_PHYSICAL_BOUNDS, realisticRange } from '../../src/units';
+import {
+  dimensionOfQuantityKind,
+  formatDimension,
+  QUANTITY_KIND_EXAMPLE_UNITS,
+  QUANTITY_KIND_PHYSICAL_BOUNDS,
+  realisticRange,
+} from '../../src/units';
 
 /** A kind's physical bounds as the doc writes them: in degrees for angles, kelvin for temperature. */
 export function boundsText(kind: QuantityKind): string {
@@ -22,7 +28,14 @@ export function boundsText(kind: QuantityKind): string {
 export function expectedCells(kind: QuantityKind): readonly string[] {
   const range = realisticRange(kind);
   const units = [...new Set([QUANTITY_KIND_EXAMPLE_UNITS[kind], range.unit])].map((u) => `\`${u}\``).join(', ');
-  return [`\`${kind}\``, formatDimension(dimensionOfQuantityKind(kind)), units, boundsText(kind), QUANTITY_KIND_PHYSICAL_BOUNDS[kind].reason, `${range.min} to ${range.max} ${range.unit}`];
+  return [
+    `\`${kind}\``,
+    formatDimension(dimensionOfQuantityKind(kind)),
+    units,
+    boundsText(kind),
+    QUANTITY_KIND_PHYSICAL_BOUNDS[kind].reason,
+    `${range.min} to ${range.max} ${range.unit}`,
+  ];
 }
 
 const doc = readFileSync(new URL('../../docs/units.md', import.meta.url), 'utf8');

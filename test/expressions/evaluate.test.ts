@@ -43,7 +43,15 @@ describe('compiled blueprint evaluation', () => {
   });
 
   it('gives {x} * {x} the derivative 2x', () => {
-    const c = compileOk(blueprint([['x', 'mass'], ['u', 'mass']], [['e', '{x} * {x} / {u}']]));
+    const c = compileOk(
+      blueprint(
+        [
+          ['x', 'mass'],
+          ['u', 'mass'],
+        ],
+        [['e', '{x} * {x} / {u}']],
+      ),
+    );
     const r = evaluateBlueprint(c, { x: 3, u: 1 });
     expect(r.value).toBe(9);
     expect(r.gradient['x']).toBe(6);
@@ -54,7 +62,11 @@ describe('compiled blueprint evaluation', () => {
   it('follows EXPRESSION_RESULT chains in any order and computes shared results once', () => {
     const c = compileOk(
       blueprint(
-        [['x', 'mass'], ['y', 'mass'], ['unused', 'energy']],
+        [
+          ['x', 'mass'],
+          ['y', 'mass'],
+          ['unused', 'energy'],
+        ],
         [
           ['total', '{part} * 2'],
           ['part', '{x} + {y}'],
@@ -70,7 +82,15 @@ describe('compiled blueprint evaluation', () => {
   });
 
   it('counts uses through repeated references: a = {x} * 2; b = {a} + {a}', () => {
-    const c = compileOk(blueprint([['x', 'mass']], [['a', '{x} * 2'], ['b', '{a} + {a}']]));
+    const c = compileOk(
+      blueprint(
+        [['x', 'mass']],
+        [
+          ['a', '{x} * 2'],
+          ['b', '{a} + {a}'],
+        ],
+      ),
+    );
     const r = evaluateBlueprint(c, { x: 3 });
     expect(r.value).toBe(12);
     expect(r.gradient['x']).toBe(4);
@@ -87,7 +107,15 @@ describe('compiled blueprint evaluation', () => {
 
   describe('LIST reducers', () => {
     const list = (template: string) =>
-      compileOk(blueprint([['xs', 'mass', 'LIST'], ['k', 'dimensionless']], [['e', template]]));
+      compileOk(
+        blueprint(
+          [
+            ['xs', 'mass', 'LIST'],
+            ['k', 'dimensionless'],
+          ],
+          [['e', template]],
+        ),
+      );
     const xs = [4, 1, 9, 1, 9];
 
     it('sum', () => {
@@ -111,7 +139,15 @@ describe('compiled blueprint evaluation', () => {
       expect(r.gradient['xs']).toEqual([0, 0, 1, 0, 0]);
     });
     it('count is dimensionless with zero derivative', () => {
-      const c = compileOk(blueprint([['xs', 'dimensionless', 'LIST'], ['m', 'mass']], [['e', 'count({xs}) * {m}']]));
+      const c = compileOk(
+        blueprint(
+          [
+            ['xs', 'dimensionless', 'LIST'],
+            ['m', 'mass'],
+          ],
+          [['e', 'count({xs}) * {m}']],
+        ),
+      );
       const r = evaluateBlueprint(c, { xs: [0.5, 0.25, 7], m: 10 });
       expect(r.value).toBe(30);
       expect(r.gradient).toEqual({ xs: [0, 0, 0], m: 3 });
@@ -124,7 +160,14 @@ describe('compiled blueprint evaluation', () => {
     });
     it('lists of different inputs are read from their own ranges', () => {
       const c = compileOk(
-        blueprint([['a', 'mass', 'LIST'], ['s', 'mass'], ['b', 'mass', 'LIST']], [['e', 'sum({a}) - {s} + max({b})']]),
+        blueprint(
+          [
+            ['a', 'mass', 'LIST'],
+            ['s', 'mass'],
+            ['b', 'mass', 'LIST'],
+          ],
+          [['e', 'sum({a}) - {s} + max({b})']],
+        ),
       );
       const r = evaluateBlueprint(c, { a: [1, 2], s: 10, b: [5, 30, 7] });
       expect(r.value).toBe(23);
@@ -133,14 +176,32 @@ describe('compiled blueprint evaluation', () => {
   });
 
   it('min and max of scalars select one argument', () => {
-    const c = compileOk(blueprint([['a', 'mass'], ['b', 'mass'], ['c', 'mass']], [['e', 'max({a}, {b}, {c}) - min({a}, {b})']]));
+    const c = compileOk(
+      blueprint(
+        [
+          ['a', 'mass'],
+          ['b', 'mass'],
+          ['c', 'mass'],
+        ],
+        [['e', 'max({a}, {b}, {c}) - min({a}, {b})']],
+      ),
+    );
     const r = evaluateBlueprint(c, { a: 2, b: 3, c: 10 });
     expect(r.value).toBe(8);
     expect(r.gradient).toEqual({ a: -1, b: 0, c: 1 });
   });
 
   it('sum and mean of scalars add them', () => {
-    const c = compileOk(blueprint([['a', 'mass'], ['b', 'mass'], ['c', 'mass']], [['e', 'sum({a}, {b}) + mean({a}, {b}, {c})']]));
+    const c = compileOk(
+      blueprint(
+        [
+          ['a', 'mass'],
+          ['b', 'mass'],
+          ['c', 'mass'],
+        ],
+        [['e', 'sum({a}, {b}) + mean({a}, {b}, {c})']],
+      ),
+    );
     const r = evaluateBlueprint(c, { a: 3, b: 6, c: 9 });
     expect(r.value).toBe(15);
     expect(r.gradient['a']).toBeCloseTo(4 / 3, 12);
@@ -150,7 +211,11 @@ describe('compiled blueprint evaluation', () => {
   it('differentiates sqrt, exp, log, abs, division and powers', () => {
     const c = compileOk(
       blueprint(
-        [['m', 'mass'], ['a', 'dimensionless'], ['b', 'dimensionless']],
+        [
+          ['m', 'mass'],
+          ['a', 'dimensionless'],
+          ['b', 'dimensionless'],
+        ],
         [['e', '{m} * sqrt({a}) + {m} * exp({b}) + {m} * log({a}) + abs({m}) / {b} + {m} * {a} ^ {b}']],
       ),
     );
@@ -165,13 +230,18 @@ describe('compiled blueprint evaluation', () => {
   it('accepts constant exponents on dimensioned bases, negative and fractional', () => {
     const c = compileOk(
       blueprint(
-        [['area', 'area'], ['ef', 'distance_carbon_emission_factor'], ['d', 'distance'], ['m', 'mass']],
+        [
+          ['area', 'area'],
+          ['ef', 'distance_carbon_emission_factor'],
+          ['d', 'distance'],
+          ['m', 'mass'],
+        ],
         [['e', '{area} ^ 0.5 * {ef} + {m} * {d} * {d} ^ (-1) + {m} * {d} ^ -1 * {d}']],
       ),
     );
     const r = evaluateBlueprint(c, { area: 16, ef: 3, d: 5, m: 1 });
     expect(r.value).toBeCloseTo(12 + 1 + 1, 12);
-    expect(r.gradient['area']).toBeCloseTo(3 * 0.5 / 4, 12);
+    expect(r.gradient['area']).toBeCloseTo((3 * 0.5) / 4, 12);
     expect(r.gradient['d']).toBeCloseTo(0, 12);
   });
 
@@ -182,16 +252,42 @@ describe('compiled blueprint evaluation', () => {
   });
 
   it('returns NaN or Infinity for non-finite results instead of throwing', () => {
-    const c = compileOk(blueprint([['m', 'mass'], ['a', 'dimensionless']], [['e', '{m} * log({a})'], ['f', '{e} / {a}']]));
+    const c = compileOk(
+      blueprint(
+        [
+          ['m', 'mass'],
+          ['a', 'dimensionless'],
+        ],
+        [
+          ['e', '{m} * log({a})'],
+          ['f', '{e} / {a}'],
+        ],
+      ),
+    );
     expect(Number.isNaN(evaluateBlueprint(c, { m: 1, a: -1 }).value)).toBe(true);
     expect(evaluateBlueprint(c, { m: 1, a: 0 }).value).toBe(-Infinity);
-    const d = compileOk(blueprint([['m', 'mass'], ['a', 'dimensionless']], [['e', '{m} / {a}']]));
+    const d = compileOk(
+      blueprint(
+        [
+          ['m', 'mass'],
+          ['a', 'dimensionless'],
+        ],
+        [['e', '{m} / {a}']],
+      ),
+    );
     expect(evaluateBlueprint(d, { m: 1, a: 0 }).value).toBe(Infinity);
   });
 
   it('overwrites the gradient (unused and all slots) and agrees with gradient-free evaluation', () => {
     const c = compileOk(
-      blueprint([['m', 'mass'], ['unused', 'mass', 'LIST'], ['k', 'dimensionless']], [['e', '{m} * {k} * {k}']]),
+      blueprint(
+        [
+          ['m', 'mass'],
+          ['unused', 'mass', 'LIST'],
+          ['k', 'dimensionless'],
+        ],
+        [['e', '{m} * {k} * {k}']],
+      ),
     );
     const values = Float64Array.from([2, 100, 200, 3]);
     const start = Int32Array.from([0, 1, 3, 4]);
@@ -228,7 +324,15 @@ describe('compiled blueprint evaluation', () => {
   });
 
   it('evaluateBlueprint names a missing or mis-shaped input', () => {
-    const c = compileOk(blueprint([['xs', 'mass', 'LIST'], ['m', 'mass']], [['e', 'sum({xs}) + {m}']]));
+    const c = compileOk(
+      blueprint(
+        [
+          ['xs', 'mass', 'LIST'],
+          ['m', 'mass'],
+        ],
+        [['e', 'sum({xs}) + {m}']],
+      ),
+    );
     expect(() => evaluateBlueprint(c, { xs: [1] })).toThrow('SCALAR input "m" needs a number');
     expect(() => evaluateBlueprint(c, { xs: 1, m: 1 })).toThrow('LIST input "xs" needs a non-empty array');
   });
@@ -238,7 +342,11 @@ describe('normalised templates and policies', () => {
   it('prints explicit multiplication and the grouping mathjs chose', () => {
     const c = compileOk(
       blueprint(
-        [['a', 'mass'], ['b', 'dimensionless'], ['c', 'dimensionless']],
+        [
+          ['a', 'mass'],
+          ['b', 'dimensionless'],
+          ['c', 'dimensionless'],
+        ],
         [
           ['p', '2{a}'],
           ['q', '{a}/2 {b}'],
@@ -267,19 +375,37 @@ describe('normalised templates and policies', () => {
       ['loss', '{carbon} * 0'],
       ['net', '{co2e} - {loss}'],
     ];
-    const inputs: InputSpec[] = [['m', 'mass'], ['k', 'dimensionless']];
+    const inputs: InputSpec[] = [
+      ['m', 'mass'],
+      ['k', 'dimensionless'],
+    ];
     const values = { m: 3, k: 0.5 };
     const reference = evaluateBlueprint(compileOk(blueprint(inputs, exprs)), values);
     expect(reference.value).toBeCloseTo(5.5, 12);
-    for (const order of [[3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]]) {
-      const c = compileOk(blueprint(inputs, order.map((i) => exprs[i]!)));
+    for (const order of [
+      [3, 2, 1, 0],
+      [1, 3, 0, 2],
+      [2, 0, 3, 1],
+    ]) {
+      const c = compileOk(
+        blueprint(
+          inputs,
+          order.map((i) => exprs[i]!),
+        ),
+      );
       expect(c.resultExpression).toBe('net');
       expect(evaluateBlueprint(c, values)).toEqual(reference);
     }
   });
 
   it('refuses two sinks, and an expression the result does not use, naming them', () => {
-    const def = blueprint([['m', 'mass']], [['side', '{m} * 3'], ['main', '{m}']]);
+    const def = blueprint(
+      [['m', 'mass']],
+      [
+        ['side', '{m} * 3'],
+        ['main', '{m}'],
+      ],
+    );
     expect(compileIssues(def)).toEqual([
       {
         code: 'blueprint_multiple_sinks',
@@ -292,28 +418,46 @@ describe('normalised templates and policies', () => {
       {
         code: 'expression_dead',
         path: ['expressions', 0, 'key'],
-        message: 'Blueprint "bp", expression "side": the result "main" does not depend on this expression, so its value would be dropped; use it in the result or remove it',
+        message:
+          'Blueprint "bp", expression "side": the result "main" does not depend on this expression, so its value would be dropped; use it in the result or remove it',
       },
     ]);
   });
 
   it('takes the result the document or the host names, and refuses an unknown or conflicting name', () => {
-    const def = blueprint([['m', 'mass']], [['main', '{m} * 3 * {ratio}'], ['ratio', '{m} / {m}']]);
+    const def = blueprint(
+      [['m', 'mass']],
+      [
+        ['main', '{m} * 3 * {ratio}'],
+        ['ratio', '{m} / {m}'],
+      ],
+    );
     expect(compileOk(def).resultExpression).toBe('main');
     expect(compileOk({ ...def, result_expression_key: 'main' }).resultExpression).toBe('main');
     const c = compileOk(def, { resultExpressionKey: 'main' });
     expect(c.resultExpression).toBe('main');
     expect(evaluateBlueprint(c, { m: 2 }).value).toBe(6);
     // Naming the dimensionless expression leaves main dead and the result not a mass.
-    expect(compileIssues(def, { resultExpressionKey: 'ratio' }).map((i) => i.code)).toEqual(['expression_dead', 'blueprint_result_not_mass']);
+    expect(compileIssues(def, { resultExpressionKey: 'ratio' }).map((i) => i.code)).toEqual([
+      'expression_dead',
+      'blueprint_result_not_mass',
+    ]);
     const unknown = compileIssues({ ...def, result_expression_key: 'mian' });
     expect(unknown.map((i) => [i.code, i.path])).toEqual([['blueprint_unknown_result_expression', ['result_expression_key']]]);
     expect(unknown[0]?.message).toContain('did you mean "main"?');
-    expect(compileIssues({ ...def, result_expression_key: 'main' }, { resultExpressionKey: 'ratio' }).map((i) => i.code)).toContain('blueprint_result_key_conflict');
+    expect(compileIssues({ ...def, result_expression_key: 'main' }, { resultExpressionKey: 'ratio' }).map((i) => i.code)).toContain(
+      'blueprint_result_key_conflict',
+    );
   });
 
   it('can refuse implicit multiplication, the zero wildcard, or a function', () => {
-    const def = blueprint([['m', 'mass'], ['k', 'dimensionless']], [['e', 'max(2 {m} {k}, 0)']]);
+    const def = blueprint(
+      [
+        ['m', 'mass'],
+        ['k', 'dimensionless'],
+      ],
+      [['e', 'max(2 {m} {k}, 0)']],
+    );
     compileOk(def);
     const issues = compileIssues(def, {
       allowImplicitMultiplication: false,

@@ -46,7 +46,8 @@ export function blueprint(inputs: readonly InputSpec[], expressions: readonly Ex
 
 export function compileOk(def: ComponentBlueprintDefinition, options?: CompileOptions): CompiledBlueprint {
   const r = compileBlueprint(def, options);
-  if (!r.ok) throw new Error(`expected to compile, got:\n${r.issues.map((i) => `${i.code} ${JSON.stringify(i.path)} ${i.message}`).join('\n')}`);
+  if (!r.ok)
+    throw new Error(`expected to compile, got:\n${r.issues.map((i) => `${i.code} ${JSON.stringify(i.path)} ${i.message}`).join('\n')}`);
   return r.blueprint;
 }
 

@@ -29,11 +29,21 @@ function run(evaluateBlock: EvaluateBlock, columns: readonly Float64Array[], inp
 const sameBits = (a: Float64Array, b: Float64Array) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
 describe('block evaluators', () => {
-  it('give every draw the per-draw interpreter\'s bits, generated and interpreted', () => {
+  it("give every draw the per-draw interpreter's bits, generated and interpreted", () => {
     // Two scalar slots and a list of 0 to 4 slots, each slot a column of `size` draws.
-    const block = fc.integer({ min: 2, max: 6 }).chain((slots) =>
-      fc.integer({ min: 1, max: 24 }).chain((size) => fc.tuple(fc.constant(slots), fc.constant(size), fc.array(fc.array(valueArbitrary, { minLength: size, maxLength: size }), { minLength: slots, maxLength: slots }))),
-    );
+    const block = fc
+      .integer({ min: 2, max: 6 })
+      .chain((slots) =>
+        fc
+          .integer({ min: 1, max: 24 })
+          .chain((size) =>
+            fc.tuple(
+              fc.constant(slots),
+              fc.constant(size),
+              fc.array(fc.array(valueArbitrary, { minLength: size, maxLength: size }), { minLength: slots, maxLength: slots }),
+            ),
+          ),
+      );
     fc.assert(
       fc.property(fc.array(stepArbitrary, { minLength: 1, maxLength: 12 }), block, (steps, [slots, size, draws]) => {
         const program = programOf(steps);
@@ -52,18 +62,33 @@ describe('block evaluators', () => {
     );
   });
 
-  it('a compiled blueprint\'s evaluateBlock equals its evaluate, draw by draw', () => {
-    const c = compileOk(blueprint([['m', 'mass'], ['d', 'distance'], ['ef', 'mass_distance_carbon_emission_factor']], [['co2e', 'abs({m}) * {d} * {ef} / 3']]));
+  it("a compiled blueprint's evaluateBlock equals its evaluate, draw by draw", () => {
+    const c = compileOk(
+      blueprint(
+        [
+          ['m', 'mass'],
+          ['d', 'distance'],
+          ['ef', 'mass_distance_carbon_emission_factor'],
+        ],
+        [['co2e', 'abs({m}) * {d} * {ef} / 3']],
+      ),
+    );
     const columns = [Float64Array.of(2000, -1, 0.5), Float64Array.of(350_000, 1e5, Number.NaN), Float64Array.of(1.2e-4, 0.1, 3)];
     const inputStart = Int32Array.of(0, 1, 2, 3);
     const out = new Float64Array(3);
     c.evaluateBlock(columns, inputStart, 3, out);
-    for (let i = 0; i < 3; i++) expect(Object.is(out[i], c.evaluate(Float64Array.of(columns[0]![i]!, columns[1]![i]!, columns[2]![i]!), inputStart, null))).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect(Object.is(out[i], c.evaluate(Float64Array.of(columns[0]![i]!, columns[1]![i]!, columns[2]![i]!), inputStart, null))).toBe(
+        true,
+      );
     expect(out[0]).toBeCloseTo((2000 * 350_000 * 1.2e-4) / 3, 9);
   });
 
   it('reject a short inputStart with the per-draw message, and print no constant into the source', () => {
-    const program = programOf([{ kind: 'constant', value: 123.456 }, { kind: 'binary', op: '*', a: 0, b: 2 }]);
+    const program = programOf([
+      { kind: 'constant', value: 123.456 },
+      { kind: 'binary', op: '*', a: 0, b: 2 },
+    ]);
     const message = new RangeError('inputStart has 2 entries; this blueprint needs 4 (inputs + 1)');
     expect(() => createGeneratedBlockEvaluator(program)!([], Int32Array.of(0, 1), 1, new Float64Array(1))).toThrow(message);
     expect(() => createBlockEvaluator(program)([], Int32Array.of(0, 1), 1, new Float64Array(1))).toThrow(message);

@@ -110,10 +110,26 @@ const { tree } = fc.letrec<{ tree: Tree }>((tie) => ({
     fc.record({ t: fc.constant('num' as const), v: fc.constantFrom(0, 1, 2, 0.5, 3.25, 10) }),
     fc.record({ t: fc.constant('var' as const), name: fc.constantFrom('a' as const, 'b' as const, 'c' as const) }),
     fc.record({ t: fc.constant('neg' as const), x: tie('tree') }),
-    fc.record({ t: fc.constant('bin' as const), op: fc.constantFrom('+' as const, '-' as const, '*' as const, '/' as const, '^' as const), x: tie('tree'), y: tie('tree') }),
-    fc.record({ t: fc.constant('fn' as const), fn: fc.constantFrom('sqrt' as const, 'exp' as const, 'log' as const, 'abs' as const), x: tie('tree') }),
-    fc.record({ t: fc.constant('vari' as const), fn: fc.constantFrom('min' as const, 'max' as const, 'sum' as const, 'mean' as const), xs: fc.array(tie('tree'), { minLength: 2, maxLength: 3 }) }),
-    fc.record({ t: fc.constant('list' as const), fn: fc.constantFrom('sum' as const, 'mean' as const, 'min' as const, 'max' as const, 'count' as const) }),
+    fc.record({
+      t: fc.constant('bin' as const),
+      op: fc.constantFrom('+' as const, '-' as const, '*' as const, '/' as const, '^' as const),
+      x: tie('tree'),
+      y: tie('tree'),
+    }),
+    fc.record({
+      t: fc.constant('fn' as const),
+      fn: fc.constantFrom('sqrt' as const, 'exp' as const, 'log' as const, 'abs' as const),
+      x: tie('tree'),
+    }),
+    fc.record({
+      t: fc.constant('vari' as const),
+      fn: fc.constantFrom('min' as const, 'max' as const, 'sum' as const, 'mean' as const),
+      xs: fc.array(tie('tree'), { minLength: 2, maxLength: 3 }),
+    }),
+    fc.record({
+      t: fc.constant('list' as const),
+      fn: fc.constantFrom('sum' as const, 'mean' as const, 'min' as const, 'max' as const, 'count' as const),
+    }),
   ),
 }));
 

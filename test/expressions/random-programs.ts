@@ -15,8 +15,17 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('load' as const), input: fc.nat(1) }),
   fc.record({ kind: fc.constant('constant' as const), value: fc.oneof(fc.double(), fc.constantFrom(0, -0, 1, 2, 0.5, -1, 3)) }),
   fc.record({ kind: fc.constant('unary' as const), op: fc.constantFrom<ScalarOp>('neg', 'sqrt', 'exp', 'log', 'abs'), a: fc.nat() }),
-  fc.record({ kind: fc.constant('binary' as const), op: fc.constantFrom<ScalarOp>('+', '-', '*', '/', '^', 'min', 'max'), a: fc.nat(), b: fc.nat() }),
-  fc.record({ kind: fc.constant('list' as const), op: fc.constantFrom<ListOp>('sum', 'mean', 'min', 'max', 'count'), input: fc.constant(2) }),
+  fc.record({
+    kind: fc.constant('binary' as const),
+    op: fc.constantFrom<ScalarOp>('+', '-', '*', '/', '^', 'min', 'max'),
+    a: fc.nat(),
+    b: fc.nat(),
+  }),
+  fc.record({
+    kind: fc.constant('list' as const),
+    op: fc.constantFrom<ListOp>('sum', 'mean', 'min', 'max', 'count'),
+    input: fc.constant(2),
+  }),
 );
 
 /** Builds the program of a step list; operands pick any register made before them. */

@@ -25,9 +25,21 @@ function expectOne(template: string, code: string, message: string, path: readon
 
 describe('locked-down grammar', () => {
   it('rejects forbidden functions', () => {
-    expectOne('import({m})', 'expression_forbidden', 'function "import" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs');
-    expectOne('{m} * evaluate({k})', 'expression_forbidden', 'function "evaluate" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs');
-    expectOne('createUnit({k})', 'expression_forbidden', 'function "createUnit" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs');
+    expectOne(
+      'import({m})',
+      'expression_forbidden',
+      'function "import" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs',
+    );
+    expectOne(
+      '{m} * evaluate({k})',
+      'expression_forbidden',
+      'function "evaluate" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs',
+    );
+    expectOne(
+      'createUnit({k})',
+      'expression_forbidden',
+      'function "createUnit" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs',
+    );
   });
 
   it('rejects assignment and function definitions', () => {
@@ -116,7 +128,11 @@ describe('variable mappings', () => {
   it('reports a variable without a mapping and a mapping without a variable', () => {
     const def = blueprint(INPUTS, [['f', '{m} * {k}', { m: 'm', q: 'k' }]]);
     expect(compileIssues(def)).toEqual([
-      { code: 'expression_mapping_unused', path: ['expressions', 0, 'inputs', 1, 'template_key'], message: `${PREFIX}mapping "q" has no variable {q} in the template` },
+      {
+        code: 'expression_mapping_unused',
+        path: ['expressions', 0, 'inputs', 1, 'template_key'],
+        message: `${PREFIX}mapping "q" has no variable {q} in the template`,
+      },
       { code: 'expression_variable_unmapped', path: TEMPLATE, message: `${PREFIX}variable {k} has no mapping in the expression's inputs` },
     ]);
   });
@@ -124,8 +140,16 @@ describe('variable mappings', () => {
   it('reports an unknown input_key and an unknown expression key', () => {
     const def = blueprint(INPUTS, [['f', '{m} * {w} + {g}', { m: 'm', w: 'weight', g: '=gross' }]]);
     expect(compileIssues(def)).toEqual([
-      { code: 'expression_unknown_input', path: ['expressions', 0, 'inputs', 1, 'input_key'], message: `${PREFIX}variable {w} refers to input "weight", which the blueprint does not have` },
-      { code: 'expression_unknown_expression', path: ['expressions', 0, 'inputs', 2, 'input_key'], message: `${PREFIX}variable {g} refers to expression "gross", which the blueprint does not have` },
+      {
+        code: 'expression_unknown_input',
+        path: ['expressions', 0, 'inputs', 1, 'input_key'],
+        message: `${PREFIX}variable {w} refers to input "weight", which the blueprint does not have`,
+      },
+      {
+        code: 'expression_unknown_expression',
+        path: ['expressions', 0, 'inputs', 2, 'input_key'],
+        message: `${PREFIX}variable {g} refers to expression "gross", which the blueprint does not have`,
+      },
     ]);
   });
 
@@ -150,9 +174,21 @@ describe('variable mappings', () => {
       ],
     };
     expect(compileIssues(def)).toEqual([
-      { code: 'blueprint_duplicate_input', path: ['inputs', 1, 'input_key'], message: 'Blueprint "bp", input "m": input_key "m" is already used by input 0' },
-      { code: 'expression_duplicate_key', path: ['expressions', 1, 'key'], message: 'Blueprint "bp", expression "f": key "f" is already used by expression 0' },
-      { code: 'expression_mapping_duplicate', path: ['expressions', 1, 'inputs', 1, 'template_key'], message: `${PREFIX}variable {m} is mapped more than once` },
+      {
+        code: 'blueprint_duplicate_input',
+        path: ['inputs', 1, 'input_key'],
+        message: 'Blueprint "bp", input "m": input_key "m" is already used by input 0',
+      },
+      {
+        code: 'expression_duplicate_key',
+        path: ['expressions', 1, 'key'],
+        message: 'Blueprint "bp", expression "f": key "f" is already used by expression 0',
+      },
+      {
+        code: 'expression_mapping_duplicate',
+        path: ['expressions', 1, 'inputs', 1, 'template_key'],
+        message: `${PREFIX}variable {m} is mapped more than once`,
+      },
     ]);
   });
 
@@ -161,42 +197,80 @@ describe('variable mappings', () => {
     const mapping = def.expressions[0]!.inputs[0]!;
     const bad = { ...def, expressions: [{ ...def.expressions[0]!, inputs: [{ ...mapping, data_shape: 'SCALAR' as const }] }] };
     expect(compileIssues(bad)).toEqual([
-      { code: 'expression_data_shape', path: ['expressions', 0, 'inputs', 0, 'data_shape'], message: `${PREFIX}variable {xs} declares data_shape "SCALAR" but input "xs" is LIST` },
+      {
+        code: 'expression_data_shape',
+        path: ['expressions', 0, 'inputs', 0, 'data_shape'],
+        message: `${PREFIX}variable {xs} declares data_shape "SCALAR" but input "xs" is LIST`,
+      },
     ]);
   });
 });
 
 describe('expression graph', () => {
   it('reports a two-expression cycle naming both keys', () => {
-    const def = blueprint([['m', 'mass']], [['a', '{b} + {m}'], ['b', '{a} * 2']]);
+    const def = blueprint(
+      [['m', 'mass']],
+      [
+        ['a', '{b} + {m}'],
+        ['b', '{a} * 2'],
+      ],
+    );
     expect(compileIssues(def)).toEqual([
-      { code: 'expression_cycle', path: ['expressions', 0, 'inputs', 0, 'input_key'], message: 'Blueprint "bp": expressions "a" -> "b" -> "a" form a cycle' },
+      {
+        code: 'expression_cycle',
+        path: ['expressions', 0, 'inputs', 0, 'input_key'],
+        message: 'Blueprint "bp": expressions "a" -> "b" -> "a" form a cycle',
+      },
     ]);
   });
 
   it('reports a three-expression cycle naming the keys in order', () => {
-    const def = blueprint([['m', 'mass']], [['res', '{x}'], ['z', '{x} + {m}'], ['y', '{z} * 2'], ['x', '{y} / 2']]);
+    const def = blueprint(
+      [['m', 'mass']],
+      [
+        ['res', '{x}'],
+        ['z', '{x} + {m}'],
+        ['y', '{z} * 2'],
+        ['x', '{y} / 2'],
+      ],
+    );
     const issues = compileIssues(def);
     expect(issues).toEqual([
-      { code: 'expression_cycle', path: ['expressions', 1, 'inputs', 0, 'input_key'], message: 'Blueprint "bp": expressions "z" -> "x" -> "y" -> "z" form a cycle' },
+      {
+        code: 'expression_cycle',
+        path: ['expressions', 1, 'inputs', 0, 'input_key'],
+        message: 'Blueprint "bp": expressions "z" -> "x" -> "y" -> "z" form a cycle',
+      },
     ]);
   });
 
   it('reports an expression that refers to itself', () => {
     const def = blueprint([['m', 'mass']], [['a', '{a} + {m}']]);
     expect(compileIssues(def)).toEqual([
-      { code: 'expression_cycle', path: ['expressions', 0, 'inputs', 0, 'input_key'], message: 'Blueprint "bp", expression "a": the expression refers to itself' },
+      {
+        code: 'expression_cycle',
+        path: ['expressions', 0, 'inputs', 0, 'input_key'],
+        message: 'Blueprint "bp", expression "a": the expression refers to itself',
+      },
     ]);
   });
 
   it('checks expressions that the result does not depend on', () => {
-    const def = blueprint(INPUTS, [['side', '{m} + {e}'], ['f', '{m}']]);
+    const def = blueprint(INPUTS, [
+      ['side', '{m} + {e}'],
+      ['f', '{m}'],
+    ]);
     expect(compileIssues({ ...def, result_expression_key: 'f' })).toEqual([
-      { code: 'expression_dimension', path: TEMPLATE, message: 'Blueprint "bp", expression "side": cannot add mass and mass·length^2·time^-2 in "{m} + {e}"' },
+      {
+        code: 'expression_dimension',
+        path: TEMPLATE,
+        message: 'Blueprint "bp", expression "side": cannot add mass and mass·length^2·time^-2 in "{m} + {e}"',
+      },
       {
         code: 'expression_dead',
         path: ['expressions', 0, 'key'],
-        message: 'Blueprint "bp", expression "side": the result "f" does not depend on this expression, so its value would be dropped; use it in the result or remove it',
+        message:
+          'Blueprint "bp", expression "side": the result "f" does not depend on this expression, so its value would be dropped; use it in the result or remove it',
       },
     ]);
   });
@@ -211,35 +285,76 @@ describe('expression graph', () => {
 
 describe('dimensions and data shapes', () => {
   it('requires the result to be a mass', () => {
-    expectOne('{e} * 2', 'blueprint_result_not_mass', "the blueprint's result must be a mass (CO2e), but this expression has dimension mass·length^2·time^-2");
-    expectOne('{k}', 'blueprint_result_not_mass', "the blueprint's result must be a mass (CO2e), but this expression has dimension dimensionless");
+    expectOne(
+      '{e} * 2',
+      'blueprint_result_not_mass',
+      "the blueprint's result must be a mass (CO2e), but this expression has dimension mass·length^2·time^-2",
+    );
+    expectOne(
+      '{k}',
+      'blueprint_result_not_mass',
+      "the blueprint's result must be a mass (CO2e), but this expression has dimension dimensionless",
+    );
   });
 
   it('refuses adding a mass to an energy, naming both dimensions', () => {
     expectOne('{m} + {e}', 'expression_dimension', 'cannot add mass and mass·length^2·time^-2 in "{m} + {e}"');
     expectOne('{m} - {k} * 2', 'expression_dimension', 'cannot subtract mass and dimensionless in "{m} - {k} * 2"');
-    expectOne('max({m}, {e})', 'expression_dimension', 'the arguments of max must share a dimension, but "max({m}, {e})" mixes mass and mass·length^2·time^-2');
+    expectOne(
+      'max({m}, {e})',
+      'expression_dimension',
+      'the arguments of max must share a dimension, but "max({m}, {e})" mixes mass and mass·length^2·time^-2',
+    );
     expectOne('{m} + 1', 'expression_dimension', 'cannot add mass and dimensionless in "{m} + 1"');
   });
 
   it('requires dimensionless arguments for exp and log', () => {
     expectOne('exp({m}) * {m}', 'expression_dimension', 'the argument of exp in "exp({m})" must be dimensionless, but has dimension mass');
-    expectOne('log({k}, {m}) * {m}', 'expression_dimension', 'the base of log in "log({k}, {m})" must be dimensionless, but has dimension mass');
+    expectOne(
+      'log({k}, {m}) * {m}',
+      'expression_dimension',
+      'the base of log in "log({k}, {m})" must be dimensionless, but has dimension mass',
+    );
   });
 
   it('requires a constant exponent on a dimensioned base', () => {
-    expectOne('{m} ^ {k}', 'expression_dimension', 'the exponent in "{m} ^ {k}" must be a constant number because the base has dimension mass');
+    expectOne(
+      '{m} ^ {k}',
+      'expression_dimension',
+      'the exponent in "{m} ^ {k}" must be a constant number because the base has dimension mass',
+    );
     expectOne('{m} ^ {m}', 'expression_dimension', 'the exponent in "{m} ^ {m}" must be dimensionless, but has dimension mass');
   });
 
   it('keeps LIST inputs inside reducers and scalars out of them', () => {
-    expectOne('{xs} * 2', 'expression_data_shape', 'LIST input "xs" ({xs}) may only be the sole argument of sum, mean, min, max or count, not part of "{xs} * 2"');
+    expectOne(
+      '{xs} * 2',
+      'expression_data_shape',
+      'LIST input "xs" ({xs}) may only be the sole argument of sum, mean, min, max or count, not part of "{xs} * 2"',
+    );
     expectOne('sum({m})', 'expression_data_shape', '"sum({m})" needs a LIST input, but {m} is SCALAR input "m"');
-    expectOne('max({xs} * 2)', 'expression_data_shape', 'LIST input "xs" ({xs}) may only be the sole argument of sum, mean, min, max or count, not part of "{xs} * 2"');
-    expectOne('max({m}, {xs})', 'expression_data_shape', 'LIST input "xs" ({xs}) may only be the sole argument of sum, mean, min, max or count, not part of "max({m}, {xs})"');
-    const chained = compileIssues(blueprint(INPUTS, [['a', '{m} * 2'], ['f', 'sum({a})']]));
+    expectOne(
+      'max({xs} * 2)',
+      'expression_data_shape',
+      'LIST input "xs" ({xs}) may only be the sole argument of sum, mean, min, max or count, not part of "{xs} * 2"',
+    );
+    expectOne(
+      'max({m}, {xs})',
+      'expression_data_shape',
+      'LIST input "xs" ({xs}) may only be the sole argument of sum, mean, min, max or count, not part of "max({m}, {xs})"',
+    );
+    const chained = compileIssues(
+      blueprint(INPUTS, [
+        ['a', '{m} * 2'],
+        ['f', 'sum({a})'],
+      ]),
+    );
     expect(chained).toEqual([
-      { code: 'expression_data_shape', path: ['expressions', 1, 'template'], message: `${PREFIX}"sum({a})" needs a LIST input, but {a} is an expression result (a scalar)` },
+      {
+        code: 'expression_data_shape',
+        path: ['expressions', 1, 'template'],
+        message: `${PREFIX}"sum({a})" needs a LIST input, but {a} is an expression result (a scalar)`,
+      },
     ]);
   });
 
@@ -255,7 +370,8 @@ describe('dimensions and data shapes', () => {
       {
         code: 'blueprint_unit_incompatible',
         path: ['inputs', 0, 'compatible_unit'],
-        message: "Blueprint \"bp\", input \"m\": unit 'kWh' is not a unit of quantity kind 'mass' (expected dimension mass, got mass·length^2·time^-2)",
+        message:
+          'Blueprint "bp", input "m": unit \'kWh\' is not a unit of quantity kind \'mass\' (expected dimension mass, got mass·length^2·time^-2)',
       },
     ]);
   });
@@ -284,16 +400,64 @@ describe('robustness', () => {
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.issues.length).toBeGreaterThan(0);
     }
-    const r = compileBlueprint({ key: 'bp', type: 'ACTIVITY', inputs: [{ input_key: 'q', quantity_kind: 'toString', compatible_unit: 'kg' }], expressions: [] } as unknown as ComponentBlueprintDefinition);
+    const r = compileBlueprint({
+      key: 'bp',
+      type: 'ACTIVITY',
+      inputs: [{ input_key: 'q', quantity_kind: 'toString', compatible_unit: 'kg' }],
+      expressions: [],
+    } as unknown as ComponentBlueprintDefinition);
     expect(r.ok ? [] : r.issues.map((i) => i.code)).toEqual(['blueprint_unknown_quantity_kind', 'blueprint_no_expressions']);
   });
 
   it('never throws on arbitrary templates (fast-check)', () => {
     const token = fc.constantFrom(
-      '{m}', '{k}', '{xs}', '{e}', '{z}', '1', '0', '2.5', '+', '-', '*', '/', '^', '(', ')', ',', 'sum', 'max', 'min', 'count',
-      'sqrt', 'exp', 'log', 'abs', 'mean', ' ', 'pi', 'kg', '=', '"', "'", '[', ']', '{', '}', ';', '?', ':', '.', '!', '%', 'import',
+      '{m}',
+      '{k}',
+      '{xs}',
+      '{e}',
+      '{z}',
+      '1',
+      '0',
+      '2.5',
+      '+',
+      '-',
+      '*',
+      '/',
+      '^',
+      '(',
+      ')',
+      ',',
+      'sum',
+      'max',
+      'min',
+      'count',
+      'sqrt',
+      'exp',
+      'log',
+      'abs',
+      'mean',
+      ' ',
+      'pi',
+      'kg',
+      '=',
+      '"',
+      "'",
+      '[',
+      ']',
+      '{',
+      '}',
+      ';',
+      '?',
+      ':',
+      '.',
+      '!',
+      '%',
+      'import',
     );
-    const template = fc.oneof(fc.array(token, { maxLength: 25 }).map((t) => t.join('')), fc.string({ maxLength: 30 }));
+    const template = fc.oneof(
+      fc.array(token, { maxLength: 25 }).map((t) => t.join('')),
+      fc.string({ maxLength: 30 }),
+    );
     fc.assert(
       fc.property(template, (t) => {
         const r = compileBlueprint(blueprint(INPUTS, [['f', t, { m: 'm', k: 'k', xs: 'xs', e: 'e', z: '0' }]]));

@@ -55,7 +55,16 @@ describe.each(CASES)('$name: one identity across the ESM and CommonJS builds', (
   });
 
   it('refuses anything else: other errors, look-alikes, primitives', () => {
-    for (const value of [new Error('plain'), new TypeError('type'), { name, message: 'shape only' }, fromOtherBuild('SomethingElse'), null, undefined, 0, name]) {
+    for (const value of [
+      new Error('plain'),
+      new TypeError('type'),
+      { name, message: 'shape only' },
+      fromOtherBuild('SomethingElse'),
+      null,
+      undefined,
+      0,
+      name,
+    ]) {
       expect(value instanceof errorClass).toBe(false);
       expect(guard(value)).toBe(false);
     }

@@ -21,7 +21,14 @@ export function everyObjectGraph(): RemovalGraphInput {
         display_name: 'Storage',
         description: 'carbon stored in the soil',
         inputs: [
-          { input_key: 'mass', quantity_kind: 'mass', compatible_unit: 't', data_shape: 'SCALAR', description: 'biochar applied', display_name: 'Mass' },
+          {
+            input_key: 'mass',
+            quantity_kind: 'mass',
+            compatible_unit: 't',
+            data_shape: 'SCALAR',
+            description: 'biochar applied',
+            display_name: 'Mass',
+          },
           { input_key: 'share', quantity_kind: 'dimensionless_ratio', compatible_unit: 'dimensionless' },
         ],
         expressions: [
@@ -39,7 +46,9 @@ export function everyObjectGraph(): RemovalGraphInput {
         key: 'emit',
         type: 'ACTIVITY',
         inputs: [{ input_key: 'mass', quantity_kind: 'mass', compatible_unit: 'kg', data_shape: 'LIST' }],
-        expressions: [{ key: 'total', template: 'sum({m})', inputs: [{ template_key: 'm', input_key: 'mass', type: 'DATAPOINT', data_shape: 'LIST' }] }],
+        expressions: [
+          { key: 'total', template: 'sum({m})', inputs: [{ template_key: 'm', input_key: 'mass', type: 'DATAPOINT', data_shape: 'LIST' }] },
+        ],
       },
     ],
     datapoints: [
@@ -128,8 +137,18 @@ export function everyObjectGraph(): RemovalGraphInput {
         estimated_gross_tonnage_kg: 1_000_000,
         estimated_lifetime: { magnitude: 2, unit: 'yr' },
         components: [
-          { component_id: cmp('lifetime'), allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME', custom_period_start_on: null, custom_period_end_on: null, removal_attributions: [] },
-          { component_id: cmp('manual'), allocation_strategy: 'MANUAL', removal_attributions: [{ removal_id: rmv('one'), ghg_entry_id: rmv('one'), attribution_factor: 0.5 }] },
+          {
+            component_id: cmp('lifetime'),
+            allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME',
+            custom_period_start_on: null,
+            custom_period_end_on: null,
+            removal_attributions: [],
+          },
+          {
+            component_id: cmp('manual'),
+            allocation_strategy: 'MANUAL',
+            removal_attributions: [{ removal_id: rmv('one'), ghg_entry_id: rmv('one'), attribution_factor: 0.5 }],
+          },
         ],
         name: 'Biochar project',
         description: 'a project',

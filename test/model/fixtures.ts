@@ -53,7 +53,12 @@ const buyer = { id: ID.org2, name: 'Acme Corporation', domain: null };
 const creditQuantity = { credits: 125.632, credit_kgs: 125632 };
 const location = { country_code: 'GBR', country_name: 'United Kingdom', latitude: 51.5, longitude: -0.12, description: null };
 const supplier = { id: ID.spl, organisation, short_description: 'Biochar producer', long_description: null, location };
-const pageInfo = { has_previous_page: false, start_cursor: 'YXJyYXljb25uZWN0aW9uOjA=', has_next_page: true, end_cursor: 'YXJyYXljb25uZWN0aW9uOjk=' };
+const pageInfo = {
+  has_previous_page: false,
+  start_cursor: 'YXJyYXljb25uZWN0aW9uOjA=',
+  has_next_page: true,
+  end_cursor: 'YXJyYXljb25uZWN0aW9uOjk=',
+};
 const creditBalance = { active_credits_total: creditQuantity, retired_credits_total: { credits: 0, credit_kgs: 0 } };
 const carbonRemovalData = {
   counterfactuals_kg: 0,
@@ -132,13 +137,59 @@ const datapointQuantity = { magnitude: 12.5, unit: 't', standard_deviation: 0.4 
 
 /** A valid example of every resource schema (responses), by export name. */
 export const RESOURCE_EXAMPLES: Record<string, unknown> = {
-  storageUnitSchema: { id: 'sgu_1E844FWM71S0E0TM', name: 'Well 1', description: null, latitude: 1, longitude: 2, supplier_reference_id: null, storage_location_id: 'slc_1F3PMGVC91S0SBK3', supplier_id: 'spl_1CC712KFS1S0YKPS' },
-  sensorSchema: { id: 'sns_1GJ82BEMB1S0FBFV', project_id: 'prj_1CTWZQGKE1S0VAXA', reference: 'probe', measurement_property: { quantity_kind: 'temperature', qualifier: null }, units: 'degC', manufacturer: null, model: null },
-  projectMonitoringRequirementSchema: { id: 'mnr_1DJJQY5C61S0R519', project_id: 'prj_1CTWZQGKE1S0VAXA', storage_location_id: null, storage_unit_id: null, display_name: 'Soil survey', monitoring_phase: 'operation', frequency: 'once', notes: null },
-  monitoringSubmissionSchema: { id: 'mns_1D46WGW6A1S03FRG', project_monitoring_requirement_id: 'mnr_1DJJQY5C61S0R519', source_id: 'src_1EBBF4M7X1S06G1Y', valid_from: '2024-01-01T00:00:00Z', valid_to: null, supplier_reference_id: null, notes: null },
-  projectDocumentSchema: { id: 'pjd_1ESC3V76T1S0S6J3', display_name: 'PDD', project_id: 'prj_1CTWZQGKE1S0VAXA', url: 'https://example.com/pdd.pdf' },
+  storageUnitSchema: {
+    id: 'sgu_1E844FWM71S0E0TM',
+    name: 'Well 1',
+    description: null,
+    latitude: 1,
+    longitude: 2,
+    supplier_reference_id: null,
+    storage_location_id: 'slc_1F3PMGVC91S0SBK3',
+    supplier_id: 'spl_1CC712KFS1S0YKPS',
+  },
+  sensorSchema: {
+    id: 'sns_1GJ82BEMB1S0FBFV',
+    project_id: 'prj_1CTWZQGKE1S0VAXA',
+    reference: 'probe',
+    measurement_property: { quantity_kind: 'temperature', qualifier: null },
+    units: 'degC',
+    manufacturer: null,
+    model: null,
+  },
+  projectMonitoringRequirementSchema: {
+    id: 'mnr_1DJJQY5C61S0R519',
+    project_id: 'prj_1CTWZQGKE1S0VAXA',
+    storage_location_id: null,
+    storage_unit_id: null,
+    display_name: 'Soil survey',
+    monitoring_phase: 'operation',
+    frequency: 'once',
+    notes: null,
+  },
+  monitoringSubmissionSchema: {
+    id: 'mns_1D46WGW6A1S03FRG',
+    project_monitoring_requirement_id: 'mnr_1DJJQY5C61S0R519',
+    source_id: 'src_1EBBF4M7X1S06G1Y',
+    valid_from: '2024-01-01T00:00:00Z',
+    valid_to: null,
+    supplier_reference_id: null,
+    notes: null,
+  },
+  projectDocumentSchema: {
+    id: 'pjd_1ESC3V76T1S0S6J3',
+    display_name: 'PDD',
+    project_id: 'prj_1CTWZQGKE1S0VAXA',
+    url: 'https://example.com/pdd.pdf',
+  },
   stripeCheckoutResponseSchema: { redirect_url: 'https://checkout.example/pay/1' },
-  supplierStripeConfigurationSchema: { id: 'spl_1CC712KFS1S0YKPS', account_id: 'acct_1', credit_product_price_per_tonne: '185.00', verification_product_price_per_tonne: null, currency: 'eur', isometric_terms_and_conditions_url: 'https://example.com/terms' },
+  supplierStripeConfigurationSchema: {
+    id: 'spl_1CC712KFS1S0YKPS',
+    account_id: 'acct_1',
+    credit_product_price_per_tonne: '185.00',
+    verification_product_price_per_tonne: null,
+    currency: 'eur',
+    isometric_terms_and_conditions_url: 'https://example.com/terms',
+  },
   validationErrorItemSchema: { type: 'missing', loc: ['body', 'x'], msg: 'Field required', input: null, ctx: {} },
   validationErrorBodySchema: { detail: [{ type: 'missing', loc: ['body', 'x'], msg: 'Field required', input: null, ctx: {} }] },
   errorMessageBodySchema: { detail: 'Not Found' },
@@ -197,7 +248,13 @@ export const RESOURCE_EXAMPLES: Record<string, unknown> = {
     supplier_reference_id: null,
     groups: [templateGroup],
   },
-  componentBlueprintInputSchema: { input_key: 'mass', description: 'Mass moved', compatible_unit: 't', data_shape: 'SCALAR', quantity_kind: 'mass' },
+  componentBlueprintInputSchema: {
+    input_key: 'mass',
+    description: 'Mass moved',
+    compatible_unit: 't',
+    data_shape: 'SCALAR',
+    quantity_kind: 'mass',
+  },
   componentBlueprintExpressionInputSchema: { input_key: 'mass', template_key: 'm', type: 'DATAPOINT', data_shape: 'SCALAR' },
   componentBlueprintExpressionSchema: {
     key: 'co2e',
@@ -449,14 +506,30 @@ export const ENUM_EXAMPLES: Record<string, string> = {
 /** A valid example of every request body schema, by export name. */
 export const REQUEST_EXAMPLES: Record<string, unknown> = {
   createStorageUnitRequestSchema: { storage_location_id: 'slc_1F3PMGVC91S0SBK3', name: 'Well 1', latitude: 1, longitude: 2 },
-  createSensorRequestSchema: { reference: 'probe', measurement_property: { quantity_kind: 'temperature', qualifier: null }, units: 'degC', storage_location_id: 'slc_1F3PMGVC91S0SBK3' },
+  createSensorRequestSchema: {
+    reference: 'probe',
+    measurement_property: { quantity_kind: 'temperature', qualifier: null },
+    units: 'degC',
+    storage_location_id: 'slc_1F3PMGVC91S0SBK3',
+  },
   createMonitoringSubmissionRequestSchema: { source_id: 'src_1EBBF4M7X1S06G1Y', valid_from: '2024-01-01T00:00:00Z' },
   patchFeedstockTypeRequestSchema: { name: 'Straw' },
   signedUploadUrlRequestSchema: { content_type: 'application/pdf', content_length: 1200 },
   createOrganizationBeneficiarySchema: { beneficiary_name: 'Acme', beneficiary_domain: 'acme.example' },
   createIndividualBeneficiarySchema: { beneficiary_name: 'Jo', beneficiary_email: 'jo@example.com' },
-  createBeneficiaryRequestSchema: { __typename: 'CreateIndividualBeneficiary', beneficiary_name: 'Jo', beneficiary_email: 'jo@example.com' },
-  createStripeCheckoutSessionRequestSchema: { quantity_kg: 1000, frequency: 'monthly', isometric_terms_and_conditions_accepted: true, supplier_terms_and_conditions_accepted: true, success_url: 'https://s.example/ok', cancel_url: 'https://s.example/no' },
+  createBeneficiaryRequestSchema: {
+    __typename: 'CreateIndividualBeneficiary',
+    beneficiary_name: 'Jo',
+    beneficiary_email: 'jo@example.com',
+  },
+  createStripeCheckoutSessionRequestSchema: {
+    quantity_kg: 1000,
+    frequency: 'monthly',
+    isometric_terms_and_conditions_accepted: true,
+    supplier_terms_and_conditions_accepted: true,
+    success_url: 'https://s.example/ok',
+    cancel_url: 'https://s.example/no',
+  },
   requestQuantitySchema: { magnitude: 12.5, unit: 't', standard_deviation: 0.4 },
   componentInputRequestSchema: { input_key: 'mass', datapoint_ids: [ID.dtp, ID.dtp2], __typename: 'CreateComponentListInput' },
   removalTemplateComponentInputsSchema: { removal_template_component_id: ID.rtc, inputs: [{ input_key: 'mass', datapoint_ids: [ID.dtp] }] },
@@ -492,7 +565,11 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     components_to_remove: [ID.cmp2],
   },
   createComponentRequestSchema: createComponent,
-  patchComponentRequestSchema: { display_name: 'Transport (revised)', allocation_strategy: 'MANUAL', inputs: [{ input_key: 'mass', datapoint_ids: [ID.dtp2] }] },
+  patchComponentRequestSchema: {
+    display_name: 'Transport (revised)',
+    allocation_strategy: 'MANUAL',
+    inputs: [{ input_key: 'mass', datapoint_ids: [ID.dtp2] }],
+  },
   createGhgStatementComponentRequestSchema: { ghg_statement_id: ID.ggs, component_data: createComponent },
   createProjectComponentRequestSchema: { allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE', component_data: createComponent },
   updateProjectComponentRemovalAttributionRequestSchema: { removal_id: ID.rmv, attribution_factor: 0.25 },

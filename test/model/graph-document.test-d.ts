@@ -10,14 +10,18 @@ const transport = {
   key: 'transport',
   type: 'ACTIVITY',
   inputs: [{ input_key: 'mass', quantity_kind: 'mass', compatible_unit: 't', data_shape: 'SCALAR' }],
-  expressions: [{ key: 'co2e', template: '{m} * 2 kg', inputs: [{ template_key: 'm', input_key: 'mass', type: 'DATAPOINT', data_shape: 'SCALAR' }] }],
+  expressions: [
+    { key: 'co2e', template: '{m} * 2 kg', inputs: [{ template_key: 'm', input_key: 'mass', type: 'DATAPOINT', data_shape: 'SCALAR' }] },
+  ],
 } satisfies RemovalGraphInput['component_blueprints'][number];
 
 const document = {
   component_blueprints: [transport],
   datapoints: [{ id: 'dtp_mass', quantity: { magnitude: 10, unit: 't', standard_deviation: 0.5 } }],
   components: [{ id: 'cmp_transport', blueprint_key: 'transport', inputs: [{ input_key: 'mass', datapoint_ids: ['dtp_mass'] }] }],
-  ghg_entries: [{ id: 'rmv_1', risk_of_reversal_percentage: 5, component_attributions: [{ component_id: 'cmp_transport', attribution_factor: 0.5 }] }],
+  ghg_entries: [
+    { id: 'rmv_1', risk_of_reversal_percentage: 5, component_attributions: [{ component_id: 'cmp_transport', attribution_factor: 0.5 }] },
+  ],
 } satisfies RemovalGraphInput;
 
 describe('RemovalGraphInput', () => {

@@ -136,7 +136,10 @@ describe('the misspellings of the issue, which used to change the credits silent
     quantity['standard_devation'] = quantity['standard_deviation'];
     delete quantity['standard_deviation'];
     expect(refusal(document)).toEqual([
-      ['datapoints[0].quantity.standard_devation', "unknown key 'standard_devation' at datapoints[0].quantity; did you mean 'standard_deviation'?"],
+      [
+        'datapoints[0].quantity.standard_devation',
+        "unknown key 'standard_devation' at datapoints[0].quantity; did you mean 'standard_deviation'?",
+      ],
     ]);
   });
 
@@ -155,7 +158,10 @@ describe('the misspellings of the issue, which used to change the credits silent
     attribution['atribution_factor'] = 0.5;
     delete attribution['attribution_factor'];
     expect(refusal(document)).toEqual([
-      ['ghg_entries[0].component_attributions[0].atribution_factor', "unknown key 'atribution_factor' at ghg_entries[0].component_attributions[0]; did you mean 'attribution_factor'?"],
+      [
+        'ghg_entries[0].component_attributions[0].atribution_factor',
+        "unknown key 'atribution_factor' at ghg_entries[0].component_attributions[0]; did you mean 'attribution_factor'?",
+      ],
     ]);
   });
 
@@ -176,7 +182,10 @@ describe('the misspellings of the issue, which used to change the credits silent
     // zod reports nested objects before the object they are in.
     expect(refusal(document)).toEqual([
       ['datapoints[1].$schema', expect.stringContaining("unknown key '$schema' at datapoints[1]; the keys there are 'id', 'quantity'")],
-      ['notes', "unknown key 'notes' at the top of the document; the keys there are '$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects', 'correlations'"],
+      [
+        'notes',
+        "unknown key 'notes' at the top of the document; the keys there are '$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects', 'correlations'",
+      ],
     ]);
   });
 
@@ -184,7 +193,10 @@ describe('the misspellings of the issue, which used to change the credits silent
     const document = everyObjectGraph() as unknown as { ghg_entries: Loose[]; ghg_statements: Loose[] };
     document.ghg_entries[0]!['co2e_net_removed_kg'] = 1000;
     document.ghg_statements[0]!['pending_total_co2e_removed_kg'] = 1000;
-    expect(refusal(document).map(([path]) => path)).toEqual(['ghg_entries[0].co2e_net_removed_kg', 'ghg_statements[0].pending_total_co2e_removed_kg']);
+    expect(refusal(document).map(([path]) => path)).toEqual([
+      'ghg_entries[0].co2e_net_removed_kg',
+      'ghg_statements[0].pending_total_co2e_removed_kg',
+    ]);
   });
 });
 
@@ -245,37 +257,62 @@ describe('every problem of a document in one pass', () => {
     const document = everyObjectGraph() as unknown as { ghg_entries: Loose[] };
     document.ghg_entries[0]!['id'] = 7;
     // The entry's id is no id: what names it by the id it was meant to have is reported too.
-    expect(problems(document)).toEqual(['ghg_entries[0].id invalid_type', 'ghg_statements[0].removal_ids[0] unknown_entry', 'projects[0].components[1].removal_attributions[0] unknown_entry']);
+    expect(problems(document)).toEqual([
+      'ghg_entries[0].id invalid_type',
+      'ghg_statements[0].removal_ids[0] unknown_entry',
+      'projects[0].components[1].removal_attributions[0] unknown_entry',
+    ]);
     expect(problems([])).toEqual(['(document) invalid_type']);
     expect(problems(null)).toEqual(['(document) invalid_type']);
   });
 });
 
-describe('the empty unit (Pint\'s dimensionless)', () => {
+describe("the empty unit (Pint's dimensionless)", () => {
   it('is a compatible unit of a dimensionless input and a datapoint unit, and evaluates like "dimensionless"', () => {
     const graph = (unit: string) => ({
-      component_blueprints: [{
-        key: 'stored', type: 'SEQUESTRATION',
-        inputs: [
-          { input_key: 'mass', quantity_kind: 'mass', compatible_unit: 't' },
-          { input_key: 'share', quantity_kind: 'dimensionless_ratio', compatible_unit: unit },
-        ],
-        expressions: [{ key: 'co2e', template: '{m} * {s}', inputs: [
-          { template_key: 'm', input_key: 'mass', type: 'DATAPOINT' },
-          { template_key: 's', input_key: 'share', type: 'DATAPOINT' },
-        ] }],
-      }],
+      component_blueprints: [
+        {
+          key: 'stored',
+          type: 'SEQUESTRATION',
+          inputs: [
+            { input_key: 'mass', quantity_kind: 'mass', compatible_unit: 't' },
+            { input_key: 'share', quantity_kind: 'dimensionless_ratio', compatible_unit: unit },
+          ],
+          expressions: [
+            {
+              key: 'co2e',
+              template: '{m} * {s}',
+              inputs: [
+                { template_key: 'm', input_key: 'mass', type: 'DATAPOINT' },
+                { template_key: 's', input_key: 'share', type: 'DATAPOINT' },
+              ],
+            },
+          ],
+        },
+      ],
       datapoints: [
         { id: 'dtp_mass', quantity: { magnitude: 2, unit: 't', standard_deviation: 0.1 } },
         { id: 'dtp_share', quantity: { magnitude: 0.8, unit, standard_deviation: 0.05 } },
       ],
-      components: [{ id: 'cmp_a', blueprint_key: 'stored', inputs: [{ input_key: 'mass', datapoint_ids: ['dtp_mass'] }, { input_key: 'share', datapoint_ids: ['dtp_share'] }] }],
+      components: [
+        {
+          id: 'cmp_a',
+          blueprint_key: 'stored',
+          inputs: [
+            { input_key: 'mass', datapoint_ids: ['dtp_mass'] },
+            { input_key: 'share', datapoint_ids: ['dtp_share'] },
+          ],
+        },
+      ],
       ghg_entries: [{ id: 'rmv_a', component_attributions: [{ component_id: 'cmp_a' }] }],
     });
     // The same figures; budget lines name each datapoint's unit as given.
     const asDimensionless = JSON.stringify(evaluateGraph(graph(''))).replaceAll('"unit":""', '"unit":"dimensionless"');
     expect(JSON.parse(asDimensionless)).toEqual(JSON.parse(JSON.stringify(evaluateGraph(graph('dimensionless')))));
-    const massAsEmpty = safeEvaluateGraph({ ...graph(''), datapoints: [{ id: 'dtp_mass', quantity: { magnitude: 2, unit: '', standard_deviation: 0.1 } }, graph('').datapoints[1]] });
+    const massAsEmpty = safeEvaluateGraph({
+      ...graph(''),
+      datapoints: [{ id: 'dtp_mass', quantity: { magnitude: 2, unit: '', standard_deviation: 0.1 } }, graph('').datapoints[1]],
+    });
     expect(massAsEmpty.ok).toBe(false);
     if (!massAsEmpty.ok) expect(massAsEmpty.issues.map((i) => i.message).join('\n')).toMatch(/''.*mass/);
   });

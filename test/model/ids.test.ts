@@ -18,7 +18,7 @@ import {
 const KINDS = Object.keys(ID_PREFIXES) as IdKind[];
 
 describe('prefixes', () => {
-  it('are the 29 prefixes of interface.md 2.1 and the 6 of the OpenAPI\'s further resources, three lower-case letters each, all different', () => {
+  it("are the 29 prefixes of interface.md 2.1 and the 6 of the OpenAPI's further resources, three lower-case letters each, all different", () => {
     expect(KINDS).toHaveLength(35);
     const prefixes = Object.values(ID_PREFIXES);
     expect(new Set(prefixes).size).toBe(35);
@@ -64,7 +64,15 @@ describe('id of a kind', () => {
     const id = 'ret_1FYBH4QDT1S0SVKF';
     expect(validateRequestPart(idSchema('credit_batch'), id, 'path')).toEqual({
       success: false,
-      detail: [{ type: 'string_pattern_mismatch', loc: ['path'], msg: "String should match pattern '^ctb_'", input: id, ctx: { pattern: '^ctb_' } }],
+      detail: [
+        {
+          type: 'string_pattern_mismatch',
+          loc: ['path'],
+          msg: "String should match pattern '^ctb_'",
+          input: id,
+          ctx: { pattern: '^ctb_' },
+        },
+      ],
     });
     expect(isId('credit_batch', id)).toBe(false);
     expect(isId('retirement', id)).toBe(true);

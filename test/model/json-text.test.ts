@@ -19,7 +19,13 @@ function acceptedByJsonParse(text: string): boolean {
 }
 
 describe('deeply nested input', () => {
-  const depthItem = { type: 'json_invalid', loc: ['body', MAX_JSON_DEPTH], msg: 'JSON decode error', input: {}, ctx: { error: JSON_DEPTH_MESSAGE } };
+  const depthItem = {
+    type: 'json_invalid',
+    loc: ['body', MAX_JSON_DEPTH],
+    msg: 'JSON decode error',
+    input: {},
+    ctx: { error: JSON_DEPTH_MESSAGE },
+  };
 
   it.each([
     ['200k [ then x', '['.repeat(DEEP) + 'x'],

@@ -83,7 +83,13 @@ describe('enumerations', () => {
       return;
     }
     const values = (schema as z.ZodEnum).options as string[];
-    const expected = values.length === 1 ? `'${values[0]}'` : `${values.slice(0, -1).map((v) => `'${v}'`).join(', ')} or '${values.at(-1)}'`;
+    const expected =
+      values.length === 1
+        ? `'${values[0]}'`
+        : `${values
+            .slice(0, -1)
+            .map((v) => `'${v}'`)
+            .join(', ')} or '${values.at(-1)}'`;
     expect(item).toEqual({ type: 'enum', loc: ['body'], msg: `Input should be ${expected}`, input: 'NOT_A_VALUE', ctx: { expected } });
   });
 });
@@ -99,9 +105,27 @@ const BOUNDS: readonly Row[] = [
   ['createRemovalRequestSchema', ['project_id'], s(38), 'string_too_long', { max_length: 37 }],
   ['createRemovalRequestSchema', ['project_id'], null, 'string_type'],
   ['createRemovalRequestSchema', ['project_id'], REMOVE, 'missing'],
-  ['createRemovalRequestSchema', ['started_on'], '2024-13-01', 'date_from_datetime_parsing', { error: 'month value is outside expected range of 1-12' }],
-  ['createRemovalRequestSchema', ['started_on'], '2024/01/01', 'date_from_datetime_parsing', { error: 'invalid date separator, expected `-`' }],
-  ['createRemovalRequestSchema', ['started_on'], '2023-02-29', 'date_from_datetime_parsing', { error: 'day value is outside expected range' }],
+  [
+    'createRemovalRequestSchema',
+    ['started_on'],
+    '2024-13-01',
+    'date_from_datetime_parsing',
+    { error: 'month value is outside expected range of 1-12' },
+  ],
+  [
+    'createRemovalRequestSchema',
+    ['started_on'],
+    '2024/01/01',
+    'date_from_datetime_parsing',
+    { error: 'invalid date separator, expected `-`' },
+  ],
+  [
+    'createRemovalRequestSchema',
+    ['started_on'],
+    '2023-02-29',
+    'date_from_datetime_parsing',
+    { error: 'day value is outside expected range' },
+  ],
   ['createRemovalRequestSchema', ['completed_on'], '2024-03-31T00:00:00Z', 'date_parsing'],
   ['createRemovalRequestSchema', ['completed_on'], null, 'date_type'],
   ['createRemovalRequestSchema', ['completed_on'], REMOVE, 'missing'],
@@ -111,10 +135,28 @@ const BOUNDS: readonly Row[] = [
   ['createRemovalRequestSchema', ['feedstock_type_id'], s(19), 'string_too_short'],
   ['createRemovalRequestSchema', ['removal_template_id'], s(38), 'string_too_long'],
   ['createRemovalRequestSchema', ['removal_template_components'], 'rtc', 'list_type'],
-  ['createRemovalRequestSchema', ['removal_template_components', 0, 'removal_template_component_id'], ID.cmp, 'string_pattern_mismatch', { pattern: '^rtc_' }],
-  ['createRemovalRequestSchema', ['removal_template_components', 0, 'inputs', 0, 'datapoint_ids', 0], ID.src, 'string_pattern_mismatch', { pattern: '^dtp_' }],
+  [
+    'createRemovalRequestSchema',
+    ['removal_template_components', 0, 'removal_template_component_id'],
+    ID.cmp,
+    'string_pattern_mismatch',
+    { pattern: '^rtc_' },
+  ],
+  [
+    'createRemovalRequestSchema',
+    ['removal_template_components', 0, 'inputs', 0, 'datapoint_ids', 0],
+    ID.src,
+    'string_pattern_mismatch',
+    { pattern: '^dtp_' },
+  ],
   ['createRemovalRequestSchema', ['removal_template_components', 0, 'inputs', 0, 'datapoint_ids'], REMOVE, 'missing'],
-  ['createRemovalRequestSchema', ['removal_template_components', 0, 'inputs', 0, 'input_key'], s(101), 'string_too_long', { max_length: 100 }],
+  [
+    'createRemovalRequestSchema',
+    ['removal_template_components', 0, 'inputs', 0, 'input_key'],
+    s(101),
+    'string_too_long',
+    { max_length: 100 },
+  ],
   ['createRemovalRequestSchema', ['steps', 0, 'components', 0, 'component_id'], ID.dtp, 'string_pattern_mismatch', { pattern: '^cmp_' }],
   ['createRemovalRequestSchema', ['steps', 0, 'process_step_key'], REMOVE, 'missing'],
   ['patchRemovalRequestSchema', ['started_on'], 'yesterday', 'date_from_datetime_parsing', { error: 'input is too short' }],
@@ -152,7 +194,13 @@ const BOUNDS: readonly Row[] = [
   ['createRetirementRequestSchema', ['credit_batch_quantities'], [], 'too_short', { field_type: 'List', min_length: 1, actual_length: 0 }],
   ['createRetirementRequestSchema', ['retirement_purposes'], [], 'too_short', { field_type: 'List', min_length: 1, actual_length: 0 }],
   ['createRetirementRequestSchema', ['retirement_purposes', 0], 'charity', 'enum'],
-  ['createRetirementRequestSchema', ['credit_batch_quantities', 0, 'credit_batch_id'], ID.ret, 'string_pattern_mismatch', { pattern: '^ctb_' }],
+  [
+    'createRetirementRequestSchema',
+    ['credit_batch_quantities', 0, 'credit_batch_id'],
+    ID.ret,
+    'string_pattern_mismatch',
+    { pattern: '^ctb_' },
+  ],
   ['createRetirementRequestSchema', ['credit_batch_quantities', 0, 'credit_quantity_kg'], 0, 'greater_than', { gt: 0 }],
   ['createRetirementRequestSchema', ['credit_batch_quantities', 0, 'credit_quantity_kg'], 2.5, 'int_from_float'],
   ['createRetirementRequestSchema', ['supplier_id'], s(19), 'string_too_short'],
@@ -168,7 +216,13 @@ const BOUNDS: readonly Row[] = [
   ['createDatapointRequestSchema', ['quantity', 'unit'], REMOVE, 'missing'],
   ['createDatapointRequestSchema', ['measured_at'], '2024-02-01', 'datetime_parsing', { error: 'input is too short' }],
   ['createDatapointRequestSchema', ['measured_at'], '2024-02-01T10:00:00', 'timezone_aware'],
-  ['createDocumentSourceRequestSchema', ['__typename'], 'CreateWebsiteSourceRequest', 'literal_error', { expected: "'CreateDocumentSourceRequest'" }],
+  [
+    'createDocumentSourceRequestSchema',
+    ['__typename'],
+    'CreateWebsiteSourceRequest',
+    'literal_error',
+    { expected: "'CreateDocumentSourceRequest'" },
+  ],
   ['createDocumentSourceRequestSchema', ['content_length'], 50_000_001, 'less_than_equal', { le: 50_000_000 }],
   ['createDocumentSourceRequestSchema', ['is_public'], 'maybe', 'bool_parsing'],
   ['createFileUploadRequestSchema', ['content_type'], 'text/csv', 'literal_error'],
@@ -199,7 +253,13 @@ const BOUNDS: readonly Row[] = [
   ['datapointSchema', ['quantity', 'standard_deviation'], 'wide', 'float_parsing'],
   ['datapointSchema', ['locked_status'], 'locked', 'enum'],
   ['feedstockBatchSchema', ['display_name'], s(151), 'string_too_long', { max_length: 150 }],
-  ['feedstockBatchSchema', ['created_at'], '2024-02-01T10:00:00.1234567Z', 'datetime_parsing', { error: 'second fraction value is more than 6 digits long' }],
+  [
+    'feedstockBatchSchema',
+    ['created_at'],
+    '2024-02-01T10:00:00.1234567Z',
+    'datetime_parsing',
+    { error: 'second fraction value is more than 6 digits long' },
+  ],
   ['biocharApplicationSchema', ['uploaded_at'], '2024-03-02T08:00:00', 'timezone_aware'],
   ['storageLocationSchema', ['name'], s(101), 'string_too_long'],
   ['storageLocationSchema', ['latitude'], 91, 'less_than_equal', { le: 90 }],
@@ -224,7 +284,13 @@ const BOUNDS: readonly Row[] = [
   ['listMeasurementSamplesQuerySchema', ['last'], '51', 'less_than_equal', { le: 50 }],
   ['listMeasurementSamplesQuerySchema', ['before'], '', 'string_too_short'],
   ['listDatapointsQuerySchema', ['quantity_kind'], 'weight', 'enum'],
-  ['listDatapointsQuerySchema', ['used_in_scope'], 'removal', 'enum', { expected: "'REMOVAL', 'GHG_STATEMENT', 'PROJECT' or 'NET_NEGATIVITY'" }],
+  [
+    'listDatapointsQuerySchema',
+    ['used_in_scope'],
+    'removal',
+    'enum',
+    { expected: "'REMOVAL', 'GHG_STATEMENT', 'PROJECT' or 'NET_NEGATIVITY'" },
+  ],
   ['listDatapointsQuerySchema', ['supplier_reference_id'], '', 'string_too_short'],
   ['listDatapointsQuerySchema', ['project_id'], s(19), 'string_too_short'],
   ['listDatapointsQuerySchema', ['used_in_removal'], ID.ggs, 'string_pattern_mismatch', { pattern: '^rmv_' }],
@@ -246,20 +312,22 @@ const BOUNDS: readonly Row[] = [
 ];
 
 describe('each bound fails with the exact pydantic type and loc', () => {
-  it.each(BOUNDS.map((row) => [`${row[0]} ${row[1].join('.')} = ${String(row[2] === REMOVE ? '(absent)' : JSON.stringify(row[2])).slice(0, 40)}`, row] as const))(
-    '%s',
-    (_, [name, path, value, type, ctx]) => {
-      const location = locationOf(name);
-      const input = withValue(ALL_EXAMPLES[name], path, value);
-      const result = check(name, input);
-      expect(result.success).toBe(false);
-      if (result.success) return;
-      expect(result.detail.map((item) => ({ type: item.type, loc: item.loc }))).toEqual([{ type, loc: [location, ...path] }]);
-      const item = result.detail[0];
-      if (ctx !== undefined) expect(item?.ctx).toMatchObject(ctx);
-      expect(item?.msg).toEqual(expect.any(String));
-    },
-  );
+  it.each(
+    BOUNDS.map(
+      (row) =>
+        [`${row[0]} ${row[1].join('.')} = ${String(row[2] === REMOVE ? '(absent)' : JSON.stringify(row[2])).slice(0, 40)}`, row] as const,
+    ),
+  )('%s', (_, [name, path, value, type, ctx]) => {
+    const location = locationOf(name);
+    const input = withValue(ALL_EXAMPLES[name], path, value);
+    const result = check(name, input);
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.detail.map((item) => ({ type: item.type, loc: item.loc }))).toEqual([{ type, loc: [location, ...path] }]);
+    const item = result.detail[0];
+    if (ctx !== undefined) expect(item?.ctx).toMatchObject(ctx);
+    expect(item?.msg).toEqual(expect.any(String));
+  });
 });
 
 /** Values that sit exactly on a bound are accepted. */

@@ -63,17 +63,23 @@ describe('dates', () => {
   });
 
   it('reject non-strings with date_type', () => {
-    expect(validateRequestPart(dateSchema, 20240101, 'body')).toMatchObject({ success: false, detail: [{ type: 'date_type', msg: 'Input should be a valid date' }] });
+    expect(validateRequestPart(dateSchema, 20240101, 'body')).toMatchObject({
+      success: false,
+      detail: [{ type: 'date_type', msg: 'Input should be a valid date' }],
+    });
   });
 });
 
 describe('date-times', () => {
   it('accept any instant written by toISOString, and reject it without the Z (property)', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), (date) => {
-        const text = date.toISOString();
-        return isDateTime(text) && dateTimeSchema.safeParse(text).success && !isDateTime(text.slice(0, -1));
-      }),
+      fc.property(
+        fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+        (date) => {
+          const text = date.toISOString();
+          return isDateTime(text) && dateTimeSchema.safeParse(text).success && !isDateTime(text.slice(0, -1));
+        },
+      ),
       { seed: 1234, numRuns: 500 },
     );
   });
@@ -156,13 +162,15 @@ describe('ScalarQuantity', () => {
     expect(schema.safeParse({ quantity: { magnitude: 1, unit: 'kg', standard_deviation: 0 } }).success).toBe(true);
   });
 
-  it('a negative standard deviation is refused; the empty unit (Pint\'s dimensionless) is left to the unit check', () => {
+  it("a negative standard deviation is refused; the empty unit (Pint's dimensionless) is left to the unit check", () => {
     const result = validateRequestPart(scalarQuantitySchema(), { magnitude: 1, unit: '', standard_deviation: -0.1 }, 'body');
     expect(result).toMatchObject({
       success: false,
       detail: [{ type: 'greater_than_equal', loc: ['body', 'standard_deviation'], ctx: { ge: 0 } }],
     });
-    expect(validateRequestPart(scalarQuantitySchema(), { magnitude: 1, unit: '', standard_deviation: 0.1 }, 'body')).toMatchObject({ success: true });
+    expect(validateRequestPart(scalarQuantitySchema(), { magnitude: 1, unit: '', standard_deviation: 0.1 }, 'body')).toMatchObject({
+      success: true,
+    });
   });
 });
 
@@ -173,7 +181,10 @@ describe('lists', () => {
   it('a paginated list has nodes, page_info and total_count', () => {
     const schema = paginatedListSchema(organisationSchema);
     expect(schema.safeParse({ nodes: [organisation], page_info: pageInfo, total_count: 1 }).success).toBe(true);
-    expect(schema.safeParse({ nodes: [], page_info: { has_previous_page: false, has_next_page: false, end_cursor: null }, total_count: 0 }).success).toBe(true);
+    expect(
+      schema.safeParse({ nodes: [], page_info: { has_previous_page: false, has_next_page: false, end_cursor: null }, total_count: 0 })
+        .success,
+    ).toBe(true);
     expect(validateRequestPart(schema, { nodes: [{ ...organisation, id: ID.spl }], total_count: -1 }, 'body')).toMatchObject({
       success: false,
       detail: [

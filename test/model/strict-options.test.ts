@@ -3,7 +3,15 @@
 // range, before it reads the document or evaluates anything.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyseSensitivity, evaluateGraph, evaluatePreparedGraph, explainGhgEntry, prepareGraph, safeEvaluateGraph, type GraphIssue } from 'cdr-engine';
+import {
+  analyseSensitivity,
+  evaluateGraph,
+  evaluatePreparedGraph,
+  explainGhgEntry,
+  prepareGraph,
+  safeEvaluateGraph,
+  type GraphIssue,
+} from 'cdr-engine';
 import { compileBlueprint } from 'cdr-engine/expressions';
 import { createLedger } from 'cdr-engine/registry';
 import { renderHtmlReport } from 'cdr-engine/report';
@@ -19,7 +27,13 @@ import { editDistance } from '../../src/model/nearest-name';
 import { optionIssues, type OptionCheck, type ShapeCheck } from '../../src/model/strict-options';
 import { LEDGER_OPTION_CHECKS } from '../../src/registry/ledger';
 import { HTML_REPORT_OPTION_CHECKS } from '../../src/report/render';
-import { DIMENSIONAL_OPTION_CHECKS, GRAPH_CHECK_OPTION_CHECKS, GRAPH_OPTION_CHECKS, LINEARISATION_OPTION_CHECKS, METHODOLOGY_CHECK_OPTION_CHECKS } from '../../src/testing/options';
+import {
+  DIMENSIONAL_OPTION_CHECKS,
+  GRAPH_CHECK_OPTION_CHECKS,
+  GRAPH_OPTION_CHECKS,
+  LINEARISATION_OPTION_CHECKS,
+  METHODOLOGY_CHECK_OPTION_CHECKS,
+} from '../../src/testing/options';
 import { BIOCHAR } from '../testing/helpers';
 
 /** A document that counts how often it is read: options must be refused before any read. */
@@ -44,7 +58,8 @@ interface Refusal {
   readonly worked: boolean;
 }
 
-const messagesOf = (outcome: { readonly ok: boolean; readonly issues?: readonly GraphIssue[] }): string[] => (outcome.ok ? [] : (outcome.issues ?? []).map((i) => i.message));
+const messagesOf = (outcome: { readonly ok: boolean; readonly issues?: readonly GraphIssue[] }): string[] =>
+  outcome.ok ? [] : (outcome.issues ?? []).map((i) => i.message);
 
 function thrown(call: () => unknown): string[] {
   try {
@@ -75,7 +90,11 @@ const prepared = (() => {
 })();
 
 /** Each function that takes options: its table, and a call that refuses the options given. */
-const TARGETS: readonly { readonly name: string; readonly check: ShapeCheck; readonly refuse: (options: Record<string, unknown>) => Refusal | Promise<Refusal> }[] = [
+const TARGETS: readonly {
+  readonly name: string;
+  readonly check: ShapeCheck;
+  readonly refuse: (options: Record<string, unknown>) => Refusal | Promise<Refusal>;
+}[] = [
   {
     name: 'evaluateGraph',
     check: EVALUATE_OPTION_CHECKS,
@@ -97,7 +116,10 @@ const TARGETS: readonly { readonly name: string; readonly check: ShapeCheck; rea
     check: ACCOUNTING_POLICY_CHECKS,
     refuse: (policies) => {
       const doc = watchedDocument();
-      return { messages: messagesOf(prepareGraph(doc.document, policies)).map((m) => m.replace("option 'policies.", "option '")), worked: doc.reads() > 0 };
+      return {
+        messages: messagesOf(prepareGraph(doc.document, policies)).map((m) => m.replace("option 'policies.", "option '")),
+        worked: doc.reads() > 0,
+      };
     },
   },
   {
@@ -121,14 +143,38 @@ const TARGETS: readonly { readonly name: string; readonly check: ShapeCheck; rea
       return { messages: messagesOf(await renderHtmlReport(doc.document, options)), worked: doc.reads() > 0 };
     },
   },
-  { name: 'createSandbox', check: SANDBOX_OPTION_CHECKS, refuse: (options) => ({ messages: thrown(() => createSandbox(options)), worked: false }) },
-  { name: 'createLedger', check: LEDGER_OPTION_CHECKS, refuse: (options) => ({ messages: thrown(() => createLedger(options)), worked: false }) },
-  { name: 'graphOf', check: GRAPH_OPTION_CHECKS, refuse: (options) => ({ messages: thrown(() => graphOf(BIOCHAR.component_blueprints, options)), worked: false }) },
+  {
+    name: 'createSandbox',
+    check: SANDBOX_OPTION_CHECKS,
+    refuse: (options) => ({ messages: thrown(() => createSandbox(options)), worked: false }),
+  },
+  {
+    name: 'createLedger',
+    check: LEDGER_OPTION_CHECKS,
+    refuse: (options) => ({ messages: thrown(() => createLedger(options)), worked: false }),
+  },
+  {
+    name: 'graphOf',
+    check: GRAPH_OPTION_CHECKS,
+    refuse: (options) => ({ messages: thrown(() => graphOf(BIOCHAR.component_blueprints, options)), worked: false }),
+  },
   ...(
     [
-      ['checkSignConventions', GRAPH_CHECK_OPTION_CHECKS, (o: Record<string, unknown>) => checkSignConventions(BIOCHAR.component_blueprints, o)],
-      ['checkLinearisation', LINEARISATION_OPTION_CHECKS, (o: Record<string, unknown>) => checkLinearisation(BIOCHAR.component_blueprints, o)],
-      ['checkDimensionalRobustness', DIMENSIONAL_OPTION_CHECKS, (o: Record<string, unknown>) => checkDimensionalRobustness(BIOCHAR.component_blueprints, o)],
+      [
+        'checkSignConventions',
+        GRAPH_CHECK_OPTION_CHECKS,
+        (o: Record<string, unknown>) => checkSignConventions(BIOCHAR.component_blueprints, o),
+      ],
+      [
+        'checkLinearisation',
+        LINEARISATION_OPTION_CHECKS,
+        (o: Record<string, unknown>) => checkLinearisation(BIOCHAR.component_blueprints, o),
+      ],
+      [
+        'checkDimensionalRobustness',
+        DIMENSIONAL_OPTION_CHECKS,
+        (o: Record<string, unknown>) => checkDimensionalRobustness(BIOCHAR.component_blueprints, o),
+      ],
       ['checkMethodology', METHODOLOGY_CHECK_OPTION_CHECKS, (o: Record<string, unknown>) => checkMethodology(BIOCHAR, o)],
     ] as const
   ).map(([name, check, run]) => ({
@@ -144,7 +190,10 @@ const TARGETS: readonly { readonly name: string; readonly check: ShapeCheck; rea
 ];
 
 /** Every key path of a table: each known key, and the keys of nested tables (a record's key is `x`). */
-function keyPaths(check: OptionCheck, prefix: readonly string[] = []): { readonly path: readonly string[]; readonly known: readonly string[] }[] {
+function keyPaths(
+  check: OptionCheck,
+  prefix: readonly string[] = [],
+): { readonly path: readonly string[]; readonly known: readonly string[] }[] {
   if (check.kind === 'value') return [];
   if (check.kind === 'record') return keyPaths(check.each, [...prefix, 'x']);
   const known = Object.keys(check.keys);
@@ -161,7 +210,11 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_';
 /** One edit of `key`: a letter substituted, inserted or deleted, or two neighbours swapped. */
 const misspellingOf = (key: string): fc.Arbitrary<string> =>
   fc
-    .record({ edit: fc.constantFrom('substitute', 'insert', 'delete', 'swap'), at: fc.nat({ max: key.length }), letter: fc.constantFrom(...LETTERS) })
+    .record({
+      edit: fc.constantFrom('substitute', 'insert', 'delete', 'swap'),
+      at: fc.nat({ max: key.length }),
+      letter: fc.constantFrom(...LETTERS),
+    })
     .map(({ edit, at, letter }) => {
       const i = Math.min(at, key.length - 1);
       if (edit === 'substitute') return key.slice(0, i) + letter + key.slice(i + 1);
@@ -212,8 +265,16 @@ describe('options are strict: the example of issue 23', () => {
     expect(safeEvaluateGraph(example, options as never)).toEqual({
       ok: false,
       issues: [
-        { path: ['options', 'policies', 'roundingIncrementKG'], code: 'unknown_option', message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?" },
-        { path: ['options', 'policies', 'discountCoverageFactr'], code: 'unknown_option', message: "unknown option 'policies.discountCoverageFactr'; did you mean 'discountCoverageFactor'?" },
+        {
+          path: ['options', 'policies', 'roundingIncrementKG'],
+          code: 'unknown_option',
+          message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?",
+        },
+        {
+          path: ['options', 'policies', 'discountCoverageFactr'],
+          code: 'unknown_option',
+          message: "unknown option 'policies.discountCoverageFactr'; did you mean 'discountCoverageFactor'?",
+        },
         { path: ['options', 'montecarlo'], code: 'unknown_option', message: "unknown option 'montecarlo'; did you mean 'monteCarlo'?" },
       ],
     });
@@ -221,9 +282,15 @@ describe('options are strict: the example of issue 23', () => {
 
   it('spelled right, the policies change the figures', () => {
     const usual = evaluateGraph(example).ghg_entries[0]!;
-    const meant = evaluateGraph(example, { policies: { roundingIncrementKg: 1000, discountCoverageFactor: 2 }, monteCarlo: { samples: 10, seed: 1 } }).ghg_entries[0]!;
+    const meant = evaluateGraph(example, {
+      policies: { roundingIncrementKg: 1000, discountCoverageFactor: 2 },
+      monteCarlo: { samples: 10, seed: 1 },
+    }).ghg_entries[0]!;
     expect(meant.issuable_kg % 1000).toBe(0);
-    expect(meant.co2e_net_removed_kg).toBeCloseTo(usual.co2e_net_removed_without_discount_kg - 2 * usual.co2e_net_removed_standard_deviation_kg!, 6);
+    expect(meant.co2e_net_removed_kg).toBeCloseTo(
+      usual.co2e_net_removed_without_discount_kg - 2 * usual.co2e_net_removed_standard_deviation_kg!,
+      6,
+    );
     expect(meant.co2e_net_removed_kg).toBeLessThan(usual.co2e_net_removed_kg);
   });
 
@@ -238,11 +305,21 @@ describe('options are strict: values of the wrong type or range', () => {
   it('names the policy, what it must be and what it got', () => {
     expect(refused({ roundingIncrementKg: -10 })).toEqual(["option 'policies.roundingIncrementKg' must be a finite number > 0; got -10"]);
     expect(refused({ roundingIncrementKg: 0 })).toEqual(["option 'policies.roundingIncrementKg' must be a finite number > 0; got 0"]);
-    expect(refused({ discountCoverageFactor: Number.POSITIVE_INFINITY })).toEqual(["option 'policies.discountCoverageFactor' must be a finite number >= 0; got Infinity"]);
-    expect(refused({ discountCoverageFactor: '2' })).toEqual(["option 'policies.discountCoverageFactor' must be a finite number >= 0; got \"2\""]);
-    expect(refused({ roundingTies: 'up' })).toEqual(['option \'policies.roundingTies\' must be one of "away_from_zero", "half_even", "toward_zero"; got "up"']);
-    expect(refused({ issuableFloorKg: Number.NaN })).toEqual(["option 'policies.issuableFloorKg' must be a finite number or null; got NaN"]);
-    expect(refused({ resubmittableStatuses: ['DONE'] })).toEqual(['option \'policies.resubmittableStatuses\' must be a list of GHG statement statuses; got ["DONE"]']);
+    expect(refused({ discountCoverageFactor: Number.POSITIVE_INFINITY })).toEqual([
+      "option 'policies.discountCoverageFactor' must be a finite number >= 0; got Infinity",
+    ]);
+    expect(refused({ discountCoverageFactor: '2' })).toEqual([
+      'option \'policies.discountCoverageFactor\' must be a finite number >= 0; got "2"',
+    ]);
+    expect(refused({ roundingTies: 'up' })).toEqual([
+      'option \'policies.roundingTies\' must be one of "away_from_zero", "half_even", "toward_zero"; got "up"',
+    ]);
+    expect(refused({ issuableFloorKg: Number.NaN })).toEqual([
+      "option 'policies.issuableFloorKg' must be a finite number or null; got NaN",
+    ]);
+    expect(refused({ resubmittableStatuses: ['DONE'] })).toEqual([
+      'option \'policies.resubmittableStatuses\' must be a list of GHG statement statuses; got ["DONE"]',
+    ]);
     expect(refused({ componentSigns: { LOSS: 2 } })).toEqual(["option 'policies.componentSigns.LOSS' must be one of 1, -1; got 2"]);
     expect(refused({ componentSigns: { LOS: -1 } })).toEqual(["unknown option 'policies.componentSigns.LOS'; did you mean 'LOSS'?"]);
     expect(refused({ issuableFloorKg: null, componentSigns: { LOSS: -1 } })).toEqual([]);
@@ -253,11 +330,21 @@ describe('options are strict: values of the wrong type or range', () => {
       "option 'monteCarlo.samples' must be an integer >= 2 and <= 10000000; got 1",
       "option 'monteCarlo.seed' must be an integer; got 1.5",
     ]);
-    expect(messagesOf(safeEvaluateGraph(example, { monteCarlo: { samples: 10, adaptive: {} } }))).toEqual(['monteCarlo takes samples (a fixed number of draws) or adaptive, not both']);
-    expect(messagesOf(safeEvaluateGraph(example, { monteCarlo: { adaptive: { toleranceKg: 0 } } }))).toEqual(["option 'monteCarlo.adaptive.toleranceKg' must be a finite number > 0; got 0"]);
-    expect(messagesOf(safeEvaluateGraph(example, { coverageProbability: 1 }))).toEqual(["option 'coverageProbability' must be a finite number > 0 and < 1; got 1"]);
-    expect(messagesOf(safeEvaluateGraph(example, { policies: { discountPercentile: 100 } }))).toEqual(["option 'policies.discountPercentile' must be a finite number > 0 and < 100; got 100"]);
-    expect(messagesOf(safeEvaluateGraph(example, { propagate: 'no' } as never))).toEqual(['option \'propagate\' must be true or false; got "no"']);
+    expect(messagesOf(safeEvaluateGraph(example, { monteCarlo: { samples: 10, adaptive: {} } }))).toEqual([
+      'monteCarlo takes samples (a fixed number of draws) or adaptive, not both',
+    ]);
+    expect(messagesOf(safeEvaluateGraph(example, { monteCarlo: { adaptive: { toleranceKg: 0 } } }))).toEqual([
+      "option 'monteCarlo.adaptive.toleranceKg' must be a finite number > 0; got 0",
+    ]);
+    expect(messagesOf(safeEvaluateGraph(example, { coverageProbability: 1 }))).toEqual([
+      "option 'coverageProbability' must be a finite number > 0 and < 1; got 1",
+    ]);
+    expect(messagesOf(safeEvaluateGraph(example, { policies: { discountPercentile: 100 } }))).toEqual([
+      "option 'policies.discountPercentile' must be a finite number > 0 and < 100; got 100",
+    ]);
+    expect(messagesOf(safeEvaluateGraph(example, { propagate: 'no' } as never))).toEqual([
+      'option \'propagate\' must be true or false; got "no"',
+    ]);
     expect(messagesOf(safeEvaluateGraph(example, 5 as never))).toEqual(['the options must be an object; got 5']);
   });
 
@@ -265,7 +352,13 @@ describe('options are strict: values of the wrong type or range', () => {
     const doc = watchedDocument();
     expect(prepareGraph(doc.document, { roundingIncrementKG: 1 } as never)).toEqual({
       ok: false,
-      issues: [{ path: ['policies', 'roundingIncrementKG'], code: 'unknown_option', message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?" }],
+      issues: [
+        {
+          path: ['policies', 'roundingIncrementKG'],
+          code: 'unknown_option',
+          message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?",
+        },
+      ],
     });
     expect(doc.reads()).toBe(0);
   });
@@ -278,31 +371,46 @@ describe('options are strict: values of the wrong type or range', () => {
   });
 
   it('analyseSensitivity names a misspelled list of ids and a variation out of range', () => {
-    expect(messagesOf(analyseSensitivity(example, { only: { ghgEntryId: ['x'] } } as never))).toEqual(["unknown option 'only.ghgEntryId'; did you mean 'ghgEntryIds'?"]);
-    expect(messagesOf(analyseSensitivity(example, { policies: { sensitivityVariation: 0 } }))).toEqual(["option 'policies.sensitivityVariation' must be a finite number > 0; got 0"]);
+    expect(messagesOf(analyseSensitivity(example, { only: { ghgEntryId: ['x'] } } as never))).toEqual([
+      "unknown option 'only.ghgEntryId'; did you mean 'ghgEntryIds'?",
+    ]);
+    expect(messagesOf(analyseSensitivity(example, { policies: { sensitivityVariation: 0 } }))).toEqual([
+      "option 'policies.sensitivityVariation' must be a finite number > 0; got 0",
+    ]);
   });
 
   it('the ledger, the sandbox and the checks throw a TypeError', () => {
     expect(() => createLedger({ policies: { unitNumbring: 'per_issuance' } } as never)).toThrow(
       new TypeError("invalid options of createLedger: unknown option 'policies.unitNumbring'; did you mean 'unitNumbering'?"),
     );
-    expect(() => createLedger({ policies: { unitNumbering: 'per_unit' } } as never)).toThrow(/option 'policies.unitNumbering' must be one of "per_project", "per_issuance"; got "per_unit"/);
-    expect(() => createSandbox({ sede: 2 } as never)).toThrow(new TypeError("invalid options of createSandbox: unknown option 'sede'; did you mean 'seed'?"));
+    expect(() => createLedger({ policies: { unitNumbering: 'per_unit' } } as never)).toThrow(
+      /option 'policies.unitNumbering' must be one of "per_project", "per_issuance"; got "per_unit"/,
+    );
+    expect(() => createSandbox({ sede: 2 } as never)).toThrow(
+      new TypeError("invalid options of createSandbox: unknown option 'sede'; did you mean 'seed'?"),
+    );
     expect(() => createSandbox({ seed: 1.5 })).toThrow(/option 'seed' must be an integer; got 1.5/);
     const spy = spyEvaluator();
     expect(() => checkSignConventions(BIOCHAR.component_blueprints, { numRun: 5, evaluate: spy.evaluate } as never)).toThrow(
       new TypeError("invalid options of checkSignConventions: unknown option 'numRun'; did you mean 'numRuns'?"),
     );
-    expect(() => checkSignConventions(BIOCHAR.component_blueprints, { graphs: { inputs: { x: { magnitud: { min: 1, max: 2 } } } } } as never)).toThrow(/unknown option 'graphs.inputs.x.magnitud'; did you mean 'magnitude'\?/);
+    expect(() =>
+      checkSignConventions(BIOCHAR.component_blueprints, { graphs: { inputs: { x: { magnitud: { min: 1, max: 2 } } } } } as never),
+    ).toThrow(/unknown option 'graphs.inputs.x.magnitud'; did you mean 'magnitude'\?/);
     expect(spy.called()).toBe(false);
   });
 
   it('explainGhgEntry returns the problem of a misspelled policy', () => {
-    expect(messagesOf(explainGhgEntry(example, 'x', { policies: { sensitivityVariaton: 0.1 } } as never))).toEqual(["unknown option 'policies.sensitivityVariaton'; did you mean 'sensitivityVariation'?"]);
+    expect(messagesOf(explainGhgEntry(example, 'x', { policies: { sensitivityVariaton: 0.1 } } as never))).toEqual([
+      "unknown option 'policies.sensitivityVariaton'; did you mean 'sensitivityVariation'?",
+    ]);
   });
 
   it('a name of Object.prototype is no known option', () => {
-    expect(optionIssues({ toString: 1, constructor: 2 }, EVALUATE_OPTION_CHECKS, ['options']).map((i) => i.message)).toEqual(["unknown option 'toString'", "unknown option 'constructor'"]);
+    expect(optionIssues({ toString: 1, constructor: 2 }, EVALUATE_OPTION_CHECKS, ['options']).map((i) => i.message)).toEqual([
+      "unknown option 'toString'",
+      "unknown option 'constructor'",
+    ]);
   });
 });
 
@@ -312,9 +420,18 @@ describe('options are strict: the blueprint compiler', () => {
   it('compileBlueprint returns the problem of a misspelled or invalid option, and compiles with the right ones', () => {
     expect(compileBlueprint(definition, { allowImplicitMultiplicaton: false } as never)).toEqual({
       ok: false,
-      issues: [{ path: ['options', 'allowImplicitMultiplicaton'], code: 'unknown_option', message: "unknown option 'allowImplicitMultiplicaton'; did you mean 'allowImplicitMultiplication'?" }],
+      issues: [
+        {
+          path: ['options', 'allowImplicitMultiplicaton'],
+          code: 'unknown_option',
+          message: "unknown option 'allowImplicitMultiplicaton'; did you mean 'allowImplicitMultiplication'?",
+        },
+      ],
     });
-    expect(compileBlueprint(definition, { allowedFunctions: ['eval'] } as never)).toMatchObject({ ok: false, issues: [{ code: 'invalid_option', path: ['options', 'allowedFunctions'] }] });
+    expect(compileBlueprint(definition, { allowedFunctions: ['eval'] } as never)).toMatchObject({
+      ok: false,
+      issues: [{ code: 'invalid_option', path: ['options', 'allowedFunctions'] }],
+    });
     expect(compileBlueprint(definition, { allowImplicitMultiplication: false }).ok).toBe(true);
   });
 
@@ -325,7 +442,9 @@ describe('options are strict: the blueprint compiler', () => {
         fc.property(misspellingOf(key), (wrong) => {
           fc.pre(wrong !== '' && !known.includes(wrong));
           const outcome = compileBlueprint(definition, { [wrong]: true } as never);
-          expect(outcome.ok ? [] : outcome.issues.map((i) => i.message)).toEqual([expect.stringMatching(new RegExp(`^unknown option '${wrong}'; did you mean '`))]);
+          expect(outcome.ok ? [] : outcome.issues.map((i) => i.message)).toEqual([
+            expect.stringMatching(new RegExp(`^unknown option '${wrong}'; did you mean '`)),
+          ]);
         }),
         { numRuns: 12, seed: 23 },
       );

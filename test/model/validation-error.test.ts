@@ -10,12 +10,8 @@ import {
   patchRemovalRequestSchema,
   removalIdPathSchema,
 } from '../../src/adapter/resources/removals/schemas';
-import {
-  componentInputRequestSchema,
-} from '../../src/adapter/resources/components/schemas';
-import {
-  createDocumentSourceRequestSchema,
-} from '../../src/adapter/resources/sources/schemas';
+import { componentInputRequestSchema } from '../../src/adapter/resources/components/schemas';
+import { createDocumentSourceRequestSchema } from '../../src/adapter/resources/sources/schemas';
 import {
   jsonInvalidItem,
   paginationQuerySchema,
@@ -28,15 +24,9 @@ import {
   validateRequestPart,
   type ValidationErrorItem,
 } from '../../src/model';
-import {
-  listDatapointsQuerySchema,
-} from '../../src/adapter/resources/datapoints/schemas';
-import {
-  createBiocharApplicationRequestSchema,
-} from '../../src/adapter/resources/storage/schemas';
-import {
-  createRetirementRequestSchema,
-} from '../../src/adapter/resources/credit-ledger/schemas';
+import { listDatapointsQuerySchema } from '../../src/adapter/resources/datapoints/schemas';
+import { createBiocharApplicationRequestSchema } from '../../src/adapter/resources/storage/schemas';
+import { createRetirementRequestSchema } from '../../src/adapter/resources/credit-ledger/schemas';
 import { ID, REQUEST_EXAMPLES } from './fixtures';
 
 function failures(result: { success: boolean; detail?: readonly ValidationErrorItem[] }): readonly ValidationErrorItem[] {
@@ -48,10 +38,7 @@ describe('several problems in one request are all reported', () => {
   it('a retirement body with seven problems gives seven items, in field order', () => {
     const body = {
       owner_organisation_id: ID.org,
-      credit_batch_quantities: [
-        { credit_batch_id: ID.ctb, credit_quantity_kg: 0 },
-        { credit_batch_id: 'ctb_short' },
-      ],
+      credit_batch_quantities: [{ credit_batch_id: ID.ctb, credit_quantity_kg: 0 }, { credit_batch_id: 'ctb_short' }],
       retirement_purposes: [],
       notes: 'n'.repeat(257),
       supplier_id: 7,
@@ -122,7 +109,13 @@ describe('several problems in one request are all reported', () => {
   it('one value reports only its first failed check, as pydantic does', () => {
     const detail = failures(validateRequestPart(removalIdPathSchema, { id: 'cmp_1' }, 'path'));
     expect(detail).toEqual([
-      { type: 'string_too_short', loc: ['path', 'id'], msg: 'String should have at least 20 characters', input: 'cmp_1', ctx: { min_length: 20 } },
+      {
+        type: 'string_too_short',
+        loc: ['path', 'id'],
+        msg: 'String should have at least 20 characters',
+        input: 'cmp_1',
+        ctx: { min_length: 20 },
+      },
     ]);
   });
 });
@@ -155,7 +148,10 @@ describe('messages, contexts and inputs', () => {
   it('page size defaults: first=10, or last=10 when only before is given', () => {
     expect(validateRequestPart(paginationQuerySchema, {}, 'query')).toEqual({ success: true, data: { first: 10 } });
     expect(validateRequestPart(paginationQuerySchema, { after: 'a' }, 'query')).toEqual({ success: true, data: { after: 'a', first: 10 } });
-    expect(validateRequestPart(paginationQuerySchema, { before: 'b' }, 'query')).toEqual({ success: true, data: { before: 'b', last: 10 } });
+    expect(validateRequestPart(paginationQuerySchema, { before: 'b' }, 'query')).toEqual({
+      success: true,
+      data: { before: 'b', last: 10 },
+    });
     expect(validateRequestPart(paginationQuerySchema, { last: '3' }, 'query')).toEqual({ success: true, data: { last: 3 } });
   });
 
@@ -178,7 +174,13 @@ describe('messages, contexts and inputs', () => {
 
   it('a prefix mismatch is a pattern mismatch', () => {
     expect(failures(validateRequestPart(removalIdPathSchema, { id: ID.ggs }, 'path'))).toEqual([
-      { type: 'string_pattern_mismatch', loc: ['path', 'id'], msg: "String should match pattern '^rmv_'", input: ID.ggs, ctx: { pattern: '^rmv_' } },
+      {
+        type: 'string_pattern_mismatch',
+        loc: ['path', 'id'],
+        msg: "String should match pattern '^rmv_'",
+        input: ID.ggs,
+        ctx: { pattern: '^rmv_' },
+      },
     ]);
   });
 
@@ -209,7 +211,9 @@ describe('messages, contexts and inputs', () => {
   });
 
   it('a list where an object is required, and a list input of the wrong type', () => {
-    const detail = failures(validateRequestPart(patchRemovalComponentAttributionsRequestSchema, { components_to_add: 3, components_to_remove: 'cmp' }, 'body'));
+    const detail = failures(
+      validateRequestPart(patchRemovalComponentAttributionsRequestSchema, { components_to_add: 3, components_to_remove: 'cmp' }, 'body'),
+    );
     expect(detail.map((item) => [item.type, item.loc])).toEqual([
       ['list_type', ['body', 'components_to_add']],
       ['list_type', ['body', 'components_to_remove']],
@@ -256,8 +260,16 @@ describe('messages, contexts and inputs', () => {
   });
 
   it('request bodies are strict: an unknown field is extra_forbidden at its loc, with ctx {}', () => {
-    const refused = failures(validateRequestPart(createRetirementRequestSchema, { ...(REQUEST_EXAMPLES.createRetirementRequestSchema as object), colour: 'red' }, 'body'));
-    expect(refused).toEqual([{ type: 'extra_forbidden', loc: ['body', 'colour'], msg: 'Extra inputs are not permitted', input: 'red', ctx: {} }]);
+    const refused = failures(
+      validateRequestPart(
+        createRetirementRequestSchema,
+        { ...(REQUEST_EXAMPLES.createRetirementRequestSchema as object), colour: 'red' },
+        'body',
+      ),
+    );
+    expect(refused).toEqual([
+      { type: 'extra_forbidden', loc: ['body', 'colour'], msg: 'Extra inputs are not permitted', input: 'red', ctx: {} },
+    ]);
     const detail = failures(validateRequestPart(z.strictObject({ a: z.string() }), { a: 'x', b: 1 }, 'body'));
     expect(detail).toEqual([{ type: 'extra_forbidden', loc: ['body', 'b'], msg: 'Extra inputs are not permitted', input: 1, ctx: {} }]);
   });
@@ -275,22 +287,39 @@ describe('lax parsing and normalisation', () => {
       'body',
     );
     expect(result).toMatchObject({ success: true, data: { average_application_rate: { magnitude: 12.5 }, source_ids: [] } });
-    const source = validateRequestPart(createDocumentSourceRequestSchema, { ...(REQUEST_EXAMPLES.createDocumentSourceRequestSchema as object), is_public: 'yes', content_length: '12' }, 'body');
+    const source = validateRequestPart(
+      createDocumentSourceRequestSchema,
+      { ...(REQUEST_EXAMPLES.createDocumentSourceRequestSchema as object), is_public: 'yes', content_length: '12' },
+      'body',
+    );
     expect(source).toMatchObject({ success: true, data: { is_public: true, content_length: 12 } });
   });
 
   it('a scalar component input becomes a list input', () => {
-    expect(componentInputRequestSchema.parse({ input_key: 'mass', datapoint_id: ID.dtp })).toEqual({ input_key: 'mass', datapoint_ids: [ID.dtp] });
+    expect(componentInputRequestSchema.parse({ input_key: 'mass', datapoint_id: ID.dtp })).toEqual({
+      input_key: 'mass',
+      datapoint_ids: [ID.dtp],
+    });
   });
 
   it('add_components and components_to_add take one object or a list', () => {
     const one = { component_id: ID.cmp, attribution_factor_datapoint_id: null };
     expect(patchRemovalRequestSchema.parse({ add_components: one })).toEqual({ add_components: [one] });
     expect(patchRemovalRequestSchema.parse({ add_components: [one, one] }).add_components).toHaveLength(2);
-    const attribution = patchRemovalComponentAttributionsRequestSchema.parse({ components_to_add: { component_id: ID.cmp, component_group_key: 'g' } });
+    const attribution = patchRemovalComponentAttributionsRequestSchema.parse({
+      components_to_add: { component_id: ID.cmp, component_group_key: 'g' },
+    });
     expect(attribution.components_to_add).toEqual([{ component_id: ID.cmp, component_group_key: 'g', attribution_factor: 1 }]);
     const detail = failures(validateRequestPart(patchRemovalRequestSchema, { add_components: [{ component_id: ID.cmp }] }, 'body'));
-    expect(detail).toEqual([{ type: 'missing', loc: ['body', 'add_components', 0, 'attribution_factor_datapoint_id'], msg: 'Field required', input: { component_id: ID.cmp }, ctx: {} }]);
+    expect(detail).toEqual([
+      {
+        type: 'missing',
+        loc: ['body', 'add_components', 0, 'attribution_factor_datapoint_id'],
+        msg: 'Field required',
+        input: { component_id: ID.cmp },
+        ctx: {},
+      },
+    ]);
   });
 
   it('retirement purposes count once each', () => {

@@ -38,7 +38,7 @@ describe('Holding', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         let x = seed;
-        const next = (n: number): number => ((x = (Math.imul(x, 48271) % 2147483647) >>> 0) % n);
+        const next = (n: number): number => (x = (Math.imul(x, 48271) % 2147483647) >>> 0) % n;
         const holding = new Holding();
         const all = Array.from({ length: 3_000 }, (_, i) => batch(`ctb_${String(i).padStart(5, '0')}`, next(50)));
         for (let i = all.length - 1; i > 0; i--) {

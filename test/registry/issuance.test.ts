@@ -61,7 +61,12 @@ describe('issuance', () => {
       'ISO-1-BSTORE-GBR-F5X7-2023-10001-11900',
       'ISO-1-BSTORE-GBR-F5X7-2023-11901-12000',
     ]);
-    expect(parseSerialNumber(serials[2] ?? '')).toMatchObject({ vintage: 2023, first_unit: 10001n, last_unit: 11900n, issuance_sequence: 1 });
+    expect(parseSerialNumber(serials[2] ?? '')).toMatchObject({
+      vintage: 2023,
+      first_unit: 10001n,
+      last_unit: 11900n,
+      issuance_sequence: 1,
+    });
   });
 
   it('continues units per project by default, and restarts per issuance when asked', () => {
@@ -69,13 +74,17 @@ describe('issuance', () => {
     perProject.createIssuance(issuance([entry(100, 0)]));
     perProject.createIssuance(issuance([entry(50, 0)], { project_id: PROJECT_B }));
     const second = perProject.createIssuance(issuance([entry(30, 0)]));
-    expect(perProject.getIssuanceCreditBatches(second.id)?.supplier_credit_batches[0]?.serial_number).toBe('ISO-2-BSTORE-GBR-F5X7-2024-101-130');
+    expect(perProject.getIssuanceCreditBatches(second.id)?.supplier_credit_batches[0]?.serial_number).toBe(
+      'ISO-2-BSTORE-GBR-F5X7-2024-101-130',
+    );
 
     const perIssuance = newLedger({ unitNumbering: 'per_issuance' });
     perIssuance.createIssuance(issuance([entry(100, 0)]));
     perIssuance.createIssuance(issuance([entry(50, 0)], { project_id: PROJECT_B }));
     const third = perIssuance.createIssuance(issuance([entry(30, 0)]));
-    expect(perIssuance.getIssuanceCreditBatches(third.id)?.supplier_credit_batches[0]?.serial_number).toBe('ISO-3-BSTORE-GBR-F5X7-2024-1-30');
+    expect(perIssuance.getIssuanceCreditBatches(third.id)?.supplier_credit_batches[0]?.serial_number).toBe(
+      'ISO-3-BSTORE-GBR-F5X7-2024-1-30',
+    );
   });
 
   it('does not create zero-size batches', () => {
@@ -99,7 +108,12 @@ describe('issuance', () => {
   it('sets ccp_approved, country and an explicit reporting period', () => {
     const ledger = newLedger();
     const issued = ledger.createIssuance(
-      issuance([entry(10, 0, '2024-05-05')], { ccp_approved: true, country_of_issue: 'CAN', reporting_period_start_at: '2024-01-01', reporting_period_end_at: '2024-12-31' }),
+      issuance([entry(10, 0, '2024-05-05')], {
+        ccp_approved: true,
+        country_of_issue: 'CAN',
+        reporting_period_start_at: '2024-01-01',
+        reporting_period_end_at: '2024-12-31',
+      }),
     );
     expect(issued.reporting_period_start_at).toBe('2024-01-01');
     const batch = ledger.getIssuanceCreditBatches(issued.id)?.supplier_credit_batches[0];
@@ -115,7 +129,16 @@ describe('issuance', () => {
       ledger.createIssuance(
         issuance(
           [
-            { ...entry(-5, 1.5, '2024-02-30', 'DUP'), carbon_removal_data: { counterfactuals_kg: 1, emissions_kg: Number.NaN, gross_carbon_removed_kg: 1, losses_kg: 1, net_carbon_removed_kg: 1 } },
+            {
+              ...entry(-5, 1.5, '2024-02-30', 'DUP'),
+              carbon_removal_data: {
+                counterfactuals_kg: 1,
+                emissions_kg: Number.NaN,
+                gross_carbon_removed_kg: 1,
+                losses_kg: 1,
+                net_carbon_removed_kg: 1,
+              },
+            },
             entry(1, 1, '2024-01-01', 'DUP'),
           ],
           { country_of_issue: 'gb', registry_code: 'IS-O', project_id: 'prj_short' },
@@ -137,11 +160,15 @@ describe('issuance', () => {
 
   it('refuses an empty statement, a statement issued twice, and a supplier of another organisation', () => {
     const ledger = newLedger();
-    expect(refusal(() => ledger.createIssuance(issuance([])))).toEqual([expect.objectContaining({ path: ['entries'], code: 'no_entries' })]);
+    expect(refusal(() => ledger.createIssuance(issuance([])))).toEqual([
+      expect.objectContaining({ path: ['entries'], code: 'no_entries' }),
+    ]);
     const request = issuance([entry(10, 1)]);
     ledger.createIssuance(request);
     const before = ledger.serialize();
-    expect(refusal(() => ledger.createIssuance(request))).toEqual([expect.objectContaining({ path: ['ghg_statement_id'], code: 'statement_already_issued' })]);
+    expect(refusal(() => ledger.createIssuance(request))).toEqual([
+      expect.objectContaining({ path: ['ghg_statement_id'], code: 'statement_already_issued' }),
+    ]);
     expect(refusal(() => ledger.createIssuance(issuance([entry(1, 1)], { supplier_organisation: ORG.other })))).toEqual([
       expect.objectContaining({ path: ['supplier_organisation', 'id'], code: 'supplier_organisation_conflict' }),
     ]);

@@ -76,7 +76,11 @@ interface LineSpec {
 }
 
 const lineSpec: fc.Arbitrary<LineSpec> = fc.record({
-  source: fc.oneof({ arbitrary: fc.constant('own' as const), weight: 40 }, { arbitrary: fc.constant('any' as const), weight: 2 }, { arbitrary: fc.constant('unknown' as const), weight: 1 }),
+  source: fc.oneof(
+    { arbitrary: fc.constant('own' as const), weight: 40 },
+    { arbitrary: fc.constant('any' as const), weight: 2 },
+    { arbitrary: fc.constant('unknown' as const), weight: 1 },
+  ),
   pick: fc.nat(),
   quantity: fc.oneof(
     { arbitrary: fc.constant<QuantityMode>('whole'), weight: 4 },
@@ -86,11 +90,15 @@ const lineSpec: fc.Arbitrary<LineSpec> = fc.record({
   ),
 });
 
-const lineSpecs = fc.oneof({ arbitrary: fc.array(lineSpec, { minLength: 1, maxLength: 4 }), weight: 20 }, { arbitrary: fc.constant([] as LineSpec[]), weight: 1 });
+const lineSpecs = fc.oneof(
+  { arbitrary: fc.array(lineSpec, { minLength: 1, maxLength: 4 }), weight: 20 },
+  { arbitrary: fc.constant([] as LineSpec[]), weight: 1 },
+);
 
 function activeOf(model: Model, owner: string, filter: (k: Known) => boolean): Known[] {
   const out: Known[] = [];
-  for (const known of model.batches.values()) if (known.view.status === 'active' && known.view.owner.id === owner && filter(known)) out.push(known);
+  for (const known of model.batches.values())
+    if (known.view.status === 'active' && known.view.owner.id === owner && filter(known)) out.push(known);
   return out;
 }
 
@@ -132,7 +140,13 @@ function resolveLines(model: Model, specs: readonly LineSpec[], own: readonly Kn
 }
 
 /** Whether every line is acceptable, by the rules of semantics.md 6, from the model alone. */
-function linesValid(model: Model, lines: readonly CreditBatchQuantityInput[], owner: string, supplierId: string | null, bufferPoolOnly: boolean): boolean {
+function linesValid(
+  model: Model,
+  lines: readonly CreditBatchQuantityInput[],
+  owner: string,
+  supplierId: string | null,
+  bufferPoolOnly: boolean,
+): boolean {
   if (lines.length === 0) return false;
   const seen = new Set<string>();
   for (const line of lines) {
@@ -209,7 +223,9 @@ class IssueCommand extends LedgerCommand {
 
   plan(model: Model) {
     const supplier = SUPPLIERS[this.supplier];
-    const entries = this.entries.map((e, i) => entry(this.broken && i === 0 ? -e.supplierKg - 1 : e.supplierKg, e.bufferKg, `${e.year}-03-15`));
+    const entries = this.entries.map((e, i) =>
+      entry(this.broken && i === 0 ? -e.supplierKg - 1 : e.supplierKg, e.bufferKg, `${e.year}-03-15`),
+    );
     model.statements += 1;
     const request = issuance(entries, {
       ghg_statement_id: fakeId('ggs', `M${model.statements}`),
@@ -249,11 +265,21 @@ class TransferCommand extends LedgerCommand {
   plan(model: Model) {
     const { owner, supplierId } = holder(model, this.holderPick, false);
     const to = receiver(owner, this.toPick);
-    const lines = resolveLines(model, this.lines, activeOf(model, owner, (k) => k.view.supplier_id === supplierId));
+    const lines = resolveLines(
+      model,
+      this.lines,
+      activeOf(model, owner, (k) => k.view.supplier_id === supplierId),
+    );
     return {
       valid: to !== owner && !this.longNotes && linesValid(model, lines, owner, supplierId, false),
       execute: (ledger: CreditLedger): Effect => {
-        const t = ledger.createTransfer({ from_organisation_id: owner, to_organisation_id: to, supplier_id: supplierId, credit_batch_quantities: lines, notes: this.longNotes ? 'n'.repeat(257) : 'ok' });
+        const t = ledger.createTransfer({
+          from_organisation_id: owner,
+          to_organisation_id: to,
+          supplier_id: supplierId,
+          credit_batch_quantities: lines,
+          notes: this.longNotes ? 'n'.repeat(257) : 'ok',
+        });
         return { kind: 'transfer', moved: new Set(ledger.getTransferCreditBatches(t.id)?.map((b) => b.id)), to, orderId: null };
       },
     };
@@ -273,16 +299,27 @@ class DeliveryCommand extends LedgerCommand {
   }
 
   plan(model: Model) {
-    const served = ORDERS.filter((o) => activeOf(model, SUPPLIER_ORG.get(o.supplier_id) ?? '', (k) => k.view.supplier_id === o.supplier_id).length > 0);
+    const served = ORDERS.filter(
+      (o) => activeOf(model, SUPPLIER_ORG.get(o.supplier_id) ?? '', (k) => k.view.supplier_id === o.supplier_id).length > 0,
+    );
     const choices = served.length > 0 && this.orderPick % 10 !== 0 ? served : ORDERS;
     const order = choices[this.orderPick % choices.length] ?? ORDERS[0];
     const owner = SUPPLIER_ORG.get(order.supplier_id) ?? '';
-    const lines = resolveLines(model, this.lines, activeOf(model, owner, (k) => k.view.supplier_id === order.supplier_id));
+    const lines = resolveLines(
+      model,
+      this.lines,
+      activeOf(model, owner, (k) => k.view.supplier_id === order.supplier_id),
+    );
     return {
       valid: linesValid(model, lines, owner, order.supplier_id, false),
       execute: (ledger: CreditLedger): Effect => {
         const d = ledger.createDelivery({ order, credit_batch_quantities: lines, notes: null });
-        return { kind: 'delivery', moved: new Set(ledger.getDeliveryCreditBatches(d.id)?.map((b) => b.id)), to: order.organisation.id, orderId: order.id };
+        return {
+          kind: 'delivery',
+          moved: new Set(ledger.getDeliveryCreditBatches(d.id)?.map((b) => b.id)),
+          to: order.organisation.id,
+          orderId: order.id,
+        };
       },
     };
   }
@@ -305,8 +342,15 @@ class RetireCommand extends LedgerCommand {
   plan(model: Model) {
     const { owner, supplierId } = holder(model, this.holderPick, this.holderPick % 5 === 0);
     const beneficiary = ORGS[this.beneficiaryPick % ORGS.length] ?? owner;
-    const lines = resolveLines(model, this.lines, activeOf(model, owner, (k) => k.view.supplier_id === supplierId));
-    const purposesValid = this.purposes.length > 0 && new Set(this.purposes).size === this.purposes.length && this.purposes.every((p) => (RETIREMENT_PURPOSES as readonly string[]).includes(p));
+    const lines = resolveLines(
+      model,
+      this.lines,
+      activeOf(model, owner, (k) => k.view.supplier_id === supplierId),
+    );
+    const purposesValid =
+      this.purposes.length > 0 &&
+      new Set(this.purposes).size === this.purposes.length &&
+      this.purposes.every((p) => (RETIREMENT_PURPOSES as readonly string[]).includes(p));
     return {
       valid: purposesValid && linesValid(model, lines, owner, supplierId, false),
       execute: (ledger: CreditLedger): Effect => {
@@ -348,7 +392,9 @@ class RetireOldestCommand extends LedgerCommand {
     const orders = [...new Set(held.map((k) => k.orderId).filter((o): o is string => o !== null))].sort().concat([fakeId('ord', 'NONE')]);
     const vintage = this.vintagePick === null ? null : (vintages[this.vintagePick % vintages.length] ?? null);
     const orderId = this.orderPick === null ? null : (orders[this.orderPick % orders.length] ?? null);
-    const matching = held.filter((k) => (vintage === null || k.view.sequestered_on.startsWith(String(vintage))) && (orderId === null || k.orderId === orderId));
+    const matching = held.filter(
+      (k) => (vintage === null || k.view.sequestered_on.startsWith(String(vintage))) && (orderId === null || k.orderId === orderId),
+    );
     const available = matching.reduce((sum, k) => sum + k.size, 0n);
     // Nothing matching: ask for a little anyway, which must be refused as insufficient.
     const quantity = available === 0n ? 1n + BigInt(this.perMille) : (available * BigInt(this.perMille)) / 1000n;
@@ -368,7 +414,9 @@ class RetireOldestCommand extends LedgerCommand {
         const retired = ledger.getRetirementCreditBatches(r.id) ?? [];
         expect(r.credit_batch_size_total.credit_kgs).toBe(Number(quantity));
         // The batches taken are the oldest matching ones, in order; only the last may be partial.
-        const oldest = [...matching].sort((a, b) => Date.parse(a.view.issued_at) - Date.parse(b.view.issued_at) || (a.view.id < b.view.id ? -1 : 1));
+        const oldest = [...matching].sort(
+          (a, b) => Date.parse(a.view.issued_at) - Date.parse(b.view.issued_at) || (a.view.id < b.view.id ? -1 : 1),
+        );
         retired.forEach((batch, i) => {
           const source = oldest[i];
           expect(batch.id === source?.view.id || batch.parent_id === source?.view.id).toBe(true);
@@ -395,7 +443,11 @@ class RefundCommand extends LedgerCommand {
   plan(model: Model) {
     const from = ORG.buffer.id;
     const to = receiver(from, this.toPick);
-    const lines = resolveLines(model, this.lines, activeOf(model, from, (k) => k.pool === 'buffer_pool'));
+    const lines = resolveLines(
+      model,
+      this.lines,
+      activeOf(model, from, (k) => k.pool === 'buffer_pool'),
+    );
     return {
       valid: to !== from && linesValid(model, lines, from, null, true),
       execute: (ledger: CreditLedger): Effect => {
@@ -439,16 +491,26 @@ function checkAndAdvance(model: Model, ledger: CreditLedger, effect: Effect): vo
       // Retired and split are final.
       if (was.status === 'retired') {
         must(
-          view.status === 'retired' && view.retirement_id === was.retirement_id && view.retired_at === was.retired_at && view.owner.id === was.owner.id && view.beneficiary?.id === was.beneficiary?.id,
+          view.status === 'retired' &&
+            view.retirement_id === was.retirement_id &&
+            view.retired_at === was.retired_at &&
+            view.owner.id === was.owner.id &&
+            view.beneficiary?.id === was.beneficiary?.id,
           () => `retired batch ${view.id} changed`,
         );
       }
       if (was.status === 'split') {
-        must(view.status === 'split' && view.left_child_id === was.left_child_id && view.right_child_id === was.right_child_id, () => `split batch ${view.id} changed`);
+        must(
+          view.status === 'split' && view.left_child_id === was.left_child_id && view.right_child_id === was.right_child_id,
+          () => `split batch ${view.id} changed`,
+        );
       }
       // Ownership changes only through delivery, transfer and refund, and only for moved batches.
       if (view.owner.id !== was.owner.id) {
-        must(effect.kind !== 'retirement' && effect.kind !== 'issuance' && effect.moved.has(view.id), () => `${view.id} changed owner in a ${effect.kind} without moving`);
+        must(
+          effect.kind !== 'retirement' && effect.kind !== 'issuance' && effect.moved.has(view.id),
+          () => `${view.id} changed owner in a ${effect.kind} without moving`,
+        );
       }
     } else if (view.parent_id !== null) {
       const parent = model.batches.get(view.parent_id);
@@ -457,10 +519,16 @@ function checkAndAdvance(model: Model, ledger: CreditLedger, effect: Effect): vo
       orderId = parent?.orderId ?? null;
       must(effect.moved.has(view.id) || view.owner.id === parent?.view.owner.id, () => `child ${view.id} that did not move changed owner`);
     } else {
-      must(effect.kind === 'issuance' && view.issuance_id === effect.issuance?.id, () => `root batch ${view.id} appeared in a ${effect.kind}`);
+      must(
+        effect.kind === 'issuance' && view.issuance_id === effect.issuance?.id,
+        () => `root batch ${view.id} appeared in a ${effect.kind}`,
+      );
       pool = effect.issuance?.pools.get(view.id) ?? 'supplier';
       orderId = null;
-      must(view.owner.id === (pool === 'supplier' ? SUPPLIER_ORG.get(view.supplier_id) : ORG.buffer.id), () => `issued batch ${view.id} has the wrong owner`);
+      must(
+        view.owner.id === (pool === 'supplier' ? SUPPLIER_ORG.get(view.supplier_id) : ORG.buffer.id),
+        () => `issued batch ${view.id} has the wrong owner`,
+      );
     }
     if (effect.moved.has(view.id)) {
       if (effect.kind === 'retirement') must(view.status === 'retired', () => `${view.id} was not retired`);
@@ -540,12 +608,19 @@ function checkAndAdvance(model: Model, ledger: CreditLedger, effect: Effect): vo
       .filter(([, [a, r]]) => a !== 0n || r !== 0n)
       .sort(([x], [y]) => (x < y ? -1 : 1))
       .map(([id, [a, r]]) => [id, Number(a), Number(r)]);
-  const shown = (list: readonly { readonly total: { readonly active_credits_total: { credit_kgs: number }; readonly retired_credits_total: { credit_kgs: number } } }[], key: (i: number) => string) =>
-    list.map((b, i) => [key(i), b.total.active_credits_total.credit_kgs, b.total.retired_credits_total.credit_kgs]);
+  const shown = (
+    list: readonly {
+      readonly total: { readonly active_credits_total: { credit_kgs: number }; readonly retired_credits_total: { credit_kgs: number } };
+    }[],
+    key: (i: number) => string,
+  ) => list.map((b, i) => [key(i), b.total.active_credits_total.credit_kgs, b.total.retired_credits_total.credit_kgs]);
   for (const org of ORGS) {
     const expected = recount.get(org);
     const balance = ledger.getCreditBalance(org);
-    expect([balance.active_credits_total.credit_kgs, balance.retired_credits_total.credit_kgs], `balance of ${org}`).toEqual([Number(expected?.total[0] ?? 0n), Number(expected?.total[1] ?? 0n)]);
+    expect([balance.active_credits_total.credit_kgs, balance.retired_credits_total.credit_kgs], `balance of ${org}`).toEqual([
+      Number(expected?.total[0] ?? 0n),
+      Number(expected?.total[1] ?? 0n),
+    ]);
     const full = ledger.getOrganisationCreditBalance(org);
     expect(shown(full.supplier_balances, (i) => full.supplier_balances[i]?.supplier_id ?? '')).toEqual(flatten(expected?.bySupplier));
     expect(shown(full.project_balances, (i) => full.project_balances[i]?.project_id ?? '')).toEqual(flatten(expected?.byProject));
@@ -560,13 +635,25 @@ function checkAndAdvance(model: Model, ledger: CreditLedger, effect: Effect): vo
 const issueArb: fc.Arbitrary<fc.Command<Model, Real>> = fc
   .tuple(
     fc.constantFrom<0 | 1>(0, 1),
-    fc.array(fc.record({ supplierKg: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50_000 })), bufferKg: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3_000 })), year: fc.integer({ min: 2021, max: 2024 }) }), { minLength: 1, maxLength: 3 }),
+    fc.array(
+      fc.record({
+        supplierKg: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50_000 })),
+        bufferKg: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3_000 })),
+        year: fc.integer({ min: 2021, max: 2024 }),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
     fc.oneof({ arbitrary: fc.constant(false), weight: 9 }, { arbitrary: fc.constant(true), weight: 1 }),
   )
   .map(([s, e, broken]) => new IssueCommand(s, e, broken));
 
 const transferArb = fc
-  .tuple(fc.nat(), fc.nat(), lineSpecs, fc.oneof({ arbitrary: fc.constant(false), weight: 15 }, { arbitrary: fc.constant(true), weight: 1 }))
+  .tuple(
+    fc.nat(),
+    fc.nat(),
+    lineSpecs,
+    fc.oneof({ arbitrary: fc.constant(false), weight: 15 }, { arbitrary: fc.constant(true), weight: 1 }),
+  )
   .map(([h, t, l, n]) => new TransferCommand(h, t, l, n));
 const deliveryArb = fc.tuple(fc.nat(), lineSpecs).map(([o, l]) => new DeliveryCommand(o, l));
 const purposesArb = fc.oneof(

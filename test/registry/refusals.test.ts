@@ -9,7 +9,9 @@ import { entry, fakeId, issuance, newLedger, ORDER_1, ORG, PROJECT_B, refusal, S
 function setup() {
   const ledger = newLedger();
   const a = ledger.createIssuance(issuance([entry(1_000, 100), entry(2_000, 200)]));
-  const b = ledger.createIssuance(issuance([entry(500, 50)], { supplier_id: SUPPLIER_B, supplier_organisation: ORG.supplierB, project_id: PROJECT_B }));
+  const b = ledger.createIssuance(
+    issuance([entry(500, 50)], { supplier_id: SUPPLIER_B, supplier_organisation: ORG.supplierB, project_id: PROJECT_B }),
+  );
   const aBatches = ledger.getIssuanceCreditBatches(a.id);
   const [a1 = '', a2 = ''] = aBatches?.supplier_credit_batches.map((x) => x.id) ?? [];
   const [aBuffer = ''] = aBatches?.buffer_pool_credit_batches.map((x) => x.id) ?? [];
@@ -18,7 +20,14 @@ function setup() {
 }
 
 function transfer(lines: readonly CreditBatchQuantityInput[], overrides: Partial<TransferInput> = {}): TransferInput {
-  return { from_organisation_id: ORG.supplier.id, to_organisation_id: ORG.buyer.id, supplier_id: SUPPLIER_A, credit_batch_quantities: lines, notes: null, ...overrides };
+  return {
+    from_organisation_id: ORG.supplier.id,
+    to_organisation_id: ORG.buyer.id,
+    supplier_id: SUPPLIER_A,
+    credit_batch_quantities: lines,
+    notes: null,
+    ...overrides,
+  };
 }
 
 function retirement(lines: readonly CreditBatchQuantityInput[], overrides: Partial<RetirementByBatchInput> = {}): RetirementByBatchInput {
@@ -34,7 +43,11 @@ function retirement(lines: readonly CreditBatchQuantityInput[], overrides: Parti
 }
 
 /** Expects exactly these problems and an unchanged snapshot. */
-function expectRefused(ledger: CreditLedger, action: () => unknown, expected: readonly [readonly (string | number)[], LedgerProblemCode][]): void {
+function expectRefused(
+  ledger: CreditLedger,
+  action: () => unknown,
+  expected: readonly [readonly (string | number)[], LedgerProblemCode][],
+): void {
   const before = ledger.serialize();
   const problems = refusal(action);
   expect(problems.map((p) => [p.path, p.code])).toEqual(expected);
@@ -48,14 +61,22 @@ const ID = (i: number) => ['credit_batch_quantities', i, 'credit_batch_id'];
 describe('refusals of transaction lines', () => {
   it('over-quantity', () => {
     const { ledger, a1 } = setup();
-    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1_001 }])), [[KG(0), 'exceeds_batch_size']]);
+    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1_001 }])), [
+      [KG(0), 'exceeds_batch_size'],
+    ]);
   });
 
   it('zero and negative quantities', () => {
     const { ledger, a1, a2 } = setup();
     expectRefused(
       ledger,
-      () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 0 }, { credit_batch_id: a2, credit_quantity_kg: -3n }])),
+      () =>
+        ledger.createTransfer(
+          transfer([
+            { credit_batch_id: a1, credit_quantity_kg: 0 },
+            { credit_batch_id: a2, credit_quantity_kg: -3n },
+          ]),
+        ),
       [
         [KG(0), 'not_positive'],
         [KG(1), 'not_positive'],
@@ -67,7 +88,13 @@ describe('refusals of transaction lines', () => {
     const { ledger, a1, a2 } = setup();
     expectRefused(
       ledger,
-      () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 0.5 }, { credit_batch_id: a2, credit_quantity_kg: '10.25' }])),
+      () =>
+        ledger.createTransfer(
+          transfer([
+            { credit_batch_id: a1, credit_quantity_kg: 0.5 },
+            { credit_batch_id: a2, credit_quantity_kg: '10.25' },
+          ]),
+        ),
       [
         [KG(0), 'fractional_kg'],
         [KG(1), 'fractional_kg'],
@@ -79,7 +106,13 @@ describe('refusals of transaction lines', () => {
     const { ledger, a1, a2 } = setup();
     expectRefused(
       ledger,
-      () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 2 ** 60 }, { credit_batch_id: a2, credit_quantity_kg: 'ten' }])),
+      () =>
+        ledger.createTransfer(
+          transfer([
+            { credit_batch_id: a1, credit_quantity_kg: 2 ** 60 },
+            { credit_batch_id: a2, credit_quantity_kg: 'ten' },
+          ]),
+        ),
       [
         [KG(0), 'unsafe_integer'],
         [KG(1), 'invalid_number'],
@@ -90,19 +123,27 @@ describe('refusals of transaction lines', () => {
   it('a split batch', () => {
     const { ledger, a1 } = setup();
     ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 10 }]));
-    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 10 }])), [[ID(0), 'batch_split']]);
+    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 10 }])), [
+      [ID(0), 'batch_split'],
+    ]);
   });
 
   it('a retired batch', () => {
     const { ledger, a1 } = setup();
     ledger.createRetirement(retirement([{ credit_batch_id: a1, credit_quantity_kg: 1_000 }]));
-    expectRefused(ledger, () => ledger.createRetirement(retirement([{ credit_batch_id: a1, credit_quantity_kg: 1 }])), [[ID(0), 'batch_retired']]);
-    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1 }])), [[ID(0), 'batch_retired']]);
+    expectRefused(ledger, () => ledger.createRetirement(retirement([{ credit_batch_id: a1, credit_quantity_kg: 1 }])), [
+      [ID(0), 'batch_retired'],
+    ]);
+    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1 }])), [
+      [ID(0), 'batch_retired'],
+    ]);
   });
 
   it('an unknown batch', () => {
     const { ledger } = setup();
-    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: fakeId('ctb', 'NOPE'), credit_quantity_kg: 1 }])), [[ID(0), 'unknown_credit_batch']]);
+    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: fakeId('ctb', 'NOPE'), credit_quantity_kg: 1 }])), [
+      [ID(0), 'unknown_credit_batch'],
+    ]);
   });
 
   it('mixed suppliers', () => {
@@ -110,7 +151,13 @@ describe('refusals of transaction lines', () => {
     // b1 is owned by supplier B's organisation too, so the owner check speaks as well.
     expectRefused(
       ledger,
-      () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1 }, { credit_batch_id: b1, credit_quantity_kg: 1 }])),
+      () =>
+        ledger.createTransfer(
+          transfer([
+            { credit_batch_id: a1, credit_quantity_kg: 1 },
+            { credit_batch_id: b1, credit_quantity_kg: 1 },
+          ]),
+        ),
       [
         [ID(1), 'not_owner'],
         [ID(1), 'supplier_mismatch'],
@@ -120,14 +167,24 @@ describe('refusals of transaction lines', () => {
 
   it('not the owner', () => {
     const { ledger, a1 } = setup();
-    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1 }], { from_organisation_id: ORG.other.id })), [[ID(0), 'not_owner']]);
+    expectRefused(
+      ledger,
+      () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1 }], { from_organisation_id: ORG.other.id })),
+      [[ID(0), 'not_owner']],
+    );
   });
 
   it('the same batch twice in one request', () => {
     const { ledger, a1 } = setup();
     expectRefused(
       ledger,
-      () => ledger.createRetirement(retirement([{ credit_batch_id: a1, credit_quantity_kg: 1 }, { credit_batch_id: a1, credit_quantity_kg: 2 }])),
+      () =>
+        ledger.createRetirement(
+          retirement([
+            { credit_batch_id: a1, credit_quantity_kg: 1 },
+            { credit_batch_id: a1, credit_quantity_kg: 2 },
+          ]),
+        ),
       [[ID(1), 'duplicate_credit_batch']],
     );
   });
@@ -174,15 +231,27 @@ describe('refusals of transaction lines', () => {
 describe('refusals of request fields', () => {
   it('notes too long', () => {
     const { ledger, a1 } = setup();
-    expectRefused(ledger, () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1 }], { notes: 'x'.repeat(257) })), [[['notes'], 'notes_too_long']]);
-    expectRefused(ledger, () => ledger.createRetirement(retirement([{ credit_batch_id: a1, credit_quantity_kg: 1 }], { notes: 'y'.repeat(300) })), [[['notes'], 'notes_too_long']]);
-    expect(() => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1 }], { notes: 'z'.repeat(256) }))).not.toThrow();
+    expectRefused(
+      ledger,
+      () => ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1 }], { notes: 'x'.repeat(257) })),
+      [[['notes'], 'notes_too_long']],
+    );
+    expectRefused(
+      ledger,
+      () => ledger.createRetirement(retirement([{ credit_batch_id: a1, credit_quantity_kg: 1 }], { notes: 'y'.repeat(300) })),
+      [[['notes'], 'notes_too_long']],
+    );
+    expect(() =>
+      ledger.createTransfer(transfer([{ credit_batch_id: a1, credit_quantity_kg: 1 }], { notes: 'z'.repeat(256) })),
+    ).not.toThrow();
   });
 
   it('no purposes, an unknown purpose, a repeated purpose', () => {
     const { ledger, a1 } = setup();
     const line = [{ credit_batch_id: a1, credit_quantity_kg: 1 }];
-    expectRefused(ledger, () => ledger.createRetirement(retirement(line, { retirement_purposes: [] })), [[['retirement_purposes'], 'no_purposes']]);
+    expectRefused(ledger, () => ledger.createRetirement(retirement(line, { retirement_purposes: [] })), [
+      [['retirement_purposes'], 'no_purposes'],
+    ]);
     expectRefused(ledger, () => ledger.createRetirement(retirement(line, { retirement_purposes: ['other', 'fun' as never, 'other'] })), [
       [['retirement_purposes', 1], 'invalid_purpose'],
       [['retirement_purposes', 2], 'duplicate_purpose'],
@@ -192,11 +261,17 @@ describe('refusals of request fields', () => {
   it('unknown organisations and suppliers, and a transfer to oneself', () => {
     const { ledger, a1 } = setup();
     const line = [{ credit_batch_id: a1, credit_quantity_kg: 1 }];
-    expectRefused(ledger, () => ledger.createTransfer(transfer(line, { to_organisation_id: fakeId('org', 'NOBODY'), supplier_id: fakeId('spl', 'NOBODY') })), [
-      [['to_organisation_id'], 'unknown_organisation'],
-      [['supplier_id'], 'unknown_supplier'],
+    expectRefused(
+      ledger,
+      () => ledger.createTransfer(transfer(line, { to_organisation_id: fakeId('org', 'NOBODY'), supplier_id: fakeId('spl', 'NOBODY') })),
+      [
+        [['to_organisation_id'], 'unknown_organisation'],
+        [['supplier_id'], 'unknown_supplier'],
+      ],
+    );
+    expectRefused(ledger, () => ledger.createTransfer(transfer(line, { to_organisation_id: ORG.supplier.id })), [
+      [['to_organisation_id'], 'same_organisation'],
     ]);
-    expectRefused(ledger, () => ledger.createTransfer(transfer(line, { to_organisation_id: ORG.supplier.id })), [[['to_organisation_id'], 'same_organisation']]);
     expectRefused(ledger, () => ledger.createRetirement(retirement(line, { beneficiary_organisation_id: fakeId('org', 'NOBODY') })), [
       [['beneficiary_organisation_id'], 'unknown_organisation'],
     ]);
@@ -205,23 +280,47 @@ describe('refusals of request fields', () => {
   it('delivery: lines of another supplier, an unknown supplier, the supplier delivering to itself', () => {
     const { ledger, a1, b1 } = setup();
     const order = { id: ORDER_1, organisation: ORG.buyer, supplier_id: SUPPLIER_A };
-    expectRefused(ledger, () => ledger.createDelivery({ order, credit_batch_quantities: [{ credit_batch_id: b1, credit_quantity_kg: 1 }] }), [
-      [ID(0), 'not_owner'],
-      [ID(0), 'supplier_mismatch'],
-    ]);
-    expectRefused(ledger, () => ledger.createDelivery({ order: { ...order, supplier_id: fakeId('spl', 'NOBODY') }, credit_batch_quantities: [{ credit_batch_id: a1, credit_quantity_kg: 1 }] }), [
-      [['order', 'supplier_id'], 'unknown_supplier'],
-    ]);
-    expectRefused(ledger, () => ledger.createDelivery({ order: { ...order, organisation: ORG.supplier }, credit_batch_quantities: [{ credit_batch_id: a1, credit_quantity_kg: 1 }] }), [
-      [['order', 'organisation', 'id'], 'same_organisation'],
-    ]);
+    expectRefused(
+      ledger,
+      () => ledger.createDelivery({ order, credit_batch_quantities: [{ credit_batch_id: b1, credit_quantity_kg: 1 }] }),
+      [
+        [ID(0), 'not_owner'],
+        [ID(0), 'supplier_mismatch'],
+      ],
+    );
+    expectRefused(
+      ledger,
+      () =>
+        ledger.createDelivery({
+          order: { ...order, supplier_id: fakeId('spl', 'NOBODY') },
+          credit_batch_quantities: [{ credit_batch_id: a1, credit_quantity_kg: 1 }],
+        }),
+      [[['order', 'supplier_id'], 'unknown_supplier']],
+    );
+    expectRefused(
+      ledger,
+      () =>
+        ledger.createDelivery({
+          order: { ...order, organisation: ORG.supplier },
+          credit_batch_quantities: [{ credit_batch_id: a1, credit_quantity_kg: 1 }],
+        }),
+      [[['order', 'organisation', 'id'], 'same_organisation']],
+    );
     expectRefused(ledger, () => ledger.createDelivery({ order: { ...order, id: 'ord_1' }, credit_batch_quantities: [] }), [
       [['order', 'id'], 'invalid_id'],
       [['credit_batch_quantities'], 'no_lines'],
     ]);
     // A refused delivery does not register the buyer either.
     const newcomer = { id: fakeId('org', 'NEWCOMER'), name: 'New', domain: null };
-    expectRefused(ledger, () => ledger.createDelivery({ order: { ...order, organisation: newcomer }, credit_batch_quantities: [{ credit_batch_id: a1, credit_quantity_kg: 1_001 }] }), [[KG(0), 'exceeds_batch_size']]);
+    expectRefused(
+      ledger,
+      () =>
+        ledger.createDelivery({
+          order: { ...order, organisation: newcomer },
+          credit_batch_quantities: [{ credit_batch_id: a1, credit_quantity_kg: 1_001 }],
+        }),
+      [[KG(0), 'exceeds_batch_size']],
+    );
     expect(ledger.getOrganisation(newcomer.id)).toBeUndefined();
   });
 
@@ -229,7 +328,12 @@ describe('refusals of request fields', () => {
     const { ledger, a1, aBuffer } = setup();
     expectRefused(
       ledger,
-      () => ledger.createRefund({ from_buffer_pool_organisation_id: ORG.buffer.id, to_organisation_id: ORG.buyer.id, credit_batch_quantities: [{ credit_batch_id: a1, credit_quantity_kg: 1 }] }),
+      () =>
+        ledger.createRefund({
+          from_buffer_pool_organisation_id: ORG.buffer.id,
+          to_organisation_id: ORG.buyer.id,
+          credit_batch_quantities: [{ credit_batch_id: a1, credit_quantity_kg: 1 }],
+        }),
       [
         [ID(0), 'not_owner'],
         [ID(0), 'not_buffer_pool_credit'],
@@ -237,7 +341,12 @@ describe('refusals of request fields', () => {
     );
     expectRefused(
       ledger,
-      () => ledger.createRefund({ from_buffer_pool_organisation_id: ORG.other.id, to_organisation_id: ORG.buyer.id, credit_batch_quantities: [{ credit_batch_id: aBuffer, credit_quantity_kg: 101 }] }),
+      () =>
+        ledger.createRefund({
+          from_buffer_pool_organisation_id: ORG.other.id,
+          to_organisation_id: ORG.buyer.id,
+          credit_batch_quantities: [{ credit_batch_id: aBuffer, credit_quantity_kg: 101 }],
+        }),
       [
         [ID(0), 'not_owner'],
         [KG(0), 'exceeds_batch_size'],
@@ -247,11 +356,25 @@ describe('refusals of request fields', () => {
 
   it('retirement from oldest credits: too few credits, bad quantity, bad vintage', () => {
     const { ledger } = setup();
-    const base = { owner_organisation_id: ORG.supplier.id, beneficiary_organisation_id: ORG.supplier.id, supplier_id: SUPPLIER_A, retirement_purposes: ['other'] as const, notes: null };
-    expectRefused(ledger, () => ledger.createRetirementFromOldestCredits({ ...base, credit_quantity_kg: 3_001 }), [[['credit_quantity_kg'], 'insufficient_credits']]);
-    expectRefused(ledger, () => ledger.createRetirementFromOldestCredits({ ...base, credit_quantity_kg: 10, vintage: 2019 }), [[['credit_quantity_kg'], 'insufficient_credits']]);
-    expectRefused(ledger, () => ledger.createRetirementFromOldestCredits({ ...base, credit_quantity_kg: 10, order_id: ORDER_1 }), [[['credit_quantity_kg'], 'insufficient_credits']]);
-    expectRefused(ledger, () => ledger.createRetirementFromOldestCredits({ ...base, credit_quantity_kg: 0 }), [[['credit_quantity_kg'], 'not_positive']]);
+    const base = {
+      owner_organisation_id: ORG.supplier.id,
+      beneficiary_organisation_id: ORG.supplier.id,
+      supplier_id: SUPPLIER_A,
+      retirement_purposes: ['other'] as const,
+      notes: null,
+    };
+    expectRefused(ledger, () => ledger.createRetirementFromOldestCredits({ ...base, credit_quantity_kg: 3_001 }), [
+      [['credit_quantity_kg'], 'insufficient_credits'],
+    ]);
+    expectRefused(ledger, () => ledger.createRetirementFromOldestCredits({ ...base, credit_quantity_kg: 10, vintage: 2019 }), [
+      [['credit_quantity_kg'], 'insufficient_credits'],
+    ]);
+    expectRefused(ledger, () => ledger.createRetirementFromOldestCredits({ ...base, credit_quantity_kg: 10, order_id: ORDER_1 }), [
+      [['credit_quantity_kg'], 'insufficient_credits'],
+    ]);
+    expectRefused(ledger, () => ledger.createRetirementFromOldestCredits({ ...base, credit_quantity_kg: 0 }), [
+      [['credit_quantity_kg'], 'not_positive'],
+    ]);
     expectRefused(ledger, () => ledger.createRetirementFromOldestCredits({ ...base, credit_quantity_kg: 2.5, vintage: 1850 }), [
       [['credit_quantity_kg'], 'fractional_kg'],
       [['vintage'], 'invalid_vintage'],

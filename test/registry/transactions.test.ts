@@ -94,12 +94,20 @@ describe('delivery', () => {
     expect(ledger.listDeliveries({ to_organisation_id: ORG.other.id })).toHaveLength(0);
     expect(ledger.listSupplierDeliveries(SUPPLIER_B)).toEqual([]);
     const balance = ledger.getOrganisationCreditBalance(ORG.buyer.id);
-    expect(balance.order_balances).toEqual([{ order_id: ORDER_1, total: { active_credits_total: { credits: 6.5, credit_kgs: 6500 }, retired_credits_total: { credits: 0, credit_kgs: 0 } } }]);
+    expect(balance.order_balances).toEqual([
+      {
+        order_id: ORDER_1,
+        total: { active_credits_total: { credits: 6.5, credit_kgs: 6500 }, retired_credits_total: { credits: 0, credit_kgs: 0 } },
+      },
+    ]);
   });
 
   it('keeps delivery facts on children when a delivered batch is split again', () => {
     const { ledger, young } = setup();
-    const delivery = ledger.createDelivery({ order: { id: ORDER_1, organisation: ORG.buyer, supplier_id: SUPPLIER_A }, credit_batch_quantities: [{ credit_batch_id: young.id, credit_quantity_kg: 4_000 }] });
+    const delivery = ledger.createDelivery({
+      order: { id: ORDER_1, organisation: ORG.buyer, supplier_id: SUPPLIER_A },
+      credit_batch_quantities: [{ credit_batch_id: young.id, credit_quantity_kg: 4_000 }],
+    });
     const transfer = ledger.createTransfer({
       from_organisation_id: ORG.buyer.id,
       to_organisation_id: ORG.other.id,
@@ -115,14 +123,30 @@ describe('delivery', () => {
 describe('transfer', () => {
   it('moves balances and is listed by from and to organisation', () => {
     const { ledger, old } = setup();
-    const t1 = ledger.createTransfer({ from_organisation_id: ORG.supplier.id, to_organisation_id: ORG.buyer.id, supplier_id: SUPPLIER_A, credit_batch_quantities: [{ credit_batch_id: old.id, credit_quantity_kg: 1_000 }], notes: null });
+    const t1 = ledger.createTransfer({
+      from_organisation_id: ORG.supplier.id,
+      to_organisation_id: ORG.buyer.id,
+      supplier_id: SUPPLIER_A,
+      credit_batch_quantities: [{ credit_batch_id: old.id, credit_quantity_kg: 1_000 }],
+      notes: null,
+    });
     const [moved] = ledger.getTransferCreditBatches(t1.id) ?? [];
-    const t2 = ledger.createTransfer({ from_organisation_id: ORG.buyer.id, to_organisation_id: ORG.other.id, supplier_id: SUPPLIER_A, credit_batch_quantities: [{ credit_batch_id: moved?.id ?? '', credit_quantity_kg: 400n }] });
+    const t2 = ledger.createTransfer({
+      from_organisation_id: ORG.buyer.id,
+      to_organisation_id: ORG.other.id,
+      supplier_id: SUPPLIER_A,
+      credit_batch_quantities: [{ credit_batch_id: moved?.id ?? '', credit_quantity_kg: 400n }],
+    });
     expect(ledger.listTransfers().map((t) => t.id)).toEqual([t1.id, t2.id]);
     expect(ledger.listTransfers({ from_organisation_id: ORG.buyer.id }).map((t) => t.id)).toEqual([t2.id]);
     expect(ledger.listTransfers({ to_organisation_id: ORG.buyer.id }).map((t) => t.id)).toEqual([t1.id]);
     expect(ledger.listTransfers({ from_organisation_id: ORG.supplier.id, to_organisation_id: ORG.other.id })).toEqual([]);
-    expect(ledger.getTransfer(t2.id)).toMatchObject({ from_organisation: ORG.buyer, to_organisation: ORG.other, notes: null, credit_batch_size_total: { credit_kgs: 400 } });
+    expect(ledger.getTransfer(t2.id)).toMatchObject({
+      from_organisation: ORG.buyer,
+      to_organisation: ORG.other,
+      notes: null,
+      credit_batch_size_total: { credit_kgs: 400 },
+    });
     expect(ledger.getCreditBalance(ORG.supplier.id).active_credits_total.credit_kgs).toBe(13_000);
     expect(ledger.getCreditBalance(ORG.buyer.id).active_credits_total.credit_kgs).toBe(600);
     expect(ledger.getCreditBalance(ORG.other.id).active_credits_total.credit_kgs).toBe(400);
@@ -148,8 +172,17 @@ describe('retirement', () => {
       url: `/registry/v0/retirements/${retirement.id}`,
     });
     const [retired] = ledger.getRetirementCreditBatches(retirement.id) ?? [];
-    expect(retired).toMatchObject({ status: 'retired', beneficiary: ORG.buyer, retirement_id: retirement.id, retired_at: retirement.retired_at, owner: ORG.supplier });
-    expect(ledger.getCreditBalance(ORG.supplier.id)).toEqual({ active_credits_total: { credits: 13.4, credit_kgs: 13_400 }, retired_credits_total: { credits: 0.6, credit_kgs: 600 } });
+    expect(retired).toMatchObject({
+      status: 'retired',
+      beneficiary: ORG.buyer,
+      retirement_id: retirement.id,
+      retired_at: retirement.retired_at,
+      owner: ORG.supplier,
+    });
+    expect(ledger.getCreditBalance(ORG.supplier.id)).toEqual({
+      active_credits_total: { credits: 13.4, credit_kgs: 13_400 },
+      retired_credits_total: { credits: 0.6, credit_kgs: 600 },
+    });
     expect(ledger.listRetirements({ owner_organisation_id: ORG.supplier.id }).map((r) => r.id)).toEqual([retirement.id]);
     expect(ledger.listRetirements({ owner_organisation_id: ORG.buyer.id })).toEqual([]);
   });
@@ -158,7 +191,14 @@ describe('retirement', () => {
     const ledger = newLedger({ retiredCreditsCountFor: 'beneficiary' });
     const issued = ledger.createIssuance(issuance([entry(1000, 0)]));
     const [batch] = ledger.getIssuanceCreditBatches(issued.id)?.supplier_credit_batches ?? [];
-    ledger.createRetirement({ owner_organisation_id: ORG.supplier.id, beneficiary_organisation_id: ORG.buyer.id, supplier_id: SUPPLIER_A, retirement_purposes: ['other'], notes: null, credit_batch_quantities: [{ credit_batch_id: batch?.id ?? '', credit_quantity_kg: 1000 }] });
+    ledger.createRetirement({
+      owner_organisation_id: ORG.supplier.id,
+      beneficiary_organisation_id: ORG.buyer.id,
+      supplier_id: SUPPLIER_A,
+      retirement_purposes: ['other'],
+      notes: null,
+      credit_batch_quantities: [{ credit_batch_id: batch?.id ?? '', credit_quantity_kg: 1000 }],
+    });
     expect(ledger.getCreditBalance(ORG.supplier.id).retired_credits_total.credit_kgs).toBe(0);
     expect(ledger.getCreditBalance(ORG.buyer.id).retired_credits_total.credit_kgs).toBe(1000);
   });
@@ -197,7 +237,10 @@ describe('retirement', () => {
     });
     expect(ledger.getRetirementCreditBatches(byVintage.id)?.[0]?.parent_id).toBe(young.id);
 
-    ledger.createDelivery({ order: { id: ORDER_1, organisation: ORG.buyer, supplier_id: SUPPLIER_A }, credit_batch_quantities: [{ credit_batch_id: old.id, credit_quantity_kg: 300 }] });
+    ledger.createDelivery({
+      order: { id: ORDER_1, organisation: ORG.buyer, supplier_id: SUPPLIER_A },
+      credit_batch_quantities: [{ credit_batch_id: old.id, credit_quantity_kg: 300 }],
+    });
     const byOrder = ledger.createRetirementFromOldestCredits({
       owner_organisation_id: ORG.buyer.id,
       beneficiary_organisation_id: ORG.buyer.id,
@@ -210,7 +253,10 @@ describe('retirement', () => {
     });
     expect(ledger.getRetirementCreditBatches(byOrder.id)?.map((b) => b.size.credit_kgs)).toEqual([300]);
     expect(ledger.getOrganisationCreditBalance(ORG.buyer.id).order_balances).toEqual([
-      { order_id: ORDER_1, total: { active_credits_total: { credits: 0, credit_kgs: 0 }, retired_credits_total: { credits: 0.3, credit_kgs: 300 } } },
+      {
+        order_id: ORDER_1,
+        total: { active_credits_total: { credits: 0, credit_kgs: 0 }, retired_credits_total: { credits: 0.3, credit_kgs: 300 } },
+      },
     ]);
   });
 });
@@ -218,7 +264,9 @@ describe('retirement', () => {
 describe('buffer-pool refund', () => {
   it('hands buffer-pool credits to an organisation, mixing suppliers', () => {
     const { ledger, bufferIds } = setup();
-    const other = ledger.createIssuance(issuance([entry(100, 50)], { supplier_id: SUPPLIER_B, supplier_organisation: ORG.supplierB, project_id: PROJECT_B }));
+    const other = ledger.createIssuance(
+      issuance([entry(100, 50)], { supplier_id: SUPPLIER_B, supplier_organisation: ORG.supplierB, project_id: PROJECT_B }),
+    );
     const otherBuffer = ledger.getIssuanceCreditBatches(other.id)?.buffer_pool_credit_batches[0]?.id ?? '';
     const refund = ledger.createRefund({
       from_buffer_pool_organisation_id: ORG.buffer.id,
@@ -228,7 +276,12 @@ describe('buffer-pool refund', () => {
         { credit_batch_id: otherBuffer, credit_quantity_kg: 50 },
       ],
     });
-    expect(refund).toMatchObject({ from_buffer_pool_organisation: ORG.buffer, to_organisation: ORG.buyer, credit_batch_size_total: { credit_kgs: 150 }, notes: '' });
+    expect(refund).toMatchObject({
+      from_buffer_pool_organisation: ORG.buffer,
+      to_organisation: ORG.buyer,
+      credit_batch_size_total: { credit_kgs: 150 },
+      notes: '',
+    });
     expect(ledger.getRefund(refund.id)?.id).toBe(refund.id);
     expect(ledger.getRefundCreditBatches(refund.id)?.map((b) => [b.owner.id, b.supplier_id])).toEqual([
       [ORG.buyer.id, SUPPLIER_A],
@@ -263,7 +316,10 @@ describe('reads', () => {
     expect(ledger.getRetirementCreditBatches(unknown)).toBeUndefined();
     expect(ledger.getRefund(unknown)).toBeUndefined();
     expect(ledger.getRefundCreditBatches(unknown)).toBeUndefined();
-    expect(ledger.getCreditBalance(ORG.other.id)).toEqual({ active_credits_total: { credits: 0, credit_kgs: 0 }, retired_credits_total: { credits: 0, credit_kgs: 0 } });
+    expect(ledger.getCreditBalance(ORG.other.id)).toEqual({
+      active_credits_total: { credits: 0, credit_kgs: 0 },
+      retired_credits_total: { credits: 0, credit_kgs: 0 },
+    });
     expect(ledger.getOrganisationCreditBalance(ORG.other.id).supplier_balances).toEqual([]);
     expect(ledger.getIssuance(issued.id)).toEqual(issued);
     expect(ledger.getIssuanceOfStatement(issued.ghg_statement_id)?.id).toBe(issued.id);
@@ -285,7 +341,12 @@ describe('reads', () => {
 
   it('lists batches by owner, supplier, project and status', () => {
     const { ledger, old } = setup();
-    ledger.createTransfer({ from_organisation_id: ORG.supplier.id, to_organisation_id: ORG.other.id, supplier_id: SUPPLIER_A, credit_batch_quantities: [{ credit_batch_id: old.id, credit_quantity_kg: 1 }] });
+    ledger.createTransfer({
+      from_organisation_id: ORG.supplier.id,
+      to_organisation_id: ORG.other.id,
+      supplier_id: SUPPLIER_A,
+      credit_batch_quantities: [{ credit_batch_id: old.id, credit_quantity_kg: 1 }],
+    });
     expect(ledger.listCreditBatches({ status: 'split' }).map((b) => b.id)).toEqual([old.id]);
     expect(ledger.listCreditBatches({ owner_organisation_id: ORG.other.id, status: 'active' })).toHaveLength(1);
     expect(ledger.listCreditBatches({ supplier_id: SUPPLIER_A, project_id: PROJECT_A })).toHaveLength(6);
@@ -300,14 +361,26 @@ describe('serialize', () => {
       // Fixed entry and statement ids: the fixture counters would differ between the two runs.
       const issued = ledger.createIssuance(issuance([entry(100, 5, '2024-01-01', 'FIXED')], { ghg_statement_id: fakeId('ggs', 'FIXED') }));
       const old = ledger.getIssuanceCreditBatches(issued.id)?.supplier_credit_batches[0]?.id ?? '';
-      ledger.createTransfer({ from_organisation_id: ORG.supplier.id, to_organisation_id: ORG.other.id, supplier_id: SUPPLIER_A, credit_batch_quantities: [{ credit_batch_id: old, credit_quantity_kg: 7 }] });
+      ledger.createTransfer({
+        from_organisation_id: ORG.supplier.id,
+        to_organisation_id: ORG.other.id,
+        supplier_id: SUPPLIER_A,
+        credit_batch_quantities: [{ credit_batch_id: old, credit_quantity_kg: 7 }],
+      });
       return ledger;
     };
     const a = run();
     const b = run();
     expect(a.serialize()).toBe(b.serialize());
     const [leaf] = a.listCreditBatches({ owner_organisation_id: ORG.other.id });
-    a.createRetirement({ owner_organisation_id: ORG.other.id, beneficiary_organisation_id: ORG.other.id, supplier_id: SUPPLIER_A, retirement_purposes: ['other'], notes: null, credit_batch_quantities: [{ credit_batch_id: leaf?.id ?? '', credit_quantity_kg: 7 }] });
+    a.createRetirement({
+      owner_organisation_id: ORG.other.id,
+      beneficiary_organisation_id: ORG.other.id,
+      supplier_id: SUPPLIER_A,
+      retirement_purposes: ['other'],
+      notes: null,
+      credit_batch_quantities: [{ credit_batch_id: leaf?.id ?? '', credit_quantity_kg: 7 }],
+    });
     expect(a.serialize()).not.toBe(b.serialize());
     expect(() => JSON.parse(a.serialize()) as unknown).not.toThrow();
   });

@@ -21,14 +21,20 @@ describe('the charting libraries', () => {
   });
 
   it('are installed by the command the message names, with the peer ranges of package.json', () => {
-    expect(REPORT_PEERS_INSTALL).toBe(`npm install vega@${manifest.peerDependencies.vega} vega-lite@${manifest.peerDependencies['vega-lite']}`);
+    expect(REPORT_PEERS_INSTALL).toBe(
+      `npm install vega@${manifest.peerDependencies.vega} vega-lite@${manifest.peerDependencies['vega-lite']}`,
+    );
   });
 
   it('when missing, make a report fail with that command; other failures pass unchanged', () => {
     for (const code of ['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND']) {
-      const error = missingPeers(Object.assign(new Error("Cannot find package 'vega-lite' imported from /p/dist/report.js"), { code })) as Error & { code: string };
+      const error = missingPeers(
+        Object.assign(new Error("Cannot find package 'vega-lite' imported from /p/dist/report.js"), { code }),
+      ) as Error & { code: string };
       expect(error.code).toBe(MISSING_PEERS_CODE);
-      expect(error.message).toBe(`cdr-engine/report draws its charts with vega and vega-lite, optional peer dependencies that are not installed: ${REPORT_PEERS_INSTALL}`);
+      expect(error.message).toBe(
+        `cdr-engine/report draws its charts with vega and vega-lite, optional peer dependencies that are not installed: ${REPORT_PEERS_INSTALL}`,
+      );
     }
     const other = Object.assign(new Error("Cannot find package 'd3-array'"), { code: 'ERR_MODULE_NOT_FOUND' });
     expect(missingPeers(other)).toBe(other);

@@ -30,7 +30,9 @@ const tonnageProject = (estimatedTonnes: number, strategy = 'ESTIMATED_PROJECT_T
 
 describe('statement-level components (semantics.md section 4)', () => {
   it('600 t over 3 entries is 200 t each, whatever their size', () => {
-    const graph = withEmission([100, 2000, 50], 600, { ghg_statements: [statement('a', ['e0', 'e1', 'e2'], { component_ids: [cmp('x')] })] });
+    const graph = withEmission([100, 2000, 50], 600, {
+      ghg_statements: [statement('a', ['e0', 'e1', 'e2'], { component_ids: [cmp('x')] })],
+    });
     const result = evaluateGraph(graph);
     for (const [i, size] of [100, 2000, 50].entries()) {
       const part = componentOf(result, `e${i}`, 'x');
@@ -43,7 +45,9 @@ describe('statement-level components (semantics.md section 4)', () => {
   });
 
   it('takes part in the propagation with factor 1/n', () => {
-    const graph = withEmission([100, 200, 300], 600, { ghg_statements: [statement('a', ['e0', 'e1', 'e2'], { component_ids: [cmp('x')] })] });
+    const graph = withEmission([100, 200, 300], 600, {
+      ghg_statements: [statement('a', ['e0', 'e1', 'e2'], { component_ids: [cmp('x')] })],
+    });
     graph.datapoints[3]!.quantity.standard_deviation = 30; // 600 t +- 30 t
     const result = evaluateGraph(graph);
     for (const e of result.ghg_entries) {
@@ -65,7 +69,10 @@ describe('statement-level components (semantics.md section 4)', () => {
     expect(s.gross_sequestration_kg).toBeCloseTo((1.0049 + 2.0151 + 3) * T, 9);
     expect(s.ghg_entry_ids).toEqual([rmv('e0'), rmv('e1'), rmv('e2')]);
 
-    const noRisk = evaluateGraph({ ...graph, ghg_entries: graph.ghg_entries.map((e, i) => (i === 1 ? { ...e, risk_of_reversal_percentage: null } : e)) });
+    const noRisk = evaluateGraph({
+      ...graph,
+      ghg_entries: graph.ghg_entries.map((e, i) => (i === 1 ? { ...e, risk_of_reversal_percentage: null } : e)),
+    });
     expect(noRisk.ghg_statements![0]!.credit_allocation).toBeNull();
   });
 
@@ -77,13 +84,26 @@ describe('statement-level components (semantics.md section 4)', () => {
 
 describe('project-level components: the published examples', () => {
   it('ESTIMATED_PROJECT_TONNAGE: 5000 / 10000 of 1000 t = 500 t', () => {
-    expect(projectComponentShare({ allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE', statement_gross_sequestration_kg: 5000 * T, estimated_project_gross_tonnage_kg: 10000 * T }) * 1000).toBe(500);
+    expect(
+      projectComponentShare({
+        allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE',
+        statement_gross_sequestration_kg: 5000 * T,
+        estimated_project_gross_tonnage_kg: 10000 * T,
+      }) * 1000,
+    ).toBe(500);
     const graph = withEmission([2000, 3000], 1000, { projects: [tonnageProject(10000)] });
     const result = evaluateGraph(graph);
     const s = result.ghg_statements![0]!;
     expect(s.gross_sequestration_kg).toBe(5000 * T);
     expect(s.project_component_shares).toEqual([
-      { component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE', share: 0.5, share_before_cap: 0.5, capped: false, frozen: false },
+      {
+        component_id: cmp('x'),
+        allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE',
+        share: 0.5,
+        share_before_cap: 0.5,
+        capped: false,
+        frozen: false,
+      },
     ]);
     // 500 t split evenly over the statement's 2 entries.
     expect(componentOf(result, 'e0', 'x')).toMatchObject({ attribution_scope: 'PROJECT', attribution_factor: 0.25, co2e_kg: 250 * T });
@@ -91,13 +111,26 @@ describe('project-level components: the published examples', () => {
   });
 
   it('ESTIMATED_PROJECT_LIFETIME: 0.5 y / 2 y of 1000 t = 250 t', () => {
-    expect(projectComponentShare({ allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME', statement_period: 0.5, project_lifetime: 2 }) * 1000).toBe(250);
+    expect(
+      projectComponentShare({ allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME', statement_period: 0.5, project_lifetime: 2 }) * 1000,
+    ).toBe(250);
     // In a graph the statement's period is counted in days, both ends included: 182 d of 728 d.
-    const project = { id: prj('p'), estimated_lifetime: { magnitude: 728, unit: 'd' }, components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME' }] };
-    const graph = withEmission([10], 1000, { projects: [project], ghg_statements: [statement('a', ['e0'], { reporting_period_end_at: '2025-07-01' })] });
+    const project = {
+      id: prj('p'),
+      estimated_lifetime: { magnitude: 728, unit: 'd' },
+      components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME' }],
+    };
+    const graph = withEmission([10], 1000, {
+      projects: [project],
+      ghg_statements: [statement('a', ['e0'], { reporting_period_end_at: '2025-07-01' })],
+    });
     expect(componentOf(evaluateGraph(graph), 'e0', 'x')!.co2e_kg).toBe(250 * T);
     // With the lifetime in (Julian) years: 183 d of 2 x 365.25 d.
-    const inYears = { ...graph, projects: [{ ...project, estimated_lifetime: { magnitude: 2, unit: 'yr' } }], ghg_statements: [statement('a', ['e0'], { reporting_period_end_at: '2025-07-02' })] };
+    const inYears = {
+      ...graph,
+      projects: [{ ...project, estimated_lifetime: { magnitude: 2, unit: 'yr' } }],
+      ghg_statements: [statement('a', ['e0'], { reporting_period_end_at: '2025-07-02' })],
+    };
     expect(componentOf(evaluateGraph(inYears), 'e0', 'x')!.co2e_kg).toBeCloseTo((1000 * T * 183) / 730.5, 9);
   });
 
@@ -105,7 +138,14 @@ describe('project-level components: the published examples', () => {
     expect(projectComponentShare({ allocation_strategy: 'CUSTOM_TIME_PERIOD', statement_period: 3, custom_period: 12 })).toBe(0.25);
     const project = {
       id: prj('p'),
-      components: [{ component_id: cmp('x'), allocation_strategy: 'CUSTOM_TIME_PERIOD', custom_period_start_on: '2025-04-01', custom_period_end_on: '2025-09-30' }],
+      components: [
+        {
+          component_id: cmp('x'),
+          allocation_strategy: 'CUSTOM_TIME_PERIOD',
+          custom_period_start_on: '2025-04-01',
+          custom_period_end_on: '2025-09-30',
+        },
+      ],
     };
     // Statement 2025-01-01..2025-06-30: 91 of the custom period's 183 days.
     const graph = withEmission([10], 1000, { projects: [project] });
@@ -118,29 +158,55 @@ describe('project-level components: the published examples', () => {
   it('MANUAL: explicit attribution factors per entry, checked against 100 %', () => {
     const manual = (f0: number, f1: number) =>
       withEmission([10, 20], 1000, {
-        projects: [tonnageProject(1, 'MANUAL', { removal_attributions: [{ removal_id: rmv('e0'), attribution_factor: f0 }, { ghg_entry_id: rmv('e1'), attribution_factor: f1 }] })],
+        projects: [
+          tonnageProject(1, 'MANUAL', {
+            removal_attributions: [
+              { removal_id: rmv('e0'), attribution_factor: f0 },
+              { ghg_entry_id: rmv('e1'), attribution_factor: f1 },
+            ],
+          }),
+        ],
       });
     const result = evaluateGraph(manual(0.1, 0.3));
     expect(componentOf(result, 'e0', 'x')).toMatchObject({ attribution_scope: 'PROJECT', attribution_factor: 0.1, co2e_kg: 100 * T });
     expect(componentOf(result, 'e1', 'x')).toMatchObject({ attribution_factor: 0.3, co2e_kg: 300 * T });
     const over = safeEvaluateGraph(manual(0.6, 0.6));
     expect(over.ok).toBe(false);
-    if (!over.ok) expect(over.issues).toEqual([expect.objectContaining({ code: 'attribution_over_one', path: ['projects', 0, 'components', 0, 'removal_attributions', 1, 'attribution_factor'] })]);
+    if (!over.ok)
+      expect(over.issues).toEqual([
+        expect.objectContaining({
+          code: 'attribution_over_one',
+          path: ['projects', 0, 'components', 0, 'removal_attributions', 1, 'attribution_factor'],
+        }),
+      ]);
   });
 });
 
 describe('amortisation over a project life', () => {
   /** Three statements in a row, one entry each, sequestering `tonnes[i]` t. */
-  function threeStatements(tonnes: number[], statuses: string[] = ['DRAFT', 'DRAFT', 'DRAFT'], extra: Record<number, Record<string, unknown>> = {}) {
+  function threeStatements(
+    tonnes: number[],
+    statuses: string[] = ['DRAFT', 'DRAFT', 'DRAFT'],
+    extra: Record<number, Record<string, unknown>> = {},
+  ) {
     const base = statementGraph(tonnes);
-    const periods = [['2025-01-01', '2025-03-31'], ['2025-04-01', '2025-06-30'], ['2025-07-01', '2025-09-30']];
+    const periods = [
+      ['2025-01-01', '2025-03-31'],
+      ['2025-04-01', '2025-06-30'],
+      ['2025-07-01', '2025-09-30'],
+    ];
     return {
       ...base,
       datapoints: [...base.datapoints, datapoint('x', 1000)],
       components: [...base.components, massComponent('x', 'emit')],
       projects: [tonnageProject(10000)],
       ghg_statements: tonnes.map((_, i) =>
-        statement(`s${i}`, [`e${i}`], { reporting_period_start_at: periods[i]![0], reporting_period_end_at: periods[i]![1], status: statuses[i], ...extra[i] }),
+        statement(`s${i}`, [`e${i}`], {
+          reporting_period_start_at: periods[i]![0],
+          reporting_period_end_at: periods[i]![1],
+          status: statuses[i],
+          ...extra[i],
+        }),
       ),
     } as RemovalGraphInput;
   }
@@ -161,10 +227,16 @@ describe('amortisation over a project life', () => {
     expect(componentOf(result, 'e0', 'x')).toBeUndefined();
 
     const frozen = evaluateGraph(
-      threeStatements([6000, 6000, 1000], ['CREDITS_ISSUED', 'AWAITING_VERIFICATION', 'DRAFT'], { 0: { project_component_shares: [{ component_id: cmp('x'), share: 0.7 }] } }),
+      threeStatements([6000, 6000, 1000], ['CREDITS_ISSUED', 'AWAITING_VERIFICATION', 'DRAFT'], {
+        0: { project_component_shares: [{ component_id: cmp('x'), share: 0.7 }] },
+      }),
     );
     const shares = frozen.ghg_statements!.map((s) => s.project_component_shares[0]!);
-    expect(shares.map((s) => [s.share, s.frozen, s.capped])).toEqual([[0.7, true, false], [expect.closeTo(0.3, 15), false, true], [0, false, true]]);
+    expect(shares.map((s) => [s.share, s.frozen, s.capped])).toEqual([
+      [0.7, true, false],
+      [expect.closeTo(0.3, 15), false, true],
+      [0, false, true],
+    ]);
     expect(componentOf(frozen, 'e0', 'x')!.co2e_kg).toBe(700 * T);
   });
 
@@ -199,7 +271,10 @@ describe('the tonnage share in the propagation (policy amortisedShareInPropagati
     // Two statements of 6000 t: s0 gets S0/10000 t, s1 what is left, 1 - S0/10000 t.
     const g = withEmission([6000, 6000], 1000, {
       projects: [tonnageProject(10000)],
-      ghg_statements: [statement('a', ['e0']), statement('b', ['e1'], { reporting_period_start_at: '2025-07-01', reporting_period_end_at: '2025-12-31' })],
+      ghg_statements: [
+        statement('a', ['e0']),
+        statement('b', ['e1'], { reporting_period_start_at: '2025-07-01', reporting_period_end_at: '2025-12-31' }),
+      ],
     });
     g.datapoints[0]!.quantity.standard_deviation = 100;
     const r = evaluateGraph(g, { policies: { amortisedShareInPropagation: 'propagated' } });
@@ -216,19 +291,40 @@ describe('graph validation of statements and projects', () => {
   };
   it('reports every problem with its path', () => {
     const graph = withEmission([1, 2], 1, {
-      ghg_statements: [statement('a', ['e0', 'e1', 'nope'], { component_ids: [cmp('s0')] }), statement('b', ['e1'], { reporting_period_start_at: '2026-01-01', reporting_period_end_at: '2025-01-01' })],
+      ghg_statements: [
+        statement('a', ['e0', 'e1', 'nope'], { component_ids: [cmp('s0')] }),
+        statement('b', ['e1'], { reporting_period_start_at: '2026-01-01', reporting_period_end_at: '2025-01-01' }),
+      ],
       projects: [{ id: prj('p'), components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }] }],
     });
-    expect(codes(graph).sort()).toEqual(['component_scope_conflict', 'entry_in_two_statements', 'invalid_period', 'missing_project_field', 'unknown_entry']);
+    expect(codes(graph).sort()).toEqual([
+      'component_scope_conflict',
+      'entry_in_two_statements',
+      'invalid_period',
+      'missing_project_field',
+      'unknown_entry',
+    ]);
   });
   it('checks project fields, units, periods and entry membership', () => {
     const lifetime = (unit: string) =>
-      withEmission([1], 1, { projects: [{ id: prj('p'), estimated_lifetime: { magnitude: 2, unit }, components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME' }] }] });
+      withEmission([1], 1, {
+        projects: [
+          {
+            id: prj('p'),
+            estimated_lifetime: { magnitude: 2, unit },
+            components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME' }],
+          },
+        ],
+      });
     expect(codes(lifetime('kg'))).toEqual(['unit_incompatible']);
     expect(codes(lifetime('yr'))).toEqual([]);
     const custom = withEmission([1], 1, { projects: [tonnageProject(1, 'CUSTOM_TIME_PERIOD', { custom_period_start_on: '2025-01-01' })] });
     expect(codes(custom)).toEqual(['missing_custom_period']);
-    const manualElsewhere = withEmission([1], 1, { projects: [tonnageProject(1, 'ESTIMATED_PROJECT_TONNAGE', { removal_attributions: [{ removal_id: rmv('e0'), attribution_factor: 1 }] })] });
+    const manualElsewhere = withEmission([1], 1, {
+      projects: [
+        tonnageProject(1, 'ESTIMATED_PROJECT_TONNAGE', { removal_attributions: [{ removal_id: rmv('e0'), attribution_factor: 1 }] }),
+      ],
+    });
     expect(codes(manualElsewhere)).toEqual(['manual_attribution_not_manual']);
     const badDate = withEmission([1], 1, { ghg_statements: [statement('a', ['e0'], { reporting_period_end_at: '2025-02-30' })] });
     expect(codes(badDate)).toEqual(['custom']);
@@ -237,7 +333,9 @@ describe('graph validation of statements and projects', () => {
     expect(codes(outside)).toEqual(['entry_outside_period']);
     const unknownProject = { ...statementGraph([1]), projects: [] };
     expect(codes(unknownProject)).toEqual(['unknown_project']);
-    const frozenElsewhere = withEmission([1], 1, { ghg_statements: [statement('a', ['e0'], { project_component_shares: [{ component_id: cmp('x'), share: 0.5 }] })] });
+    const frozenElsewhere = withEmission([1], 1, {
+      ghg_statements: [statement('a', ['e0'], { project_component_shares: [{ component_id: cmp('x'), share: 0.5 }] })],
+    });
     expect(codes(frozenElsewhere)).toEqual(['unknown_project_component']);
     const mismatch = statementGraph([1, 2]);
     Object.assign(mismatch.ghg_entries[0] as Record<string, unknown>, { ghg_statement_id: ggs('other'), project_id: prj('q') });
@@ -245,7 +343,14 @@ describe('graph validation of statements and projects', () => {
     expect(codes(mismatch).sort()).toEqual(['ambiguous_entries', 'entry_project_mismatch', 'statement_mismatch']);
     const twice = withEmission([1], 1, {
       projects: [tonnageProject(10)],
-      ghg_statements: [statement('a', ['e0'], { project_component_shares: [{ component_id: cmp('x'), share: 0.5 }, { component_id: cmp('x'), share: 0.2 }] })],
+      ghg_statements: [
+        statement('a', ['e0'], {
+          project_component_shares: [
+            { component_id: cmp('x'), share: 0.5 },
+            { component_id: cmp('x'), share: 0.2 },
+          ],
+        }),
+      ],
     });
     expect(codes(twice)).toEqual(['duplicate_share']);
   });
@@ -258,7 +363,9 @@ describe('allocation properties', () => {
     fc.assert(
       fc.property(sizes, fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 10_000 }), (tonnes, x, seed) => {
         const names = tonnes.map((_, i) => `e${i}`);
-        const order = [...names].sort((a, b) => ((a.charCodeAt(1) * 7919 + seed) % 101) - ((b.charCodeAt(1) * 7919 + seed) % 101) || a.localeCompare(b));
+        const order = [...names].sort(
+          (a, b) => ((a.charCodeAt(1) * 7919 + seed) % 101) - ((b.charCodeAt(1) * 7919 + seed) % 101) || a.localeCompare(b),
+        );
         const graph = withEmission(tonnes, x, { ghg_statements: [statement('a', names, { component_ids: [cmp('x')] })] });
         const shuffled = { ...graph, ghg_statements: [statement('a', order, { component_ids: [cmp('x')] })] };
         const r1 = evaluateGraph(graph);
@@ -280,38 +387,54 @@ describe('allocation properties', () => {
   it('amortised shares of a project component never exceed it, and reach it once fully allocated', () => {
     const strategy = fc.constantFrom('ESTIMATED_PROJECT_TONNAGE', 'ESTIMATED_PROJECT_LIFETIME', 'CUSTOM_TIME_PERIOD');
     fc.assert(
-      fc.property(fc.array(sizes, { minLength: 1, maxLength: 5 }), strategy, fc.integer({ min: 1, max: 40_000 }), fc.integer({ min: 30, max: 1500 }), (statements, strat, estimate, lifetimeDays) => {
-        const flat = statements.flat();
-        const base = statementGraph(flat);
-        let k = 0;
-        const ghgStatements = statements.map((group, s) => {
-          const names = group.map(() => `e${k++}`);
-          const start = new Date(Date.UTC(2025, 0, 1 + 100 * s)).toISOString().slice(0, 10);
-          const end = new Date(Date.UTC(2025, 0, 1 + 100 * s + 89)).toISOString().slice(0, 10);
-          return statement(`s${s}`, names, { reporting_period_start_at: start, reporting_period_end_at: end });
-        });
-        const customEnd = new Date(Date.UTC(2025, 0, lifetimeDays)).toISOString().slice(0, 10);
-        const graph = {
-          ...base,
-          datapoints: [...base.datapoints, datapoint('x', 1000)],
-          components: [...base.components, massComponent('x', 'emit')],
-          ghg_statements: ghgStatements,
-          projects: [
-            {
-              id: prj('p'),
-              estimated_gross_tonnage_kg: estimate * T,
-              estimated_lifetime: { magnitude: lifetimeDays, unit: 'd' },
-              components: [{ component_id: cmp('x'), allocation_strategy: strat, custom_period_start_on: '2025-01-01', custom_period_end_on: customEnd }],
-            },
-          ],
-        } as RemovalGraphInput;
-        const result = evaluateGraph(graph);
-        const allocated = result.ghg_entries.reduce((sum, e) => sum + (e.components.find((c) => c.component_id === cmp('x'))?.co2e_kg ?? 0), 0);
-        expect(allocated).toBeLessThanOrEqual(1000 * T * (1 + 1e-12));
-        const wanted = result.ghg_statements!.reduce((sum, s) => sum + (s.project_component_shares[0]?.share_before_cap ?? 0), 0);
-        if (wanted >= 1) expect(Math.abs(allocated - 1000 * T)).toBeLessThanOrEqual(1000 * T * 1e-12);
-        else expect(allocated).toBeCloseTo(wanted * 1000 * T, 6);
-      }),
+      fc.property(
+        fc.array(sizes, { minLength: 1, maxLength: 5 }),
+        strategy,
+        fc.integer({ min: 1, max: 40_000 }),
+        fc.integer({ min: 30, max: 1500 }),
+        (statements, strat, estimate, lifetimeDays) => {
+          const flat = statements.flat();
+          const base = statementGraph(flat);
+          let k = 0;
+          const ghgStatements = statements.map((group, s) => {
+            const names = group.map(() => `e${k++}`);
+            const start = new Date(Date.UTC(2025, 0, 1 + 100 * s)).toISOString().slice(0, 10);
+            const end = new Date(Date.UTC(2025, 0, 1 + 100 * s + 89)).toISOString().slice(0, 10);
+            return statement(`s${s}`, names, { reporting_period_start_at: start, reporting_period_end_at: end });
+          });
+          const customEnd = new Date(Date.UTC(2025, 0, lifetimeDays)).toISOString().slice(0, 10);
+          const graph = {
+            ...base,
+            datapoints: [...base.datapoints, datapoint('x', 1000)],
+            components: [...base.components, massComponent('x', 'emit')],
+            ghg_statements: ghgStatements,
+            projects: [
+              {
+                id: prj('p'),
+                estimated_gross_tonnage_kg: estimate * T,
+                estimated_lifetime: { magnitude: lifetimeDays, unit: 'd' },
+                components: [
+                  {
+                    component_id: cmp('x'),
+                    allocation_strategy: strat,
+                    custom_period_start_on: '2025-01-01',
+                    custom_period_end_on: customEnd,
+                  },
+                ],
+              },
+            ],
+          } as RemovalGraphInput;
+          const result = evaluateGraph(graph);
+          const allocated = result.ghg_entries.reduce(
+            (sum, e) => sum + (e.components.find((c) => c.component_id === cmp('x'))?.co2e_kg ?? 0),
+            0,
+          );
+          expect(allocated).toBeLessThanOrEqual(1000 * T * (1 + 1e-12));
+          const wanted = result.ghg_statements!.reduce((sum, s) => sum + (s.project_component_shares[0]?.share_before_cap ?? 0), 0);
+          if (wanted >= 1) expect(Math.abs(allocated - 1000 * T)).toBeLessThanOrEqual(1000 * T * 1e-12);
+          else expect(allocated).toBeCloseTo(wanted * 1000 * T, 6);
+        },
+      ),
       { seed: 20260402, numRuns: 80 },
     );
   });

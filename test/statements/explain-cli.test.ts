@@ -80,7 +80,10 @@ function rowOf(markdown: string, section: string, first: string): string[] {
   const body = end < 0 ? rest : rest.slice(0, end);
   const line = body.split('\n').find((l) => l.startsWith(`| ${first} |`));
   expect(line, `${first} in ${section}`).toBeDefined();
-  return line!.split('|').slice(1, -1).map((x) => x.trim());
+  return line!
+    .split('|')
+    .slice(1, -1)
+    .map((x) => x.trim());
 }
 
 const close = (printed: string, expected: number) => {
@@ -148,7 +151,12 @@ describe('cdr-engine explain', () => {
   });
 
   it('exit 2 for bad usage', async () => {
-    for (const argv of [['explain'], ['explain', EXAMPLE], ['explain', EXAMPLE, BATCH_A, 'extra'], ['explain', '--format', 'json', EXAMPLE]]) {
+    for (const argv of [
+      ['explain'],
+      ['explain', EXAMPLE],
+      ['explain', EXAMPLE, BATCH_A, 'extra'],
+      ['explain', '--format', 'json', EXAMPLE],
+    ]) {
       const { code, err, out } = await run(argv);
       expect(code, argv.join(' ')).toBe(2);
       expect(err).toContain('usage: cdr-engine explain');
@@ -163,7 +171,10 @@ describe('cdr-engine explain', () => {
     const general = await run(['--help']);
     expect(general.code).toBe(0);
     expect(general.out).toMatch(/cdr-engine explain +print the calculation report/);
-    for (const argv of [['explain', '--help'], ['help', 'explain']]) {
+    for (const argv of [
+      ['explain', '--help'],
+      ['help', 'explain'],
+    ]) {
       const own = await run(argv);
       expect(own.code).toBe(0);
       expect(own.out).toContain('usage: cdr-engine explain <graph.json | -> <GHG entry id>');

@@ -34,7 +34,18 @@ function ok(outcome: GhgStatementOutcome): GhgStatementRecord {
 }
 
 const draft = () =>
-  ok(createGhgStatement({ id: ggs('a'), project_id: prj('p'), reporting_period_start_at: '2025-01-01', reporting_period_end_at: '2025-06-30', removal_ids: ids }, T0));
+  ok(
+    createGhgStatement(
+      {
+        id: ggs('a'),
+        project_id: prj('p'),
+        reporting_period_start_at: '2025-01-01',
+        reporting_period_end_at: '2025-06-30',
+        removal_ids: ids,
+      },
+      T0,
+    ),
+  );
 const submitted = () => ok(submitGhgStatement(draft(), evaluation, { ghg_statement_report_url: 'https://example.org/v1.pdf' }, T1));
 const verified = () => ok(verifyGhgStatement(submitted(), T2, { verifier: 'Verifier Ltd' }));
 const failed = () => ok(failGhgStatementVerification(submitted(), T2, { reason: 'batch B weighbridge tickets missing' }));
@@ -51,8 +62,15 @@ const inStatus: Record<GhgStatementStatus, () => GhgStatementRecord> = {
 
 /** Every operation, applied with valid arguments. */
 const operations: Record<string, { to: GhgStatementStatus; apply: (s: GhgStatementRecord) => GhgStatementOutcome }> = {
-  submit: { to: 'AWAITING_VERIFICATION', apply: (s) => submitGhgStatement(s, evaluation, { ghg_statement_report_url: 'https://example.org/x.pdf' }, T4) },
-  resubmit: { to: 'AWAITING_VERIFICATION', apply: (s) => resubmitGhgStatement(s, evaluation, { ghg_statement_report_url: 'https://example.org/x.pdf', summary_of_changes: 'fixed' }, T4) },
+  submit: {
+    to: 'AWAITING_VERIFICATION',
+    apply: (s) => submitGhgStatement(s, evaluation, { ghg_statement_report_url: 'https://example.org/x.pdf' }, T4),
+  },
+  resubmit: {
+    to: 'AWAITING_VERIFICATION',
+    apply: (s) =>
+      resubmitGhgStatement(s, evaluation, { ghg_statement_report_url: 'https://example.org/x.pdf', summary_of_changes: 'fixed' }, T4),
+  },
   verify: { to: 'VERIFIED', apply: (s) => verifyGhgStatement(s, T4) },
   fail: { to: 'FAILED_VERIFICATION', apply: (s) => failGhgStatementVerification(s, T4) },
   issue: { to: 'CREDITS_ISSUED', apply: (s) => markGhgStatementCreditsIssued(s, T4) },
@@ -69,7 +87,14 @@ const allowed: Record<GhgStatementStatus, string[]> = {
 describe('GHG statement lifecycle', () => {
   it('creates a frozen DRAFT', () => {
     const s = draft();
-    expect(s).toMatchObject({ status: 'DRAFT', version: 0, submission: null, previous_submissions: [], created_at: T0, submitted_at: null });
+    expect(s).toMatchObject({
+      status: 'DRAFT',
+      version: 0,
+      submission: null,
+      previous_submissions: [],
+      created_at: T0,
+      submitted_at: null,
+    });
     expect(Object.isFrozen(s)).toBe(true);
     expect(Object.isFrozen(s.removal_ids)).toBe(true);
   });
@@ -94,7 +119,18 @@ describe('GHG statement lifecycle', () => {
   it("a statement's allocation is null when any entry's is null", () => {
     const graph = statementGraph([1, 2]);
     graph.ghg_entries[1]!.risk_of_reversal_percentage = null;
-    const s = ok(createGhgStatement({ id: ggs('b'), project_id: prj('p'), reporting_period_start_at: '2025-01-01', reporting_period_end_at: '2025-01-31', removal_ids: [rmv('e0'), rmv('e1')] }, T0));
+    const s = ok(
+      createGhgStatement(
+        {
+          id: ggs('b'),
+          project_id: prj('p'),
+          reporting_period_start_at: '2025-01-01',
+          reporting_period_end_at: '2025-01-31',
+          removal_ids: [rmv('e0'), rmv('e1')],
+        },
+        T0,
+      ),
+    );
     const out = ok(submitGhgStatement(s, evaluateGraph(graph), { ghg_statement_report_url: 'u' }, T1));
     expect(out.submission!.credit_allocation).toBeNull();
     expect(out.submission!.ghg_entries[0]!.credit_allocation).not.toBeNull();
@@ -154,34 +190,80 @@ describe('GHG statement lifecycle', () => {
     expect(f.submission!.outcome).toMatchObject({ status: 'FAILED_VERIFICATION', reason: 'batch B weighbridge tickets missing' });
     const amended = ok(amendGhgStatement(f, { removal_ids: [ids[0]!, ids[2]!] }));
     expect(amended.status).toBe('FAILED_VERIFICATION');
-    const r = ok(resubmitGhgStatement(amended, evaluation, { ghg_statement_report_url: 'https://example.org/v2.pdf', summary_of_changes: 'Dropped batch B' }, T3));
-    expect(r).toMatchObject({ status: 'AWAITING_VERIFICATION', version: 2, submitted_at: T3, ghg_statement_report_url: 'https://example.org/v2.pdf', removal_ids: [ids[0], ids[2]] });
+    const r = ok(
+      resubmitGhgStatement(
+        amended,
+        evaluation,
+        { ghg_statement_report_url: 'https://example.org/v2.pdf', summary_of_changes: 'Dropped batch B' },
+        T3,
+      ),
+    );
+    expect(r).toMatchObject({
+      status: 'AWAITING_VERIFICATION',
+      version: 2,
+      submitted_at: T3,
+      ghg_statement_report_url: 'https://example.org/v2.pdf',
+      removal_ids: [ids[0], ids[2]],
+    });
     expect(r.submission).toMatchObject({ version: 2, summary_of_changes: 'Dropped batch B', total_co2e_removed_kg: 4000, outcome: null });
     expect(r.previous_submissions).toHaveLength(1);
-    expect(r.previous_submissions[0]).toMatchObject({ version: 1, total_co2e_removed_kg: 6020, summary_of_changes: null, outcome: { status: 'FAILED_VERIFICATION' } });
+    expect(r.previous_submissions[0]).toMatchObject({
+      version: 1,
+      total_co2e_removed_kg: 6020,
+      summary_of_changes: null,
+      outcome: { status: 'FAILED_VERIFICATION' },
+    });
     // A third version, verified, still shows both earlier ones.
     const f2 = ok(failGhgStatementVerification(r, T4));
-    const r3 = ok(resubmitGhgStatement(f2, evaluation, { ghg_statement_report_url: 'v3', summary_of_changes: 'Restored batch B', removal_ids: ids }, '2026-01-15T00:00:00Z'));
+    const r3 = ok(
+      resubmitGhgStatement(
+        f2,
+        evaluation,
+        { ghg_statement_report_url: 'v3', summary_of_changes: 'Restored batch B', removal_ids: ids },
+        '2026-01-15T00:00:00Z',
+      ),
+    );
     const v3 = ok(verifyGhgStatement(r3, '2026-01-16T00:00:00Z'));
-    expect(v3.previous_submissions.map((x) => [x.version, x.outcome?.status])).toEqual([[1, 'FAILED_VERIFICATION'], [2, 'FAILED_VERIFICATION']]);
+    expect(v3.previous_submissions.map((x) => [x.version, x.outcome?.status])).toEqual([
+      [1, 'FAILED_VERIFICATION'],
+      [2, 'FAILED_VERIFICATION'],
+    ]);
     expect(v3.submission!.total_co2e_removed_kg).toBe(6020);
   });
 
   it('resubmission while awaiting verification follows the policy', () => {
     const s = submitted();
     const replace = (policies?: { resubmittableStatuses: GhgStatementStatus[] }) =>
-      resubmitGhgStatement(s, evaluation, { ghg_statement_report_url: 'v2', summary_of_changes: 'typo in report' }, T2, policies === undefined ? {} : { policies });
+      resubmitGhgStatement(
+        s,
+        evaluation,
+        { ghg_statement_report_url: 'v2', summary_of_changes: 'typo in report' },
+        T2,
+        policies === undefined ? {} : { policies },
+      );
     const byDefault = replace();
     expect(byDefault.ok).toBe(true);
     if (byDefault.ok) expect(byDefault.statement.previous_submissions[0]!.outcome).toBeNull();
     const strict = replace({ resubmittableStatuses: ['FAILED_VERIFICATION'] });
     expect(strict.ok).toBe(false);
-    if (!strict.ok) expect(strict.error).toMatchObject({ code: 'transition_not_allowed', from: 'AWAITING_VERIFICATION', to: 'AWAITING_VERIFICATION' });
-    expect(canTransitionGhgStatement('AWAITING_VERIFICATION', 'AWAITING_VERIFICATION', { resubmittableStatuses: ['FAILED_VERIFICATION'] })).toBe(false);
+    if (!strict.ok)
+      expect(strict.error).toMatchObject({ code: 'transition_not_allowed', from: 'AWAITING_VERIFICATION', to: 'AWAITING_VERIFICATION' });
+    expect(
+      canTransitionGhgStatement('AWAITING_VERIFICATION', 'AWAITING_VERIFICATION', { resubmittableStatuses: ['FAILED_VERIFICATION'] }),
+    ).toBe(false);
   });
 
   it('refuses bad arguments with every problem and its path', () => {
-    const bad = createGhgStatement({ id: '', project_id: prj('p'), reporting_period_start_at: '2025-07-01', reporting_period_end_at: '2025-06-30', removal_ids: [ids[0]!, ids[0]!] }, 'yesterday');
+    const bad = createGhgStatement(
+      {
+        id: '',
+        project_id: prj('p'),
+        reporting_period_start_at: '2025-07-01',
+        reporting_period_end_at: '2025-06-30',
+        removal_ids: [ids[0]!, ids[0]!],
+      },
+      'yesterday',
+    );
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.error.code).toBe('invalid_request');
@@ -208,7 +290,19 @@ describe('GHG statement lifecycle', () => {
     expect(pendingGhgStatementTotal(s, changed)).toBe(6520);
     const resource = toGhgStatementResource(s, pendingGhgStatementTotal(s, changed));
     expect(Object.keys(resource).sort()).toEqual(
-      ['id', 'project_id', 'verifier', 'removal_ids', 'ghg_statement_report_url', 'status', 'reporting_period_start_at', 'reporting_period_end_at', 'submitted_at', 'credits_issued_at', 'pending_total_co2e_removed_kg'].sort(),
+      [
+        'id',
+        'project_id',
+        'verifier',
+        'removal_ids',
+        'ghg_statement_report_url',
+        'status',
+        'reporting_period_start_at',
+        'reporting_period_end_at',
+        'submitted_at',
+        'credits_issued_at',
+        'pending_total_co2e_removed_kg',
+      ].sort(),
     );
     expect(resource.pending_total_co2e_removed_kg).toBe(6520);
   });
@@ -221,15 +315,16 @@ describe('GHG statement lifecycle', () => {
         let minutes = 0;
         for (const name of sequence) {
           const at = new Date(Date.parse(T1) + ++minutes * 60_000).toISOString().replace('.000Z', 'Z');
-          const op = name === 'submit'
-            ? submitGhgStatement(s, evaluation, { ghg_statement_report_url: 'u' }, at)
-            : name === 'resubmit'
-              ? resubmitGhgStatement(s, evaluation, { ghg_statement_report_url: 'u', summary_of_changes: 'c' }, at)
-              : name === 'verify'
-                ? verifyGhgStatement(s, at)
-                : name === 'fail'
-                  ? failGhgStatementVerification(s, at)
-                  : markGhgStatementCreditsIssued(s, at);
+          const op =
+            name === 'submit'
+              ? submitGhgStatement(s, evaluation, { ghg_statement_report_url: 'u' }, at)
+              : name === 'resubmit'
+                ? resubmitGhgStatement(s, evaluation, { ghg_statement_report_url: 'u', summary_of_changes: 'c' }, at)
+                : name === 'verify'
+                  ? verifyGhgStatement(s, at)
+                  : name === 'fail'
+                    ? failGhgStatementVerification(s, at)
+                    : markGhgStatementCreditsIssued(s, at);
           expect(op.ok).toBe(allowed[s.status].includes(name));
           if (op.ok) {
             expect(canTransitionGhgStatement(s.status, op.statement.status)).toBe(true);
@@ -246,23 +341,41 @@ describe('GHG statement lifecycle', () => {
 describe('the statement operations refuse unknown options and policies (options are strict)', () => {
   it('submit and resubmit return invalid_request naming the policy and the nearest known one; nothing changes', () => {
     const statement = draft();
-    const outcome = submitGhgStatement(statement, evaluation, { ghg_statement_report_url: 'https://example.org/v1.pdf' }, T1, { policies: { roundingIncrementKG: 1000 } } as never);
+    const outcome = submitGhgStatement(statement, evaluation, { ghg_statement_report_url: 'https://example.org/v1.pdf' }, T1, {
+      policies: { roundingIncrementKG: 1000 },
+    } as never);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.error.code).toBe('invalid_request');
     expect(outcome.error.issues).toEqual([
-      { path: ['options', 'policies', 'roundingIncrementKG'], code: 'unknown_option', message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?" },
+      {
+        path: ['options', 'policies', 'roundingIncrementKG'],
+        code: 'unknown_option',
+        message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?",
+      },
     ]);
-    const resubmitted = resubmitGhgStatement(failed(), evaluation, { ghg_statement_report_url: 'https://example.org/v2.pdf', summary_of_changes: 'tickets' }, T3, { polices: {} } as never);
-    expect(resubmitted.ok ? [] : resubmitted.error.issues.map((i) => i.message)).toEqual(["unknown option 'polices'; did you mean 'policies'?"]);
+    const resubmitted = resubmitGhgStatement(
+      failed(),
+      evaluation,
+      { ghg_statement_report_url: 'https://example.org/v2.pdf', summary_of_changes: 'tickets' },
+      T3,
+      { polices: {} } as never,
+    );
+    expect(resubmitted.ok ? [] : resubmitted.error.issues.map((i) => i.message)).toEqual([
+      "unknown option 'polices'; did you mean 'policies'?",
+    ]);
     expect(statement.status).toBe('DRAFT');
   });
 
   it('pendingGhgStatementTotal and canTransitionGhgStatement throw a TypeError', () => {
     expect(() => pendingGhgStatementTotal(submitted(), evaluation, { policies: { roundingTies: 'up' } } as never)).toThrow(
-      new TypeError('invalid options of pendingGhgStatementTotal: option \'policies.roundingTies\' must be one of "away_from_zero", "half_even", "toward_zero"; got "up"'),
+      new TypeError(
+        'invalid options of pendingGhgStatementTotal: option \'policies.roundingTies\' must be one of "away_from_zero", "half_even", "toward_zero"; got "up"',
+      ),
     );
-    expect(() => canTransitionGhgStatement('VERIFIED', 'AWAITING_VERIFICATION', { resubmitableStatuses: ['VERIFIED'] } as never)).toThrow(/unknown option 'policies.resubmitableStatuses'; did you mean 'resubmittableStatuses'\?/);
+    expect(() => canTransitionGhgStatement('VERIFIED', 'AWAITING_VERIFICATION', { resubmitableStatuses: ['VERIFIED'] } as never)).toThrow(
+      /unknown option 'policies.resubmitableStatuses'; did you mean 'resubmittableStatuses'\?/,
+    );
     expect(canTransitionGhgStatement('VERIFIED', 'AWAITING_VERIFICATION', { resubmittableStatuses: ['VERIFIED'] })).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { explainGhgEntry, explainPreparedGhgEntry, formatCalculationReport, prepareGraph, type CalculationReport, type RemovalGraphInput } from '../../src';
+import {
+  explainGhgEntry,
+  explainPreparedGhgEntry,
+  formatCalculationReport,
+  prepareGraph,
+  type CalculationReport,
+  type RemovalGraphInput,
+} from '../../src';
 import { BLUEPRINTS, cmp, datapoint, dtp, entry, massComponent, prj, rmv, statement } from './helpers';
 
 function report(graph: unknown, id: string, policies = {}): CalculationReport {
@@ -21,8 +28,22 @@ const graph: RemovalGraphInput = {
         { input_key: 'carbon', quantity_kind: 'mass_fraction', compatible_unit: '%', data_shape: 'LIST' },
       ],
       expressions: [
-        { key: 'carbon', template: '{m} * mean({c})', inputs: [{ template_key: 'm', input_key: 'mass', type: 'DATAPOINT' }, { template_key: 'c', input_key: 'carbon', type: 'DATAPOINT', data_shape: 'LIST' }] },
-        { key: 'co2e', template: '{carbon} * 44 / 12 - {z}', inputs: [{ template_key: 'carbon', input_key: 'carbon', type: 'EXPRESSION_RESULT' }, { template_key: 'z', input_key: '', type: 'ZERO_TCO2E' }] },
+        {
+          key: 'carbon',
+          template: '{m} * mean({c})',
+          inputs: [
+            { template_key: 'm', input_key: 'mass', type: 'DATAPOINT' },
+            { template_key: 'c', input_key: 'carbon', type: 'DATAPOINT', data_shape: 'LIST' },
+          ],
+        },
+        {
+          key: 'co2e',
+          template: '{carbon} * 44 / 12 - {z}',
+          inputs: [
+            { template_key: 'carbon', input_key: 'carbon', type: 'EXPRESSION_RESULT' },
+            { template_key: 'z', input_key: '', type: 'ZERO_TCO2E' },
+          ],
+        },
       ],
     },
   ],
@@ -36,7 +57,14 @@ const graph: RemovalGraphInput = {
     datapoint('life', 10, 't'),
   ],
   components: [
-    { id: cmp('char'), blueprint_key: 'char', inputs: [{ input_key: 'mass', datapoint_ids: [dtp('mass')] }, { input_key: 'carbon', datapoint_ids: [dtp('c1'), dtp('c2')] }] },
+    {
+      id: cmp('char'),
+      blueprint_key: 'char',
+      inputs: [
+        { input_key: 'mass', datapoint_ids: [dtp('mass')] },
+        { input_key: 'carbon', datapoint_ids: [dtp('c1'), dtp('c2')] },
+      ],
+    },
     massComponent('other', 'seq'),
     massComponent('stmt', 'emit'),
     massComponent('proj', 'emit'),
@@ -64,12 +92,36 @@ describe('calculation report', () => {
   it('works out every expression, intermediate results included', () => {
     const char = byId[cmp('char')]!;
     expect(char.expressions).toEqual([
-      { key: 'carbon', template: '{m} * mean({c})', substituted: '12000 * mean([0.75, 0.85])', value: expect.closeTo(9600, 9), is_result: false },
-      { key: 'co2e', template: '{carbon} * 44 / 12 - {z}', substituted: '9600 * 44 / 12 - 0', value: expect.closeTo(35200, 9), is_result: true },
+      {
+        key: 'carbon',
+        template: '{m} * mean({c})',
+        substituted: '12000 * mean([0.75, 0.85])',
+        value: expect.closeTo(9600, 9),
+        is_result: false,
+      },
+      {
+        key: 'co2e',
+        template: '{carbon} * 44 / 12 - {z}',
+        substituted: '9600 * 44 / 12 - 0',
+        value: expect.closeTo(35200, 9),
+        is_result: true,
+      },
     ]);
-    expect(char.inputs).toEqual([{ input_key: 'mass', datapoint_ids: [dtp('mass')] }, { input_key: 'carbon', datapoint_ids: [dtp('c1'), dtp('c2')] }]);
-    expect(r.datapoints.find((d) => d.datapoint_id === dtp('c1'))).toMatchObject({ magnitude: 75, unit: '%', si_magnitude: 0.75, si_unit: '1', si_standard_deviation: 0.02 });
-    expect(r.datapoints.find((d) => d.datapoint_id === dtp('mass'))).toMatchObject({ si_unit: 'kg', uncertainty_justification: 'weighbridge' });
+    expect(char.inputs).toEqual([
+      { input_key: 'mass', datapoint_ids: [dtp('mass')] },
+      { input_key: 'carbon', datapoint_ids: [dtp('c1'), dtp('c2')] },
+    ]);
+    expect(r.datapoints.find((d) => d.datapoint_id === dtp('c1'))).toMatchObject({
+      magnitude: 75,
+      unit: '%',
+      si_magnitude: 0.75,
+      si_unit: '1',
+      si_standard_deviation: 0.02,
+    });
+    expect(r.datapoints.find((d) => d.datapoint_id === dtp('mass'))).toMatchObject({
+      si_unit: 'kg',
+      uncertainty_justification: 'weighbridge',
+    });
   });
 
   it('explains each attribution factor with its arithmetic', () => {
@@ -92,7 +144,10 @@ describe('calculation report', () => {
     expect(sum).toBeCloseTo(r.co2e_net_removed_without_discount_kg, 9);
     expect(r.co2e_net_removed_without_discount_kg).toBeCloseTo(35_200 - 1500 - (50_000 * 0.08625) / 2 - 10_000 * 0.125, 6);
     for (const line of r.propagation) {
-      const fromComponents = r.components.flatMap((c) => c.partial_derivatives).filter((d) => d.datapoint_id === line.datapoint_id).reduce((s, d) => s + d.sensitivity, 0);
+      const fromComponents = r.components
+        .flatMap((c) => c.partial_derivatives)
+        .filter((d) => d.datapoint_id === line.datapoint_id)
+        .reduce((s, d) => s + d.sensitivity, 0);
       expect(line.sensitivity).toBeCloseTo(fromComponents, 9);
       expect(line.contribution_kg).toBeCloseTo(line.sensitivity * (line.standard_deviation ?? 0), 9);
     }
@@ -108,7 +163,9 @@ describe('calculation report', () => {
     expect(text).toContain('## 7. GHG statement');
     expect(text).toContain(`GHG statement ${statement('s', []).id} (DRAFT)`);
     expect(text).toContain('| carbon | {m} * mean({c}) | 12000 * mean([0.75, 0.85]) | 9600 |');
-    expect(text).toContain(`Attribution (GHG_STATEMENT): statement-level component of GHG statement ${statement('s', []).id}, split evenly over its 2 entries: 1 / 2 = 0.5.`);
+    expect(text).toContain(
+      `Attribution (GHG_STATEMENT): statement-level component of GHG statement ${statement('s', []).id}, split evenly over its 2 entries: 1 / 2 = 0.5.`,
+    );
     const total = r.ghg_statement!.total_co2e_removed_kg;
     expect(text).toContain(`| **total** |  | **${total}** |`);
   });
@@ -125,7 +182,12 @@ describe('calculation report', () => {
   });
 
   it('without uncertainty or risk, says so', () => {
-    const plain = { component_blueprints: BLUEPRINTS, datapoints: [datapoint('x', 1)], components: [massComponent('x', 'seq')], ghg_entries: [entry('x', { x: 1 }, null)] };
+    const plain = {
+      component_blueprints: BLUEPRINTS,
+      datapoints: [datapoint('x', 1)],
+      components: [massComponent('x', 'seq')],
+      ghg_entries: [entry('x', { x: 1 }, null)],
+    };
     const text = formatCalculationReport(report(plain, rmv('x')));
     expect(text).toContain('Not part of a GHG statement.');
     expect(text).toContain('no discount applies');

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analysePreparedSensitivity, analyseSensitivity, evaluateGraph, prepareGraph, type RemovalGraphInput, type SensitivityAnalysis } from '../../src';
+import {
+  analysePreparedSensitivity,
+  analyseSensitivity,
+  evaluateGraph,
+  prepareGraph,
+  type RemovalGraphInput,
+  type SensitivityAnalysis,
+} from '../../src';
 import { BLUEPRINTS, datapoint, dtp, entry, massComponent, rmv, statement } from './helpers';
 
 function analysis(graph: unknown, policies = {}): SensitivityAnalysis {
@@ -104,7 +111,13 @@ describe('sensitivity analysis', () => {
       components: [massComponent('s', 'seq'), massComponent('x', 'emit')],
       ghg_entries: [entry('e', { s: 1 })],
       ghg_statements: [statement('a', ['e'])],
-      projects: [{ id: statement('a', []).project_id, estimated_gross_tonnage_kg: 2_000_000, components: [{ component_id: massComponent('x', 'emit').id, allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }] }],
+      projects: [
+        {
+          id: statement('a', []).project_id,
+          estimated_gross_tonnage_kg: 2_000_000,
+          components: [{ component_id: massComponent('x', 'emit').id, allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }],
+        },
+      ],
     };
     const line = analysis(graph).ghg_entries[0]!.datapoints.find((d) => d.datapoint_id === dtp('s'))!;
     // net(1.2 S) = 1200 t - 1000 t * 1200 / 2000 = 600 t, against 500 t at S.
@@ -124,7 +137,10 @@ describe('sensitivity analysis', () => {
       for (const [e, entryResult] of result.ghg_entries.entries()) {
         for (const line of entryResult.datapoints) {
           const d = example.datapoints.findIndex((x) => x.id === line.datapoint_id);
-          for (const [factor, got] of [[0.8, line.net_kg_decreased], [1.2, line.net_kg_increased]] as const) {
+          for (const [factor, got] of [
+            [0.8, line.net_kg_decreased],
+            [1.2, line.net_kg_increased],
+          ] as const) {
             const moved = structuredClone(example);
             moved.datapoints[d]!.quantity.magnitude *= factor;
             expect(got).toBeCloseTo(evaluateGraph(moved).ghg_entries[e]![field], 6);

@@ -28,7 +28,12 @@ describe('quantityOf', () => {
   });
 
   it('follows its options: range and its unit, relative standard deviation, presence, units', () => {
-    const arbitrary = quantityOf('mass', { magnitude: { min: 2, max: 3, unit: 't' }, relativeStandardDeviation: { min: 0.1, max: 0.2 }, standardDeviation: 'always', units: ['kg', 'lb'] });
+    const arbitrary = quantityOf('mass', {
+      magnitude: { min: 2, max: 3, unit: 't' },
+      relativeStandardDeviation: { min: 0.1, max: 0.2 },
+      standardDeviation: 'always',
+      units: ['kg', 'lb'],
+    });
     for (const q of fc.sample(arbitrary, { numRuns: 200, seed: 2 })) {
       expect(['kg', 'lb']).toContain(q.unit);
       const si = toSI(q.magnitude, q.standard_deviation, q.unit);
@@ -37,7 +42,9 @@ describe('quantityOf', () => {
       expect(si.standard_deviation! / si.magnitude).toBeGreaterThanOrEqual(0.1 * (1 - 1e-3));
       expect(si.standard_deviation! / si.magnitude).toBeLessThanOrEqual(0.2 * (1 + 1e-3));
     }
-    expect(fc.sample(quantityOf('energy', { standardDeviation: 'never' }), { numRuns: 50, seed: 3 }).every((q) => q.standard_deviation === null)).toBe(true);
+    expect(
+      fc.sample(quantityOf('energy', { standardDeviation: 'never' }), { numRuns: 50, seed: 3 }).every((q) => q.standard_deviation === null),
+    ).toBe(true);
     const sometimes = fc.sample(quantityOf('energy'), { numRuns: 300, seed: 4 });
     expect(sometimes.some((q) => q.standard_deviation === null)).toBe(true);
     expect(sometimes.some((q) => q.standard_deviation !== null)).toBe(true);
@@ -56,7 +63,10 @@ describe('quantityOf', () => {
   });
 
   it('shrinks to the low end of the range, the range unit and no standard deviation', () => {
-    const details = fc.check(fc.property(quantityOf('mass'), () => false), { seed: 6 });
+    const details = fc.check(
+      fc.property(quantityOf('mass'), () => false),
+      { seed: 6 },
+    );
     expect(details.counterexample?.[0]).toEqual({ magnitude: 0.1, unit: 't', standard_deviation: null });
   });
 });
@@ -65,16 +75,25 @@ describe('datapointFor and componentOf', () => {
   it('give a datapoint of the input kind and a component of the blueprint that evaluates', () => {
     const sequestration = WEATHERING.component_blueprints.find((b) => b.key === 'rock_weathering')!;
     fc.assert(
-      fc.property(datapointFor(sequestration.inputs[0]!, { id: 'dtp_rock' }), componentOf(sequestration, { listLength: { min: 2, max: 3 } }), (datapoint, { component, datapoints }) => {
-        expect(datapoint.id).toBe('dtp_rock');
-        expect(isCompatible(datapoint.quantity.unit, 'mass').ok).toBe(true);
-        expect(component.inputs.map((i) => i.input_key)).toEqual(['rock_mass', 'cdr_potential', 'weathered_fraction']);
-        const list = component.inputs[2]!.datapoint_ids!;
-        expect(list.length).toBeGreaterThanOrEqual(2);
-        expect(list.length).toBeLessThanOrEqual(3);
-        const graph = { component_blueprints: [sequestration], datapoints: [...datapoints], components: [component], ghg_entries: [{ id: 'rmv_1', component_attributions: [{ component_id: component.id }] }] };
-        expect(safeEvaluateGraph(graph).ok).toBe(true);
-      }),
+      fc.property(
+        datapointFor(sequestration.inputs[0]!, { id: 'dtp_rock' }),
+        componentOf(sequestration, { listLength: { min: 2, max: 3 } }),
+        (datapoint, { component, datapoints }) => {
+          expect(datapoint.id).toBe('dtp_rock');
+          expect(isCompatible(datapoint.quantity.unit, 'mass').ok).toBe(true);
+          expect(component.inputs.map((i) => i.input_key)).toEqual(['rock_mass', 'cdr_potential', 'weathered_fraction']);
+          const list = component.inputs[2]!.datapoint_ids!;
+          expect(list.length).toBeGreaterThanOrEqual(2);
+          expect(list.length).toBeLessThanOrEqual(3);
+          const graph = {
+            component_blueprints: [sequestration],
+            datapoints: [...datapoints],
+            components: [component],
+            ghg_entries: [{ id: 'rmv_1', component_attributions: [{ component_id: component.id }] }],
+          };
+          expect(safeEvaluateGraph(graph).ok).toBe(true);
+        },
+      ),
       { seed: 7, numRuns: 100 },
     );
   });
@@ -95,17 +114,32 @@ describe('graphOf', () => {
       fc.property(fc.array(anyGraph, { minLength: 250, maxLength: 250 }), (batch) => {
         graphs += batch.length;
         const outcome = safeEvaluateGraph(mergeGraphs(batch));
-        if (!outcome.ok) throw new Error(outcome.issues.slice(0, 3).map((i) => i.message).join('; '));
+        if (!outcome.ok)
+          throw new Error(
+            outcome.issues
+              .slice(0, 3)
+              .map((i) => i.message)
+              .join('; '),
+          );
       }),
       { seed: 10_000, numRuns: 40 },
     );
     expect(graphs).toBe(10_000);
     const used = process.cpuUsage(cpu);
-    console.info(`graphOf: 10,000 generated graphs evaluated in ${Math.round(performance.now() - started)} ms (${Math.round((used.user + used.system) / 1000)} ms of CPU)`);
+    console.info(
+      `graphOf: 10,000 generated graphs evaluated in ${Math.round(performance.now() - started)} ms (${Math.round((used.user + used.system) / 1000)} ms of CPU)`,
+    );
   });
 
   it('follows its options: entries, components, list lengths, factors, sharing, reuse, risk', () => {
-    const options = { entries: { min: 2, max: 2 }, components: { min: 3, max: 4 }, listLength: { min: 2, max: 2 }, attributionFactors: false, reuse: false, riskOfReversal: false };
+    const options = {
+      entries: { min: 2, max: 2 },
+      components: { min: 3, max: 4 },
+      listLength: { min: 2, max: 2 },
+      attributionFactors: false,
+      reuse: false,
+      riskOfReversal: false,
+    };
     for (const g of fc.sample(graphOf(WEATHERING.component_blueprints, options), { numRuns: 100, seed: 11 })) {
       expect(g.ghg_entries).toHaveLength(2);
       expect(g.components.length).toBeGreaterThanOrEqual(3);
@@ -124,14 +158,20 @@ describe('graphOf', () => {
   });
 
   it('shares components and reuses datapoints by default, with factors summing to at most 1', () => {
-    const graphs = fc.sample(graphOf(BIOCHAR.component_blueprints, { entries: { min: 3, max: 3 }, components: { min: 6, max: 6 } }), { numRuns: 200, seed: 12 });
+    const graphs = fc.sample(graphOf(BIOCHAR.component_blueprints, { entries: { min: 3, max: 3 }, components: { min: 6, max: 6 } }), {
+      numRuns: 200,
+      seed: 12,
+    });
     let shared = 0;
     let reused = 0;
     for (const g of graphs) {
       const totals = new Map<string, number>();
-      for (const a of g.ghg_entries.flatMap((e) => e.component_attributions)) totals.set(a.component_id, (totals.get(a.component_id) ?? 0) + (a.attribution_factor ?? 1));
+      for (const a of g.ghg_entries.flatMap((e) => e.component_attributions))
+        totals.set(a.component_id, (totals.get(a.component_id) ?? 0) + (a.attribution_factor ?? 1));
       for (const [, total] of totals) expect(total).toBeLessThanOrEqual(1 + 1e-12);
-      shared += g.components.filter((c) => g.ghg_entries.filter((e) => e.component_attributions.some((a) => a.component_id === c.id)).length > 1).length;
+      shared += g.components.filter(
+        (c) => g.ghg_entries.filter((e) => e.component_attributions.some((a) => a.component_id === c.id)).length > 1,
+      ).length;
       const ids = g.components.flatMap((c) => c.inputs.flatMap((i) => i.datapoint_ids ?? []));
       reused += ids.length - new Set(ids).size;
     }
@@ -169,7 +209,9 @@ describe('randomBlueprint', () => {
 
 describe('misspelled', () => {
   it('misspells one key of a valid document, which the engine refuses as unrecognized_key at that path, naming the key', () => {
-    const cases = fc.tuple(graphOf(WEATHERING.component_blueprints), fc.nat()).map(([g, n]) => fc.sample(misspelled(g), { numRuns: 1, seed: n })[0]!);
+    const cases = fc
+      .tuple(graphOf(WEATHERING.component_blueprints), fc.nat())
+      .map(([g, n]) => fc.sample(misspelled(g), { numRuns: 1, seed: n })[0]!);
     fc.assert(
       fc.property(cases, (mutation) => {
         expect(mutation.replacement).not.toBe(mutation.original);
@@ -196,7 +238,9 @@ describe('misspelled', () => {
 
 describe('wrongUnit', () => {
   it('gives a datapoint a unit of another dimension, which the engine refuses as unit_incompatible', () => {
-    const cases = fc.tuple(graphOf(WEATHERING.component_blueprints), fc.nat()).map(([g, n]) => fc.sample(wrongUnit(g), { numRuns: 1, seed: n })[0]!);
+    const cases = fc
+      .tuple(graphOf(WEATHERING.component_blueprints), fc.nat())
+      .map(([g, n]) => fc.sample(wrongUnit(g), { numRuns: 1, seed: n })[0]!);
     fc.assert(
       fc.property(cases, (mutation) => {
         const outcome = safeEvaluateGraph(mutation.document);

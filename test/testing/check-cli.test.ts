@@ -16,7 +16,13 @@ const file = (name: string, content: unknown) => {
   return path;
 };
 
-const EXAMPLES = ['examples/biochar-project.json', 'examples/biochar.methodology.json', 'examples/enhanced-weathering.json', 'examples/enhanced-weathering.methodology.json', 'examples/dac-storage.methodology.json'];
+const EXAMPLES = [
+  'examples/biochar-project.json',
+  'examples/biochar.methodology.json',
+  'examples/enhanced-weathering.json',
+  'examples/enhanced-weathering.methodology.json',
+  'examples/dac-storage.methodology.json',
+];
 
 describe('cdr-engine check on the bundled methodologies', () => {
   for (const path of EXAMPLES) {
@@ -89,11 +95,21 @@ describe('cdr-engine check: bad input and bad usage', () => {
   it('exits 1 with the problems of an invalid methodology document, nearest names included', async () => {
     const methodology = {
       component_blueprints: [
-        { key: 'spreading', type: 'ACTIVITY', inputs: [{ input_key: 'diesel_volume', quantity_kind: 'volume', compatible_unit: 'L', data_shape: 'SCALAR' }], expressions: [{ key: 'co2e', template: '{v} * 2.68', inputs: [{ template_key: 'v', input_key: 'diesel_volume', type: 'DATAPOINT' }] }] },
+        {
+          key: 'spreading',
+          type: 'ACTIVITY',
+          inputs: [{ input_key: 'diesel_volume', quantity_kind: 'volume', compatible_unit: 'L', data_shape: 'SCALAR' }],
+          expressions: [
+            { key: 'co2e', template: '{v} * 2.68', inputs: [{ template_key: 'v', input_key: 'diesel_volume', type: 'DATAPOINT' }] },
+          ],
+        },
       ],
       checks: {
         monotonicty: [],
-        monotonicity: [{ input: 'diesel_volum', direction: 'decreasing' }, { input: 'diesel_volume', direction: 'down' }],
+        monotonicity: [
+          { input: 'diesel_volum', direction: 'decreasing' },
+          { input: 'diesel_volume', direction: 'down' },
+        ],
         input_ranges: [{ input: 'diesel_volume', magnitude: { min: 1, max: 10, unit: 'kg' } }],
       },
     };
@@ -106,7 +122,10 @@ describe('cdr-engine check: bad input and bad usage', () => {
   it('refuses declarations naming inputs, blueprints or units the library does not have', async () => {
     const library = JSON.parse(JSON.stringify((await import('../../examples/enhanced-weathering.methodology.json')).default));
     library.checks = {
-      monotonicity: [{ input: 'diesel_volum', direction: 'decreasing' }, { blueprint: 'spreding', input: 'diesel_volume', direction: 'decreasing' }],
+      monotonicity: [
+        { input: 'diesel_volum', direction: 'decreasing' },
+        { blueprint: 'spreding', input: 'diesel_volume', direction: 'decreasing' },
+      ],
       input_ranges: [{ input: 'rock_mass', magnitude: { min: 1, max: 10, unit: 'kWh' } }],
       tolerances: { linearization: 0.2 },
     };
@@ -144,15 +163,44 @@ describe('cdr-engine check: counterexamples saved and printed once', () => {
     const explained = await run(['explain', saved, 'rmv_1']);
     expect(explained.code).toBe(0);
     const unwritable = file('a-file', 'x');
-    const refused = await run(['check', 'examples/faults/bound-exceeded.methodology.json', '--runs', '5', '--save', join(unwritable, 'sub')]);
+    const refused = await run([
+      'check',
+      'examples/faults/bound-exceeded.methodology.json',
+      '--runs',
+      '5',
+      '--save',
+      join(unwritable, 'sub'),
+    ]);
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/cannot save the counterexamples in '.*a-file.sub'/);
   });
 
   it('prints a counterexample shown by two properties once, naming the first', () => {
-    const counterexample = { component_blueprints: [], datapoints: [], components: [], ghg_entries: [{ id: 'rmv_1', risk_of_reversal_percentage: null, component_attributions: [] }] };
-    const failed = (property: string): FailedVerdict => ({ ok: false, property, message: 'wrong', counterexample, runs: 1, shrinks: 0, seed: 1, path: '0' });
-    const blueprint = { blueprint: 'b', type: 'LOSS', verdicts: [failed('unit_invariance'), failed('permutation_invariance')], not_run: [], not_exercised: [], undeclared_inputs: [], warnings: [] };
+    const counterexample = {
+      component_blueprints: [],
+      datapoints: [],
+      components: [],
+      ghg_entries: [{ id: 'rmv_1', risk_of_reversal_percentage: null, component_attributions: [] }],
+    };
+    const failed = (property: string): FailedVerdict => ({
+      ok: false,
+      property,
+      message: 'wrong',
+      counterexample,
+      runs: 1,
+      shrinks: 0,
+      seed: 1,
+      path: '0',
+    });
+    const blueprint = {
+      blueprint: 'b',
+      type: 'LOSS',
+      verdicts: [failed('unit_invariance'), failed('permutation_invariance')],
+      not_run: [],
+      not_exercised: [],
+      undeclared_inputs: [],
+      warnings: [],
+    };
     const text = formatReport('m.json', { ok: false, seed: 1, num_runs: 1, blueprints: [blueprint], entries: [] });
     expect(text.match(/"ghg_entries"/g)?.length).toBe(1);
     expect(text).toContain('counterexample: the same as for unit_invariance above');

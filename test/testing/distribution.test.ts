@@ -30,7 +30,9 @@ describe('graphOf with distributions', () => {
     key: 'mass',
     type: 'SEQUESTRATION',
     inputs: [{ input_key: 'm', quantity_kind: 'mass', compatible_unit: 't', data_shape: 'SCALAR' }],
-    expressions: [{ key: 'co2e', template: '{m} * 2', inputs: [{ template_key: 'm', input_key: 'm', type: 'DATAPOINT', data_shape: 'SCALAR' }] }],
+    expressions: [
+      { key: 'co2e', template: '{m} * 2', inputs: [{ template_key: 'm', input_key: 'm', type: 'DATAPOINT', data_shape: 'SCALAR' }] },
+    ],
   } as BlueprintDefinition;
 
   it('writes distributions only on datapoints with a standard deviation, and the documents evaluate', () => {
@@ -51,6 +53,9 @@ describe('graphOf with distributions', () => {
   });
 
   it('writes none by default', () => {
-    fc.assert(fc.property(graphOf([blueprint]), (graph) => graph.datapoints.every((d) => d.distribution === undefined)), { numRuns: 30 });
+    fc.assert(
+      fc.property(graphOf([blueprint]), (graph) => graph.datapoints.every((d) => d.distribution === undefined)),
+      { numRuns: 30 },
+    );
   });
 });

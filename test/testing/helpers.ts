@@ -45,8 +45,20 @@ export function mergeGraphs(graphs: readonly RemovalGraphInput[]): RemovalGraphI
       blueprints.set(b.key, b);
     }
     merged.datapoints.push(...g.datapoints.map((d) => ({ ...d, id: p(d.id) })));
-    merged.components.push(...g.components.map((c) => ({ ...c, id: p(c.id), inputs: c.inputs.map((i) => ({ ...i, datapoint_ids: (i.datapoint_ids ?? []).map(p) })) })));
-    merged.ghg_entries.push(...g.ghg_entries.map((e) => ({ ...e, id: p(e.id), component_attributions: e.component_attributions.map((a) => ({ ...a, component_id: p(a.component_id) })) })));
+    merged.components.push(
+      ...g.components.map((c) => ({
+        ...c,
+        id: p(c.id),
+        inputs: c.inputs.map((i) => ({ ...i, datapoint_ids: (i.datapoint_ids ?? []).map(p) })),
+      })),
+    );
+    merged.ghg_entries.push(
+      ...g.ghg_entries.map((e) => ({
+        ...e,
+        id: p(e.id),
+        component_attributions: e.component_attributions.map((a) => ({ ...a, component_id: p(a.component_id) })),
+      })),
+    );
   });
   return { ...merged, component_blueprints: [...blueprints.values()] };
 }

@@ -21,14 +21,18 @@ const spreading = {
   key: 'spreading',
   type: 'ACTIVITY',
   inputs: [{ input_key: 'diesel_volume', quantity_kind: 'volume', compatible_unit: 'L', data_shape: 'SCALAR' }],
-  expressions: [{ key: 'co2e', template: '{v} * 2.7 kgCO2e/L', inputs: [{ template_key: 'v', input_key: 'diesel_volume', type: 'DATAPOINT' }] }],
+  expressions: [
+    { key: 'co2e', template: '{v} * 2.7 kgCO2e/L', inputs: [{ template_key: 'v', input_key: 'diesel_volume', type: 'DATAPOINT' }] },
+  ],
 } satisfies BlueprintDefinition;
 
 const methodology = {
   component_blueprints: [spreading],
   checks: {
     monotonicity: [{ blueprint: 'spreading', input: 'diesel_volume', direction: 'decreasing' }],
-    input_ranges: [{ input: 'diesel_volume', magnitude: { min: 20, max: 800, unit: 'L' }, relative_standard_deviation: { min: 0.01, max: 0.1 } }],
+    input_ranges: [
+      { input: 'diesel_volume', magnitude: { min: 20, max: 800, unit: 'L' }, relative_standard_deviation: { min: 0.01, max: 0.1 } },
+    ],
     tolerances: { linearisation: 0.05, unit_invariance: 1e-9 },
   },
 } satisfies Methodology;

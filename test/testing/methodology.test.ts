@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type RemovalGraphInput } from 'cdr-engine';
 import { parseMethodology } from 'cdr-engine/testing';
 
-const read = (path: string) => JSON.parse(readFileSync(new URL(`../../examples/${path}`, import.meta.url), 'utf8')) as RemovalGraphInput & { checks?: unknown };
+const read = (path: string) =>
+  JSON.parse(readFileSync(new URL(`../../examples/${path}`, import.meta.url), 'utf8')) as RemovalGraphInput & { checks?: unknown };
 
 describe('parseMethodology', () => {
   const library = read('enhanced-weathering.methodology.json');
@@ -15,7 +16,12 @@ describe('parseMethodology', () => {
   it('reads a methodology file and a whole graph document', () => {
     const parsed = parseMethodology(library);
     expect(parsed.ok).toBe(true);
-    if (parsed.ok) expect(parsed.methodology.checks.monotonicity?.[0]).toEqual({ blueprint: 'rock_weathering', input: 'rock_mass', direction: 'increasing' });
+    if (parsed.ok)
+      expect(parsed.methodology.checks.monotonicity?.[0]).toEqual({
+        blueprint: 'rock_weathering',
+        input: 'rock_mass',
+        direction: 'increasing',
+      });
     const graph = parseMethodology(read('enhanced-weathering.json'));
     expect(graph.ok && graph.methodology.checks).toEqual({});
   });
@@ -24,19 +30,38 @@ describe('parseMethodology', () => {
     const parsed = parseMethodology({
       ...library,
       check: {},
-      checks: { ...library.checks as object, tolerances: { unit_invariance: 1e-9, linearisation: 0.1, linearization: 0.2 }, input_ranges: [{ input: 'rock_mass', magnitude: { min: 1, max: 2, units: 't' } }] },
+      checks: {
+        ...(library.checks as object),
+        tolerances: { unit_invariance: 1e-9, linearisation: 0.1, linearization: 0.2 },
+        input_ranges: [{ input: 'rock_mass', magnitude: { min: 1, max: 2, units: 't' } }],
+      },
     });
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.issues).toContainEqual({ path: ['check'], code: 'unrecognized_key', message: "unknown key 'check' at the top of the methodology document; did you mean 'checks'?" });
-    expect(parsed.issues).toContainEqual({ path: ['checks', 'tolerances', 'linearization'], code: 'unrecognized_key', message: "unknown key 'linearization' at checks.tolerances; did you mean 'linearisation'?" });
-    expect(parsed.issues).toContainEqual({ path: ['checks', 'input_ranges', 0, 'magnitude', 'units'], code: 'unrecognized_key', message: "unknown key 'units' at checks.input_ranges.0.magnitude; did you mean 'unit'?" });
+    expect(parsed.issues).toContainEqual({
+      path: ['check'],
+      code: 'unrecognized_key',
+      message: "unknown key 'check' at the top of the methodology document; did you mean 'checks'?",
+    });
+    expect(parsed.issues).toContainEqual({
+      path: ['checks', 'tolerances', 'linearization'],
+      code: 'unrecognized_key',
+      message: "unknown key 'linearization' at checks.tolerances; did you mean 'linearisation'?",
+    });
+    expect(parsed.issues).toContainEqual({
+      path: ['checks', 'input_ranges', 0, 'magnitude', 'units'],
+      code: 'unrecognized_key',
+      message: "unknown key 'units' at checks.input_ranges.0.magnitude; did you mean 'unit'?",
+    });
   });
 
   it('refuses empty ranges, a negative relative deviation and a tolerance of zero', () => {
     const parsed = parseMethodology({
       ...library,
-      checks: { input_ranges: [{ input: 'rock_mass', magnitude: { min: 9, max: 2 }, relative_standard_deviation: { min: -0.1, max: 0.1 } }], tolerances: { unit_invariance: 0 } },
+      checks: {
+        input_ranges: [{ input: 'rock_mass', magnitude: { min: 9, max: 2 }, relative_standard_deviation: { min: -0.1, max: 0.1 } }],
+        tolerances: { unit_invariance: 0 },
+      },
     });
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
@@ -50,7 +75,14 @@ describe('parseMethodology', () => {
     const malformed = parseMethodology({ component_blueprints: [{ key: 'x', type: 'SEQUESTRATION', inputs: [] }] });
     expect(malformed.ok).toBe(false);
     const uncompilable = parseMethodology({
-      component_blueprints: [{ key: 'x', type: 'SEQUESTRATION', inputs: [{ input_key: 'm', quantity_kind: 'mass', compatible_unit: 't' }], expressions: [{ key: 'r', template: '{m} - 50', inputs: [{ template_key: 'm', input_key: 'm', type: 'DATAPOINT' }] }] }],
+      component_blueprints: [
+        {
+          key: 'x',
+          type: 'SEQUESTRATION',
+          inputs: [{ input_key: 'm', quantity_kind: 'mass', compatible_unit: 't' }],
+          expressions: [{ key: 'r', template: '{m} - 50', inputs: [{ template_key: 'm', input_key: 'm', type: 'DATAPOINT' }] }],
+        },
+      ],
     });
     expect(uncompilable.ok).toBe(true);
     expect(parseMethodology([]).ok).toBe(false);
@@ -61,7 +93,9 @@ describe('parseMethodology', () => {
 describe('bundled examples', () => {
   it('the methodology files carry the blueprints of their graph documents', () => {
     expect(read('biochar.methodology.json').component_blueprints).toEqual(read('biochar-project.json').component_blueprints);
-    expect(read('enhanced-weathering.methodology.json').component_blueprints).toEqual(read('enhanced-weathering.json').component_blueprints);
+    expect(read('enhanced-weathering.methodology.json').component_blueprints).toEqual(
+      read('enhanced-weathering.json').component_blueprints,
+    );
   });
 
   it('the enhanced weathering project evaluates to figures computed by hand', () => {

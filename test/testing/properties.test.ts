@@ -42,9 +42,16 @@ const unitBlind: GraphEvaluator = (graph, options) => {
   const unitOf = new Map<string, string>();
   for (const c of graph.components) {
     const blueprint = graph.component_blueprints.find((b) => b.key === c.blueprint_key)!;
-    for (const i of c.inputs) for (const id of i.datapoint_ids ?? []) unitOf.set(id, blueprint.inputs.find((x) => x.input_key === i.input_key)!.compatible_unit);
+    for (const i of c.inputs)
+      for (const id of i.datapoint_ids ?? []) unitOf.set(id, blueprint.inputs.find((x) => x.input_key === i.input_key)!.compatible_unit);
   }
-  return evaluateGraph({ ...graph, datapoints: graph.datapoints.map((d) => ({ ...d, quantity: { ...d.quantity, unit: unitOf.get(d.id) ?? d.quantity.unit } })) }, options);
+  return evaluateGraph(
+    {
+      ...graph,
+      datapoints: graph.datapoints.map((d) => ({ ...d, quantity: { ...d.quantity, unit: unitOf.get(d.id) ?? d.quantity.unit } })),
+    },
+    options,
+  );
 };
 
 /** Treats every use of a datapoint as an independent variable (copies it per use). */
@@ -66,16 +73,41 @@ const reuseIgnored: GraphEvaluator = (graph, options) => {
 
 /** Reads only the first datapoint of a LIST input. */
 const firstOfList: GraphEvaluator = (graph, options) =>
-  evaluateGraph({ ...graph, components: graph.components.map((c) => ({ ...c, inputs: c.inputs.map((i) => ({ ...i, datapoint_ids: (i.datapoint_ids ?? []).slice(0, 1) })) })) }, options);
+  evaluateGraph(
+    {
+      ...graph,
+      components: graph.components.map((c) => ({
+        ...c,
+        inputs: c.inputs.map((i) => ({ ...i, datapoint_ids: (i.datapoint_ids ?? []).slice(0, 1) })),
+      })),
+    },
+    options,
+  );
 
 /** Applies attribution factors squared. */
 const squaredFactors: GraphEvaluator = (graph, options) =>
-  evaluateGraph({ ...graph, ghg_entries: graph.ghg_entries.map((e) => ({ ...e, component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: (a.attribution_factor ?? 1) ** 2 })) })) }, options);
+  evaluateGraph(
+    {
+      ...graph,
+      ghg_entries: graph.ghg_entries.map((e) => ({
+        ...e,
+        component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: (a.attribution_factor ?? 1) ** 2 })),
+      })),
+    },
+    options,
+  );
 
 /** Evaluates each entry on its own with its components whole: a shared component counted in full by each. */
 const doubleCounting: GraphEvaluator = (graph, options) => ({
   ghg_entries: graph.ghg_entries.map(
-    (e) => evaluateGraph({ ...graph, ghg_entries: [{ ...e, component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: 1 })) }] }, options).ghg_entries[0]!,
+    (e) =>
+      evaluateGraph(
+        {
+          ...graph,
+          ghg_entries: [{ ...e, component_attributions: e.component_attributions.map((a) => ({ ...a, attribution_factor: 1 })) }],
+        },
+        options,
+      ).ghg_entries[0]!,
   ),
   warnings: [],
 });
@@ -83,7 +115,13 @@ const doubleCounting: GraphEvaluator = (graph, options) => ({
 /** Adds the uncertainty discount instead of subtracting it. */
 const discountAdded: GraphEvaluator = (graph, options) => {
   const result = evaluateGraph(graph, options);
-  return { ...result, ghg_entries: result.ghg_entries.map((e) => ({ ...e, co2e_net_removed_kg: e.co2e_net_removed_without_discount_kg + (e.co2e_net_removed_standard_deviation_kg ?? 0) })) };
+  return {
+    ...result,
+    ghg_entries: result.ghg_entries.map((e) => ({
+      ...e,
+      co2e_net_removed_kg: e.co2e_net_removed_without_discount_kg + (e.co2e_net_removed_standard_deviation_kg ?? 0),
+    })),
+  };
 };
 
 /** An engine whose unit table lost one spelling of a mass (the last one unitsOfKind lists). */
@@ -98,14 +136,28 @@ const JCGM_101_MASS_CALIBRATION: BlueprintDefinition = {
   key: 'mass_calibration',
   type: 'SEQUESTRATION',
   inputs: [
-    ...['m_rc', 'dm_rc', 'm_nom'].map((input_key) => ({ input_key, quantity_kind: 'mass' as const, compatible_unit: 'mg', data_shape: 'SCALAR' as const })),
-    ...['rho_a', 'rho_a0', 'rho_w', 'rho_r'].map((input_key) => ({ input_key, quantity_kind: 'mass_density' as const, compatible_unit: 'kg/m^3', data_shape: 'SCALAR' as const })),
+    ...['m_rc', 'dm_rc', 'm_nom'].map((input_key) => ({
+      input_key,
+      quantity_kind: 'mass' as const,
+      compatible_unit: 'mg',
+      data_shape: 'SCALAR' as const,
+    })),
+    ...['rho_a', 'rho_a0', 'rho_w', 'rho_r'].map((input_key) => ({
+      input_key,
+      quantity_kind: 'mass_density' as const,
+      compatible_unit: 'kg/m^3',
+      data_shape: 'SCALAR' as const,
+    })),
   ],
   expressions: [
     {
       key: 'dm',
       template: '({m_rc} + {dm_rc}) * (1 + ({rho_a} - {rho_a0}) * (1 / {rho_w} - 1 / {rho_r})) - {m_nom}',
-      inputs: ['m_rc', 'dm_rc', 'm_nom', 'rho_a', 'rho_a0', 'rho_w', 'rho_r'].map((k) => ({ template_key: k, input_key: k, type: 'DATAPOINT' as const })),
+      inputs: ['m_rc', 'dm_rc', 'm_nom', 'rho_a', 'rho_a0', 'rho_w', 'rho_r'].map((k) => ({
+        template_key: k,
+        input_key: k,
+        type: 'DATAPOINT' as const,
+      })),
     },
   ],
 };
@@ -113,7 +165,9 @@ const JCGM_101_MASS_CALIBRATION: BlueprintDefinition = {
 /** Pins an input to one value and one standard deviation (null: none). */
 const pinned = (value: number, unit: string, sd: number | null) => ({
   magnitude: { min: value, max: value, unit },
-  ...(sd === null ? { standardDeviation: 'never' as const } : { standardDeviation: 'always' as const, relativeStandardDeviation: { min: sd / value, max: sd / value } }),
+  ...(sd === null
+    ? { standardDeviation: 'never' as const }
+    : { standardDeviation: 'always' as const, relativeStandardDeviation: { min: sd / value, max: sd / value } }),
 });
 
 /** A biogenic share capped at 1 (pMC of the stream over the reference), a kink where they tie. */
@@ -157,7 +211,10 @@ const JCGM_101_VALUES = {
 };
 
 describe('every property holds on the bundled methodologies', () => {
-  for (const [name, library] of [['biochar', BIOCHAR], ['enhanced weathering', WEATHERING]] as const) {
+  for (const [name, library] of [
+    ['biochar', BIOCHAR],
+    ['enhanced weathering', WEATHERING],
+  ] as const) {
     it(name, () => {
       const report = checkMethodology(library, { numRuns: 10, seed: 3 });
       const failures = report.blueprints.flatMap((b) => b.verdicts.filter((v) => !v.ok).map((v) => `${b.blueprint}: ${formatVerdict(v)}`));
@@ -222,17 +279,39 @@ describe('each property catches a planted fault', () => {
 
   it('declared monotonicity: a saturating formula declared increasing in the rock mass', () => {
     const graphs = { inputs: { saturation_mass: { magnitude: { min: 1000, max: 3000, unit: 't' } } } };
-    const v = failed(checkMonotonicity(FAULTS.nonMonotone.component_blueprints, { input: 'rock_mass', direction: 'increasing' }, { numRuns: 100, seed: 1, graphs }));
+    const v = failed(
+      checkMonotonicity(
+        FAULTS.nonMonotone.component_blueprints,
+        { input: 'rock_mass', direction: 'increasing' },
+        { numRuns: 100, seed: 1, graphs },
+      ),
+    );
     expect(v.message).toMatch(/raising dtp_\d+ \(input 'rock_mass'\) from .* lowers the net/);
-    expect(checkMonotonicity(FAULTS.nonMonotone.component_blueprints, { input: 'cdr_potential', direction: 'increasing' }, { numRuns: RUNS, seed: 1, graphs }).ok).toBe(true);
+    expect(
+      checkMonotonicity(
+        FAULTS.nonMonotone.component_blueprints,
+        { input: 'cdr_potential', direction: 'increasing' },
+        { numRuns: RUNS, seed: 1, graphs },
+      ).ok,
+    ).toBe(true);
   });
 
   it('linearisation adequacy: a noisy recovery in a denominator, and the JCGM 101 mass calibration', () => {
     const ranges = { tracer_recovery: { magnitude: { min: 40, max: 100, unit: '%' }, relativeStandardDeviation: { min: 0.2, max: 0.35 } } };
-    const v = failed(checkLinearisation(FAULTS.poorLinearisation.component_blueprints, { numRuns: 100, seed: 1, graphs: { inputs: ranges } }));
-    expect(v.message).toMatch(/16th percentile of 5000 samples lies in \[.*\] kg \(99.7 % interval from order statistics\): .* standard deviations away, more than the tolerance 0.1/);
+    const v = failed(
+      checkLinearisation(FAULTS.poorLinearisation.component_blueprints, { numRuns: 100, seed: 1, graphs: { inputs: ranges } }),
+    );
+    expect(v.message).toMatch(
+      /16th percentile of 5000 samples lies in \[.*\] kg \(99.7 % interval from order statistics\): .* standard deviations away, more than the tolerance 0.1/,
+    );
     expect(v.message).toMatch(/the spread of input 'tracer_recovery' alone .* at expression 'co2e' \(a denominator: \{r\} divides\)/);
-    const w = failed(checkLinearisation([JCGM_101_MASS_CALIBRATION], { numRuns: 5, seed: 1, graphs: { inputs: JCGM_101_VALUES, attributionFactors: false } }));
+    const w = failed(
+      checkLinearisation([JCGM_101_MASS_CALIBRATION], {
+        numRuns: 5,
+        seed: 1,
+        graphs: { inputs: JCGM_101_VALUES, attributionFactors: false },
+      }),
+    );
     // First order: u = sqrt(0.05^2 + 0.02^2) mg = 0.0539 mg; Monte Carlo: about 0.075 mg.
     expect(w.message).toMatch(/standard deviation 5\.385\d*e-8 kg\), but the 16th percentile of 5000 samples lies in/);
     expect(w.message, 'the buoyancy terms only bend together').toMatch(/no input alone gives the gap/);
@@ -262,7 +341,15 @@ describe('counterexamples', () => {
   const faults: [string, () => Verdict][] = [
     ['unit invariance', () => checkUnitInvariance(WEATHERING.component_blueprints, { numRuns: 100, seed: 1, evaluate: unitBlind })],
     ['sign conventions', () => checkSignConventions(FAULTS.signError.component_blueprints, { numRuns: 100, seed: 1 })],
-    ['monotonicity', () => checkMonotonicity(FAULTS.nonMonotone.component_blueprints, { input: 'rock_mass', direction: 'increasing' }, { numRuns: 100, seed: 1, graphs: { inputs: { saturation_mass: { magnitude: { min: 1000, max: 3000, unit: 't' } } } } })],
+    [
+      'monotonicity',
+      () =>
+        checkMonotonicity(
+          FAULTS.nonMonotone.component_blueprints,
+          { input: 'rock_mass', direction: 'increasing' },
+          { numRuns: 100, seed: 1, graphs: { inputs: { saturation_mass: { magnitude: { min: 1000, max: 3000, unit: 't' } } } } },
+        ),
+    ],
   ];
 
   it('are valid graph documents on which the property fails again', () => {
@@ -276,7 +363,9 @@ describe('counterexamples', () => {
   it('the assert form throws a PropertyFailedError showing the counterexample, and passes a passed verdict', () => {
     const v = failed(checkSignConventions(FAULTS.signError.component_blueprints, { numRuns: 50, seed: 2 }));
     expect(() => assertVerdict(v)).toThrow(PropertyFailedError);
-    expect(() => assertVerdict(v)).toThrow(/sign_conventions: failed after .*\n.*raises the net[\s\S]*counterexample:\n\{\n {2}"component_blueprints"/);
+    expect(() => assertVerdict(v)).toThrow(
+      /sign_conventions: failed after .*\n.*raises the net[\s\S]*counterexample:\n\{\n {2}"component_blueprints"/,
+    );
     expect(() => assertVerdict(checkSignConventions(WEATHERING.component_blueprints, { numRuns: 10, seed: 2 }))).not.toThrow();
   });
 
@@ -290,7 +379,12 @@ describe('counterexamples', () => {
       (seed) => checkSharedComponentConservation(weathering, { numRuns: 100, seed, evaluate: doubleCounting }),
       (seed) => checkConservativeness(weathering, { numRuns: 100, seed, evaluate: discountAdded }),
       (seed) => checkSignConventions(FAULTS.signError.component_blueprints, { numRuns: 100, seed }),
-      (seed) => checkMonotonicity(FAULTS.nonMonotone.component_blueprints, { input: 'rock_mass', direction: 'increasing' }, { numRuns: 100, seed, graphs: { inputs: { saturation_mass: { magnitude: { min: 1000, max: 3000, unit: 't' } } } } }),
+      (seed) =>
+        checkMonotonicity(
+          FAULTS.nonMonotone.component_blueprints,
+          { input: 'rock_mass', direction: 'increasing' },
+          { numRuns: 100, seed, graphs: { inputs: { saturation_mass: { magnitude: { min: 1000, max: 3000, unit: 't' } } } } },
+        ),
     ];
     const sizes = [1, 2, 3].flatMap((seed) => planted.map((check) => sizeOf(failed(check(seed)).counterexample)));
     const middle = median(sizes);

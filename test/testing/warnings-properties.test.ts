@@ -9,7 +9,9 @@ import { BIOCHAR, WEATHERING } from './helpers';
 
 /** The result without its warnings (what the figures are). */
 function figures(result: EvaluationResult): unknown {
-  return JSON.parse(JSON.stringify({ ...result, warnings: undefined, ghg_entries: result.ghg_entries.map((e) => ({ ...e, warnings: undefined })) }));
+  return JSON.parse(
+    JSON.stringify({ ...result, warnings: undefined, ghg_entries: result.ghg_entries.map((e) => ({ ...e, warnings: undefined })) }),
+  );
 }
 
 const graphs = fc.oneof(graphOf(BIOCHAR.component_blueprints), graphOf(WEATHERING.component_blueprints));
@@ -21,7 +23,11 @@ describe('warnings', () => {
       fc.property(scaled, ([graph, picks, factor, fractionRisk]) => {
         const document: RemovalGraphInput = {
           ...graph,
-          datapoints: graph.datapoints.map((d, i) => (picks.some((p) => p % graph.datapoints.length === i) ? { ...d, quantity: { ...d.quantity, magnitude: d.quantity.magnitude * factor } } : d)),
+          datapoints: graph.datapoints.map((d, i) =>
+            picks.some((p) => p % graph.datapoints.length === i)
+              ? { ...d, quantity: { ...d.quantity, magnitude: d.quantity.magnitude * factor } }
+              : d,
+          ),
           ghg_entries: graph.ghg_entries.map((e) => (fractionRisk ? { ...e, risk_of_reversal_percentage: 0.05 } : e)),
         };
         const off = safeEvaluateGraph(document, { policies: { physicalBounds: 'off' } });

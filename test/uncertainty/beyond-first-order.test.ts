@@ -13,27 +13,51 @@ const dp = (name: string, magnitude: number, unit: string, sd: number | null, di
 });
 
 /** One blueprint over dimensionless inputs and a 1 kg scale, one component, one entry. */
-function graphOf(template: string, names: string[], datapoints: RemovalGraphInput['datapoints'], correlations?: RemovalGraphInput['correlations']): RemovalGraphInput {
+function graphOf(
+  template: string,
+  names: string[],
+  datapoints: RemovalGraphInput['datapoints'],
+  correlations?: RemovalGraphInput['correlations'],
+): RemovalGraphInput {
   const all = [...names, 'kg'];
   return {
     component_blueprints: [
       {
         key: 'model',
         type: 'SEQUESTRATION',
-        inputs: all.map((n) => ({ input_key: n, quantity_kind: n === 'kg' ? 'mass' : 'dimensionless', compatible_unit: n === 'kg' ? 'kg' : '', data_shape: 'SCALAR' as const })),
-        expressions: [{ key: 'y', template: `(${template}) * {kg}`, inputs: all.map((n) => ({ template_key: n, input_key: n, type: 'DATAPOINT' as const })) }],
+        inputs: all.map((n) => ({
+          input_key: n,
+          quantity_kind: n === 'kg' ? 'mass' : 'dimensionless',
+          compatible_unit: n === 'kg' ? 'kg' : '',
+          data_shape: 'SCALAR' as const,
+        })),
+        expressions: [
+          {
+            key: 'y',
+            template: `(${template}) * {kg}`,
+            inputs: all.map((n) => ({ template_key: n, input_key: n, type: 'DATAPOINT' as const })),
+          },
+        ],
       },
     ],
     datapoints: [...datapoints, dp('kg', 1, 'kg', null)],
-    components: [{ id: 'cmp_MODEL00000000000', blueprint_key: 'model', inputs: all.map((n) => ({ input_key: n, datapoint_ids: [id(n)] })) }],
-    ghg_entries: [{ id: 'rmv_MODEL00000000000', risk_of_reversal_percentage: null, component_attributions: [{ component_id: 'cmp_MODEL00000000000' }] }],
+    components: [
+      { id: 'cmp_MODEL00000000000', blueprint_key: 'model', inputs: all.map((n) => ({ input_key: n, datapoint_ids: [id(n)] })) },
+    ],
+    ghg_entries: [
+      { id: 'rmv_MODEL00000000000', risk_of_reversal_percentage: null, component_attributions: [{ component_id: 'cmp_MODEL00000000000' }] },
+    ],
     ...(correlations === undefined ? {} : { correlations }),
   };
 }
 
 describe('JCGM 101 9.2.3: Y = X1 + X2 + X3 + X4 with rectangular inputs, u = 1 each', () => {
   const names = ['x1', 'x2', 'x3', 'x4'];
-  const graph = graphOf(names.map((n) => `{${n}}`).join(' + '), names, names.map((n) => dp(n, 0, '', 1, { type: 'rectangular' })));
+  const graph = graphOf(
+    names.map((n) => `{${n}}`).join(' + '),
+    names,
+    names.map((n) => dp(n, 0, '', 1, { type: 'rectangular' })),
+  );
   const e = evaluateGraph(graph, { monteCarlo: { samples: 200_000, seed: 92 } }).ghg_entries[0]!;
 
   it('gives u(y) = 2.00 and the 95 % interval [-3.88, 3.88] (the normal one is [-3.92, 3.92])', () => {
@@ -164,7 +188,8 @@ describe('GUM H.2: resistance, reactance and impedance from correlated V, I and 
   }
 
   it('Monte Carlo through the Gaussian copula agrees with first order for |Z|', () => {
-    const e = evaluateGraph(graphOf('{v} / {i}', ['v', 'i'], datapoints, correlations), { monteCarlo: { samples: 100_000, seed: 2 } }).ghg_entries[0]!;
+    const e = evaluateGraph(graphOf('{v} / {i}', ['v', 'i'], datapoints, correlations), { monteCarlo: { samples: 100_000, seed: 2 } })
+      .ghg_entries[0]!;
     expect(e.monte_carlo!.standard_deviation_kg).toBeCloseTo(0.236, 2);
   });
 });

@@ -22,7 +22,9 @@ const oneEntry = (blueprintKey: string, inputs: string[]): Pick<RemovalGraphInpu
       inputs: inputs.map((name) => ({ input_key: name, datapoint_ids: [`dtp_${name.padEnd(16, 'x')}`] })),
     },
   ],
-  ghg_entries: [{ id: 'rmv_GUMEXAMPLE000000', risk_of_reversal_percentage: null, component_attributions: [{ component_id: 'cmp_GUMEXAMPLE000000' }] }],
+  ghg_entries: [
+    { id: 'rmv_GUMEXAMPLE000000', risk_of_reversal_percentage: null, component_attributions: [{ component_id: 'cmp_GUMEXAMPLE000000' }] },
+  ],
 });
 
 describe('JCGM 101 section 9.2: additive model Y = X1 + X2 + X3 + X4', () => {

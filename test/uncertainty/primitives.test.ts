@@ -50,11 +50,16 @@ describe('SensitivityAccumulator', () => {
 
   it('the reuse rule: adding c to one input k times equals one input with k c (not sqrt(k) c)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.double({ min: 0.1, max: 10, noNaN: true }), fc.double({ min: 0.01, max: 5, noNaN: true }), (k, c, s) => {
-        const acc = new SensitivityAccumulator(1);
-        for (let i = 0; i < k; i++) acc.add(0, c);
-        expect(Math.sqrt(acc.propagatedVariance(new Float64Array([s])))).toBeCloseTo(k * c * s, 9);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.double({ min: 0.1, max: 10, noNaN: true }),
+        fc.double({ min: 0.01, max: 5, noNaN: true }),
+        (k, c, s) => {
+          const acc = new SensitivityAccumulator(1);
+          for (let i = 0; i < k; i++) acc.add(0, c);
+          expect(Math.sqrt(acc.propagatedVariance(new Float64Array([s])))).toBeCloseTo(k * c * s, 9);
+        },
+      ),
       { seed: 8, numRuns: 200 },
     );
   });
@@ -72,7 +77,10 @@ describe('propagateVariance and shares', () => {
   });
 
   it('is null when no input has a standard deviation', () => {
-    const p = propagateVariance({ indices: Int32Array.from([0]), coefficients: Float64Array.from([1]), uses: Int32Array.from([1]) }, Float64Array.from([Number.NaN]));
+    const p = propagateVariance(
+      { indices: Int32Array.from([0]), coefficients: Float64Array.from([1]), uses: Int32Array.from([1]) },
+      Float64Array.from([Number.NaN]),
+    );
     expect(p.standardDeviation).toBeNull();
     expect([...varianceShares(p)]).toEqual([0]);
   });

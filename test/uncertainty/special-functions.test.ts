@@ -22,7 +22,12 @@ describe('special functions (published values)', () => {
     expect(normalQuantile(0.975)).toBeCloseTo(1.959963984540054, 13);
     expect(normalQuantile(0.16)).toBeCloseTo(-0.994457883209753, 13);
     expect(normalQuantile(1e-10) / -6.361340902404056).toBeCloseTo(1, 12);
-    fc.assert(fc.property(fc.double({ min: 1e-12, max: 1 - 1e-12, noNaN: true }), (p) => Math.abs(normalCdf(normalQuantile(p)) - p) <= 1e-13 * Math.max(1, 1 / p)));
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-12, max: 1 - 1e-12, noNaN: true }),
+        (p) => Math.abs(normalCdf(normalQuantile(p)) - p) <= 1e-13 * Math.max(1, 1 / p),
+      ),
+    );
   });
 
   it('log-gamma and the incomplete beta', () => {
@@ -40,7 +45,13 @@ describe('special functions (published values)', () => {
     expect(studentTQuantile(0.995, 16)).toBeCloseTo(2.9207816, 6);
     expect(studentTQuantile(0.025, 30)).toBeCloseTo(-2.0422725, 6);
     expect(studentTQuantile(0.975, Infinity)).toBeCloseTo(1.959964, 6);
-    fc.assert(fc.property(fc.double({ min: 1e-6, max: 1 - 1e-6, noNaN: true }), fc.double({ min: 1, max: 200, noNaN: true }), (p, nu) => Math.abs(studentTCdf(studentTQuantile(p, nu), nu) - p) < 1e-10));
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-6, max: 1 - 1e-6, noNaN: true }),
+        fc.double({ min: 1, max: 200, noNaN: true }),
+        (p, nu) => Math.abs(studentTCdf(studentTQuantile(p, nu), nu) - p) < 1e-10,
+      ),
+    );
   });
 });
 
@@ -78,7 +89,14 @@ describe('distributions', () => {
   it('the trapezoid spans its base: +- sqrt(6 / (1 + beta^2)) sd, rectangular and triangular at the ends', () => {
     expect(trapezoidQuantile(0, 1, 1)).toBeCloseTo(-Math.sqrt(3), 14);
     expect(trapezoidQuantile(1, 1, 0)).toBeCloseTo(Math.sqrt(6), 14);
-    fc.assert(fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (u, v, beta) => (u <= v ? trapezoidQuantile(u, 1, beta) <= trapezoidQuantile(v, 1, beta) + 1e-12 : true)));
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (u, v, beta) => (u <= v ? trapezoidQuantile(u, 1, beta) <= trapezoidQuantile(v, 1, beta) + 1e-12 : true),
+      ),
+    );
   });
 
   it('a normal marginal from a standard normal is magnitude + sd z', () => {
@@ -155,16 +173,21 @@ describe('random streams and order statistics', () => {
     const value = fc.oneof(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), fc.integer({ min: -3, max: 3 }));
     const order = fc.constantFrom('as drawn', 'ascending', 'descending');
     fc.assert(
-      fc.property(fc.array(value, { minLength: 1, maxLength: 6000, size: 'max' }), order, fc.array(fc.nat(), { minLength: 1, maxLength: 16 }), (values, how, asked) => {
-        if (how === 'ascending') values.sort((x, y) => x - y);
-        if (how === 'descending') values.sort((x, y) => y - x);
-        const a = Float64Array.from(values);
-        const sorted = Float64Array.from(values).sort();
-        const ranks = [0, a.length - 1, ...asked.map((r) => r % values.length)];
-        const found = orderStatistics(a, ranks);
-        ranks.forEach((r, q) => expect(found[q] === sorted[r]).toBe(true));
-        expect(a).toEqual(Float64Array.from(values));
-      }),
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 6000, size: 'max' }),
+        order,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 16 }),
+        (values, how, asked) => {
+          if (how === 'ascending') values.sort((x, y) => x - y);
+          if (how === 'descending') values.sort((x, y) => y - x);
+          const a = Float64Array.from(values);
+          const sorted = Float64Array.from(values).sort();
+          const ranks = [0, a.length - 1, ...asked.map((r) => r % values.length)];
+          const found = orderStatistics(a, ranks);
+          ranks.forEach((r, q) => expect(found[q] === sorted[r]).toBe(true));
+          expect(a).toEqual(Float64Array.from(values));
+        },
+      ),
       { seed: 20261127, numRuns: 300 },
     );
   });

@@ -23,7 +23,7 @@ const NONE = dimension({});
 const TIME = dimension({ time: 1 });
 const ENERGY = dimension({ mass: 1, length: 2, time: -2 });
 
-describe('the service\'s extra unit names', () => {
+describe("the service's extra unit names", () => {
   const cases: [unit: string, dim: Dimension, scale: number][] = [
     ['kilogram', MASS, 1],
     ['metric_ton', MASS, 1000],
@@ -158,7 +158,28 @@ describe('conversion', () => {
 });
 
 describe('unreadable units', () => {
-  const garbage = ['foo', 'kg+', 'kg/m s', 'kg^', '(kg', 'kg)', 'kg*', '0 kg', 'kgm', 'kgs', 'Ks', 'KG', 'EUR', '$', 'kg^1e400', 'dB', 'pixel', 'k,g', 'kilodegC', 'x'.repeat(300)];
+  const garbage = [
+    'foo',
+    'kg+',
+    'kg/m s',
+    'kg^',
+    '(kg',
+    'kg)',
+    'kg*',
+    '0 kg',
+    'kgm',
+    'kgs',
+    'Ks',
+    'KG',
+    'EUR',
+    '$',
+    'kg^1e400',
+    'dB',
+    'pixel',
+    'k,g',
+    'kilodegC',
+    'x'.repeat(300),
+  ];
   it.each(garbage)('%j is rejected with a UnitError naming it', (unit) => {
     expect(tryParseUnit(unit)).toBeUndefined();
     let error: unknown;
@@ -177,7 +198,9 @@ describe('unreadable units', () => {
     expect(() => parseUnit('foo')).toThrow("unknown unit 'foo': no unit named 'foo'");
     expect(() => parseUnit('kg/foo')).toThrow("unknown unit 'kg/foo': no unit named 'foo'");
     expect(() => parseUnit('kg+')).toThrow("unknown unit 'kg+': unexpected '+' at position 2");
-    expect(() => parseUnit('dB')).toThrow("unknown unit 'dB': 'dB' (decibel) is not accepted: logarithmic units have no factor and offset to SI");
+    expect(() => parseUnit('dB')).toThrow(
+      "unknown unit 'dB': 'dB' (decibel) is not accepted: logarithmic units have no factor and offset to SI",
+    );
     expect(() => parseUnit('k,g')).toThrow("unknown unit 'k,g': unexpected ',' at position 1");
     expect(() => parseUnit('kilodegC')).toThrow("'kilodegC' puts the prefix 'kilo' on an offset unit");
     expect(() => parseUnit('J/kg K')).toThrow(/ambiguous implicit multiplication after '\/'/);

@@ -7,7 +7,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QUANTITY_KINDS, type QuantityKind } from '../../src/model/quantity-kinds';
-import { BASE_DIMENSIONS, dimensionsEqual, formatDimension, isCompatible, parseUnit, toSI, tryParseUnit, UNIT_DEPARTURES } from '../../src/units';
+import {
+  BASE_DIMENSIONS,
+  dimensionsEqual,
+  formatDimension,
+  isCompatible,
+  parseUnit,
+  toSI,
+  tryParseUnit,
+  UNIT_DEPARTURES,
+} from '../../src/units';
 import { unitEntries } from '../../src/units/unit-names';
 
 type Pair = [kind: QuantityKind, unit: string, format: string, factor: number, offset: number, source: string, pintReadsBack: boolean];
@@ -23,14 +32,26 @@ interface Reference {
 
 const reference = JSON.parse(readFileSync(new URL('./pint-reference.json', import.meta.url), 'utf8')) as Reference;
 
-
 /** Spellings a departure gives another meaning or refuses (the departures tests cover them). */
-const departed = new Set(UNIT_DEPARTURES.filter((d) => d.kind === 'service' || d.kind === 'refused').flatMap((d) => d.spellings.split(' ')));
+const departed = new Set(
+  UNIT_DEPARTURES.filter((d) => d.kind === 'service' || d.kind === 'refused').flatMap((d) => d.spellings.split(' ')),
+);
 
 describe('the reference data', () => {
   it('was computed by Pint and covers every quantity kind in long, short and pretty formats', () => {
     expect(reference.pint_version).toBe('0.19.2');
-    expect(reference.bases).toEqual(['mass', 'length', 'time', 'current', 'temperature', 'luminous_intensity', 'amount_of_substance', 'angle', 'currency', 'information']);
+    expect(reference.bases).toEqual([
+      'mass',
+      'length',
+      'time',
+      'current',
+      'temperature',
+      'luminous_intensity',
+      'amount_of_substance',
+      'angle',
+      'currency',
+      'information',
+    ]);
     expect(reference.pairs.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(reference.pairs.map((p) => p[0]))).toEqual(new Set(QUANTITY_KINDS));
     for (const kind of QUANTITY_KINDS) {
@@ -59,14 +80,19 @@ describe("every spelling of Pint's registry", () => {
         dimensionsEqual(u.dimension, dimension) &&
         Math.abs(u.scale - factor) <= 1e-9 * factor &&
         Math.abs(u.offset - offset) <= 1e-9 * Math.max(Math.abs(offset), 1);
-      if (!ok) wrong.push(`${name} (${canonical}): ${formatDimension(u.dimension)} ${u.scale} + ${u.offset}, Pint ${formatDimension(dimension)} ${factor} + ${offset}`);
+      if (!ok)
+        wrong.push(
+          `${name} (${canonical}): ${formatDimension(u.dimension)} ${u.scale} + ${u.offset}, Pint ${formatDimension(dimension)} ${factor} + ${offset}`,
+        );
     }
     expect(wrong).toEqual([]);
   });
 
   it("holds no spelling Pint's registry lacks, and every one it has", () => {
     const pint = new Set(reference.names.map(([name]) => name));
-    const table = unitEntries().filter((e) => e.origin !== 'departure').flatMap((e) => e.spellings);
+    const table = unitEntries()
+      .filter((e) => e.origin !== 'departure')
+      .flatMap((e) => e.spellings);
     expect(table.filter((s) => !pint.has(s))).toEqual([]);
     const refusedOrDeparted = new Set([...departed, ...table]);
     expect([...pint].filter((s) => !refusedOrDeparted.has(s))).toEqual([]);
@@ -84,7 +110,7 @@ describe("every spelling of Pint's registry", () => {
 });
 
 describe("Pint's prefixes and plurals", () => {
-  it('read every prefixed name Pint reads as Pint does, in Pint\'s order of readings', () => {
+  it("read every prefixed name Pint reads as Pint does, in Pint's order of readings", () => {
     // a departure's plural (`kts`, `dBs`) departs with it
     const read = reference.prefixed.filter(
       (r): r is [string, [number[], number, number]] => Array.isArray(r[1]) && !departed.has(r[0]) && !departed.has(r[0].replace(/s$/, '')),
@@ -93,7 +119,8 @@ describe("Pint's prefixes and plurals", () => {
     const wrong: string[] = [];
     for (const [text, [dimension, factor, offset]] of read) {
       const u = tryParseUnit(text);
-      const ok = u !== undefined && dimensionsEqual(u.dimension, dimension) && Math.abs(u.scale - factor) <= 1e-9 * factor && u.offset === offset;
+      const ok =
+        u !== undefined && dimensionsEqual(u.dimension, dimension) && Math.abs(u.scale - factor) <= 1e-9 * factor && u.offset === offset;
       if (!ok) wrong.push(`${text}: ${u === undefined ? 'refused' : `${u.scale}`}, Pint ${factor}`);
     }
     expect(wrong).toEqual([]);
@@ -121,7 +148,8 @@ describe('(quantity kind, unit string) pairs in Pint formats', () => {
         const si = toSI(magnitude, 0.25, unit);
         const expected = magnitude * factor + offset;
         const scale = Math.max(Math.abs(expected), Math.abs(offset), Math.abs(magnitude * factor));
-        if (Math.abs(si.magnitude - expected) > 1e-9 * scale) wrong.push(`${kind} ${JSON.stringify(unit)}: ${si.magnitude} for ${magnitude}, Pint ${expected}`);
+        if (Math.abs(si.magnitude - expected) > 1e-9 * scale)
+          wrong.push(`${kind} ${JSON.stringify(unit)}: ${si.magnitude} for ${magnitude}, Pint ${expected}`);
         // the standard deviation by the factor only: an offset never reaches it
         if (Math.abs((si.standard_deviation as number) - 0.25 * factor) > 1e-9 * 0.25 * factor) {
           wrong.push(`${kind} ${JSON.stringify(unit)}: standard deviation ${si.standard_deviation}, Pint ${0.25 * factor}`);
@@ -154,7 +182,9 @@ describe('(quantity kind, unit string) pairs in Pint formats', () => {
   });
 
   it("refuses units of information (Pint's [information]: bit, byte, B and their prefixes) for every quantity kind", () => {
-    const information = reference.names.filter(([name, canonical]) => ['bit', 'byte', 'baud'].includes(canonical) && !departed.has(name)).map(([name]) => name);
+    const information = reference.names
+      .filter(([name, canonical]) => ['bit', 'byte', 'baud'].includes(canonical) && !departed.has(name))
+      .map(([name]) => name);
     const prefixed = reference.prefixed.filter((r) => Array.isArray(r[1]) && r[1][0][BASE_INDEX.information] === 1).map(([text]) => text);
     expect(information).toEqual(expect.arrayContaining(['bit', 'byte', 'B', 'octet', 'baud']));
     expect(prefixed).toEqual(expect.arrayContaining(['kB', 'MiB', 'kilobyte', 'GB']));

@@ -85,7 +85,10 @@ describe("Pint's spellings", () => {
     reads('KiB', dimension({ information: 1 }), 8 * 1024); // a dimension of its own, as in Pint
     reads('kbit/s', dimension({ information: 1, time: -1 }), 1000);
     // before: 'B' read as 8 of a ratio; now no quantity kind takes a unit of information
-    expect(isCompatible('B', 'dimensionless_ratio')).toEqual({ ok: false, message: "unit 'B' is not a unit of quantity kind 'dimensionless_ratio' (expected dimension dimensionless, got information)" });
+    expect(isCompatible('B', 'dimensionless_ratio')).toEqual({
+      ok: false,
+      message: "unit 'B' is not a unit of quantity kind 'dimensionless_ratio' (expected dimension dimensionless, got information)",
+    });
     for (const unit of ['kgs', 'Ks', 'gs', 'KG', 'Kg']) expect(tryParseUnit(unit)).toBeUndefined();
   });
 
@@ -118,7 +121,8 @@ describe('the departures from Pint (one table)', () => {
 
   it('refuses every refused spelling, giving the reason', () => {
     for (const d of UNIT_DEPARTURES.filter((x) => x.kind === 'refused')) {
-      for (const s of spellings(d.spellings)) expect(() => parseUnit(s)).toThrow(`'${s}' (${spellings(d.spellings)[0]}) is not accepted: ${d.reason}`);
+      for (const s of spellings(d.spellings))
+        expect(() => parseUnit(s)).toThrow(`'${s}' (${spellings(d.spellings)[0]}) is not accepted: ${d.reason}`);
     }
   });
 
@@ -149,7 +153,8 @@ describe('the departures from Pint (one table)', () => {
     expect(isCompatible('deg', 'latitude')).toMatchObject({ ok: true });
     const check = isCompatible('deg', 'mass_fraction');
     expect(check).toMatchObject({ ok: false });
-    if (!check.ok) expect(check.message).toBe("unit 'deg' is not a unit of quantity kind 'mass_fraction' (expected dimension dimensionless, got angle)");
+    if (!check.ok)
+      expect(check.message).toBe("unit 'deg' is not a unit of quantity kind 'mass_fraction' (expected dimension dimensionless, got angle)");
   });
 
   it('are all shown in the table of docs/units.md', () => {

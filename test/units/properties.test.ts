@@ -20,12 +20,10 @@ const FAMILIES: readonly (readonly string[])[] = [
 ];
 const OFFSET_FAMILY = FAMILIES.findIndex((f) => f.includes('degC'));
 
-const pair = fc
-  .integer({ min: 0, max: FAMILIES.length - 1 })
-  .chain((i) => {
-    const f = FAMILIES[i] as readonly string[];
-    return fc.tuple(fc.constant(i), fc.constantFrom(...f), fc.constantFrom(...f));
-  });
+const pair = fc.integer({ min: 0, max: FAMILIES.length - 1 }).chain((i) => {
+  const f = FAMILIES[i] as readonly string[];
+  return fc.tuple(fc.constant(i), fc.constantFrom(...f), fc.constantFrom(...f));
+});
 // Subnormal doubles carry too few bits for any relative bound; keep away from them.
 const notSubnormal = (x: number): boolean => x === 0 || Math.abs(x) >= 1e-250;
 const magnitude = fc.double({ min: -1e9, max: 1e9, noNaN: true, noDefaultInfinity: true }).filter(notSubnormal);
@@ -72,13 +70,19 @@ describe('unit conversion properties', () => {
   it('conversion is linear in magnitude for non-offset units', () => {
     const linearPair = pair.filter(([family]) => family !== OFFSET_FAMILY);
     fc.assert(
-      fc.property(linearPair, magnitude, magnitude, fc.double({ min: -1e3, max: 1e3, noNaN: true }).filter(notSubnormal), ([, a, b], x, y, k) => {
-        expect(convert(0, a, b)).toBe(0);
-        const lhs = convert(k * x + y, a, b);
-        const rhs = k * convert(x, a, b) + convert(y, a, b);
-        const scale = (Math.abs(k * x) + Math.abs(y)) * (parseUnit(a).scale / parseUnit(b).scale);
-        expect(Math.abs(lhs - rhs)).toBeLessThanOrEqual(1e-12 * scale);
-      }),
+      fc.property(
+        linearPair,
+        magnitude,
+        magnitude,
+        fc.double({ min: -1e3, max: 1e3, noNaN: true }).filter(notSubnormal),
+        ([, a, b], x, y, k) => {
+          expect(convert(0, a, b)).toBe(0);
+          const lhs = convert(k * x + y, a, b);
+          const rhs = k * convert(x, a, b) + convert(y, a, b);
+          const scale = (Math.abs(k * x) + Math.abs(y)) * (parseUnit(a).scale / parseUnit(b).scale);
+          expect(Math.abs(lhs - rhs)).toBeLessThanOrEqual(1e-12 * scale);
+        },
+      ),
       { seed: SEED, numRuns: 1000 },
     );
   });
@@ -86,11 +90,15 @@ describe('unit conversion properties', () => {
   it('toSI agrees with convert to the SI unit', () => {
     const SI: Record<number, string> = { 0: 'kg', 1: 'J', 2: 's', 3: 'm', 4: 'm^3', 9: 'K', 10: 'rad' };
     fc.assert(
-      fc.property(pair.filter(([f]) => f in SI), magnitude, ([f, a], x) => {
-        const si = toSI(x, null, a).magnitude;
-        const viaConvert = convert(x, a, SI[f] as string);
-        expect(Math.abs(si - viaConvert)).toBeLessThanOrEqual(1e-12 * Math.max(Math.abs(si), 1));
-      }),
+      fc.property(
+        pair.filter(([f]) => f in SI),
+        magnitude,
+        ([f, a], x) => {
+          const si = toSI(x, null, a).magnitude;
+          const viaConvert = convert(x, a, SI[f] as string);
+          expect(Math.abs(si - viaConvert)).toBeLessThanOrEqual(1e-12 * Math.max(Math.abs(si), 1));
+        },
+      ),
       { seed: SEED, numRuns: 500 },
     );
   });

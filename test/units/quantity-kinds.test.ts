@@ -124,9 +124,7 @@ describe('quantity kinds', () => {
     const M = dimension({ mass: 1 });
     const E = dimension({ mass: 1, length: 2, time: -2 });
     expect(dimensionsEqual(dimensionOfQuantityKind('mass_carbon_emission_factor'), dimension({}))).toBe(true);
-    expect(dimensionOfQuantityKind('energy_carbon_emission_factor')).toEqual(
-      M.map((m, i) => m - (E[i] ?? 0)),
-    );
+    expect(dimensionOfQuantityKind('energy_carbon_emission_factor')).toEqual(M.map((m, i) => m - (E[i] ?? 0)));
     expect(dimensionOfQuantityKind('mass_distance')).toEqual(dimension({ mass: 1, length: 1 }));
     expect(dimensionOfQuantityKind('latitude')).toEqual(dimension({ angle: 1 }));
     expect(dimensionOfQuantityKind('longitude')).toEqual(dimension({ angle: 1 }));

@@ -24,9 +24,9 @@ function source(values: Map<string, readonly number[]>): string {
   return [
     '/**',
     ' * The value of every unit of the unit table (pint-units.ts, departures.ts) as mathjs computes it',
-    ' * from the unit\'s definition: `[factor to SI, SI offset, ...exponents of BASE_DIMENSIONS]`, by',
-    ' * the unit\'s name. Reading a unit from here spares a process the making of mathjs\'s unit machinery',
-    ' * and of the table\'s units in it (about 0.1 s of a small CLI run). Generated: `npm run',
+    " * from the unit's definition: `[factor to SI, SI offset, ...exponents of BASE_DIMENSIONS]`, by",
+    " * the unit's name. Reading a unit from here spares a process the making of mathjs's unit machinery",
+    " * and of the table's units in it (about 0.1 s of a small CLI run). Generated: `npm run",
     ' * units:values` writes it, and test/units/unit-values.test.ts checks it value for value against',
     ' * mathjs. Data only.',
     ' */',
@@ -41,7 +41,8 @@ function source(values: Map<string, readonly number[]>): string {
 describe('the table of unit values', () => {
   it('holds what mathjs computes for every unit, to the last bit', () => {
     const values = computed();
-    if (process.env['UPDATE_UNIT_VALUES'] === '1') writeFileSync(new URL('../../src/units/unit-values.ts', import.meta.url), source(values));
+    if (process.env['UPDATE_UNIT_VALUES'] === '1')
+      writeFileSync(new URL('../../src/units/unit-values.ts', import.meta.url), source(values));
     expect(Object.keys(UNIT_VALUES).sort()).toEqual([...values.keys()].sort());
     for (const [name, numbers] of values) {
       const tabled = UNIT_VALUES[name]!;

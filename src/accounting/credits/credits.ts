@@ -163,7 +163,10 @@ export function decimalCreditsOfNetInto(
 }
 
 /** The issuable amount as a decimal: the net rounded to the increment, then floored. */
-function issuableOf(netKg: number, policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg'>): Decimal {
+function issuableOf(
+  netKg: number,
+  policies: Pick<AccountingPolicies, 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg'>,
+): Decimal {
   const rounded = roundedNet(netKg, policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]);
   const floor = policies.issuableFloorKg;
   if (floor === null) return rounded;

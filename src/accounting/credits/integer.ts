@@ -33,7 +33,12 @@ const LIMIT = Number.MAX_SAFE_INTEGER;
  * Writes the credits of net `netKg` to `out` and returns true, or returns false (out unchanged
  * or partly written) when the case is not one this path answers exactly.
  */
-export function integerCredits(netKg: number, riskOfReversalPercentage: number | null, policies: CreditPolicies, out: IntegerCredits): boolean {
+export function integerCredits(
+  netKg: number,
+  riskOfReversalPercentage: number | null,
+  policies: CreditPolicies,
+  out: IntegerCredits,
+): boolean {
   const issuable = integerIssuable(netKg, policies);
   if (issuable === undefined) return false;
   out.issuable = issuable;

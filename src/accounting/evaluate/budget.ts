@@ -120,7 +120,10 @@ export class BudgetTerms {
       const ids = [datapointIds[t.a] as string, datapointIds[t.b] as string].sort(compareStrings) as [string, string];
       return { datapoint_ids: ids, correlation: t.coefficient, variance_share: variance === 0 ? 0 : t.term / variance };
     });
-    return lines.sort((x, y) => Math.abs(y.variance_share) - Math.abs(x.variance_share) || compareStrings(x.datapoint_ids.join(' '), y.datapoint_ids.join(' ')));
+    return lines.sort(
+      (x, y) =>
+        Math.abs(y.variance_share) - Math.abs(x.variance_share) || compareStrings(x.datapoint_ids.join(' '), y.datapoint_ids.join(' ')),
+    );
   }
 
   /** Closes appended entry e: the terms pushed since the last entry closed, and its variance. */
@@ -153,7 +156,9 @@ export class BudgetTerms {
       shares[k] = share;
     }
     const datapoints = allDatapoints.subarray(from, from + n);
-    const order = ordered ? orderByShareThenId(n, scratch, datapoints, datapointIds) : orderWithoutShares(shares.subarray(0, n), datapoints, datapointIds);
+    const order = ordered
+      ? orderByShareThenId(n, scratch, datapoints, datapointIds)
+      : orderWithoutShares(shares.subarray(0, n), datapoints, datapointIds);
     const lines = new Array<UncertaintyBudgetLine>(n);
     for (let j = 0; j < n; j++) {
       const k = order[j] as number;
@@ -185,7 +190,13 @@ let scratch: Scratch | undefined;
 function scratchOf(n: number): Scratch {
   if (scratch === undefined || scratch.shares.length < n) {
     const size = Math.max(64, 2 * n);
-    scratch = { shares: new Float64Array(size), keys: new Float64Array(size), sorted: new Float64Array(size), order: new Int32Array(size), placed: new Int32Array(size) };
+    scratch = {
+      shares: new Float64Array(size),
+      keys: new Float64Array(size),
+      sorted: new Float64Array(size),
+      order: new Int32Array(size),
+      placed: new Int32Array(size),
+    };
   }
   return scratch;
 }
@@ -196,7 +207,12 @@ function scratchOf(n: number): Scratch {
  * place by binary search, and only runs of equal shares (typically the zero shares of datapoints
  * without a standard deviation) are ordered by id with a comparator.
  */
-function orderByShareThenId(n: number, { shares, keys, sorted, order, placed }: Scratch, datapoints: Int32Array, ids: readonly string[]): Int32Array {
+function orderByShareThenId(
+  n: number,
+  { shares, keys, sorted, order, placed }: Scratch,
+  datapoints: Int32Array,
+  ids: readonly string[],
+): Int32Array {
   // Negated, so that ascending order is largest share first; 0 - share keeps zero as +0.
   for (let k = 0; k < n; k++) {
     keys[k] = 0 - (shares[k] as number);
@@ -219,7 +235,10 @@ function orderByShareThenId(n: number, { shares, keys, sorted, order, placed }: 
   }
   for (let run = 0; run < n; ) {
     const size = placed[run] as number;
-    if (size > 1) order.subarray(run, run + size).sort((x, y) => compareStrings(ids[datapoints[x] as number] as string, ids[datapoints[y] as number] as string));
+    if (size > 1)
+      order
+        .subarray(run, run + size)
+        .sort((x, y) => compareStrings(ids[datapoints[x] as number] as string, ids[datapoints[y] as number] as string));
     run += size;
   }
   return order;
@@ -232,7 +251,8 @@ function orderWithoutShares(shares: Float64Array, datapoints: Int32Array, ids: r
   // Stable over that, as the lines were always sorted: larger share first, then id.
   const byShare = Array.from(order).sort(
     (x, y) =>
-      (shares[y] as number) - (shares[x] as number) || compareStrings(ids[datapoints[x] as number] as string, ids[datapoints[y] as number] as string),
+      (shares[y] as number) - (shares[x] as number) ||
+      compareStrings(ids[datapoints[x] as number] as string, ids[datapoints[y] as number] as string),
   );
   return Int32Array.from(byShare);
 }
@@ -243,7 +263,9 @@ function orderWithoutShares(shares: Float64Array, datapoints: Int32Array, ids: r
  */
 const Stamp = function (this: unknown, target: object) {
   return target;
-} as unknown as new (target: object) => object;
+} as unknown as new (
+  target: object,
+) => object;
 
 /**
  * An entry result's budget state, kept in private fields of the result itself: invisible to JSON,

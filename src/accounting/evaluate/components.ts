@@ -103,7 +103,13 @@ export function slotCandidate(prepared: PreparedGraph, base: number, gradient: F
  * The standard deviation of a component that reaches each datapoint once: the square root of a
  * plain sum of squares. NaN when none of its datapoints has a standard deviation.
  */
-function standardDeviation(slots: Int32Array, base: number, size: number, gradient: Float64Array, siStandardDeviations: readonly number[]): number {
+function standardDeviation(
+  slots: Int32Array,
+  base: number,
+  size: number,
+  gradient: Float64Array,
+  siStandardDeviations: readonly number[],
+): number {
   let variance = 0;
   let anyGiven = false;
   for (let k = 0; k < size; k++) {
@@ -117,7 +123,14 @@ function standardDeviation(slots: Int32Array, base: number, size: number, gradie
 }
 
 /** The same for a component that reaches a datapoint in two slots: its derivatives add first. */
-function mergedStandardDeviation(slots: Int32Array, base: number, size: number, gradient: Float64Array, siStandardDeviations: readonly number[], merger: SensitivityAccumulator): number {
+function mergedStandardDeviation(
+  slots: Int32Array,
+  base: number,
+  size: number,
+  gradient: Float64Array,
+  siStandardDeviations: readonly number[],
+  merger: SensitivityAccumulator,
+): number {
   merger.reset();
   for (let k = 0; k < size; k++) merger.add(slots[base + k] as number, gradient[k] as number, 1);
   const variance = merger.propagatedVariance(siStandardDeviations);

@@ -17,7 +17,14 @@ export interface CovarianceTerm {
  * The covariance terms among an entry's merged terms (`datapoints[k]`, `coefficients[k]` for k in
  * [from, to)), each pair once; null when no two correlated datapoints of the entry are partners.
  */
-export function covarianceTermsOf(correlations: PreparedCorrelations, siStandardDeviations: readonly number[], datapoints: ArrayLike<number>, coefficients: ArrayLike<number>, from: number, to: number): CovarianceTerm[] | null {
+export function covarianceTermsOf(
+  correlations: PreparedCorrelations,
+  siStandardDeviations: readonly number[],
+  datapoints: ArrayLike<number>,
+  coefficients: ArrayLike<number>,
+  from: number,
+  to: number,
+): CovarianceTerm[] | null {
   const { partners } = correlations;
   let coefficientOf: Map<number, number> | null = null;
   for (let k = from; k < to; k++) {

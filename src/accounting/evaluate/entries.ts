@@ -80,7 +80,14 @@ export class EntryEvaluation {
     const chunk = new Array<GhgEntryResult>(to - from);
     for (let e = from; e < to; e++) {
       const row = e - from;
-      chunk[row] = this.results.resultOf(e, this.chunkNet[row] as number, this.nets[e] as number, this.chunkStandardDeviation[row] as number, this.credits, row);
+      chunk[row] = this.results.resultOf(
+        e,
+        this.chunkNet[row] as number,
+        this.nets[e] as number,
+        this.chunkStandardDeviation[row] as number,
+        this.credits,
+        row,
+      );
     }
     this.next = to;
     return chunk;
@@ -92,8 +99,8 @@ export class EntryEvaluation {
    */
   private netAfterDiscount(e: number, row: number): number {
     const net = this.chunkNet[row] as number;
-    if (this.monteCarlo !== undefined && this.policies.discountMethod === 'monte_carlo') return Math.min(net, (this.monteCarlo.summaries[e] as MonteCarloSummary).percentile_kg);
+    if (this.monteCarlo !== undefined && this.policies.discountMethod === 'monte_carlo')
+      return Math.min(net, (this.monteCarlo.summaries[e] as MonteCarloSummary).percentile_kg);
     return firstOrderNetAfterDiscount(net, this.chunkStandardDeviation[row] as number, this.policies);
   }
 }
-

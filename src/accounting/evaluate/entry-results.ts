@@ -41,7 +41,14 @@ export class EntryResults {
    * Entry e's result: `net` its signed sum, `netAfterDiscount` that less its discount,
    * `standardDeviation` NaN for none, its credits at row `row` of `credits`.
    */
-  resultOf(e: number, net: number, netAfterDiscount: number, standardDeviation: number, credits: CreditColumns, row: number): GhgEntryResult {
+  resultOf(
+    e: number,
+    net: number,
+    netAfterDiscount: number,
+    standardDeviation: number,
+    credits: CreditColumns,
+    row: number,
+  ): GhgEntryResult {
     const { prepared, plan, monteCarlo } = this.inputs;
     const risk = this.riskOf(e);
     const result = {
@@ -51,7 +58,10 @@ export class EntryResults {
       co2e_net_removed_standard_deviation_kg: Number.isNaN(standardDeviation) ? null : standardDeviation,
       risk_of_reversal_percentage: risk,
       issuable_kg: credits.issuable[row] as number,
-      credit_allocation: risk === null ? null : { buffer_pool_contribution_kg: credits.buffer[row] as number, supplier_allocation_kg: credits.supplier[row] as number },
+      credit_allocation:
+        risk === null
+          ? null
+          : { buffer_pool_contribution_kg: credits.buffer[row] as number, supplier_allocation_kg: credits.supplier[row] as number },
       components: this.componentResults(e),
       reused_datapoints: plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e)),
     } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget' | 'warnings'> as Mutable<GhgEntryResult>;
@@ -62,7 +72,12 @@ export class EntryResults {
       if (covariances !== undefined) result.uncertainty_budget_covariances = covariances;
     }
     if (this.budgets !== null && this.inputs.coverageProbability !== undefined && !Number.isNaN(standardDeviation)) {
-      result.coverage_interval = coverageIntervalOf(net, standardDeviation, this.budgets.effectiveDegreesOfFreedom(e), this.inputs.coverageProbability);
+      result.coverage_interval = coverageIntervalOf(
+        net,
+        standardDeviation,
+        this.budgets.effectiveDegreesOfFreedom(e),
+        this.inputs.coverageProbability,
+      );
     }
     // Warnings last, so that the figures come first in JSON.
     const own = entryWarnings(prepared, e);
@@ -72,7 +87,13 @@ export class EntryResults {
   }
 
   /** Adds the Monte Carlo summary and the discount's figures under the Monte Carlo method; returns the Monte Carlo warnings. */
-  private addMonteCarlo(result: Mutable<GhgEntryResult>, e: number, monteCarlo: MonteCarloRun, net: number, standardDeviation: number): EvaluationWarning[] {
+  private addMonteCarlo(
+    result: Mutable<GhgEntryResult>,
+    e: number,
+    monteCarlo: MonteCarloRun,
+    net: number,
+    standardDeviation: number,
+  ): EvaluationWarning[] {
     const { prepared } = this.inputs;
     const summary = monteCarlo.summaries[e] as MonteCarloSummary;
     result.monte_carlo = summary;
@@ -119,7 +140,8 @@ export class EntryResults {
       // Spread only for the rare statement or project attribution: a spread in the literal costs a
       // runtime call for each of 100,000s of results.
       const scope = attributions.scope[a] as number;
-      results[k] = scope === 0 ? result : { ...result, attribution_scope: ATTRIBUTION_SCOPES[scope] as Exclude<AttributionScope, 'REMOVAL'> };
+      results[k] =
+        scope === 0 ? result : { ...result, attribution_scope: ATTRIBUTION_SCOPES[scope] as Exclude<AttributionScope, 'REMOVAL'> };
     }
     return results;
   }
@@ -130,7 +152,10 @@ function plannedReusedDatapoints(prepared: PreparedGraph, plan: MergePlan, e: nu
   const from = plan.reusedStart[e] as number;
   const reused = new Array<ReusedDatapoint>((plan.reusedStart[e + 1] as number) - from);
   for (let r = 0; r < reused.length; r++) {
-    reused[r] = { datapoint_id: prepared.datapointIds[plan.reusedDatapoint[from + r] as number] as string, uses: plan.reusedUses[from + r] as number };
+    reused[r] = {
+      datapoint_id: prepared.datapointIds[plan.reusedDatapoint[from + r] as number] as string,
+      uses: plan.reusedUses[from + r] as number,
+    };
   }
   return reused;
 }

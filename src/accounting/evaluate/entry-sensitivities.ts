@@ -56,7 +56,10 @@ export class EntrySensitivities {
     const { attributionStart, attributions } = prepared.entries;
     let net = 0;
     for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
-      net += (attributions.sign[a] as number) * attributionFactor(attributions, a, prepared.siMagnitudes, amortised.shares) * (components.values[attributions.component[a] as number] as number);
+      net +=
+        (attributions.sign[a] as number) *
+        attributionFactor(attributions, a, prepared.siMagnitudes, amortised.shares) *
+        (components.values[attributions.component[a] as number] as number);
     }
     return net;
   }
@@ -106,7 +109,8 @@ export class EntrySensitivities {
       variance += u * u;
     }
     if (!anyGiven) variance = Number.NaN;
-    else if (prepared.correlations.partners.size > 0) variance = this.withCovariances(e, variance, termDatapoint, terms, termAt, plan.termStart[e + 1] as number);
+    else if (prepared.correlations.partners.size > 0)
+      variance = this.withCovariances(e, variance, termDatapoint, terms, termAt, plan.termStart[e + 1] as number);
     budgets.endPlannedEntry(e, variance);
     return variance;
   }
@@ -137,7 +141,14 @@ export class EntrySensitivities {
     merged.reset();
     if (!Number.isNaN(variance) && prepared.correlations.partners.size > 0) {
       const { appendedDatapoints, appendedCoefficients } = budgets.appendedTerms();
-      variance = this.withCovariances(e, variance, appendedDatapoints, appendedCoefficients, budgets.appendedEntryStart, budgets.appendedEntryEnd);
+      variance = this.withCovariances(
+        e,
+        variance,
+        appendedDatapoints,
+        appendedCoefficients,
+        budgets.appendedEntryStart,
+        budgets.appendedEntryEnd,
+      );
     }
     if (reused.length > 1) reused.sort((a, b) => compareStrings(a.datapoint_id, b.datapoint_id));
     this.reusedOfAppended.set(e, reused);
@@ -149,7 +160,14 @@ export class EntrySensitivities {
    * The variance plus the covariance terms of the correlated pairs among terms [from, to), the
    * terms recorded for the budget (never below 0: round-off of r = -1 pairs).
    */
-  private withCovariances(e: number, variance: number, datapoints: ArrayLike<number>, coefficients: ArrayLike<number>, from: number, to: number): number {
+  private withCovariances(
+    e: number,
+    variance: number,
+    datapoints: ArrayLike<number>,
+    coefficients: ArrayLike<number>,
+    from: number,
+    to: number,
+  ): number {
     const { prepared } = this.inputs;
     const terms = covarianceTermsOf(prepared.correlations, prepared.siStandardDeviations, datapoints, coefficients, from, to);
     if (terms === null) return variance;
@@ -167,7 +185,8 @@ export class EntrySensitivities {
     const v = components.values[c] as number;
     const base = slotStart[c] as number;
     const slotUses = prepared.components.slotUses[c] as Int32Array;
-    for (let k = 0; k < slotUses.length; k++) merged.add(slots[base + k] as number, coefficient * (gradients[base + k] as number), slotUses[k] as number);
+    for (let k = 0; k < slotUses.length; k++)
+      merged.add(slots[base + k] as number, coefficient * (gradients[base + k] as number), slotUses[k] as number);
     const factorDatapoint = attributions.factorDatapoint[a] as number;
     if (factorDatapoint >= 0) merged.add(factorDatapoint, sign * v, 1);
     const slot = attributions.shareSlot[a] as number;
@@ -201,7 +220,10 @@ export class EntrySensitivities {
     const overlay = (this.overlay ??= Float64Array.from(components.gradients));
     const { slotStart } = prepared.components;
     const candidatesOf = kinked.map((c) => components.kinks.get(c) as readonly Float64Array[]);
-    const write = (choice: readonly number[]): void => kinked.forEach((c, i) => overlay.set((candidatesOf[i] as readonly Float64Array[])[choice[i] as number] as Float64Array, slotStart[c] as number));
+    const write = (choice: readonly number[]): void =>
+      kinked.forEach((c, i) =>
+        overlay.set((candidatesOf[i] as readonly Float64Array[])[choice[i] as number] as Float64Array, slotStart[c] as number),
+      );
     const trial = (this.trial ??= new SensitivityAccumulator(prepared.datapointIds.length));
     const { attributionStart, attributions } = prepared.entries;
     const evaluate = (choice: readonly number[]): KinkCandidate => {
@@ -218,10 +240,19 @@ export class EntrySensitivities {
     // The fallback's start: each component's own preferred branch, the one `gradients` holds.
     const start = kinked.map((c, i) => {
       const base = slotStart[c] as number;
-      const at = (candidatesOf[i] as readonly Float64Array[]).findIndex((g) => g.every((v, k) => Object.is(v, components.gradients[base + k])));
+      const at = (candidatesOf[i] as readonly Float64Array[]).findIndex((g) =>
+        g.every((v, k) => Object.is(v, components.gradients[base + k])),
+      );
       return Math.max(0, at);
     });
-    write(preferredCombination(candidatesOf.map((list) => list.length), start, evaluate, prepared.datapointIds));
+    write(
+      preferredCombination(
+        candidatesOf.map((list) => list.length),
+        start,
+        evaluate,
+        prepared.datapointIds,
+      ),
+    );
     return overlay;
   }
 
@@ -230,6 +261,7 @@ export class EntrySensitivities {
     const { prepared, components } = this.inputs;
     const overlay = this.overlay as Float64Array;
     const { slotStart } = prepared.components;
-    for (const c of kinked) overlay.set(components.gradients.subarray(slotStart[c] as number, slotStart[c + 1] as number), slotStart[c] as number);
+    for (const c of kinked)
+      overlay.set(components.gradients.subarray(slotStart[c] as number, slotStart[c + 1] as number), slotStart[c] as number);
   }
 }

@@ -159,7 +159,10 @@ function evaluateEveryEntry(prepared: PreparedGraph, options: EvaluateOptions): 
   }
   const statements = evaluation.statementResults();
   const warnings = resultWarnings(evaluation.documentWarnings, entries);
-  return { ok: true, result: statements === undefined ? { ghg_entries: entries, warnings } : { ghg_entries: entries, ghg_statements: statements, warnings } };
+  return {
+    ok: true,
+    result: statements === undefined ? { ghg_entries: entries, warnings } : { ghg_entries: entries, ghg_statements: statements, warnings },
+  };
 }
 
 /** An evaluation whose entries are read a chunk at a time (see {@link startEvaluation}). */
@@ -204,8 +207,23 @@ export function startEvaluation(
     monteCarlo = run as MonteCarloRun;
   }
   // 3. The entries, chunk by chunk; 4. the statements, from the entries' nets.
-  const entries = new EntryEvaluation({ prepared, components, plan, amortised, shareGradients, monteCarlo, coverageProbability: options.coverageProbability });
-  return { ok: true, evaluation: { entries, statementResults: () => statementResults(prepared, entries, amortised), documentWarnings: prepared.documentWarnings.all } };
+  const entries = new EntryEvaluation({
+    prepared,
+    components,
+    plan,
+    amortised,
+    shareGradients,
+    monteCarlo,
+    coverageProbability: options.coverageProbability,
+  });
+  return {
+    ok: true,
+    evaluation: {
+      entries,
+      statementResults: () => statementResults(prepared, entries, amortised),
+      documentWarnings: prepared.documentWarnings.all,
+    },
+  };
 }
 
 /** Default most draws of an adaptive run (the service's own enhanced-weathering quantification draws 200,000). */
@@ -245,7 +263,11 @@ export function evaluateOptionIssues(options: EvaluateOptions): GraphIssue[] {
   const issues = optionIssues(options, EVALUATE_OPTION_CHECKS, ['options']);
   const mc = options.monteCarlo;
   if (issues.length === 0 && mc?.samples !== undefined && mc.adaptive !== undefined) {
-    issues.push({ path: ['options', 'monteCarlo'], code: 'invalid_option', message: 'monteCarlo takes samples (a fixed number of draws) or adaptive, not both' });
+    issues.push({
+      path: ['options', 'monteCarlo'],
+      code: 'invalid_option',
+      message: 'monteCarlo takes samples (a fixed number of draws) or adaptive, not both',
+    });
   }
   return issues;
 }

@@ -38,7 +38,9 @@ export function isPreferred(a: KinkCandidate, b: KinkCandidate, ids: readonly st
   const va = Number.isNaN(a.variance) ? 0 : a.variance;
   const vb = Number.isNaN(b.variance) ? 0 : b.variance;
   if (!nearlyEqual(va, vb)) return va > vb;
-  const datapoints = [...new Set([...a.terms.keys(), ...b.terms.keys()])].sort((x, y) => compareStrings(ids[x] as string, ids[y] as string));
+  const datapoints = [...new Set([...a.terms.keys(), ...b.terms.keys()])].sort((x, y) =>
+    compareStrings(ids[x] as string, ids[y] as string),
+  );
   for (const d of datapoints) {
     const ca = a.terms.get(d) ?? 0;
     const cb = b.terms.get(d) ?? 0;
@@ -67,7 +69,12 @@ export function varianceOfTerms(terms: ReadonlyMap<number, number>, siStandardDe
  * {@link MAX_ENTRY_KINK_COMBINATIONS}; otherwise, from `start`, each component in turn takes its
  * preferred candidate with the others fixed, until a whole round changes nothing (at most 8 rounds).
  */
-export function preferredCombination(counts: readonly number[], start: readonly number[], evaluate: (choice: readonly number[]) => KinkCandidate, ids: readonly string[]): number[] {
+export function preferredCombination(
+  counts: readonly number[],
+  start: readonly number[],
+  evaluate: (choice: readonly number[]) => KinkCandidate,
+  ids: readonly string[],
+): number[] {
   const total = counts.reduce((p, n) => p * n, 1);
   let best = [...start];
   let bestCandidate = evaluate(best);

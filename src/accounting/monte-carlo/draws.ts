@@ -41,7 +41,11 @@ export class DrawPlan {
     for (const group of prepared.correlations.groups) {
       const members = group.members.filter((d) => this.marginals[d] !== null);
       const unit = this.units.length;
-      this.units.push({ key: streamKey(prepared.datapointIds[group.members[0] as number] as string), members: group.members, cholesky: group.cholesky });
+      this.units.push({
+        key: streamKey(prepared.datapointIds[group.members[0] as number] as string),
+        members: group.members,
+        cholesky: group.cholesky,
+      });
       for (const d of members) this.unitOf[d] = unit;
     }
     for (let d = 0; d < n; d++) {
@@ -68,7 +72,8 @@ export class DrawPlan {
       const marginal = this.marginals[d] as Marginal;
       const out = buffers[d] ?? new Float64Array(size);
       // A normal input is drawn straight into its column (drawFromNormal's magnitude + sd z, in the fill).
-      if (marginal.type === DISTRIBUTION_CODE.normal) random.fillNormals(out.subarray(0, size), marginal.magnitude, marginal.standardDeviation);
+      if (marginal.type === DISTRIBUTION_CODE.normal)
+        random.fillNormals(out.subarray(0, size), marginal.magnitude, marginal.standardDeviation);
       else if (marginal.type === DISTRIBUTION_CODE.lognormal) {
         const z = this.normalsOf(size);
         random.fillNormals(z);

@@ -81,7 +81,7 @@ export class NetSampler {
 
   /** The block's draws of datapoint d (its constant value repeated when it is not sampled). */
   drawsOf(d: number): Float64Array | null {
-    return (this.plan.unitOf[d] as number) >= 0 ? this.draws[d] ?? null : null;
+    return (this.plan.unitOf[d] as number) >= 0 ? (this.draws[d] ?? null) : null;
   }
 
   /** The block's values of component c. */

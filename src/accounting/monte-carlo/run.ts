@@ -39,7 +39,13 @@ const FIRST_CHECKPOINT_BLOCKS = 10;
  * range are left empty, for {@link mergeMonteCarloRuns} to fill from runs of the other ranges.
  * An entry's figures depend only on its own draws, so any split of the entries gives the same.
  */
-export function runMonteCarlo(prepared: PreparedGraph, settings: MonteCarloSettings, shares: Float64Array, first = 0, end = prepared.entries.count): MonteCarloRun | GraphIssue[] {
+export function runMonteCarlo(
+  prepared: PreparedGraph,
+  settings: MonteCarloSettings,
+  shares: Float64Array,
+  first = 0,
+  end = prepared.entries.count,
+): MonteCarloRun | GraphIssue[] {
   const count = prepared.entries.count;
   const draws = settings.samples ?? settings.maxSamples;
   const sampler = new NetSampler(prepared, new DrawPlan(prepared, settings.seed), shares);
@@ -64,7 +70,12 @@ export function runMonteCarlo(prepared: PreparedGraph, settings: MonteCarloSetti
         const values = (nets[e - from] as Float64Array).subarray(0, checkpoint);
         const summary = summarise(values, settings);
         if (summary === null) {
-          if (last) issues.push({ path: ['ghg_entries', e], code: 'monte_carlo_no_valid_draw', message: `no Monte Carlo draw of entry '${prepared.entries.ids[e] as string}' has a finite net: ${invalidDrawWarning(prepared, settings, sampler, e, values).message}` });
+          if (last)
+            issues.push({
+              path: ['ghg_entries', e],
+              code: 'monte_carlo_no_valid_draw',
+              message: `no Monte Carlo draw of entry '${prepared.entries.ids[e] as string}' has a finite net: ${invalidDrawWarning(prepared, settings, sampler, e, values).message}`,
+            });
           continue;
         }
         if (!last && !(settings.samples === null && summary.width <= settings.toleranceKg)) continue;
@@ -106,7 +117,10 @@ function checkpoints(settings: MonteCarloSettings): number[] {
 }
 
 /** An entry's summary from its draws (NaN: invalid), the width of its percentile's interval; null when no draw is valid. */
-function summarise(values: Float64Array, settings: MonteCarloSettings): { result: MonteCarloSummary; width: number; percentile16High: number } | null {
+function summarise(
+  values: Float64Array,
+  settings: MonteCarloSettings,
+): { result: MonteCarloSummary; width: number; percentile16High: number } | null {
   const finite = finiteOf(values);
   const valid = finite.length;
   if (valid === 0) return null;

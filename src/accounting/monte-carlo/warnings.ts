@@ -13,7 +13,13 @@ import type { PreparedGraph } from '../prepare/prepared-graph';
 import type { EvaluationWarning } from '../result';
 
 /** The warning of entry e's invalid draws (`values`: its draws, NaN for an invalid one). */
-export function invalidDrawWarning(prepared: PreparedGraph, settings: MonteCarloSettings, sampler: NetSampler, e: number, values: Float64Array): EvaluationWarning {
+export function invalidDrawWarning(
+  prepared: PreparedGraph,
+  settings: MonteCarloSettings,
+  sampler: NetSampler,
+  e: number,
+  values: Float64Array,
+): EvaluationWarning {
   let invalid = 0;
   let first = -1;
   for (let i = 0; i < values.length; i++) {
@@ -63,7 +69,13 @@ function culpritOf(prepared: PreparedGraph, settings: MonteCarloSettings, sample
  * The warning of an entry whose first-order net after discount is above what the Monte Carlo 16th
  * percentile allows within its sampling error; null when it is not.
  */
-export function firstOrderWarning(prepared: PreparedGraph, e: number, firstOrderNetAfterDiscount: number, percentile16: number, percentile16High: number): EvaluationWarning | null {
+export function firstOrderWarning(
+  prepared: PreparedGraph,
+  e: number,
+  firstOrderNetAfterDiscount: number,
+  percentile16: number,
+  percentile16High: number,
+): EvaluationWarning | null {
   if (!(firstOrderNetAfterDiscount > percentile16High)) return null;
   const id = prepared.entries.ids[e] as string;
   return {

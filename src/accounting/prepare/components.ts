@@ -122,7 +122,12 @@ class ComponentBuilder {
     const plan = this.blueprints.plans.get(component.blueprint_key);
     if (plan === undefined) {
       if (!this.blueprints.seen.has(component.blueprint_key)) {
-        problem(context, ['components', c, 'blueprint_key'], 'unknown_blueprint', `component '${id}' names blueprint '${component.blueprint_key}', which the document does not define`);
+        problem(
+          context,
+          ['components', c, 'blueprint_key'],
+          'unknown_blueprint',
+          `component '${id}' names blueprint '${component.blueprint_key}', which the document does not define`,
+        );
       }
       return; // an invalid blueprint was reported where it is defined
     }
@@ -145,7 +150,12 @@ class ComponentBuilder {
     for (let s = 0; s < inputCount; s++) {
       if ((this.suppliedCount[s] as number) < 0) {
         valid = false;
-        problem(this.context, ['components', c, 'inputs'], 'missing_input', `component '${id}' does not supply input '${(plan.blueprint.inputs[s] as CompiledBlueprintInput).input_key}' of blueprint '${plan.blueprint.key}'`);
+        problem(
+          this.context,
+          ['components', c, 'inputs'],
+          'missing_input',
+          `component '${id}' does not supply input '${(plan.blueprint.inputs[s] as CompiledBlueprintInput).input_key}' of blueprint '${plan.blueprint.key}'`,
+        );
       }
     }
     return valid;
@@ -158,7 +168,12 @@ class ComponentBuilder {
     // Inputs are usually supplied in blueprint order: the map only for the others.
     const s = i < plan.inputKeys.length && plan.inputKeys[i] === inputKey ? i : (plan.inputIndex.get(inputKey) ?? -1);
     if (s < 0) {
-      problem(context, inputPath(c, i, 'input_key'), 'unknown_input', `component '${id}' supplies input '${inputKey}', which blueprint '${plan.blueprint.key}' does not have`);
+      problem(
+        context,
+        inputPath(c, i, 'input_key'),
+        'unknown_input',
+        `component '${id}' supplies input '${inputKey}', which blueprint '${plan.blueprint.key}' does not have`,
+      );
       return false;
     }
     if ((this.suppliedCount[s] as number) >= 0) {
@@ -170,7 +185,12 @@ class ComponentBuilder {
     const single = input.datapoint_id;
     const field = list !== undefined ? 'datapoint_ids' : 'datapoint_id';
     if (list !== undefined && single !== undefined) {
-      problem(context, inputPath(c, i), 'ambiguous_input', `component '${id}' input '${inputKey}' gives both datapoint_ids and datapoint_id; give one`);
+      problem(
+        context,
+        inputPath(c, i),
+        'ambiguous_input',
+        `component '${id}' input '${inputKey}' gives both datapoint_ids and datapoint_id; give one`,
+      );
       return false;
     }
     const spec = plan.blueprint.inputs[s] as CompiledBlueprintInput;
@@ -178,10 +198,20 @@ class ComponentBuilder {
     let valid = true;
     if (spec.data_shape === 'SCALAR' && count !== 1) {
       valid = false;
-      problem(context, inputPath(c, i, field), 'scalar_input_count', `component '${id}' input '${inputKey}' is SCALAR and takes exactly one datapoint, got ${count}`);
+      problem(
+        context,
+        inputPath(c, i, field),
+        'scalar_input_count',
+        `component '${id}' input '${inputKey}' is SCALAR and takes exactly one datapoint, got ${count}`,
+      );
     } else if (spec.data_shape === 'LIST' && count === 0) {
       valid = false;
-      problem(context, inputPath(c, i, field), 'empty_list_input', `component '${id}' input '${inputKey}' is a LIST and needs at least one datapoint`);
+      problem(
+        context,
+        inputPath(c, i, field),
+        'empty_list_input',
+        `component '${id}' input '${inputKey}' is a LIST and needs at least one datapoint`,
+      );
     }
     if (this.checked.length < this.used + count) this.checked = grown(this.checked, this.used + count);
     this.suppliedStart[s] = this.used;
@@ -202,10 +232,25 @@ class ComponentBuilder {
    * Whether datapoint d, named at position k of input i's `field` of component c (k -1 for a single
    * `datapoint_id`), exists and has a unit of the input's kind.
    */
-  private checkDatapoint(d: number, datapointId: string, expected: number, spec: CompiledBlueprintInput, id: string, c: number, i: number, field: string, k: number): boolean {
+  private checkDatapoint(
+    d: number,
+    datapointId: string,
+    expected: number,
+    spec: CompiledBlueprintInput,
+    id: string,
+    c: number,
+    i: number,
+    field: string,
+    k: number,
+  ): boolean {
     const { context } = this;
     if (d < 0) {
-      problem(context, slotPath(c, i, field, k), 'unknown_datapoint', `component '${id}' input '${spec.input_key}' names datapoint '${datapointId}', which the document does not define`);
+      problem(
+        context,
+        slotPath(c, i, field, k),
+        'unknown_datapoint',
+        `component '${id}' input '${spec.input_key}' names datapoint '${datapointId}', which the document does not define`,
+      );
       return false;
     }
     const got = this.datapoints.dimension[d] as number;
@@ -284,7 +329,8 @@ function layoutOf(plan: BlueprintPlan, counts: Int32Array, slotCount: number): L
   const known = plan.layouts;
   for (const layout of known) {
     let same = true;
-    for (let s = 0; s < inputCount && same; s++) same = (layout.inputStart[s + 1] as number) - (layout.inputStart[s] as number) === counts[s];
+    for (let s = 0; s < inputCount && same; s++)
+      same = (layout.inputStart[s + 1] as number) - (layout.inputStart[s] as number) === counts[s];
     if (same) return layout;
   }
   const inputStart = new Int32Array(inputCount + 1);

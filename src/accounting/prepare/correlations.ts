@@ -47,11 +47,19 @@ export function prepareCorrelations(context: PrepareContext, datapoints: Datapoi
     const [a, b] = pair;
     const key = a < b ? `${a},${b}` : `${b},${a}`;
     if (seen.has(key)) {
-      problem(context, ['correlations', i], 'duplicate_correlation', `the correlation of '${correlation.datapoint_ids[0]}' and '${correlation.datapoint_ids[1]}' is declared more than once`);
+      problem(
+        context,
+        ['correlations', i],
+        'duplicate_correlation',
+        `the correlation of '${correlation.datapoint_ids[0]}' and '${correlation.datapoint_ids[1]}' is declared more than once`,
+      );
       return;
     }
     seen.add(key);
-    for (const [x, y] of [[a, b], [b, a]] as const) {
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const list = partners.get(x) ?? [];
       list.push({ datapoint: y, coefficient: correlation.coefficient });
       partners.set(x, list);
@@ -61,32 +69,62 @@ export function prepareCorrelations(context: PrepareContext, datapoints: Datapoi
 }
 
 /** The pair's datapoint indices, or null (with the problems reported) when it is not valid. */
-function validPair(context: PrepareContext, datapoints: DatapointColumns, ids: readonly [string, string], coefficient: number, i: number): [number, number] | null {
+function validPair(
+  context: PrepareContext,
+  datapoints: DatapointColumns,
+  ids: readonly [string, string],
+  coefficient: number,
+  i: number,
+): [number, number] | null {
   let ok = true;
   const indices = ids.map((id, j) => {
     const d = datapoints.index.get(id);
     if (d < 0) {
-      problem(context, ['correlations', i, 'datapoint_ids', j], 'unknown_datapoint', `correlation ${i} names datapoint '${id}', which the document does not define`);
+      problem(
+        context,
+        ['correlations', i, 'datapoint_ids', j],
+        'unknown_datapoint',
+        `correlation ${i} names datapoint '${id}', which the document does not define`,
+      );
       ok = false;
     } else if (Number.isNaN(datapoints.standardDeviations[d] as number)) {
-      problem(context, ['correlations', i, 'datapoint_ids', j], 'correlation_without_standard_deviation', `correlation ${i} names datapoint '${id}', which has no standard deviation`);
+      problem(
+        context,
+        ['correlations', i, 'datapoint_ids', j],
+        'correlation_without_standard_deviation',
+        `correlation ${i} names datapoint '${id}', which has no standard deviation`,
+      );
       ok = false;
     }
     return d;
   }) as [number, number];
   if (ids[0] === ids[1]) {
-    problem(context, ['correlations', i, 'datapoint_ids'], 'correlation_same_datapoint', `correlation ${i} correlates datapoint '${ids[0]}' with itself; a datapoint used twice is already one variable`);
+    problem(
+      context,
+      ['correlations', i, 'datapoint_ids'],
+      'correlation_same_datapoint',
+      `correlation ${i} correlates datapoint '${ids[0]}' with itself; a datapoint used twice is already one variable`,
+    );
     ok = false;
   }
   if (!(Number.isFinite(coefficient) && Math.abs(coefficient) <= 1)) {
-    problem(context, ['correlations', i, 'coefficient'], 'invalid_correlation', `correlation ${i} of '${ids[0]}' and '${ids[1]}' has coefficient ${String(coefficient)}; it must be in [-1, 1]`);
+    problem(
+      context,
+      ['correlations', i, 'coefficient'],
+      'invalid_correlation',
+      `correlation ${i} of '${ids[0]}' and '${ids[1]}' has coefficient ${String(coefficient)}; it must be in [-1, 1]`,
+    );
     ok = false;
   }
   return ok ? indices : null;
 }
 
 /** The groups of datapoints linked by correlations, each checked to be positive semidefinite. */
-function linkedGroups(context: PrepareContext, datapoints: DatapointColumns, partners: ReadonlyMap<number, readonly { datapoint: number; coefficient: number }[]>): CorrelationGroup[] {
+function linkedGroups(
+  context: PrepareContext,
+  datapoints: DatapointColumns,
+  partners: ReadonlyMap<number, readonly { datapoint: number; coefficient: number }[]>,
+): CorrelationGroup[] {
   const visited = new Set<number>();
   const groups: CorrelationGroup[] = [];
   const byId = (x: number, y: number): number => compareStrings(datapoints.ids[x] as string, datapoints.ids[y] as string);
@@ -98,10 +136,11 @@ function linkedGroups(context: PrepareContext, datapoints: DatapointColumns, par
     while (stack.length > 0) {
       const d = stack.pop()!;
       members.push(d);
-      for (const p of partners.get(d) ?? []) if (!visited.has(p.datapoint)) {
-        visited.add(p.datapoint);
-        stack.push(p.datapoint);
-      }
+      for (const p of partners.get(d) ?? [])
+        if (!visited.has(p.datapoint)) {
+          visited.add(p.datapoint);
+          stack.push(p.datapoint);
+        }
     }
     members.sort(byId);
     const k = members.length;
@@ -114,7 +153,12 @@ function linkedGroups(context: PrepareContext, datapoints: DatapointColumns, par
     const cholesky = choleskyOfCorrelation(matrix, k);
     if (cholesky === null) {
       const names = members.map((d) => `'${datapoints.ids[d] as string}'`).join(', ');
-      problem(context, ['correlations'], 'correlation_not_positive_semidefinite', `the correlations of the group ${names} do not form a positive semidefinite matrix: no joint distribution has them`);
+      problem(
+        context,
+        ['correlations'],
+        'correlation_not_positive_semidefinite',
+        `the correlations of the group ${names} do not form a positive semidefinite matrix: no joint distribution has them`,
+      );
       continue;
     }
     groups.push({ members, cholesky });

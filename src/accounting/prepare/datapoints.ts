@@ -71,25 +71,45 @@ export function prepareDatapoints(context: PrepareContext): DatapointColumns {
       continue;
     }
     const id = datapoint.id;
-    if (columns.index.add(id, d) >= 0) problem(context, ['datapoints', d, 'id'], 'duplicate_id', `datapoint id '${id}' is used more than once`);
+    if (columns.index.add(id, d) >= 0)
+      problem(context, ['datapoints', d, 'id'], 'duplicate_id', `datapoint id '${id}' is used more than once`);
     columns.ids[d] = id;
     const { magnitude, unit, standard_deviation: sd } = datapoint.quantity;
     columns.units[d] = unit;
     columns.magnitudes[d] = magnitude;
     columns.standardDeviations[d] = sd ?? Number.NaN;
-    if (!Number.isFinite(magnitude)) problem(context, ['datapoints', d, 'quantity', 'magnitude'], 'not_finite', `datapoint '${id}' has a magnitude that is not a finite number`);
+    if (!Number.isFinite(magnitude))
+      problem(
+        context,
+        ['datapoints', d, 'quantity', 'magnitude'],
+        'not_finite',
+        `datapoint '${id}' has a magnitude that is not a finite number`,
+      );
     if (sd !== null && sd !== undefined && !(Number.isFinite(sd) && sd >= 0)) {
-      problem(context, ['datapoints', d, 'quantity', 'standard_deviation'], 'invalid_standard_deviation', `datapoint '${id}' has standard deviation ${String(sd)}; it must be a finite number >= 0 or null`);
+      problem(
+        context,
+        ['datapoints', d, 'quantity', 'standard_deviation'],
+        'invalid_standard_deviation',
+        `datapoint '${id}' has standard deviation ${String(sd)}; it must be a finite number >= 0 or null`,
+      );
     }
     if (datapoint.distribution !== undefined) readDistribution(context, columns, datapoint, d);
     let reading = readings.get(unit);
     if (reading === undefined) {
       const parsed = tryParseUnit(unit);
-      reading = parsed === undefined ? whyUnknown(unit) : { dimension: context.dimensions.idOf(parsed.dimension), scale: parsed.scale, offset: parsed.offset };
+      reading =
+        parsed === undefined
+          ? whyUnknown(unit)
+          : { dimension: context.dimensions.idOf(parsed.dimension), scale: parsed.scale, offset: parsed.offset };
       readings.set(unit, reading);
     }
     if (typeof reading === 'string') {
-      problem(context, ['datapoints', d, 'quantity', 'unit'], 'unknown_unit', `datapoint '${id}' has unit '${unit}', which is not a known unit${reading}`);
+      problem(
+        context,
+        ['datapoints', d, 'quantity', 'unit'],
+        'unknown_unit',
+        `datapoint '${id}' has unit '${unit}', which is not a known unit${reading}`,
+      );
       continue;
     }
     columns.dimension[d] = reading.dimension;
@@ -123,17 +143,38 @@ function readDistribution(context: PrepareContext, columns: DatapointColumns, da
   const path = ['datapoints', d, 'distribution'];
   columns.distributionType[d] = DISTRIBUTION_CODE[distribution.type];
   if (quantity.standard_deviation === null || quantity.standard_deviation === undefined) {
-    problem(context, path, 'distribution_without_standard_deviation', `datapoint '${id}' has a ${distribution.type} distribution but no standard deviation, which gives the distribution its scale`);
+    problem(
+      context,
+      path,
+      'distribution_without_standard_deviation',
+      `datapoint '${id}' has a ${distribution.type} distribution but no standard deviation, which gives the distribution its scale`,
+    );
   }
   if (distribution.type === 'trapezoidal') {
     columns.distributionParameter[d] = distribution.beta;
-    if (!(distribution.beta >= 0 && distribution.beta <= 1)) problem(context, [...path, 'beta'], 'invalid_distribution', `datapoint '${id}' has a trapezoidal distribution with beta ${String(distribution.beta)}; beta must be in [0, 1]`);
+    if (!(distribution.beta >= 0 && distribution.beta <= 1))
+      problem(
+        context,
+        [...path, 'beta'],
+        'invalid_distribution',
+        `datapoint '${id}' has a trapezoidal distribution with beta ${String(distribution.beta)}; beta must be in [0, 1]`,
+      );
   } else if (distribution.type === 'student_t') {
     columns.distributionParameter[d] = distribution.degrees_of_freedom;
     if (!(distribution.degrees_of_freedom >= 1 && Number.isFinite(distribution.degrees_of_freedom))) {
-      problem(context, [...path, 'degrees_of_freedom'], 'invalid_distribution', `datapoint '${id}' has a student_t distribution with ${String(distribution.degrees_of_freedom)} degrees of freedom; it needs a finite number >= 1`);
+      problem(
+        context,
+        [...path, 'degrees_of_freedom'],
+        'invalid_distribution',
+        `datapoint '${id}' has a student_t distribution with ${String(distribution.degrees_of_freedom)} degrees of freedom; it needs a finite number >= 1`,
+      );
     }
   } else if (distribution.type === 'lognormal' && !(quantity.magnitude > 0)) {
-    problem(context, path, 'invalid_distribution', `datapoint '${id}' has a lognormal distribution but magnitude ${String(quantity.magnitude)}; a lognormal needs a magnitude > 0`);
+    problem(
+      context,
+      path,
+      'invalid_distribution',
+      `datapoint '${id}' has a lognormal distribution but magnitude ${String(quantity.magnitude)}; a lognormal needs a magnitude > 0`,
+    );
   }
 }

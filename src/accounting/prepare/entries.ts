@@ -78,7 +78,8 @@ export class EntryBuilder {
       return;
     }
     const id = entry.id;
-    if (this.index.add(id, e) >= 0) problem(context, ['ghg_entries', e, 'id'], 'duplicate_id', `GHG entry id '${id}' is used more than once`);
+    if (this.index.add(id, e) >= 0)
+      problem(context, ['ghg_entries', e, 'id'], 'duplicate_id', `GHG entry id '${id}' is used more than once`);
     this.ids.push(id);
     this.risks.push(entry.risk_of_reversal_percentage ?? null);
     const attributions = entry.component_attributions;
@@ -97,11 +98,21 @@ export class EntryBuilder {
     const componentId = attribution.component_id;
     const c = this.components.index.getNear(componentId, this.nextComponent);
     if (c < 0) {
-      problem(context, attributionPath(e, a, 'component_id'), 'unknown_component', `GHG entry '${entryId}' attributes component '${componentId}', which the document does not define`);
+      problem(
+        context,
+        attributionPath(e, a, 'component_id'),
+        'unknown_component',
+        `GHG entry '${entryId}' attributes component '${componentId}', which the document does not define`,
+      );
       return;
     }
     if (this.lastEntryOf[c] === e) {
-      problem(context, attributionPath(e, a, 'component_id'), 'duplicate_attribution', `GHG entry '${entryId}' attributes component '${componentId}' more than once`);
+      problem(
+        context,
+        attributionPath(e, a, 'component_id'),
+        'duplicate_attribution',
+        `GHG entry '${entryId}' attributes component '${componentId}' more than once`,
+      );
       return;
     }
     this.lastEntryOf[c] = e;
@@ -111,7 +122,12 @@ export class EntryBuilder {
     const legacy = attribution.attribution_factor_datapoint_id;
     if (legacy !== null && legacy !== undefined) {
       if (attribution.attribution_factor !== null && attribution.attribution_factor !== undefined) {
-        problem(context, attributionPath(e, a), 'ambiguous_attribution', `attribution of component '${componentId}' gives both attribution_factor and attribution_factor_datapoint_id; give one`);
+        problem(
+          context,
+          attributionPath(e, a),
+          'ambiguous_attribution',
+          `attribution of component '${componentId}' gives both attribution_factor and attribution_factor_datapoint_id; give one`,
+        );
         return;
       }
       factorDatapoint = this.factorDatapoint(e, a, legacy);
@@ -131,18 +147,33 @@ export class EntryBuilder {
     const { context } = this;
     const d = this.datapoints.index.get(legacy);
     if (d < 0) {
-      problem(context, attributionPath(e, a, 'attribution_factor_datapoint_id'), 'unknown_datapoint', `attribution factor datapoint '${legacy}' is not defined in the document`);
+      problem(
+        context,
+        attributionPath(e, a, 'attribution_factor_datapoint_id'),
+        'unknown_datapoint',
+        `attribution factor datapoint '${legacy}' is not defined in the document`,
+      );
       return -1;
     }
     const dimension = this.datapoints.dimension[d] as number;
     if (dimension < 0) return -1;
     if (!isDimensionless(context.dimensions.dimension(dimension))) {
-      problem(context, attributionPath(e, a, 'attribution_factor_datapoint_id'), 'unit_incompatible', `attribution factor datapoint '${legacy}' has unit '${this.datapoints.units[d]}'; an attribution factor must be dimensionless`);
+      problem(
+        context,
+        attributionPath(e, a, 'attribution_factor_datapoint_id'),
+        'unit_incompatible',
+        `attribution factor datapoint '${legacy}' has unit '${this.datapoints.units[d]}'; an attribution factor must be dimensionless`,
+      );
       return -1;
     }
     const factor = this.datapoints.siMagnitudes[d] as number;
     if (!(factor > 0 && factor <= 1)) {
-      problem(context, attributionPath(e, a, 'attribution_factor_datapoint_id'), 'attribution_out_of_range', `attribution factor datapoint '${legacy}' has value ${factor}; a factor must be greater than 0 and at most 1`);
+      problem(
+        context,
+        attributionPath(e, a, 'attribution_factor_datapoint_id'),
+        'attribution_out_of_range',
+        `attribution factor datapoint '${legacy}' has value ${factor}; a factor must be greater than 0 and at most 1`,
+      );
       return -1;
     }
     return d;
@@ -189,7 +220,15 @@ export class EntryBuilder {
     for (let e = 0; e < count; e++) {
       for (let a = this.start[e] as number; a < (this.start[e + 1] as number); a++) all.copy(this.own, a);
       for (const attribution of byEntry[e] as ScopedAttribution[]) {
-        all.push(attribution.component, attribution.factor, -1, this.signOf(attribution.component), attribution.scope === 'PROJECT' ? 2 : 1, attribution.shareSlot ?? -1, attribution.divisor ?? Number.NaN);
+        all.push(
+          attribution.component,
+          attribution.factor,
+          -1,
+          this.signOf(attribution.component),
+          attribution.scope === 'PROJECT' ? 2 : 1,
+          attribution.shareSlot ?? -1,
+          attribution.divisor ?? Number.NaN,
+        );
       }
       attributionStart[e + 1] = all.length;
     }
@@ -204,7 +243,12 @@ export class EntryBuilder {
       if (total <= 1 + context.policies.attributionTolerance) continue;
       const id = context.graph.components[c]?.id ?? context.broken?.brokenIds.components.get(c) ?? '';
       const path = this.sharePath.get(c) ?? attributionPath(this.shareEntry[c] as number, this.shareAttribution[c] as number);
-      problem(context, path, 'attribution_over_one', `component '${id}' is attributed ${Number(total.toPrecision(12))} in total across GHG entries; the shares of one component must not exceed 1`);
+      problem(
+        context,
+        path,
+        'attribution_over_one',
+        `component '${id}' is attributed ${Number(total.toPrecision(12))} in total across GHG entries; the shares of one component must not exceed 1`,
+      );
     }
   }
 }
@@ -245,7 +289,15 @@ class AttributionColumns {
 
   /** Adds a copy of row `row` of `other`. */
   copy(other: AttributionColumns, row: number): void {
-    this.push(other.component[row] as number, other.factor[row] as number, other.factorDatapoint[row] as number, other.sign[row] as number, other.scope[row], other.shareSlot[row], other.divisor[row]);
+    this.push(
+      other.component[row] as number,
+      other.factor[row] as number,
+      other.factorDatapoint[row] as number,
+      other.sign[row] as number,
+      other.scope[row],
+      other.shareSlot[row],
+      other.divisor[row],
+    );
   }
 
   done(): PreparedAttributions {

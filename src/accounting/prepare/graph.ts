@@ -32,7 +32,11 @@ import { prepareStatements } from './statements';
 /**
  * Validates a removal graph document and prepares it for evaluation: see `prepareGraph`.
  */
-export function prepareGraphDocument(document: unknown, policyOverrides: Partial<AccountingPolicies> | undefined, fastPath: boolean): PrepareResult {
+export function prepareGraphDocument(
+  document: unknown,
+  policyOverrides: Partial<AccountingPolicies> | undefined,
+  fastPath: boolean,
+): PrepareResult {
   const invalid = policyIssues(policyOverrides);
   if (invalid.length > 0) return { ok: false, issues: invalid };
   const policies = resolvePolicies(policyOverrides);

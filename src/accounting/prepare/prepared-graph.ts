@@ -238,7 +238,6 @@ export type PrepareResult =
   | { readonly ok: true; readonly prepared: PreparedGraph }
   | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
-
 /** The document's warnings: by datapoint, by entry, and all of them in order. */
 export interface DocumentWarnings {
   /** Every warning of the document, ordered by path then code. */

@@ -35,10 +35,11 @@ export function prepareProject(pass: StatementPass, project: DocumentProject, p:
   const projectStatements: OrderedStatement[] = pass.statements
     .map((statement, s) => ({ statement, s }))
     .filter((x) => x.statement.projectId === project.id)
-    .sort((a, b) =>
-      compareStrings(a.statement.reportingPeriodStart, b.statement.reportingPeriodStart) ||
-      compareStrings(a.statement.reportingPeriodEnd, b.statement.reportingPeriodEnd) ||
-      compareStrings(a.statement.id, b.statement.id),
+    .sort(
+      (a, b) =>
+        compareStrings(a.statement.reportingPeriodStart, b.statement.reportingPeriodStart) ||
+        compareStrings(a.statement.reportingPeriodEnd, b.statement.reportingPeriodEnd) ||
+        compareStrings(a.statement.id, b.statement.id),
     );
   const lifetimeDays = projectLifetimeDays(pass.context, project, p);
   project.components.forEach((pc, k) => {
@@ -48,7 +49,11 @@ export function prepareProject(pass: StatementPass, project: DocumentProject, p:
     if (!claim(pass, pc.component_id, `project '${project.id}'`, [...at, 'component_id']) || c === undefined) return;
     const strategy = pc.allocation_strategy;
     if (strategy !== 'MANUAL' && pc.removal_attributions.length > 0) {
-      pass.context.problem([...at, 'removal_attributions'], 'manual_attribution_not_manual', `project component '${pc.component_id}' is amortised by ${strategy}; explicit removal_attributions need allocation_strategy MANUAL`);
+      pass.context.problem(
+        [...at, 'removal_attributions'],
+        'manual_attribution_not_manual',
+        `project component '${pc.component_id}' is amortised by ${strategy}; explicit removal_attributions need allocation_strategy MANUAL`,
+      );
       return;
     }
     if (strategy === 'MANUAL') attributeManually(pass, pc, c, at);
@@ -65,7 +70,11 @@ function projectLifetimeDays(context: StatementContext, project: DocumentProject
   if (lifetime === null || lifetime === undefined) return Number.NaN;
   const unit = tryParseUnit(lifetime.unit);
   if (unit === undefined || !dimensionsEqual(unit.dimension, TIME) || unit.offset !== 0) {
-    context.problem(['projects', p, 'estimated_lifetime', 'unit'], 'unit_incompatible', `project '${project.id}' has estimated lifetime unit '${lifetime.unit}'; it must be a unit of time such as yr or d`);
+    context.problem(
+      ['projects', p, 'estimated_lifetime', 'unit'],
+      'unit_incompatible',
+      `project '${project.id}' has estimated lifetime unit '${lifetime.unit}'; it must be a unit of time such as yr or d`,
+    );
     return Number.NaN;
   }
   return (lifetime.magnitude * unit.scale) / 86_400;
@@ -77,15 +86,24 @@ function attributeManually(pass: StatementPass, pc: DocumentProjectComponent, c:
   const seen = new Set<number>();
   pc.removal_attributions.forEach((attribution, j) => {
     const aPath: IssuePath = [...at, 'removal_attributions', j];
-    const both = attribution.removal_id !== undefined && attribution.ghg_entry_id !== undefined && attribution.removal_id !== attribution.ghg_entry_id;
+    const both =
+      attribution.removal_id !== undefined && attribution.ghg_entry_id !== undefined && attribution.removal_id !== attribution.ghg_entry_id;
     const id = attribution.removal_id ?? attribution.ghg_entry_id;
     if (both || id === undefined) {
-      problem(aPath, 'ambiguous_entries', `a manual attribution of project component '${pc.component_id}' needs one GHG entry: removal_id or ghg_entry_id`);
+      problem(
+        aPath,
+        'ambiguous_entries',
+        `a manual attribution of project component '${pc.component_id}' needs one GHG entry: removal_id or ghg_entry_id`,
+      );
       return;
     }
     const e = entryIndex.get(id);
     if (e < 0) {
-      problem(aPath, 'unknown_entry', `project component '${pc.component_id}' is attributed to GHG entry '${id}', which the document does not define`);
+      problem(
+        aPath,
+        'unknown_entry',
+        `project component '${pc.component_id}' is attributed to GHG entry '${id}', which the document does not define`,
+      );
       return;
     }
     if (seen.has(e)) {
@@ -93,7 +111,13 @@ function attributeManually(pass: StatementPass, pc: DocumentProjectComponent, c:
       return;
     }
     seen.add(e);
-    pass.attributions.push({ entry: e, component: c, factor: attribution.attribution_factor, scope: 'PROJECT', path: [...aPath, 'attribution_factor'] });
+    pass.attributions.push({
+      entry: e,
+      component: c,
+      factor: attribution.attribution_factor,
+      scope: 'PROJECT',
+      path: [...aPath, 'attribution_factor'],
+    });
   });
 }
 
@@ -127,7 +151,11 @@ function amortisationPeriod(
   if (strategy === 'ESTIMATED_PROJECT_TONNAGE') {
     const tonnage = project.estimated_gross_tonnage_kg;
     if (tonnage === null || tonnage === undefined) {
-      problem([...at, 'allocation_strategy'], 'missing_project_field', `project component '${pc.component_id}' is amortised by ESTIMATED_PROJECT_TONNAGE, but project '${project.id}' has no estimated_gross_tonnage_kg`);
+      problem(
+        [...at, 'allocation_strategy'],
+        'missing_project_field',
+        `project component '${pc.component_id}' is amortised by ESTIMATED_PROJECT_TONNAGE, but project '${project.id}' has no estimated_gross_tonnage_kg`,
+      );
       return undefined;
     }
     return { strategy, tonnage, periodDays: Number.NaN, customStart: '', customEnd: '' };
@@ -135,18 +163,30 @@ function amortisationPeriod(
   if (strategy === 'ESTIMATED_PROJECT_LIFETIME') {
     if (!Number.isNaN(lifetimeDays)) return { strategy, tonnage: Number.NaN, periodDays: lifetimeDays, customStart: '', customEnd: '' };
     if (project.estimated_lifetime === null || project.estimated_lifetime === undefined) {
-      problem([...at, 'allocation_strategy'], 'missing_project_field', `project component '${pc.component_id}' is amortised by ESTIMATED_PROJECT_LIFETIME, but project '${project.id}' has no estimated_lifetime`);
+      problem(
+        [...at, 'allocation_strategy'],
+        'missing_project_field',
+        `project component '${pc.component_id}' is amortised by ESTIMATED_PROJECT_LIFETIME, but project '${project.id}' has no estimated_lifetime`,
+      );
     }
     return undefined;
   }
   const s0 = pc.custom_period_start_on;
   const s1 = pc.custom_period_end_on;
   if (s0 === null || s0 === undefined || s1 === null || s1 === undefined) {
-    problem(at, 'missing_custom_period', `project component '${pc.component_id}' is amortised by CUSTOM_TIME_PERIOD and needs custom_period_start_on and custom_period_end_on`);
+    problem(
+      at,
+      'missing_custom_period',
+      `project component '${pc.component_id}' is amortised by CUSTOM_TIME_PERIOD and needs custom_period_start_on and custom_period_end_on`,
+    );
     return undefined;
   }
   if (s0 > s1) {
-    problem([...at, 'custom_period_end_on'], 'invalid_period', `project component '${pc.component_id}' has a custom period ending on ${s1}, before it starts (${s0})`);
+    problem(
+      [...at, 'custom_period_end_on'],
+      'invalid_period',
+      `project component '${pc.component_id}' has a custom period ending on ${s1}, before it starts (${s0})`,
+    );
     return undefined;
   }
   return { strategy, tonnage: Number.NaN, periodDays: inclusiveDays(s0, s1), customStart: s0, customEnd: s1 };
@@ -179,16 +219,35 @@ function amortise(
     const receives = fixed === undefined && !VERIFIED_STATUSES.has(statement.status) && statement.entries.length > 0;
     const countedDays = countedDaysOf(pass.context.policies, period, statement);
     const timeShare = countedDays / period.periodDays;
-    const slot: PreparedShareSlot = { slot: pass.shareSlotCount++, statement: s, fixedShare: fixed?.share ?? null, receives, timeShare, countedDays };
+    const slot: PreparedShareSlot = {
+      slot: pass.shareSlotCount++,
+      statement: s,
+      fixedShare: fixed?.share ?? null,
+      receives,
+      timeShare,
+      countedDays,
+    };
     slots.push(slot);
     if ((fixed !== undefined && fixed.share > 0) || receives) {
       for (const e of statement.entries) {
-        pass.attributions.push({ entry: e, component: c, factor: 0, scope: 'PROJECT', shareSlot: slot.slot, divisor: statement.entries.length, path: [...at, 'component_id'] });
+        pass.attributions.push({
+          entry: e,
+          component: c,
+          factor: 0,
+          scope: 'PROJECT',
+          shareSlot: slot.slot,
+          divisor: statement.entries.length,
+          path: [...at, 'component_id'],
+        });
       }
     }
   }
   if (frozenTotal > 1 + pass.context.policies.attributionTolerance) {
-    pass.context.problem([...at, 'component_id'], 'attribution_over_one', `project component '${pc.component_id}' has shares frozen on statements totalling ${Number(frozenTotal.toPrecision(12))}; they must not exceed 1`);
+    pass.context.problem(
+      [...at, 'component_id'],
+      'attribution_over_one',
+      `project component '${pc.component_id}' has shares frozen on statements totalling ${Number(frozenTotal.toPrecision(12))}; they must not exceed 1`,
+    );
   }
   pass.amortisations.push({
     componentId: pc.component_id,
@@ -212,4 +271,3 @@ function countedDaysOf(policies: AccountingPolicies, period: AmortisationPeriod,
   const overlapStart = Math.max(epochDay(statement.reportingPeriodStart), epochDay(period.customStart));
   return Math.max(0, overlapEnd - overlapStart + 1);
 }
-

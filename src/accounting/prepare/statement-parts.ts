@@ -4,12 +4,7 @@
  * projects add to entries, and what the preparation needs and returns. Types only; imports the
  * model's types and the accounting lookups.
  */
-import type {
-  GhgStatementStatus,
-  IssuePath,
-  ProjectComponentAllocationStrategy,
-  RemovalGraph,
-} from '../../model';
+import type { GhgStatementStatus, IssuePath, ProjectComponentAllocationStrategy, RemovalGraph } from '../../model';
 import type { PartialGraph } from '../../model/graph-parse';
 import type { IdLookup } from './id-index';
 import type { AccountingPolicies } from '../policies';

@@ -4,12 +4,7 @@
  * step makes on a component it attributes. Imports the model's types and statement-parts.
  */
 import type { IssuePath, RemovalGraph } from '../../model';
-import type {
-  PreparedAmortisation,
-  PreparedStatement,
-  ScopedAttribution,
-  StatementContext,
-} from './statement-parts';
+import type { PreparedAmortisation, PreparedStatement, ScopedAttribution, StatementContext } from './statement-parts';
 
 const DAY_MS = 86_400_000;
 
@@ -70,7 +65,11 @@ export function claim(pass: StatementPass, componentId: string, owner: string, p
   if (previous !== undefined && previous !== owner) {
     const entries = pass.context.graph.ghg_entries;
     const label = typeof previous === 'number' ? `GHG entry '${(entries[previous] as { id: string }).id}'` : previous;
-    pass.context.problem(path, 'component_scope_conflict', `component '${componentId}' is attributed by ${label} and by ${owner}; a component belongs to one GHG entry set, one GHG statement or one project`);
+    pass.context.problem(
+      path,
+      'component_scope_conflict',
+      `component '${componentId}' is attributed by ${label} and by ${owner}; a component belongs to one GHG entry set, one GHG statement or one project`,
+    );
     return false;
   }
   pass.scopeOf.set(componentId, owner);
@@ -87,4 +86,3 @@ export function preparedComponent(context: StatementContext, componentId: string
   const prepared = context.componentOfDocument[c] as number;
   return prepared < 0 ? undefined : prepared; // an invalid component was reported where it is defined
 }
-

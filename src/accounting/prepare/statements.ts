@@ -105,15 +105,24 @@ function checkStatementFields(
 ): void {
   const { problem, graph } = context;
   const path: IssuePath = ['ghg_statements', s];
-  if (statementSeen.has(statement.id)) problem([...path, 'id'], 'duplicate_id', `GHG statement id '${statement.id}' is used more than once`);
+  if (statementSeen.has(statement.id))
+    problem([...path, 'id'], 'duplicate_id', `GHG statement id '${statement.id}' is used more than once`);
   statementSeen.add(statement.id);
   if (graph.projects !== undefined && !projectSeen.has(statement.project_id)) {
-    problem([...path, 'project_id'], 'unknown_project', `GHG statement '${statement.id}' names project '${statement.project_id}', which the document's projects do not define`);
+    problem(
+      [...path, 'project_id'],
+      'unknown_project',
+      `GHG statement '${statement.id}' names project '${statement.project_id}', which the document's projects do not define`,
+    );
   }
   const start = statement.reporting_period_start_at;
   const end = statement.reporting_period_end_at;
   if (start > end) {
-    problem([...path, 'reporting_period_end_at'], 'invalid_period', `GHG statement '${statement.id}' ends on ${end}, before its reporting period starts (${start})`);
+    problem(
+      [...path, 'reporting_period_end_at'],
+      'invalid_period',
+      `GHG statement '${statement.id}' ends on ${end}, before its reporting period starts (${start})`,
+    );
   }
   const both = statement.removal_ids !== undefined && statement.ghg_entry_ids !== undefined;
   if (both && JSON.stringify(statement.removal_ids) !== JSON.stringify(statement.ghg_entry_ids)) {
@@ -145,7 +154,11 @@ function statementMembers(pass: StatementPass, statement: DocumentStatement, s: 
     inThis.add(id);
     if (pass.entryStatement[e] !== -1) {
       const other = pass.context.graph.ghg_statements?.[pass.entryStatement[e] as number]?.id ?? '';
-      problem(at, 'entry_in_two_statements', `GHG entry '${id}' is listed by GHG statements '${other}' and '${statement.id}'; an entry belongs to one statement`);
+      problem(
+        at,
+        'entry_in_two_statements',
+        `GHG entry '${id}' is listed by GHG statements '${other}' and '${statement.id}'; an entry belongs to one statement`,
+      );
       return;
     }
     pass.entryStatement[e] = pass.statements.length;
@@ -161,13 +174,21 @@ function checkMemberEntry(context: StatementContext, statement: DocumentStatemen
   const entry = context.graph.ghg_entries[e] as Record<string, unknown> | undefined; // undefined: unreadable
   const entryProject = entry?.['project_id'];
   if (typeof entryProject === 'string' && entryProject !== statement.project_id) {
-    problem(at, 'entry_project_mismatch', `GHG entry '${id}' belongs to project '${entryProject}', but GHG statement '${statement.id}' is for project '${statement.project_id}'`);
+    problem(
+      at,
+      'entry_project_mismatch',
+      `GHG entry '${id}' belongs to project '${entryProject}', but GHG statement '${statement.id}' is for project '${statement.project_id}'`,
+    );
   }
   const start = statement.reporting_period_start_at;
   const end = statement.reporting_period_end_at;
   const completed = entry?.['completed_on'];
   if (typeof completed === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(completed) && (completed < start || completed > end)) {
-    problem(at, 'entry_outside_period', `GHG entry '${id}' was completed on ${completed}, outside the reporting period ${start} to ${end} of GHG statement '${statement.id}'`);
+    problem(
+      at,
+      'entry_outside_period',
+      `GHG entry '${id}' was completed on ${completed}, outside the reporting period ${start} to ${end} of GHG statement '${statement.id}'`,
+    );
   }
 }
 
@@ -181,7 +202,15 @@ function attributeStatementComponents(pass: StatementPass, statement: DocumentSt
     }
     const c = preparedComponent(pass.context, componentId, at);
     if (!claim(pass, componentId, `GHG statement '${statement.id}'`, at) || c === undefined) return;
-    for (const e of members) pass.attributions.push({ entry: e, component: c, factor: 1 / members.length, scope: 'GHG_STATEMENT', divisor: members.length, path: at });
+    for (const e of members)
+      pass.attributions.push({
+        entry: e,
+        component: c,
+        factor: 1 / members.length,
+        scope: 'GHG_STATEMENT',
+        divisor: members.length,
+        path: at,
+      });
   });
 }
 
@@ -193,7 +222,11 @@ function checkNamedStatements(pass: StatementPass, statementSeen: ReadonlySet<st
     if (typeof named !== 'string') return;
     const listedBy = entryStatement[e] === -1 ? null : (statements[entryStatement[e] as number]?.id ?? null);
     if (listedBy !== named && statementSeen.has(named)) {
-      pass.context.problem(['ghg_entries', e, 'ghg_statement_id'], 'statement_mismatch', `GHG entry '${entry.id}' names GHG statement '${named}', which does not list it`);
+      pass.context.problem(
+        ['ghg_entries', e, 'ghg_statement_id'],
+        'statement_mismatch',
+        `GHG entry '${entry.id}' names GHG statement '${named}', which does not list it`,
+      );
     }
   });
 }
@@ -205,7 +238,12 @@ function collectFrozenShares(context: StatementContext): FrozenShares {
     statement.project_component_shares.forEach((share, k) => {
       const key = `${s}\u0000${share.component_id}`;
       const at: IssuePath = ['ghg_statements', s, 'project_component_shares', k];
-      if (byKey.has(key)) context.problem([...at, 'component_id'], 'duplicate_share', `GHG statement '${statement.id}' fixes the share of component '${share.component_id}' more than once`);
+      if (byKey.has(key))
+        context.problem(
+          [...at, 'component_id'],
+          'duplicate_share',
+          `GHG statement '${statement.id}' fixes the share of component '${share.component_id}' more than once`,
+        );
       else byKey.set(key, { share: share.share, path: at });
     });
   });
@@ -224,6 +262,10 @@ function reportUnusedFrozenShares(context: StatementContext, frozen: FrozenShare
     const componentId = key.slice(key.indexOf('\u0000') + 1);
     const projectId = documentStatements[Number(key.slice(0, key.indexOf('\u0000')))]?.project_id;
     if (frozen.unchecked.has(`${projectId}\u0000${componentId}`)) continue;
-    context.problem([...fixed.path, 'component_id'], 'unknown_project_component', `component '${componentId}' has a frozen share, but it is not an amortised component of the statement's project`);
+    context.problem(
+      [...fixed.path, 'component_id'],
+      'unknown_project_component',
+      `component '${componentId}' has a frozen share, but it is not an amortised component of the statement's project`,
+    );
   }
 }

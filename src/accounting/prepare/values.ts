@@ -20,7 +20,12 @@ import type { EvaluationWarning } from '../result';
 import { sortWarnings } from '../warnings';
 
 /** Checks every datapoint's value against its kinds and every entry's risk of reversal. */
-export function checkValues(context: PrepareContext, datapoints: DatapointColumns, kinds: DatapointKinds, risks: readonly (number | null)[]): DocumentWarnings {
+export function checkValues(
+  context: PrepareContext,
+  datapoints: DatapointColumns,
+  kinds: DatapointKinds,
+  risks: readonly (number | null)[],
+): DocumentWarnings {
   const byDatapoint = new Map<number, EvaluationWarning[]>();
   const n = kinds.first.length;
   for (let d = 0; d < n; d++) {

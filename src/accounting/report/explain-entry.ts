@@ -29,7 +29,10 @@ import type {
 } from './types';
 
 /** The known keys of `explainGhgEntry`'s options (docs/policies.md: options are strict). */
-const EXPLAIN_OPTION_CHECKS = shapeOf<{ readonly policies?: Partial<AccountingPolicies>; readonly monteCarlo?: EvaluateOptions['monteCarlo'] }>({
+const EXPLAIN_OPTION_CHECKS = shapeOf<{
+  readonly policies?: Partial<AccountingPolicies>;
+  readonly monteCarlo?: EvaluateOptions['monteCarlo'];
+}>({
   policies: ACCOUNTING_POLICY_CHECKS,
   monteCarlo: MONTE_CARLO_OPTION_CHECKS,
 });
@@ -55,7 +58,10 @@ export function explainGhgEntry(
 function unknownEntryMessage(id: string, ids: readonly string[]): string {
   const nearest = nearestName(id, ids);
   const hint = nearest === undefined ? '' : ` (did you mean '${nearest}'?)`;
-  const listed = ids.length === 0 ? '; it has none' : `; its entries: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
+  const listed =
+    ids.length === 0
+      ? '; it has none'
+      : `; its entries: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
   return `the document has no GHG entry '${id}'${hint}${listed}`;
 }
 
@@ -63,14 +69,24 @@ function unknownEntryMessage(id: string, ids: readonly string[]): string {
  * Builds the calculation report of one entry of a prepared graph.
  * @public
  */
-export function explainPreparedGhgEntry(prepared: PreparedGraph, ghgEntryId: string, options: { readonly monteCarlo?: EvaluateOptions['monteCarlo'] } = {}): CalculationReportOutcome {
+export function explainPreparedGhgEntry(
+  prepared: PreparedGraph,
+  ghgEntryId: string,
+  options: { readonly monteCarlo?: EvaluateOptions['monteCarlo'] } = {},
+): CalculationReportOutcome {
   const e = prepared.entries.ids.indexOf(ghgEntryId);
   if (e < 0) {
-    return { ok: false, issues: [{ path: ['ghg_entries'], code: 'unknown_entry', message: unknownEntryMessage(ghgEntryId, prepared.entries.ids) }] };
+    return {
+      ok: false,
+      issues: [{ path: ['ghg_entries'], code: 'unknown_entry', message: unknownEntryMessage(ghgEntryId, prepared.entries.ids) }],
+    };
   }
   // The distribution of the net is shown in bins whenever a Monte Carlo evaluation runs.
   const monteCarlo = options.monteCarlo ?? (prepared.policies.discountMethod === 'monte_carlo' ? {} : undefined);
-  const evaluation = evaluatePreparedGraph(prepared, monteCarlo === undefined ? {} : { monteCarlo: { ...monteCarlo, histogramBins: monteCarlo.histogramBins ?? 20 } });
+  const evaluation = evaluatePreparedGraph(
+    prepared,
+    monteCarlo === undefined ? {} : { monteCarlo: { ...monteCarlo, histogramBins: monteCarlo.histogramBins ?? 20 } },
+  );
   if (!evaluation.ok) return evaluation;
   const entryResult = evaluation.result.ghg_entries[e] as GhgEntryResult;
   const s = prepared.entryStatement[e] ?? -1;
@@ -130,7 +146,9 @@ function datapointsRead(prepared: PreparedGraph, e: number, entryResult: GhgEntr
     for (const d of componentAt(prepared, attribution.component).slots) read.add(d);
     if (attribution.factorDatapoint >= 0) read.add(attribution.factorDatapoint);
   }
-  const datapoints = [...read].sort((a, b) => compareStrings(prepared.datapointIds[a] as string, prepared.datapointIds[b] as string)).map((d) => reportDatapoint(prepared, d));
+  const datapoints = [...read]
+    .sort((a, b) => compareStrings(prepared.datapointIds[a] as string, prepared.datapointIds[b] as string))
+    .map((d) => reportDatapoint(prepared, d));
   for (const line of entryResult.uncertainty_budget) {
     if (!datapoints.some((x) => x.datapoint_id === line.datapoint_id)) {
       const d = prepared.datapointIds.indexOf(line.datapoint_id);
@@ -230,7 +248,10 @@ function reportComponent(
   // Inputs by key, as SI values (a list for LIST inputs).
   const inputs = blueprint.inputs.map((input, i) => ({
     input_key: input.input_key,
-    datapoint_ids: Array.from(slots.subarray(inputStart[i] as number, inputStart[i + 1] as number), (d) => prepared.datapointIds[d] as string),
+    datapoint_ids: Array.from(
+      slots.subarray(inputStart[i] as number, inputStart[i + 1] as number),
+      (d) => prepared.datapointIds[d] as string,
+    ),
     values: Array.from(values.subarray(inputStart[i] as number, inputStart[i + 1] as number)),
     list: input.data_shape === 'LIST',
   }));
@@ -263,7 +284,12 @@ function reportComponent(
 }
 
 /** How an attribution's factor was reached, by scope (and, for an amortised share, by strategy). */
-function explainAttribution(prepared: PreparedGraph, attribution: PreparedAttribution, factor: number, statement: GhgStatementResult | null): ReportAttribution {
+function explainAttribution(
+  prepared: PreparedGraph,
+  attribution: PreparedAttribution,
+  factor: number,
+  statement: GhgStatementResult | null,
+): ReportAttribution {
   const scope = attribution.scope ?? 'REMOVAL';
   const n = attribution.divisor ?? null;
   if (scope === 'REMOVAL') {
@@ -275,10 +301,24 @@ function explainAttribution(prepared: PreparedGraph, attribution: PreparedAttrib
   }
   const statementName = statement === null ? 'its GHG statement' : `GHG statement ${statement.id}`;
   if (scope === 'GHG_STATEMENT') {
-    return { scope, factor, basis: `statement-level component of ${statementName}, split evenly over its ${n} entries: 1 / ${n} = ${num(factor)}`, share: 1, divisor: n, allocation_strategy: null };
+    return {
+      scope,
+      factor,
+      basis: `statement-level component of ${statementName}, split evenly over its ${n} entries: 1 / ${n} = ${num(factor)}`,
+      share: 1,
+      divisor: n,
+      allocation_strategy: null,
+    };
   }
   if (attribution.shareSlot === undefined) {
-    return { scope, factor, basis: `project component attributed manually (MANUAL) with factor ${num(factor)}`, share: null, divisor: null, allocation_strategy: 'MANUAL' };
+    return {
+      scope,
+      factor,
+      basis: `project component attributed manually (MANUAL) with factor ${num(factor)}`,
+      share: null,
+      divisor: null,
+      allocation_strategy: 'MANUAL',
+    };
   }
   const amortisation = prepared.amortisations.find((a) => a.slots.some((x) => x.slot === attribution.shareSlot))!;
   const slot = amortisation.slots.find((x) => x.slot === attribution.shareSlot)!;
@@ -340,4 +380,3 @@ function workExpressions(
     };
   });
 }
-

@@ -71,14 +71,41 @@ function heading(report: CalculationReport): string[] {
 /** The entry's warnings, before every section: a reader sees what is suspicious first. */
 function warningsSection(report: CalculationReport): string[] {
   if (report.warnings.length === 0) return [];
-  return ['## Warnings', '', 'Suspicious but possible; no figure below is changed by them.', '', ...report.warnings.map((w) => `- \`${w.path}\` (${w.code}): ${w.message}`), ''];
+  return [
+    '## Warnings',
+    '',
+    'Suspicious but possible; no figure below is changed by them.',
+    '',
+    ...report.warnings.map((w) => `- \`${w.path}\` (${w.code}): ${w.message}`),
+    '',
+  ];
 }
 
 /** Section 1: each datapoint as given and in SI. */
 function datapointsTable(report: CalculationReport): string {
   return table(
-    ['datapoint', 'name', 'magnitude', 'unit', 'standard deviation', 'SI magnitude', 'SI unit', 'SI standard deviation', 'uncertainty justification'],
-    report.datapoints.map((d) => [d.datapoint_id, d.display_name ?? '', num(d.magnitude), d.unit, orDash(d.standard_deviation), num(d.si_magnitude), d.si_unit, orDash(d.si_standard_deviation), d.uncertainty_justification ?? '-']),
+    [
+      'datapoint',
+      'name',
+      'magnitude',
+      'unit',
+      'standard deviation',
+      'SI magnitude',
+      'SI unit',
+      'SI standard deviation',
+      'uncertainty justification',
+    ],
+    report.datapoints.map((d) => [
+      d.datapoint_id,
+      d.display_name ?? '',
+      num(d.magnitude),
+      d.unit,
+      orDash(d.standard_deviation),
+      num(d.si_magnitude),
+      d.si_unit,
+      orDash(d.si_standard_deviation),
+      d.uncertainty_justification ?? '-',
+    ]),
   );
 }
 
@@ -123,7 +150,15 @@ function signedSumSection(report: CalculationReport): string[] {
     table(
       ['component', 'type', 'value kg', 'factor', 'attributed kg', 'sign', 'contribution kg'],
       [
-        ...report.components.map((c) => [c.component_id, c.type, num(c.value_kg), num(c.attribution.factor), num(c.attributed_kg), c.sign > 0 ? '+' : '-', num(c.contribution_kg)]),
+        ...report.components.map((c) => [
+          c.component_id,
+          c.type,
+          num(c.value_kg),
+          num(c.attribution.factor),
+          num(c.attributed_kg),
+          c.sign > 0 ? '+' : '-',
+          num(c.contribution_kg),
+        ]),
         ['**net without discount**', '', '', '', '', '', `**${num(report.co2e_net_removed_without_discount_kg)}**`],
       ],
     ),
@@ -142,7 +177,16 @@ function propagationSection(report: CalculationReport): string[] {
     '',
     table(
       ['datapoint', 'c_j (kg per unit)', 'unit', 's_j', 'c_j s_j (kg)', '(c_j s_j)^2 (kg^2)', 'share of variance', 'uses'],
-      report.propagation.map((l) => [l.datapoint_id, num(l.sensitivity), l.unit, orDash(l.standard_deviation), num(l.contribution_kg), num(l.variance_kg2), num(l.variance_share), String(l.uses)]),
+      report.propagation.map((l) => [
+        l.datapoint_id,
+        num(l.sensitivity),
+        l.unit,
+        orDash(l.standard_deviation),
+        num(l.contribution_kg),
+        num(l.variance_kg2),
+        num(l.variance_share),
+        String(l.uses),
+      ]),
     ),
     '',
     report.co2e_net_removed_standard_deviation_kg === null
@@ -167,7 +211,8 @@ function discountSection(report: CalculationReport): string[] {
 
 /** Section 5 with a Monte Carlo evaluation: which discount was applied, with the other beside it. */
 function monteCarloDiscount(report: CalculationReport, mc: MonteCarloSummary): string[] {
-  const applied = report.co2e_net_removed_kg !== report.first_order_co2e_net_removed_kg || report.policies.discount_method === 'monte_carlo';
+  const applied =
+    report.co2e_net_removed_kg !== report.first_order_co2e_net_removed_kg || report.policies.discount_method === 'monte_carlo';
   const [low, high] = mc.percentile_confidence_interval_kg;
   return [
     '## 5. Uncertainty discount',
@@ -188,11 +233,14 @@ function distributionLines(report: CalculationReport, mc: MonteCarloSummary): st
   const h = mc.histogram;
   if (h === undefined) return [];
   const most = Math.max(...h.counts);
-  const binOf = (x: number): number => (h.bin_width_kg > 0 ? Math.min(h.counts.length - 1, Math.floor((x - h.start_kg) / h.bin_width_kg)) : 0);
+  const binOf = (x: number): number =>
+    h.bin_width_kg > 0 ? Math.min(h.counts.length - 1, Math.floor((x - h.start_kg) / h.bin_width_kg)) : 0;
   const firstOrder = binOf(report.first_order_co2e_net_removed_kg);
   const monteCarlo = binOf(mc.percentile_kg);
   const rows = h.counts.map((count, i) => {
-    const marks = [i === firstOrder ? 'first order' : '', i === monteCarlo ? `Monte Carlo P${num(mc.percentile)}` : ''].filter((m) => m !== '').join(', ');
+    const marks = [i === firstOrder ? 'first order' : '', i === monteCarlo ? `Monte Carlo P${num(mc.percentile)}` : '']
+      .filter((m) => m !== '')
+      .join(', ');
     const bar = '#'.repeat(Math.round((40 * count) / Math.max(1, most)));
     return `${num(h.start_kg + i * h.bin_width_kg).padStart(14)} | ${bar}${marks === '' ? '' : `  <- ${marks}`}`;
   });
@@ -228,8 +276,22 @@ function statementSection(s: NonNullable<CalculationReport['ghg_statement']>): s
     table(
       ['GHG entry', 'net kg', 'rounded kg', 'issuable kg', 'buffer pool kg', 'supplier kg'],
       [
-        ...s.ghg_entries.map((e) => [e.ghg_entry_id, num(e.co2e_net_removed_kg), num(e.rounded_co2e_net_removed_kg), num(e.issuable_kg), orDash(e.credit_allocation?.buffer_pool_contribution_kg ?? null), orDash(e.credit_allocation?.supplier_allocation_kg ?? null)]),
-        ['**total**', '', `**${num(s.total_co2e_removed_kg)}**`, `**${num(s.issuable_kg)}**`, orDash(s.credit_allocation?.buffer_pool_contribution_kg ?? null), orDash(s.credit_allocation?.supplier_allocation_kg ?? null)],
+        ...s.ghg_entries.map((e) => [
+          e.ghg_entry_id,
+          num(e.co2e_net_removed_kg),
+          num(e.rounded_co2e_net_removed_kg),
+          num(e.issuable_kg),
+          orDash(e.credit_allocation?.buffer_pool_contribution_kg ?? null),
+          orDash(e.credit_allocation?.supplier_allocation_kg ?? null),
+        ]),
+        [
+          '**total**',
+          '',
+          `**${num(s.total_co2e_removed_kg)}**`,
+          `**${num(s.issuable_kg)}**`,
+          orDash(s.credit_allocation?.buffer_pool_contribution_kg ?? null),
+          orDash(s.credit_allocation?.supplier_allocation_kg ?? null),
+        ],
       ],
     ),
     '',

@@ -213,4 +213,3 @@ export interface CalculationReport {
 export type CalculationReportOutcome =
   | { readonly ok: true; readonly report: CalculationReport }
   | { readonly ok: false; readonly issues: readonly GraphIssue[] };
-

@@ -34,7 +34,13 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function refuse(code: GhgStatementErrorCode, message: string, from: GhgStatementStatus | null, to: GhgStatementStatus | null, issues?: readonly GraphIssue[]): GhgStatementOutcome {
+export function refuse(
+  code: GhgStatementErrorCode,
+  message: string,
+  from: GhgStatementStatus | null,
+  to: GhgStatementStatus | null,
+  issues?: readonly GraphIssue[],
+): GhgStatementOutcome {
   const list = issues ?? [{ path: [], code, message }];
   return { ok: false, error: deepFreeze({ code, message, from, to, issues: [...list] }) };
 }
@@ -45,7 +51,12 @@ export function accept(statement: GhgStatementRecord): GhgStatementOutcome {
 
 export function notAllowed(statement: GhgStatementRecord, to: GhgStatementStatus, what: string, hint = ''): GhgStatementOutcome {
   const why = statement.status === 'VERIFIED' || statement.status === 'CREDITS_ISSUED' ? ' (a verified statement cannot change)' : '';
-  return refuse('transition_not_allowed', `GHG statement '${statement.id}' cannot ${what}: ${statement.status} -> ${to} is not allowed${why}${hint}`, statement.status, to);
+  return refuse(
+    'transition_not_allowed',
+    `GHG statement '${statement.id}' cannot ${what}: ${statement.status} -> ${to} is not allowed${why}${hint}`,
+    statement.status,
+    to,
+  );
 }
 
 /** Problems of an id list: an array of non-empty strings without repeats. */
@@ -56,24 +67,44 @@ export function checkIds(ids: unknown, path: readonly (string | number)[], issue
   }
   const seen = new Set<string>();
   ids.forEach((id: unknown, k) => {
-    if (typeof id !== 'string' || id.length === 0) issues.push({ path: [...path, k], code: 'invalid_type', message: `${path.join('.')}[${k}] must be a non-empty string` });
-    else if (seen.has(id)) issues.push({ path: [...path, k], code: 'duplicate_entry', message: `GHG entry '${id}' is listed more than once` });
+    if (typeof id !== 'string' || id.length === 0)
+      issues.push({ path: [...path, k], code: 'invalid_type', message: `${path.join('.')}[${k}] must be a non-empty string` });
+    else if (seen.has(id))
+      issues.push({ path: [...path, k], code: 'duplicate_entry', message: `GHG entry '${id}' is listed more than once` });
     else seen.add(id);
   });
 }
 
 export function checkPeriod(start: unknown, end: unknown, issues: GraphIssue[]): void {
-  if (!isDate(start)) issues.push({ path: ['reporting_period_start_at'], code: 'invalid_date', message: `reporting_period_start_at must be a date YYYY-MM-DD, got ${JSON.stringify(start)}` });
-  if (!isDate(end)) issues.push({ path: ['reporting_period_end_at'], code: 'invalid_date', message: `reporting_period_end_at must be a date YYYY-MM-DD, got ${JSON.stringify(end)}` });
+  if (!isDate(start))
+    issues.push({
+      path: ['reporting_period_start_at'],
+      code: 'invalid_date',
+      message: `reporting_period_start_at must be a date YYYY-MM-DD, got ${JSON.stringify(start)}`,
+    });
+  if (!isDate(end))
+    issues.push({
+      path: ['reporting_period_end_at'],
+      code: 'invalid_date',
+      message: `reporting_period_end_at must be a date YYYY-MM-DD, got ${JSON.stringify(end)}`,
+    });
   else if (isDate(start) && start > end) {
-    issues.push({ path: ['reporting_period_end_at'], code: 'invalid_period', message: `the reporting period ends on ${end}, before it starts on ${start}` });
+    issues.push({
+      path: ['reporting_period_end_at'],
+      code: 'invalid_period',
+      message: `the reporting period ends on ${end}, before it starts on ${start}`,
+    });
   }
 }
 
 /** `at` must be a UTC date-time not before the statement's last event. */
 export function checkAt(statement: GhgStatementRecord | null, at: unknown, issues: GraphIssue[]): void {
   if (!isDateTime(at)) {
-    issues.push({ path: ['at'], code: 'invalid_datetime', message: `at must be an ISO 8601 UTC date-time such as 2026-01-31T12:00:00Z, got ${JSON.stringify(at)}` });
+    issues.push({
+      path: ['at'],
+      code: 'invalid_datetime',
+      message: `at must be an ISO 8601 UTC date-time such as 2026-01-31T12:00:00Z, got ${JSON.stringify(at)}`,
+    });
     return;
   }
   if (statement === null) return;
@@ -92,7 +123,11 @@ export function checkText(value: unknown, path: string, issues: GraphIssue[], nu
   }
 }
 
-export function invalid(statement: GhgStatementRecord | null, to: GhgStatementStatus | null, issues: readonly GraphIssue[]): GhgStatementOutcome {
+export function invalid(
+  statement: GhgStatementRecord | null,
+  to: GhgStatementStatus | null,
+  issues: readonly GraphIssue[],
+): GhgStatementOutcome {
   const name = statement === null ? 'new GHG statement' : `GHG statement '${statement.id}'`;
   const message = `${name}: ${issues.map((i) => i.message).join('; ')}`;
   return refuse('invalid_request', message, statement?.status ?? null, to, issues);

@@ -52,7 +52,8 @@ const AMENDABLE: readonly GhgStatementStatus[] = ['DRAFT', 'FAILED_VERIFICATION'
 export function createGhgStatement(input: CreateGhgStatementInput, at: string): GhgStatementOutcome {
   const issues: GraphIssue[] = [];
   const raw = input as unknown as Record<string, unknown>;
-  if (typeof raw !== 'object' || raw === null) return invalid(null, 'DRAFT', [{ path: [], code: 'invalid_type', message: 'the statement fields must be an object' }]);
+  if (typeof raw !== 'object' || raw === null)
+    return invalid(null, 'DRAFT', [{ path: [], code: 'invalid_type', message: 'the statement fields must be an object' }]);
   checkText(raw['id'], 'id', issues, false);
   checkText(raw['project_id'], 'project_id', issues, false);
   checkPeriod(raw['reporting_period_start_at'], raw['reporting_period_end_at'], issues);
@@ -117,7 +118,10 @@ function freeze(
   to: GhgStatementStatus,
 ): { ok: true; totals: ReturnType<typeof totalGhgStatementEntries> } | { ok: false; outcome: GhgStatementOutcome } {
   if (removalIds.length === 0) {
-    return { ok: false, outcome: refuse('no_entries', `GHG statement '${statement.id}' has no GHG entries to submit`, statement.status, to) };
+    return {
+      ok: false,
+      outcome: refuse('no_entries', `GHG statement '${statement.id}' has no GHG entries to submit`, statement.status, to),
+    };
   }
   const byId = new Map<string, GhgEntryResult>();
   for (const entry of evaluation?.ghg_entries ?? []) byId.set(entry.id, entry);
@@ -125,8 +129,18 @@ function freeze(
   const missing: GraphIssue[] = [];
   removalIds.forEach((id, k) => {
     const entry = byId.get(id);
-    if (entry === undefined) missing.push({ path: ['removal_ids', k], code: 'entry_not_evaluated', message: `GHG entry '${id}' of GHG statement '${statement.id}' is not in the evaluation given` });
-    else if (!Number.isFinite(entry.co2e_net_removed_kg)) missing.push({ path: ['removal_ids', k], code: 'entry_not_evaluated', message: `GHG entry '${id}' has no finite net in the evaluation given` });
+    if (entry === undefined)
+      missing.push({
+        path: ['removal_ids', k],
+        code: 'entry_not_evaluated',
+        message: `GHG entry '${id}' of GHG statement '${statement.id}' is not in the evaluation given`,
+      });
+    else if (!Number.isFinite(entry.co2e_net_removed_kg))
+      missing.push({
+        path: ['removal_ids', k],
+        code: 'entry_not_evaluated',
+        message: `GHG entry '${id}' has no finite net in the evaluation given`,
+      });
     else members.push(entry);
   });
   if (missing.length > 0) {
@@ -148,7 +162,10 @@ export function submitGhgStatement(
 ): GhgStatementOutcome {
   const to = GHG_STATEMENT_TRANSITIONS.submit.to;
   if (!GHG_STATEMENT_TRANSITIONS.submit.from.includes(statement.status)) {
-    const hint = statement.status === 'FAILED_VERIFICATION' || statement.status === 'AWAITING_VERIFICATION' ? '; a submitted statement is resubmitted with a summary of changes' : '';
+    const hint =
+      statement.status === 'FAILED_VERIFICATION' || statement.status === 'AWAITING_VERIFICATION'
+        ? '; a submitted statement is resubmitted with a summary of changes'
+        : '';
     return notAllowed(statement, to, 'be submitted', hint);
   }
   const issues: GraphIssue[] = ghgStatementOptionIssues(options);
@@ -168,7 +185,14 @@ export function submitGhgStatement(
     ...frozen.totals,
     outcome: null,
   };
-  return accept({ ...statement, status: to, ghg_statement_report_url: request.ghg_statement_report_url, submitted_at: at, version: 1, submission });
+  return accept({
+    ...statement,
+    status: to,
+    ghg_statement_report_url: request.ghg_statement_report_url,
+    submitted_at: at,
+    version: 1,
+    submission,
+  });
 }
 
 /**
@@ -224,12 +248,7 @@ export function resubmitGhgStatement(
   });
 }
 
-function decide(
-  statement: GhgStatementRecord,
-  operation: 'verify' | 'fail',
-  at: string,
-  input: VerificationInput,
-): GhgStatementOutcome {
+function decide(statement: GhgStatementRecord, operation: 'verify' | 'fail', at: string, input: VerificationInput): GhgStatementOutcome {
   const { from, to } = GHG_STATEMENT_TRANSITIONS[operation];
   if (!from.includes(statement.status) || statement.submission === null) {
     return notAllowed(statement, to, operation === 'verify' ? 'be verified' : 'fail verification');
@@ -240,7 +259,12 @@ function decide(
   checkAt(statement, at, issues);
   if (issues.length > 0) return invalid(statement, to, issues);
   const verifier = input?.verifier ?? statement.verifier;
-  const outcome: GhgStatementVerificationOutcome = { status: to as GhgStatementVerificationOutcome['status'], at, verifier, reason: input?.reason ?? null };
+  const outcome: GhgStatementVerificationOutcome = {
+    status: to as GhgStatementVerificationOutcome['status'],
+    at,
+    verifier,
+    reason: input?.reason ?? null,
+  };
   return accept({
     ...statement,
     status: to,
@@ -262,7 +286,11 @@ export function verifyGhgStatement(statement: GhgStatementRecord, at: string, in
  * Records a failed verification of the submitted version (AWAITING_VERIFICATION to
  * FAILED_VERIFICATION); the statement may then be amended and resubmitted.
  */
-export function failGhgStatementVerification(statement: GhgStatementRecord, at: string, input: VerificationInput = {}): GhgStatementOutcome {
+export function failGhgStatementVerification(
+  statement: GhgStatementRecord,
+  at: string,
+  input: VerificationInput = {},
+): GhgStatementOutcome {
   return decide(statement, 'fail', at, input);
 }
 
@@ -282,7 +310,11 @@ export function markGhgStatementCreditsIssued(statement: GhgStatementRecord, at:
  * Whether a status may move to another under the policies (the same rules the operations apply).
  * Throws a `TypeError` for an unknown policy or a policy value of the wrong type or range.
  */
-export function canTransitionGhgStatement(from: GhgStatementStatus, to: GhgStatementStatus, policies?: Partial<AccountingPolicies>): boolean {
+export function canTransitionGhgStatement(
+  from: GhgStatementStatus,
+  to: GhgStatementStatus,
+  policies?: Partial<AccountingPolicies>,
+): boolean {
   const invalidPolicies = policyIssues(policies);
   if (invalidPolicies.length > 0) throw optionsError('policies of canTransitionGhgStatement', invalidPolicies);
   if (!GHG_STATEMENT_STATUSES.includes(from) || !GHG_STATEMENT_STATUSES.includes(to)) return false;

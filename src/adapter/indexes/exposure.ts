@@ -100,7 +100,12 @@ export class Exposure {
     this.#observe(sources.attributions, byRemoval);
     this.#observe(sources.biocharApplications, byRemoval);
     this.#observe(sources.components, (rows) =>
-      rows.some((c) => this.#build?.walked.has(c.id) === true || (c.ghg_statement_id !== null && this.#build?.walked.has(c.ghg_statement_id) === true) || (c.scope === 'PROJECT' && this.#build?.walked.has(c.project_id) === true)),
+      rows.some(
+        (c) =>
+          this.#build?.walked.has(c.id) === true ||
+          (c.ghg_statement_id !== null && this.#build?.walked.has(c.ghg_statement_id) === true) ||
+          (c.scope === 'PROJECT' && this.#build?.walked.has(c.project_id) === true),
+      ),
     );
     this.#observe(sources.datapoints, byId);
     this.#observe(sources.measurementSamples, byId);
@@ -108,9 +113,11 @@ export class Exposure {
   }
 
   #observe<T extends Row>(table: Table<T>, reaches: (rows: readonly T[]) => boolean): void {
-    table.observe(watch((rows) => {
-      if (this.#build !== null && reaches(rows)) this.#invalidate();
-    }));
+    table.observe(
+      watch((rows) => {
+        if (this.#build !== null && reaches(rows)) this.#invalidate();
+      }),
+    );
   }
 
   /** Who may see `id` besides its owner; undefined when no submitted statement reaches it. */
@@ -164,11 +171,18 @@ export class Exposure {
     for (const statement of s.statements.rows()) {
       const { record } = statement;
       if (record.status === 'DRAFT') continue;
-      const walk = new Walk(s, build, statement.verifier_organisation_id, record.status === 'CREDITS_ISSUED', record.status === 'VERIFIED' || record.status === 'CREDITS_ISSUED');
+      const walk = new Walk(
+        s,
+        build,
+        statement.verifier_organisation_id,
+        record.status === 'CREDITS_ISSUED',
+        record.status === 'VERIFIED' || record.status === 'CREDITS_ISSUED',
+      );
       walk.expose('ghg_statements', statement.id);
       walk.expose('projects', record.project_id);
       for (const component of s.componentsByStatement.rows(statement.id)) walk.component(component.id);
-      for (const component of s.projectComponents.rows(record.project_id)) if (component.allocation_strategy !== 'MANUAL') walk.component(component.id);
+      for (const component of s.projectComponents.rows(record.project_id))
+        if (component.allocation_strategy !== 'MANUAL') walk.component(component.id);
       for (const removalId of record.removal_ids) walk.removal(removalId);
     }
     return build;

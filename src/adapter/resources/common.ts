@@ -35,7 +35,13 @@ export function patched<R extends object, K extends keyof R>(row: R, body: { rea
 }
 
 /** One page of `items` (creation order) as a PaginatedListResource. */
-export function pageOf<T, V>(context: ReadContext, list: string, items: OrderedList<T> | readonly Sequenced<T>[], query: Pagination, view: (row: T) => V): Page<V> {
+export function pageOf<T, V>(
+  context: ReadContext,
+  list: string,
+  items: OrderedList<T> | readonly Sequenced<T>[],
+  query: Pagination,
+  view: (row: T) => V,
+): Page<V> {
   return paginate(items, query, list, context.state.cursors, view);
 }
 
@@ -61,7 +67,11 @@ export function ownedRef<T extends Row & { readonly owner: string }>(
 }
 
 /** A row the caller owns that belongs to the project of the path, or 404 (for changes and owner-only reads). */
-export function ownedInProject<T extends { readonly owner: string; readonly project_id: string }>(context: RequestContext, row: T | undefined, projectId: string): T {
+export function ownedInProject<T extends { readonly owner: string; readonly project_id: string }>(
+  context: RequestContext,
+  row: T | undefined,
+  projectId: string,
+): T {
   const owned = ownedOr404(context, row);
   if (owned.project_id !== projectId) throw notFound();
   return owned;
@@ -80,7 +90,12 @@ export function checkReferenceFree(context: RequestContext, reference: string | 
  * Ends the checks of a create: 422 with every problem recorded, then 409 when the supplier
  * reference is already in use (validation before mutation). Returns the id and owner of the new row.
  */
-export function newRow(context: RequestContext, problems: Problems, kind: IdKind, reference: string | null | undefined): { readonly id: string; readonly owner: string } {
+export function newRow(
+  context: RequestContext,
+  problems: Problems,
+  kind: IdKind,
+  reference: string | null | undefined,
+): { readonly id: string; readonly owner: string } {
   problems.check();
   checkReferenceFree(context, reference);
   return { id: context.state.ids(kind), owner: context.viewer.id };
@@ -119,7 +134,9 @@ export function changeableRemoval(context: RequestContext, id: string): RemovalR
   if (statementId !== null) {
     const statement = context.state.statements.get(statementId);
     if (statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status)) {
-      throw conflict(`GHG entry ${id} belongs to GHG statement ${statementId}, which was submitted (status ${statement.record.status}); it can no longer change`);
+      throw conflict(
+        `GHG entry ${id} belongs to GHG statement ${statementId}, which was submitted (status ${statement.record.status}); it can no longer change`,
+      );
     }
   }
   return removal;
@@ -148,13 +165,19 @@ export function isSubmittedRemoval(context: ReadContext, removal: RemovalRow): b
  */
 export function entriesOfComponent(context: ReadContext, componentId: string): string[] {
   const { state } = context;
-  const ids = new Set(indexes(context).attributionsByComponent.rows(componentId).map((a) => a.removal_id));
+  const ids = new Set(
+    indexes(context)
+      .attributionsByComponent.rows(componentId)
+      .map((a) => a.removal_id),
+  );
   const component = state.components.get(componentId);
-  if (component?.ghg_statement_id != null) for (const r of state.statements.get(component.ghg_statement_id)?.record.removal_ids ?? []) ids.add(r);
+  if (component?.ghg_statement_id != null)
+    for (const r of state.statements.get(component.ghg_statement_id)?.record.removal_ids ?? []) ids.add(r);
   if (component?.scope === 'PROJECT' && component.allocation_strategy !== 'MANUAL') {
     // Amortised over the statements still open to change; submitted ones keep their frozen figures.
     for (const statement of state.statements.rows()) {
-      if (statement.record.project_id === component.project_id && AMENDABLE_STATUSES.includes(statement.record.status)) for (const r of statement.record.removal_ids) ids.add(r);
+      if (statement.record.project_id === component.project_id && AMENDABLE_STATUSES.includes(statement.record.status))
+        for (const r of statement.record.removal_ids) ids.add(r);
     }
   }
   return [...ids];
@@ -164,7 +187,8 @@ export function entriesOfComponent(context: ReadContext, componentId: string): s
 export function entriesOfDatapoint(context: ReadContext, datapointId: string): string[] {
   const d = indexes(context);
   const ids = new Set<string>(d.attributionsByFactorDatapoint.rows(datapointId).map((a) => a.removal_id));
-  for (const componentId of d.componentsByDatapoint.ids(datapointId)) for (const id of entriesOfComponent(context, componentId)) ids.add(id);
+  for (const componentId of d.componentsByDatapoint.ids(datapointId))
+    for (const id of entriesOfComponent(context, componentId)) ids.add(id);
   return [...ids];
 }
 
@@ -172,7 +196,7 @@ export function entriesOfDatapoint(context: ReadContext, datapointId: string): s
 export function refuseIfSubmitted(context: ReadContext, removalIds: readonly string[], what: string): void {
   for (const id of removalIds) {
     const removal = context.state.removals.get(id);
-    if (removal !== undefined && isSubmittedRemoval(context, removal)) throw conflict(`${what} is used by GHG entry ${id} of a submitted GHG statement; it can no longer change`);
+    if (removal !== undefined && isSubmittedRemoval(context, removal))
+      throw conflict(`${what} is used by GHG entry ${id} of a submitted GHG statement; it can no longer change`);
   }
 }
-

@@ -39,21 +39,38 @@ interface Placement {
 }
 
 /** Checks and stores a component from its request data, with `loc` the place of the data in the body. */
-function insertComponent(context: RequestContext, body: ComponentData, loc: readonly (string | number)[], placement: Placement, problems = new Problems()): ComponentRow {
+function insertComponent(
+  context: RequestContext,
+  body: ComponentData,
+  loc: readonly (string | number)[],
+  placement: Placement,
+  problems = new Problems(),
+): ComponentRow {
   const { state } = context;
   const project = ownedRef(context, problems, state.projects, 'project', [...loc, 'project_id'], body.project_id);
   if (!state.blueprints.has(body.component_blueprint_key)) {
-    problems.add([...loc, 'component_blueprint_key'], `component blueprint '${body.component_blueprint_key}' does not exist`, body.component_blueprint_key);
+    problems.add(
+      [...loc, 'component_blueprint_key'],
+      `component blueprint '${body.component_blueprint_key}' does not exist`,
+      body.component_blueprint_key,
+    );
   }
   body.inputs.forEach((input, i) => {
-    input.datapoint_ids.forEach((d, k) => ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'inputs', i, 'datapoint_ids', k], d));
+    input.datapoint_ids.forEach((d, k) =>
+      ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'inputs', i, 'datapoint_ids', k], d),
+    );
   });
   if (body.activity_completed_at < body.activity_started_at) {
-    problems.add([...loc, 'activity_completed_at'], 'activity_completed_at must not be before activity_started_at', body.activity_completed_at);
+    problems.add(
+      [...loc, 'activity_completed_at'],
+      'activity_completed_at must not be before activity_started_at',
+      body.activity_completed_at,
+    );
   }
   if (problems.empty) {
     const name = `the new component at ${formatIssuePath(loc)}`;
-    for (const issue of checkComponent(state, { blueprint_key: body.component_blueprint_key, inputs: body.inputs }, name)) problems.add([...loc, ...issue.path], issue.message, null);
+    for (const issue of checkComponent(state, { blueprint_key: body.component_blueprint_key, inputs: body.inputs }, name))
+      problems.add([...loc, ...issue.path], issue.message, null);
   }
   const row: ComponentRow = {
     ...newRowInProject(context, problems, project, 'component', body.supplier_reference_id),
@@ -79,20 +96,34 @@ const createStatementComponent = (context: RequestContext, body: z.output<typeof
   const problems = new Problems();
   const statement = ownedRef(context, problems, state.statements, 'GHG statement', ['body', 'ghg_statement_id'], body.ghg_statement_id);
   if (statement !== undefined && body.component_data.project_id !== statement.record.project_id) {
-    problems.add(['body', 'component_data', 'project_id'], `project_id must be the project of GHG statement ${statement.id} (${statement.record.project_id})`, body.component_data.project_id);
+    problems.add(
+      ['body', 'component_data', 'project_id'],
+      `project_id must be the project of GHG statement ${statement.id} (${statement.record.project_id})`,
+      body.component_data.project_id,
+    );
   }
   if (statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status)) {
     problems.check();
     throw conflict(`GHG statement ${statement.id} was submitted (status ${statement.record.status}); its components can no longer change`);
   }
-  const row = insertComponent(context, body.component_data, ['body', 'component_data'], { scope: 'GHG_STATEMENT', ghg_statement_id: body.ghg_statement_id, allocation_strategy: null }, problems);
+  const row = insertComponent(
+    context,
+    body.component_data,
+    ['body', 'component_data'],
+    { scope: 'GHG_STATEMENT', ghg_statement_id: body.ghg_statement_id, allocation_strategy: null },
+    problems,
+  );
   refuseProblems(reevaluate(state, entriesOfComponent(context, row.id)));
   return ok(componentView(state, row));
 };
 
 /** A component amortised over the project's statements by its allocation strategy (docs/rules.md#statement-and-project-components). */
 const createProjectComponent = (context: RequestContext, body: z.output<typeof createProjectComponentRequestSchema>) => {
-  const row = insertComponent(context, body.component_data, ['body', 'component_data'], { scope: 'PROJECT', ghg_statement_id: null, allocation_strategy: body.allocation_strategy });
+  const row = insertComponent(context, body.component_data, ['body', 'component_data'], {
+    scope: 'PROJECT',
+    ghg_statement_id: null,
+    allocation_strategy: body.allocation_strategy,
+  });
   refuseProblems(reevaluate(context.state, entriesOfComponent(context, row.id)));
   return ok(componentView(context.state, row));
 };
@@ -101,24 +132,35 @@ const createProjectComponent = (context: RequestContext, body: z.output<typeof c
 function manualProjectComponent(context: RequestContext, id: string): ComponentRow {
   const component = ownedOr404(context, context.state.components.get(id));
   if (component.scope !== 'PROJECT') throw notFound();
-  if (component.allocation_strategy !== 'MANUAL') throw conflict(`project component ${id} is amortised by ${component.allocation_strategy ?? 'its strategy'}; only a MANUAL one is attributed to GHG entries one by one`);
+  if (component.allocation_strategy !== 'MANUAL')
+    throw conflict(
+      `project component ${id} is amortised by ${component.allocation_strategy ?? 'its strategy'}; only a MANUAL one is attributed to GHG entries one by one`,
+    );
   return component;
 }
 
 /** Attributes a MANUAL project component to a GHG entry (or changes its share); answers the entry. */
-const attributeProjectComponent = (context: RequestContext, id: string, body: z.output<typeof updateProjectComponentRemovalAttributionRequestSchema>) => {
+const attributeProjectComponent = (
+  context: RequestContext,
+  id: string,
+  body: z.output<typeof updateProjectComponentRemovalAttributionRequestSchema>,
+) => {
   const { state } = context;
   const component = manualProjectComponent(context, id);
   const problems = new Problems();
   const removal = ownedRef(context, problems, state.removals, 'GHG entry', ['body', 'removal_id'], body.removal_id);
-  if (removal !== undefined && removal.project_id !== component.project_id) problems.add(['body', 'removal_id'], `GHG entry '${removal.id}' belongs to another project`, removal.id);
+  if (removal !== undefined && removal.project_id !== component.project_id)
+    problems.add(['body', 'removal_id'], `GHG entry '${removal.id}' belongs to another project`, removal.id);
   const factorId = body.attribution_factor_datapoint_id ?? null;
   if (factorId !== null) ownedRef(context, problems, state.datapoints, 'datapoint', ['body', 'attribution_factor_datapoint_id'], factorId);
-  if (factorId === null && (body.attribution_factor ?? null) === null) problems.add(['body', 'attribution_factor'], 'give attribution_factor (or the deprecated attribution_factor_datapoint_id)', null);
+  if (factorId === null && (body.attribution_factor ?? null) === null)
+    problems.add(['body', 'attribution_factor'], 'give attribution_factor (or the deprecated attribution_factor_datapoint_id)', null);
   problems.check();
   if (removal === undefined) throw unprocessable(problems.items);
   changeableRemoval(context, removal.id);
-  const existing = indexes(context).attributionsByRemoval.rows(removal.id).find((a) => a.component_id === id);
+  const existing = indexes(context)
+    .attributionsByRemoval.rows(removal.id)
+    .find((a) => a.component_id === id);
   const row = {
     id: existing?.id ?? state.ids('component_attribution'),
     removal_id: removal.id,
@@ -137,7 +179,9 @@ const attributeProjectComponent = (context: RequestContext, id: string, body: z.
 const unattributeProjectComponent = (context: RequestContext, componentId: string, removalId: string) => {
   const { state } = context;
   manualProjectComponent(context, componentId);
-  const attribution = indexes(context).attributionsByRemoval.rows(removalId).find((a) => a.component_id === componentId);
+  const attribution = indexes(context)
+    .attributionsByRemoval.rows(removalId)
+    .find((a) => a.component_id === componentId);
   if (attribution === undefined) throw notFound();
   changeableRemoval(context, removalId);
   state.attributions.delete(attribution.id);
@@ -149,16 +193,33 @@ const listComponents = (context: RequestContext, query: z.output<typeof listComp
   const all = visibleRows(context, context.state.components);
   const reference = query.supplier_reference_id ?? null;
   const entry = query.ghg_entry_id ?? query.removal_id ?? null;
-  const attributed = entry === null ? null : new Set(indexes(context).attributionsByRemoval.rows(entry).map((a) => a.component_id));
+  const attributed =
+    entry === null
+      ? null
+      : new Set(
+          indexes(context)
+            .attributionsByRemoval.rows(entry)
+            .map((a) => a.component_id),
+        );
   const keep = (c: ComponentRow): boolean =>
     (reference === null || c.supplier_reference_id === reference) &&
     (query.scope == null || c.scope === query.scope) &&
     (query.ghg_statement_id == null || c.ghg_statement_id === query.ghg_statement_id) &&
     (query.project_id == null || c.project_id === query.project_id) &&
     (attributed === null || attributed.has(c.id));
-  const unfiltered = reference === null && query.scope == null && query.ghg_statement_id == null && query.project_id == null && attributed === null;
-  const equal = { supplier_reference_id: reference, project_id: query.project_id, ghg_statement_id: query.ghg_statement_id, scope: query.scope };
-  return ok(pageOf(context, 'components', unfiltered ? all : matching(context, context.state.components, 'visible', equal, keep), query, (c) => componentView(context.state, c)));
+  const unfiltered =
+    reference === null && query.scope == null && query.ghg_statement_id == null && query.project_id == null && attributed === null;
+  const equal = {
+    supplier_reference_id: reference,
+    project_id: query.project_id,
+    ghg_statement_id: query.ghg_statement_id,
+    scope: query.scope,
+  };
+  return ok(
+    pageOf(context, 'components', unfiltered ? all : matching(context, context.state.components, 'visible', equal, keep), query, (c) =>
+      componentView(context.state, c),
+    ),
+  );
 };
 
 /**
@@ -170,18 +231,33 @@ const patchComponent = (context: RequestContext, id: string, body: z.output<type
   const { state } = context;
   const component = ownedOr404(context, state.components.get(id));
   const problems = new Problems();
-  if (body.allocation_strategy !== undefined && component.scope !== 'PROJECT') problems.add(['body', 'allocation_strategy'], 'allocation_strategy can only be set on project-scoped components', body.allocation_strategy);
+  if (body.allocation_strategy !== undefined && component.scope !== 'PROJECT')
+    problems.add(
+      ['body', 'allocation_strategy'],
+      'allocation_strategy can only be set on project-scoped components',
+      body.allocation_strategy,
+    );
   const inputs = body.inputs?.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] }));
-  inputs?.forEach((input, i) => input.datapoint_ids.forEach((d, k) => ownedRef(context, problems, state.datapoints, 'datapoint', ['body', 'inputs', i, 'datapoint_ids', k], d)));
+  inputs?.forEach((input, i) =>
+    input.datapoint_ids.forEach((d, k) =>
+      ownedRef(context, problems, state.datapoints, 'datapoint', ['body', 'inputs', i, 'datapoint_ids', k], d),
+    ),
+  );
   if (inputs !== undefined && problems.empty) {
-    for (const issue of checkComponent(state, { blueprint_key: component.blueprint_key, inputs }, `component '${id}'`)) problems.add(['body', ...issue.path], issue.message, null);
+    for (const issue of checkComponent(state, { blueprint_key: component.blueprint_key, inputs }, `component '${id}'`))
+      problems.add(['body', ...issue.path], issue.message, null);
   }
   problems.check();
-  const changesFigures = inputs !== undefined || (body.allocation_strategy !== undefined && body.allocation_strategy !== component.allocation_strategy);
+  const changesFigures =
+    inputs !== undefined || (body.allocation_strategy !== undefined && body.allocation_strategy !== component.allocation_strategy);
   const entries = entriesOfComponent(context, id);
   if (changesFigures) refuseIfSubmitted(context, entries, `component ${id}`);
-  if (body.allocation_strategy === 'MANUAL' && component.allocation_strategy !== 'MANUAL') refuseIfSubmitted(context, entries, `component ${id}`);
-  const row: ComponentRow = { ...patched(component, body, ['display_name', 'description', 'allocation_strategy']), inputs: inputs ?? component.inputs };
+  if (body.allocation_strategy === 'MANUAL' && component.allocation_strategy !== 'MANUAL')
+    refuseIfSubmitted(context, entries, `component ${id}`);
+  const row: ComponentRow = {
+    ...patched(component, body, ['display_name', 'description', 'allocation_strategy']),
+    inputs: inputs ?? component.inputs,
+  };
   state.components.update(row);
   if (changesFigures) refuseProblems(reevaluate(state, new Set([...entries, ...entriesOfComponent(context, id)])));
   return ok(componentView(state, row));
@@ -194,7 +270,8 @@ const deleteComponent = (context: RequestContext, id: string) => {
   const attribution = indexes(context).attributionsByComponent.rows(id)[0];
   if (attribution !== undefined) throw conflict(`component ${id} is attributed to GHG entry ${attribution.removal_id}`);
   const statement = component.ghg_statement_id === null ? undefined : state.statements.get(component.ghg_statement_id);
-  if (statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status)) throw conflict(`component ${id} is part of GHG statement ${statement.id}, which was submitted`);
+  if (statement !== undefined && !AMENDABLE_STATUSES.includes(statement.record.status))
+    throw conflict(`component ${id} is part of GHG statement ${statement.id}, which was submitted`);
   const entries = entriesOfComponent(context, id);
   state.components.delete(id);
   refuseProblems(reevaluate(state, entries));
@@ -206,28 +283,87 @@ export function componentRoutes(): Route[] {
   const path = idPathSchema('component');
   const view = (context: RequestContext, row: ComponentRow) => ok(componentView(context.state, row));
   const routes: Route[] = [
-    route('POST', '/mrv/v0/components', { body: createComponentRequestSchema, response: componentSchema, conflict: true, summary: 'Create a component' }, (context, { body }) =>
-      view(context, insertComponent(context, body, ['body'], REMOVAL_SCOPE))),
-    route('GET', '/mrv/v0/components', { query: listComponentsQuerySchema, response: paginatedListSchema(componentSchema), summary: 'List components' }, (context, { query }) => listComponents(context, query)),
-    route('GET', '/mrv/v0/components/{id}', { path, response: componentSchema, summary: 'Read a component' }, (context, { path: p }) => view(context, visibleOrMissing(context, context.state.components.get(p.id)))),
-    route('PATCH', '/mrv/v0/components/{id}', { path, body: patchComponentRequestSchema, response: componentSchema, conflict: true, summary: 'Change a component' }, (context, { path: p, body }) => patchComponent(context, p.id, body)),
-    route('DELETE', '/mrv/v0/components/{id}', { path, response: null, conflict: true, summary: 'Delete a component no GHG entry attributes' }, (context, { path: p }) => deleteComponent(context, p.id)),
-    route('POST', '/mrv/v0/ghg_statement_components', { body: createGhgStatementComponentRequestSchema, response: componentSchema, conflict: true, summary: 'Create a component attributed to a GHG statement' }, (context, { body }) =>
-      createStatementComponent(context, body)),
-    route('POST', '/mrv/v0/project_components', { body: createProjectComponentRequestSchema, response: componentSchema, conflict: true, summary: 'Create a project component amortised by its allocation strategy' }, (context, { body }) =>
-      createProjectComponent(context, body)),
+    route(
+      'POST',
+      '/mrv/v0/components',
+      { body: createComponentRequestSchema, response: componentSchema, conflict: true, summary: 'Create a component' },
+      (context, { body }) => view(context, insertComponent(context, body, ['body'], REMOVAL_SCOPE)),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/components',
+      { query: listComponentsQuerySchema, response: paginatedListSchema(componentSchema), summary: 'List components' },
+      (context, { query }) => listComponents(context, query),
+    ),
+    route('GET', '/mrv/v0/components/{id}', { path, response: componentSchema, summary: 'Read a component' }, (context, { path: p }) =>
+      view(context, visibleOrMissing(context, context.state.components.get(p.id))),
+    ),
+    route(
+      'PATCH',
+      '/mrv/v0/components/{id}',
+      { path, body: patchComponentRequestSchema, response: componentSchema, conflict: true, summary: 'Change a component' },
+      (context, { path: p, body }) => patchComponent(context, p.id, body),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/components/{id}',
+      { path, response: null, conflict: true, summary: 'Delete a component no GHG entry attributes' },
+      (context, { path: p }) => deleteComponent(context, p.id),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/ghg_statement_components',
+      {
+        body: createGhgStatementComponentRequestSchema,
+        response: componentSchema,
+        conflict: true,
+        summary: 'Create a component attributed to a GHG statement',
+      },
+      (context, { body }) => createStatementComponent(context, body),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/project_components',
+      {
+        body: createProjectComponentRequestSchema,
+        response: componentSchema,
+        conflict: true,
+        summary: 'Create a project component amortised by its allocation strategy',
+      },
+      (context, { body }) => createProjectComponent(context, body),
+    ),
   ];
-  for (const attributions of ['/mrv/v0/project_components/{id}/removal_attributions', '/mrv/v0/project_components/{id}/ghg_entry_attributions']) {
+  for (const attributions of [
+    '/mrv/v0/project_components/{id}/removal_attributions',
+    '/mrv/v0/project_components/{id}/ghg_entry_attributions',
+  ]) {
     routes.push(
-      route('POST', attributions, { path, body: updateProjectComponentRemovalAttributionRequestSchema, response: removalSchema, conflict: true, summary: 'Attribute a MANUAL project component to a GHG entry' }, (context, { path: p, body }) =>
-        attributeProjectComponent(context, p.id, body)),
+      route(
+        'POST',
+        attributions,
+        {
+          path,
+          body: updateProjectComponentRemovalAttributionRequestSchema,
+          response: removalSchema,
+          conflict: true,
+          summary: 'Attribute a MANUAL project component to a GHG entry',
+        },
+        (context, { path: p, body }) => attributeProjectComponent(context, p.id, body),
+      ),
     );
   }
-  for (const [attributions, param] of [['removal_attributions', 'removal_id'], ['ghg_entry_attributions', 'ghg_entry_id']] as const) {
+  for (const [attributions, param] of [
+    ['removal_attributions', 'removal_id'],
+    ['ghg_entry_attributions', 'ghg_entry_id'],
+  ] as const) {
     const schema = z.object({ component_id: idSchema('component'), [param]: idSchema('ghg_entry') }) as z.ZodType<Record<string, string>>;
     routes.push(
-      route('DELETE', `/mrv/v0/project_components/{component_id}/${attributions}/{${param}}`, { path: schema, response: null, conflict: true, summary: 'Remove the attribution of a MANUAL project component to a GHG entry' }, (context, { path: p }) =>
-        unattributeProjectComponent(context, p.component_id as string, p[param] as string)),
+      route(
+        'DELETE',
+        `/mrv/v0/project_components/{component_id}/${attributions}/{${param}}`,
+        { path: schema, response: null, conflict: true, summary: 'Remove the attribution of a MANUAL project component to a GHG entry' },
+        (context, { path: p }) => unattributeProjectComponent(context, p.component_id as string, p[param] as string),
+      ),
     );
   }
   return routes;

@@ -6,7 +6,12 @@
  * from here.
  */
 import { z } from 'zod';
-import { componentTypeSchema, dataShapeSchema, expressionInputTypeSchema, projectComponentAllocationStrategySchema } from '../../../model/graph';
+import {
+  componentTypeSchema,
+  dataShapeSchema,
+  expressionInputTypeSchema,
+  projectComponentAllocationStrategySchema,
+} from '../../../model/graph';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { addPydanticIssue } from '../../../model/pydantic-issue';
 import { quantityKindSchema } from '../../../model/quantity-kinds';
@@ -213,9 +218,7 @@ export const updateProjectComponentRemovalAttributionRequestSchema = z.strictObj
   attribution_factor: laxNumber(z.number().gt(0).lte(1)).nullable().optional(),
 });
 /** Body of `POST /project_components/{id}/removal_attributions`. */
-export type UpdateProjectComponentRemovalAttributionRequest = z.infer<
-  typeof updateProjectComponentRemovalAttributionRequestSchema
->;
+export type UpdateProjectComponentRemovalAttributionRequest = z.infer<typeof updateProjectComponentRemovalAttributionRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Datapoints and sources.

@@ -9,7 +9,15 @@ import { z } from 'zod';
 import { CREDIT_BATCH_STATUSES, RETIREMENT_PURPOSES } from '../../../model/enums';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { idPathSchema, paginatedQuerySchema, paginationQuerySchema } from '../../../model/queries';
-import { countryCodeSchema, creditQuantitySchema, dateSchema, dateTimeSchema, laxInt, organisationSchema, supplierSchema } from '../../../model/shapes';
+import {
+  countryCodeSchema,
+  creditQuantitySchema,
+  dateSchema,
+  dateTimeSchema,
+  laxInt,
+  organisationSchema,
+  supplierSchema,
+} from '../../../model/shapes';
 
 /** Schema of a retirement purpose (docs/rules.md#service-resources). @public */
 export const retirementPurposeSchema = z.enum(RETIREMENT_PURPOSES);

@@ -55,7 +55,8 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
   if (query.used_in_ghg_statement !== undefined && query.used_in_ghg_statement !== null) {
     const statement = state.statements.get(query.used_in_ghg_statement);
     const ids = new Set<string>();
-    if (statement !== undefined && canSee(context, statement)) for (const r of statement.record.removal_ids) for (const d of datapointsOfEntry(context, r)) ids.add(d);
+    if (statement !== undefined && canSee(context, statement))
+      for (const r of statement.record.removal_ids) for (const d of datapointsOfEntry(context, r)) ids.add(d);
     narrow(ids);
   }
   for (const templateId of [query.used_in_ghg_entry_template, query.used_in_removal_template]) {
@@ -63,7 +64,8 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
     const template = state.templates.get(templateId);
     const ids = new Set<string>();
     if (template !== undefined && canSee(context, template)) {
-      for (const g of template.groups) for (const c of g.components) for (const i of c.inputs) if (i.datapoint_id !== null) ids.add(i.datapoint_id);
+      for (const g of template.groups)
+        for (const c of g.components) for (const i of c.inputs) if (i.datapoint_id !== null) ids.add(i.datapoint_id);
     }
     narrow(ids);
   }
@@ -82,7 +84,12 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
     (query.measurement_sample_id == null || d.measurement_sample_id === query.measurement_sample_id) &&
     (used === null || used.has(d.id));
   const unfiltered =
-    query.supplier_reference_id == null && contains === null && query.project_id == null && kind === null && query.measurement_sample_id == null && used === null;
+    query.supplier_reference_id == null &&
+    contains === null &&
+    query.project_id == null &&
+    kind === null &&
+    query.measurement_sample_id == null &&
+    used === null;
   // A filter that names its datapoints (the "used in" ones, a sample's) looks at those only; another
   // filter scans what the caller may see; no filter cuts the page from that list as it is.
   const sample = query.measurement_sample_id == null ? undefined : state.measurementSamples.get(query.measurement_sample_id);
@@ -96,7 +103,14 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
             return entry !== undefined && canSee(context, entry.row) && keep(entry.row) ? [entry] : [];
           })
           .sort((a, b) => a.seq - b.seq)
-      : matching(context, state.datapoints, 'visible', { supplier_reference_id: query.supplier_reference_id, project_id: query.project_id }, keep, kind === null ? [] : [ofKind(context, kind as QuantityKind)]);
+      : matching(
+          context,
+          state.datapoints,
+          'visible',
+          { supplier_reference_id: query.supplier_reference_id, project_id: query.project_id },
+          keep,
+          kind === null ? [] : [ofKind(context, kind as QuantityKind)],
+        );
   return ok(pageOf(context, 'datapoints', items, query, (d) => datapointView(context, d)));
 };
 
@@ -104,7 +118,10 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
 function ofKind(context: ReadContext, kind: QuantityKind): OrderedList<DatapointRow> {
   const { datapointsByUnit } = indexes(context);
   const units = [...datapointsByUnit.keys()].filter((unit) => isCompatible(unit, kind).ok);
-  return mergedList(context.state.datapoints, units.map((unit) => datapointsByUnit.sequence(unit)));
+  return mergedList(
+    context.state.datapoints,
+    units.map((unit) => datapointsByUnit.sequence(unit)),
+  );
 }
 
 const createDatapoint = (context: RequestContext, body: z.output<typeof createDatapointRequestSchema>) => {
@@ -160,7 +177,8 @@ const patchDatapoint = (context: RequestContext, id: string, body: z.output<type
     for (const componentId of indexes(context).componentsByDatapoint.ids(id)) {
       const component = state.components.get(componentId);
       if (component === undefined) continue;
-      for (const issue of checkComponent(state, component, `component '${componentId}'`)) problems.add(['body', 'quantity'], issue.message, body.quantity);
+      for (const issue of checkComponent(state, component, `component '${componentId}'`))
+        problems.add(['body', 'quantity'], issue.message, body.quantity);
     }
     problems.check();
     for (const issue of reevaluate(state, entries)) problems.add(['body', 'quantity'], issue.message, body.quantity);
@@ -188,7 +206,8 @@ const deleteDatapoint = (context: RequestContext, id: string) => {
   if (factor !== undefined) throw conflict(`datapoint ${id} is the attribution factor of GHG entry ${factor.removal_id}`);
   const template = d.templates.usesOf(id)[0];
   if (template !== undefined) throw conflict(`datapoint ${id} is the default of an input of removal template ${template.template.id}`);
-  if (datapoint.measurement_sample_id !== null) throw conflict(`datapoint ${id} is a value of measurement sample ${datapoint.measurement_sample_id}`);
+  if (datapoint.measurement_sample_id !== null)
+    throw conflict(`datapoint ${id} is a value of measurement sample ${datapoint.measurement_sample_id}`);
   state.datapoints.delete(id);
   return NO_CONTENT;
 };
@@ -197,20 +216,59 @@ const deleteDatapoint = (context: RequestContext, id: string) => {
 export function datapointRoutes(): Route[] {
   const path = datapointIdPathSchema;
   return [
-    route('POST', '/mrv/v0/datapoints', { body: createDatapointRequestSchema, response: datapointSchema, conflict: true, summary: 'Create a datapoint' }, (context, { body }) => createDatapoint(context, body)),
-    route('GET', '/mrv/v0/datapoints', { query: listDatapointsQuerySchema, response: paginatedListSchema(datapointSchema), summary: 'List datapoints' }, (context, { query }) => listDatapoints(context, query)),
-    route('GET', '/mrv/v0/datapoints/{id}', { path, response: datapointSchema, summary: 'Read a datapoint' }, (context, { path: p }) => ok(datapointView(context, visibleOrMissing(context, context.state.datapoints.get(p.id))))),
-    route('PATCH', '/mrv/v0/datapoints/{id}', { path, body: patchDatapointRequestSchema, response: datapointSchema, conflict: true, summary: 'Change a datapoint' }, (context, { path: p, body }) => patchDatapoint(context, p.id, body)),
-    route('DELETE', '/mrv/v0/datapoints/{id}', { path, response: null, conflict: true, summary: 'Delete a datapoint nothing uses' }, (context, { path: p }) => deleteDatapoint(context, p.id)),
-    route('GET', '/mrv/v0/datapoints/{id}/components', { path, query: paginationQuerySchema, response: paginatedListSchema(componentSchema), summary: 'List the components using a datapoint' }, (context, { path: p, query }) => {
-      const datapoint = visibleOrMissing(context, context.state.datapoints.get(p.id));
-      const items = indexes(context).componentsByDatapoint.sequenced(datapoint.id).filter((item) => canSee(context, item.row));
-      return ok(pageOf(context, `datapoint-components:${datapoint.id}`, items, query, (c) => componentView(context.state, c)));
-    }),
+    route(
+      'POST',
+      '/mrv/v0/datapoints',
+      { body: createDatapointRequestSchema, response: datapointSchema, conflict: true, summary: 'Create a datapoint' },
+      (context, { body }) => createDatapoint(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/datapoints',
+      { query: listDatapointsQuerySchema, response: paginatedListSchema(datapointSchema), summary: 'List datapoints' },
+      (context, { query }) => listDatapoints(context, query),
+    ),
+    route('GET', '/mrv/v0/datapoints/{id}', { path, response: datapointSchema, summary: 'Read a datapoint' }, (context, { path: p }) =>
+      ok(datapointView(context, visibleOrMissing(context, context.state.datapoints.get(p.id)))),
+    ),
+    route(
+      'PATCH',
+      '/mrv/v0/datapoints/{id}',
+      { path, body: patchDatapointRequestSchema, response: datapointSchema, conflict: true, summary: 'Change a datapoint' },
+      (context, { path: p, body }) => patchDatapoint(context, p.id, body),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/datapoints/{id}',
+      { path, response: null, conflict: true, summary: 'Delete a datapoint nothing uses' },
+      (context, { path: p }) => deleteDatapoint(context, p.id),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/datapoints/{id}/components',
+      {
+        path,
+        query: paginationQuerySchema,
+        response: paginatedListSchema(componentSchema),
+        summary: 'List the components using a datapoint',
+      },
+      (context, { path: p, query }) => {
+        const datapoint = visibleOrMissing(context, context.state.datapoints.get(p.id));
+        const items = indexes(context)
+          .componentsByDatapoint.sequenced(datapoint.id)
+          .filter((item) => canSee(context, item.row));
+        return ok(pageOf(context, `datapoint-components:${datapoint.id}`, items, query, (c) => componentView(context.state, c)));
+      },
+    ),
     route(
       'GET',
       '/mrv/v0/datapoints/{id}/removal_template_components',
-      { path, query: paginationQuerySchema, response: paginatedListSchema(removalTemplateComponentSchema), summary: 'List the removal template components defaulting an input to a datapoint' },
+      {
+        path,
+        query: paginationQuerySchema,
+        response: paginatedListSchema(removalTemplateComponentSchema),
+        summary: 'List the removal template components defaulting an input to a datapoint',
+      },
       (context, { path: p, query }) => {
         const datapoint = visibleOrMissing(context, context.state.datapoints.get(p.id));
         const items = indexes(context)

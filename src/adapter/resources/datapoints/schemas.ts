@@ -10,7 +10,14 @@ import { anyIdSchema, idSchema } from '../../../model/ids';
 import { quantityKindSchema } from '../../../model/quantity-kinds';
 import { idPathSchema, paginatedQuerySchema, paginationQuerySchema } from '../../../model/queries';
 import { displayNameSchema, notSent } from '../../../model/requests';
-import { dateTimeSchema, laxNumber, nullableSupplierReferenceId, scalarQuantitySchema, standardDeviationSchema, supplierReferenceIdSchema } from '../../../model/shapes';
+import {
+  dateTimeSchema,
+  laxNumber,
+  nullableSupplierReferenceId,
+  scalarQuantitySchema,
+  standardDeviationSchema,
+  supplierReferenceIdSchema,
+} from '../../../model/shapes';
 import { componentScopeSchema } from '../components/schemas';
 
 /** Schema of a datapoint's type. @public */

@@ -9,11 +9,12 @@ import type { DatapointRow } from '../../rows';
 
 /** A datapoint as the service answers it, with its locked status. */
 export function datapointView(context: ReadContext, row: DatapointRow): BodyOf<typeof datapointSchema> {
-  const locked = row.measurement_sample_id !== null
-    ? 'locked_measurement_sample_datapoint'
-    : indexes(context).exposure.isVerifiedDatapoint(row.id)
-      ? 'locked_used_in_verified_removal'
-      : 'not_locked';
+  const locked =
+    row.measurement_sample_id !== null
+      ? 'locked_measurement_sample_datapoint'
+      : indexes(context).exposure.isVerifiedDatapoint(row.id)
+        ? 'locked_used_in_verified_removal'
+        : 'not_locked';
   return {
     id: row.id,
     supplier_reference_id: row.supplier_reference_id,

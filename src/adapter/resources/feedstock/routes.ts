@@ -56,7 +56,9 @@ const createProductionBatch = (context: RequestContext, body: z.output<typeof cr
   const { state } = context;
   const problems = new Problems();
   ownedRef(context, problems, state.facilities, 'facility', ['body', 'facility_id'], body.facility_id);
-  body.feedstock_type_ids.forEach((f, i) => ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_ids', i], f));
+  body.feedstock_type_ids.forEach((f, i) =>
+    ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_ids', i], f),
+  );
   if (body.ended_at < body.started_at) problems.add(['body', 'ended_at'], 'ended_at must not be before started_at', body.ended_at);
   const mass = checkQuantity(problems, ['body', 'mass'], body.mass, QUANTITY_FIELDS.production_batch.mass);
   const row = {
@@ -110,39 +112,111 @@ const deleteProductionBatch = (context: RequestContext, id: string) => {
 export function feedstockRoutes(): Route[] {
   const typePath = feedstockTypeIdPathSchema;
   return [
-    route('GET', '/mrv/v0/feedstock_types', { query: listByReferenceQuerySchema, response: paginatedListSchema(feedstockTypeSchema), summary: 'List feedstock types' }, (context, { query }) => {
-      const all = visibleRows(context, context.state.feedstockTypes);
-      const reference = query.supplier_reference_id ?? null;
-      return ok(pageOf(context, 'feedstock_types', reference === null ? all : matching(context, context.state.feedstockTypes, 'visible', { supplier_reference_id: reference }, () => true), query, feedstockTypeView));
-    }),
-    route('GET', '/mrv/v0/feedstock_types/{id}', { path: typePath, response: feedstockTypeSchema, summary: 'Read a feedstock type' }, (context, { path: p }) =>
-      ok(feedstockTypeView(visibleOrMissing(context, context.state.feedstockTypes.get(p.id), canSee)))),
-    route('PATCH', '/mrv/v0/feedstock_types/{id}', { path: typePath, body: patchFeedstockTypeRequestSchema, response: feedstockTypeSchema, conflict: true, summary: 'Change a feedstock type' }, (context, { path: p, body }) =>
-      patchFeedstockType(context, p.id, body)),
-    route('DELETE', '/mrv/v0/feedstock_types/{id}', { path: typePath, response: null, conflict: true, summary: 'Delete a feedstock type nothing uses' }, (context, { path: p }) => deleteFeedstockType(context, p.id)),
-    route('POST', '/mrv/v0/feedstock_batches', { body: createFeedstockBatchRequestSchema, response: feedstockBatchSchema, conflict: true, summary: 'Create a feedstock batch' }, (context, { body }) => createFeedstockBatch(context, body)),
+    route(
+      'GET',
+      '/mrv/v0/feedstock_types',
+      { query: listByReferenceQuerySchema, response: paginatedListSchema(feedstockTypeSchema), summary: 'List feedstock types' },
+      (context, { query }) => {
+        const all = visibleRows(context, context.state.feedstockTypes);
+        const reference = query.supplier_reference_id ?? null;
+        return ok(
+          pageOf(
+            context,
+            'feedstock_types',
+            reference === null
+              ? all
+              : matching(context, context.state.feedstockTypes, 'visible', { supplier_reference_id: reference }, () => true),
+            query,
+            feedstockTypeView,
+          ),
+        );
+      },
+    ),
+    route(
+      'GET',
+      '/mrv/v0/feedstock_types/{id}',
+      { path: typePath, response: feedstockTypeSchema, summary: 'Read a feedstock type' },
+      (context, { path: p }) => ok(feedstockTypeView(visibleOrMissing(context, context.state.feedstockTypes.get(p.id), canSee))),
+    ),
+    route(
+      'PATCH',
+      '/mrv/v0/feedstock_types/{id}',
+      {
+        path: typePath,
+        body: patchFeedstockTypeRequestSchema,
+        response: feedstockTypeSchema,
+        conflict: true,
+        summary: 'Change a feedstock type',
+      },
+      (context, { path: p, body }) => patchFeedstockType(context, p.id, body),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/feedstock_types/{id}',
+      { path: typePath, response: null, conflict: true, summary: 'Delete a feedstock type nothing uses' },
+      (context, { path: p }) => deleteFeedstockType(context, p.id),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/feedstock_batches',
+      { body: createFeedstockBatchRequestSchema, response: feedstockBatchSchema, conflict: true, summary: 'Create a feedstock batch' },
+      (context, { body }) => createFeedstockBatch(context, body),
+    ),
     route(
       'GET',
       '/mrv/v0/feedstock_types/{feedstock_type_id}/feedstock_batches',
-      { path: z.object({ feedstock_type_id: idSchema('feedstock_type') }), query: paginationQuerySchema, response: paginatedListSchema(feedstockBatchSchema), summary: 'List the batches of a feedstock type' },
+      {
+        path: z.object({ feedstock_type_id: idSchema('feedstock_type') }),
+        query: paginationQuerySchema,
+        response: paginatedListSchema(feedstockBatchSchema),
+        summary: 'List the batches of a feedstock type',
+      },
       (context, { path: p, query }) => {
         const type = visibleOrMissing(context, context.state.feedstockTypes.get(p.feedstock_type_id), canSee);
         // Feedstock batches are their owner's only (no GHG entry reaches one): the type's owner sees its batches.
-        const items = type.owner === context.viewer.id ? mergedList(context.state.feedstockBatches, [indexes(context).batchesByType.sequence(type.id)]) : [];
+        const items =
+          type.owner === context.viewer.id
+            ? mergedList(context.state.feedstockBatches, [indexes(context).batchesByType.sequence(type.id)])
+            : [];
         return ok(pageOf(context, `feedstock_batches:${type.id}`, items, query, feedstockBatchView));
       },
     ),
-    route('GET', '/mrv/v0/feedstock_batches/{id}', { path: idPathSchema('feedstock_batch'), response: feedstockBatchSchema, summary: 'Read a feedstock batch' }, (context, { path: p }) =>
-      ok(feedstockBatchView(visibleOrMissing(context, context.state.feedstockBatches.get(p.id), canSee)))),
-    route('DELETE', '/mrv/v0/feedstock_batches/{id}', { path: idPathSchema('feedstock_batch'), response: null, conflict: true, summary: 'Delete a feedstock batch nothing measured' }, (context, { path: p }) =>
-      deleteFeedstockBatch(context, p.id)),
-    route('POST', '/mrv/v0/production_batches', { body: createProductionBatchRequestSchema, response: productionBatchSchema, conflict: true, summary: 'Create a production batch' }, (context, { body }) =>
-      createProductionBatch(context, body)),
-    route('GET', '/mrv/v0/production_batches', { query: paginationQuerySchema, response: paginatedListSchema(productionBatchSchema), summary: 'List production batches' }, (context, { query }) =>
-      ok(pageOf(context, 'production_batches', visibleRows(context, context.state.productionBatches), query, productionBatchView))),
-    route('GET', '/mrv/v0/production_batches/{id}', { path: idPathSchema('production_batch'), response: productionBatchSchema, summary: 'Read a production batch' }, (context, { path: p }) =>
-      ok(productionBatchView(visibleOrMissing(context, context.state.productionBatches.get(p.id), canSee)))),
-    route('DELETE', '/mrv/v0/production_batches/{id}', { path: idPathSchema('production_batch'), response: null, conflict: true, summary: 'Delete a production batch nothing uses' }, (context, { path: p }) =>
-      deleteProductionBatch(context, p.id)),
+    route(
+      'GET',
+      '/mrv/v0/feedstock_batches/{id}',
+      { path: idPathSchema('feedstock_batch'), response: feedstockBatchSchema, summary: 'Read a feedstock batch' },
+      (context, { path: p }) => ok(feedstockBatchView(visibleOrMissing(context, context.state.feedstockBatches.get(p.id), canSee))),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/feedstock_batches/{id}',
+      { path: idPathSchema('feedstock_batch'), response: null, conflict: true, summary: 'Delete a feedstock batch nothing measured' },
+      (context, { path: p }) => deleteFeedstockBatch(context, p.id),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/production_batches',
+      { body: createProductionBatchRequestSchema, response: productionBatchSchema, conflict: true, summary: 'Create a production batch' },
+      (context, { body }) => createProductionBatch(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/production_batches',
+      { query: paginationQuerySchema, response: paginatedListSchema(productionBatchSchema), summary: 'List production batches' },
+      (context, { query }) =>
+        ok(pageOf(context, 'production_batches', visibleRows(context, context.state.productionBatches), query, productionBatchView)),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/production_batches/{id}',
+      { path: idPathSchema('production_batch'), response: productionBatchSchema, summary: 'Read a production batch' },
+      (context, { path: p }) => ok(productionBatchView(visibleOrMissing(context, context.state.productionBatches.get(p.id), canSee))),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/production_batches/{id}',
+      { path: idPathSchema('production_batch'), response: null, conflict: true, summary: 'Delete a production batch nothing uses' },
+      (context, { path: p }) => deleteProductionBatch(context, p.id),
+    ),
   ];
 }

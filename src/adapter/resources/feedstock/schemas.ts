@@ -9,7 +9,13 @@ import { z } from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { idPathSchema } from '../../../model/queries';
 import { displayNameSchema, notSent, requestQuantitySchema } from '../../../model/requests';
-import { dateSchema, dateTimeSchema, nullableSupplierReferenceId, scalarQuantitySchema, supplierReferenceIdSchema } from '../../../model/shapes';
+import {
+  dateSchema,
+  dateTimeSchema,
+  nullableSupplierReferenceId,
+  scalarQuantitySchema,
+  supplierReferenceIdSchema,
+} from '../../../model/shapes';
 
 /** Schema of a production batch's kind. @public */
 export const productionBatchKindSchema = z.enum(['biochar']);

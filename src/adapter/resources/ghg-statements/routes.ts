@@ -5,7 +5,13 @@
  * are the service's own work: see the test-helper routes.
  */
 import type { z } from 'zod';
-import { createGhgStatement, resubmitGhgStatement, submitGhgStatement, type GhgStatementOutcome, type GhgStatementRecord } from '../../../accounting';
+import {
+  createGhgStatement,
+  resubmitGhgStatement,
+  submitGhgStatement,
+  type GhgStatementOutcome,
+  type GhgStatementRecord,
+} from '../../../accounting';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import { ghgStatementSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
@@ -45,7 +51,9 @@ const createStatement = (context: RequestContext, body: z.output<typeof createGh
   const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
   problems.check();
   if (project === undefined) throw unprocessable(problems.items);
-  const entries = state.removals.rows().filter((r) => r.project_id === project.id && r.ghg_statement_id === null && r.completed_on <= body.end_on);
+  const entries = state.removals
+    .rows()
+    .filter((r) => r.project_id === project.id && r.ghg_statement_id === null && r.completed_on <= body.end_on);
   if (entries.length === 0) throw conflict(`project ${project.id} has no draft GHG entry completed on or before ${body.end_on}`);
   const id = state.ids('ghg_statement');
   const record = lifecycle(
@@ -64,7 +72,13 @@ const createStatement = (context: RequestContext, body: z.output<typeof createGh
   state.statements.insert(row);
   for (const r of entries) state.removals.update({ ...r, ghg_statement_id: id });
   // In a statement, the entries share the project's amortised components (docs/rules.md#statement-and-project-components).
-  if (indexes(context).projectComponents.has(project.id)) refuseProblems(reevaluate(state, entries.map((r) => r.id)));
+  if (indexes(context).projectComponents.has(project.id))
+    refuseProblems(
+      reevaluate(
+        state,
+        entries.map((r) => r.id),
+      ),
+    );
   return ok(statementView(state, row));
 };
 
@@ -74,7 +88,8 @@ const submitStatement = (context: RequestContext, id: string, body: z.output<typ
   const statement = ownedOr404(context, state.statements.get(id));
   const verifierId = state.projects.get(statement.record.project_id)?.verifier_organisation_id ?? null;
   const verifier = verifierId === null ? undefined : state.organisations.get(verifierId);
-  if (verifierId === null || verifier === undefined) throw conflict(`project ${statement.record.project_id} has no verifier assigned, so its statements cannot be submitted`);
+  if (verifierId === null || verifier === undefined)
+    throw conflict(`project ${statement.record.project_id} has no verifier assigned, so its statements cannot be submitted`);
   const withVerifier = statement.record.status === 'DRAFT' ? { ...statement.record, verifier: verifier.name } : statement.record;
   const evaluation = evaluateEntries(state, statement.record.removal_ids);
   const at = state.clock.nowIso();
@@ -94,11 +109,40 @@ export function statementRoutes(): Route[] {
   const path = idPathSchema('ghg_statement');
   const view = (context: RequestContext) => (row: StatementRow) => statementView(context.state, row);
   return [
-    route('POST', '/mrv/v0/ghg_statements', { body: createGhgStatementRequestSchema, response: ghgStatementSchema, conflict: true, summary: "Create a GHG statement of a project's draft entries" }, (context, { body }) => createStatement(context, body)),
-    route('GET', '/mrv/v0/ghg_statements', { query: paginationQuerySchema, response: paginatedListSchema(ghgStatementSchema), summary: 'List GHG statements' }, (context, { query }) =>
-      ok(pageOf(context, 'ghg_statements', visibleRows(context, context.state.statements), query, view(context)))),
-    route('GET', '/mrv/v0/ghg_statements/{id}', { path, response: ghgStatementSchema, summary: 'Read a GHG statement' }, (context, { path: p }) => ok(statementView(context.state, visibleOrMissing(context, context.state.statements.get(p.id))))),
-    route('POST', '/mrv/v0/ghg_statements/{id}/submit', { path, body: submitGhgStatementRequestSchema, response: ghgStatementSchema, conflict: true, summary: 'Submit (or resubmit) a GHG statement for verification' }, (context, { path: p, body }) =>
-      submitStatement(context, p.id, body)),
+    route(
+      'POST',
+      '/mrv/v0/ghg_statements',
+      {
+        body: createGhgStatementRequestSchema,
+        response: ghgStatementSchema,
+        conflict: true,
+        summary: "Create a GHG statement of a project's draft entries",
+      },
+      (context, { body }) => createStatement(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/ghg_statements',
+      { query: paginationQuerySchema, response: paginatedListSchema(ghgStatementSchema), summary: 'List GHG statements' },
+      (context, { query }) => ok(pageOf(context, 'ghg_statements', visibleRows(context, context.state.statements), query, view(context))),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/ghg_statements/{id}',
+      { path, response: ghgStatementSchema, summary: 'Read a GHG statement' },
+      (context, { path: p }) => ok(statementView(context.state, visibleOrMissing(context, context.state.statements.get(p.id)))),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/ghg_statements/{id}/submit',
+      {
+        path,
+        body: submitGhgStatementRequestSchema,
+        response: ghgStatementSchema,
+        conflict: true,
+        summary: 'Submit (or resubmit) a GHG statement for verification',
+      },
+      (context, { path: p, body }) => submitStatement(context, p.id, body),
+    ),
   ];
 }

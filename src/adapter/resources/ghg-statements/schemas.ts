@@ -43,7 +43,10 @@ export type CreateGhgStatementRequest = z.infer<typeof createGhgStatementRequest
  * verification submitted again).
  * @public
  */
-export const submitGhgStatementRequestSchema = z.strictObject({ ghg_statement_report_url: z.string(), summary_of_changes: z.string().optional() });
+export const submitGhgStatementRequestSchema = z.strictObject({
+  ghg_statement_report_url: z.string(),
+  summary_of_changes: z.string().optional(),
+});
 /** Body of a GHG statement submission. */
 export type SubmitGhgStatementRequest = z.infer<typeof submitGhgStatementRequestSchema>;
 

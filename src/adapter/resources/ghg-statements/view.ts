@@ -11,6 +11,7 @@ import type { ServiceState } from '../../state';
 
 /** A statement as the service answers it; the pending total is the lifecycle's (null when nothing is pending). */
 export function statementView(state: ServiceState, row: StatementRow): BodyOf<typeof ghgStatementSchema> {
-  const pending = row.record.submission === null ? null : pendingGhgStatementTotal(row.record, evaluateEntries(state, row.record.removal_ids));
+  const pending =
+    row.record.submission === null ? null : pendingGhgStatementTotal(row.record, evaluateEntries(state, row.record.removal_ids));
   return { ...toGhgStatementResource(row.record, pending) };
 }

@@ -35,17 +35,29 @@ const createMeasurementSample = (context: RequestContext, body: z.output<typeof 
   const { state } = context;
   const problems = new Problems();
   const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
-  if (body.feedstock_batch_id !== null) ownedRef(context, problems, state.feedstockBatches, 'feedstock batch', ['body', 'feedstock_batch_id'], body.feedstock_batch_id);
+  if (body.feedstock_batch_id !== null)
+    ownedRef(context, problems, state.feedstockBatches, 'feedstock batch', ['body', 'feedstock_batch_id'], body.feedstock_batch_id);
   if (body.measurement_location_id !== null) {
-    const location = ownedRef(context, problems, state.measurementLocations, 'measurement location', ['body', 'measurement_location_id'], body.measurement_location_id);
+    const location = ownedRef(
+      context,
+      problems,
+      state.measurementLocations,
+      'measurement location',
+      ['body', 'measurement_location_id'],
+      body.measurement_location_id,
+    );
     if (location !== undefined && project !== undefined && location.project_id !== project.id) {
       problems.add(['body', 'measurement_location_id'], `measurement location '${location.id}' belongs to another project`, location.id);
     }
   }
-  if (body.storage_location_id !== null) ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], body.storage_location_id);
+  if (body.storage_location_id !== null)
+    ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], body.storage_location_id);
   const productionBatchId = body.production_batch_id ?? null;
-  if (productionBatchId !== null) ownedRef(context, problems, state.productionBatches, 'production batch', ['body', 'production_batch_id'], productionBatchId);
-  const quantities = body.values.map((v, i) => checkQuantity(problems, ['body', 'values', i, 'value'], v.value, v.measurement_property.quantity_kind));
+  if (productionBatchId !== null)
+    ownedRef(context, problems, state.productionBatches, 'production batch', ['body', 'production_batch_id'], productionBatchId);
+  const quantities = body.values.map((v, i) =>
+    checkQuantity(problems, ['body', 'values', i, 'value'], v.value, v.measurement_property.quantity_kind),
+  );
   const sample = newRowInProject(context, problems, project, 'measurement_sample', body.supplier_reference_id);
   const { id } = sample;
   const values = body.values.map((v, i) => {
@@ -64,7 +76,10 @@ const createMeasurementSample = (context: RequestContext, body: z.output<typeof 
       measurement_sample_id: id,
     };
     state.datapoints.insert(datapoint);
-    return { datapoint_id: datapoint.id, measurement_property: { quantity_kind: v.measurement_property.quantity_kind, qualifier: v.measurement_property.qualifier } };
+    return {
+      datapoint_id: datapoint.id,
+      measurement_property: { quantity_kind: v.measurement_property.quantity_kind, qualifier: v.measurement_property.qualifier },
+    };
   });
   const row: MeasurementSampleRow = {
     ...sample,
@@ -94,19 +109,75 @@ const deleteMeasurementLocation = (context: RequestContext, id: string) => {
 export function measurementRoutes(): Route[] {
   const path = idPathSchema('measurement_location');
   return [
-    route('POST', '/mrv/v0/measurement_locations', { body: createMeasurementLocationRequestSchema, response: measurementLocationSchema, conflict: true, summary: 'Create a measurement location' }, (context, { body }) =>
-      createMeasurementLocation(context, body)),
-    route('GET', '/mrv/v0/measurement_locations', { query: listByReferenceQuerySchema, response: paginatedListSchema(measurementLocationSchema), summary: 'List measurement locations' }, (context, { query }) => {
-      const all = visibleRows(context, context.state.measurementLocations);
-      const reference = query.supplier_reference_id ?? null;
-      return ok(pageOf(context, 'measurement_locations', reference === null ? all : matching(context, context.state.measurementLocations, 'visible', { supplier_reference_id: reference }, () => true), query, measurementLocationView));
-    }),
-    route('GET', '/mrv/v0/measurement_locations/{id}', { path, response: measurementLocationSchema, summary: 'Read a measurement location' }, (context, { path: p }) =>
-      ok(measurementLocationView(visibleOrMissing(context, context.state.measurementLocations.get(p.id), canSee)))),
-    route('DELETE', '/mrv/v0/measurement_locations/{id}', { path, response: null, conflict: true, summary: 'Delete a measurement location no sample uses' }, (context, { path: p }) => deleteMeasurementLocation(context, p.id)),
-    route('POST', '/mrv/v0/measurement_samples', { body: createMeasurementSampleRequestSchema, response: measurementSampleSchema, conflict: true, summary: 'Create a measurement sample' }, (context, { body }) =>
-      createMeasurementSample(context, body)),
-    route('GET', '/mrv/v0/measurement_samples', { query: paginationQuerySchema, response: paginatedListSchema(measurementSampleSchema), summary: 'List measurement samples' }, (context, { query }) =>
-      ok(pageOf(context, 'measurement_samples', visibleRows(context, context.state.measurementSamples), query, (m) => measurementSampleView(context, m)))),
+    route(
+      'POST',
+      '/mrv/v0/measurement_locations',
+      {
+        body: createMeasurementLocationRequestSchema,
+        response: measurementLocationSchema,
+        conflict: true,
+        summary: 'Create a measurement location',
+      },
+      (context, { body }) => createMeasurementLocation(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/measurement_locations',
+      {
+        query: listByReferenceQuerySchema,
+        response: paginatedListSchema(measurementLocationSchema),
+        summary: 'List measurement locations',
+      },
+      (context, { query }) => {
+        const all = visibleRows(context, context.state.measurementLocations);
+        const reference = query.supplier_reference_id ?? null;
+        return ok(
+          pageOf(
+            context,
+            'measurement_locations',
+            reference === null
+              ? all
+              : matching(context, context.state.measurementLocations, 'visible', { supplier_reference_id: reference }, () => true),
+            query,
+            measurementLocationView,
+          ),
+        );
+      },
+    ),
+    route(
+      'GET',
+      '/mrv/v0/measurement_locations/{id}',
+      { path, response: measurementLocationSchema, summary: 'Read a measurement location' },
+      (context, { path: p }) =>
+        ok(measurementLocationView(visibleOrMissing(context, context.state.measurementLocations.get(p.id), canSee))),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/measurement_locations/{id}',
+      { path, response: null, conflict: true, summary: 'Delete a measurement location no sample uses' },
+      (context, { path: p }) => deleteMeasurementLocation(context, p.id),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/measurement_samples',
+      {
+        body: createMeasurementSampleRequestSchema,
+        response: measurementSampleSchema,
+        conflict: true,
+        summary: 'Create a measurement sample',
+      },
+      (context, { body }) => createMeasurementSample(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/measurement_samples',
+      { query: paginationQuerySchema, response: paginatedListSchema(measurementSampleSchema), summary: 'List measurement samples' },
+      (context, { query }) =>
+        ok(
+          pageOf(context, 'measurement_samples', visibleRows(context, context.state.measurementSamples), query, (m) =>
+            measurementSampleView(context, m),
+          ),
+        ),
+    ),
   ];
 }

@@ -9,7 +9,15 @@ import { anyIdSchema, idSchema } from '../../../model/ids';
 import { quantityKindSchema } from '../../../model/quantity-kinds';
 import { paginationQuerySchema } from '../../../model/queries';
 import { datapointQuantityInputSchema } from '../datapoints/schemas';
-import { dateSchema, dateTimeSchema, latitudeSchema, longitudeSchema, nullableSupplierReferenceId, scalarQuantitySchema, supplierReferenceIdSchema } from '../../../model/shapes';
+import {
+  dateSchema,
+  dateTimeSchema,
+  latitudeSchema,
+  longitudeSchema,
+  nullableSupplierReferenceId,
+  scalarQuantitySchema,
+  supplierReferenceIdSchema,
+} from '../../../model/shapes';
 
 /** Schema of the kind of measurement a sample records. @public */
 export const measurementTypeSchema = z.enum([

@@ -31,6 +31,11 @@ export function measurementSampleView(context: ReadContext, row: MeasurementSamp
 }
 
 /** A measurement location as the service answers it. */
-export function measurementLocationView(row: { id: string; latitude: number; longitude: number; supplier_reference_id: string | null }): BodyOf<typeof measurementLocationSchema> {
+export function measurementLocationView(row: {
+  id: string;
+  latitude: number;
+  longitude: number;
+  supplier_reference_id: string | null;
+}): BodyOf<typeof measurementLocationSchema> {
   return { id: row.id, latitude: row.latitude, longitude: row.longitude, supplier_reference_id: row.supplier_reference_id };
 }

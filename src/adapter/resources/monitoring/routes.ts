@@ -8,7 +8,13 @@ import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import { listDataUploadSubmissionsQuerySchema, listMonitoringRequirementsQuerySchema } from './schemas';
 import { createDataUploadSubmissionRequestSchema, createFileUploadRequestSchema } from './schemas';
-import { createMonitoringSubmissionRequestSchema, dataUploadSubmissionSchema, fileUploadSchema, monitoringSubmissionSchema, projectMonitoringRequirementSchema } from './schemas';
+import {
+  createMonitoringSubmissionRequestSchema,
+  dataUploadSubmissionSchema,
+  fileUploadSchema,
+  monitoringSubmissionSchema,
+  projectMonitoringRequirementSchema,
+} from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { indexes, ownedOr404, type RequestContext } from '../../context';
 import { conflict, notFound, Problems } from '../../failures';
@@ -57,11 +63,22 @@ const createSubmission = (context: RequestContext, body: z.output<typeof createD
   if (FACILITY_TYPES.has(body.submission_type)) {
     if (facilityId === null) problems.add(['body', 'facility_id'], `submission type '${body.submission_type}' needs facility_id`, null);
     else ownedRef(context, problems, state.facilities, 'facility', ['body', 'facility_id'], facilityId);
-    if (locationId !== null) problems.add(['body', 'storage_location_id'], `submission type '${body.submission_type}' takes facility_id, not storage_location_id`, locationId);
+    if (locationId !== null)
+      problems.add(
+        ['body', 'storage_location_id'],
+        `submission type '${body.submission_type}' takes facility_id, not storage_location_id`,
+        locationId,
+      );
   } else {
-    if (locationId === null) problems.add(['body', 'storage_location_id'], `submission type '${body.submission_type}' needs storage_location_id`, null);
+    if (locationId === null)
+      problems.add(['body', 'storage_location_id'], `submission type '${body.submission_type}' needs storage_location_id`, null);
     else ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], locationId);
-    if (facilityId !== null) problems.add(['body', 'facility_id'], `submission type '${body.submission_type}' takes storage_location_id, not facility_id`, facilityId);
+    if (facilityId !== null)
+      problems.add(
+        ['body', 'facility_id'],
+        `submission type '${body.submission_type}' takes storage_location_id, not facility_id`,
+        facilityId,
+      );
   }
   problems.check();
   const earlier = state.submissions.rows().find((s) => s.file_upload_id === body.file_upload_id);
@@ -86,7 +103,12 @@ function requirementIn(context: RequestContext, projectId: string, id: string): 
   return ownedInProject(context, context.state.monitoringRequirements.get(id), projectId);
 }
 
-const listRequirements = (context: RequestContext, projectId: string, query: z.output<typeof listMonitoringRequirementsQuerySchema>, locationId: string | null) => {
+const listRequirements = (
+  context: RequestContext,
+  projectId: string,
+  query: z.output<typeof listMonitoringRequirementsQuerySchema>,
+  locationId: string | null,
+) => {
   const project = ownedOr404(context, context.state.projects.get(projectId));
   const location = locationId ?? query.storage_location_id ?? null;
   const unit = query.storage_unit_id ?? null;
@@ -94,23 +116,38 @@ const listRequirements = (context: RequestContext, projectId: string, query: z.o
   const all = mergedList(table, [indexes(context).requirementsByProject.sequence(project.id)]);
   // The smallest of the project's requirements, the location's and the unit's, checked against every filter.
   let narrowest = all;
-  for (const [field, value] of [['storage_location_id', location], ['storage_unit_id', unit]] as const) {
+  for (const [field, value] of [
+    ['storage_location_id', location],
+    ['storage_unit_id', unit],
+  ] as const) {
     const list = value === null ? null : mergedList(table, [indexes(context).byField(table, field).sequence(value)]);
     if (list !== null && list.size < narrowest.size) narrowest = list;
   }
   const items =
     location === null && unit === null
       ? all
-      : filtered(narrowest, (r) => r.project_id === project.id && (location === null || r.storage_location_id === location) && (unit === null || r.storage_unit_id === unit));
+      : filtered(
+          narrowest,
+          (r) =>
+            r.project_id === project.id &&
+            (location === null || r.storage_location_id === location) &&
+            (unit === null || r.storage_unit_id === unit),
+        );
   return ok(pageOf(context, `monitoring_requirements:${project.id}`, items, query, monitoringRequirementView));
 };
 
-const createMonitoringSubmission = (context: RequestContext, projectId: string, requirementId: string, body: z.output<typeof createMonitoringSubmissionRequestSchema>) => {
+const createMonitoringSubmission = (
+  context: RequestContext,
+  projectId: string,
+  requirementId: string,
+  body: z.output<typeof createMonitoringSubmissionRequestSchema>,
+) => {
   const { state } = context;
   const requirement = requirementIn(context, projectId, requirementId);
   const problems = new Problems();
   const source = ownedRef(context, problems, state.sources, 'source', ['body', 'source_id'], body.source_id);
-  if (source !== undefined && source.project_id !== projectId) problems.add(['body', 'source_id'], `source '${source.id}' belongs to another project`, source.id);
+  if (source !== undefined && source.project_id !== projectId)
+    problems.add(['body', 'source_id'], `source '${source.id}' belongs to another project`, source.id);
   const validTo = body.valid_to ?? null;
   if (validTo !== null && validTo < body.valid_from) problems.add(['body', 'valid_to'], 'valid_to must not be before valid_from', validTo);
   const row: MonitoringSubmissionRow = {
@@ -131,51 +168,123 @@ const createMonitoringSubmission = (context: RequestContext, projectId: string, 
 export function monitoringRoutes(): Route[] {
   const requirementPath = z.object({ project_id: idSchema('project'), requirement_id: idSchema('monitoring_requirement') });
   const submissionsPath = z.object({ project_id: idSchema('project'), id: idSchema('monitoring_requirement') });
-  const submissionPath = z.object({ project_id: idSchema('project'), monitoring_requirement_id: idSchema('monitoring_requirement'), id: idSchema('monitoring_submission') });
+  const submissionPath = z.object({
+    project_id: idSchema('project'),
+    monitoring_requirement_id: idSchema('monitoring_requirement'),
+    id: idSchema('monitoring_submission'),
+  });
   const page = paginatedListSchema(projectMonitoringRequirementSchema);
   return [
-    route('GET', '/mrv/v0/projects/{id}/monitoring_requirements', { path: idPathSchema('project'), query: listMonitoringRequirementsQuerySchema, response: page, summary: 'List the monitoring requirements of a project' }, (context, { path: p, query }) =>
-      listRequirements(context, p.id, query, null)),
+    route(
+      'GET',
+      '/mrv/v0/projects/{id}/monitoring_requirements',
+      {
+        path: idPathSchema('project'),
+        query: listMonitoringRequirementsQuerySchema,
+        response: page,
+        summary: 'List the monitoring requirements of a project',
+      },
+      (context, { path: p, query }) => listRequirements(context, p.id, query, null),
+    ),
     route(
       'GET',
       '/mrv/v0/projects/{project_id}/storage_locations/{id}/monitoring_requirements',
-      { path: z.object({ project_id: idSchema('project'), id: idSchema('storage_location') }), query: paginationQuerySchema, response: page, summary: 'List the monitoring requirements of a storage location' },
+      {
+        path: z.object({ project_id: idSchema('project'), id: idSchema('storage_location') }),
+        query: paginationQuerySchema,
+        response: page,
+        summary: 'List the monitoring requirements of a storage location',
+      },
       (context, { path: p, query }) => {
         const location = ownedInProject(context, context.state.storageLocations.get(p.id), p.project_id);
         return listRequirements(context, p.project_id, query, location.id);
       },
     ),
-    route('GET', '/mrv/v0/projects/{project_id}/monitoring_requirements/{requirement_id}', { path: requirementPath, response: projectMonitoringRequirementSchema, summary: 'Read a monitoring requirement' }, (context, { path: p }) =>
-      ok(monitoringRequirementView(requirementIn(context, p.project_id, p.requirement_id)))),
+    route(
+      'GET',
+      '/mrv/v0/projects/{project_id}/monitoring_requirements/{requirement_id}',
+      { path: requirementPath, response: projectMonitoringRequirementSchema, summary: 'Read a monitoring requirement' },
+      (context, { path: p }) => ok(monitoringRequirementView(requirementIn(context, p.project_id, p.requirement_id))),
+    ),
     route(
       'GET',
       '/mrv/v0/projects/{project_id}/monitoring_requirements/{id}/submissions',
-      { path: submissionsPath, query: paginationQuerySchema, response: paginatedListSchema(monitoringSubmissionSchema), summary: 'List the submissions of a monitoring requirement' },
+      {
+        path: submissionsPath,
+        query: paginationQuerySchema,
+        response: paginatedListSchema(monitoringSubmissionSchema),
+        summary: 'List the submissions of a monitoring requirement',
+      },
       (context, { path: p, query }) => {
         const requirement = requirementIn(context, p.project_id, p.id);
         const items = mergedList(context.state.monitoringSubmissions, [indexes(context).submissionsByRequirement.sequence(requirement.id)]);
         return ok(pageOf(context, `monitoring_submissions:${requirement.id}`, items, query, monitoringSubmissionView));
       },
     ),
-    route('POST', '/mrv/v0/projects/{project_id}/monitoring_requirements/{id}/submissions', { path: submissionsPath, body: createMonitoringSubmissionRequestSchema, response: monitoringSubmissionSchema, conflict: true, summary: 'Submit a source meeting a monitoring requirement' }, (context, { path: p, body }) =>
-      createMonitoringSubmission(context, p.project_id, p.id, body)),
-    route('DELETE', '/mrv/v0/projects/{project_id}/monitoring_requirements/{monitoring_requirement_id}/submissions/{id}', { path: submissionPath, response: null, summary: 'Delete a monitoring submission' }, (context, { path: p }) => {
-      const submission = ownedInProject(context, context.state.monitoringSubmissions.get(p.id), p.project_id);
-      if (submission.project_monitoring_requirement_id !== p.monitoring_requirement_id) throw notFound();
-      context.state.monitoringSubmissions.delete(submission.id);
-      return NO_CONTENT;
-    }),
-    route('POST', '/mrv/v0/file-uploads', { body: createFileUploadRequestSchema, response: fileUploadSchema, summary: 'Create an upload address for a data file' }, (context, { body }) => createFileUpload(context, body)),
-    route('POST', '/mrv/v0/data-upload-submissions', { body: createDataUploadSubmissionRequestSchema, response: dataUploadSubmissionSchema, conflict: true, summary: 'Submit an uploaded data file for processing' }, (context, { body }) =>
-      createSubmission(context, body)),
-    route('GET', '/mrv/v0/data-upload-submissions', { query: listDataUploadSubmissionsQuerySchema, response: paginatedListSchema(dataUploadSubmissionSchema), summary: 'List data upload submissions' }, (context, { query }) => {
-      const status = query.status ?? null;
-      const { submissions } = context.state;
-      // The caller's submissions of one status are a group of their own: no scan of the others.
-      const items = status === null ? ownedRows(context, submissions) : mergedList(submissions, [indexes(context).submissionsByOwnerStatus.sequence(`${context.viewer.id}+${status}`)]);
-      return ok(pageOf(context, 'data_upload_submissions', items, query, submissionView));
-    }),
-    route('GET', '/mrv/v0/data-upload-submissions/{id}', { path: idPathSchema('data_upload_submission'), response: dataUploadSubmissionSchema, summary: 'Read a data upload submission' }, (context, { path: p }) =>
-      ok(submissionView(ownedOr404(context, context.state.submissions.get(p.id))))),
+    route(
+      'POST',
+      '/mrv/v0/projects/{project_id}/monitoring_requirements/{id}/submissions',
+      {
+        path: submissionsPath,
+        body: createMonitoringSubmissionRequestSchema,
+        response: monitoringSubmissionSchema,
+        conflict: true,
+        summary: 'Submit a source meeting a monitoring requirement',
+      },
+      (context, { path: p, body }) => createMonitoringSubmission(context, p.project_id, p.id, body),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/projects/{project_id}/monitoring_requirements/{monitoring_requirement_id}/submissions/{id}',
+      { path: submissionPath, response: null, summary: 'Delete a monitoring submission' },
+      (context, { path: p }) => {
+        const submission = ownedInProject(context, context.state.monitoringSubmissions.get(p.id), p.project_id);
+        if (submission.project_monitoring_requirement_id !== p.monitoring_requirement_id) throw notFound();
+        context.state.monitoringSubmissions.delete(submission.id);
+        return NO_CONTENT;
+      },
+    ),
+    route(
+      'POST',
+      '/mrv/v0/file-uploads',
+      { body: createFileUploadRequestSchema, response: fileUploadSchema, summary: 'Create an upload address for a data file' },
+      (context, { body }) => createFileUpload(context, body),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/data-upload-submissions',
+      {
+        body: createDataUploadSubmissionRequestSchema,
+        response: dataUploadSubmissionSchema,
+        conflict: true,
+        summary: 'Submit an uploaded data file for processing',
+      },
+      (context, { body }) => createSubmission(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/data-upload-submissions',
+      {
+        query: listDataUploadSubmissionsQuerySchema,
+        response: paginatedListSchema(dataUploadSubmissionSchema),
+        summary: 'List data upload submissions',
+      },
+      (context, { query }) => {
+        const status = query.status ?? null;
+        const { submissions } = context.state;
+        // The caller's submissions of one status are a group of their own: no scan of the others.
+        const items =
+          status === null
+            ? ownedRows(context, submissions)
+            : mergedList(submissions, [indexes(context).submissionsByOwnerStatus.sequence(`${context.viewer.id}+${status}`)]);
+        return ok(pageOf(context, 'data_upload_submissions', items, query, submissionView));
+      },
+    ),
+    route(
+      'GET',
+      '/mrv/v0/data-upload-submissions/{id}',
+      { path: idPathSchema('data_upload_submission'), response: dataUploadSubmissionSchema, summary: 'Read a data upload submission' },
+      (context, { path: p }) => ok(submissionView(ownedOr404(context, context.state.submissions.get(p.id)))),
+    ),
   ];
 }

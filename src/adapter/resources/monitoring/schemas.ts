@@ -49,7 +49,6 @@ export const fileUploadSchema = z.object({ id: idSchema('file_upload'), upload_u
 /** An upload slot for a data file. */
 export type FileUpload = z.infer<typeof fileUploadSchema>;
 
-
 // ---------------------------------------------------------------------------------------------
 // Storage units, sensors, monitoring.
 
@@ -59,7 +58,19 @@ export const monitoringPhaseSchema = z.enum(['pre_op', 'operation', 'post_op', '
 export type MonitoringPhase = z.infer<typeof monitoringPhaseSchema>;
 
 /** Schema of how often a monitoring requirement must be met. @public */
-export const frequencySchema = z.enum(['na', 'once', 'optional', 'if_needed', 'every_1_days', 'every_1_months', 'every_2_weeks', 'every_3_months', 'every_6_months', 'every_2_years', 'every_5_years']);
+export const frequencySchema = z.enum([
+  'na',
+  'once',
+  'optional',
+  'if_needed',
+  'every_1_days',
+  'every_1_months',
+  'every_2_weeks',
+  'every_3_months',
+  'every_6_months',
+  'every_2_years',
+  'every_5_years',
+]);
 /** Frequency of a monitoring requirement. */
 export type Frequency = z.infer<typeof frequencySchema>;
 

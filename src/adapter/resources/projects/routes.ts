@@ -51,27 +51,66 @@ function processes(context: RequestContext): Sequenced<BodyOf<typeof processSche
 /** The routes of this module. */
 export function projectRoutes(): Route[] {
   return [
-    route('GET', '/mrv/v0/organisation', { response: organisationSchema, summary: 'The organisation of the access token' }, (context) => ok(organisationView(context.state, context.viewer.id))),
-    route('GET', '/mrv/v0/projects', { query: paginationQuerySchema, response: paginatedListSchema(projectSchema), summary: 'List projects' }, (context, { query }) =>
-      ok(pageOf(context, 'projects', visibleRows(context, context.state.projects), query, projectView))),
-    route('GET', '/mrv/v0/processes', { query: paginationQuerySchema, response: paginatedListSchema(processSchema), summary: 'List the (deprecated) processes of the projects' }, (context, { query }) =>
-      ok(pageOf(context, 'processes', processes(context), query, (p) => p))),
-    route('GET', '/mrv/v0/component_blueprints', { query: paginationQuerySchema, response: paginatedListSchema(componentBlueprintSchema), summary: 'List component blueprints' }, (context, { query }) =>
-      ok(pageOf(context, 'component_blueprints', tableList(context.state.blueprints), query, blueprintView))),
-    route('GET', '/mrv/v0/component_blueprints/{key}', { path: z.object({ key: z.string() }), response: componentBlueprintSchema, summary: 'Read a component blueprint' }, (context, { path }) => {
-      const blueprint = context.state.blueprints.get(path.key);
-      if (blueprint === undefined) throw notVisible(context);
-      return ok(blueprintView(blueprint));
-    }),
-    route('GET', '/mrv/v0/projects/{project_id}/removal_templates', { path: projectIdPathSchema, query: paginationQuerySchema, response: paginatedListSchema(removalTemplateSchema), summary: 'List the removal templates of a project' }, (context, { path, query }) => {
-      const project = visibleProject(context, path.project_id);
-      const items = indexes(context).templatesByProject.sequenced(project.id).filter((item) => canSee(context, item.row));
-      return ok(pageOf(context, `removal_templates:${project.id}`, items, query, (t) => templateView(context.state, t)));
-    }),
+    route('GET', '/mrv/v0/organisation', { response: organisationSchema, summary: 'The organisation of the access token' }, (context) =>
+      ok(organisationView(context.state, context.viewer.id)),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/projects',
+      { query: paginationQuerySchema, response: paginatedListSchema(projectSchema), summary: 'List projects' },
+      (context, { query }) => ok(pageOf(context, 'projects', visibleRows(context, context.state.projects), query, projectView)),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/processes',
+      {
+        query: paginationQuerySchema,
+        response: paginatedListSchema(processSchema),
+        summary: 'List the (deprecated) processes of the projects',
+      },
+      (context, { query }) => ok(pageOf(context, 'processes', processes(context), query, (p) => p)),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/component_blueprints',
+      { query: paginationQuerySchema, response: paginatedListSchema(componentBlueprintSchema), summary: 'List component blueprints' },
+      (context, { query }) => ok(pageOf(context, 'component_blueprints', tableList(context.state.blueprints), query, blueprintView)),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/component_blueprints/{key}',
+      { path: z.object({ key: z.string() }), response: componentBlueprintSchema, summary: 'Read a component blueprint' },
+      (context, { path }) => {
+        const blueprint = context.state.blueprints.get(path.key);
+        if (blueprint === undefined) throw notVisible(context);
+        return ok(blueprintView(blueprint));
+      },
+    ),
+    route(
+      'GET',
+      '/mrv/v0/projects/{project_id}/removal_templates',
+      {
+        path: projectIdPathSchema,
+        query: paginationQuerySchema,
+        response: paginatedListSchema(removalTemplateSchema),
+        summary: 'List the removal templates of a project',
+      },
+      (context, { path, query }) => {
+        const project = visibleProject(context, path.project_id);
+        const items = indexes(context)
+          .templatesByProject.sequenced(project.id)
+          .filter((item) => canSee(context, item.row));
+        return ok(pageOf(context, `removal_templates:${project.id}`, items, query, (t) => templateView(context.state, t)));
+      },
+    ),
     route(
       'GET',
       '/mrv/v0/projects/{project_id}/removal_templates/{id}',
-      { path: z.object({ project_id: idSchema('project'), id: idSchema('removal_template') }), response: removalTemplateSchema, summary: 'Read a removal template' },
+      {
+        path: z.object({ project_id: idSchema('project'), id: idSchema('removal_template') }),
+        response: removalTemplateSchema,
+        summary: 'Read a removal template',
+      },
       (context, { path }) => {
         const project = visibleProject(context, path.project_id);
         const template = context.state.templates.get(path.id);

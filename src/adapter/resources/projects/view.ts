@@ -11,7 +11,12 @@ import type { ServiceState } from '../../state';
 import { servedComponentType } from '../../views';
 
 /** A component of a removal template, each input fixed or monitored. */
-export function templateComponentView(state: ServiceState, template: TemplateRow, group: TemplateGroupRow, component: TemplateComponentRow): BodyOf<typeof removalTemplateComponentSchema> {
+export function templateComponentView(
+  state: ServiceState,
+  template: TemplateRow,
+  group: TemplateGroupRow,
+  component: TemplateComponentRow,
+): BodyOf<typeof removalTemplateComponentSchema> {
   const blueprint = state.blueprints.get(component.blueprint_key)?.definition;
   return {
     id: component.id,

@@ -86,57 +86,185 @@ function ordersOf(context: RequestContext, index: 'ordersByBuyer' | 'ordersBySup
 export function registryPartyRoutes(): Route[] {
   const orgPath = idPathSchema('organisation');
   const page = <T extends z.ZodType>(schema: T) => paginatedListSchema(schema);
-  const organisations = (context: RequestContext, key: string) => mergedList(context.state.organisations, [indexes(context).organisationsByKind.sequence(key)]);
+  const organisations = (context: RequestContext, key: string) =>
+    mergedList(context.state.organisations, [indexes(context).organisationsByKind.sequence(key)]);
   const orgView = (context: RequestContext) => (o: OrganisationRow) => organisationView(context.state, o.id);
   return [
-    route('GET', '/registry/v0/organisation', { response: organisationSchema, summary: 'The organisation of the access token' }, (context) => ok(organisationView(context.state, context.viewer.id))),
-    route('GET', '/registry/v0/organisations/{id}', { path: orgPath, response: organisationSchema, summary: 'Read an organisation' }, (context, { path }) => {
-      const organisation = visibleOrganisation(context, path.id);
-      return ok(organisationView(context.state, organisation.id));
-    }),
-    route('GET', '/registry/v0/organisations/{id}/orders', { path: orgPath, query: paginationQuerySchema, response: page(orderSchema), summary: 'List the orders of a buyer' }, (context, { path, query }) => {
-      visibleOrganisation(context, path.id);
-      return ok(pageOf(context, `orders:${path.id}`, ordersOf(context, 'ordersByBuyer', path.id), query, (o) => orderView(context.state, o)));
-    }),
-    route('GET', '/registry/v0/orders/{id}', { path: z.object({ id: idSchema('order') }), response: orderSchema, summary: 'Read an order' }, (context, { path }) => {
-      const order = visibleOrder(context, path.id);
-      return ok(orderView(context.state, order));
-    }),
-    route('GET', '/registry/v0/orders/{id}/deliveries', { path: z.object({ id: idSchema('order') }), query: paginationQuerySchema, response: page(deliverySchema), summary: 'List the deliveries against an order' }, (context, { path, query }) => {
-      const order = visibleOrder(context, path.id);
-      return ok(pageOf(context, `order-deliveries:${order.id}`, ledgerList(context, 'delivery', 'order', order.id), query, (e) => stored(context.state.ledger.getDelivery(e.id), e.id)));
-    }),
-    route('GET', '/registry/v0/supplier', { response: supplierSchema, notFound: true, summary: 'The supplier of the access token' }, (context) => {
-      const id = context.viewer.supplier?.id;
-      if (id === undefined) throw notFound();
-      return ok(supplierOr404(context, id));
-    }),
-    route('GET', '/registry/v0/suppliers', { query: paginationQuerySchema, response: page(supplierSchema), summary: 'List suppliers' }, (context, { query }) =>
-      ok(pageOf(context, 'suppliers', organisations(context, 'supplier'), query, (o) => supplierOr404(context, o.supplier?.id ?? '')))),
-    route('GET', '/registry/v0/suppliers/{id}', { path: supplierIdPathSchema, response: supplierSchema, summary: 'Read a supplier' }, (context, { path }) => ok(supplierOr404(context, path.id))),
-    route('GET', '/registry/v0/suppliers/{id}/projects', { path: supplierIdPathSchema, query: paginationQuerySchema, response: page(registryProjectSchema), summary: 'List the projects of a supplier' }, (context, { path, query }) => {
-      supplierOr404(context, path.id);
-      const owner = indexes(context).organisationOfSupplier.ids(path.id)[0];
-      const items = filtered(visibleRows(context, context.state.projects), (p) => p.owner === owner);
-      return ok(pageOf(context, `supplier-projects:${path.id}`, items, query, (p) => registryProjectView(context.state, p)));
-    }),
-    route('GET', '/registry/v0/suppliers/{id}/orders', { path: supplierIdPathSchema, query: paginationQuerySchema, response: page(orderSchema), summary: 'List the orders of a supplier' }, (context, { path, query }) => {
-      supplierOr404(context, path.id);
-      return ok(pageOf(context, `supplier-orders:${path.id}`, ordersOf(context, 'ordersBySupplier', path.id), query, (o) => orderView(context.state, o)));
-    }),
-    route('GET', '/registry/v0/projects', { query: paginationQuerySchema, response: page(registryProjectSchema), summary: 'List projects' }, (context, { query }) =>
-      ok(pageOf(context, 'registry-projects', visibleRows(context, context.state.projects), query, (p) => registryProjectView(context.state, p)))),
-    route('GET', '/registry/v0/projects/{id}', { path: idPathSchema('project'), response: registryProjectSchema, summary: 'Read a project' }, (context, { path }) =>
-      ok(registryProjectView(context.state, visibleOrMissing(context, context.state.projects.get(path.id), canSee)))),
-    route('GET', '/registry/v0/projects/{id}/documents', { path: idPathSchema('project'), query: paginationQuerySchema, response: page(projectDocumentSchema), summary: 'List the public documents of a project' }, (context, { path, query }) => {
-      const project = visibleOrMissing(context, context.state.projects.get(path.id), canSee);
-      const items = mergedList(context.state.projectDocuments, [indexes(context).documentsByProject.sequence(project.id)]);
-      return ok(pageOf(context, `project-documents:${project.id}`, items, query, (d) => ({ id: d.id, display_name: d.display_name, project_id: d.project_id, url: d.url })));
-    }),
-    route('GET', '/registry/v0/beneficiaries', { query: paginationQuerySchema, response: page(organisationSchema), summary: 'List the beneficiaries the caller registered' }, (context, { query }) =>
-      ok(pageOf(context, 'beneficiaries', organisations(context, `beneficiary:${context.viewer.id}`), query, orgView(context)))),
-    route('POST', '/registry/v0/beneficiary', { body: createBeneficiaryRequestSchema, response: organisationSchema, summary: 'Register a retirement beneficiary' }, (context, { body }) => createBeneficiary(context, body)),
-    route('GET', '/registry/v0/transferees', { query: paginationQuerySchema, response: page(organisationSchema), summary: 'List the organisations the caller may transfer credits to' }, (context, { query }) =>
-      ok(pageOf(context, 'transferees', filtered(organisations(context, 'registry'), (o) => o.id !== context.viewer.id), query, orgView(context)))),
+    route(
+      'GET',
+      '/registry/v0/organisation',
+      { response: organisationSchema, summary: 'The organisation of the access token' },
+      (context) => ok(organisationView(context.state, context.viewer.id)),
+    ),
+    route(
+      'GET',
+      '/registry/v0/organisations/{id}',
+      { path: orgPath, response: organisationSchema, summary: 'Read an organisation' },
+      (context, { path }) => {
+        const organisation = visibleOrganisation(context, path.id);
+        return ok(organisationView(context.state, organisation.id));
+      },
+    ),
+    route(
+      'GET',
+      '/registry/v0/organisations/{id}/orders',
+      { path: orgPath, query: paginationQuerySchema, response: page(orderSchema), summary: 'List the orders of a buyer' },
+      (context, { path, query }) => {
+        visibleOrganisation(context, path.id);
+        return ok(
+          pageOf(context, `orders:${path.id}`, ordersOf(context, 'ordersByBuyer', path.id), query, (o) => orderView(context.state, o)),
+        );
+      },
+    ),
+    route(
+      'GET',
+      '/registry/v0/orders/{id}',
+      { path: z.object({ id: idSchema('order') }), response: orderSchema, summary: 'Read an order' },
+      (context, { path }) => {
+        const order = visibleOrder(context, path.id);
+        return ok(orderView(context.state, order));
+      },
+    ),
+    route(
+      'GET',
+      '/registry/v0/orders/{id}/deliveries',
+      {
+        path: z.object({ id: idSchema('order') }),
+        query: paginationQuerySchema,
+        response: page(deliverySchema),
+        summary: 'List the deliveries against an order',
+      },
+      (context, { path, query }) => {
+        const order = visibleOrder(context, path.id);
+        return ok(
+          pageOf(context, `order-deliveries:${order.id}`, ledgerList(context, 'delivery', 'order', order.id), query, (e) =>
+            stored(context.state.ledger.getDelivery(e.id), e.id),
+          ),
+        );
+      },
+    ),
+    route(
+      'GET',
+      '/registry/v0/supplier',
+      { response: supplierSchema, notFound: true, summary: 'The supplier of the access token' },
+      (context) => {
+        const id = context.viewer.supplier?.id;
+        if (id === undefined) throw notFound();
+        return ok(supplierOr404(context, id));
+      },
+    ),
+    route(
+      'GET',
+      '/registry/v0/suppliers',
+      { query: paginationQuerySchema, response: page(supplierSchema), summary: 'List suppliers' },
+      (context, { query }) =>
+        ok(pageOf(context, 'suppliers', organisations(context, 'supplier'), query, (o) => supplierOr404(context, o.supplier?.id ?? ''))),
+    ),
+    route(
+      'GET',
+      '/registry/v0/suppliers/{id}',
+      { path: supplierIdPathSchema, response: supplierSchema, summary: 'Read a supplier' },
+      (context, { path }) => ok(supplierOr404(context, path.id)),
+    ),
+    route(
+      'GET',
+      '/registry/v0/suppliers/{id}/projects',
+      {
+        path: supplierIdPathSchema,
+        query: paginationQuerySchema,
+        response: page(registryProjectSchema),
+        summary: 'List the projects of a supplier',
+      },
+      (context, { path, query }) => {
+        supplierOr404(context, path.id);
+        const owner = indexes(context).organisationOfSupplier.ids(path.id)[0];
+        const items = filtered(visibleRows(context, context.state.projects), (p) => p.owner === owner);
+        return ok(pageOf(context, `supplier-projects:${path.id}`, items, query, (p) => registryProjectView(context.state, p)));
+      },
+    ),
+    route(
+      'GET',
+      '/registry/v0/suppliers/{id}/orders',
+      { path: supplierIdPathSchema, query: paginationQuerySchema, response: page(orderSchema), summary: 'List the orders of a supplier' },
+      (context, { path, query }) => {
+        supplierOr404(context, path.id);
+        return ok(
+          pageOf(context, `supplier-orders:${path.id}`, ordersOf(context, 'ordersBySupplier', path.id), query, (o) =>
+            orderView(context.state, o),
+          ),
+        );
+      },
+    ),
+    route(
+      'GET',
+      '/registry/v0/projects',
+      { query: paginationQuerySchema, response: page(registryProjectSchema), summary: 'List projects' },
+      (context, { query }) =>
+        ok(
+          pageOf(context, 'registry-projects', visibleRows(context, context.state.projects), query, (p) =>
+            registryProjectView(context.state, p),
+          ),
+        ),
+    ),
+    route(
+      'GET',
+      '/registry/v0/projects/{id}',
+      { path: idPathSchema('project'), response: registryProjectSchema, summary: 'Read a project' },
+      (context, { path }) => ok(registryProjectView(context.state, visibleOrMissing(context, context.state.projects.get(path.id), canSee))),
+    ),
+    route(
+      'GET',
+      '/registry/v0/projects/{id}/documents',
+      {
+        path: idPathSchema('project'),
+        query: paginationQuerySchema,
+        response: page(projectDocumentSchema),
+        summary: 'List the public documents of a project',
+      },
+      (context, { path, query }) => {
+        const project = visibleOrMissing(context, context.state.projects.get(path.id), canSee);
+        const items = mergedList(context.state.projectDocuments, [indexes(context).documentsByProject.sequence(project.id)]);
+        return ok(
+          pageOf(context, `project-documents:${project.id}`, items, query, (d) => ({
+            id: d.id,
+            display_name: d.display_name,
+            project_id: d.project_id,
+            url: d.url,
+          })),
+        );
+      },
+    ),
+    route(
+      'GET',
+      '/registry/v0/beneficiaries',
+      { query: paginationQuerySchema, response: page(organisationSchema), summary: 'List the beneficiaries the caller registered' },
+      (context, { query }) =>
+        ok(pageOf(context, 'beneficiaries', organisations(context, `beneficiary:${context.viewer.id}`), query, orgView(context))),
+    ),
+    route(
+      'POST',
+      '/registry/v0/beneficiary',
+      { body: createBeneficiaryRequestSchema, response: organisationSchema, summary: 'Register a retirement beneficiary' },
+      (context, { body }) => createBeneficiary(context, body),
+    ),
+    route(
+      'GET',
+      '/registry/v0/transferees',
+      {
+        query: paginationQuerySchema,
+        response: page(organisationSchema),
+        summary: 'List the organisations the caller may transfer credits to',
+      },
+      (context, { query }) =>
+        ok(
+          pageOf(
+            context,
+            'transferees',
+            filtered(organisations(context, 'registry'), (o) => o.id !== context.viewer.id),
+            query,
+            orgView(context),
+          ),
+        ),
+    ),
   ];
 }

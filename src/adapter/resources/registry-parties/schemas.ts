@@ -8,7 +8,16 @@ import { z } from 'zod';
 import { idSchema } from '../../../model/ids';
 import { addPydanticIssue } from '../../../model/pydantic-issue';
 import { idPathSchema } from '../../../model/queries';
-import { countryCodeSchema, creditQuantitySchema, dateSchema, dateTimeSchema, literalSchema, locationSchema, organisationSchema, supplierSchema } from '../../../model/shapes';
+import {
+  countryCodeSchema,
+  creditQuantitySchema,
+  dateSchema,
+  dateTimeSchema,
+  literalSchema,
+  locationSchema,
+  organisationSchema,
+  supplierSchema,
+} from '../../../model/shapes';
 
 /** Schema of an order's status. @public */
 export const orderStatusSchema = z.enum(['placed', 'in_progress', 'completed']);
@@ -16,14 +25,7 @@ export const orderStatusSchema = z.enum(['placed', 'in_progress', 'completed']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** Schema of a project's status in the registry. @public */
-export const projectStatusSchema = z.enum([
-  'draft',
-  'preview',
-  'under_validation',
-  'validated',
-  'validation_unsuccessful',
-  'cancelled',
-]);
+export const projectStatusSchema = z.enum(['draft', 'preview', 'under_validation', 'validated', 'validation_unsuccessful', 'cancelled']);
 /** Status of a project in the registry. */
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 
@@ -112,7 +114,11 @@ export const createOrganizationBeneficiarySchema = z.strictObject({
 /** An e-mail address as pydantic's `email` format checks it (one `@`, a dot in the domain). */
 const emailSchema = z.string().superRefine((value, ctx) => {
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) {
-    addPydanticIssue(ctx, value, { type: 'value_error', msg: 'value is not a valid email address: An email address must have an @-sign and a domain with a dot.', ctx: { reason: 'An email address must have an @-sign and a domain with a dot.' } });
+    addPydanticIssue(ctx, value, {
+      type: 'value_error',
+      msg: 'value is not a valid email address: An email address must have an @-sign and a domain with a dot.',
+      ctx: { reason: 'An email address must have an @-sign and a domain with a dot.' },
+    });
   }
 });
 

@@ -29,14 +29,25 @@ export interface PlannedAttribution extends AttributionInput {
  * The accounting checks the same sum within one graph; an entry's graph holds that entry alone, so
  * the shares stored for the component's other entries are added here.
  */
-export function checkShare(context: RequestContext, problems: Problems, loc: readonly (string | number)[], componentId: string, factor: number, entryId: string | null): void {
+export function checkShare(
+  context: RequestContext,
+  problems: Problems,
+  loc: readonly (string | number)[],
+  componentId: string,
+  factor: number,
+  entryId: string | null,
+): void {
   let taken = 0;
   for (const a of indexes(context).attributionsByComponent.rows(componentId)) {
     if (a.removal_id !== entryId && a.attribution_factor_datapoint_id === null) taken += a.attribution_factor;
   }
   if (taken + factor > 1 + SHARE_TOLERANCE) {
     const left = Math.max(0, 1 - taken);
-    problems.add(loc, `component '${componentId}' is already attributed ${taken} to other GHG entries; at most ${left} of it remains`, factor);
+    problems.add(
+      loc,
+      `component '${componentId}' is already attributed ${taken} to other GHG entries; at most ${left} of it remains`,
+      factor,
+    );
   }
 }
 
@@ -52,7 +63,13 @@ function evaluationProblems(issues: readonly GraphIssue[], loc: readonly (string
  * first template component that fails its own checks when there is one (`deferred`), else with
  * the evaluation's.
  */
-export function evaluateOrRefuse(context: RequestContext, entryId: string, project: ProjectRow, planned: readonly PlannedAttribution[], deferred: readonly DeferredCheck[] = []) {
+export function evaluateOrRefuse(
+  context: RequestContext,
+  entryId: string,
+  project: ProjectRow,
+  planned: readonly PlannedAttribution[],
+  deferred: readonly DeferredCheck[] = [],
+) {
   const outcome = evaluateEntry(context.state, entryId, project.risk_of_reversal_percentage, planned);
   if (outcome.ok) return outcome.result;
   const first = componentProblems(context, deferred);
@@ -78,13 +95,19 @@ export interface DeferredCheck {
 export function componentProblems(context: RequestContext, deferred: readonly DeferredCheck[]): ValidationErrorItem[] {
   for (const check of deferred) {
     const issues = checkComponent(context.state, check.component, 'the component');
-    if (issues.length > 0) return issues.map((issue) => valueError(check.loc, `template component '${check.slotId}': ${issue.message}`, null));
+    if (issues.length > 0)
+      return issues.map((issue) => valueError(check.loc, `template component '${check.slotId}': ${issue.message}`, null));
   }
   return [];
 }
 
 /** Stores the attributions of an entry (replacing the old ones) with the factors the evaluation used. */
-export function storeAttributions(context: RequestContext, entryId: string, planned: readonly PlannedAttribution[], factors: readonly number[]): void {
+export function storeAttributions(
+  context: RequestContext,
+  entryId: string,
+  planned: readonly PlannedAttribution[],
+  factors: readonly number[],
+): void {
   const { state } = context;
   const keep = new Set(planned.flatMap((p) => (p.id === null ? [] : [p.id])));
   for (const old of indexes(context).attributionsByRemoval.rows(entryId)) if (!keep.has(old.id)) state.attributions.delete(old.id);
@@ -105,26 +128,34 @@ export function storeAttributions(context: RequestContext, entryId: string, plan
 
 /** The current attributions of an entry as a plan to edit. */
 export function currentPlan(context: RequestContext, entryId: string): PlannedAttribution[] {
-  return indexes(context).attributionsByRemoval.rows(entryId).map((a) => ({
-    id: a.id,
-    component_id: a.component_id,
-    component_group_key: a.component_group_key,
-    removal_template_component_id: a.removal_template_component_id,
-    attribution_factor: a.attribution_factor,
-    attribution_factor_datapoint_id: a.attribution_factor_datapoint_id,
-  }));
+  return indexes(context)
+    .attributionsByRemoval.rows(entryId)
+    .map((a) => ({
+      id: a.id,
+      component_id: a.component_id,
+      component_group_key: a.component_group_key,
+      removal_template_component_id: a.removal_template_component_id,
+      attribution_factor: a.attribution_factor,
+      attribution_factor_datapoint_id: a.attribution_factor_datapoint_id,
+    }));
 }
 
 /**
  * The current attributions of an entry less the components the body field `field` removes; a
  * component the entry does not have is a 422 item at its place in that field.
  */
-export function currentPlanWithout(context: RequestContext, problems: Problems, entryId: string, field: string, remove: readonly string[] | null | undefined): PlannedAttribution[] {
+export function currentPlanWithout(
+  context: RequestContext,
+  problems: Problems,
+  entryId: string,
+  field: string,
+  remove: readonly string[] | null | undefined,
+): PlannedAttribution[] {
   const planned = currentPlan(context, entryId);
   (remove ?? []).forEach((componentId, i) => {
-    if (!planned.some((p) => p.component_id === componentId)) problems.add(['body', field, i], `component '${componentId}' is not attributed to GHG entry ${entryId}`, componentId);
+    if (!planned.some((p) => p.component_id === componentId))
+      problems.add(['body', field, i], `component '${componentId}' is not attributed to GHG entry ${entryId}`, componentId);
   });
   const removing = new Set(remove ?? []);
   return planned.filter((p) => !removing.has(p.component_id));
 }
-

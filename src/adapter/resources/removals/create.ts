@@ -10,7 +10,15 @@ import { ok } from '../../router';
 import type { ComponentRow, ProjectRow, RemovalRow, TemplateRow } from '../../rows';
 import { removalView } from './view';
 import { checkReferenceFree, ownedRef, startOfDay } from '../common';
-import { checkShare, componentProblems, evaluateOrRefuse, storeAttributions, type ComponentInputs, type DeferredCheck, type PlannedAttribution } from './attributions';
+import {
+  checkShare,
+  componentProblems,
+  evaluateOrRefuse,
+  storeAttributions,
+  type ComponentInputs,
+  type DeferredCheck,
+  type PlannedAttribution,
+} from './attributions';
 
 /** The template a deprecated process key names within a project. */
 function templateOfProcess(context: RequestContext, project: ProjectRow, processKey: string): TemplateRow | undefined {
@@ -31,18 +39,19 @@ interface TemplateOverride {
   readonly inputs: readonly { input_key: string; datapoint_ids: string[] }[];
 }
 
-
 export const createRemoval = (context: RequestContext, body: CreateRemovalBody) => {
   const { state } = context;
   const problems = new Problems();
   const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
-  if (body.completed_on < body.started_on) problems.add(['body', 'completed_on'], 'completed_on must not be before started_on', body.completed_on);
+  if (body.completed_on < body.started_on)
+    problems.add(['body', 'completed_on'], 'completed_on must not be before started_on', body.completed_on);
   if (body.feedstock_type_id !== undefined && body.feedstock_type_id !== null) {
     ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
   }
   const { template, processTemplate } = requestedTemplates(context, problems, body, project);
   const deferred: DeferredCheck[] = [];
-  const newComponents = template !== undefined && project !== undefined ? instantiateTemplate(context, problems, body, project, template, deferred) : [];
+  const newComponents =
+    template !== undefined && project !== undefined ? instantiateTemplate(context, problems, body, project, template, deferred) : [];
   const legacy = legacySteps(context, problems, body, processTemplate ?? template);
   // A request refused anyway names a failing template component first (checked before the rest).
   if (!problems.empty) throw unprocessable([...componentProblems(context, deferred), ...problems.items]);
@@ -67,25 +76,45 @@ function requestedTemplates(
   if (body.removal_template_id !== undefined && body.removal_template_id !== null) {
     const t = context.state.templates.get(body.removal_template_id);
     if (t === undefined || t.owner !== context.viewer.id || (project !== undefined && t.project_id !== project.id)) {
-      problems.add(['body', 'removal_template_id'], `removal template '${body.removal_template_id}' was not found in the project`, body.removal_template_id);
+      problems.add(
+        ['body', 'removal_template_id'],
+        `removal template '${body.removal_template_id}' was not found in the project`,
+        body.removal_template_id,
+      );
     } else template = t;
   }
   let processTemplate: TemplateRow | undefined;
   if (body.process_key !== undefined && body.process_key !== null && project !== undefined) {
     processTemplate = templateOfProcess(context, project, body.process_key);
-    if (processTemplate === undefined) problems.add(['body', 'process_key'], `process '${body.process_key}' is not a process of the project`, body.process_key);
+    if (processTemplate === undefined)
+      problems.add(['body', 'process_key'], `process '${body.process_key}' is not a process of the project`, body.process_key);
     else if (template !== undefined && template.id !== processTemplate.id) {
-      problems.add(['body', 'process_key'], `process '${body.process_key}' is template ${processTemplate.id}, not the removal_template_id given`, body.process_key);
+      problems.add(
+        ['body', 'process_key'],
+        `process '${body.process_key}' is template ${processTemplate.id}, not the removal_template_id given`,
+        body.process_key,
+      );
     }
   }
   if (body.removal_template_components !== undefined && body.removal_template_components.length > 0 && body.removal_template_id == null) {
-    problems.add(['body', 'removal_template_components'], 'removal_template_components needs removal_template_id', body.removal_template_components);
+    problems.add(
+      ['body', 'removal_template_components'],
+      'removal_template_components needs removal_template_id',
+      body.removal_template_components,
+    );
   }
   return { template, processTemplate };
 }
 
 /** Components instantiated from the template, with the inputs of the request overriding its defaults. */
-function instantiateTemplate(context: RequestContext, problems: Problems, body: CreateRemovalBody, project: ProjectRow, template: TemplateRow, deferred: DeferredCheck[]): NewComponent[] {
+function instantiateTemplate(
+  context: RequestContext,
+  problems: Problems,
+  body: CreateRemovalBody,
+  project: ProjectRow,
+  template: TemplateRow,
+  deferred: DeferredCheck[],
+): NewComponent[] {
   const overrides = templateOverrides(context, problems, body, template);
   const newComponents: NewComponent[] = [];
   for (const group of template.groups) {
@@ -120,15 +149,28 @@ function instantiateTemplate(context: RequestContext, problems: Problems, body: 
 }
 
 /** The request's inputs by template component: each a component of the template, given once. */
-function templateOverrides(context: RequestContext, problems: Problems, body: CreateRemovalBody, template: TemplateRow): Map<string, TemplateOverride> {
+function templateOverrides(
+  context: RequestContext,
+  problems: Problems,
+  body: CreateRemovalBody,
+  template: TemplateRow,
+): Map<string, TemplateOverride> {
   const overrides = new Map<string, TemplateOverride>();
   const places = indexes(context).templates;
   (body.removal_template_components ?? []).forEach((entry, i) => {
     const loc = ['body', 'removal_template_components', i, 'removal_template_component_id'];
     if (places.component(entry.removal_template_component_id)?.template.id !== template.id) {
-      problems.add(loc, `template component '${entry.removal_template_component_id}' is not part of template ${template.id}`, entry.removal_template_component_id);
+      problems.add(
+        loc,
+        `template component '${entry.removal_template_component_id}' is not part of template ${template.id}`,
+        entry.removal_template_component_id,
+      );
     } else if (overrides.has(entry.removal_template_component_id)) {
-      problems.add(loc, `template component '${entry.removal_template_component_id}' is given more than once`, entry.removal_template_component_id);
+      problems.add(
+        loc,
+        `template component '${entry.removal_template_component_id}' is given more than once`,
+        entry.removal_template_component_id,
+      );
     } else overrides.set(entry.removal_template_component_id, { index: i, inputs: entry.inputs });
   });
   return overrides;
@@ -137,32 +179,57 @@ function templateOverrides(context: RequestContext, problems: Problems, body: Cr
 type TemplateSlot = TemplateRow['groups'][number]['components'][number];
 
 /** A template component's inputs: those the request gives (known inputs, owned datapoints), else its defaults. */
-function slotInputs(context: RequestContext, problems: Problems, slot: TemplateSlot, override: TemplateOverride | undefined): ComponentInputs {
+function slotInputs(
+  context: RequestContext,
+  problems: Problems,
+  slot: TemplateSlot,
+  override: TemplateOverride | undefined,
+): ComponentInputs {
   const inputs: ComponentInputs = [];
   const given = new Map((override?.inputs ?? []).map((input, k) => [input.input_key, { input, k }]));
   override?.inputs.forEach((input, k) => {
     if (!slot.inputs.some((s) => s.input_key === input.input_key)) {
-      problems.add(['body', 'removal_template_components', override.index, 'inputs', k, 'input_key'], `template component '${slot.id}' has no input '${input.input_key}'`, input.input_key);
+      problems.add(
+        ['body', 'removal_template_components', override.index, 'inputs', k, 'input_key'],
+        `template component '${slot.id}' has no input '${input.input_key}'`,
+        input.input_key,
+      );
     }
   });
   for (const input of slot.inputs) {
     const supplied = given.get(input.input_key);
     if (supplied !== undefined && override !== undefined) {
       supplied.input.datapoint_ids.forEach((d, n) => {
-        ownedRef(context, problems, context.state.datapoints, 'datapoint', ['body', 'removal_template_components', override.index, 'inputs', supplied.k, 'datapoint_ids', n], d);
+        ownedRef(
+          context,
+          problems,
+          context.state.datapoints,
+          'datapoint',
+          ['body', 'removal_template_components', override.index, 'inputs', supplied.k, 'datapoint_ids', n],
+          d,
+        );
       });
       inputs.push({ input_key: input.input_key, datapoint_ids: [...supplied.input.datapoint_ids] });
     } else if (input.datapoint_id !== null) {
       inputs.push({ input_key: input.input_key, datapoint_ids: [input.datapoint_id] });
     } else {
-      problems.add(['body', 'removal_template_components'], `input '${input.input_key}' of template component '${slot.id}' (${slot.display_name}) has no default datapoint: supply it in removal_template_components`, null);
+      problems.add(
+        ['body', 'removal_template_components'],
+        `input '${input.input_key}' of template component '${slot.id}' (${slot.display_name}) has no default datapoint: supply it in removal_template_components`,
+        null,
+      );
     }
   }
   return inputs;
 }
 
 /** Deprecated steps: existing components attributed in the groups (process steps) of the process. */
-function legacySteps(context: RequestContext, problems: Problems, body: CreateRemovalBody, stepTemplate: TemplateRow | undefined): PlannedAttribution[] {
+function legacySteps(
+  context: RequestContext,
+  problems: Problems,
+  body: CreateRemovalBody,
+  stepTemplate: TemplateRow | undefined,
+): PlannedAttribution[] {
   const legacy: PlannedAttribution[] = [];
   if (body.steps === undefined || body.steps === null || body.steps.length === 0) return legacy;
   if (stepTemplate === undefined && problems.empty) {
@@ -172,15 +239,21 @@ function legacySteps(context: RequestContext, problems: Problems, body: CreateRe
   body.steps.forEach((step, i) => {
     const group = stepTemplate?.groups.find((g) => g.key === step.process_step_key);
     if (stepTemplate !== undefined && group === undefined) {
-      problems.add(['body', 'steps', i, 'process_step_key'], `'${step.process_step_key}' is not a step of process '${stepTemplate.process_key}'`, step.process_step_key);
+      problems.add(
+        ['body', 'steps', i, 'process_step_key'],
+        `'${step.process_step_key}' is not a step of process '${stepTemplate.process_key}'`,
+        step.process_step_key,
+      );
     }
     step.components.forEach((link, k) => {
       const loc = ['body', 'steps', i, 'components', k];
       const component = ownedRef(context, problems, context.state.components, 'component', [...loc, 'component_id'], link.component_id);
-      if (seen.has(link.component_id)) problems.add([...loc, 'component_id'], `component '${link.component_id}' is attributed more than once`, link.component_id);
+      if (seen.has(link.component_id))
+        problems.add([...loc, 'component_id'], `component '${link.component_id}' is attributed more than once`, link.component_id);
       seen.add(link.component_id);
       const factorId = link.attribution_factor_datapoint_id ?? null;
-      if (factorId !== null) ownedRef(context, problems, context.state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
+      if (factorId !== null)
+        ownedRef(context, problems, context.state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
       else if (component !== undefined) checkShare(context, problems, [...loc, 'component_id'], link.component_id, 1, null);
       legacy.push({
         id: null,
@@ -235,7 +308,11 @@ function insertRemoval(
     result,
   };
   state.removals.insert(row);
-  storeAttributions(context, id, planned, result.parts.map((p) => p.attribution_factor));
+  storeAttributions(
+    context,
+    id,
+    planned,
+    result.parts.map((p) => p.attribution_factor),
+  );
   return row;
 }
-

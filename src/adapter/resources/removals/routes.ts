@@ -4,7 +4,15 @@
  * the accounting module's results for the entry's current attributions.
  */
 import { z } from 'zod';
-import { listRemovalsQuerySchema, removalIdPathSchema, componentAttributionSchema, removalSchema, createRemovalRequestSchema, patchRemovalComponentAttributionsRequestSchema, patchRemovalRequestSchema } from './schemas';
+import {
+  listRemovalsQuerySchema,
+  removalIdPathSchema,
+  componentAttributionSchema,
+  removalSchema,
+  createRemovalRequestSchema,
+  patchRemovalComponentAttributionsRequestSchema,
+  patchRemovalRequestSchema,
+} from './schemas';
 import { paginationQuerySchema } from '../../../model/queries';
 import { paginatedListSchema } from '../../../model/shapes';
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
@@ -18,12 +26,23 @@ import { createRemoval } from './create';
 import { checkShare, currentPlanWithout, evaluateOrRefuse, storeAttributions, type PlannedAttribution } from './attributions';
 
 /** The group key of a component added by `add_components`: the template group given, the step, or the component's own group. */
-function groupKeyOf(context: RequestContext, problems: Problems, removal: RemovalRow, loc: readonly (string | number)[], add: { removal_template_group_id?: string | null | undefined; process_step_key?: string | null | undefined }, component: ComponentRow | undefined): string {
+function groupKeyOf(
+  context: RequestContext,
+  problems: Problems,
+  removal: RemovalRow,
+  loc: readonly (string | number)[],
+  add: { removal_template_group_id?: string | null | undefined; process_step_key?: string | null | undefined },
+  component: ComponentRow | undefined,
+): string {
   const places = indexes(context).templates;
   if (add.removal_template_group_id !== undefined && add.removal_template_group_id !== null) {
     const place = places.group(add.removal_template_group_id);
     if (place === undefined || place.template.project_id !== removal.project_id || place.template.owner !== context.viewer.id) {
-      problems.add([...loc, 'removal_template_group_id'], `removal template group '${add.removal_template_group_id}' was not found in the project`, add.removal_template_group_id);
+      problems.add(
+        [...loc, 'removal_template_group_id'],
+        `removal template group '${add.removal_template_group_id}' was not found in the project`,
+        add.removal_template_group_id,
+      );
       return '';
     }
     return place.group.key;
@@ -41,9 +60,14 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
   const startedOn = body.started_on ?? removal.started_on;
   const completedOn = body.completed_on ?? removal.completed_on;
   if (completedOn < startedOn) {
-    problems.add(['body', body.completed_on == null ? 'started_on' : 'completed_on'], `completed_on (${completedOn}) must not be before started_on (${startedOn})`, body.completed_on ?? body.started_on);
+    problems.add(
+      ['body', body.completed_on == null ? 'started_on' : 'completed_on'],
+      `completed_on (${completedOn}) must not be before started_on (${startedOn})`,
+      body.completed_on ?? body.started_on,
+    );
   }
-  if (body.feedstock_type_id !== undefined) ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
+  if (body.feedstock_type_id !== undefined)
+    ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
 
   const planned = currentPlanWithout(context, problems, id, 'delete_component_ids', body.delete_component_ids);
   (body.add_components ?? []).forEach((add, i) => {
@@ -53,7 +77,8 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
       problems.add([...loc, 'component_id'], `component '${add.component_id}' is already attributed to GHG entry ${id}`, add.component_id);
     }
     const factorId = add.attribution_factor_datapoint_id;
-    if (factorId !== null) ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
+    if (factorId !== null)
+      ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
     else if (component !== undefined) checkShare(context, problems, [...loc, 'component_id'], add.component_id, 1, id);
     const groupKey = groupKeyOf(context, problems, removal, loc, add, component);
     planned.push({
@@ -75,7 +100,12 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
     result,
   };
   state.removals.update(row);
-  storeAttributions(context, id, planned, result.parts.map((p) => p.attribution_factor));
+  storeAttributions(
+    context,
+    id,
+    planned,
+    result.parts.map((p) => p.attribution_factor),
+  );
   return ok(removalView(row));
 };
 
@@ -89,9 +119,11 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
   (body.components_to_add ?? []).forEach((add, i) => {
     const loc = ['body', 'components_to_add', i];
     const component = ownedRef(context, problems, state.components, 'component', [...loc, 'component_id'], add.component_id);
-    if (adding.has(add.component_id)) problems.add([...loc, 'component_id'], `component '${add.component_id}' is given more than once`, add.component_id);
+    if (adding.has(add.component_id))
+      problems.add([...loc, 'component_id'], `component '${add.component_id}' is given more than once`, add.component_id);
     adding.add(add.component_id);
-    if (component !== undefined) checkShare(context, problems, [...loc, 'attribution_factor'], add.component_id, add.attribution_factor, id);
+    if (component !== undefined)
+      checkShare(context, problems, [...loc, 'attribution_factor'], add.component_id, add.attribution_factor, id);
     // Attributing a component the entry already has changes its share and group.
     const existing = planned.find((p) => p.component_id === add.component_id);
     const next: PlannedAttribution = {
@@ -108,7 +140,12 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
   const result = evaluateOrRefuse(context, id, project, planned);
   const row: RemovalRow = { ...removal, result };
   state.removals.update(row);
-  storeAttributions(context, id, planned, result.parts.map((p) => p.attribution_factor));
+  storeAttributions(
+    context,
+    id,
+    planned,
+    result.parts.map((p) => p.attribution_factor),
+  );
   return ok(removalView(row));
 };
 
@@ -119,9 +156,11 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
 const deleteRemoval = (context: RequestContext, id: string) => {
   const { state } = context;
   const removal = ownedOr404(context, state.removals.get(id));
-  if (removal.ghg_statement_id !== null) throw conflict(`GHG entry ${id} belongs to GHG statement ${removal.ghg_statement_id}; an entry in a statement cannot be deleted`);
+  if (removal.ghg_statement_id !== null)
+    throw conflict(`GHG entry ${id} belongs to GHG statement ${removal.ghg_statement_id}; an entry in a statement cannot be deleted`);
   for (const a of indexes(context).attributionsByRemoval.rows(id)) state.attributions.delete(a.id);
-  for (const application of indexes(context).applicationsByRemoval.rows(id)) state.biocharApplications.update({ ...application, removal_id: null });
+  for (const application of indexes(context).applicationsByRemoval.rows(id))
+    state.biocharApplications.update({ ...application, removal_id: null });
   state.removals.delete(id);
   return NO_CONTENT;
 };
@@ -130,7 +169,8 @@ const deleteRemoval = (context: RequestContext, id: string) => {
 const listRemovals = (context: RequestContext, query: z.output<typeof listRemovalsQuerySchema>) => {
   const all = visibleRows(context, context.state.removals);
   const reference = query.supplier_reference_id ?? null;
-  const items = reference === null ? all : matching(context, context.state.removals, 'visible', { supplier_reference_id: reference }, () => true);
+  const items =
+    reference === null ? all : matching(context, context.state.removals, 'visible', { supplier_reference_id: reference }, () => true);
   return ok(pageOf(context, 'removals', items, query, removalView));
 };
 
@@ -139,26 +179,74 @@ export function removalRoutes(): Route[] {
   const routes: Route[] = [];
   for (const entries of bothSpellings('/mrv/v0/{entries}')) {
     routes.push(
-      route('POST', entries, { body: createRemovalRequestSchema, response: removalSchema, conflict: true, summary: 'Create a GHG entry (removal)' }, (context, { body }) => createRemoval(context, body)),
-      route('GET', entries, { query: listRemovalsQuerySchema, response: paginatedListSchema(removalSchema), summary: 'List GHG entries' }, (context, { query }) => listRemovals(context, query)),
+      route(
+        'POST',
+        entries,
+        { body: createRemovalRequestSchema, response: removalSchema, conflict: true, summary: 'Create a GHG entry (removal)' },
+        (context, { body }) => createRemoval(context, body),
+      ),
+      route(
+        'GET',
+        entries,
+        { query: listRemovalsQuerySchema, response: paginatedListSchema(removalSchema), summary: 'List GHG entries' },
+        (context, { query }) => listRemovals(context, query),
+      ),
     );
   }
   for (const path of bothSpellings('/mrv/v0/{entries}/{id}')) {
     routes.push(
-      route('GET', path, { path: removalIdPathSchema, response: removalSchema, summary: 'Read a GHG entry' }, (context, { path: p }) => ok(removalView(visibleOrMissing(context, context.state.removals.get(p.id))))),
-      route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalRequestSchema, response: removalSchema, conflict: true, summary: 'Update a GHG entry' }, (context, { path: p, body }) => patchRemoval(context, p.id, body)),
-      route('DELETE', path, { path: removalIdPathSchema, response: null, conflict: true, summary: 'Delete a draft GHG entry' }, (context, { path: p }) => deleteRemoval(context, p.id)),
+      route('GET', path, { path: removalIdPathSchema, response: removalSchema, summary: 'Read a GHG entry' }, (context, { path: p }) =>
+        ok(removalView(visibleOrMissing(context, context.state.removals.get(p.id)))),
+      ),
+      route(
+        'PATCH',
+        path,
+        {
+          path: removalIdPathSchema,
+          body: patchRemovalRequestSchema,
+          response: removalSchema,
+          conflict: true,
+          summary: 'Update a GHG entry',
+        },
+        (context, { path: p, body }) => patchRemoval(context, p.id, body),
+      ),
+      route(
+        'DELETE',
+        path,
+        { path: removalIdPathSchema, response: null, conflict: true, summary: 'Delete a draft GHG entry' },
+        (context, { path: p }) => deleteRemoval(context, p.id),
+      ),
     );
   }
   for (const path of bothSpellings('/mrv/v0/{entries}/{id}/component_attributions')) {
     routes.push(
-      route('GET', path, { path: removalIdPathSchema, query: paginationQuerySchema, response: paginatedListSchema(componentAttributionSchema), summary: 'List the component attributions of a GHG entry' }, (context, { path: p, query }) => {
-        const removal = visibleOrMissing(context, context.state.removals.get(p.id));
-        const items = indexes(context).attributionsByRemoval.sequenced(removal.id);
-        return ok(pageOf(context, `attributions:${removal.id}`, items, query, attributionView));
-      }),
-      route('PATCH', path, { path: removalIdPathSchema, body: patchRemovalComponentAttributionsRequestSchema, response: removalSchema, conflict: true, summary: 'Attribute components to a GHG entry, or remove them' }, (context, { path: p, body }) =>
-        patchAttributions(context, p.id, body)),
+      route(
+        'GET',
+        path,
+        {
+          path: removalIdPathSchema,
+          query: paginationQuerySchema,
+          response: paginatedListSchema(componentAttributionSchema),
+          summary: 'List the component attributions of a GHG entry',
+        },
+        (context, { path: p, query }) => {
+          const removal = visibleOrMissing(context, context.state.removals.get(p.id));
+          const items = indexes(context).attributionsByRemoval.sequenced(removal.id);
+          return ok(pageOf(context, `attributions:${removal.id}`, items, query, attributionView));
+        },
+      ),
+      route(
+        'PATCH',
+        path,
+        {
+          path: removalIdPathSchema,
+          body: patchRemovalComponentAttributionsRequestSchema,
+          response: removalSchema,
+          conflict: true,
+          summary: 'Attribute components to a GHG entry, or remove them',
+        },
+        (context, { path: p, body }) => patchAttributions(context, p.id, body),
+      ),
     );
   }
   return routes;

@@ -9,7 +9,13 @@ import { z } from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { idPathSchema, paginatedQuerySchema, paginationQuerySchema } from '../../../model/queries';
 import { notSent, oneOrMany } from '../../../model/requests';
-import { creditAllocationSchema, dateSchema, laxNumber, nullableSupplierReferenceId, supplierReferenceIdSchema } from '../../../model/shapes';
+import {
+  creditAllocationSchema,
+  dateSchema,
+  laxNumber,
+  nullableSupplierReferenceId,
+  supplierReferenceIdSchema,
+} from '../../../model/shapes';
 import { removalTemplateComponentInputsSchema } from '../projects/schemas';
 
 const attributionFactorSchema = laxNumber(z.number().gt(0).lte(1));

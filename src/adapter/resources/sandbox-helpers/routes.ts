@@ -9,7 +9,12 @@ import { idSchema } from '../../../model';
 import { idPathSchema } from '../../../model/queries';
 import { VERIFICATION_OUTCOMES } from '../../../model/enums';
 import { biocharApplicationSchema } from '../storage/schemas';
-import { dataUploadSubmissionSchema, frequencySchema, monitoringPhaseSchema, projectMonitoringRequirementSchema } from '../monitoring/schemas';
+import {
+  dataUploadSubmissionSchema,
+  frequencySchema,
+  monitoringPhaseSchema,
+  projectMonitoringRequirementSchema,
+} from '../monitoring/schemas';
 import { ghgStatementSchema } from '../ghg-statements/schemas';
 import { issuanceCreditBatchesSchema, issuanceSchema, refundSchema } from '../credit-ledger/schemas';
 import { orderSchema } from '../registry-parties/schemas';
@@ -34,7 +39,10 @@ export const DEFAULT_PROCESSING_ERROR = 'The file could not be processed';
 const verifyBodySchema = z
   .strictObject({ outcome: z.enum(VERIFICATION_OUTCOMES).default('VERIFIED'), reason: z.string().min(1).nullable().optional() })
   .optional();
-const processBodySchema = z.strictObject({ status: z.enum(['completed', 'failed']), error_message: z.string().min(1).nullable().optional() });
+const processBodySchema = z.strictObject({
+  status: z.enum(['completed', 'failed']),
+  error_message: z.string().min(1).nullable().optional(),
+});
 const orderBodySchema = z.strictObject({
   buyer_organisation_id: idSchema('organisation'),
   supplier_id: idSchema('supplier'),
@@ -43,7 +51,14 @@ const orderBodySchema = z.strictObject({
 /** Longest single move of the clock: a century, in either unit. */
 const MAX_ADVANCE_DAYS = 36_525;
 const advanceBodySchema = z
-  .strictObject({ seconds: z.number().gte(0).lte(MAX_ADVANCE_DAYS * 86_400).optional(), days: z.number().gte(0).lte(MAX_ADVANCE_DAYS).optional() })
+  .strictObject({
+    seconds: z
+      .number()
+      .gte(0)
+      .lte(MAX_ADVANCE_DAYS * 86_400)
+      .optional(),
+    days: z.number().gte(0).lte(MAX_ADVANCE_DAYS).optional(),
+  })
   .refine((b) => b.seconds !== undefined || b.days !== undefined, { message: 'give seconds or days', path: ['seconds'] });
 const assignBodySchema = z.strictObject({ ghg_entry_id: idSchema('ghg_entry').nullable() });
 const completeBodySchema = z.strictObject({ buyer_organisation_id: idSchema('organisation') });
@@ -99,10 +114,15 @@ function carbonData(removal: RemovalRow) {
 const verify = (context: RequestContext, id: string, body: z.output<typeof verifyBodySchema>) => {
   const { state } = context;
   const statement = visibleOrMissing(context, state.statements.get(id));
-  if (statement.verifier_organisation_id !== context.viewer.id) throw conflict(`only the verifier assigned to GHG statement ${id} can verify it`);
+  if (statement.verifier_organisation_id !== context.viewer.id)
+    throw conflict(`only the verifier assigned to GHG statement ${id} can verify it`);
   const at = state.clock.nowIso();
   const input = { verifier: context.viewer.name, reason: body?.reason ?? null };
-  const record = lifecycle(body?.outcome === 'FAILED_VERIFICATION' ? failGhgStatementVerification(statement.record, at, input) : verifyGhgStatement(statement.record, at, input));
+  const record = lifecycle(
+    body?.outcome === 'FAILED_VERIFICATION'
+      ? failGhgStatementVerification(statement.record, at, input)
+      : verifyGhgStatement(statement.record, at, input),
+  );
   const row: StatementRow = { ...statement, record };
   state.statements.update(row);
   return ok(statementView(state, row));
@@ -125,12 +145,14 @@ const issue = (context: RequestContext, id: string) => {
   const owner = project === undefined ? undefined : state.organisations.get(project.owner);
   const bufferPool = state.organisations.rows().find((o) => o.buffer_pool);
   if (project === undefined || owner?.supplier == null) throw conflict(`project ${record.project_id} has no supplier`);
-  if (bufferPool === undefined) throw conflict('this sandbox has no buffer pool organisation (mark one with buffer_pool in the world document)');
+  if (bufferPool === undefined)
+    throw conflict('this sandbox has no buffer pool organisation (mark one with buffer_pool in the world document)');
   const frozen = record.submission?.ghg_entries ?? [];
   const entries = frozen.map((entry) => {
     const removal = stored(state.removals.get(entry.ghg_entry_id), entry.ghg_entry_id);
     const allocation = entry.credit_allocation;
-    if (allocation === null) throw conflict(`GHG entry ${entry.ghg_entry_id} has no credit allocation: the project's risk_of_reversal_percentage is not set`);
+    if (allocation === null)
+      throw conflict(`GHG entry ${entry.ghg_entry_id} has no credit allocation: the project's risk_of_reversal_percentage is not set`);
     return {
       ghg_entry_id: entry.ghg_entry_id,
       sequestered_on: removal.completed_on,
@@ -154,9 +176,17 @@ const issue = (context: RequestContext, id: string) => {
     entries,
   });
   state.recordIssuance(issuance.id);
-  const row: StatementRow = { ...statement, issuance_id: issuance.id, record: lifecycle(markGhgStatementCreditsIssued(record, issuance.issued_at)) };
+  const row: StatementRow = {
+    ...statement,
+    issuance_id: issuance.id,
+    record: lifecycle(markGhgStatementCreditsIssued(record, issuance.issued_at)),
+  };
   state.statements.update(row);
-  return ok({ ghg_statement: statementView(state, row), issuance, credit_batches: stored(state.ledger.getIssuanceCreditBatches(issuance.id), issuance.id) });
+  return ok({
+    ghg_statement: statementView(state, row),
+    issuance,
+    credit_batches: stored(state.ledger.getIssuanceCreditBatches(issuance.id), issuance.id),
+  });
 };
 
 const processSubmission = (context: RequestContext, id: string, body: z.output<typeof processBodySchema>) => {
@@ -175,8 +205,14 @@ const processSubmission = (context: RequestContext, id: string, body: z.output<t
 const createOrder = (context: RequestContext, body: z.output<typeof orderBodySchema>) => {
   const { state } = context;
   const problems = new Problems();
-  if (!state.organisations.has(body.buyer_organisation_id)) problems.add(['body', 'buyer_organisation_id'], `organisation '${body.buyer_organisation_id}' was not found`, body.buyer_organisation_id);
-  if (state.ledger.getSupplier(body.supplier_id) === undefined) problems.add(['body', 'supplier_id'], `supplier '${body.supplier_id}' was not found`, body.supplier_id);
+  if (!state.organisations.has(body.buyer_organisation_id))
+    problems.add(
+      ['body', 'buyer_organisation_id'],
+      `organisation '${body.buyer_organisation_id}' was not found`,
+      body.buyer_organisation_id,
+    );
+  if (state.ledger.getSupplier(body.supplier_id) === undefined)
+    problems.add(['body', 'supplier_id'], `supplier '${body.supplier_id}' was not found`, body.supplier_id);
   if (body.buyer_organisation_id === context.viewer.id ? false : context.viewer.supplier?.id !== body.supplier_id) {
     problems.add(['body', 'buyer_organisation_id'], 'an order is placed by its buyer or by its supplier', body.buyer_organisation_id);
   }
@@ -196,7 +232,8 @@ const refund = (context: RequestContext, body: z.output<typeof refundBodySchema>
   const { state } = context;
   const problems = new Problems();
   if (!context.viewer.buffer_pool) problems.add(['body'], 'only the buffer pool organisation refunds buffer-pool credits', null);
-  if (!state.organisations.has(body.to_organisation_id)) problems.add(['body', 'to_organisation_id'], `organisation '${body.to_organisation_id}' was not found`, body.to_organisation_id);
+  if (!state.organisations.has(body.to_organisation_id))
+    problems.add(['body', 'to_organisation_id'], `organisation '${body.to_organisation_id}' was not found`, body.to_organisation_id);
   problems.check();
   const view = state.ledger.createRefund({
     from_buffer_pool_organisation_id: context.viewer.id,
@@ -221,7 +258,9 @@ const assignApplication = (context: RequestContext, id: string, body: z.output<t
   if (entryId !== null) {
     const entry = state.removals.get(entryId);
     if (entry === undefined || entry.owner !== context.viewer.id || entry.project_id !== application.project_id) {
-      throw unprocessable([valueError(['body', 'ghg_entry_id'], `GHG entry '${entryId}' was not found in the project of the application`, entryId)]);
+      throw unprocessable([
+        valueError(['body', 'ghg_entry_id'], `GHG entry '${entryId}' was not found in the project of the application`, entryId),
+      ]);
     }
     changeableRemoval(context, entryId);
   }
@@ -239,12 +278,27 @@ const completeCheckout = (context: RequestContext, id: string, body: z.output<ty
   const session = ownedOr404(context, state.checkoutSessions.get(id));
   if (session.status !== 'open') throw conflict(`checkout session ${id} was completed already (order ${session.order_id ?? ''})`);
   if (!state.organisations.has(body.buyer_organisation_id)) {
-    throw unprocessable([valueError(['body', 'buyer_organisation_id'], `organisation '${body.buyer_organisation_id}' was not found`, body.buyer_organisation_id)]);
+    throw unprocessable([
+      valueError(
+        ['body', 'buyer_organisation_id'],
+        `organisation '${body.buyer_organisation_id}' was not found`,
+        body.buyer_organisation_id,
+      ),
+    ]);
   }
-  const order = { id: state.ids('order'), organisation_id: body.buyer_organisation_id, supplier_id: session.supplier_id, credits_ordered_kg: session.quantity_kg, created_at: state.clock.nowIso() };
+  const order = {
+    id: state.ids('order'),
+    organisation_id: body.buyer_organisation_id,
+    supplier_id: session.supplier_id,
+    credits_ordered_kg: session.quantity_kg,
+    created_at: state.clock.nowIso(),
+  };
   state.orders.insert(order);
   state.checkoutSessions.update({ ...session, status: 'complete', order_id: order.id });
-  return ok({ checkout_session: { id, status: 'complete' as const, redirect_url: checkoutAddress(id), order_id: order.id }, order: orderView(state, order) });
+  return ok({
+    checkout_session: { id, status: 'complete' as const, redirect_url: checkoutAddress(id), order_id: order.id },
+    order: orderView(state, order),
+  });
 };
 
 /** Sets a monitoring requirement on a project of the caller (the service's side of monitoring). */
@@ -254,8 +308,10 @@ const createRequirement = (context: RequestContext, projectId: string, body: z.o
   const problems = new Problems();
   const location = body.storage_location_id ?? null;
   const unit = body.storage_unit_id ?? null;
-  if (location !== null && state.storageLocations.get(location)?.project_id !== project.id) problems.add(['body', 'storage_location_id'], `storage location '${location}' was not found in the project`, location);
-  if (unit !== null && state.storageUnits.get(unit)?.owner !== context.viewer.id) problems.add(['body', 'storage_unit_id'], `storage unit '${unit}' was not found`, unit);
+  if (location !== null && state.storageLocations.get(location)?.project_id !== project.id)
+    problems.add(['body', 'storage_location_id'], `storage location '${location}' was not found in the project`, location);
+  if (unit !== null && state.storageUnits.get(unit)?.owner !== context.viewer.id)
+    problems.add(['body', 'storage_unit_id'], `storage unit '${unit}' was not found`, unit);
   problems.check();
   const row = {
     id: state.ids('monitoring_requirement'),
@@ -293,7 +349,12 @@ function clockView(context: RequestContext) {
 const issuedSchema = z.object({ ghg_statement: ghgStatementSchema, issuance: issuanceSchema, credit_batches: issuanceCreditBatchesSchema });
 const clockSchema = z.object({ now: z.string(), offset_seconds: z.number() });
 const completedSchema = z.object({
-  checkout_session: z.object({ id: idSchema('checkout_session'), status: z.literal('complete'), redirect_url: z.string(), order_id: idSchema('order') }),
+  checkout_session: z.object({
+    id: idSchema('checkout_session'),
+    status: z.literal('complete'),
+    redirect_url: z.string(),
+    order_id: idSchema('order'),
+  }),
   order: orderSchema,
 });
 
@@ -303,28 +364,109 @@ const requirementPathSchema = z.object({ project_id: idSchema('project'), id: id
 export function helperRoutes(): Route[] {
   const statement = idPathSchema('ghg_statement');
   return [
-    route('POST', '/sandbox/v0/ghg_statements/{id}/verify', { path: statement, body: verifyBodySchema, response: ghgStatementSchema, conflict: true, summary: 'Test helper: the verifier verifies (or fails) a submitted statement' }, (context, { path, body }) =>
-      verify(context, path.id, body)),
-    route('POST', '/sandbox/v0/ghg_statements/{id}/issue_credits', { path: statement, response: issuedSchema, conflict: true, summary: 'Test helper: issue the credits of a verified statement' }, (context, { path }) => issue(context, path.id)),
-    route('POST', '/sandbox/v0/data-upload-submissions/{id}/process', { path: idPathSchema('data_upload_submission'), body: processBodySchema, response: dataUploadSubmissionSchema, conflict: true, summary: 'Test helper: process a pending data upload' }, (context, { path, body }) =>
-      processSubmission(context, path.id, body)),
-    route('POST', '/sandbox/v0/orders', { body: orderBodySchema, response: orderSchema, summary: 'Test helper: place an order' }, (context, { body }) => createOrder(context, body)),
-    route('POST', '/sandbox/v0/refunds', { body: refundBodySchema, response: refundSchema, summary: 'Test helper: the buffer pool refunds credits' }, (context, { body }) => refund(context, body)),
-    route('POST', '/sandbox/v0/biochar_applications/{id}/ghg_entry', { path: idPathSchema('biochar_application'), body: assignBodySchema, response: biocharApplicationSchema, conflict: true, summary: 'Test helper: link a biochar application to its GHG entry' }, (context, { path, body }) =>
-      assignApplication(context, path.id, body)),
-    route('POST', '/sandbox/v0/stripe/checkout_sessions/{id}/complete', { path: idPathSchema('checkout_session'), body: completeBodySchema, response: completedSchema, conflict: true, summary: 'Test helper: the buyer pays a checkout session; the order is placed' }, (context, { path, body }) =>
-      completeCheckout(context, path.id, body)),
-    route('POST', '/sandbox/v0/projects/{id}/monitoring_requirements', { path: idPathSchema('project'), body: requirementBodySchema, response: projectMonitoringRequirementSchema, summary: 'Test helper: set a monitoring requirement on a project' }, (context, { path, body }) =>
-      createRequirement(context, path.id, body)),
-    route('DELETE', '/sandbox/v0/projects/{project_id}/monitoring_requirements/{id}', { path: requirementPathSchema, response: null, conflict: true, summary: 'Test helper: remove a monitoring requirement from a project' }, (context, { path }) =>
-      removeRequirement(context, path.project_id, path.id)),
-    route('GET', '/sandbox/v0/clock', { response: clockSchema, summary: "Test helper: the sandbox's clock" }, (context) => ok(clockView(context))),
-    route('POST', '/sandbox/v0/clock/advance', { body: advanceBodySchema, response: clockSchema, summary: "Test helper: move the sandbox's clock forward" }, (context, { body }) => {
-      const step = (body.seconds ?? 0) * 1000 + (body.days ?? 0) * 86_400_000;
-      // Dates end at +275760-09-13 (8.64e15 ms); the clock never goes past what a date can carry.
-      if (context.state.clock.nowMs() + step > 8.64e15) throw unprocessable([valueError(['body'], 'the clock cannot move past the last representable date', body)]);
-      context.state.clock.advance(step);
-      return ok(clockView(context));
-    }),
+    route(
+      'POST',
+      '/sandbox/v0/ghg_statements/{id}/verify',
+      {
+        path: statement,
+        body: verifyBodySchema,
+        response: ghgStatementSchema,
+        conflict: true,
+        summary: 'Test helper: the verifier verifies (or fails) a submitted statement',
+      },
+      (context, { path, body }) => verify(context, path.id, body),
+    ),
+    route(
+      'POST',
+      '/sandbox/v0/ghg_statements/{id}/issue_credits',
+      { path: statement, response: issuedSchema, conflict: true, summary: 'Test helper: issue the credits of a verified statement' },
+      (context, { path }) => issue(context, path.id),
+    ),
+    route(
+      'POST',
+      '/sandbox/v0/data-upload-submissions/{id}/process',
+      {
+        path: idPathSchema('data_upload_submission'),
+        body: processBodySchema,
+        response: dataUploadSubmissionSchema,
+        conflict: true,
+        summary: 'Test helper: process a pending data upload',
+      },
+      (context, { path, body }) => processSubmission(context, path.id, body),
+    ),
+    route(
+      'POST',
+      '/sandbox/v0/orders',
+      { body: orderBodySchema, response: orderSchema, summary: 'Test helper: place an order' },
+      (context, { body }) => createOrder(context, body),
+    ),
+    route(
+      'POST',
+      '/sandbox/v0/refunds',
+      { body: refundBodySchema, response: refundSchema, summary: 'Test helper: the buffer pool refunds credits' },
+      (context, { body }) => refund(context, body),
+    ),
+    route(
+      'POST',
+      '/sandbox/v0/biochar_applications/{id}/ghg_entry',
+      {
+        path: idPathSchema('biochar_application'),
+        body: assignBodySchema,
+        response: biocharApplicationSchema,
+        conflict: true,
+        summary: 'Test helper: link a biochar application to its GHG entry',
+      },
+      (context, { path, body }) => assignApplication(context, path.id, body),
+    ),
+    route(
+      'POST',
+      '/sandbox/v0/stripe/checkout_sessions/{id}/complete',
+      {
+        path: idPathSchema('checkout_session'),
+        body: completeBodySchema,
+        response: completedSchema,
+        conflict: true,
+        summary: 'Test helper: the buyer pays a checkout session; the order is placed',
+      },
+      (context, { path, body }) => completeCheckout(context, path.id, body),
+    ),
+    route(
+      'POST',
+      '/sandbox/v0/projects/{id}/monitoring_requirements',
+      {
+        path: idPathSchema('project'),
+        body: requirementBodySchema,
+        response: projectMonitoringRequirementSchema,
+        summary: 'Test helper: set a monitoring requirement on a project',
+      },
+      (context, { path, body }) => createRequirement(context, path.id, body),
+    ),
+    route(
+      'DELETE',
+      '/sandbox/v0/projects/{project_id}/monitoring_requirements/{id}',
+      {
+        path: requirementPathSchema,
+        response: null,
+        conflict: true,
+        summary: 'Test helper: remove a monitoring requirement from a project',
+      },
+      (context, { path }) => removeRequirement(context, path.project_id, path.id),
+    ),
+    route('GET', '/sandbox/v0/clock', { response: clockSchema, summary: "Test helper: the sandbox's clock" }, (context) =>
+      ok(clockView(context)),
+    ),
+    route(
+      'POST',
+      '/sandbox/v0/clock/advance',
+      { body: advanceBodySchema, response: clockSchema, summary: "Test helper: move the sandbox's clock forward" },
+      (context, { body }) => {
+        const step = (body.seconds ?? 0) * 1000 + (body.days ?? 0) * 86_400_000;
+        // Dates end at +275760-09-13 (8.64e15 ms); the clock never goes past what a date can carry.
+        if (context.state.clock.nowMs() + step > 8.64e15)
+          throw unprocessable([valueError(['body'], 'the clock cannot move past the last representable date', body)]);
+        context.state.clock.advance(step);
+        return ok(clockView(context));
+      },
+    ),
   ];
 }

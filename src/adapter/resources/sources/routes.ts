@@ -45,8 +45,12 @@ const listSources = (context: RequestContext, query: z.output<typeof listSources
   const all = visibleRows(context, context.state.sources);
   const reference = query.supplier_reference_id ?? null;
   const project = query.project_id ?? null;
-  const keep = (s: SourceRow): boolean => (reference === null || s.supplier_reference_id === reference) && (project === null || s.project_id === project);
-  const items = reference === null && project === null ? all : matching(context, context.state.sources, 'visible', { supplier_reference_id: reference, project_id: project }, keep);
+  const keep = (s: SourceRow): boolean =>
+    (reference === null || s.supplier_reference_id === reference) && (project === null || s.project_id === project);
+  const items =
+    reference === null && project === null
+      ? all
+      : matching(context, context.state.sources, 'visible', { supplier_reference_id: reference, project_id: project }, keep);
   return ok(pageOf(context, 'sources', items, query, (s) => sourceView(context, s)));
 };
 
@@ -86,17 +90,58 @@ const signedUploadUrl = (context: RequestContext, id: string, body: z.output<typ
 export function sourceRoutes(): Route[] {
   const path = sourceIdPathSchema;
   return [
-    route('POST', '/mrv/v0/sources', { body: createDocumentSourceRequestSchema, response: createSourceResponseSchema, conflict: true, summary: 'Create a document source' }, (context, { body }) => createSource(context, body)),
-    route('GET', '/mrv/v0/sources', { query: listSourcesQuerySchema, response: paginatedListSchema(sourceSchema), summary: 'List sources' }, (context, { query }) => listSources(context, query)),
-    route('GET', '/mrv/v0/sources/{id}', { path, response: sourceSchema, summary: 'Read a source' }, (context, { path: p }) => ok(sourceView(context, visibleOrMissing(context, context.state.sources.get(p.id))))),
-    route('PATCH', '/mrv/v0/sources/{id}', { path, body: patchSourceRequestSchema, response: sourceSchema, conflict: true, summary: 'Change a source' }, (context, { path: p, body }) => patchSource(context, p.id, body)),
-    route('DELETE', '/mrv/v0/sources/{id}', { path, response: null, conflict: true, summary: 'Delete a source nothing names' }, (context, { path: p }) => deleteSource(context, p.id)),
-    route('GET', '/mrv/v0/sources/{id}/private_url', { path, response: sourcePrivateUrlSchema, summary: 'The private address of a source document' }, (context, { path: p }) => {
-      // The document itself: owner and verifier only, never public (docs/service.md#visibility rule 4).
-      const source = visibleOrMissing(context, context.state.sources.get(p.id), canReadDocument);
-      return ok(privateSourceUrl(context.state, source));
-    }),
-    route('POST', '/mrv/v0/sources/{id}/signed_upload_url', { path, body: signedUploadUrlRequestSchema, response: sourcePrivateUrlSchema, summary: "A new upload address for a source's document" }, (context, { path: p, body }) =>
-      signedUploadUrl(context, p.id, body)),
+    route(
+      'POST',
+      '/mrv/v0/sources',
+      {
+        body: createDocumentSourceRequestSchema,
+        response: createSourceResponseSchema,
+        conflict: true,
+        summary: 'Create a document source',
+      },
+      (context, { body }) => createSource(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/sources',
+      { query: listSourcesQuerySchema, response: paginatedListSchema(sourceSchema), summary: 'List sources' },
+      (context, { query }) => listSources(context, query),
+    ),
+    route('GET', '/mrv/v0/sources/{id}', { path, response: sourceSchema, summary: 'Read a source' }, (context, { path: p }) =>
+      ok(sourceView(context, visibleOrMissing(context, context.state.sources.get(p.id)))),
+    ),
+    route(
+      'PATCH',
+      '/mrv/v0/sources/{id}',
+      { path, body: patchSourceRequestSchema, response: sourceSchema, conflict: true, summary: 'Change a source' },
+      (context, { path: p, body }) => patchSource(context, p.id, body),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/sources/{id}',
+      { path, response: null, conflict: true, summary: 'Delete a source nothing names' },
+      (context, { path: p }) => deleteSource(context, p.id),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/sources/{id}/private_url',
+      { path, response: sourcePrivateUrlSchema, summary: 'The private address of a source document' },
+      (context, { path: p }) => {
+        // The document itself: owner and verifier only, never public (docs/service.md#visibility rule 4).
+        const source = visibleOrMissing(context, context.state.sources.get(p.id), canReadDocument);
+        return ok(privateSourceUrl(context.state, source));
+      },
+    ),
+    route(
+      'POST',
+      '/mrv/v0/sources/{id}/signed_upload_url',
+      {
+        path,
+        body: signedUploadUrlRequestSchema,
+        response: sourcePrivateUrlSchema,
+        summary: "A new upload address for a source's document",
+      },
+      (context, { path: p, body }) => signedUploadUrl(context, p.id, body),
+    ),
   ];
 }

@@ -9,7 +9,14 @@ import { z } from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { idPathSchema, paginatedQuerySchema } from '../../../model/queries';
 import { displayNameSchema, notSent } from '../../../model/requests';
-import { dateSchema, laxBoolean, laxInt, literalSchema, nullableSupplierReferenceId, supplierReferenceIdSchema } from '../../../model/shapes';
+import {
+  dateSchema,
+  laxBoolean,
+  laxInt,
+  literalSchema,
+  nullableSupplierReferenceId,
+  supplierReferenceIdSchema,
+} from '../../../model/shapes';
 
 /** Schema of a source's type. @public */
 export const sourceTypeSchema = z.enum(['DOCUMENT', 'WEBSITE']);

@@ -9,7 +9,14 @@ import { idSchema } from '../../../model';
 import { biocharApplicationIdPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, storageLocationPathSchema } from './schemas';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import { createBiocharApplicationRequestSchema, createStorageLocationRequestSchema, patchStorageLocationRequestSchema } from './schemas';
-import { biocharApplicationSchema, createSensorRequestSchema, createStorageUnitRequestSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from './schemas';
+import {
+  biocharApplicationSchema,
+  createSensorRequestSchema,
+  createStorageUnitRequestSchema,
+  sensorSchema,
+  storageLocationSchema,
+  storageUnitSchema,
+} from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { isCompatible } from '../../../units';
 import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
@@ -43,7 +50,8 @@ const createStorageLocation = (context: RequestContext, projectId: string, body:
   const { state } = context;
   const project = ownedOr404(context, state.projects.get(projectId));
   const problems = new Problems();
-  if (body.project_id !== project.id) problems.add(['body', 'project_id'], `project_id must be the project of the path (${project.id})`, body.project_id);
+  if (body.project_id !== project.id)
+    problems.add(['body', 'project_id'], `project_id must be the project of the path (${project.id})`, body.project_id);
   problems.check();
   const supplier = context.viewer.supplier;
   if (supplier === null) throw notFound();
@@ -61,11 +69,23 @@ const createStorageLocation = (context: RequestContext, projectId: string, body:
   return ok(storageLocationView(row));
 };
 
-const patchStorageLocation = (context: RequestContext, projectId: string, id: string, body: z.output<typeof patchStorageLocationRequestSchema>) => {
+const patchStorageLocation = (
+  context: RequestContext,
+  projectId: string,
+  id: string,
+  body: z.output<typeof patchStorageLocationRequestSchema>,
+) => {
   const { state } = context;
   const location = ownedStorageLocationIn(context, projectId, id);
   if (body.supplier_reference_id !== undefined) checkReferenceFree(context, body.supplier_reference_id, id);
-  const row: StorageLocationRow = patched(location, body, ['name', 'description', 'latitude', 'longitude', 'supplier_reference_id', 'storage_method']);
+  const row: StorageLocationRow = patched(location, body, [
+    'name',
+    'description',
+    'latitude',
+    'longitude',
+    'supplier_reference_id',
+    'storage_method',
+  ]);
   state.storageLocations.update(row);
   return ok(storageLocationView(row));
 };
@@ -113,7 +133,12 @@ const createBiocharApplication = (context: RequestContext, body: z.output<typeof
   const kinds = QUANTITY_FIELDS.biochar_application;
   const rate = checkQuantity(problems, ['body', 'average_application_rate'], body.average_application_rate, kinds.average_application_rate);
   const arrival = checkQuantity(problems, ['body', 'truck_mass_on_arrival'], body.truck_mass_on_arrival, kinds.truck_mass_on_arrival);
-  const departure = checkQuantity(problems, ['body', 'truck_mass_on_departure'], body.truck_mass_on_departure, kinds.truck_mass_on_departure);
+  const departure = checkQuantity(
+    problems,
+    ['body', 'truck_mass_on_departure'],
+    body.truck_mass_on_departure,
+    kinds.truck_mass_on_departure,
+  );
   const row = {
     ...newRowInProject(context, problems, project, 'biochar_application', body.supplier_reference_id),
     application_date: body.application_date,
@@ -135,7 +160,14 @@ const createBiocharApplication = (context: RequestContext, body: z.output<typeof
 const createStorageUnit = (context: RequestContext, body: z.output<typeof createStorageUnitRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const location = ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], body.storage_location_id);
+  const location = ownedRef(
+    context,
+    problems,
+    state.storageLocations,
+    'storage location',
+    ['body', 'storage_location_id'],
+    body.storage_location_id,
+  );
   const row: StorageUnitRow = {
     ...newRow(context, problems, 'storage_unit', body.supplier_reference_id),
     storage_location_id: body.storage_location_id,
@@ -159,12 +191,23 @@ const createSensor = (context: RequestContext, body: z.output<typeof createSenso
   const problems = new Problems();
   const locationId = body.storage_location_id ?? null;
   const facilityId = body.facility_id ?? null;
-  const location = locationId === null ? undefined : ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], locationId);
-  const facility = facilityId === null ? undefined : ownedRef(context, problems, state.facilities, 'facility', ['body', 'facility_id'], facilityId);
-  if (locationId === null && facilityId === null) problems.add(['body', 'storage_location_id'], 'a sensor is installed at a storage location or a facility: give storage_location_id or facility_id', null);
-  if (locationId !== null && facilityId !== null) problems.add(['body', 'facility_id'], 'give storage_location_id or facility_id, not both', facilityId);
+  const location =
+    locationId === null
+      ? undefined
+      : ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], locationId);
+  const facility =
+    facilityId === null ? undefined : ownedRef(context, problems, state.facilities, 'facility', ['body', 'facility_id'], facilityId);
+  if (locationId === null && facilityId === null)
+    problems.add(
+      ['body', 'storage_location_id'],
+      'a sensor is installed at a storage location or a facility: give storage_location_id or facility_id',
+      null,
+    );
+  if (locationId !== null && facilityId !== null)
+    problems.add(['body', 'facility_id'], 'give storage_location_id or facility_id, not both', facilityId);
   const projectId = location?.project_id ?? facility?.project_id ?? null;
-  if (facility !== undefined && projectId === null) problems.add(['body', 'facility_id'], `facility '${facility.id}' belongs to no project`, facility.id);
+  if (facility !== undefined && projectId === null)
+    problems.add(['body', 'facility_id'], `facility '${facility.id}' belongs to no project`, facility.id);
   const units = isCompatible(body.units, body.measurement_property.quantity_kind);
   if (!units.ok) problems.add(['body', 'units'], units.message, body.units);
   problems.check();
@@ -189,48 +232,149 @@ export function storageRoutes(): Route[] {
   const projectPath = z.object({ project_id: idSchema('project') });
   const path = storageLocationPathSchema;
   return [
-    route('POST', '/mrv/v0/projects/{project_id}/storage_locations', { path: projectPath, body: createStorageLocationRequestSchema, response: storageLocationSchema, conflict: true, summary: 'Create a storage location' }, (context, { path: p, body }) =>
-      createStorageLocation(context, p.project_id, body)),
-    route('GET', '/mrv/v0/projects/{project_id}/storage_locations', { path: projectPath, query: paginationQuerySchema, response: paginatedListSchema(storageLocationSchema), summary: 'List the storage locations of a project' }, (context, { path: p, query }) => {
-      const project = visibleOrMissing(context, context.state.projects.get(p.project_id));
-      const items = visibleInGroup(context, context.state.storageLocations, indexes(context).storageLocationsByProject, project.id, project.owner, (l) => l.project_id);
-      return ok(pageOf(context, `storage_locations:${project.id}`, items, query, storageLocationView));
-    }),
-    route('GET', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { path, response: storageLocationSchema, summary: 'Read a storage location' }, (context, { path: p }) =>
-      ok(storageLocationView(storageLocationIn(context, p.project_id, p.id)))),
-    route('PATCH', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { path, body: patchStorageLocationRequestSchema, response: storageLocationSchema, conflict: true, summary: 'Change a storage location' }, (context, { path: p, body }) =>
-      patchStorageLocation(context, p.project_id, p.id, body)),
-    route('DELETE', '/mrv/v0/projects/{project_id}/storage_locations/{id}', { path, response: null, conflict: true, summary: 'Delete a storage location nothing uses' }, (context, { path: p }) =>
-      deleteStorageLocation(context, p.project_id, p.id)),
-    route('POST', '/mrv/v0/biochar_applications', { body: createBiocharApplicationRequestSchema, response: biocharApplicationSchema, conflict: true, summary: 'Create a biochar application' }, (context, { body }) =>
-      createBiocharApplication(context, body)),
-    route('GET', '/mrv/v0/biochar_applications', { query: paginationQuerySchema, response: paginatedListSchema(biocharApplicationSchema), summary: 'List biochar applications' }, (context, { query }) =>
-      ok(pageOf(context, 'biochar_applications', visibleRows(context, context.state.biocharApplications), query, biocharApplicationView))),
-    route('GET', '/mrv/v0/biochar_applications/{id}', { path: biocharApplicationIdPathSchema, response: biocharApplicationSchema, summary: 'Read a biochar application' }, (context, { path: p }) =>
-      ok(biocharApplicationView(visibleOrMissing(context, context.state.biocharApplications.get(p.id), canSee)))),
-    route('DELETE', '/mrv/v0/biochar_applications/{id}', { path: biocharApplicationIdPathSchema, response: null, conflict: true, summary: 'Delete a biochar application no GHG entry names' }, (context, { path: p }) =>
-      deleteBiocharApplication(context, p.id)),
-    route('POST', '/mrv/v0/storage_units', { body: createStorageUnitRequestSchema, response: storageUnitSchema, conflict: true, summary: 'Create a storage unit' }, (context, { body }) => createStorageUnit(context, body)),
-    route('GET', '/mrv/v0/storage_units', { query: listStorageUnitsQuerySchema, response: paginatedListSchema(storageUnitSchema), summary: 'List storage units' }, (context, { query }) => {
-      const all = ownedRows(context, context.state.storageUnits);
-      const location = query.storage_location_id ?? null;
-      const reference = query.supplier_reference_id ?? null;
-      const keep = (u: StorageUnitRow): boolean => (location === null || u.storage_location_id === location) && (reference === null || u.supplier_reference_id === reference);
-      const equal = { storage_location_id: location, supplier_reference_id: reference };
-      const items = location === null && reference === null ? all : matching(context, context.state.storageUnits, 'owned', equal, keep);
-      return ok(pageOf(context, 'storage_units', items, query, storageUnitView));
-    }),
-    route('GET', '/mrv/v0/storage_units/{id}', { path: idPathSchema('storage_unit'), response: storageUnitSchema, summary: 'Read a storage unit' }, (context, { path: p }) =>
-      ok(storageUnitView(ownedOr404(context, context.state.storageUnits.get(p.id))))),
-    route('POST', '/mrv/v0/sensors', { body: createSensorRequestSchema, response: sensorSchema, summary: 'Create a sensor' }, (context, { body }) => createSensor(context, body)),
-    route('GET', '/mrv/v0/sensors', { query: listSensorsQuerySchema, response: paginatedListSchema(sensorSchema), summary: 'List sensors' }, (context, { query }) => {
-      const all = ownedRows(context, context.state.sensors);
-      const project = query.project_id ?? null;
-      const reference = query.reference ?? null;
-      const keep = (s: SensorRow): boolean => (project === null || s.project_id === project) && (reference === null || s.reference === reference);
-      const items = project === null && reference === null ? all : matching(context, context.state.sensors, 'owned', { project_id: project, reference }, keep);
-      return ok(pageOf(context, 'sensors', items, query, sensorView));
-    }),
-    route('GET', '/mrv/v0/sensors/{id}', { path: idPathSchema('sensor'), response: sensorSchema, summary: 'Read a sensor' }, (context, { path: p }) => ok(sensorView(ownedOr404(context, context.state.sensors.get(p.id))))),
+    route(
+      'POST',
+      '/mrv/v0/projects/{project_id}/storage_locations',
+      {
+        path: projectPath,
+        body: createStorageLocationRequestSchema,
+        response: storageLocationSchema,
+        conflict: true,
+        summary: 'Create a storage location',
+      },
+      (context, { path: p, body }) => createStorageLocation(context, p.project_id, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/projects/{project_id}/storage_locations',
+      {
+        path: projectPath,
+        query: paginationQuerySchema,
+        response: paginatedListSchema(storageLocationSchema),
+        summary: 'List the storage locations of a project',
+      },
+      (context, { path: p, query }) => {
+        const project = visibleOrMissing(context, context.state.projects.get(p.project_id));
+        const items = visibleInGroup(
+          context,
+          context.state.storageLocations,
+          indexes(context).storageLocationsByProject,
+          project.id,
+          project.owner,
+          (l) => l.project_id,
+        );
+        return ok(pageOf(context, `storage_locations:${project.id}`, items, query, storageLocationView));
+      },
+    ),
+    route(
+      'GET',
+      '/mrv/v0/projects/{project_id}/storage_locations/{id}',
+      { path, response: storageLocationSchema, summary: 'Read a storage location' },
+      (context, { path: p }) => ok(storageLocationView(storageLocationIn(context, p.project_id, p.id))),
+    ),
+    route(
+      'PATCH',
+      '/mrv/v0/projects/{project_id}/storage_locations/{id}',
+      {
+        path,
+        body: patchStorageLocationRequestSchema,
+        response: storageLocationSchema,
+        conflict: true,
+        summary: 'Change a storage location',
+      },
+      (context, { path: p, body }) => patchStorageLocation(context, p.project_id, p.id, body),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/projects/{project_id}/storage_locations/{id}',
+      { path, response: null, conflict: true, summary: 'Delete a storage location nothing uses' },
+      (context, { path: p }) => deleteStorageLocation(context, p.project_id, p.id),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/biochar_applications',
+      {
+        body: createBiocharApplicationRequestSchema,
+        response: biocharApplicationSchema,
+        conflict: true,
+        summary: 'Create a biochar application',
+      },
+      (context, { body }) => createBiocharApplication(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/biochar_applications',
+      { query: paginationQuerySchema, response: paginatedListSchema(biocharApplicationSchema), summary: 'List biochar applications' },
+      (context, { query }) =>
+        ok(pageOf(context, 'biochar_applications', visibleRows(context, context.state.biocharApplications), query, biocharApplicationView)),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/biochar_applications/{id}',
+      { path: biocharApplicationIdPathSchema, response: biocharApplicationSchema, summary: 'Read a biochar application' },
+      (context, { path: p }) => ok(biocharApplicationView(visibleOrMissing(context, context.state.biocharApplications.get(p.id), canSee))),
+    ),
+    route(
+      'DELETE',
+      '/mrv/v0/biochar_applications/{id}',
+      { path: biocharApplicationIdPathSchema, response: null, conflict: true, summary: 'Delete a biochar application no GHG entry names' },
+      (context, { path: p }) => deleteBiocharApplication(context, p.id),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/storage_units',
+      { body: createStorageUnitRequestSchema, response: storageUnitSchema, conflict: true, summary: 'Create a storage unit' },
+      (context, { body }) => createStorageUnit(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/storage_units',
+      { query: listStorageUnitsQuerySchema, response: paginatedListSchema(storageUnitSchema), summary: 'List storage units' },
+      (context, { query }) => {
+        const all = ownedRows(context, context.state.storageUnits);
+        const location = query.storage_location_id ?? null;
+        const reference = query.supplier_reference_id ?? null;
+        const keep = (u: StorageUnitRow): boolean =>
+          (location === null || u.storage_location_id === location) && (reference === null || u.supplier_reference_id === reference);
+        const equal = { storage_location_id: location, supplier_reference_id: reference };
+        const items = location === null && reference === null ? all : matching(context, context.state.storageUnits, 'owned', equal, keep);
+        return ok(pageOf(context, 'storage_units', items, query, storageUnitView));
+      },
+    ),
+    route(
+      'GET',
+      '/mrv/v0/storage_units/{id}',
+      { path: idPathSchema('storage_unit'), response: storageUnitSchema, summary: 'Read a storage unit' },
+      (context, { path: p }) => ok(storageUnitView(ownedOr404(context, context.state.storageUnits.get(p.id)))),
+    ),
+    route(
+      'POST',
+      '/mrv/v0/sensors',
+      { body: createSensorRequestSchema, response: sensorSchema, summary: 'Create a sensor' },
+      (context, { body }) => createSensor(context, body),
+    ),
+    route(
+      'GET',
+      '/mrv/v0/sensors',
+      { query: listSensorsQuerySchema, response: paginatedListSchema(sensorSchema), summary: 'List sensors' },
+      (context, { query }) => {
+        const all = ownedRows(context, context.state.sensors);
+        const project = query.project_id ?? null;
+        const reference = query.reference ?? null;
+        const keep = (s: SensorRow): boolean =>
+          (project === null || s.project_id === project) && (reference === null || s.reference === reference);
+        const items =
+          project === null && reference === null
+            ? all
+            : matching(context, context.state.sensors, 'owned', { project_id: project, reference }, keep);
+        return ok(pageOf(context, 'sensors', items, query, sensorView));
+      },
+    ),
+    route(
+      'GET',
+      '/mrv/v0/sensors/{id}',
+      { path: idPathSchema('sensor'), response: sensorSchema, summary: 'Read a sensor' },
+      (context, { path: p }) => ok(sensorView(ownedOr404(context, context.state.sensors.get(p.id)))),
+    ),
   ];
 }

@@ -10,7 +10,16 @@ import { anyIdSchema, idSchema } from '../../../model/ids';
 import { quantityKindSchema } from '../../../model/quantity-kinds';
 import { idPathSchema, paginatedQuerySchema } from '../../../model/queries';
 import { notSent, requestQuantitySchema } from '../../../model/requests';
-import { dateSchema, dateTimeSchema, latitudeSchema, longitudeSchema, nullableSupplierReferenceId, scalarQuantitySchema, storageLocationSupplierReferenceIdSchema, supplierReferenceIdSchema } from '../../../model/shapes';
+import {
+  dateSchema,
+  dateTimeSchema,
+  latitudeSchema,
+  longitudeSchema,
+  nullableSupplierReferenceId,
+  scalarQuantitySchema,
+  storageLocationSupplierReferenceIdSchema,
+  supplierReferenceIdSchema,
+} from '../../../model/shapes';
 
 /** Schema of a storage method (docs/rules.md#service-resources). @public */
 export const storageMethodSchema = z.enum([

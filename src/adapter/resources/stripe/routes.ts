@@ -30,11 +30,14 @@ function configurationOf(context: RequestContext): StripeConfigurationRow {
 const checkout = (context: RequestContext, body: z.output<typeof createStripeCheckoutSessionRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  if (!body.isometric_terms_and_conditions_accepted) problems.add(['body', 'isometric_terms_and_conditions_accepted'], 'the terms and conditions must be accepted', false);
-  if (!body.supplier_terms_and_conditions_accepted) problems.add(['body', 'supplier_terms_and_conditions_accepted'], "the supplier's terms and conditions must be accepted", false);
+  if (!body.isometric_terms_and_conditions_accepted)
+    problems.add(['body', 'isometric_terms_and_conditions_accepted'], 'the terms and conditions must be accepted', false);
+  if (!body.supplier_terms_and_conditions_accepted)
+    problems.add(['body', 'supplier_terms_and_conditions_accepted'], "the supplier's terms and conditions must be accepted", false);
   problems.check();
   const supplier = context.viewer.supplier;
-  if (supplier === null || !state.stripeConfigurations.has(supplier.id)) throw conflict('the supplier of the access token has no Stripe configuration');
+  if (supplier === null || !state.stripeConfigurations.has(supplier.id))
+    throw conflict('the supplier of the access token has no Stripe configuration');
   const row: CheckoutSessionRow = {
     id: state.ids('checkout_session'),
     owner: context.viewer.id,
@@ -54,9 +57,22 @@ const checkout = (context: RequestContext, body: z.output<typeof createStripeChe
 /** The routes of this module. */
 export function stripeRoutes(): Route[] {
   return [
-    route('POST', '/registry/v0/stripe/checkout', { body: createStripeCheckoutSessionRequestSchema, response: stripeCheckoutResponseSchema, conflict: true, summary: "Open a checkout session for the supplier's credits" }, (context, { body }) =>
-      checkout(context, body)),
-    route('GET', '/registry/v0/stripe/configuration', { response: supplierStripeConfigurationSchema, notFound: true, summary: "The Stripe configuration of the caller's supplier" }, (context) =>
-      ok(configurationView(configurationOf(context)))),
+    route(
+      'POST',
+      '/registry/v0/stripe/checkout',
+      {
+        body: createStripeCheckoutSessionRequestSchema,
+        response: stripeCheckoutResponseSchema,
+        conflict: true,
+        summary: "Open a checkout session for the supplier's credits",
+      },
+      (context, { body }) => checkout(context, body),
+    ),
+    route(
+      'GET',
+      '/registry/v0/stripe/configuration',
+      { response: supplierStripeConfigurationSchema, notFound: true, summary: "The Stripe configuration of the caller's supplier" },
+      (context) => ok(configurationView(configurationOf(context))),
+    ),
   ];
 }

@@ -24,14 +24,19 @@ export type StripeCheckoutResponse = z.infer<typeof stripeCheckoutResponseSchema
 export const supplierStripeConfigurationSchema = z.object({
   id: idSchema('supplier'),
   account_id: z.string(),
-  credit_product_price_per_tonne: z.string().regex(/^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/).nullable(),
-  verification_product_price_per_tonne: z.string().regex(/^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/).nullable(),
+  credit_product_price_per_tonne: z
+    .string()
+    .regex(/^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/)
+    .nullable(),
+  verification_product_price_per_tonne: z
+    .string()
+    .regex(/^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/)
+    .nullable(),
   currency: z.string().nullable(),
   isometric_terms_and_conditions_url: z.string(),
 });
 /** A supplier's Stripe configuration. */
 export type SupplierStripeConfiguration = z.infer<typeof supplierStripeConfigurationSchema>;
-
 
 /** Schema of how often a Stripe checkout charges. @public */
 export const stripeSubscriptionFrequencySchema = z.enum(['one_time', 'monthly', 'yearly']);
