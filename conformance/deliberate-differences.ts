@@ -36,7 +36,7 @@ export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [
       'The GHG entry spelling of every path that names removals is served beside the older one (semantics.md 7); the real document has only the older spelling.',
   },
   {
-    pattern: /^(GET|POST) \/sandbox\/v0\/.* extra$/,
+    pattern: /^(GET|POST|DELETE) \/sandbox\/v0\/.* extra$/,
     reason:
       'Test helpers under /sandbox/v0 do what the real service does on its own side (contract.md 6); they never exist under /mrv/v0 or /registry/v0.',
   },
