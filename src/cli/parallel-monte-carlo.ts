@@ -37,8 +37,9 @@ export type ParallelAnswer =
 const CHUNKS_PER_THREAD = 32;
 
 /**
- * The Monte Carlo run of every entry with `threads` workers; undefined when the options ask for
- * none. With one thread (or one entry) it runs here alone, without workers.
+ * The Monte Carlo run of every entry on `threads` threads (this one and `threads - 1` workers,
+ * each claiming chunks of entries); undefined when the options ask for none. With one thread (or
+ * one entry) it runs here alone, without workers.
  */
 export async function runMonteCarloInThreads(
   document: unknown,
@@ -57,8 +58,16 @@ export async function runMonteCarloInThreads(
   const chunk = parts === 1 ? count : Math.max(1, Math.ceil(count / (parts * CHUNKS_PER_THREAD)));
   // The workers start first; this thread, whose graph is prepared already, claims chunks meanwhile.
   const workers = Array.from({ length: parts - 1 }, () => inWorker({ document, policies, settings, next, chunk }));
-  const mine = runClaimedChunks(prepared, settings, shares, next, chunk);
-  const answers = await Promise.all(workers);
+  let mine: ClaimedRun;
+  let answers: WorkerAnswer[];
+  try {
+    mine = runClaimedChunks(prepared, settings, shares, next, chunk);
+    answers = await Promise.all(workers.map((w) => w.answer));
+  } catch (error) {
+    // One thread failed: the others' chunks are of no use, so they stop rather than run on.
+    for (const w of workers) w.stop();
+    throw error;
+  }
   const failed = answers.flatMap((a) => (a.ok ? [] : a.issues));
   if (failed.length > 0) return { ok: false, issues: failed };
   const claimed = [mine, ...answers.map((a) => (a as { claimed: ClaimedRun }).claimed)];
@@ -80,17 +89,33 @@ export async function runMonteCarloInThreads(
   };
 }
 
-/** Runs one task in a new worker thread. */
-function inWorker(task: WorkerTask): Promise<WorkerAnswer> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./monte-carlo-worker.js', import.meta.url), { workerData: task });
-    worker.once('message', (answer: WorkerAnswer) => {
-      resolve(answer);
+/** A task running in a worker thread: its answer, and a way to stop it early. */
+interface RunningWorker {
+  readonly answer: Promise<WorkerAnswer>;
+  stop(): void;
+}
+
+/**
+ * Runs one task in a new worker thread. The answer is rejected when the worker fails, when its
+ * message cannot be read, or when it exits without answering (whatever its exit code), so a run
+ * never waits on a worker that is gone.
+ */
+function inWorker(task: WorkerTask): RunningWorker {
+  const worker = new Worker(new URL('./monte-carlo-worker.js', import.meta.url), { workerData: task });
+  const answer = new Promise<WorkerAnswer>((resolve, reject) => {
+    let settled = false;
+    const settle = (done: () => void): void => {
+      if (settled) return;
+      settled = true;
+      done();
+    };
+    worker.once('message', (message: WorkerAnswer) => {
+      settle(() => resolve(message));
       void worker.terminate();
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`Monte Carlo worker stopped with exit code ${code}`));
-    });
+    worker.once('messageerror', (error) => settle(() => reject(error)));
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) => settle(() => reject(new Error(`Monte Carlo worker stopped (exit code ${code}) before it answered`))));
   });
+  return { answer, stop: () => void worker.terminate() };
 }

@@ -20,8 +20,8 @@ export function percentileConfidenceIndices(n: number, p: number, level = 0.95):
 /**
  * Reorders `a` (no NaN) so that `a[r]` is its r-th smallest value (0-based) for every r of
  * `ranks`: a multiple quickselect, each partition passing on to either side only the ranks that
- * fall there. A Monte Carlo summary reads a dozen order statistics of up to 200,000 draws; one
- * quickselect per rank cost a pass over the draws each (a fifth of a 720-entry run, bench/RESULTS.md).
+ * fall there: one pass over the values for all the ranks, where a quickselect per rank costs a pass
+ * each. {@link orderStatistics} uses it within its windows and as its fallback.
  */
 export function selectRanks(a: Float64Array, ranks: readonly number[]): void {
   const wanted = [...new Set(ranks)].filter((r) => r >= 0 && r < a.length).sort((x, y) => x - y);
@@ -71,49 +71,70 @@ function partition(a: Float64Array, lo: number, hi: number): readonly [number, n
 
 /**
  * The values of ranks `ranks` (0-based, each below a.length) of `a` (no NaN), in the order asked,
- * leaving `a` as it is. Floyd and Rivest's idea, for all ranks in one pass: a strided sample of
- * about n^(2/3) values, sorted, gives each rank a window of values that holds it with near
- * certainty; one pass counts the values below each window and gathers those inside, and each
- * (small) window is sorted. When a window misses its rank (or overflows) the multiple quickselect
- * on a copy answers instead, so the values never depend on the sample, only the time does.
+ * leaving `a` as it is. Floyd and Rivest's idea: a strided sample of about n^(2/3) values, sorted,
+ * gives each rank a window of values that holds it with near certainty; a pass per window counts
+ * the values below it and at its two bounds and gathers those strictly inside, and a multiple
+ * quickselect within each (small) window places its ranks. Values equal to a bound are counted,
+ * not gathered, so a sample with many ties (a net capped at 0) keeps its windows small. When a
+ * window misses its rank (or overflows) the multiple quickselect on a copy answers instead, so
+ * the values never depend on the sample, only the time does.
  */
 export function orderStatistics(a: Float64Array, ranks: readonly number[]): Float64Array {
   const n = a.length;
-  const m = Math.min(n, Math.ceil(Math.cbrt(n) ** 2));
-  if (m < 64 || m === n) return selectedCopy(a, ranks);
+  const m = Math.ceil(Math.cbrt(n) ** 2);
+  if (m < 64) return selectedCopy(a, ranks);
   const sample = new Float64Array(m);
   for (let i = 0; i < m; i++) sample[i] = a[Math.floor((i * n) / m)] as number;
   sample.sort();
   const windows = windowsOf(ranks, n, m, sample);
   gather(a, windows);
-  // Each window's ranks put in place within it (a multiple quickselect over a few thousand values).
+  // Each window's inner ranks put in place within it (a multiple quickselect over a few thousand values).
   for (const w of windows) {
-    if (w.count > w.values.length) continue;
+    if (w.inner > w.values.length) continue;
+    const first = w.below + w.atLow;
     selectRanks(
       w.values,
-      ranks.filter((r) => r >= w.below && r < w.below + w.count).map((r) => r - w.below),
+      ranks.filter((r) => r >= first && r < first + w.inner).map((r) => r - first),
     );
   }
   const out = new Float64Array(ranks.length);
   for (let q = 0; q < ranks.length; q++) {
-    const r = ranks[q] as number;
-    const w = windows.find((x) => x.below <= r && r < x.below + x.count && x.count <= x.values.length);
-    if (w === undefined) return selectedCopy(a, ranks);
-    out[q] = w.values[r - w.below] as number;
+    const value = valueInWindows(windows, ranks[q] as number);
+    if (value === undefined) return selectedCopy(a, ranks);
+    out[q] = value;
   }
   return out;
 }
 
-/** A range of values [low, high] expected to hold some ranks; after {@link gather}, how many values lie below it and those inside. */
+/** The value of rank `r` from the window that holds it, or undefined when none does (or it overflowed). */
+function valueInWindows(windows: readonly RankWindow[], r: number): number | undefined {
+  for (const w of windows) {
+    let k = r - w.below;
+    if (k < 0) continue;
+    if (k < w.atLow) return w.low;
+    k -= w.atLow;
+    if (k < w.inner) return w.inner <= w.values.length ? (w.values[k] as number) : undefined;
+    k -= w.inner;
+    if (k < w.atHigh) return w.high;
+  }
+  return undefined;
+}
+
+/**
+ * A range of values [low, high] expected to hold some ranks; after {@link gather}, how many values
+ * lie below it, equal its low and high bounds, and strictly inside it (those gathered in `values`).
+ */
 interface RankWindow {
   readonly low: number;
   readonly high: number;
   below: number;
-  count: number;
+  atLow: number;
+  inner: number;
+  atHigh: number;
   values: Float64Array;
 }
 
-/** Each rank's window from the sorted sample (4 standard deviations of the sample rank each side), overlapping ones merged. */
+/** Each rank's window from the sorted sample (3.5 standard deviations of the sample rank each side, plus 2), overlapping ones merged. */
 function windowsOf(ranks: readonly number[], n: number, m: number, sample: Float64Array): RankWindow[] {
   const spans = [...new Set(ranks)]
     .sort((x, y) => x - y)
@@ -135,30 +156,43 @@ function windowsOf(ranks: readonly number[], n: number, m: number, sample: Float
       low: lo < 0 ? -Infinity : (sample[lo] as number),
       high: hi >= m ? Infinity : (sample[hi] as number),
       below: 0,
-      count: 0,
+      atLow: 0,
+      inner: 0,
+      atHigh: 0,
       values: new Float64Array(Math.min(n, capacity)),
     };
   });
 }
 
-/** One pass over `a`: each window's count of values below it and its values inside (as many as fit). */
+/**
+ * A pass over `a` per window: its count of values below it and at each bound, and its values
+ * strictly inside (as many as fit). A window whose bounds are equal counts its values at `low`.
+ */
 function gather(a: Float64Array, windows: RankWindow[]): void {
   for (const w of windows) {
     const { low, high, values } = w;
     const capacity = values.length;
     let below = 0;
-    let count = 0;
+    let atLow = 0;
+    let inner = 0;
+    let atHigh = 0;
     for (let i = 0; i < a.length; i++) {
       const v = a[i] as number;
+      // Most values lie outside the window: those two tests come first.
       if (v < low) below++;
-      else if (v <= high) {
-        if (count < capacity) values[count] = v;
-        count++;
+      else if (v > high) continue;
+      else if (v === low) atLow++;
+      else if (v === high) atHigh++;
+      else {
+        if (inner < capacity) values[inner] = v;
+        inner++;
       }
     }
     w.below = below;
-    w.count = count;
-    if (count <= capacity) w.values = values.subarray(0, count);
+    w.atLow = atLow;
+    w.inner = inner;
+    w.atHigh = atHigh;
+    if (inner <= capacity) w.values = values.subarray(0, inner);
   }
 }
 

@@ -80,8 +80,12 @@ export function quantileOfSorted(sorted: Float64Array, p: number): number {
  * 0-based), interpolating linearly between the two it falls between; only those two are read.
  */
 export function quantileOfOrderStatistics(at: (rank: number) => number, n: number, p: number): number {
-  const h = (n - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(n - 1, lo + 1);
-  return at(lo) + (h - lo) * (at(hi) - at(lo));
+  const [lo, hi] = interpolationRanks(n, p);
+  return at(lo) + ((n - 1) * p - lo) * (at(hi) - at(lo));
+}
+
+/** The two order statistics (0-based ranks) {@link quantileOfOrderStatistics} reads for the p-quantile of n values. */
+export function interpolationRanks(n: number, p: number): readonly [number, number] {
+  const lo = Math.floor((n - 1) * p);
+  return [lo, Math.min(n - 1, lo + 1)];
 }

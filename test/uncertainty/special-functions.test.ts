@@ -151,6 +151,16 @@ describe('random streams and order statistics', () => {
     expect([z[0], z[299_999], stream.next32()]).toEqual([-0.06404917560469602, -1.152641948823464, 964750640]);
   });
 
+  it('a fill with a location and a scale gives location + scale z, bit for bit, for the same stream', () => {
+    // Every normal input is drawn this way (magnitude + sd z in the fill), so it must equal the
+    // standard fill scaled afterwards, as the figures were computed before.
+    const z = new Float64Array(50_000);
+    new BlockStream(20261127, 5, streamKey('dtp_golden')).fillNormals(z);
+    const scaled = new Float64Array(50_000);
+    new BlockStream(20261127, 5, streamKey('dtp_golden')).fillNormals(scaled, 12.5, 0.3);
+    expect(scaled).toEqual(Float64Array.from(z, (v) => 12.5 + 0.3 * v));
+  });
+
   it('selectRanks puts every asked rank where a sort would, with ties and in any order of ranks', () => {
     // Values with many ties (small integers) as well as spread ones; -0 and 0 compare equal, as
     // in a sort, so the comparison is numeric.

@@ -79,7 +79,7 @@ export class NetSampler {
     }
   }
 
-  /** The block's draws of datapoint d (its constant value repeated when it is not sampled). */
+  /** The block's draws of datapoint d; null when it is not sampled (a constant column stands for it). */
   drawsOf(d: number): Float64Array | null {
     return (this.plan.unitOf[d] as number) >= 0 ? (this.draws[d] ?? null) : null;
   }

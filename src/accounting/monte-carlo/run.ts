@@ -9,7 +9,7 @@
  * at a time so that memory stays bounded. Internal to accounting.
  */
 import type { GraphIssue } from '../../model';
-import { quantileOfOrderStatistics } from '../../uncertainty';
+import { interpolationRanks, quantileOfOrderStatistics } from '../../uncertainty';
 import { orderStatistics, percentileConfidenceIndices } from '../../uncertainty/order-statistics';
 import { BLOCK_DRAWS, DrawPlan } from './draws';
 import { NetSampler } from './nets';
@@ -143,7 +143,11 @@ function summarise(
   // Only the order statistics the figures read are found (a sort of every draw costs more).
   const ranks = [low, high, high16, 0, valid - 1, ...quantiles.flatMap((x) => interpolationRanks(valid, x))];
   const found = orderStatistics(finite, ranks);
-  const at = (rank: number): number => found[ranks.indexOf(rank)] as number;
+  const at = (rank: number): number => {
+    const index = ranks.indexOf(rank);
+    if (index < 0) throw new Error(`order statistic ${rank} was not selected`); // a defect: the ranks above must cover every read
+    return found[index] as number;
+  };
   const quantile = (x: number): number => quantileOfOrderStatistics(at, valid, x);
   const result: MonteCarloSummary = {
     samples: values.length,
@@ -170,12 +174,6 @@ function finiteOf(values: Float64Array): Float64Array {
   let at = 0;
   for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i] as number)) finite[at++] = values[i] as number;
   return finite;
-}
-
-/** The two order statistics `quantileOfOrderStatistics` interpolates between for the p-quantile of n values. */
-function interpolationRanks(n: number, p: number): number[] {
-  const lo = Math.floor((n - 1) * p);
-  return [lo, Math.min(n - 1, lo + 1)];
 }
 
 /** Counts the values in `bins` equal bins from the smallest to the largest (the last bin closed). */
