@@ -53,9 +53,24 @@ export type Immutable<T> = T extends readonly (infer U)[]
 
 /**
  * A response body of schema `T`, before serialisation: what the schema accepts (`z.input`, so that
- * a client parsing the body with the schema gets it back), read-only.
+ * a client parsing the body with the schema gets it back), read-only. A field whose schema takes
+ * any input (the lenient numbers, dates and country codes check the type themselves, so zod infers
+ * `unknown`) takes the type of its output instead, widened to `string` where that output is a set of
+ * strings, so that tsc checks those fields too.
  */
-export type BodyOf<T extends z.ZodType> = Immutable<z.input<T>>;
+export type BodyOf<T extends z.ZodType> = Accepted<z.input<T>, z.output<T>>;
+
+/** The input type `I` read-only, with each `unknown` leaf replaced by the matching output type `O` (see {@link BodyOf}). */
+type Accepted<I, O> = unknown extends I
+  ? Widened<O>
+  : I extends readonly (infer U)[]
+    ? readonly Accepted<U, O extends readonly (infer V)[] ? V : never>[]
+    : I extends object
+      ? { readonly [K in keyof I]: Accepted<I[K], O extends object ? (K extends keyof O ? O[K] : never) : never> }
+      : I;
+
+/** An output type for a body: string-literal sets widened to `string`, read-only. */
+type Widened<O> = O extends string ? string : Immutable<O>;
 
 /** The body a route with spec `S` answers; never, for a 204 route. */
 export type ResponseBody<S extends RouteSpec> = S['response'] extends z.ZodType ? BodyOf<S['response']> : never;

@@ -6,7 +6,7 @@
 import type { ServiceState } from './state';
 import type { OrganisationView } from '../registry';
 import type { ComponentType } from '../model';
-import { QUANTITY_KINDS, type QuantityKind } from '../model/quantity-kinds';
+import type { QuantityKind } from '../model/quantity-kinds';
 import type { BodyOf } from './router';
 import type { measurementPropertySchema } from './resources/measurements/schemas';
 
@@ -24,18 +24,10 @@ export function organisationView(state: ServiceState, id: string): OrganisationV
   return { id, name: o?.name ?? id, domain: o?.domain ?? null };
 }
 
-const KNOWN_QUANTITY_KINDS: ReadonlySet<string> = new Set(QUANTITY_KINDS);
-
-function isQuantityKind(kind: string): kind is QuantityKind {
-  return KNOWN_QUANTITY_KINDS.has(kind);
-}
-
-/** A stored measurement property as served: its kind was checked when the row was made (the row keeps a string). */
+/** A stored measurement property as served (the row's kind is a quantity kind, checked when the row was made). */
 export function servedProperty(property: {
-  readonly quantity_kind: string;
+  readonly quantity_kind: QuantityKind;
   readonly qualifier: string | null;
 }): BodyOf<typeof measurementPropertySchema> {
-  const kind = property.quantity_kind;
-  if (!isQuantityKind(kind)) throw new Error(`stored measurement property: unknown quantity kind '${kind}'`);
-  return { quantity_kind: kind, qualifier: property.qualifier };
+  return { quantity_kind: property.quantity_kind, qualifier: property.qualifier };
 }

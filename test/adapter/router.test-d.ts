@@ -4,6 +4,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { NO_CONTENT, ok, route, type Handler, type ResponseBody } from '../../src/adapter/router';
 import { removalSchema } from '../../src/adapter/resources/removals/schemas';
+import { countryCodeSchema, dateSchema, laxNumber } from '../../src/model/shapes';
 import { removalView } from '../../src/adapter/resources/removals/view';
 
 const thing = z.object({ id: z.string(), size: z.number(), tags: z.array(z.string()), note: z.string().nullable() });
@@ -35,6 +36,22 @@ describe('a route handler', () => {
       // @ts-expect-error a path parameter the path schema does not declare
       ok({ id: path.key, size: 1, tags: [], note: null }),
     );
+  });
+
+  it('checks the fields whose schemas take any input (lenient numbers, dates, country codes) by their output', () => {
+    const lenient = z.object({ on: dateSchema, kg: laxNumber(), sd_kg: laxNumber().nullable(), country: countryCodeSchema });
+    expectTypeOf<ResponseBody<{ response: typeof lenient }>>().toEqualTypeOf<{
+      readonly on: string;
+      readonly kg: number;
+      readonly sd_kg: number | null;
+      readonly country: string;
+    }>();
+    expectTypeOf<ResponseBody<{ response: typeof removalSchema }>['started_on']>().toEqualTypeOf<string>();
+    expectTypeOf<ResponseBody<{ response: typeof removalSchema }>['co2e_net_removed_kg']>().toEqualTypeOf<number>();
+    // @ts-expect-error a date is a string
+    route('GET', '/x/v0/lenient', { response: lenient }, () => ok({ on: 42, kg: 1, sd_kg: null, country: 'DEU' }));
+    // @ts-expect-error a lenient number is still a number in a body
+    route('GET', '/x/v0/lenient', { response: lenient }, () => ok({ on: '2026-01-01', kg: { x: 1 }, sd_kg: null, country: 'DEU' }));
   });
 
   it('refuses a body on a 204 route and no body on a route with a response schema', () => {

@@ -9,8 +9,9 @@
  * one `route(...)` line in its routes.ts (and the view it answers, if new); the OpenAPI document
  * follows from the route.
  *
- * May import: the adapter's own modules (context, router, store, rows, state, views, failures,
- * pagination, indexes), registry, accounting, model. Nothing outside resources/ imports a
+ * May import: the adapter's own modules (context, router, store, rows, state, views, failures, evaluation,
+ * visible-lists, merged-list, quantities, ledger-keys, world, pagination, indexes), registry, accounting,
+ * model. Nothing outside resources/ imports a
  * resource module but this index, and for a resource's schemas.ts the world document, the rows,
  * the views, the OpenAPI document (through schemas.ts) and the `cdr-engine/schemas` entry (a
  * resource imports another's schemas, view or routes only to answer that resource's shape).

@@ -2,7 +2,7 @@
  * The Stripe checkout of a supplier's storefront, simulated: `POST /stripe/checkout` opens a
  * checkout session and answers where to send the buyer; the sandbox never talks to Stripe. The
  * test helper `POST /sandbox/v0/stripe/checkout_sessions/{id}/complete` stands for the buyer paying:
- * it creates the order (helpers.ts). A supplier without a Stripe configuration (world document)
+ * it creates the order (sandbox-helpers/routes.ts). A supplier without a Stripe configuration (world document)
  * has none to read (404) and cannot open a checkout (409).
  */
 import type { z } from 'zod';
