@@ -62,9 +62,9 @@ function projectTotals(state: ServiceState, projectId: string) {
 /** A project as the registry answers it. */
 export function registryProjectView(state: ServiceState, project: ProjectRow): BodyOf<typeof registryProjectSchema> {
   const owner = state.organisations.get(project.owner);
-  // A project's owner is a supplier (the world check and project creation require it).
-  const supplierId = owner?.supplier?.id ?? project.owner;
-  const supplier = stored(state.ledger.getSupplier(supplierId), supplierId);
+  // A project's owner is a supplier (the world check requires it; no route creates projects).
+  const supplierId = owner?.supplier?.id;
+  const supplier = stored(supplierId === undefined ? undefined : state.ledger.getSupplier(supplierId), `supplier of ${project.owner}`);
   const verifier = project.verifier_organisation_id === null ? undefined : state.organisations.get(project.verifier_organisation_id);
   const totals = projectTotals(state, project.id);
   return {
