@@ -46,10 +46,5 @@ export const requestQuantitySchema = z.strictObject({
 /** A quantity in a request body. */
 export type RequestQuantity = z.infer<typeof requestQuantitySchema>;
 
-/** Accepts one item or a list of them and always yields a list (see the PATCH bodies below). */
-export function oneOrMany<T extends z.ZodType>(item: T) {
-  return z.union([z.array(item), item]).transform((value): z.output<T>[] => (Array.isArray(value) ? value : [value]));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Components and their inputs.

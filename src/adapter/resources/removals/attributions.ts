@@ -127,7 +127,7 @@ export function storeAttributions(
 }
 
 /** The current attributions of an entry as a plan to edit. */
-export function currentPlan(context: RequestContext, entryId: string): PlannedAttribution[] {
+function currentPlan(context: RequestContext, entryId: string): PlannedAttribution[] {
   return indexes(context)
     .attributionsByRemoval.rows(entryId)
     .map((a) => ({

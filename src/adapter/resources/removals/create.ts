@@ -39,6 +39,7 @@ interface TemplateOverride {
   readonly inputs: readonly { input_key: string; datapoint_ids: string[] }[];
 }
 
+/** POST of a GHG entry: the request checked, its components instantiated, the entry evaluated once and stored; or a 422/409 that changes nothing stored. */
 export const createRemoval = (context: RequestContext, body: CreateRemovalBody) => {
   const { state } = context;
   const problems = new Problems();

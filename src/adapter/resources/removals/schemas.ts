@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { idPathSchema, paginatedQuerySchema, paginationQuerySchema } from '../../../model/queries';
-import { notSent, oneOrMany } from '../../../model/requests';
+import { notSent } from '../../../model/requests';
 import {
   creditAllocationSchema,
   dateSchema,
@@ -17,6 +17,11 @@ import {
   supplierReferenceIdSchema,
 } from '../../../model/shapes';
 import { removalTemplateComponentInputsSchema } from '../projects/schemas';
+
+/** Accepts one item or a list of them and always yields a list (the PATCH bodies below). */
+function oneOrMany<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), item]).transform((value): z.output<T>[] => (Array.isArray(value) ? value : [value]));
+}
 
 const attributionFactorSchema = laxNumber(z.number().gt(0).lte(1));
 
