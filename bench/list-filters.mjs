@@ -26,7 +26,8 @@ mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
 const entry = join(ROOT, 'bench/out/list-filters-entry.mjs');
 await build({
   stdin: {
-    contents: "export { createSandboxWithState } from './src/adapter/sandbox';\nexport { organisationView } from './src/adapter/views';\n",
+    contents:
+      "export { createSandboxWithState } from './src/adapter/sandbox';\nexport { issueBuyerBatches } from './test/adapter/load-batches';\n",
     resolveDir: ROOT,
     loader: 'ts',
   },
@@ -37,7 +38,7 @@ await build({
   outfile: entry,
   logLevel: 'error',
 });
-const { createSandboxWithState, organisationView } = await import(pathToFileURL(entry).href);
+const { createSandboxWithState, issueBuyerBatches } = await import(pathToFileURL(entry).href);
 const world = JSON.parse(readFileSync(join(ROOT, 'worlds/demo.json'), 'utf8'));
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -116,33 +117,7 @@ for (const [, who, path] of lists) at0.push(await timeOf(() => must(who, 'GET', 
 // datapoints measuring a mass.
 const loading = performance.now();
 state.clock.advance(86_400_000);
-const buyer = organisationView(state, BUYER);
-state.ledger.registerSupplier({ id: 'spl_LOAD0000000000000000000', organisation: buyer });
-const issuance = state.ledger.createIssuance({
-  ghg_statement_id: 'ggs_LOAD0000000000000000000',
-  project_id: PROJECT_A,
-  supplier_id: 'spl_LOAD0000000000000000000',
-  supplier_organisation: buyer,
-  buffer_pool_organisation: organisationView(state, state.organisations.rows().find((o) => o.buffer_pool).id),
-  country_of_issue: 'DEU',
-  registry_code: 'ISO',
-  pathway_code: 'BSTORE',
-  project_code: 'LOAD',
-  entries: Array.from({ length: EXTRA }, (_, e) => ({
-    ghg_entry_id: `rmv_LOAD${String(e).padStart(22, '0')}`,
-    sequestered_on: '2026-03-01',
-    supplier_allocation_kg: 1000,
-    buffer_pool_contribution_kg: 0,
-    carbon_removal_data: {
-      counterfactuals_kg: 0,
-      emissions_kg: 0,
-      gross_carbon_removed_kg: 1000,
-      losses_kg: 0,
-      net_carbon_removed_kg: 1000,
-    },
-  })),
-});
-state.recordIssuance(issuance.id);
+issueBuyerBatches(state, BUYER, PROJECT_A, EXTRA);
 const requirement = state.monitoringRequirements.rows().at(-1);
 const mass = state.datapoints.get('dtp_01JA0CHARMASSA000000');
 const submission = state.submissions.rows().at(-1);

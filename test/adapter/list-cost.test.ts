@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { DatapointRow, MonitoringRequirementRow, SubmissionRow } from '../../src/adapter/rows';
-import { organisationView } from '../../src/adapter/views';
+import { issueBuyerBatches } from './load-batches';
 import { Client, createStorageLocation, demoSandbox, IDS, issuedRemoval, SECRET, TOKENS, type Who } from './fixtures';
 
 const HEADERS = { 'x-client-secret': SECRET, authorization: `Bearer ${TOKENS.supplierA}` };
@@ -95,35 +95,8 @@ describe('filtered lists at 0 and at 100,000 records', () => {
     // 100,000 more batches held by the buyer, issued a day later to a supplier of its own (the ledger
     // called directly: the API would take minutes). None matches the order or the dates asked for.
     state.clock.advance(86_400_000);
-    const buyer = organisationView(state, IDS.buyer);
-    const supplierId = 'spl_LOAD0000000000000000000';
-    state.ledger.registerSupplier({ id: supplierId, organisation: buyer });
-    const load = state.ledger.createIssuance({
-      ghg_statement_id: 'ggs_LOAD0000000000000000000',
-      project_id: IDS.projectA,
-      supplier_id: supplierId,
-      supplier_organisation: buyer,
-      buffer_pool_organisation: organisationView(state, state.organisations.rows().find((o) => o.buffer_pool)!.id),
-      country_of_issue: 'DEU',
-      registry_code: 'ISO',
-      pathway_code: 'BSTORE',
-      project_code: 'LOAD',
-      entries: Array.from({ length: EXTRA }, (_, e) => ({
-        ghg_entry_id: `rmv_LOAD${String(e).padStart(22, '0')}`,
-        sequestered_on: '2026-03-01',
-        supplier_allocation_kg: 1000,
-        buffer_pool_contribution_kg: 0,
-        carbon_removal_data: {
-          counterfactuals_kg: 0,
-          emissions_kg: 0,
-          gross_carbon_removed_kg: 1000,
-          losses_kg: 0,
-          net_carbon_removed_kg: 1000,
-        },
-      })),
-    });
-    state.recordIssuance(load.id);
-    const loaded = state.ledger.getIssuanceCreditBatches(load.id)!.supplier_credit_batches.map((b) => b.id);
+    const loadId = issueBuyerBatches(state, IDS.buyer, IDS.projectA, EXTRA);
+    const loaded = state.ledger.getIssuanceCreditBatches(loadId)!.supplier_credit_batches.map((b) => b.id);
     expect(loaded).toHaveLength(EXTRA);
 
     for (const [name, query] of Object.entries(queries)) {
