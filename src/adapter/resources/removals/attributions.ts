@@ -9,7 +9,8 @@ import { indexes, type RequestContext } from '../../context';
 import { evaluateEntry, checkComponent, type AttributionInput } from '../../evaluation';
 import { Problems, unprocessable, valueError } from '../../failures';
 import type { ValidationErrorItem } from '../../../model/validation-error';
-import type { AttributionRow, ProjectRow } from '../../rows';
+import type { AttributionRow, ComponentRow, ProjectRow } from '../../rows';
+import { ownedRef } from '../common';
 
 /**
  * Slack when adding attribution shares: the accounting's own (the service evaluates under the
@@ -101,14 +102,52 @@ export function componentProblems(context: RequestContext, deferred: readonly De
   return [];
 }
 
+/** An existing component an entry links to (PATCH `add_components`, the deprecated `steps`). */
+export interface ComponentLink {
+  readonly component_id: string;
+  readonly attribution_factor_datapoint_id?: string | null | undefined;
+}
+
+/**
+ * Checks a link to an existing component and plans its attribution at factor 1 (or by its factor
+ * datapoint): the component and the datapoint must be the caller's, the component must not be linked
+ * twice (`duplicate`: the problem to report when it is), and without a factor datapoint its whole
+ * share must be free. `groupKey` names the group once the component is known.
+ */
+export function planLinkedComponent(
+  context: RequestContext,
+  problems: Problems,
+  loc: readonly (string | number)[],
+  link: ComponentLink,
+  entryId: string | null,
+  duplicate: string | null,
+  groupKey: (component: ComponentRow | undefined) => string,
+): PlannedAttribution {
+  const { state } = context;
+  const component = ownedRef(context, problems, state.components, 'component', [...loc, 'component_id'], link.component_id);
+  if (duplicate !== null) problems.add([...loc, 'component_id'], duplicate, link.component_id);
+  const factorId = link.attribution_factor_datapoint_id ?? null;
+  if (factorId !== null) ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
+  else if (component !== undefined) checkShare(context, problems, [...loc, 'component_id'], link.component_id, 1, entryId);
+  return {
+    id: null,
+    component_id: link.component_id,
+    component_group_key: groupKey(component),
+    removal_template_component_id: component?.removal_template_component_id ?? null,
+    attribution_factor: 1,
+    attribution_factor_datapoint_id: factorId,
+  };
+}
+
 /** Stores the attributions of an entry (replacing the old ones) with the factors the evaluation used. */
 export function storeAttributions(
   context: RequestContext,
   entryId: string,
   planned: readonly PlannedAttribution[],
-  factors: readonly number[],
+  evaluated: { readonly parts: readonly { readonly attribution_factor: number }[] },
 ): void {
   const { state } = context;
+  const factors = evaluated.parts.map((p) => p.attribution_factor);
   const keep = new Set(planned.flatMap((p) => (p.id === null ? [] : [p.id])));
   for (const old of indexes(context).attributionsByRemoval.rows(entryId)) if (!keep.has(old.id)) state.attributions.delete(old.id);
   planned.forEach((p, i) => {

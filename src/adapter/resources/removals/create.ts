@@ -11,7 +11,7 @@ import type { ComponentRow, ProjectRow, RemovalRow, TemplateRow } from '../../ro
 import { removalView } from './view';
 import { checkReferenceFree, ownedRef, startOfDay } from '../common';
 import {
-  checkShare,
+  planLinkedComponent,
   componentProblems,
   evaluateOrRefuse,
   storeAttributions,
@@ -248,22 +248,9 @@ function legacySteps(
     }
     step.components.forEach((link, k) => {
       const loc = ['body', 'steps', i, 'components', k];
-      const component = ownedRef(context, problems, context.state.components, 'component', [...loc, 'component_id'], link.component_id);
-      if (seen.has(link.component_id))
-        problems.add([...loc, 'component_id'], `component '${link.component_id}' is attributed more than once`, link.component_id);
+      const duplicate = seen.has(link.component_id) ? `component '${link.component_id}' is attributed more than once` : null;
       seen.add(link.component_id);
-      const factorId = link.attribution_factor_datapoint_id ?? null;
-      if (factorId !== null)
-        ownedRef(context, problems, context.state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
-      else if (component !== undefined) checkShare(context, problems, [...loc, 'component_id'], link.component_id, 1, null);
-      legacy.push({
-        id: null,
-        component_id: link.component_id,
-        component_group_key: step.process_step_key,
-        removal_template_component_id: component?.removal_template_component_id ?? null,
-        attribution_factor: 1,
-        attribution_factor_datapoint_id: factorId,
-      });
+      legacy.push(planLinkedComponent(context, problems, loc, link, null, duplicate, () => step.process_step_key));
     });
   });
   return legacy;
@@ -309,11 +296,6 @@ function insertRemoval(
     result,
   };
   state.removals.insert(row);
-  storeAttributions(
-    context,
-    id,
-    planned,
-    result.parts.map((p) => p.attribution_factor),
-  );
+  storeAttributions(context, id, planned, result);
   return row;
 }

@@ -23,7 +23,14 @@ import { attributionView, removalView } from './view';
 import { matching, visibleRows } from '../../visible-lists';
 import { bothSpellings, changeableRemoval, ownedRef, pageOf, stored } from '../common';
 import { createRemoval } from './create';
-import { checkShare, currentPlanWithout, evaluateOrRefuse, storeAttributions, type PlannedAttribution } from './attributions';
+import {
+  checkShare,
+  currentPlanWithout,
+  evaluateOrRefuse,
+  planLinkedComponent,
+  storeAttributions,
+  type PlannedAttribution,
+} from './attributions';
 
 /** The group key of a component added by `add_components`: the template group given, the step, or the component's own group. */
 function groupKeyOf(
@@ -72,23 +79,14 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
   const planned = currentPlanWithout(context, problems, id, 'delete_component_ids', body.delete_component_ids);
   (body.add_components ?? []).forEach((add, i) => {
     const loc = ['body', 'add_components', i];
-    const component = ownedRef(context, problems, state.components, 'component', [...loc, 'component_id'], add.component_id);
-    if (planned.some((p) => p.component_id === add.component_id)) {
-      problems.add([...loc, 'component_id'], `component '${add.component_id}' is already attributed to GHG entry ${id}`, add.component_id);
-    }
-    const factorId = add.attribution_factor_datapoint_id;
-    if (factorId !== null)
-      ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
-    else if (component !== undefined) checkShare(context, problems, [...loc, 'component_id'], add.component_id, 1, id);
-    const groupKey = groupKeyOf(context, problems, removal, loc, add, component);
-    planned.push({
-      id: null,
-      component_id: add.component_id,
-      component_group_key: groupKey,
-      removal_template_component_id: component?.removal_template_component_id ?? null,
-      attribution_factor: 1,
-      attribution_factor_datapoint_id: factorId,
-    });
+    const duplicate = planned.some((p) => p.component_id === add.component_id)
+      ? `component '${add.component_id}' is already attributed to GHG entry ${id}`
+      : null;
+    planned.push(
+      planLinkedComponent(context, problems, loc, add, id, duplicate, (component) =>
+        groupKeyOf(context, problems, removal, loc, add, component),
+      ),
+    );
   });
   problems.check();
   const result = evaluateOrRefuse(context, id, project, planned);
@@ -100,12 +98,7 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
     result,
   };
   state.removals.update(row);
-  storeAttributions(
-    context,
-    id,
-    planned,
-    result.parts.map((p) => p.attribution_factor),
-  );
+  storeAttributions(context, id, planned, result);
   return ok(removalView(row));
 };
 
@@ -140,12 +133,7 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
   const result = evaluateOrRefuse(context, id, project, planned);
   const row: RemovalRow = { ...removal, result };
   state.removals.update(row);
-  storeAttributions(
-    context,
-    id,
-    planned,
-    result.parts.map((p) => p.attribution_factor),
-  );
+  storeAttributions(context, id, planned, result);
   return ok(removalView(row));
 };
 
