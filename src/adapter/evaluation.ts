@@ -1,158 +1,75 @@
 /**
- * The calculation behind a GHG entry's figures: a removal graph document is built from the store
- * and evaluated by the accounting module, exactly as `evaluateGraph` would evaluate the same data.
+ * The calculation behind GHG entries' figures: the accounting module evaluates a graph built from
+ * the rows (evaluation-graph.ts), exactly as `evaluateGraph` would evaluate the same data, and the
+ * figures are stored on the entries, so that reads answer from what is stored and never evaluate.
  *
- * The document holds the entry's own attributions (components attributed to it, manual
- * attributions of project components included) and, when the entry is in a GHG statement, the
- * statement with all its entries, its statement-level components (split evenly over the entries)
- * and the project's amortised components (docs/rules.md#statement-and-project-components); the accounting module decides the
- * shares. Entries of a submitted statement cannot change, so their figures stay those frozen at
- * submission.
+ * One evaluation per statement per change: the entries a change affects are grouped by the unit
+ * they are evaluated in. The entries of a statement with shared components (statement components,
+ * amortised project components: docs/rules.md#statement-and-project-components) are evaluated
+ * together, once, and every entry's result of that evaluation is stored; the other entries are
+ * evaluated each on its own figures, all of them in one graph (and one by one only when that graph
+ * has problems, so that each entry's problems are its own). Entries of a submitted statement cannot
+ * change, so their figures stay those frozen at submission; a statement sent back for changes
+ * keeps its pending total (docs/service.md) current with every change of its entries.
  */
-import { prepareGraph, safeEvaluateGraph, type GhgEntryResult } from '../accounting';
-import type { GraphIssue, RemovalGraphInput } from '../model';
-import type { AttributionRow, ComponentRow, RemovalResultRow, RemovalRow } from './rows';
+import {
+  componentProblems,
+  evaluatePreparedGraph,
+  pendingGhgStatementTotal,
+  prepareValidatedGraph,
+  type EvaluationOutcome,
+  type GhgEntryResult,
+} from '../accounting';
+import type { GraphIssue, RemovalGraph } from '../model';
+import { entriesGraph, sharingStatement, statementGraph, storedEntry, type AttributionInput, type EntryInput } from './evaluation-graph';
+import type { RemovalResultRow, StatementRow } from './rows';
 import type { ServiceState } from './state';
 
-/** An attribution as the calculation needs it. */
-export interface AttributionInput {
-  readonly component_id: string;
-  readonly attribution_factor: number;
-  readonly attribution_factor_datapoint_id: string | null;
-}
+export type { AttributionInput } from './evaluation-graph';
 
-/** Outcome of an evaluation: the entry's figures, or the problems the graph has. */
+/** Outcome of an evaluation of one entry: its figures (and those of the entries evaluated with it), or the problems. */
 export type EntryOutcome =
-  | { readonly ok: true; readonly result: RemovalResultRow; readonly entry: GhgEntryResult }
+  | {
+      readonly ok: true;
+      readonly result: RemovalResultRow;
+      readonly entry: GhgEntryResult;
+      /** The other entries evaluated with it (its statement's, when they share components). */
+      readonly others: readonly GhgEntryResult[];
+    }
   | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
-/** Collects the components, datapoints and blueprints a graph needs, each once. */
-class GraphParts {
-  readonly components: ComponentRow[] = [];
-  readonly #components = new Set<string>();
-  readonly #datapoints = new Set<string>();
-  readonly #blueprints = new Set<string>();
-
-  constructor(private readonly state: ServiceState) {}
-
-  component(id: string): void {
-    if (this.#components.has(id)) return;
-    const component = this.state.components.get(id);
-    if (component === undefined) return;
-    this.#components.add(id);
-    this.components.push(component);
-    this.#blueprints.add(component.blueprint_key);
-    for (const input of component.inputs) for (const d of input.datapoint_ids) this.#datapoints.add(d);
-  }
-
-  datapoint(id: string): void {
-    this.#datapoints.add(id);
-  }
-
-  graph(entries: RemovalGraphInput['ghg_entries'], rest: Pick<RemovalGraphInput, 'ghg_statements' | 'projects'>): RemovalGraphInput {
-    const { state } = this;
-    return {
-      component_blueprints: [...this.#blueprints].flatMap((key) => {
-        const blueprint = state.blueprints.get(key);
-        return blueprint === undefined ? [] : [blueprint.definition];
-      }),
-      datapoints: [...this.#datapoints].flatMap((id) => {
-        const d = state.datapoints.get(id);
-        return d === undefined ? [] : [{ id, quantity: d.quantity }];
-      }),
-      components: this.components.map((c) => ({
-        id: c.id,
-        blueprint_key: c.blueprint_key,
-        inputs: c.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })),
-      })),
-      ghg_entries: entries,
-      ...rest,
-    };
-  }
+/** Evaluates a graph built from the rows, under the default policies; counted in `state.evaluations`. */
+function evaluateRows(state: ServiceState, graph: RemovalGraph): EvaluationOutcome {
+  state.evaluations += 1;
+  const prepared = prepareValidatedGraph(graph);
+  return prepared.ok ? evaluatePreparedGraph(prepared.prepared) : prepared;
 }
 
-function graphAttributions(parts: GraphParts, attributions: readonly AttributionInput[]) {
-  return attributions.map((a) => {
-    parts.component(a.component_id);
-    if (a.attribution_factor_datapoint_id !== null) parts.datapoint(a.attribution_factor_datapoint_id);
-    return a.attribution_factor_datapoint_id === null
-      ? { component_id: a.component_id, attribution_factor: a.attribution_factor }
-      : { component_id: a.component_id, attribution_factor_datapoint_id: a.attribution_factor_datapoint_id };
-  });
-}
-
-/** A time in whole days of a date-time (the custom period of a CUSTOM_TIME_PERIOD component). */
-function dateOf(dateTime: string | null): string | null {
-  return dateTime === null ? null : dateTime.slice(0, 10);
-}
-
-/**
- * The graph document of one entry, from the rows in `state`; `attributions` replaces the entry's
- * stored attributions (a change being checked before it is stored).
- */
-export function entryGraph(
-  state: ServiceState,
-  entryId: string,
-  riskOfReversalPercentage: number | null,
-  attributions: readonly AttributionInput[],
-): RemovalGraphInput {
-  const parts = new GraphParts(state);
-  const risk = (removal: RemovalRow | undefined) => state.projects.get(removal?.project_id ?? '')?.risk_of_reversal_percentage ?? null;
-  const removal = state.removals.get(entryId);
-  const statement = removal?.ghg_statement_id == null ? undefined : state.statements.get(removal.ghg_statement_id);
-  const statementComponents = statement === undefined ? [] : state.indexes.componentsByStatement.rows(statement.id);
-  const projectComponents =
-    removal === undefined ? [] : state.indexes.projectComponents.rows(removal.project_id).filter((c) => c.allocation_strategy !== 'MANUAL');
-  const entry = {
-    id: entryId,
-    risk_of_reversal_percentage: riskOfReversalPercentage,
-    component_attributions: graphAttributions(parts, attributions),
+/** The stored figures of an entry's result. */
+export function resultRow(entry: GhgEntryResult): RemovalResultRow {
+  return {
+    co2e_net_removed_kg: entry.co2e_net_removed_kg,
+    co2e_net_removed_without_discount_kg: entry.co2e_net_removed_without_discount_kg,
+    co2e_net_removed_standard_deviation_kg: entry.co2e_net_removed_standard_deviation_kg,
+    risk_of_reversal_percentage: entry.risk_of_reversal_percentage,
+    issuable_kg: entry.issuable_kg,
+    credit_allocation: entry.credit_allocation,
+    parts: entry.components.map((c) => ({
+      component_id: c.component_id,
+      type: c.type,
+      attribution_factor: c.attribution_factor,
+      contribution_kg: c.contribution_kg,
+    })),
   };
-  if (statement === undefined || (statementComponents.length === 0 && projectComponents.length === 0)) return parts.graph([entry], {});
-
-  // The statement and all its entries: statement and project components are shared among them.
-  const entries = [entry];
-  for (const id of statement.record.removal_ids) {
-    if (id === entryId) continue;
-    const other = state.removals.get(id);
-    const stored: readonly AttributionRow[] = state.indexes.attributionsByRemoval.rows(id);
-    entries.push({ id, risk_of_reversal_percentage: risk(other), component_attributions: graphAttributions(parts, stored) });
-  }
-  for (const c of [...statementComponents, ...projectComponents]) parts.component(c.id);
-  const project = state.projects.get(statement.record.project_id);
-  return parts.graph(entries, {
-    ghg_statements: [
-      {
-        id: statement.id,
-        project_id: statement.record.project_id,
-        // The statement's figures were frozen when it was submitted; its entries are evaluated as
-        // they were then, so the shares are computed as for an unverified statement.
-        status: 'DRAFT',
-        reporting_period_start_at: statement.record.reporting_period_start_at,
-        reporting_period_end_at: statement.record.reporting_period_end_at,
-        removal_ids: [...statement.record.removal_ids],
-        component_ids: statementComponents.map((c) => c.id),
-      },
-    ],
-    projects: [
-      {
-        id: statement.record.project_id,
-        estimated_gross_tonnage_kg: project?.estimated_gross_tonnage_kg ?? null,
-        estimated_lifetime: project?.estimated_lifetime ?? null,
-        components: projectComponents.map((c) => ({
-          component_id: c.id,
-          allocation_strategy: c.allocation_strategy ?? 'MANUAL',
-          custom_period_start_on: dateOf(c.activity_started_at),
-          custom_period_end_on: dateOf(c.activity_completed_at),
-        })),
-      },
-    ],
-  });
 }
 
+const NO_RESULT: GraphIssue = { path: ['ghg_entries'], code: 'no_result', message: 'the evaluation returned no entry' };
+
 /**
- * Evaluates one entry with the given attributions, under the default policies: the service's own
- * first-order discount (the Monte Carlo discount is a library policy the service does not have).
+ * Evaluates one entry with the given attributions (a change being checked before it is stored),
+ * under the default policies: the service's own first-order discount (the Monte Carlo discount is
+ * a library policy the service does not have). An entry whose statement shares components is
+ * evaluated with the whole statement, once; the others' results come with it.
  */
 export function evaluateEntry(
   state: ServiceState,
@@ -160,80 +77,148 @@ export function evaluateEntry(
   riskOfReversalPercentage: number | null,
   attributions: readonly AttributionInput[],
 ): EntryOutcome {
-  const outcome = safeEvaluateGraph(entryGraph(state, entryId, riskOfReversalPercentage, attributions));
+  const input: EntryInput = { id: entryId, risk_of_reversal_percentage: riskOfReversalPercentage, attributions };
+  const statement = sharingStatement(state, entryId);
+  const outcome = evaluateRows(state, statement === undefined ? entriesGraph(state, [input]) : statementGraph(state, statement, input));
   if (!outcome.ok) return outcome;
   const entry = outcome.result.ghg_entries.find((e) => e.id === entryId);
-  if (entry === undefined)
-    return { ok: false, issues: [{ path: ['ghg_entries'], code: 'no_result', message: 'the evaluation returned no entry' }] };
-  return {
-    ok: true,
-    entry,
-    result: {
-      co2e_net_removed_kg: entry.co2e_net_removed_kg,
-      co2e_net_removed_without_discount_kg: entry.co2e_net_removed_without_discount_kg,
-      co2e_net_removed_standard_deviation_kg: entry.co2e_net_removed_standard_deviation_kg,
-      risk_of_reversal_percentage: entry.risk_of_reversal_percentage,
-      issuable_kg: entry.issuable_kg,
-      credit_allocation: entry.credit_allocation,
-      parts: entry.components.map((c) => ({
-        component_id: c.component_id,
-        type: c.type,
-        attribution_factor: c.attribution_factor,
-        contribution_kg: c.contribution_kg,
-      })),
-    },
-  };
+  if (entry === undefined) return { ok: false, issues: [NO_RESULT] };
+  return { ok: true, entry, result: resultRow(entry), others: outcome.result.ghg_entries.filter((e) => e !== entry) };
 }
 
-/** Evaluates a stored entry with its stored attributions. */
-export function evaluateStored(state: ServiceState, removal: RemovalRow): EntryOutcome {
-  const risk = state.projects.get(removal.project_id)?.risk_of_reversal_percentage ?? null;
-  return evaluateEntry(state, removal.id, risk, state.indexes.attributionsByRemoval.rows(removal.id));
+/** The entries a change affects, by the unit they are evaluated in. */
+interface Units {
+  /** Statements with shared components, each with the entries of it the change names (in order). */
+  readonly statements: Map<StatementRow, string[]>;
+  /** Entries evaluated each on its own figures. */
+  readonly alone: string[];
+}
+
+function unitsOf(state: ServiceState, removalIds: Iterable<string>): Units {
+  const units: Units = { statements: new Map(), alone: [] };
+  for (const id of new Set(removalIds)) {
+    if (!state.removals.has(id)) continue;
+    const statement = sharingStatement(state, id);
+    if (statement === undefined) units.alone.push(id);
+    else units.statements.set(statement, [...(units.statements.get(statement) ?? []), id]);
+  }
+  return units;
+}
+
+/** An evaluated unit: the results of its entries, or the problems. */
+type UnitOutcome =
+  | { readonly ok: true; readonly entries: readonly GhgEntryResult[] }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+
+function unitOutcome(outcome: EvaluationOutcome): UnitOutcome {
+  return outcome.ok ? { ok: true, entries: outcome.result.ghg_entries } : outcome;
 }
 
 /**
- * The evaluation of stored GHG entries with their current attributions, as the statement
- * lifecycle takes it. An entry that no longer evaluates is left out (the lifecycle then refuses).
+ * Evaluates every unit once and hands each outcome to `use`, with the entries of the change in it:
+ * entries evaluated alone are evaluated together, and one by one only when that graph has problems.
+ */
+function evaluateUnits(state: ServiceState, units: Units, use: (ids: readonly string[], outcome: UnitOutcome) => void): void {
+  for (const [statement, ids] of units.statements) use(ids, unitOutcome(evaluateRows(state, statementGraph(state, statement))));
+  if (units.alone.length === 0) return;
+  const together = evaluateRows(
+    state,
+    entriesGraph(
+      state,
+      units.alone.map((id) => storedEntry(state, id)),
+    ),
+  );
+  if (together.ok) {
+    use(units.alone, { ok: true, entries: together.result.ghg_entries });
+    return;
+  }
+  for (const id of units.alone) use([id], unitOutcome(evaluateRows(state, entriesGraph(state, [storedEntry(state, id)]))));
+}
+
+/**
+ * Stores evaluated results on their entries, and keeps the pending totals of their statements
+ * current. `fresh` holds results not stored yet (the entry of a change being written) that the
+ * pending totals must count.
+ */
+export function storeResults(state: ServiceState, entries: readonly GhgEntryResult[], fresh: readonly GhgEntryResult[] = []): void {
+  const statements = new Set<string>();
+  for (const entry of entries) {
+    const removal = state.removals.get(entry.id);
+    if (removal === undefined) continue;
+    state.removals.update({ ...removal, result: resultRow(entry) });
+    if (removal.ghg_statement_id !== null) statements.add(removal.ghg_statement_id);
+  }
+  for (const entry of fresh) {
+    const statementId = state.removals.get(entry.id)?.ghg_statement_id ?? null;
+    if (statementId !== null) statements.add(statementId);
+  }
+  for (const id of statements) refreshPendingTotal(state, id, fresh);
+}
+
+/**
+ * Recomputes a statement's `pending_total_co2e_removed_kg` from its entries' stored figures (and
+ * `fresh` ones about to be stored): the total its entries give now when it differs from the frozen
+ * submission, null when nothing is pending or it was never submitted.
+ */
+export function refreshPendingTotal(state: ServiceState, statementId: string, fresh: readonly GhgEntryResult[] = []): void {
+  const statement = state.statements.get(statementId);
+  if (statement === undefined) return;
+  const { record } = statement;
+  let pending: number | null = null;
+  if (record.submission !== null) {
+    const override = new Map(fresh.map((e) => [e.id, e]));
+    const members = record.removal_ids.flatMap((id) => {
+      const entry = override.get(id);
+      if (entry !== undefined) return [entry];
+      const stored = state.removals.get(id)?.result;
+      return stored === undefined
+        ? []
+        : [{ id, co2e_net_removed_kg: stored.co2e_net_removed_kg, risk_of_reversal_percentage: stored.risk_of_reversal_percentage }];
+    });
+    pending = pendingGhgStatementTotal(record, { ghg_entries: members });
+  }
+  if ((statement.pending_total_co2e_removed_kg ?? null) !== pending)
+    state.statements.update({ ...statement, pending_total_co2e_removed_kg: pending });
+}
+
+/**
+ * Evaluates stored GHG entries with their current attributions (one evaluation per unit, see the
+ * module comment), stores their figures and returns them, as the statement lifecycle takes them.
+ * An entry that no longer evaluates is left out (the lifecycle then refuses).
  */
 export function evaluateEntries(state: ServiceState, removalIds: readonly string[]): { readonly ghg_entries: readonly GhgEntryResult[] } {
   const entries: GhgEntryResult[] = [];
-  for (const id of removalIds) {
-    const removal = state.removals.get(id);
-    if (removal === undefined) continue;
-    const outcome = evaluateStored(state, removal);
-    if (outcome.ok) entries.push(outcome.entry);
-  }
+  evaluateUnits(state, unitsOf(state, removalIds), (_ids, outcome) => {
+    if (outcome.ok) entries.push(...outcome.entries);
+  });
+  storeResults(state, entries);
   return { ghg_entries: entries };
 }
 
 /**
- * Re-evaluates stored entries after a change they depend on and stores their new figures.
- * Returns the problems of the entries that no longer evaluate (the caller refuses the request,
- * which rolls every change back).
+ * Re-evaluates stored entries after a change they depend on and stores their new figures (every
+ * entry of an evaluated statement's). Returns the problems of the entries that no longer evaluate
+ * (the caller refuses the request, which rolls every change back), each named by its entry.
  */
 export function reevaluate(state: ServiceState, removalIds: Iterable<string>): GraphIssue[] {
   const problems: GraphIssue[] = [];
-  for (const id of new Set(removalIds)) {
-    const removal = state.removals.get(id);
-    if (removal === undefined) continue;
-    const outcome = evaluateStored(state, removal);
-    if (!outcome.ok) {
-      for (const issue of outcome.issues) problems.push({ ...issue, message: `GHG entry '${id}': ${issue.message}` });
-      continue;
+  const evaluated: GhgEntryResult[] = [];
+  evaluateUnits(state, unitsOf(state, removalIds), (ids, outcome) => {
+    if (outcome.ok) {
+      evaluated.push(...outcome.entries);
+      return;
     }
-    state.removals.update({ ...removal, result: outcome.result });
-  }
+    for (const id of ids) for (const issue of outcome.issues) problems.push({ ...issue, message: `GHG entry '${id}': ${issue.message}` });
+  });
+  if (problems.length === 0) storeResults(state, evaluated);
   return problems;
 }
 
-/** The id of the component checked in its one-component graph, replaced by its name in messages. */
-const CHECKED = 'cmp_checked';
-
 /**
  * Checks a component against its blueprint and datapoints (inputs complete, units of the right
- * kinds, one datapoint per scalar input) with the accounting module's own validation. Paths of
- * the problems start at the component's `inputs`; messages call it `name` (`component 'cmp_...'`
- * for a stored one, the place in the request for a new one, which has no id yet).
+ * kinds, one datapoint per scalar input) with the accounting module's own checks. Paths of the
+ * problems start at the component's `inputs`; messages call it `name` (`component 'cmp_...'` for
+ * a stored one, the place in the request for a new one, which has no id yet).
  */
 export function checkComponent(
   state: ServiceState,
@@ -246,29 +231,16 @@ export function checkComponent(
   const blueprint = state.blueprints.get(component.blueprint_key);
   if (blueprint === undefined)
     return [{ path: ['blueprint_key'], code: 'unknown_blueprint', message: `blueprint '${component.blueprint_key}' does not exist` }];
-  const ids = [...new Set(component.inputs.flatMap((i) => i.datapoint_ids))];
-  const prepared = prepareGraph({
-    component_blueprints: [blueprint.definition],
-    datapoints: ids.flatMap((id) => {
-      const d = state.datapoints.get(id);
-      return d === undefined ? [] : [{ id, quantity: d.quantity }];
-    }),
-    components: [
-      {
-        id: CHECKED,
-        blueprint_key: component.blueprint_key,
-        inputs: component.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })),
-      },
-    ],
-    ghg_entries: [],
-  });
-  if (prepared.ok) return [];
-  return prepared.issues.map((issue) => {
-    const [collection, , ...rest] = issue.path;
-    return {
-      ...issue,
-      path: collection === 'components' ? rest : issue.path,
-      message: issue.message.split(`component '${CHECKED}'`).join(name),
-    };
-  });
+  const ids = new Set(component.inputs.flatMap((i) => i.datapoint_ids));
+  return componentProblems(
+    {
+      blueprint: blueprint.definition,
+      inputs: component.inputs.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] })),
+      datapoints: [...ids].flatMap((id) => {
+        const d = state.datapoints.get(id);
+        return d === undefined ? [] : [{ id, quantity: d.quantity }];
+      }),
+    },
+    name,
+  );
 }

@@ -240,6 +240,12 @@ export interface StatementRow {
   /** The issuance of its credits. */
   readonly issuance_id: string | null;
   readonly record: GhgStatementRecord;
+  /**
+   * The total its entries give now when it differs from the frozen submission (the statement's
+   * `pending_total_co2e_removed_kg`), kept current by the changes of its entries; absent or null
+   * when nothing is pending.
+   */
+  readonly pending_total_co2e_removed_kg?: number | null;
 }
 
 /** Statement statuses in which its entries may still change (the lifecycle's amendable ones). */

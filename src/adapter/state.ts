@@ -139,6 +139,11 @@ export class ServiceState {
   #drawn: string[] | null = null;
   readonly cursors: CursorCodec;
   readonly ledger: CreditLedger;
+  /**
+   * How many graphs the accounting evaluated for this state (evaluation.ts): tests count them to
+   * hold the service to one evaluation per statement per change, and none for a read.
+   */
+  evaluations = 0;
   /** Registry code of serial numbers. */
   registryCode = 'CDR';
   /** Ids the ledger must use next, by kind: how a world's own batch and transaction ids are kept. */

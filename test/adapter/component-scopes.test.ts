@@ -7,7 +7,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { evaluateGraph } from '../../src/accounting';
-import { entryGraph } from '../../src/adapter/evaluation';
+import { statementGraph } from '../../src/adapter/evaluation-graph';
+import type { StatementRow } from '../../src/adapter/rows';
 import { BATCH_A, Client, demoSandbox, DIESEL_COMPONENT, IDS, removalBody } from './fixtures';
 
 type Entry = { id: string; co2e_net_removed_without_discount_kg: number };
@@ -59,7 +60,7 @@ describe('statement components', () => {
     expect(await net(client, february.id)).toBeCloseTo((before[1] as number) - share, 6);
     // The figures are evaluateGraph's for the graph the service builds.
     const { state } = client.sandbox;
-    const graph = entryGraph(state, march.id, 5, state.indexes.attributionsByRemoval.rows(march.id));
+    const graph = statementGraph(state, state.statements.get(statement.id) as StatementRow);
     expect(await net(client, march.id)).toBe(
       evaluateGraph(graph).ghg_entries.find((e) => e.id === march.id)?.co2e_net_removed_without_discount_kg,
     );
@@ -126,7 +127,10 @@ describe('project components', () => {
 
   test('an amortised one (project lifetime) gives a statement period / lifetime of its value, split over the entries', async () => {
     const { client, march, february } = await twoEntries();
-    await client.ok('supplierA', 'POST', '/mrv/v0/ghg_statements', { project_id: IDS.projectA, end_on: '2026-03-31' });
+    const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', {
+      project_id: IDS.projectA,
+      end_on: '2026-03-31',
+    });
     const before = await net(client, march.id);
     await client.ok('supplierA', 'POST', '/mrv/v0/project_components', {
       allocation_strategy: 'ESTIMATED_PROJECT_LIFETIME',
@@ -136,7 +140,7 @@ describe('project components', () => {
     expect(after).toBeLessThan(before);
     // The same share for both entries of the statement, from the core's amortisation.
     const { state } = client.sandbox;
-    const graph = entryGraph(state, march.id, 5, state.indexes.attributionsByRemoval.rows(march.id));
+    const graph = statementGraph(state, state.statements.get(statement.id) as StatementRow);
     const result = evaluateGraph(graph).ghg_entries;
     expect(after).toBe(result.find((e) => e.id === march.id)?.co2e_net_removed_without_discount_kg);
     expect(await net(client, february.id)).toBe(result.find((e) => e.id === february.id)?.co2e_net_removed_without_discount_kg);

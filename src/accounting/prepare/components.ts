@@ -126,7 +126,7 @@ class ComponentBuilder {
           context,
           ['components', c, 'blueprint_key'],
           'unknown_blueprint',
-          `component '${id}' names blueprint '${component.blueprint_key}', which the document does not define`,
+          `${context.componentName(id)} names blueprint '${component.blueprint_key}', which the document does not define`,
         );
       }
       return; // an invalid blueprint was reported where it is defined
@@ -154,7 +154,7 @@ class ComponentBuilder {
           this.context,
           ['components', c, 'inputs'],
           'missing_input',
-          `component '${id}' does not supply input '${(plan.blueprint.inputs[s] as CompiledBlueprintInput).input_key}' of blueprint '${plan.blueprint.key}'`,
+          `${this.context.componentName(id)} does not supply input '${(plan.blueprint.inputs[s] as CompiledBlueprintInput).input_key}' of blueprint '${plan.blueprint.key}'`,
         );
       }
     }
@@ -172,12 +172,17 @@ class ComponentBuilder {
         context,
         inputPath(c, i, 'input_key'),
         'unknown_input',
-        `component '${id}' supplies input '${inputKey}', which blueprint '${plan.blueprint.key}' does not have`,
+        `${this.context.componentName(id)} supplies input '${inputKey}', which blueprint '${plan.blueprint.key}' does not have`,
       );
       return false;
     }
     if ((this.suppliedCount[s] as number) >= 0) {
-      problem(context, inputPath(c, i, 'input_key'), 'duplicate_input', `component '${id}' supplies input '${inputKey}' more than once`);
+      problem(
+        context,
+        inputPath(c, i, 'input_key'),
+        'duplicate_input',
+        `${this.context.componentName(id)} supplies input '${inputKey}' more than once`,
+      );
       return false;
     }
     // `datapoint_ids`, or the API's single `datapoint_id`, read in place (no array for the latter).
@@ -189,7 +194,7 @@ class ComponentBuilder {
         context,
         inputPath(c, i),
         'ambiguous_input',
-        `component '${id}' input '${inputKey}' gives both datapoint_ids and datapoint_id; give one`,
+        `${this.context.componentName(id)} input '${inputKey}' gives both datapoint_ids and datapoint_id; give one`,
       );
       return false;
     }
@@ -202,7 +207,7 @@ class ComponentBuilder {
         context,
         inputPath(c, i, field),
         'scalar_input_count',
-        `component '${id}' input '${inputKey}' is SCALAR and takes exactly one datapoint, got ${count}`,
+        `${this.context.componentName(id)} input '${inputKey}' is SCALAR and takes exactly one datapoint, got ${count}`,
       );
     } else if (spec.data_shape === 'LIST' && count === 0) {
       valid = false;
@@ -210,7 +215,7 @@ class ComponentBuilder {
         context,
         inputPath(c, i, field),
         'empty_list_input',
-        `component '${id}' input '${inputKey}' is a LIST and needs at least one datapoint`,
+        `${this.context.componentName(id)} input '${inputKey}' is a LIST and needs at least one datapoint`,
       );
     }
     if (this.checked.length < this.used + count) this.checked = grown(this.checked, this.used + count);
@@ -249,7 +254,7 @@ class ComponentBuilder {
         context,
         slotPath(c, i, field, k),
         'unknown_datapoint',
-        `component '${id}' input '${spec.input_key}' names datapoint '${datapointId}', which the document does not define`,
+        `${this.context.componentName(id)} input '${spec.input_key}' names datapoint '${datapointId}', which the document does not define`,
       );
       return false;
     }
@@ -264,7 +269,7 @@ class ComponentBuilder {
       context,
       slotPath(c, i, field, k),
       'unit_incompatible',
-      `datapoint '${datapointId}' has unit '${this.datapoints.units[d]}' (${formatDimension(dimensions.dimension(got))}), but input '${spec.input_key}' of component '${id}' expects quantity kind '${spec.quantity_kind}' (${formatDimension(dimensions.dimension(expected))})`,
+      `datapoint '${datapointId}' has unit '${this.datapoints.units[d]}' (${formatDimension(dimensions.dimension(got))}), but input '${spec.input_key}' of ${this.context.componentName(id)} expects quantity kind '${spec.quantity_kind}' (${formatDimension(dimensions.dimension(expected))})`,
     );
     return false;
   }

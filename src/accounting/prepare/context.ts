@@ -23,6 +23,8 @@ export interface PrepareContext {
   readonly dimensions: DimensionTable;
   /** Every problem found so far, in the order found. */
   readonly issues: GraphIssue[];
+  /** How a problem names the component of an id (`component 'id'`, or the caller's own name for it). */
+  readonly componentName: (id: string) => string;
 }
 
 /** Reports one problem. */

@@ -15,7 +15,7 @@
  * per-item checks would give. A document whose shape is wrong is checked too, item by item as far
  * as its readable items allow (model/graph-parse.ts), so that every problem comes out at once.
  */
-import type { GraphIssue } from '../../model';
+import type { GraphIssue, RemovalGraph } from '../../model';
 import { parseRemovalGraph, type GraphCollection, type PartialGraph } from '../../model/graph-parse';
 import { DimensionTable } from './dimension-table';
 import { policyIssues, resolvePolicies, type AccountingPolicies } from '../policies';
@@ -47,7 +47,31 @@ export function prepareGraphDocument(
   if (!parsed.success && parsed.partial === undefined) return { ok: false, issues };
   const broken: PartialGraph | undefined = parsed.success ? undefined : parsed.partial;
   const graph = parsed.success ? parsed.data : (broken as PartialGraph).graph;
-  const context: PrepareContext = { graph, policies, broken, dimensions: new DimensionTable(), issues };
+  return preparePhases({ graph, policies, broken, dimensions: new DimensionTable(), issues, componentName: componentNamed });
+}
+
+/** How a problem names a component of a document: by its id. */
+function componentNamed(id: string): string {
+  return `component '${id}'`;
+}
+
+/**
+ * Prepares a graph whose shape is known to be right (built by the caller from parts it validated
+ * itself, as the service builds one from its rows): the same phases and checks as
+ * {@link prepareGraphDocument} after its parse, so the same problems and the same prepared graph,
+ * without the parse. `componentName` says how problems name a component (default `component 'id'`).
+ */
+export function prepareGraphParts(
+  graph: RemovalGraph,
+  policies: AccountingPolicies,
+  componentName: (id: string) => string = componentNamed,
+): PrepareResult {
+  return preparePhases({ graph, policies, broken: undefined, dimensions: new DimensionTable(), issues: [], componentName });
+}
+
+/** The phases of a preparation over a parsed document (see the module comment). */
+function preparePhases(context: PrepareContext): PrepareResult {
+  const { graph, policies, broken, issues } = context;
 
   const blueprints = prepareBlueprints(context);
   const datapoints = prepareDatapoints(context);

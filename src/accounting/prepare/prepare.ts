@@ -11,9 +11,10 @@
  * objects with the caller (see there). The types are in prepared-graph.ts, the implementation in
  * graph.ts.
  */
-import type { AccountingPolicies } from '../policies';
+import type { ComponentBlueprintDefinition, GraphComponentInput, GraphDatapoint, GraphIssue, RemovalGraph } from '../../model';
+import { DEFAULT_ACCOUNTING_POLICIES, type AccountingPolicies } from '../policies';
 import { mergePlanOf } from './merge-plan';
-import { prepareGraphDocument } from './graph';
+import { prepareGraphDocument, prepareGraphParts } from './graph';
 import type { PrepareResult } from './prepared-graph';
 
 export type { AttributionScope, PreparedAmortisation, PreparedShareSlot, PreparedStatement } from './statement-parts';
@@ -33,4 +34,45 @@ export function prepareGraph(document: unknown, policyOverrides?: Partial<Accoun
   // The merge plan is part of what is prepared once: an evaluation finds it ready.
   if (result.ok) mergePlanOf(result.prepared);
   return result;
+}
+
+/**
+ * Prepares a graph its caller built from parts it validated itself (the service, from its rows):
+ * the checks and the prepared graph of `prepareGraph`, without parsing the document again. The
+ * graph must have the parsed shape (defaults applied); a graph that does not is a defect of the
+ * caller, not bad data. Internal: not exported from the package.
+ */
+export function prepareValidatedGraph(graph: RemovalGraph, policies: AccountingPolicies = DEFAULT_ACCOUNTING_POLICIES): PrepareResult {
+  const result = prepareGraphParts(graph, policies);
+  if (result.ok) mergePlanOf(result.prepared);
+  return result;
+}
+
+/** A component to check on its own: its blueprint, its inputs and the datapoints they name. */
+export interface ComponentParts {
+  readonly blueprint: ComponentBlueprintDefinition;
+  readonly inputs: readonly GraphComponentInput[];
+  /** The datapoints the inputs name (one missing here is reported as unknown). */
+  readonly datapoints: readonly GraphDatapoint[];
+}
+
+/**
+ * The problems of one component against its blueprint and datapoints (inputs complete, units of
+ * the right kinds, one datapoint per scalar input), as the preparation of a graph finds them:
+ * paths start at the component's `inputs`, messages call it `name` (e.g. `component 'cmp_...'`, or
+ * a place in a request for a component that has no id yet). None when it is valid. Internal.
+ */
+export function componentProblems(parts: ComponentParts, name: string): GraphIssue[] {
+  const graph: RemovalGraph = {
+    component_blueprints: [parts.blueprint],
+    datapoints: [...parts.datapoints],
+    components: [{ id: name, blueprint_key: parts.blueprint.key, inputs: [...parts.inputs] }],
+    ghg_entries: [],
+  };
+  const prepared = prepareGraphParts(graph, DEFAULT_ACCOUNTING_POLICIES, () => name);
+  if (prepared.ok) return [];
+  return prepared.issues.map((issue) => {
+    const [collection, , ...rest] = issue.path;
+    return collection === 'components' ? { ...issue, path: rest } : issue;
+  });
 }

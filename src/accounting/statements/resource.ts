@@ -17,16 +17,16 @@ import { totalGhgStatementEntries } from './totals';
  */
 export function pendingGhgStatementTotal(
   statement: GhgStatementRecord,
-  evaluation: { readonly ghg_entries: readonly GhgEntryResult[] },
+  evaluation: { readonly ghg_entries: readonly Pick<GhgEntryResult, 'id' | 'co2e_net_removed_kg' | 'risk_of_reversal_percentage'>[] },
   options: GhgStatementOptions = {},
 ): number | null {
   const invalidOptions = ghgStatementOptionIssues(options);
   if (invalidOptions.length > 0) throw optionsError('options of pendingGhgStatementTotal', invalidOptions);
   const submission = statement.submission;
   if (submission === null) return null;
-  const byId = new Map<string, GhgEntryResult>();
+  const byId = new Map<string, (typeof evaluation.ghg_entries)[number]>();
   for (const entry of evaluation.ghg_entries) byId.set(entry.id, entry);
-  const members: GhgEntryResult[] = [];
+  const members: (typeof evaluation.ghg_entries)[number][] = [];
   for (const id of statement.removal_ids) {
     const entry = byId.get(id);
     if (entry === undefined || !Number.isFinite(entry.co2e_net_removed_kg)) return null;

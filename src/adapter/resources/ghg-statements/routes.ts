@@ -17,12 +17,12 @@ import { ghgStatementSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from './schemas';
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { evaluateEntries, reevaluate } from '../../evaluation';
+import { evaluateEntries, reevaluate, refreshPendingTotal } from '../../evaluation';
 import { conflict, Problems, refuseProblems, unprocessable } from '../../failures';
 import { ok, route, type Route } from '../../router';
 import type { StatementRow } from '../../rows';
 import { statementView } from './view';
-import { ownedRef, pageOf } from '../common';
+import { ownedRef, pageOf, stored } from '../common';
 import { visibleRows } from '../../visible-lists';
 
 /**
@@ -82,7 +82,7 @@ const createStatement = (context: RequestContext, body: z.output<typeof createGh
   return ok(statementView(state, row));
 };
 
-/** Submission freezes the entries' figures; the project's verifier is assigned and sees the statement and its evidence from then on. */
+/** Submission evaluates the statement's entries once, stores and freezes their figures; the project's verifier is assigned and sees the statement and its evidence from then on. */
 const submitStatement = (context: RequestContext, id: string, body: z.output<typeof submitGhgStatementRequestSchema>) => {
   const { state } = context;
   const statement = ownedOr404(context, state.statements.get(id));
@@ -99,9 +99,10 @@ const submitStatement = (context: RequestContext, id: string, body: z.output<typ
       ? submitGhgStatement(withVerifier, evaluation, { ghg_statement_report_url }, at)
       : resubmitGhgStatement(withVerifier, evaluation, { ghg_statement_report_url, summary_of_changes }, at),
   );
-  const row: StatementRow = { ...statement, verifier_organisation_id: verifierId, record };
-  state.statements.update(row);
-  return ok(statementView(state, row));
+  state.statements.update({ ...statement, verifier_organisation_id: verifierId, record });
+  // The figures just frozen are the entries' current ones: nothing is pending (computed, not assumed).
+  refreshPendingTotal(state, id);
+  return ok(statementView(state, stored(state.statements.get(id), id)));
 };
 
 /** The routes of this module. */

@@ -6,7 +6,7 @@
 import { DEFAULT_ACCOUNTING_POLICIES } from '../../../accounting';
 import type { GraphIssue } from '../../../model';
 import { indexes, type RequestContext } from '../../context';
-import { evaluateEntry, checkComponent, type AttributionInput } from '../../evaluation';
+import { evaluateEntry, checkComponent, storeResults, type AttributionInput } from '../../evaluation';
 import { Problems, unprocessable, valueError } from '../../failures';
 import type { ValidationErrorItem } from '../../../model/validation-error';
 import type { AttributionRow, ComponentRow, ProjectRow } from '../../rows';
@@ -60,7 +60,8 @@ function evaluationProblems(issues: readonly GraphIssue[], loc: readonly (string
 }
 
 /**
- * Evaluates the entry with `planned` attributions, or refuses the request: with the problems of the
+ * Evaluates the entry with `planned` attributions (with its statement, once, when they share
+ * components: the other entries' new figures are stored), or refuses the request: with the problems of the
  * first template component that fails its own checks when there is one (`deferred`), else with
  * the evaluation's.
  */
@@ -72,7 +73,11 @@ export function evaluateOrRefuse(
   deferred: readonly DeferredCheck[] = [],
 ) {
   const outcome = evaluateEntry(context.state, entryId, project.risk_of_reversal_percentage, planned);
-  if (outcome.ok) return outcome.result;
+  if (outcome.ok) {
+    // The entries evaluated with it (its statement's) have new figures too; its own the caller stores.
+    storeResults(context.state, outcome.others, [outcome.entry]);
+    return outcome.result;
+  }
   const first = componentProblems(context, deferred);
   throw unprocessable(first.length > 0 ? first : evaluationProblems(outcome.issues, ['body']).items);
 }
