@@ -130,7 +130,12 @@ function poller(base, path) {
     stop: async () => {
       state.running = false;
       await done;
-      return { longest_wait_ms: Math.round(state.longestMs), requests: state.requests, failures: state.failures.length, first_failure: state.failures[0] ?? null };
+      return {
+        longest_wait_ms: Math.round(state.longestMs),
+        requests: state.requests,
+        failures: state.failures.length,
+        first_failure: state.failures[0] ?? null,
+      };
     },
   };
 }
@@ -197,7 +202,9 @@ function statementDocument(run) {
         components.push({
           id,
           blueprint_key: slot.blueprint_key,
-          inputs: slot.inputs.map((i) => given?.find((g) => g.input_key === i.input_key) ?? { input_key: i.input_key, datapoint_ids: [i.datapoint_id] }),
+          inputs: slot.inputs.map(
+            (i) => given?.find((g) => g.input_key === i.input_key) ?? { input_key: i.input_key, datapoint_ids: [i.datapoint_id] },
+          ),
         });
         attributions.push({ component_id: id, attribution_factor: 1 });
       }
@@ -205,7 +212,13 @@ function statementDocument(run) {
   });
   const project = demo.projects.find((p) => p.id === PROJECT);
   return {
-    component_blueprints: demo.component_blueprints.map(({ key, type, inputs, expressions, ...rest }) => ({ key, type, inputs, expressions, ...pick(rest) })),
+    component_blueprints: demo.component_blueprints.map(({ key, type, inputs, expressions, ...rest }) => ({
+      key,
+      type,
+      inputs,
+      expressions,
+      ...pick(rest),
+    })),
     datapoints,
     components,
     ghg_entries: entries,
@@ -224,7 +237,14 @@ function statementDocument(run) {
         id: PROJECT,
         estimated_gross_tonnage_kg: project.estimated_gross_tonnage_kg,
         estimated_lifetime: project.estimated_lifetime,
-        components: [{ component_id: run.projectComponent, allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE', custom_period_start_on: '2026-01-01', custom_period_end_on: '2026-12-31' }],
+        components: [
+          {
+            component_id: run.projectComponent,
+            allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE',
+            custom_period_start_on: '2026-01-01',
+            custom_period_end_on: '2026-12-31',
+          },
+        ],
       },
     ],
   };
@@ -244,7 +264,9 @@ function cliEvaluation(document) {
     const file = join(dir, 'statement.json');
     writeFileSync(file, JSON.stringify(document));
     const t0 = performance.now();
-    const out = execFileSync(process.execPath, [join(ROOT, 'bin/cdr-engine.js'), 'evaluate', file, '--format', 'json'], { maxBuffer: 1 << 30 });
+    const out = execFileSync(process.execPath, [join(ROOT, 'bin/cdr-engine.js'), 'evaluate', file, '--format', 'json'], {
+      maxBuffer: 1 << 30,
+    });
     const seconds = (performance.now() - t0) / 1000;
     return { seconds, entries: JSON.parse(out.toString('utf8')).ghg_entries };
   } finally {
@@ -275,10 +297,26 @@ async function runSize(n, log) {
       component_data: dieselComponent('shared-diesel', sharedVolume.id),
     });
     run.projectComponent = projectComponent.id;
-    run.sharedComponents.push({ id: projectComponent.id, blueprint_key: 'diesel_combustion', inputs: dieselComponent('', sharedVolume.id).inputs });
+    run.sharedComponents.push({
+      id: projectComponent.id,
+      blueprint_key: 'diesel_combustion',
+      inputs: dieselComponent('', sharedVolume.id).inputs,
+    });
     for (let k = 0; k < n; k++) {
-      const dryMass = await ok('entry datapoint', 'supplier', 'POST', '/mrv/v0/datapoints', datapoint(`dry-${k}`, 10 + (k % 17) * 0.1, 't', 0.3));
-      const diesel = await ok('entry datapoint', 'supplier', 'POST', '/mrv/v0/datapoints', datapoint(`diesel-${k}`, 150 + (k % 13), 'l', 10));
+      const dryMass = await ok(
+        'entry datapoint',
+        'supplier',
+        'POST',
+        '/mrv/v0/datapoints',
+        datapoint(`dry-${k}`, 10 + (k % 17) * 0.1, 't', 0.3),
+      );
+      const diesel = await ok(
+        'entry datapoint',
+        'supplier',
+        'POST',
+        '/mrv/v0/datapoints',
+        datapoint(`diesel-${k}`, 150 + (k % 13), 'l', 10),
+      );
       run.datapoints.push({ id: dryMass.id, quantity: dryMass.quantity }, { id: diesel.id, quantity: diesel.quantity });
       const inputs = entryInputs(dryMass.id, diesel.id);
       const entry = await ok('entry', 'supplier', 'POST', '/mrv/v0/removals', {
@@ -301,20 +339,37 @@ async function runSize(n, log) {
       cpu[name] = cpuSeconds(child.pid) - c0;
       return answer;
     };
-    const statement = await step('create statement', 'supplier', 'POST', '/mrv/v0/ghg_statements', { project_id: PROJECT, end_on: '2026-03-31' });
+    const statement = await step('create statement', 'supplier', 'POST', '/mrv/v0/ghg_statements', {
+      project_id: PROJECT,
+      end_on: '2026-03-31',
+    });
     run.statement = statement.id;
-    const statementVolume = await ok('statement datapoint', 'supplier', 'POST', '/mrv/v0/datapoints', datapoint('statement-volume', 900, 'l', 30));
+    const statementVolume = await ok(
+      'statement datapoint',
+      'supplier',
+      'POST',
+      '/mrv/v0/datapoints',
+      datapoint('statement-volume', 900, 'l', 30),
+    );
     run.datapoints.push({ id: statementVolume.id, quantity: statementVolume.quantity });
     const statementComponent = await step('statement component', 'supplier', 'POST', '/mrv/v0/ghg_statement_components', {
       ghg_statement_id: statement.id,
       component_data: dieselComponent('statement-diesel', statementVolume.id),
     });
     run.statementComponent = statementComponent.id;
-    run.sharedComponents.push({ id: statementComponent.id, blueprint_key: 'diesel_combustion', inputs: dieselComponent('', statementVolume.id).inputs });
-    await step('patch shared datapoint', 'supplier', 'PATCH', `/mrv/v0/datapoints/${sharedVolume.id}`, { quantity: { magnitude: 4000, unit: 'l', standard_deviation: 50 } });
+    run.sharedComponents.push({
+      id: statementComponent.id,
+      blueprint_key: 'diesel_combustion',
+      inputs: dieselComponent('', statementVolume.id).inputs,
+    });
+    await step('patch shared datapoint', 'supplier', 'PATCH', `/mrv/v0/datapoints/${sharedVolume.id}`, {
+      quantity: { magnitude: 4000, unit: 'l', standard_deviation: 50 },
+    });
     const served = [];
     for (const e of run.entries) served.push(await ok('entry read', 'supplier', 'GET', `/mrv/v0/removals/${e.id}`));
-    await step('submit', 'supplier', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, { ghg_statement_report_url: 'https://r.example/s.pdf' });
+    await step('submit', 'supplier', 'POST', `/mrv/v0/ghg_statements/${statement.id}/submit`, {
+      ghg_statement_report_url: 'https://r.example/s.pdf',
+    });
     await step('verify', 'verifier', 'POST', `/sandbox/v0/ghg_statements/${statement.id}/verify`, { outcome: 'VERIFIED' });
     await step('issue credits', 'supplier', 'POST', `/sandbox/v0/ghg_statements/${statement.id}/issue_credits`);
     const read = await step('read statement', 'supplier', 'GET', `/mrv/v0/ghg_statements/${statement.id}`);
@@ -329,7 +384,11 @@ async function runSize(n, log) {
       root: ROOT,
       steps_s: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, Number(v.toFixed(3))])),
       server_cpu_s: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Number(v.toFixed(2))])),
-      statement_wide_cpu_s: Number(Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(2)),
+      statement_wide_cpu_s: Number(
+        Object.values(cpu)
+          .reduce((a, b) => a + b, 0)
+          .toFixed(2),
+      ),
       cli_s: Number(cli.seconds.toFixed(3)),
       worst_step_over_cli: Number((worst / cli.seconds).toFixed(2)),
       cli_entries_differing: mismatched,

@@ -132,6 +132,41 @@ export function toNodeListener(sandbox: Sandbox, options: NodeListenerOptions = 
   };
 }
 
+/**
+ * A keep-alive connection whose idle time ran out while the server was busy with another request
+ * may hold the client's next request already, unread: node would reset it (the client sees
+ * ECONNRESET for a request it sent in time). Its idle timeout is looked at again after the
+ * connection's pending input was read (`setImmediate` runs after the poll phase): a connection
+ * with a request in progress then stays open; one still idle is closed, as node closes it.
+ */
+function keepWaitingRequests(server: Server): void {
+  // Requests received on each connection: one received after the timeout (even if answered at once) keeps it.
+  const received = new WeakMap<Socket, number>();
+  server.on('request', (req: IncomingMessage) => received.set(req.socket, (received.get(req.socket) ?? 0) + 1));
+  // A listener of 'timeout' takes over what node does when a connection's socket times out.
+  server.on('timeout', (socket: Socket) => {
+    const before = received.get(socket) ?? 0;
+    setImmediate(() => {
+      if ((received.get(socket) ?? 0) === before && socket.readableLength === 0) socket.destroy();
+    });
+  });
+}
+
+/**
+ * The request time limit covers the answer too: node's `requestTimeout` bounds the reception of a
+ * request (408 when it is up); once it is received, a connection whose answer is not written out
+ * within the same limit (a client that does not read it) is closed.
+ */
+function bindAnswerTime(server: Server, requestMs: number): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const timer = setTimeout(() => {
+      if (req.complete && !res.writableFinished) req.socket.destroy();
+    }, requestMs);
+    timer.unref();
+    res.once('close', () => clearTimeout(timer));
+  });
+}
+
 /** The sandbox served over node:http, with its time limits and a shutdown that ends. */
 export interface NodeService {
   readonly server: Server;
@@ -160,6 +195,8 @@ export function createNodeService(sandbox: Sandbox, options: NodeServiceOptions 
     },
     toNodeListener(sandbox, { ...options, closing: () => closing }),
   );
+  keepWaitingRequests(server);
+  bindAnswerTime(server, requestMs);
   let closed: Promise<void> | undefined;
   return {
     server,
