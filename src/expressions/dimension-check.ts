@@ -100,6 +100,8 @@ function visit(ctx: CheckContext, g: Formula, parent: Formula): DimInfo {
       return { dim: DIMENSIONLESS, anyDim: ctx.zeroAnyDim && g.value === 0 };
     case 'var':
       return variable(ctx, g.name, false, parent);
+    case 'quantity':
+      return plain(g.dim);
     case 'neg':
       return visit(ctx, g.arg, g);
     case 'bin': {

@@ -5,6 +5,8 @@
  * later stages see, so no user string reaches an evaluator.
  */
 import { engineMath, formulaParser } from '../units/mathjs-instance';
+import type { Dimension } from '../units';
+import { type UnitLiteralNode, unitLiteral } from './unit-literals';
 import { type AllowedFunction, ALLOWED_FUNCTIONS, isAllowedFunction } from './functions';
 
 /** A binary operator of a formula. */
@@ -21,7 +23,9 @@ export type Formula =
   | { readonly kind: 'bin'; readonly op: BinaryOp; readonly left: Formula; readonly right: Formula }
   | { readonly kind: 'call'; readonly fn: AllowedFunction; readonly args: readonly Formula[] }
   | { readonly kind: 'cmp'; readonly op: CompareOp; readonly left: Formula; readonly right: Formula }
-  | { readonly kind: 'cond'; readonly test: Formula; readonly then: Formula; readonly otherwise: Formula };
+  | { readonly kind: 'cond'; readonly test: Formula; readonly then: Formula; readonly otherwise: Formula }
+  /** A unit literal (`1 g/cm^3`): its value in SI, its dimension and its text as written. */
+  | { readonly kind: 'quantity'; readonly value: number; readonly dim: Dimension; readonly text: string };
 
 /** A problem with a template's text, before any mapping or dimension is considered. */
 export interface FormulaProblem {
@@ -326,12 +330,17 @@ class TemplateWalker {
     } catch {
       isUnit = false;
     }
-    if (isUnit) return this.forbid(`unit "${name}" is not allowed: formulas take their units from their inputs`);
+    if (isUnit) return this.forbid(`unit "${name}" stands alone: a unit is written after a number, e.g. (1 ${name})`);
     return this.forbid(`unknown name "${name}": variables are written {name} and named constants are not allowed`);
   }
 
   /** + - * / ^ and unary minus; any other operator is refused after its operands are checked. */
   private operator(node: RawNode, depth: number): Formula | null {
+    const literal = unitLiteral(node as UnitLiteralNode, (name) => this.symbolIndex(name) >= 0);
+    if (literal !== undefined) {
+      if (typeof literal === 'string') return this.forbid(`unit literal ${this.show(node)}: ${literal}`);
+      return { kind: 'quantity', ...literal };
+    }
     const fn = typeof node.fn === 'string' ? node.fn : '';
     const args = node.args ?? [];
     if (node.implicit === true && !this.options.allowImplicitMultiplication) {
@@ -443,6 +452,8 @@ export function printFormula(f: Formula): string {
     }
     case 'call':
       return `${f.fn}(${f.args.map(printFormula).join(', ')})`;
+    case 'quantity':
+      return `(${f.text})`;
     case 'cmp':
       return `${printOperand(f.left, 0)} ${f.op} ${printOperand(f.right, 0)}`;
     case 'cond':
@@ -470,6 +481,7 @@ function printOperand(f: Formula, level: number): string {
 export function foldConstant(f: Formula): number | null {
   switch (f.kind) {
     case 'num':
+    case 'quantity':
       return f.value;
     case 'var':
     case 'cmp':

@@ -106,6 +106,7 @@ function lowerFormula(lowering: Lowering, f: Formula, state: ExpressionState): n
   const builder = lowering.builder;
   switch (f.kind) {
     case 'num':
+    case 'quantity':
       return builder.constantRegister(f.value);
     case 'var': {
       const binding = state.bindings.get(f.name) as Binding;
@@ -206,6 +207,7 @@ function inputUseCounts(states: readonly ExpressionState[], inputCount: number, 
       case 'call':
         return f.args.forEach(walk);
       case 'num':
+      case 'quantity':
         return;
     }
   };

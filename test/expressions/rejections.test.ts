@@ -47,8 +47,13 @@ describe('locked-down grammar', () => {
     expectOne('f(x) = {m}', 'expression_forbidden', 'function definition "f(x) = {m}" is not allowed');
   });
 
-  it('rejects unit literals, bare symbols and strings', () => {
-    expectOne('5 kg', 'expression_forbidden', 'unit "kg" is not allowed: formulas take their units from their inputs');
+  it('rejects bare units, unknown units of a literal, bare symbols and strings', () => {
+    expectOne('{m} * kg', 'expression_forbidden', 'unit "kg" stands alone: a unit is written after a number, e.g. (1 kg)');
+    expectOne(
+      '{m} * 5 kilogramm',
+      'expression_forbidden',
+      `unit literal "5 kilogramm": unknown unit 'kilogramm': no unit named 'kilogramm'; did you mean 'kilogram'?`,
+    );
     expectOne('{m} * pi', 'expression_forbidden', 'unknown name "pi": variables are written {name} and named constants are not allowed');
     expectOne('{m} * x', 'expression_forbidden', 'unknown name "x": variables are written {name} and named constants are not allowed');
     expectOne('"abc"', 'expression_forbidden', 'string literal "abc" is not allowed');
@@ -79,12 +84,12 @@ describe('locked-down grammar', () => {
   });
 
   it('reports every forbidden construct of one template', () => {
-    const issues = issuesOf('import("x") + pi + 5 kg');
+    const issues = issuesOf('import("x") + pi + {m} * kg');
     expect(issues.map((i) => i.message.slice(PREFIX.length))).toEqual([
       'string literal "x" is not allowed',
       'function "import" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs, log10, sin, cos, tan, asin, acos, atan, atan2',
       'unknown name "pi": variables are written {name} and named constants are not allowed',
-      'unit "kg" is not allowed: formulas take their units from their inputs',
+      'unit "kg" stands alone: a unit is written after a number, e.g. (1 kg)',
     ]);
   });
 
