@@ -17,6 +17,7 @@ import { entryWarnings, sortWarnings } from '../warnings';
 import type { MonteCarloRun } from '../monte-carlo/run';
 import { firstOrderWarning } from '../monte-carlo/warnings';
 import { firstOrderNetAfterDiscount } from './discount';
+import { ExpressionValues } from './expression-values';
 import { normalQuantile, studentTQuantile } from '../../uncertainty';
 
 /** A first-order coverage interval (docs/result.md). */
@@ -26,11 +27,16 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Makes the result objects of the entries of one evaluation. */
 export class EntryResults {
+  /** Each component's expression values, when the option asks for them. */
+  private readonly expressionValues: ExpressionValues | null;
+
   constructor(
     private readonly inputs: EntryInputs,
     private readonly budgets: BudgetTerms | null,
     private readonly sensitivities: EntrySensitivities,
-  ) {}
+  ) {
+    this.expressionValues = inputs.expressionValues === true ? new ExpressionValues(inputs.prepared) : null;
+  }
 
   /** Entry e's risk of reversal, null when it has none. */
   riskOf(e: number): number | null {
@@ -140,8 +146,9 @@ export class EntryResults {
       // Spread only for the rare statement or project attribution: a spread in the literal costs a
       // runtime call for each of 100,000s of results.
       const scope = attributions.scope[a] as number;
-      results[k] =
+      const scoped: ComponentResult =
         scope === 0 ? result : { ...result, attribution_scope: ATTRIBUTION_SCOPES[scope] as Exclude<AttributionScope, 'REMOVAL'> };
+      results[k] = this.expressionValues === null ? scoped : { ...scoped, expression_values: this.expressionValues.of(c) };
     }
     return results;
   }
