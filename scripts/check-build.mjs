@@ -215,14 +215,14 @@ async function checkErrorIdentity() {
  * The built CLI's Monte Carlo in worker threads (dist/monte-carlo-worker.js): one thread and
  * two give the same JSON byte for byte (issue 25), on the bundled statement example.
  */
-function checkThreads() {
+function checkThreads(document = join(root, 'examples', 'biochar-statement.json')) {
   const run = (threads) =>
     execFileSync(
       process.execPath,
       [
         join(root, 'bin', 'cdr-engine.js'),
         'evaluate',
-        join(root, 'examples', 'biochar-statement.json'),
+        document,
         '--discount',
         'monte-carlo',
         '--samples',
@@ -233,7 +233,7 @@ function checkThreads() {
       { encoding: 'utf8' },
     );
   const one = run(1);
-  if (run(2) !== one || run(3) !== one) problems.push('evaluate --threads 2 or 3 does not give the bytes of --threads 1');
+  if (run(2) !== one || run(3) !== one) problems.push(`evaluate --threads 2 or 3 does not give the bytes of --threads 1 on ${document}`);
   if (!JSON.parse(one).ghg_entries.every((e) => e.uncertainty_discount?.method === 'monte_carlo'))
     problems.push('evaluate --discount monte-carlo does not credit the Monte Carlo percentile');
 }
@@ -241,6 +241,8 @@ function checkThreads() {
 checkFormat('esm', '.js');
 checkFormat('cjs', '.cjs');
 checkThreads();
+// Branches, trigonometry and unit literals (the formula language of docs/rules.md) in worker threads.
+checkThreads(join(root, 'test', 'fixtures', 'formula-language.json'));
 checkExports();
 checkBundledPackages();
 await checkErrorIdentity();

@@ -28,6 +28,7 @@ export type {
   ComponentResult,
   EvaluationResult,
   EvaluationWarning,
+  ExpressionValue,
   GhgEntryResult,
   GhgStatementEntryTotal,
   GhgStatementResult,

@@ -42,6 +42,24 @@ export interface ComponentResult {
    * for the entry's own attributions.
    */
   readonly attribution_scope?: Exclude<AttributionScope, 'REMOVAL'>;
+  /**
+   * With the option `expressionValues`: every expression of the component's blueprint at the
+   * magnitudes (blueprint order), in SI with the SI unit of its dimension.
+   */
+  readonly expression_values?: readonly ExpressionValue[];
+}
+
+/**
+ * One expression's value at the magnitudes (option `expressionValues`).
+ * @public
+ */
+export interface ExpressionValue {
+  /** The expression's key. */
+  readonly key: string;
+  /** Its value in SI. */
+  readonly value: number;
+  /** The SI unit of its dimension, as the unit reader reads it (`kg*m^-3`; `""` for a pure number). */
+  readonly unit: string;
 }
 
 /**

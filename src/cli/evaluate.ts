@@ -38,11 +38,13 @@ interface EvaluateArguments {
   readonly strictWarnings: boolean;
   readonly monteCarlo: MonteCarloChoice;
   readonly threads: string | undefined;
+  /** `--expressions`: component items carry their expressions' values. */
+  readonly expressions: boolean;
 }
 
 /** The command's arguments, or the usage error to print. */
 function parseArguments(args: readonly string[]): EvaluateArguments | string {
-  const parsed = parseCommandLine(args, ['format', 'entries', ...MONTE_CARLO_FLAGS, THREADS_FLAG], ['strict-warnings']);
+  const parsed = parseCommandLine(args, ['format', 'entries', ...MONTE_CARLO_FLAGS, THREADS_FLAG], ['strict-warnings', 'expressions']);
   if (typeof parsed === 'string') return parsed;
   const { format = 'json', entries } = parsed.values;
   if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${format}'`;
@@ -58,7 +60,15 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
   if (typeof monteCarlo === 'string') return monteCarlo;
   const { threads } = parsed.values;
   if (threads !== undefined && typeof threadsOf(threads, 1, 1) === 'string') return threadsOf(threads, 1, 1) as string;
-  return { format, detailed, file: parsed.positionals[0], monteCarlo, threads, strictWarnings: parsed.flags.has('strict-warnings') };
+  return {
+    format,
+    detailed,
+    file: parsed.positionals[0],
+    monteCarlo,
+    threads,
+    strictWarnings: parsed.flags.has('strict-warnings'),
+    expressions: parsed.flags.has('expressions'),
+  };
 }
 
 /** How the table names the document: as given, `standard input`, or the bundled example's path. */
@@ -86,7 +96,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   progress.phase('validating');
   const { policies, monteCarlo } = parsed.monteCarlo;
   const prepared = prepareGraph(read.document, policies);
-  const options = monteCarlo === undefined ? {} : { monteCarlo };
+  const options = {
+    ...(monteCarlo === undefined ? {} : { monteCarlo }),
+    ...(parsed.expressions ? { expressionValues: true } : {}),
+  };
   let run;
   if (prepared.ok && (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo')) {
     progress.phase('Monte Carlo');

@@ -5,7 +5,7 @@
 
 /** `cdr-engine evaluate` */
 export const EVALUATE_USAGE =
-  'usage: cdr-engine evaluate [graph.json | -] [--format json|table|ndjson] [--entries N|all] [--discount first-order|monte-carlo] [--percentile P] [--samples N | --tolerance KG] [--seed S] [--threads N|auto] [--strict-warnings]   (--entries: entries the table shows in detail, default 10; --samples, --tolerance or --seed add the Monte Carlo summary, adaptive draws by default; --threads: worker threads of the Monte Carlo run, auto one per 32 entries up to the cores, same figures whatever the number; warnings go to stderr, --strict-warnings makes any exit 1)';
+  'usage: cdr-engine evaluate [graph.json | -] [--format json|table|ndjson] [--entries N|all] [--discount first-order|monte-carlo] [--percentile P] [--samples N | --tolerance KG] [--seed S] [--threads N|auto] [--expressions] [--strict-warnings]   (--entries: entries the table shows in detail, default 10; --samples, --tolerance or --seed add the Monte Carlo summary, adaptive draws by default; --threads: worker threads of the Monte Carlo run, auto one per 32 entries up to the cores, same figures whatever the number; --expressions: each component item lists the values of its expressions in SI; warnings go to stderr, --strict-warnings makes any exit 1)';
 /** `cdr-engine explain` */
 export const EXPLAIN_USAGE =
   'usage: cdr-engine explain <graph.json | -> <GHG entry id> [--discount first-order|monte-carlo] [--percentile P] [--samples N | --tolerance KG] [--seed S] [--strict-warnings]';

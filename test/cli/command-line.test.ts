@@ -87,7 +87,7 @@ describe('the commands', () => {
     const bogus = await run(['evaluate', '--bogus']);
     expect(bogus.code).toBe(2);
     expect(bogus.err).toMatch(
-      /^cdr-engine evaluate: unknown option '--bogus' \(options: --format, --entries, --discount, --percentile, --samples, --tolerance, --seed, --threads, --strict-warnings\)\n/,
+      /^cdr-engine evaluate: unknown option '--bogus' \(options: --format, --entries, --discount, --percentile, --samples, --tolerance, --seed, --threads, --strict-warnings, --expressions\)\n/,
     );
     expect(bogus.err).not.toMatch(/ERR_PARSE_ARGS|positional argument/);
     const port = await run(['serve', '--port', '-1']);

@@ -193,3 +193,64 @@ describe('GUM H.2: resistance, reactance and impedance from correlated V, I and 
     expect(e.monte_carlo!.standard_deviation_kg).toBeCloseTo(0.236, 2);
   });
 });
+
+describe('GUM H.2 written natively: cos, sin and unit literals (V, mA, ohm)', () => {
+  // JCGM 100:2008 H.2: V = 4.9990 V, I = 19.6610 mA, phi = 1.04446 rad with u = 0.0032 V,
+  // 0.0095 mA, 0.00075 rad and r(V, I) = -0.36, r(V, phi) = 0.86, r(I, phi) = -0.65.
+  const quantity = (name: string, kind: string, unit: string) => ({ input_key: name, quantity_kind: kind, compatible_unit: unit });
+  const graph = (template: string): RemovalGraphInput =>
+    ({
+      component_blueprints: [
+        {
+          key: 'h2',
+          type: 'SEQUESTRATION',
+          inputs: [quantity('v', 'voltage', 'V'), quantity('i', 'electric_current', 'A'), quantity('phi', 'dimensionless', '')].map(
+            (input) => ({ ...input, data_shape: 'SCALAR' }),
+          ),
+          expressions: [
+            {
+              key: 'y',
+              // An impedance in ohms, made a mass of the same number of kilograms.
+              template: `(${template}) / (1 ohm) * (1 kg)`,
+              inputs: ['v', 'i', 'phi']
+                .filter((n) => template.includes(`{${n}}`))
+                .map((n) => ({ template_key: n, input_key: n, type: 'DATAPOINT' })),
+            },
+          ],
+        },
+      ],
+      datapoints: [dp('v', 4.999, 'V', 0.0032), dp('i', 19.661, 'mA', 0.0095), dp('phi', 1.04446, '', 0.00075)],
+      components: [
+        {
+          id: 'cmp_H200000000000000',
+          blueprint_key: 'h2',
+          inputs: ['v', 'i', 'phi'].map((n) => ({ input_key: n, datapoint_ids: [id(n)] })),
+        },
+      ],
+      ghg_entries: [
+        {
+          id: 'rmv_H200000000000000',
+          risk_of_reversal_percentage: null,
+          component_attributions: [{ component_id: 'cmp_H200000000000000' }],
+        },
+      ],
+      correlations: [
+        { datapoint_ids: [id('v'), id('i')], coefficient: -0.36 },
+        { datapoint_ids: [id('v'), id('phi')], coefficient: 0.86 },
+        { datapoint_ids: [id('i'), id('phi')], coefficient: -0.65 },
+      ],
+    }) as RemovalGraphInput;
+  const cases = [
+    ['R', '{v} / {i} * cos({phi})', 127.732, 0.071],
+    ['X', '{v} / {i} * sin({phi})', 219.847, 0.295],
+    ['|Z|', '{v} / {i} + 0 * {phi} * (1 ohm)', 254.26, 0.236],
+  ] as const;
+  for (const [name, template, value, u] of cases) {
+    it(`gives ${name} = ${value} ohm with u = ${u} ohm`, () => {
+      const e = evaluateGraph(graph(template)).ghg_entries[0]!;
+      expect(e.co2e_net_removed_without_discount_kg).toBeCloseTo(value, 3);
+      // Published to 0.001 from inputs published to two digits (see the series version above).
+      expect(Math.abs(e.co2e_net_removed_standard_deviation_kg! - u)).toBeLessThan(0.0015);
+    });
+  }
+});

@@ -25,4 +25,6 @@ export interface EntryInputs {
   readonly monteCarlo: MonteCarloRun | undefined;
   /** Given: every entry with a standard deviation reports its first-order coverage interval. */
   readonly coverageProbability: number | undefined;
+  /** Whether component items carry their expressions' values (option `expressionValues`). */
+  readonly expressionValues?: boolean;
 }

@@ -13,10 +13,11 @@ import type { CompiledBlueprint } from '../../expressions';
 import { ATTRIBUTION_SCOPES, type PreparedGraph } from '../prepare/prepared-graph';
 import type { AttributionScope } from '../prepare/statement-parts';
 import type { ComponentResult, EvaluationWarning, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from '../result';
-import { entryWarnings } from '../warnings';
+import { entryWarnings, sortWarnings } from '../warnings';
 import type { MonteCarloRun } from '../monte-carlo/run';
 import { firstOrderWarning } from '../monte-carlo/warnings';
 import { firstOrderNetAfterDiscount } from './discount';
+import { ExpressionValues } from './expression-values';
 import { normalQuantile, studentTQuantile } from '../../uncertainty';
 
 /** A first-order coverage interval (docs/result.md). */
@@ -26,11 +27,16 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Makes the result objects of the entries of one evaluation. */
 export class EntryResults {
+  /** Each component's expression values, when the option asks for them. */
+  private readonly expressionValues: ExpressionValues | null;
+
   constructor(
     private readonly inputs: EntryInputs,
     private readonly budgets: BudgetTerms | null,
     private readonly sensitivities: EntrySensitivities,
-  ) {}
+  ) {
+    this.expressionValues = inputs.expressionValues === true ? new ExpressionValues(inputs.prepared) : null;
+  }
 
   /** Entry e's risk of reversal, null when it has none. */
   riskOf(e: number): number | null {
@@ -80,7 +86,7 @@ export class EntryResults {
       );
     }
     // Warnings last, so that the figures come first in JSON.
-    const own = entryWarnings(prepared, e);
+    const own = withComponentWarnings(entryWarnings(prepared, e), this.inputs, e);
     const sampled = monteCarlo === undefined ? [] : this.addMonteCarlo(result, e, monteCarlo, net, standardDeviation);
     result.warnings = sampled.length === 0 ? own : [...own, ...sampled];
     return result;
@@ -140,11 +146,25 @@ export class EntryResults {
       // Spread only for the rare statement or project attribution: a spread in the literal costs a
       // runtime call for each of 100,000s of results.
       const scope = attributions.scope[a] as number;
-      results[k] =
+      const scoped: ComponentResult =
         scope === 0 ? result : { ...result, attribution_scope: ATTRIBUTION_SCOPES[scope] as Exclude<AttributionScope, 'REMOVAL'> };
+      results[k] = this.expressionValues === null ? scoped : { ...scoped, expression_values: this.expressionValues.of(c) };
     }
     return results;
   }
+}
+
+/** An entry's warnings with those of the components it attributes at their magnitudes (`branch_near_threshold`). */
+function withComponentWarnings(own: readonly EvaluationWarning[], inputs: EntryInputs, e: number): readonly EvaluationWarning[] {
+  const { warnings } = inputs.components;
+  if (warnings.size === 0) return own;
+  const { attributionStart, attributions } = inputs.prepared.entries;
+  let found: EvaluationWarning[] | null = null;
+  for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+    const w = warnings.get(attributions.component[a] as number);
+    if (w !== undefined) (found ??= [...own]).push(...w);
+  }
+  return found === null ? own : sortWarnings(found);
 }
 
 /** Entry e's datapoints used more than once, as the merge plan lists them (by id). */

@@ -63,6 +63,11 @@ export interface EvaluateOptions {
    * entry with a standard deviation reports its first-order `coverage_interval`.
    */
   readonly coverageProbability?: number;
+  /**
+   * Adds to each entry's component items `expression_values`: every expression of the component's
+   * blueprint at the magnitudes, in SI with the SI unit of its dimension (default false).
+   */
+  readonly expressionValues?: boolean;
 }
 
 /**
@@ -90,6 +95,7 @@ export const EVALUATE_OPTION_CHECKS: ShapeCheck = shapeOf<EvaluateOptions>({
   propagate: BOOLEAN,
   monteCarlo: MONTE_CARLO_OPTION_CHECKS,
   coverageProbability: finiteNumber({ above: 0, below: 1 }),
+  expressionValues: BOOLEAN,
 });
 
 /** The `monteCarlo` option of {@link EvaluateOptions}. */
@@ -215,6 +221,7 @@ export function startEvaluation(
     shareGradients,
     monteCarlo,
     coverageProbability: options.coverageProbability,
+    expressionValues: options.expressionValues === true,
   });
   return {
     ok: true,
