@@ -24,9 +24,11 @@ import { prepareBlueprints } from './blueprints';
 import { prepareComponents } from './components';
 import type { PrepareContext } from './context';
 import { prepareCorrelations } from './correlations';
-import { prepareDatapoints } from './datapoints';
+import { applyLognormalMedians, prepareDatapoints } from './datapoints';
+import { applySampleSets, prepareSampleSets } from './sample-sets';
 import { EntryBuilder } from './entries';
 import { checkValues } from './values';
+import { ValueChecks } from './value-checks';
 import { prepareStatements } from './statements';
 
 /**
@@ -49,9 +51,11 @@ export function prepareGraphDocument(
   const graph = parsed.success ? parsed.data : (broken as PartialGraph).graph;
   const context: PrepareContext = { graph, policies, broken, dimensions: new DimensionTable(), issues };
 
-  const blueprints = prepareBlueprints(context);
+  const checks = new ValueChecks();
+  const blueprints = prepareBlueprints(context, checks);
   const datapoints = prepareDatapoints(context);
-  const correlations = prepareCorrelations(context, datapoints);
+  const sampleSets = prepareSampleSets(context, datapoints);
+  const declaredCorrelations = prepareCorrelations(context, datapoints);
   const components = prepareComponents(context, blueprints, datapoints);
   const entries = new EntryBuilder(context, datapoints, components);
   entries.addAll();
@@ -67,7 +71,10 @@ export function prepareGraphDocument(
   });
   const preparedEntries = entries.entries(statementParts.attributions);
   entries.checkShares();
-  const documentWarnings = checkValues(context, datapoints, components.datapointKinds, preparedEntries.riskOfReversalPercentage);
+  const documentWarnings = checkValues(context, checks, datapoints, components.datapointKinds, preparedEntries.riskOfReversalPercentage);
+  // Standard deviations the engine derives (not the document's): after the values are checked.
+  applyLognormalMedians(datapoints);
+  const correlations = applySampleSets(sampleSets, datapoints, declaredCorrelations);
 
   if (broken !== undefined) return { ok: false, issues: withoutUnreadableReferences(issues, broken) };
   if (issues.length > 0) return { ok: false, issues };
@@ -86,6 +93,7 @@ export function prepareGraphDocument(
       distributionType: datapoints.distributionType,
       distributionParameter: datapoints.distributionParameter,
       correlations,
+      sampleSets,
       components: components.components,
       entries: preparedEntries,
       blueprints: blueprints.compiled,
