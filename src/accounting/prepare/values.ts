@@ -96,7 +96,7 @@ function outOfBoundsMessage(columns: DatapointColumns, d: number, kind: Quantity
   const below = min !== null && si < min;
   const bound = (below ? min : max) as number;
   const scale = columns.siScales[d] as number;
-  const offset = si - (columns.magnitudes[d] as number) * scale;
+  const offset = (columns.siMagnitudes[d] as number) - (columns.magnitudes[d] as number) * scale;
   const inUnit = Number(((bound - offset) / scale).toPrecision(12));
   const side = below ? `below the physical bound ${inUnit}` : `above the physical bound ${inUnit}`;
   // A fraction written as a percentage without its unit: 98 with '' is 9,800 %.
