@@ -10,6 +10,7 @@ import type { QuantityKind } from '../model/quantity-kinds';
 import type { Dimension } from '../units';
 import { BOOLEAN, listOf, oneOf, orNull, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
 import { type AllowedFunction, ALLOWED_FUNCTIONS } from './functions';
+import type { BranchSide } from './branches';
 
 /**
  * The `code` of every issue {@link compileBlueprint} reports, by what went wrong.
@@ -136,6 +137,8 @@ export interface CompiledExpression {
   readonly key: string;
   /** Its normalised template. */
   readonly template: string;
+  /** The dimension of its value; its value is in this dimension's SI unit. */
+  readonly dimension: Dimension;
 }
 
 /**
@@ -195,6 +198,15 @@ export interface CompiledBlueprint {
    * the larger variance, so that no figure depends on the order of writing. Allocates.
    */
   kinkGradients(values: Float64Array, inputStart: Int32Array): readonly Float64Array[] | null;
+  /** Whether the result's formula has a conditional whose condition depends on the inputs. */
+  readonly hasBranches: boolean;
+  /**
+   * The comparisons that decide the branches the result goes through at these values (same
+   * `values` and `inputStart` as {@link CompiledBlueprint.evaluate}), each with the difference of
+   * its two sides and that difference's gradient over the slots; null for none. The accounting warns
+   * (`branch_near_threshold`) when a difference is within two standard deviations of 0. Allocates.
+   */
+  branchSides(values: Float64Array, inputStart: Int32Array): readonly BranchSide[] | null;
   /**
    * The value of every expression (blueprint order, SI units) for the same `values` and
    * `inputStart` as {@link CompiledBlueprint.evaluate}: the intermediate results a calculation

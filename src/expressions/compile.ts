@@ -8,7 +8,7 @@
 import { type ComponentBlueprintDefinition, type ComponentType, COMPONENT_TYPES, type DataShape } from '../model/graph';
 import type { GraphIssue, IssuePath } from '../model/issues';
 import type { QuantityKind } from '../model/quantity-kinds';
-import { type Dimension, dimensionsEqual, formatDimension, isCompatible, MASS, QUANTITY_KIND_DIMENSIONS } from '../units';
+import { type Dimension, DIMENSIONLESS, dimensionsEqual, formatDimension, isCompatible, MASS, QUANTITY_KIND_DIMENSIONS } from '../units';
 import { optionIssues } from '../model/strict-options';
 import {
   BLUEPRINT_ISSUE_CODES,
@@ -76,7 +76,14 @@ export function compileBlueprint(definition: ComponentBlueprintDefinition, optio
   if (issues.length > 0 || resultIndex < 0) return { ok: false, issues };
   return {
     ok: true,
-    blueprint: build(bpKey, raw['type'] as ComponentType, inputs as InputState[], states as ExpressionState[], resultIndex),
+    blueprint: build(
+      bpKey,
+      raw['type'] as ComponentType,
+      inputs as InputState[],
+      states as ExpressionState[],
+      resultIndex,
+      infos.map((info) => info?.dim ?? DIMENSIONLESS),
+    ),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import {
   type Dimension,
+  dimension,
   DIMENSIONLESS,
   dimensionsEqual,
   divideDimensions,
@@ -17,6 +18,9 @@ import { BLUEPRINT_ISSUE_CODES } from './blueprint-types';
 import { type Binding, clip, type DimInfo, type InputState } from './compile-state';
 import { foldConstant, type Formula, printFormula } from './formula';
 import { LIST_REDUCERS } from './functions';
+
+/** The dimension of a plane angle (radians in SI). */
+const ANGLE: Dimension = dimension({ angle: 1 });
 
 export interface CheckContext {
   readonly bindings: ReadonlyMap<string, Binding>;
@@ -132,6 +136,20 @@ function visit(ctx: CheckContext, g: Formula, parent: Formula): DimInfo {
     }
     case 'call':
       return call(ctx, g);
+    case 'cmp':
+      // The walker lets a comparison stand only as a condition; its value is 0 or 1.
+      return common(ctx, [visit(ctx, g.left, g), visit(ctx, g.right, g)], (x, y) => `cannot compare ${x} and ${y} in ${show(g)}`) === null
+        ? null
+        : plain(DIMENSIONLESS);
+    case 'cond': {
+      const test = visit(ctx, g.test, g);
+      const branches = common(
+        ctx,
+        [visit(ctx, g.then, g), visit(ctx, g.otherwise, g)],
+        (x, y) => `both branches of ${show(g)} must have one dimension, but they have ${x} and ${y}`,
+      );
+      return test === null ? null : branches;
+    }
   }
 }
 
@@ -171,7 +189,23 @@ function call(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>): DimInfo
       return ok ? plain(DIMENSIONLESS) : null;
     }
   }
-  return null;
+  return trigonometry(ctx, g, args);
+}
+
+/** log10 and the trigonometric functions: sin cos tan of a dimensionless value or an angle, the inverses of a dimensionless one. */
+function trigonometry(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, args: readonly DimInfo[]): DimInfo {
+  const [a] = args;
+  if (g.fn === 'atan2') {
+    if (args.length !== 2) return arity(ctx, g, 'two arguments (y, x)');
+    const both = common(ctx, args, (x, y) => `the arguments of atan2 must share a dimension, but ${show(g)} mixes ${x} and ${y}`);
+    return both === null ? null : plain(DIMENSIONLESS);
+  }
+  if (args.length !== 1) return arity(ctx, g, 'one argument');
+  if (a === null || a === undefined) return null;
+  const angle = g.fn === 'sin' || g.fn === 'cos' || g.fn === 'tan';
+  if (angle && !a.anyDim && dimensionsEqual(a.dim, ANGLE)) return plain(DIMENSIONLESS);
+  const role = angle ? `the argument of ${g.fn} (an angle or a dimensionless number of radians)` : `the argument of ${g.fn}`;
+  return needDimensionless(ctx, a, role, g) ? plain(DIMENSIONLESS) : null;
 }
 
 /** A reducer over one argument, which must be a LIST input. */

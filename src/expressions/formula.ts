@@ -10,13 +10,18 @@ import { type AllowedFunction, ALLOWED_FUNCTIONS, isAllowedFunction } from './fu
 /** A binary operator of a formula. */
 export type BinaryOp = '+' | '-' | '*' | '/' | '^';
 
+/** A comparison of a formula; only ever the condition of a conditional (docs/rules.md). */
+export type CompareOp = '<' | '<=' | '>' | '>=' | '==' | '!=';
+
 /** A validated formula: numbers, `{name}` variables, arithmetic and calls of allowed functions. */
 export type Formula =
   | { readonly kind: 'num'; readonly value: number }
   | { readonly kind: 'var'; readonly name: string }
   | { readonly kind: 'neg'; readonly arg: Formula }
   | { readonly kind: 'bin'; readonly op: BinaryOp; readonly left: Formula; readonly right: Formula }
-  | { readonly kind: 'call'; readonly fn: AllowedFunction; readonly args: readonly Formula[] };
+  | { readonly kind: 'call'; readonly fn: AllowedFunction; readonly args: readonly Formula[] }
+  | { readonly kind: 'cmp'; readonly op: CompareOp; readonly left: Formula; readonly right: Formula }
+  | { readonly kind: 'cond'; readonly test: Formula; readonly then: Formula; readonly otherwise: Formula };
 
 /** A problem with a template's text, before any mapping or dimension is considered. */
 export interface FormulaProblem {
@@ -57,11 +62,28 @@ interface RawNode {
   toString(): string;
 }
 
+/** mathjs's node of `condition ? a : b`. */
+interface ConditionalRawNode extends RawNode {
+  readonly condition: RawNode;
+  readonly trueExpr: RawNode;
+  readonly falseExpr: RawNode;
+}
+
 /**
  * The engine's mathjs parser (src/units/mathjs-instance.ts): isolated from the global mathjs, so
  * that nothing another module imports into that one can reach the formulas, and created on first use.
  */
 const parser = formulaParser;
+
+/** mathjs's names of the comparison operators. */
+const COMPARE: Readonly<Record<string, CompareOp>> = {
+  smaller: '<',
+  smallerEq: '<=',
+  larger: '>',
+  largerEq: '>=',
+  equal: '==',
+  unequal: '!=',
+};
 
 const BINARY: Readonly<Record<string, BinaryOp>> = {
   add: '+',
@@ -79,9 +101,8 @@ const FORBIDDEN_NODES: Readonly<Record<string, string>> = {
   IndexNode: 'index',
   ArrayNode: 'matrix literal',
   ObjectNode: 'object literal',
-  ConditionalNode: 'conditional expression',
   RangeNode: 'range',
-  RelationalNode: 'comparison',
+  RelationalNode: 'chained comparison',
   BlockNode: 'several statements',
 };
 
@@ -246,6 +267,8 @@ class TemplateWalker {
         return this.operator(node, depth);
       case 'FunctionNode':
         return this.call(node, depth);
+      case 'ConditionalNode':
+        return this.conditional(node as ConditionalRawNode, depth);
       default: {
         const what = FORBIDDEN_NODES[node.type] ?? node.type;
         return this.forbid(`${what} ${this.show(node)} is not allowed`);
@@ -319,6 +342,12 @@ class TemplateWalker {
       if (arg === null) return null;
       return fn === 'unaryMinus' ? { kind: 'neg', arg } : arg;
     }
+    if (COMPARE[fn] !== undefined) {
+      for (const a of args) this.walk(a, depth + 1);
+      return this.forbid(
+        `comparison ${this.show(node)} is only allowed as the condition of a conditional, e.g. ${this.show(node)} ? {a} : {b}`,
+      );
+    }
     const op = BINARY[fn];
     if (op !== undefined && args.length >= 2 && (args.length === 2 || op === '+' || op === '*')) {
       const parts = args.map((a) => this.walk(a, depth + 1));
@@ -329,7 +358,33 @@ class TemplateWalker {
     }
     // Still look inside, so that every forbidden construct is reported at once.
     for (const a of args) this.walk(a, depth + 1);
-    return this.forbid(`operator "${node.op ?? fn}" in ${this.show(node)} is not allowed; only + - * / ^ are`);
+    return this.forbid(`operator "${node.op ?? fn}" in ${this.show(node)} is not allowed; only + - * / ^, comparisons and ? : are`);
+  }
+
+  /** `condition ? a : b`, the condition a comparison of two values. */
+  private conditional(node: ConditionalRawNode, depth: number): Formula | null {
+    const test = this.comparison(node.condition, depth + 1);
+    const then = this.walk(node.trueExpr, depth + 1);
+    const otherwise = this.walk(node.falseExpr, depth + 1);
+    if (test === null || then === null || otherwise === null) return null;
+    return { kind: 'cond', test, then, otherwise };
+  }
+
+  /** The condition of a conditional: one comparison (`<`, `<=`, `>`, `>=`, `==`, `!=`) of two values. */
+  private comparison(node: RawNode, depth: number): Formula | null {
+    let inner = node;
+    while (inner.type === 'ParenthesisNode' && inner.content !== undefined) inner = inner.content;
+    const fn = typeof inner.fn === 'string' ? inner.fn : '';
+    const op = inner.type === 'OperatorNode' ? COMPARE[fn] : undefined;
+    const args = inner.args ?? [];
+    if (op === undefined || args.length !== 2) {
+      // A part refused on its own (a chained comparison, say) is reported once, by the walk.
+      if (this.walk(node, depth) === null) return null;
+      return this.forbid(`the condition ${this.show(node)} must be one comparison of two values (< <= > >= == !=)`);
+    }
+    const left = this.walk(args[0] as RawNode, depth + 1);
+    const right = this.walk(args[1] as RawNode, depth + 1);
+    return left === null || right === null ? null : { kind: 'cmp', op, left, right };
   }
 
   /** A call of an allowed function on checked arguments. */
@@ -355,6 +410,10 @@ class TemplateWalker {
 /** Binding strength used by {@link printFormula}; mathjs reads unary minus below `^`, above `*`. */
 function precedence(f: Formula): number {
   switch (f.kind) {
+    case 'cond':
+      return -1;
+    case 'cmp':
+      return 0;
     case 'bin':
       return f.op === '+' || f.op === '-' ? 1 : f.op === '^' ? 4 : 2;
     case 'neg':
@@ -384,6 +443,10 @@ export function printFormula(f: Formula): string {
     }
     case 'call':
       return `${f.fn}(${f.args.map(printFormula).join(', ')})`;
+    case 'cmp':
+      return `${printOperand(f.left, 0)} ${f.op} ${printOperand(f.right, 0)}`;
+    case 'cond':
+      return `${printOperand(f.test, -1)} ? ${printOperand(f.then, 0)} : ${printOperand(f.otherwise, 0)}`;
     case 'bin': {
       const p = precedence(f);
       const lp = precedence(f.left);
@@ -398,12 +461,19 @@ export function printFormula(f: Formula): string {
   }
 }
 
+/** A part of a comparison or conditional, in parentheses when it binds no tighter than `level`. */
+function printOperand(f: Formula, level: number): string {
+  return precedence(f) <= level ? `(${printFormula(f)})` : printFormula(f);
+}
+
 /** The value of a formula without variables, computed as the compiled program would; null if it has any. */
 export function foldConstant(f: Formula): number | null {
   switch (f.kind) {
     case 'num':
       return f.value;
     case 'var':
+    case 'cmp':
+    case 'cond':
       return null;
     case 'neg': {
       const a = foldConstant(f.arg);
@@ -456,6 +526,22 @@ export function foldConstant(f: Formula): number | null {
           return args.length >= 2 ? args.reduce((s, v) => s + v, 0) / args.length : null;
         case 'count':
           return null;
+        case 'log10':
+          return args.length === 1 ? Math.log10(a) : null;
+        case 'sin':
+          return args.length === 1 ? Math.sin(a) : null;
+        case 'cos':
+          return args.length === 1 ? Math.cos(a) : null;
+        case 'tan':
+          return args.length === 1 ? Math.tan(a) : null;
+        case 'asin':
+          return args.length === 1 ? Math.asin(a) : null;
+        case 'acos':
+          return args.length === 1 ? Math.acos(a) : null;
+        case 'atan':
+          return args.length === 1 ? Math.atan(a) : null;
+        case 'atan2':
+          return args.length === 2 ? Math.atan2(a, args[1] as number) : null;
       }
       return null;
     }

@@ -6,10 +6,29 @@
  * Every function a blueprint formula may call; anything else (`import`, `evaluate`, `createUnit`,
  * ...) is a validation error. `sum mean min max count` reduce a LIST input given as their only
  * argument; `sum mean min max` with two or more arguments act on scalars. `log(x)` is the natural
- * logarithm and `log(x, base)` the logarithm to a base.
+ * logarithm, `log(x, base)` the logarithm to a base and `log10(x)` the decimal one. `sin cos tan`
+ * take a dimensionless value (radians) or an angle; `asin acos atan atan2` give radians.
  * @public
  */
-export const ALLOWED_FUNCTIONS = ['sum', 'mean', 'min', 'max', 'count', 'sqrt', 'exp', 'log', 'abs'] as const;
+export const ALLOWED_FUNCTIONS = [
+  'sum',
+  'mean',
+  'min',
+  'max',
+  'count',
+  'sqrt',
+  'exp',
+  'log',
+  'abs',
+  'log10',
+  'sin',
+  'cos',
+  'tan',
+  'asin',
+  'acos',
+  'atan',
+  'atan2',
+] as const;
 
 /**
  * A function a blueprint formula may call.

@@ -6,6 +6,7 @@
  */
 export { ALLOWED_FUNCTIONS, type AllowedFunction } from './functions';
 export { compileBlueprint } from './compile';
+export type { BranchSide } from './branches';
 export {
   BLUEPRINT_ISSUE_CODES,
   type CompileOptions,

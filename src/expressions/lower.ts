@@ -13,6 +13,7 @@ import { createEvaluator, type Evaluate, type ListOp, type Program, ProgramBuild
 import { createBlockEvaluator, createGeneratedBlockEvaluator, type EvaluateBlock } from './program-block';
 import { createGeneratedEvaluator } from './program-source';
 import { createKinkGradients, mayKink } from './kinks';
+import { type ComparisonSite, createBranchSides } from './branches';
 
 /** Lowers the checked expressions the result depends on into one program and wraps it. */
 export function build(
@@ -21,10 +22,12 @@ export function build(
   inputs: readonly InputState[],
   states: readonly ExpressionState[],
   resultIndex: number,
+  dimensions: readonly Dimension[],
 ): CompiledBlueprint {
   // The result runs once per component, hundreds of thousands of times in a large graph: compiled
   // to JavaScript where the host allows it. Reports' intermediate values stay interpreted.
-  const resultProgram = programOf(states, inputs.length, resultIndex);
+  const sites: ComparisonSite[] = [];
+  const resultProgram = programOf(states, inputs.length, resultIndex, sites);
   const evaluate = createGeneratedEvaluator(resultProgram) ?? createEvaluator(resultProgram);
   // Only a Monte Carlo run evaluates over blocks: compiled on its first use.
   let block: EvaluateBlock | undefined;
@@ -35,25 +38,32 @@ export function build(
   );
   const kinked = mayKink(resultProgram);
   const kinkGradients = kinked ? createKinkGradients(resultProgram) : () => null;
+  const branchSides = sites.length > 0 ? createBranchSides(resultProgram, sites) : () => null;
   return Object.freeze({
     key,
     type,
     inputs: Object.freeze(compiledInputs),
     inputUseCounts: Object.freeze(Array.from(inputUseCounts(states, inputs.length, resultIndex, new Map()))),
     resultExpression: (states[resultIndex] as ExpressionState).key,
-    expressions: Object.freeze(states.map((s) => Object.freeze({ key: s.key, template: printFormula(s.formula as Formula) }))),
+    expressions: Object.freeze(
+      states.map((s, i) =>
+        Object.freeze({ key: s.key, template: printFormula(s.formula as Formula), dimension: dimensions[i] as Dimension }),
+      ),
+    ),
     evaluate,
     evaluateBlock,
     mayKink: kinked,
     kinkGradients,
+    hasBranches: sites.length > 0,
+    branchSides,
     evaluateExpressions: expressionEvaluator(states, inputs.length),
   });
 }
 
-/** The program computing expression i, with the expressions it references inlined. */
-function programOf(states: readonly ExpressionState[], inputCount: number, i: number): Program {
+/** The program computing expression i, with the expressions it references inlined; its comparisons go to `sites`. */
+function programOf(states: readonly ExpressionState[], inputCount: number, i: number, sites: ComparisonSite[] = []): Program {
   const builder = new ProgramBuilder();
-  const lowering: Lowering = { builder, states, registers: new Int32Array(states.length).fill(-1) };
+  const lowering: Lowering = { builder, states, registers: new Int32Array(states.length).fill(-1), sites };
   return builder.build(lowerExpression(lowering, i), inputCount);
 }
 
@@ -78,6 +88,8 @@ interface Lowering {
   readonly builder: ProgramBuilder;
   readonly states: readonly ExpressionState[];
   readonly registers: Int32Array;
+  /** Where each comparison that depends on the inputs was written. */
+  readonly sites: ComparisonSite[];
 }
 
 /** The register of expression i, lowering it on first use so that a shared expression is computed once. */
@@ -107,6 +119,17 @@ function lowerFormula(lowering: Lowering, f: Formula, state: ExpressionState): n
       return builder.binary(f.op, lowerFormula(lowering, f.left, state), lowerFormula(lowering, f.right, state));
     case 'call':
       return lowerCall(lowering, f, state);
+    case 'cmp': {
+      const register = builder.binary(f.op, lowerFormula(lowering, f.left, state), lowerFormula(lowering, f.right, state));
+      if (!builder.isConstant(register)) lowering.sites.push({ register, expression: state.key, comparison: printFormula(f) });
+      return register;
+    }
+    case 'cond':
+      return builder.select(
+        lowerFormula(lowering, f.test, state),
+        lowerFormula(lowering, f.then, state),
+        lowerFormula(lowering, f.otherwise, state),
+      );
   }
 }
 
@@ -137,7 +160,16 @@ function lowerCall(lowering: Lowering, f: Formula & { readonly kind: 'call' }, s
     case 'sqrt':
     case 'exp':
     case 'abs':
+    case 'log10':
+    case 'sin':
+    case 'cos':
+    case 'tan':
+    case 'asin':
+    case 'acos':
+    case 'atan':
       return builder.unary(f.fn, a0);
+    case 'atan2':
+      return builder.binary('atan2', a0, args[1] as number);
     case 'count':
       break;
   }
@@ -164,8 +196,13 @@ function inputUseCounts(states: readonly ExpressionState[], inputCount: number, 
       case 'neg':
         return walk(f.arg);
       case 'bin':
+      case 'cmp':
         walk(f.left);
         return walk(f.right);
+      case 'cond':
+        walk(f.test);
+        walk(f.then);
+        return walk(f.otherwise);
       case 'call':
         return f.args.forEach(walk);
       case 'num':

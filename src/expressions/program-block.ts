@@ -7,8 +7,8 @@
  * (program.ts, program-source.ts) in the same order, so every draw gets the same bits; tests
  * compare them.
  */
-import { ADD, applyScalar, DIV, LCOUNT, LMAX, LMEAN, LMIN, LOAD, LSUM, MUL, NEG, type Program, SUB } from './program';
-import { forwardStatement, MATH, type MathFunctions } from './program-source';
+import { ADD, applyScalar, DIV, LCOUNT, LMAX, LMEAN, LMIN, LOAD, LSUM, MUL, NEG, type Program, SELF, SUB } from './program';
+import { forwardStatement, MATH, MATH_LOCALS, type MathFunctions } from './program-source';
 
 /**
  * Evaluates a block: for each draw i below `size`, `out[i]` is the result for the values
@@ -65,7 +65,7 @@ export function blockSource(program: Program): string {
   }
   return [
     '"use strict";',
-    'const { pow, sqrt, exp, log, abs, sign, min, max } = math;',
+    MATH_LOCALS,
     constants.length > 0 ? `const ${constants.join(', ')};` : '',
     'return function evaluateBlock(columns, inputStart, size, out) {',
     `  if (inputStart.length < ${need}) throw new RangeError("inputStart has " + inputStart.length + " entries; this blueprint needs ${need} (inputs + 1)");`,
@@ -172,6 +172,9 @@ function runOverBlock(
       return;
     case NEG:
       for (let i = 0; i < size; i++) r[d + i] = -(r[x + i] as number);
+      return;
+    case SELF:
+      for (let i = 0; i < size; i++) if (r[x + i] === 0) r[d + i] = r[y + i] as number;
       return;
     default:
       for (let i = 0; i < size; i++) r[d + i] = applyScalar(op, r[x + i] as number, r[y + i] as number);

@@ -30,6 +30,22 @@ import {
   POWC,
   SQRT,
   SUB,
+  EQ,
+  GE,
+  GT,
+  LE,
+  LT,
+  NE,
+  SELF,
+  SELT,
+  LOG10,
+  SIN,
+  COS,
+  TAN,
+  ASIN,
+  ACOS,
+  ATAN,
+  ATAN2,
   type Evaluate,
   type Program,
 } from './program';
@@ -72,6 +88,15 @@ export interface MathFunctions {
   readonly sign: (x: number) => number;
   readonly min: (x: number, y: number) => number;
   readonly max: (x: number, y: number) => number;
+  readonly log10: (x: number) => number;
+  readonly sin: (x: number) => number;
+  readonly cos: (x: number) => number;
+  readonly tan: (x: number) => number;
+  readonly asin: (x: number) => number;
+  readonly acos: (x: number) => number;
+  readonly atan: (x: number) => number;
+  readonly atan2: (y: number, x: number) => number;
+  readonly LN10: number;
 }
 
 // Passed in rather than read from the global `Math` by the generated code, which then cannot be
@@ -85,7 +110,20 @@ export const MATH: MathFunctions = {
   sign: Math.sign,
   min: Math.min,
   max: Math.max,
+  log10: Math.log10,
+  sin: Math.sin,
+  cos: Math.cos,
+  tan: Math.tan,
+  asin: Math.asin,
+  acos: Math.acos,
+  atan: Math.atan,
+  atan2: Math.atan2,
+  LN10: Math.LN10,
 };
+
+/** The generated code's first line: the math functions as locals. */
+export const MATH_LOCALS =
+  'const { pow, sqrt, exp, log, abs, sign, min, max, log10, sin, cos, tan, asin, acos, atan, atan2, LN10 } = math;';
 
 /**
  * The body of `function (constants, math)` returning the evaluate function. Register i is `r{i}`
@@ -122,7 +160,7 @@ export function evaluatorSource(program: Program): string {
   const adjoints = Array.from({ length: registers }, (_, i) => `g${i} = ${i === result ? 1 : 0}`);
   return [
     '"use strict";',
-    'const { pow, sqrt, exp, log, abs, sign, min, max } = math;',
+    MATH_LOCALS,
     constants.length > 0 ? `const ${constants.join(', ')};` : '',
     'return function evaluate(values, inputStart, gradient) {',
     `  if (inputStart.length < ${need}) throw new RangeError("inputStart has " + inputStart.length + " entries; this blueprint needs ${need} (inputs + 1)");`,
@@ -141,7 +179,19 @@ export function evaluatorSource(program: Program): string {
 }
 
 const INFIX: Readonly<Record<number, string>> = { [ADD]: '+', [SUB]: '-', [MUL]: '*', [DIV]: '/' };
-const UNARY: Readonly<Record<number, string>> = { [SQRT]: 'sqrt', [EXP]: 'exp', [LOG]: 'log', [ABS]: 'abs' };
+const UNARY: Readonly<Record<number, string>> = {
+  [SQRT]: 'sqrt',
+  [EXP]: 'exp',
+  [LOG]: 'log',
+  [ABS]: 'abs',
+  [LOG10]: 'log10',
+  [SIN]: 'sin',
+  [COS]: 'cos',
+  [TAN]: 'tan',
+  [ASIN]: 'asin',
+  [ACOS]: 'acos',
+  [ATAN]: 'atan',
+};
 
 export function forwardStatement(op: number, d: number, a: number, b: number, j: number): string {
   const start = `inputStart[${a}]`;
@@ -163,7 +213,16 @@ export function forwardStatement(op: number, d: number, a: number, b: number, j:
     case EXP:
     case LOG:
     case ABS:
+    case LOG10:
+    case SIN:
+    case COS:
+    case TAN:
+    case ASIN:
+    case ACOS:
+    case ATAN:
       return `r${d} = ${UNARY[op]}(r${a});`;
+    case ATAN2:
+      return `r${d} = atan2(r${a}, r${b});`;
     case MIN2:
       return `r${d} = min(r${a}, r${b});`;
     case MAX2:
@@ -186,8 +245,19 @@ export function forwardStatement(op: number, d: number, a: number, b: number, j:
     case LCOUNT:
       return `r${d} = ${end} - ${start};`;
     default:
-      throw new Error(`internal: opcode ${op} has no source`);
+      return branchStatement(op, d, a, b);
   }
+}
+
+const COMPARISON: Readonly<Record<number, string>> = { [LT]: '<', [LE]: '<=', [GT]: '>', [GE]: '>=', [EQ]: '===', [NE]: '!==' };
+
+/** The comparisons and the conditional's pair (program.ts, `applyMore` and `forwardPass`). */
+function branchStatement(op: number, d: number, a: number, b: number): string {
+  const compare = COMPARISON[op];
+  if (compare !== undefined) return `r${d} = r${a} !== r${a} || r${b} !== r${b} ? NaN : r${a} ${compare} r${b} ? 1 : 0;`;
+  if (op === SELT) return `r${d} = r${a} === 1 ? r${b} : r${a} === 0 ? 0 : NaN;`;
+  if (op === SELF) return `if (r${a} === 0) r${d} = r${b};`;
+  throw new Error(`internal: opcode ${op} has no source`);
 }
 
 function backwardStatement(op: number, d: number, a: number, b: number, j: number): string {
@@ -233,7 +303,29 @@ function backwardStatement(op: number, d: number, a: number, b: number, j: numbe
     case LCOUNT:
       // The number of datapoints does not depend on their values.
       return '';
+    case LOG10:
+      return `g${a} = g${a} + ${g} / (r${a} * LN10);`;
+    case SIN:
+      return `g${a} = g${a} + ${g} * cos(r${a});`;
+    case COS:
+      return `g${a} = g${a} - ${g} * sin(r${a});`;
+    case TAN:
+      return `g${a} = g${a} + ${g} * (1 + r${d} * r${d});`;
+    case ASIN:
+      return `g${a} = g${a} + ${g} / sqrt(1 - r${a} * r${a});`;
+    case ACOS:
+      return `g${a} = g${a} - ${g} / sqrt(1 - r${a} * r${a});`;
+    case ATAN:
+      return `g${a} = g${a} + ${g} / (1 + r${a} * r${a});`;
+    case ATAN2:
+      return `const q = r${a} * r${a} + r${b} * r${b}; g${a} = g${a} + (${g} * r${b}) / q; g${b} = g${b} - (${g} * r${a}) / q;`;
+    case SELT:
+      return `if (r${a} === 1) g${b} = g${b} + ${g};`;
+    case SELF:
+      return `if (r${a} === 0) g${b} = g${b} + ${g};`;
     default:
+      // A comparison has no derivative.
+      if (COMPARISON[op] !== undefined) return '';
       throw new Error(`internal: opcode ${op} has no source`);
   }
 }

@@ -28,14 +28,93 @@ export const LMEAN = 15;
 export const LMIN = 16;
 export const LMAX = 17;
 export const LCOUNT = 18;
+/** Comparisons: 1 or 0, NaN when either side is NaN; no derivative. */
+export const LT = 19;
+export const LE = 20;
+export const GT = 21;
+export const GE = 22;
+export const EQ = 23;
+export const NE = 24;
+/**
+ * A conditional `c ? x : y` is two instructions writing one register d: SELT (d, c, x) sets d to
+ * x when c is 1, 0 when c is 0 and NaN otherwise; SELF (d, c, y), right after it, sets d to y when
+ * c is 0. The derivative flows to the branch taken only.
+ */
+export const SELT = 25;
+export const SELF = 26;
+export const LOG10 = 27;
+export const SIN = 28;
+export const COS = 29;
+export const TAN = 30;
+export const ASIN = 31;
+export const ACOS = 32;
+export const ATAN = 33;
+export const ATAN2 = 34;
+
+/** The opcodes of one register operand (`b` unused). */
+export const UNARY_OPCODES: ReadonlySet<number> = new Set([NEG, SQRT, EXP, LOG, ABS, LOG10, SIN, COS, TAN, ASIN, ACOS, ATAN]);
 
 /** Scalar operations a formula lowers to. */
-export type ScalarOp = 'neg' | '+' | '-' | '*' | '/' | '^' | 'sqrt' | 'exp' | 'log' | 'abs' | 'min' | 'max';
+export type ScalarOp =
+  | 'neg'
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '^'
+  | 'sqrt'
+  | 'exp'
+  | 'log'
+  | 'abs'
+  | 'min'
+  | 'max'
+  | 'log10'
+  | 'sin'
+  | 'cos'
+  | 'tan'
+  | 'asin'
+  | 'acos'
+  | 'atan'
+  | 'atan2'
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '=='
+  | '!=';
 /** Reductions of a LIST input. */
 export type ListOp = 'sum' | 'mean' | 'min' | 'max' | 'count';
 
-const UNARY_CODES: Readonly<Record<string, number>> = { neg: NEG, sqrt: SQRT, exp: EXP, log: LOG, abs: ABS };
-const BINARY_CODES: Readonly<Record<string, number>> = { '+': ADD, '-': SUB, '*': MUL, '/': DIV, '^': POW, min: MIN2, max: MAX2 };
+const UNARY_CODES: Readonly<Record<string, number>> = {
+  neg: NEG,
+  sqrt: SQRT,
+  exp: EXP,
+  log: LOG,
+  abs: ABS,
+  log10: LOG10,
+  sin: SIN,
+  cos: COS,
+  tan: TAN,
+  asin: ASIN,
+  acos: ACOS,
+  atan: ATAN,
+};
+const BINARY_CODES: Readonly<Record<string, number>> = {
+  '+': ADD,
+  '-': SUB,
+  '*': MUL,
+  '/': DIV,
+  '^': POW,
+  min: MIN2,
+  max: MAX2,
+  atan2: ATAN2,
+  '<': LT,
+  '<=': LE,
+  '>': GT,
+  '>=': GE,
+  '==': EQ,
+  '!=': NE,
+};
 const LIST_CODES: Readonly<Record<ListOp, number>> = { sum: LSUM, mean: LMEAN, min: LMIN, max: LMAX, count: LCOUNT };
 
 /** The arithmetic of one scalar op, shared by the interpreter and constant folding so that folding cannot change a value. */
@@ -67,7 +146,56 @@ export function applyScalar(op: number, a: number, b: number): number {
     case MAX2:
       return Math.max(a, b);
     default:
+      return applyMore(op, a, b);
+  }
+}
+
+/** The comparisons and the first half of a conditional (see {@link SELT}); NaN for anything else. */
+function applyMore(op: number, a: number, b: number): number {
+  if (op === SELT) return a === 1 ? b : a === 0 ? 0 : NaN;
+  const trig = applyTrig(op, a, b);
+  if (trig !== undefined) return trig;
+  // A comparison with a NaN side is NaN, so that an invalid draw stays invalid through a branch.
+  if (a !== a || b !== b) return NaN;
+  switch (op) {
+    case LT:
+      return a < b ? 1 : 0;
+    case LE:
+      return a <= b ? 1 : 0;
+    case GT:
+      return a > b ? 1 : 0;
+    case GE:
+      return a >= b ? 1 : 0;
+    case EQ:
+      return a === b ? 1 : 0;
+    case NE:
+      return a !== b ? 1 : 0;
+    default:
       return NaN;
+  }
+}
+
+/** log10 and the trigonometric functions; undefined for any other op. */
+function applyTrig(op: number, a: number, b: number): number | undefined {
+  switch (op) {
+    case LOG10:
+      return Math.log10(a);
+    case SIN:
+      return Math.sin(a);
+    case COS:
+      return Math.cos(a);
+    case TAN:
+      return Math.tan(a);
+    case ASIN:
+      return Math.asin(a);
+    case ACOS:
+      return Math.acos(a);
+    case ATAN:
+      return Math.atan(a);
+    case ATAN2:
+      return Math.atan2(a, b);
+    default:
+      return undefined;
   }
 }
 
@@ -133,6 +261,17 @@ export class ProgramBuilder {
     if (ca && cb) return this.constantRegister(applyScalar(code, this.value(a), this.value(b)));
     if (code === POW && cb) code = POWC;
     return this.emit(code, a, b);
+  }
+
+  /** `c ? x : y`: a constant condition picks its branch here, otherwise the SELT, SELF pair. */
+  select(c: number, x: number, y: number): number {
+    if (this.isConstant(c)) {
+      const test = this.value(c);
+      return test === 1 ? x : test === 0 ? y : this.constantRegister(NaN);
+    }
+    const dst = this.emit(SELT, c, x);
+    this.code.push(SELF, dst, c, y);
+    return dst;
   }
 
   list(op: ListOp, input: number): number {
@@ -223,6 +362,9 @@ export function forwardPass(code: Int32Array, r: Float64Array, values: Float64Ar
       }
       case LCOUNT:
         r[d] = inputStart[a + 1]! - inputStart[a]!;
+        break;
+      case SELF:
+        if (r[a] === 0) r[d] = r[code[pc + 3]!]!;
         break;
       default:
         // The constant folder's arithmetic, so that a folded and a computed value cannot differ.
@@ -367,5 +509,49 @@ function scalarAdjoint(op: number, d: number, a: number, b: number, g: number, r
       if (side === 1 || (side < 0 && r[b]! > r[a]!)) adj[b] = adj[b]! + g;
       else adj[a] = adj[a]! + g;
       break;
+    case SELT:
+      if (r[a] === 1) adj[b] = adj[b]! + g;
+      break;
+    case SELF:
+      if (r[a] === 0) adj[b] = adj[b]! + g;
+      break;
+    default:
+      trigAdjoint(op, d, a, b, g, r, adj);
+  }
+}
+
+/** The adjoints of log10 and the trigonometric functions (see {@link scalarAdjoint}). */
+function trigAdjoint(op: number, d: number, a: number, b: number, g: number, r: Float64Array, adj: Float64Array): void {
+  const x = r[a]!;
+  switch (op) {
+    case LOG10:
+      adj[a] = adj[a]! + g / (x * Math.LN10);
+      break;
+    case SIN:
+      adj[a] = adj[a]! + g * Math.cos(x);
+      break;
+    case COS:
+      adj[a] = adj[a]! - g * Math.sin(x);
+      break;
+    case TAN:
+      adj[a] = adj[a]! + g * (1 + r[d]! * r[d]!);
+      break;
+    case ASIN:
+      adj[a] = adj[a]! + g / Math.sqrt(1 - x * x);
+      break;
+    case ACOS:
+      adj[a] = adj[a]! - g / Math.sqrt(1 - x * x);
+      break;
+    case ATAN:
+      adj[a] = adj[a]! + g / (1 + x * x);
+      break;
+    case ATAN2: {
+      // atan2(y, x), y in a and x in b: d/dy = x / (x^2 + y^2), d/dx = -y / (x^2 + y^2).
+      const second = r[b]!;
+      const q = x * x + second * second;
+      adj[a] = adj[a]! + (g * second) / q;
+      adj[b] = adj[b]! - (g * x) / q;
+      break;
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_FUNCTIONS, compileBlueprint, evaluateBlueprint } from '../../src/expressions';
-import { dimension } from '../../src/units';
+import { dimension, MASS } from '../../src/units';
 import { blueprint, compileIssues, compileOk, type InputSpec } from './helpers';
 
 const TRANSPORT = blueprint(
@@ -25,7 +25,7 @@ describe('compiled blueprint evaluation', () => {
     expect(c.key).toBe('transport');
     expect(c.type).toBe('ACTIVITY');
     expect(c.resultExpression).toBe('co2e');
-    expect(c.expressions).toEqual([{ key: 'co2e', template: '{m} * {d} * {ef}' }]);
+    expect(c.expressions).toEqual([{ key: 'co2e', template: '{m} * {d} * {ef}', dimension: MASS }]);
     expect(c.inputs.map((i) => [i.input_key, i.quantity_kind, i.data_shape])).toEqual([
       ['m', 'mass', 'SCALAR'],
       ['d', 'distance', 'SCALAR'],
@@ -473,7 +473,10 @@ describe('normalised templates and policies', () => {
   });
 
   it('exports the allowed functions', () => {
-    expect([...ALLOWED_FUNCTIONS]).toEqual(['sum', 'mean', 'min', 'max', 'count', 'sqrt', 'exp', 'log', 'abs']);
+    expect([...ALLOWED_FUNCTIONS]).toEqual([
+      ...['sum', 'mean', 'min', 'max', 'count', 'sqrt', 'exp', 'log', 'abs'],
+      ...['log10', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2'],
+    ]);
   });
 
   it('is deterministic: compiling twice gives equal results', () => {

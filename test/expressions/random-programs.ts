@@ -7,7 +7,8 @@ type Step =
   | { readonly kind: 'constant'; readonly value: number }
   | { readonly kind: 'unary'; readonly op: ScalarOp; readonly a: number }
   | { readonly kind: 'binary'; readonly op: ScalarOp; readonly a: number; readonly b: number }
-  | { readonly kind: 'list'; readonly op: ListOp; readonly input: number };
+  | { readonly kind: 'list'; readonly op: ListOp; readonly input: number }
+  | { readonly kind: 'select'; readonly c: number; readonly x: number; readonly y: number };
 
 export const INPUTS = 3; // two scalars and a list
 
@@ -17,7 +18,7 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('unary' as const), op: fc.constantFrom<ScalarOp>('neg', 'sqrt', 'exp', 'log', 'abs'), a: fc.nat() }),
   fc.record({
     kind: fc.constant('binary' as const),
-    op: fc.constantFrom<ScalarOp>('+', '-', '*', '/', '^', 'min', 'max'),
+    op: fc.constantFrom<ScalarOp>('+', '-', '*', '/', '^', 'min', 'max', '<', '<=', '>', '>=', '==', '!='),
     a: fc.nat(),
     b: fc.nat(),
   }),
@@ -26,6 +27,7 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     op: fc.constantFrom<ListOp>('sum', 'mean', 'min', 'max', 'count'),
     input: fc.constant(2),
   }),
+  fc.record({ kind: fc.constant('select' as const), c: fc.nat(), x: fc.nat(), y: fc.nat() }),
 );
 
 /** Builds the program of a step list; operands pick any register made before them. */
@@ -38,6 +40,7 @@ export function programOf(steps: readonly Step[]): Program {
     else if (step.kind === 'constant') registers.push(builder.constantRegister(step.value));
     else if (step.kind === 'unary') registers.push(builder.unary(step.op, pick(step.a)));
     else if (step.kind === 'binary') registers.push(builder.binary(step.op, pick(step.a), pick(step.b)));
+    else if (step.kind === 'select') registers.push(builder.select(pick(step.c), pick(step.x), pick(step.y)));
     else registers.push(builder.list(step.op, step.input));
   }
   return builder.build(registers[registers.length - 1] as number, INPUTS);

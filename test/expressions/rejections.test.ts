@@ -28,17 +28,17 @@ describe('locked-down grammar', () => {
     expectOne(
       'import({m})',
       'expression_forbidden',
-      'function "import" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs',
+      'function "import" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs, log10, sin, cos, tan, asin, acos, atan, atan2',
     );
     expectOne(
       '{m} * evaluate({k})',
       'expression_forbidden',
-      'function "evaluate" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs',
+      'function "evaluate" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs, log10, sin, cos, tan, asin, acos, atan, atan2',
     );
     expectOne(
       'createUnit({k})',
       'expression_forbidden',
-      'function "createUnit" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs',
+      'function "createUnit" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs, log10, sin, cos, tan, asin, acos, atan, atan2',
     );
   });
 
@@ -60,10 +60,12 @@ describe('locked-down grammar', () => {
   it('rejects other constructs, naming each', () => {
     const cases: [string, string][] = [
       ['[1, 2]', 'matrix literal "[1, 2]" is not allowed'],
-      ['{m} > 1 ? {m} : 0', 'conditional expression "({m} > 1) ? {m} : 0" is not allowed'],
+      ['({m} + 1) ? {m} : 0', 'the condition "({m} + 1)" must be one comparison of two values (< <= > >= == !=)'],
+      ['{m} > 1', 'comparison "{m} > 1" is only allowed as the condition of a conditional, e.g. "{m} > 1" ? {a} : {b}'],
+      ['{m} < {m} < 2 ? {m} : 0', 'chained comparison "{m} < {m} < 2" is not allowed'],
       ['1:3', 'range "1:3" is not allowed'],
-      ['{m} mod 2', 'operator "mod" in "{m} mod 2" is not allowed; only + - * / ^ are'],
-      ['{m}!', 'operator "!" in "{m}!" is not allowed; only + - * / ^ are'],
+      ['{m} mod 2', 'operator "mod" in "{m} mod 2" is not allowed; only + - * / ^, comparisons and ? : are'],
+      ['{m}!', 'operator "!" in "{m}!" is not allowed; only + - * / ^, comparisons and ? : are'],
       ['true', 'literal "true" is not allowed; only numbers are'],
       ['{m}; {m}', 'several statements "{m};\n{m}" is not allowed'],
       ['{k}(2)', 'variable {k} cannot be called as a function in "{k}(2)"'],
@@ -80,7 +82,7 @@ describe('locked-down grammar', () => {
     const issues = issuesOf('import("x") + pi + 5 kg');
     expect(issues.map((i) => i.message.slice(PREFIX.length))).toEqual([
       'string literal "x" is not allowed',
-      'function "import" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs',
+      'function "import" is not allowed; allowed functions are sum, mean, min, max, count, sqrt, exp, log, abs, log10, sin, cos, tan, asin, acos, atan, atan2',
       'unknown name "pi": variables are written {name} and named constants are not allowed',
       'unit "kg" is not allowed: formulas take their units from their inputs',
     ]);

@@ -12,6 +12,8 @@ import { covarianceSum, covarianceTermsOf } from './covariance';
 import { isPreferred, type KinkCandidate, varianceOfTerms } from './kink-choice';
 import type { MergePlan } from '../prepare/merge-plan';
 import type { PreparedGraph } from '../prepare/prepared-graph';
+import type { EvaluationWarning } from '../result';
+import { branchWarnings } from './branch-warnings';
 
 /** What the entries of an evaluation read of its components. */
 export interface ComponentFigures {
@@ -30,6 +32,8 @@ export interface ComponentFigures {
    * larger variance of the component itself, and each entry takes its own. Empty almost always.
    */
   readonly kinks: ReadonlyMap<number, readonly Float64Array[]>;
+  /** Each component's warnings at its magnitudes (`branch_near_threshold`), by component; empty almost always. */
+  readonly warnings: ReadonlyMap<number, readonly EvaluationWarning[]>;
 }
 
 /**
@@ -49,6 +53,7 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   // For the rare component that reaches one datapoint in two slots: created on first need.
   let merger: SensitivityAccumulator | null = null;
   const kinks = new Map<number, readonly Float64Array[]>();
+  const warnings = new Map<number, readonly EvaluationWarning[]>();
   const issues: GraphIssue[] = [];
   for (let c = 0; c < count; c++) {
     const base = slotStart[c] as number;
@@ -64,8 +69,12 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
       });
       continue;
     }
-    if (plan === null || slotGradient === null) continue;
     const compiled = blueprint[c] as CompiledBlueprint;
+    if (compiled.hasBranches) {
+      const found = branchWarnings(prepared, c, slotValues.subarray(0, size), inputStart[c] as Int32Array);
+      if (found !== null) warnings.set(c, found);
+    }
+    if (plan === null || slotGradient === null) continue;
     const candidates = compiled.mayKink ? compiled.kinkGradients(slotValues, inputStart[c] as Int32Array) : null;
     if (candidates !== null) {
       kinks.set(c, candidates);
@@ -79,7 +88,7 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
     if (prepared.correlations.partners.size > 0 && !Number.isNaN(standardDeviations[c] as number))
       standardDeviations[c] = withCovariances(prepared, slots, base, size, slotGradient, standardDeviations[c] as number);
   }
-  return issues.length > 0 ? issues : { values, standardDeviations, gradients, kinks };
+  return issues.length > 0 ? issues : { values, standardDeviations, gradients, kinks, warnings };
 }
 
 /** A component's standard deviation with the covariance terms of its correlated datapoints (declared, or of a sample set's rows). */

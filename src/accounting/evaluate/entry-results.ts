@@ -13,7 +13,7 @@ import type { CompiledBlueprint } from '../../expressions';
 import { ATTRIBUTION_SCOPES, type PreparedGraph } from '../prepare/prepared-graph';
 import type { AttributionScope } from '../prepare/statement-parts';
 import type { ComponentResult, EvaluationWarning, GhgEntryResult, MonteCarloSummary, ReusedDatapoint } from '../result';
-import { entryWarnings } from '../warnings';
+import { entryWarnings, sortWarnings } from '../warnings';
 import type { MonteCarloRun } from '../monte-carlo/run';
 import { firstOrderWarning } from '../monte-carlo/warnings';
 import { firstOrderNetAfterDiscount } from './discount';
@@ -80,7 +80,7 @@ export class EntryResults {
       );
     }
     // Warnings last, so that the figures come first in JSON.
-    const own = entryWarnings(prepared, e);
+    const own = withComponentWarnings(entryWarnings(prepared, e), this.inputs, e);
     const sampled = monteCarlo === undefined ? [] : this.addMonteCarlo(result, e, monteCarlo, net, standardDeviation);
     result.warnings = sampled.length === 0 ? own : [...own, ...sampled];
     return result;
@@ -145,6 +145,19 @@ export class EntryResults {
     }
     return results;
   }
+}
+
+/** An entry's warnings with those of the components it attributes at their magnitudes (`branch_near_threshold`). */
+function withComponentWarnings(own: readonly EvaluationWarning[], inputs: EntryInputs, e: number): readonly EvaluationWarning[] {
+  const { warnings } = inputs.components;
+  if (warnings.size === 0) return own;
+  const { attributionStart, attributions } = inputs.prepared.entries;
+  let found: EvaluationWarning[] | null = null;
+  for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
+    const w = warnings.get(attributions.component[a] as number);
+    if (w !== undefined) (found ??= [...own]).push(...w);
+  }
+  return found === null ? own : sortWarnings(found);
 }
 
 /** Entry e's datapoints used more than once, as the merge plan lists them (by id). */
