@@ -153,3 +153,14 @@ describe('enhanced weathering, titanium tracer, written natively', () => {
     expect(entry!.co2e_net_removed_kg).toBe(p16);
   });
 });
+
+describe('the control correction behind its branch', () => {
+  it('is left out when the control plots test is not significant: the net rises by 5 mg/kg of Ca over the layer', () => {
+    const copy = structuredClone(graph);
+    copy.datapoints.find((d) => d.id === 'dtp_control_p_value')!.quantity.magnitude = 0.2;
+    const [applied] = evaluateGraph(graph).ghg_entries;
+    const [left] = evaluateGraph(copy).ghg_entries;
+    // 5e-6 x 130 kg/m2 x 400,000 m2 x 2.19622
+    expect(left!.co2e_net_removed_without_discount_kg - applied!.co2e_net_removed_without_discount_kg).toBeCloseTo(571.0172, 3);
+  });
+});
