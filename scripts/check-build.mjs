@@ -213,16 +213,17 @@ async function checkErrorIdentity() {
 
 /**
  * The built CLI's Monte Carlo in worker threads (dist/monte-carlo-worker.js): one thread and
- * two give the same JSON byte for byte (issue 25), on the bundled statement example.
+ * two give the same JSON byte for byte (issue 25), on the bundled statement example and on the
+ * enhanced-weathering tracer example (sample sets, a branch).
  */
-function checkThreads() {
+function checkThreads(example = 'biochar-statement.json') {
   const run = (threads) =>
     execFileSync(
       process.execPath,
       [
         join(root, 'bin', 'cdr-engine.js'),
         'evaluate',
-        join(root, 'examples', 'biochar-statement.json'),
+        join(root, 'examples', example),
         '--discount',
         'monte-carlo',
         '--samples',
@@ -233,7 +234,7 @@ function checkThreads() {
       { encoding: 'utf8' },
     );
   const one = run(1);
-  if (run(2) !== one || run(3) !== one) problems.push('evaluate --threads 2 or 3 does not give the bytes of --threads 1');
+  if (run(2) !== one || run(3) !== one) problems.push(`evaluate ${example} --threads 2 or 3 does not give the bytes of --threads 1`);
   if (!JSON.parse(one).ghg_entries.every((e) => e.uncertainty_discount?.method === 'monte_carlo'))
     problems.push('evaluate --discount monte-carlo does not credit the Monte Carlo percentile');
 }
@@ -241,6 +242,8 @@ function checkThreads() {
 checkFormat('esm', '.js');
 checkFormat('cjs', '.cjs');
 checkThreads();
+// Sample sets (a paired bootstrap) and a branch, over threads too.
+checkThreads('enhanced-weathering-tracer.json');
 checkExports();
 checkBundledPackages();
 await checkErrorIdentity();
