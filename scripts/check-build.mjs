@@ -213,7 +213,8 @@ async function checkErrorIdentity() {
 
 /**
  * The built CLI's Monte Carlo in worker threads (dist/monte-carlo-worker.js): one thread and
- * two give the same JSON byte for byte (issue 25), on the bundled statement example.
+ * two give the same JSON byte for byte (issue 25), on the bundled statement example and on the
+ * enhanced-weathering tracer example (sample sets, a branch).
  */
 function checkThreads(document = join(root, 'examples', 'biochar-statement.json')) {
   const run = (threads) =>
@@ -243,6 +244,8 @@ checkFormat('cjs', '.cjs');
 checkThreads();
 // Branches, trigonometry and unit literals (the formula language of docs/rules.md) in worker threads.
 checkThreads(join(root, 'test', 'fixtures', 'formula-language.json'));
+// Sample sets (a paired bootstrap) and a branch, over threads too.
+checkThreads(join(root, 'examples', 'enhanced-weathering-tracer.json'));
 checkExports();
 checkBundledPackages();
 await checkErrorIdentity();

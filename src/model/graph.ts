@@ -58,6 +58,13 @@ export type ExpressionInputType = z.infer<typeof expressionInputTypeSchema>;
 const serviceText = (description: string) =>
   z.string().nullable().optional().describe(`${description} Kept as given; not read by the calculation.`);
 
+/** Schema of a blueprint input's own realistic range: values outside it warn (`value_outside_realistic_range`). */
+export const inputRealisticRangeSchema = z.strictObject({
+  min: z.number().describe('Smallest realistic magnitude, in `unit`.'),
+  max: z.number().describe('Largest realistic magnitude, in `unit`; at least `min`.'),
+  unit: z.string().describe("A unit of the input's quantity kind."),
+});
+
 /** Schema of a blueprint input. */
 export const blueprintInputSchema = z.strictObject({
   input_key: z.string().min(1).describe('Name of the input, unique in the blueprint; components supply it under this key.'),
@@ -72,6 +79,15 @@ export const blueprintInputSchema = z.strictObject({
   data_shape: dataShapeSchema.default('SCALAR').describe('SCALAR: exactly one datapoint; LIST: one or more. Default SCALAR.'),
   description: z.string().optional().describe('Free text.'),
   display_name: z.string().optional().describe('Free text.'),
+  difference: z
+    .boolean()
+    .optional()
+    .describe(
+      "Library extension: its datapoints are changes or corrections of a quantity of the kind (a change of soil stock, a control correction), so their sign is free; the kind's physical bounds and the upper end of its realistic range apply to the absolute value. Default false.",
+    ),
+  realistic_range: inputRealisticRangeSchema
+    .optional()
+    .describe("Library extension: narrows or widens the kind's realistic range (docs/units.md) for this input's datapoints."),
 });
 /** A blueprint input: what datapoints a component must supply. @public */
 export type BlueprintInput = z.infer<typeof blueprintInputSchema>;
@@ -155,7 +171,17 @@ export const graphDistributionSchema = z.discriminatedUnion('type', [
     type: z.literal('student_t').describe('magnitude + sd * t (sd the standard uncertainty s / sqrt(N)).'),
     degrees_of_freedom: z.number().describe('Degrees of freedom, >= 1.'),
   }),
-  z.strictObject({ type: z.literal('lognormal').describe('Strictly positive, with mean the magnitude (> 0) and standard deviation sd.') }),
+  z.strictObject({
+    type: z
+      .literal('lognormal')
+      .describe(
+        'Strictly positive. Without log_standard_deviation: mean the magnitude (> 0) and standard deviation sd. With it: median the magnitude.',
+      ),
+    log_standard_deviation: z
+      .number()
+      .optional()
+      .describe('sigma > 0 of ln X ~ N(ln magnitude, sigma^2): the magnitude is the median; standard_deviation must then be null.'),
+  }),
 ]);
 /** A datapoint's input distribution. @public */
 export type GraphDistribution = z.infer<typeof graphDistributionSchema>;
@@ -169,6 +195,21 @@ export const graphCorrelationSchema = z.strictObject({
 });
 /** A correlation between two datapoints. */
 export type GraphCorrelation = z.infer<typeof graphCorrelationSchema>;
+
+/**
+ * Schema of a sample set (docs/graph-document.md, "Sample sets"): observations taken at the same
+ * sampling units, one column per measured quantity, one row per unit (a location, a core, a plot).
+ */
+export const graphSampleSetSchema = z.strictObject({
+  id: z.string().min(1).describe('Unique id of the set; it names the set in errors and keys its bootstrap draws.'),
+  columns: z
+    .record(z.string(), z.array(z.string().min(1)))
+    .describe(
+      'By column name, the datapoint ids of its rows, in row order; every column has the same number of rows, at least 2. A datapoint belongs to one set, once, and has no standard_deviation or distribution of its own.',
+    ),
+});
+/** A sample set: datapoints observed at the same sampling units, by column. @public */
+export type GraphSampleSet = z.infer<typeof graphSampleSetSchema>;
 
 /**
  * Schema of a datapoint in the graph document. Besides `id` and `quantity` it may carry the other
@@ -459,6 +500,12 @@ export const removalGraphSchema = z.strictObject({
     .array(graphCorrelationSchema)
     .optional()
     .describe('Correlation coefficients between pairs of datapoints (first order and Monte Carlo).'),
+  sample_sets: z
+    .array(graphSampleSetSchema)
+    .optional()
+    .describe(
+      'Sample sets: columns of datapoints observed at the same sampling units (a paired bootstrap under Monte Carlo; sample standard deviations and correlations at first order).',
+    ),
 });
 /** The removal graph document: everything needed to evaluate GHG entries. @public */
 export type RemovalGraph = z.infer<typeof removalGraphSchema>;

@@ -15,6 +15,7 @@ import { type BlueprintDefinition, checkLengthRange, DEFAULT_LIST_LENGTH, option
 import { type GraphQuantityValue, quantityOf } from './quantity';
 import { assertOptions } from '../model/strict-options';
 import { GRAPH_OPTION_CHECKS } from './options';
+import { withSampleSets } from './sample-sets';
 import type { GraphOptions } from './types';
 
 export type { GraphOptions } from './types';
@@ -185,6 +186,7 @@ export function graphOf(blueprints: readonly BlueprintDefinition[], options: Gra
   checkLengthRange('graphOf components', components, 1);
   checkLengthRange('graphOf listLength', options.listLength ?? DEFAULT_LIST_LENGTH, 1);
   const plans = blueprints.map((b, i) => componentPlan(b, i, options, entries.max));
+  const lists = new Map(blueprints.map((b) => [b.key, new Set(b.inputs.filter((i) => i.data_shape === 'LIST').map((i) => i.input_key))]));
   const component = plans.length === 1 ? (plans[0] as fc.Arbitrary<ComponentPlan>) : fc.oneof(...plans);
   const risk: fc.Arbitrary<number | null> =
     (options.riskOfReversal ?? true) ? fc.option(fc.constantFrom(...RISKS), { nil: null, freq: 4 }) : fc.constant(null);
@@ -194,5 +196,8 @@ export function graphOf(blueprints: readonly BlueprintDefinition[], options: Gra
       risks: fc.array(risk, { minLength: entries.max, maxLength: entries.max }),
       components: fc.array(component, { minLength: components.min, maxLength: components.max }),
     })
-    .map((plan) => writeGraph(blueprints, plan));
+    .map((plan) => {
+      const document = writeGraph(blueprints, plan);
+      return options.sampleSets === true ? withSampleSets(document, lists) : document;
+    });
 }

@@ -55,6 +55,7 @@ export const GRAPH_OPTION_CHECKS: ShapeCheck = shapeOf<GraphOptions>({
   inputs: recordOf(QUANTITY_OPTION_CHECKS),
   standardDeviation: PRESENCE,
   distributions: listOf(oneOf(DISTRIBUTION_TYPES), 'distribution types'),
+  sampleSets: BOOLEAN,
 });
 
 const CHECK_OPTION_KEYS = {

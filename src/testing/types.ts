@@ -125,6 +125,11 @@ export interface GraphOptions {
    * of those datapoints get one (a lognormal only on a positive magnitude).
    */
   readonly distributions?: readonly DistributionType[];
+  /**
+   * Whether the fresh datapoints of each component's LIST inputs form a sample set, one column per
+   * LIST input of equal length (docs/graph-document.md, "Sample sets"); default false.
+   */
+  readonly sampleSets?: boolean;
 }
 
 /**

@@ -22,7 +22,7 @@ export interface Marginal {
   readonly type: number;
   readonly magnitude: number;
   readonly standardDeviation: number;
-  /** `beta` of a trapezoid, degrees of freedom of a t, NaN otherwise. */
+  /** `beta` of a trapezoid, degrees of freedom of a t, sigma of a lognormal by its median, NaN otherwise. */
   readonly parameter: number;
 }
 
@@ -35,7 +35,18 @@ export const DISTRIBUTION_CODE = {
   trapezoidal: 4,
   student_t: 5,
   lognormal: 6,
+  /** A lognormal by its median (the magnitude) and `log_standard_deviation` (the parameter); no document type of its own. */
+  lognormal_median: 7,
 } as const;
+
+/**
+ * The standard deviation of a lognormal of median m and log standard deviation sigma:
+ * m e^(sigma^2 / 2) sqrt(e^(sigma^2) - 1) (what first order uses, docs/graph-document.md).
+ */
+export function lognormalMedianStandardDeviation(median: number, sigma: number): number {
+  const s2 = sigma * sigma;
+  return Math.abs(median) * Math.exp(s2 / 2) * Math.sqrt(Math.expm1(s2));
+}
 
 /** The draw of a marginal for a uniform number u in (0, 1). */
 export function drawFromUniform(m: Marginal, u: number): number {
@@ -53,6 +64,8 @@ export function drawFromUniform(m: Marginal, u: number): number {
       return magnitude - Math.SQRT2 * sd * Math.cos(Math.PI * u);
     case DISTRIBUTION_CODE.student_t:
       return magnitude + sd * studentTQuantile(u, parameter);
+    case DISTRIBUTION_CODE.lognormal_median:
+      return magnitude * Math.exp(parameter * normalQuantile(u));
     default:
       return lognormalOf(magnitude, sd, normalQuantile(u));
   }
@@ -62,6 +75,7 @@ export function drawFromUniform(m: Marginal, u: number): number {
 export function drawFromNormal(m: Marginal, z: number): number {
   if (m.type === DISTRIBUTION_CODE.normal) return m.magnitude + m.standardDeviation * z;
   if (m.type === DISTRIBUTION_CODE.lognormal) return lognormalOf(m.magnitude, m.standardDeviation, z);
+  if (m.type === DISTRIBUTION_CODE.lognormal_median) return m.magnitude * Math.exp(m.parameter * z);
   return drawFromUniform(m, normalCdf(z));
 }
 

@@ -16,5 +16,6 @@ export {
   type PhysicalBounds,
   QUANTITY_KIND_PHYSICAL_BOUNDS,
   realisticRange,
+  realisticRangeReason,
   realisticRangeSI,
 } from './quantity-kind-ranges';

@@ -6,7 +6,7 @@
  * the test-data generators of `cdr-engine/testing` draw from it). Data and two small look-ups.
  */
 import type { QuantityKind } from '../model/quantity-kinds';
-import { QUANTITY_KIND_EXAMPLE_UNITS } from './quantity-kind-dimensions';
+import { REALISTIC_RANGES } from './realistic-ranges';
 import { parseUnit } from './units';
 
 /**
@@ -128,56 +128,25 @@ export interface MagnitudeRange {
   readonly unit?: string;
 }
 
-/** Realistic ranges that differ from the default 0.1 to 1000 of the kind's example unit. */
-const RANGES: Partial<Record<QuantityKind, MagnitudeRange>> = {
-  acidity: { min: 4, max: 9, unit: 'pH' },
-  buffer_ph: { min: 5, max: 8, unit: 'pH' },
-  area: { min: 0.5, max: 500, unit: 'ha' },
-  area_carbon_emission_factor: { min: 10, max: 2000, unit: 'kgCO2e/ha' },
-  bulk_density: { min: 0.8, max: 1.8, unit: 'g/cm^3' },
-  count: { min: 1, max: 200, unit: 'dimensionless' },
-  currency_carbon_emission_factor: { min: 0.05, max: 2, unit: 'kgCO2e/USD' },
-  dimensionless: { min: 0.1, max: 10, unit: 'dimensionless' },
-  dimensionless_ratio: { min: 0.1, max: 200, unit: '%' },
-  distance: { min: 1, max: 800, unit: 'km' },
-  distance_carbon_emission_factor: { min: 0.1, max: 1.5, unit: 'kgCO2e/km' },
-  energy: { min: 10, max: 50_000, unit: 'kWh' },
-  energy_carbon_emission_factor: { min: 0.01, max: 1, unit: 'kgCO2e/kWh' },
-  latitude: { min: -60, max: 70, unit: 'deg' },
-  longitude: { min: -180, max: 180, unit: 'deg' },
-  mass: { min: 0.1, max: 100_000, unit: 't' },
-  mass_carbon: { min: 0.1, max: 30_000, unit: 't' },
-  mass_carbon_emission_factor: { min: 0.01, max: 3, unit: 'kgCO2e/kg' },
-  mass_cdr_potential: { min: 0.05, max: 1.1, unit: 'tCO2e/t' },
-  mass_distance_carbon_emission_factor: { min: 0.02, max: 0.2, unit: 'kgCO2e/(tonne * km)' },
-  mass_fraction: { min: 0.01, max: 100, unit: '%' },
-  mass_fraction_dry_basis: { min: 0.01, max: 100, unit: '%' },
-  mass_fraction_wet_basis: { min: 0.01, max: 100, unit: '%' },
-  mass_per_area: { min: 1, max: 100, unit: 't/ha' },
-  mass_ratio: { min: 0.01, max: 2, unit: 'kg/kg' },
-  mole_fraction: { min: 0.000_001, max: 1, unit: 'mol/mol' },
-  particle_diameter: { min: 1, max: 2000, unit: 'um' },
-  partial_pressure: { min: 0.0003, max: 1, unit: 'atm' },
-  pressure: { min: 50, max: 500, unit: 'kPa' },
-  temperature: { min: -10, max: 45, unit: 'degC' },
-  time: { min: 0.1, max: 100, unit: 'yr' },
-  time_emission_factor: { min: 0.1, max: 100, unit: 'tCO2e/yr' },
-  volume: { min: 1, max: 20_000, unit: 'L' },
-  volume_carbon_emission_factor: { min: 0.5, max: 3.5, unit: 'kgCO2e/L' },
-  volume_fraction: { min: 0.0001, max: 100, unit: '%' },
-};
-
 /**
- * The realistic magnitude range of a quantity kind, with its unit (0.1 to 1000 of the kind's
- * example unit unless the kind has a range of its own, such as 4 to 9 pH for `acidity`). A value
- * outside it is evaluated with the warning `value_outside_realistic_range`; it lies within the
- * kind's physical bounds.
+ * The realistic magnitude range of a quantity kind, with its unit (e.g. 2 to 12 pH for `acidity`,
+ * 1 g to 10 Mt, written in kg, for `mass`): what CDR methodologies measure, from laboratory
+ * samples to project totals (docs/units.md). A value outside it is evaluated with the warning
+ * `value_outside_realistic_range`; a blueprint input may narrow or widen it with
+ * `realistic_range`. It lies within the kind's physical bounds.
  * @public
  */
 export function realisticRange(kind: QuantityKind): Required<MagnitudeRange> {
-  const own = RANGES[kind];
-  const unit = own?.unit ?? QUANTITY_KIND_EXAMPLE_UNITS[kind];
-  return { min: own?.min ?? 0.1, max: own?.max ?? 1000, unit };
+  const { min, max, unit } = REALISTIC_RANGES[kind];
+  return { min, max, unit };
+}
+
+/**
+ * Why the realistic range of a kind is what it is: what methodologies measure at its two ends.
+ * @public
+ */
+export function realisticRangeReason(kind: QuantityKind): string {
+  return REALISTIC_RANGES[kind].reason;
 }
 
 /** The realistic range of each kind in SI, made on first use. */

@@ -172,18 +172,18 @@ describe('warnings', () => {
 
   it('a value outside the realistic range and a standard deviation above the magnitude warn, on the entry and once at top level', () => {
     const result = evaluateGraph(
-      capture({ magnitude: 921.5, unit: 't', standard_deviation: 1000 }, { magnitude: 0.005, unit: '%', standard_deviation: null }),
+      capture({ magnitude: 921.5, unit: 't', standard_deviation: 1000 }, { magnitude: 0.000005, unit: '%', standard_deviation: null }),
     );
     expect(result.warnings.map((w) => [w.path, w.code])).toEqual([
       ['datapoints[0].quantity.standard_deviation', 'standard_deviation_exceeds_magnitude'],
       ['datapoints[1].quantity.magnitude', 'value_outside_realistic_range'],
     ]);
     expect(result.ghg_entries[0]?.warnings).toEqual(result.warnings);
-    expect(result.warnings[1]?.message).toContain("quantity kind 'mass_fraction' (0.01 to 100 %)");
+    expect(result.warnings[1]?.message).toContain("quantity kind 'mass_fraction' (0.00001 to 100 %)");
   });
 
   it('the bundled examples give no warning', () => {
-    for (const file of ['biochar-project', 'biochar-statement', 'enhanced-weathering']) {
+    for (const file of ['biochar-project', 'biochar-statement', 'enhanced-weathering', 'enhanced-weathering-tracer']) {
       const document: unknown = JSON.parse(readFileSync(new URL(`../../examples/${file}.json`, import.meta.url), 'utf8'));
       const result: EvaluationResult = evaluateGraph(document);
       expect(result.warnings, file).toEqual([]);

@@ -1,5 +1,5 @@
 // docs/units.md lists every quantity kind with its dimension, example units, physical bounds (and
-// their reason), realistic range and when to use it; this test holds the table to the code's
+// their reason), realistic range and why, and when to use it; this test holds the table to the code's
 // tables (src/units/quantity-kind-dimensions.ts, src/units/quantity-kind-ranges.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   QUANTITY_KIND_EXAMPLE_UNITS,
   QUANTITY_KIND_PHYSICAL_BOUNDS,
   realisticRange,
+  realisticRangeReason,
 } from '../../src/units';
 
 /** A kind's physical bounds as the doc writes them: in degrees for angles, kelvin for temperature. */
@@ -35,6 +36,7 @@ export function expectedCells(kind: QuantityKind): readonly string[] {
     boundsText(kind),
     QUANTITY_KIND_PHYSICAL_BOUNDS[kind].reason,
     `${range.min} to ${range.max} ${range.unit}`,
+    realisticRangeReason(kind),
   ];
 }
 
@@ -53,8 +55,8 @@ describe('docs/units.md, the table of quantity kinds', () => {
   it("gives each kind the code's dimension, example units, physical bounds and reason, realistic range, and a line on when to use it", () => {
     QUANTITY_KINDS.forEach((kind, i) => {
       const row = rows[i] as string[];
-      expect(row.slice(0, 6), kind).toEqual(expectedCells(kind));
-      expect((row[6] ?? '').trim().length, kind).toBeGreaterThan(10);
+      expect(row.slice(0, 7), kind).toEqual(expectedCells(kind));
+      expect((row[7] ?? '').trim().length, kind).toBeGreaterThan(10);
     });
   });
 });

@@ -184,7 +184,7 @@ describe('the misspellings of the issue, which used to change the credits silent
       ['datapoints[1].$schema', expect.stringContaining("unknown key '$schema' at datapoints[1]; the keys there are 'id', 'quantity'")],
       [
         'notes',
-        "unknown key 'notes' at the top of the document; the keys there are '$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects', 'correlations'",
+        "unknown key 'notes' at the top of the document; the keys there are '$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects', 'correlations', 'sample_sets'",
       ],
     ]);
   });

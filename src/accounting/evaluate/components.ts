@@ -8,6 +8,7 @@
 import type { CompiledBlueprint } from '../../expressions';
 import type { GraphIssue } from '../../model';
 import { SensitivityAccumulator } from '../../uncertainty';
+import { covarianceSum, covarianceTermsOf } from './covariance';
 import { isPreferred, type KinkCandidate, varianceOfTerms } from './kink-choice';
 import type { MergePlan } from '../prepare/merge-plan';
 import type { PreparedGraph } from '../prepare/prepared-graph';
@@ -84,8 +85,25 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
       merger ??= new SensitivityAccumulator(siMagnitudes.length);
       standardDeviations[c] = mergedStandardDeviation(slots, base, size, slotGradient, siStandardDeviations, merger);
     } else standardDeviations[c] = standardDeviation(slots, base, size, slotGradient, siStandardDeviations);
+    if (prepared.correlations.partners.size > 0 && !Number.isNaN(standardDeviations[c] as number))
+      standardDeviations[c] = withCovariances(prepared, slots, base, size, slotGradient, standardDeviations[c] as number);
   }
   return issues.length > 0 ? issues : { values, standardDeviations, gradients, kinks, warnings };
+}
+
+/** A component's standard deviation with the covariance terms of its correlated datapoints (declared, or of a sample set's rows). */
+function withCovariances(
+  prepared: PreparedGraph,
+  slots: Int32Array,
+  base: number,
+  size: number,
+  gradient: Float64Array,
+  sd: number,
+): number {
+  const datapoints = slots.subarray(base, base + size);
+  const terms = covarianceTermsOf(prepared.correlations, prepared.siStandardDeviations, datapoints, gradient, 0, size);
+  if (terms === null) return sd;
+  return Math.sqrt(Math.max(0, sd * sd + covarianceSum(terms)));
 }
 
 /** The candidate gradient that gives the component itself the larger variance (kink-choice.ts). */

@@ -1,7 +1,9 @@
 /**
  * The draws of a Monte Carlo evaluation, a block at a time (docs/result.md, "Monte Carlo"): every
  * datapoint with a positive standard deviation is a marginal of its distribution; a datapoint is
- * drawn alone, or with the other members of its correlation group through the Gaussian copula.
+ * drawn alone, or with the other members of its correlation group through the Gaussian copula;
+ * the members of a sample set take their column's values at the rows of a paired bootstrap
+ * (bootstrap.ts).
  * Each (block, datapoint or group) has its own counter-based stream (uncertainty/random-streams.ts),
  * so a block's draws are the same whichever entries, blocks or threads ask for them.
  * Internal to accounting.
@@ -9,17 +11,21 @@
 import { DISTRIBUTION_CODE, drawFromNormal, drawFromUniform, type Marginal } from '../../uncertainty/distributions';
 import { BlockStream, streamKey } from '../../uncertainty/random-streams';
 import type { PreparedGraph } from '../prepare/prepared-graph';
+import type { PreparedSampleSet } from '../prepare/sample-sets';
+import { drawSampleSet, sampleSetStreamKey } from './bootstrap';
 
 /** Draws per block: the unit of reproducibility (streams are per block) and of work. */
 export const BLOCK_DRAWS = 1024;
 
-/** A datapoint drawn alone, or a correlation group drawn jointly. */
+/** A datapoint drawn alone, a correlation group drawn jointly, or a sample set resampled by rows. */
 interface SamplingUnit {
   readonly key: readonly [number, number];
   /** Datapoint indices (a group's ordered by id). */
   readonly members: readonly number[];
-  /** The group's Cholesky factor; null for a datapoint alone. */
+  /** The group's Cholesky factor; null for a datapoint alone or a sample set. */
   readonly cholesky: Float64Array | null;
+  /** The sample set it resamples; absent otherwise. */
+  readonly sampleSet?: PreparedSampleSet;
 }
 
 /** What is drawn for a prepared graph: each sampled datapoint's marginal and unit. */
@@ -30,6 +36,7 @@ export class DrawPlan {
   readonly unitOf: Int32Array;
   private readonly units: SamplingUnit[] = [];
   private normals = new Float64Array(0);
+  private rows = new Int32Array(0);
 
   constructor(
     prepared: PreparedGraph,
@@ -46,6 +53,12 @@ export class DrawPlan {
         members: group.members,
         cholesky: group.cholesky,
       });
+      for (const d of members) this.unitOf[d] = unit;
+    }
+    for (const set of prepared.sampleSets) {
+      const unit = this.units.length;
+      const members = set.columns.flatMap((column) => Array.from(column.members));
+      this.units.push({ key: sampleSetStreamKey(set.id), members, cholesky: null, sampleSet: set });
       for (const d of members) this.unitOf[d] = unit;
     }
     for (let d = 0; d < n; d++) {
@@ -67,6 +80,10 @@ export class DrawPlan {
 
   private drawUnit(unit: SamplingUnit, block: number, size: number, buffers: readonly (Float64Array | null)[]): void {
     const random = new BlockStream(this.seed, block, unit.key);
+    if (unit.sampleSet !== undefined) {
+      drawSampleSet(unit.sampleSet, random, size, buffers, this.rowsOf(size * unit.sampleSet.rows));
+      return;
+    }
     if (unit.cholesky === null) {
       const d = unit.members[0] as number;
       const marginal = this.marginals[d] as Marginal;
@@ -74,7 +91,7 @@ export class DrawPlan {
       // A normal input is drawn straight into its column (drawFromNormal's magnitude + sd z, in the fill).
       if (marginal.type === DISTRIBUTION_CODE.normal)
         random.fillNormals(out.subarray(0, size), marginal.magnitude, marginal.standardDeviation);
-      else if (marginal.type === DISTRIBUTION_CODE.lognormal) {
+      else if (marginal.type === DISTRIBUTION_CODE.lognormal || marginal.type === DISTRIBUTION_CODE.lognormal_median) {
         const z = this.normalsOf(size);
         random.fillNormals(z);
         for (let i = 0; i < size; i++) out[i] = drawFromNormal(marginal, z[i] as number);
@@ -102,6 +119,11 @@ export class DrawPlan {
         out[i] = drawFromNormal(marginal, y);
       }
     }
+  }
+
+  private rowsOf(n: number): Int32Array {
+    if (this.rows.length < n) this.rows = new Int32Array(n);
+    return this.rows.subarray(0, n);
   }
 
   private normalsOf(n: number): Float64Array {

@@ -4,11 +4,14 @@
  * to preparation.
  *
  * Owns: blueprint problems and each blueprint's plan and layouts. May import: expressions (types),
- * blueprint-cache.ts, context.ts.
+ * model, blueprint-cache.ts, context.ts, value-checks.ts (types).
  */
 import type { CompiledBlueprint } from '../../expressions';
 import { compileBlueprintOnce } from './blueprint-cache';
 import { problem, type PrepareContext } from './context';
+import type { ValueChecks } from './value-checks';
+import type { BlueprintInput } from '../../model';
+import { QUANTITY_KINDS } from '../../model/quantity-kinds';
 
 /** What checking a component needs of its compiled blueprint. */
 export interface BlueprintPlan {
@@ -21,6 +24,8 @@ export interface BlueprintPlan {
   readonly expected: Int32Array;
   /** The layouts its components share (at most 16 kept). */
   readonly layouts: Layout[];
+  /** The value check (value-checks.ts) of each input's datapoints, in blueprint order. */
+  readonly valueChecks: Int16Array;
 }
 
 /** Where each input's slots start, and each slot's use count: shared by components of one layout. */
@@ -40,7 +45,7 @@ export interface PreparedBlueprints {
 }
 
 /** Checks and compiles every blueprint (see the module comment). */
-export function prepareBlueprints(context: PrepareContext): PreparedBlueprints {
+export function prepareBlueprints(context: PrepareContext, checks: ValueChecks): PreparedBlueprints {
   const compiled = new Map<string, CompiledBlueprint>();
   const plans = new Map<string, BlueprintPlan>();
   const seen = new Set<string>();
@@ -64,9 +69,25 @@ export function prepareBlueprints(context: PrepareContext): PreparedBlueprints {
       inputIndex: new Map(blueprint.inputs.map((input, i) => [input.input_key, i])),
       expected: new Int32Array(blueprint.inputs.length).fill(-1),
       layouts: [],
+      valueChecks: inputChecks(context, checks, b, definition.inputs, blueprint),
     });
   });
   // Unreadable blueprints were reported where they are defined, like invalid ones.
   if (context.broken !== undefined) for (const key of context.broken.brokenIds.component_blueprints.values()) seen.add(key);
   return { compiled, plans, seen };
+}
+
+/** The value check of each input of compiled blueprint `blueprint` (document blueprint b), by its definition. */
+function inputChecks(
+  context: PrepareContext,
+  checks: ValueChecks,
+  b: number,
+  definitions: readonly BlueprintInput[],
+  blueprint: CompiledBlueprint,
+): Int16Array {
+  return Int16Array.from(blueprint.inputs, (input) => {
+    const i = definitions.findIndex((d) => d.input_key === input.input_key);
+    const check = i < 0 ? -1 : checks.ofInput(context, b, blueprint.key, i, definitions[i] as BlueprintInput);
+    return check >= 0 ? check : QUANTITY_KINDS.indexOf(input.quantity_kind);
+  });
 }

@@ -10,7 +10,6 @@
  */
 import type { CompiledBlueprint, CompiledBlueprintInput } from '../../expressions';
 import type { GraphComponentInput, IssuePath } from '../../model';
-import { QUANTITY_KINDS } from '../../model/quantity-kinds';
 import { dimensionOfQuantityKind, formatDimension } from '../../units';
 import { IdIndex } from './id-index';
 import type { BlueprintPlan, Layout, PreparedBlueprints } from './blueprints';
@@ -28,19 +27,20 @@ export interface ComponentPhase {
   readonly componentOfDocument: Int32Array;
   /** Largest number of slots of a component. */
   readonly maxSlots: number;
-  /** The quantity kinds each datapoint feeds (its values are checked against them: values.ts). */
+  /** The value checks of the inputs each datapoint feeds (its values are checked against them: values.ts). */
   readonly datapointKinds: DatapointKinds;
 }
 
-/** The kinds of the inputs each datapoint feeds, by index into `QUANTITY_KINDS`. */
+/**
+ * The value checks of the inputs each datapoint feeds (value-checks.ts: check k < 66 is the plain
+ * kind `QUANTITY_KINDS[k]`; others add an input's `difference` or `realistic_range`).
+ */
 export interface DatapointKinds {
-  /** The first kind of each datapoint, -1 when it feeds no input. */
+  /** The first check of each datapoint, -1 when it feeds no input. */
   readonly first: Int16Array;
-  /** Further kinds of the rare datapoint that feeds inputs of two kinds. */
+  /** Further checks of the rare datapoint that feeds inputs of two kinds (or two checks). */
   readonly more: ReadonlyMap<number, readonly number[]>;
 }
-
-const KIND_INDEX: ReadonlyMap<string, number> = new Map(QUANTITY_KINDS.map((k, i) => [k, i]));
 
 /** Checks every component and makes the valid ones columns (see the module comment). */
 export function prepareComponents(context: PrepareContext, blueprints: PreparedBlueprints, datapoints: DatapointColumns): ComponentPhase {
@@ -92,9 +92,8 @@ class ComponentBuilder {
     this.kindFirst = new Int16Array(context.graph.datapoints.length).fill(-1);
   }
 
-  /** Notes that datapoint d feeds an input of `kind`. */
-  private noteKind(d: number, kind: string): void {
-    const k = KIND_INDEX.get(kind) ?? -1;
+  /** Notes that datapoint d feeds an input of value check k. */
+  private noteKind(d: number, k: number): void {
     const first = this.kindFirst[d] as number;
     if (first === k) return;
     if (first < 0) {
@@ -229,6 +228,7 @@ class ComponentBuilder {
       if (d >= 0) this.nextDatapoint = d + 1;
       this.checked[this.used++] = d;
       if (!this.checkDatapoint(d, datapointId, expected, spec, id, c, i, field, list !== undefined ? k : -1)) valid = false;
+      else this.noteKind(d, plan.valueChecks[s] as number);
     }
     return valid;
   }
@@ -260,10 +260,7 @@ class ComponentBuilder {
     }
     const got = this.datapoints.dimension[d] as number;
     if (got < 0) return false; // its unit was reported where the datapoint is defined
-    if (got === expected || context.dimensions.equal(got, expected)) {
-      this.noteKind(d, spec.quantity_kind);
-      return true;
-    }
+    if (got === expected || context.dimensions.equal(got, expected)) return true;
     const { dimensions } = context;
     problem(
       context,

@@ -7,7 +7,7 @@
  * context.ts.
  */
 import type { GraphDatapoint } from '../../model';
-import { DISTRIBUTION_CODE } from '../../uncertainty/distributions';
+import { DISTRIBUTION_CODE, lognormalMedianStandardDeviation } from '../../uncertainty/distributions';
 import { parseUnit, tryParseUnit, UnitError } from '../../units';
 import { packedDoubles } from './doubles';
 import { IdIndex } from './id-index';
@@ -142,6 +142,10 @@ function readDistribution(context: PrepareContext, columns: DatapointColumns, da
   const { id, quantity } = datapoint;
   const path = ['datapoints', d, 'distribution'];
   columns.distributionType[d] = DISTRIBUTION_CODE[distribution.type];
+  if (distribution.type === 'lognormal' && distribution.log_standard_deviation !== undefined) {
+    readLognormalMedian(context, columns, datapoint, d, distribution.log_standard_deviation);
+    return;
+  }
   if (quantity.standard_deviation === null || quantity.standard_deviation === undefined) {
     problem(
       context,
@@ -176,5 +180,59 @@ function readDistribution(context: PrepareContext, columns: DatapointColumns, da
       'invalid_distribution',
       `datapoint '${id}' has a lognormal distribution but magnitude ${String(quantity.magnitude)}; a lognormal needs a magnitude > 0`,
     );
+  }
+}
+
+/**
+ * Checks a lognormal given by its median (the magnitude, > 0) and `log_standard_deviation` sigma
+ * (> 0), with no `standard_deviation` of its own (docs/graph-document.md, "Distributions"), and
+ * records sigma as the distribution's parameter.
+ */
+function readLognormalMedian(
+  context: PrepareContext,
+  columns: DatapointColumns,
+  datapoint: GraphDatapoint,
+  d: number,
+  sigma: number,
+): void {
+  const { id, quantity } = datapoint;
+  const path = ['datapoints', d, 'distribution'];
+  columns.distributionType[d] = DISTRIBUTION_CODE.lognormal_median;
+  columns.distributionParameter[d] = sigma;
+  if (quantity.standard_deviation !== null && quantity.standard_deviation !== undefined)
+    problem(
+      context,
+      ['datapoints', d, 'quantity', 'standard_deviation'],
+      'lognormal_median_with_standard_deviation',
+      `datapoint '${id}' has a lognormal distribution by its median (log_standard_deviation ${sigma}) and a standard_deviation ${quantity.standard_deviation}; give one: with log_standard_deviation, standard_deviation must be null`,
+    );
+  if (!(Number.isFinite(sigma) && sigma > 0))
+    problem(
+      context,
+      [...path, 'log_standard_deviation'],
+      'invalid_distribution',
+      `datapoint '${id}' has a lognormal distribution with log_standard_deviation ${String(sigma)}; it must be a finite number > 0`,
+    );
+  if (!(quantity.magnitude > 0))
+    problem(
+      context,
+      path,
+      'invalid_distribution',
+      `datapoint '${id}' has a lognormal distribution but magnitude ${String(quantity.magnitude)}; a lognormal needs a magnitude (its median) > 0`,
+    );
+}
+
+/**
+ * Gives every lognormal by its median its distribution's own standard deviation,
+ * magnitude e^(sigma^2 / 2) sqrt(e^(sigma^2) - 1), in its unit and in SI: what first order
+ * propagates. Run after the values are checked (a derived standard deviation is not the document's).
+ */
+export function applyLognormalMedians(columns: DatapointColumns): void {
+  const n = columns.distributionType.length;
+  for (let d = 0; d < n; d++) {
+    if (columns.distributionType[d] !== DISTRIBUTION_CODE.lognormal_median) continue;
+    const sd = lognormalMedianStandardDeviation(columns.magnitudes[d] as number, columns.distributionParameter[d] as number);
+    columns.standardDeviations[d] = sd;
+    columns.siStandardDeviations[d] = sd * Math.abs(columns.siScales[d] as number);
   }
 }

@@ -24,9 +24,11 @@ import { prepareBlueprints } from './blueprints';
 import { prepareComponents } from './components';
 import type { PrepareContext } from './context';
 import { prepareCorrelations } from './correlations';
-import { prepareDatapoints } from './datapoints';
+import { applyLognormalMedians, prepareDatapoints } from './datapoints';
+import { applySampleSets, prepareSampleSets } from './sample-sets';
 import { EntryBuilder } from './entries';
 import { checkValues } from './values';
+import { ValueChecks } from './value-checks';
 import { prepareStatements } from './statements';
 
 /**
@@ -73,9 +75,11 @@ export function prepareGraphParts(
 function preparePhases(context: PrepareContext): PrepareResult {
   const { graph, policies, broken, issues } = context;
 
-  const blueprints = prepareBlueprints(context);
+  const checks = new ValueChecks();
+  const blueprints = prepareBlueprints(context, checks);
   const datapoints = prepareDatapoints(context);
-  const correlations = prepareCorrelations(context, datapoints);
+  const sampleSets = prepareSampleSets(context, datapoints);
+  const declaredCorrelations = prepareCorrelations(context, datapoints);
   const components = prepareComponents(context, blueprints, datapoints);
   const entries = new EntryBuilder(context, datapoints, components);
   entries.addAll();
@@ -91,7 +95,10 @@ function preparePhases(context: PrepareContext): PrepareResult {
   });
   const preparedEntries = entries.entries(statementParts.attributions);
   entries.checkShares();
-  const documentWarnings = checkValues(context, datapoints, components.datapointKinds, preparedEntries.riskOfReversalPercentage);
+  const documentWarnings = checkValues(context, checks, datapoints, components.datapointKinds, preparedEntries.riskOfReversalPercentage);
+  // Standard deviations the engine derives (not the document's): after the values are checked.
+  applyLognormalMedians(datapoints);
+  const correlations = applySampleSets(sampleSets, datapoints, declaredCorrelations);
 
   if (broken !== undefined) return { ok: false, issues: withoutUnreadableReferences(issues, broken) };
   if (issues.length > 0) return { ok: false, issues };
@@ -110,6 +117,7 @@ function preparePhases(context: PrepareContext): PrepareResult {
       distributionType: datapoints.distributionType,
       distributionParameter: datapoints.distributionParameter,
       correlations,
+      sampleSets,
       components: components.components,
       entries: preparedEntries,
       blueprints: blueprints.compiled,

@@ -5,12 +5,13 @@
  * and the passes that evaluate it import it without importing each other.
  *
  * Owns: PreparedGraph, its columns and the document's warnings. May import (types only):
- * expressions, model, ../policies.ts, ../result.ts, correlations.ts, statement-parts.ts.
+ * expressions, model, ../policies.ts, ../result.ts, correlations.ts, sample-sets.ts, statement-parts.ts.
  */
 import type { CompiledBlueprint } from '../../expressions';
 import type { GraphIssue, RemovalGraph } from '../../model';
 import type { AccountingPolicies } from '../policies';
 import type { PreparedCorrelations } from './correlations';
+import type { PreparedSampleSet } from './sample-sets';
 import type { EvaluationWarning } from '../result';
 import type { AttributionScope, PreparedAmortisation, PreparedStatement } from './statement-parts';
 
@@ -60,8 +61,10 @@ export interface PreparedGraph {
   readonly distributionType: Uint8Array;
   /** A trapezoid's beta or a t's degrees of freedom; NaN otherwise. @internal */
   readonly distributionParameter: readonly number[];
-  /** The declared correlations, checked. @internal */
+  /** The declared correlations, checked, with the same-row pairs of the sample sets. @internal */
   readonly correlations: PreparedCorrelations;
+  /** The sample sets, rows in canonical order (resampled together under Monte Carlo). @internal */
+  readonly sampleSets: readonly PreparedSampleSet[];
   /** Components, by dense index, as columns. @internal */
   readonly components: PreparedComponents;
   /** GHG entries, in document order, and their attributions, as columns. @internal */

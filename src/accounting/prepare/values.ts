@@ -7,11 +7,12 @@
  * reversal strictly between 0 and 1 % (a fraction typed as a percentage?). Internal to preparation.
  *
  * Owns: the value problems and the document's warnings. May import: model, units, the context, the
- * datapoint and component phases, prepared-graph.ts (types), ../result.ts and ../warnings.ts.
+ * datapoint and component phases, value-checks.ts, prepared-graph.ts (types), ../result.ts and ../warnings.ts.
  */
 import { formatIssuePath, type IssuePath } from '../../model/issues';
-import { QUANTITY_KINDS, type QuantityKind } from '../../model/quantity-kinds';
-import { isWithinPhysicalBounds, QUANTITY_KIND_PHYSICAL_BOUNDS, realisticRange, realisticRangeSI } from '../../units';
+import type { QuantityKind } from '../../model/quantity-kinds';
+import { isWithinPhysicalBounds, QUANTITY_KIND_PHYSICAL_BOUNDS } from '../../units';
+import type { ValueCheck, ValueChecks } from './value-checks';
 import { problem, type PrepareContext } from './context';
 import type { DatapointKinds } from './components';
 import type { DatapointColumns } from './datapoints';
@@ -22,6 +23,7 @@ import { sortWarnings } from '../warnings';
 /** Checks every datapoint's value against its kinds and every entry's risk of reversal. */
 export function checkValues(
   context: PrepareContext,
+  checks: ValueChecks,
   datapoints: DatapointColumns,
   kinds: DatapointKinds,
   risks: readonly (number | null)[],
@@ -32,8 +34,8 @@ export function checkValues(
     const first = kinds.first[d] as number;
     if (first < 0) continue;
     const found: EvaluationWarning[] = [];
-    checkKind(context, datapoints, d, first, found);
-    for (const k of kinds.more.get(d) ?? []) checkKind(context, datapoints, d, k, found);
+    checkKind(context, datapoints, d, checks.at(first), found);
+    for (const k of kinds.more.get(d) ?? []) checkKind(context, datapoints, d, checks.at(k), found);
     if (found.length > 0) byDatapoint.set(d, found);
   }
   const byEntry = new Map<number, EvaluationWarning[]>();
@@ -45,32 +47,40 @@ export function checkValues(
   return { all, byDatapoint, byEntry };
 }
 
-/** Checks datapoint d's value as a quantity of kind `k` (index into QUANTITY_KINDS). */
-function checkKind(context: PrepareContext, columns: DatapointColumns, d: number, k: number, found: EvaluationWarning[]): void {
-  const kind = QUANTITY_KINDS[k] as QuantityKind;
-  const si = columns.siMagnitudes[d] as number;
+/**
+ * Checks datapoint d's value against one value check: its kind's physical bounds and realistic
+ * range (the input's own, when it has one); for a difference input, both on the absolute value
+ * and only the upper end of the range (a small change is never implausible).
+ */
+function checkKind(context: PrepareContext, columns: DatapointColumns, d: number, check: ValueCheck, found: EvaluationWarning[]): void {
+  const { kind, difference, range } = check;
+  const si = difference ? Math.abs(columns.siMagnitudes[d] as number) : (columns.siMagnitudes[d] as number);
   const magnitudePath: IssuePath = ['datapoints', d, 'quantity', 'magnitude'];
   if (!isWithinPhysicalBounds(kind, si)) {
     const policy = context.policies.physicalBounds;
-    const message = outOfBoundsMessage(columns, d, kind);
+    const message = outOfBoundsMessage(columns, d, kind, difference);
     if (policy === 'error') problem(context, magnitudePath, 'value_out_of_physical_range', message);
     else if (policy === 'warning') found.push({ path: formatIssuePath(magnitudePath), code: 'value_out_of_physical_range', message });
     return; // an impossible value is not also unrealistic
   }
-  const range = realisticRangeSI(kind);
   const bounds = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
   // Zero of a non-negative kind is "none of it" (no diesel burnt), a report rather than a slip.
   const none = si === 0 && bounds.min === 0;
-  if (!none && (si < range.min - 1e-12 * Math.abs(range.min) || si > range.max + 1e-12 * Math.abs(range.max))) {
-    const r = realisticRange(kind);
+  const below = !difference && si < range.min - 1e-12 * Math.abs(range.min);
+  if (!none && (below || si > range.max + 1e-12 * Math.abs(range.max))) {
+    const r = check.written;
+    const whose = check.owner === '' ? `quantity kind '${kind}'` : `${check.owner} (quantity kind '${kind}')`;
+    const what = difference
+      ? `of absolute value above the realistic range of the difference ${whose} (up to ${r.max} ${r.unit})`
+      : `outside the realistic range of ${whose} (${r.min} to ${r.max} ${r.unit})`;
     found.push({
       path: formatIssuePath(magnitudePath),
       code: 'value_outside_realistic_range',
-      message: `datapoint '${columns.ids[d]}' is ${given(columns, d)}, outside the realistic range of quantity kind '${kind}' (${r.min} to ${r.max} ${r.unit}); check its magnitude and unit`,
+      message: `datapoint '${columns.ids[d]}' is ${given(columns, d)}, ${what}; check its magnitude and unit`,
     });
   }
   const sd = columns.siStandardDeviations[d] as number;
-  if (bounds.min !== null && bounds.min >= 0 && sd > Math.abs(si)) {
+  if (!difference && bounds.min !== null && bounds.min >= 0 && sd > Math.abs(si)) {
     found.push({
       path: formatIssuePath(['datapoints', d, 'quantity', 'standard_deviation']),
       code: 'standard_deviation_exceeds_magnitude',
@@ -80,18 +90,19 @@ function checkKind(context: PrepareContext, columns: DatapointColumns, d: number
 }
 
 /** Why datapoint d cannot be a quantity of `kind`, with the bound in the datapoint's own unit. */
-function outOfBoundsMessage(columns: DatapointColumns, d: number, kind: QuantityKind): string {
+function outOfBoundsMessage(columns: DatapointColumns, d: number, kind: QuantityKind, difference: boolean): string {
   const { min, max, reason } = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
-  const si = columns.siMagnitudes[d] as number;
+  const si = difference ? Math.abs(columns.siMagnitudes[d] as number) : (columns.siMagnitudes[d] as number);
   const below = min !== null && si < min;
   const bound = (below ? min : max) as number;
   const scale = columns.siScales[d] as number;
-  const offset = si - (columns.magnitudes[d] as number) * scale;
+  const offset = (columns.siMagnitudes[d] as number) - (columns.magnitudes[d] as number) * scale;
   const inUnit = Number(((bound - offset) / scale).toPrecision(12));
   const side = below ? `below the physical bound ${inUnit}` : `above the physical bound ${inUnit}`;
   // A fraction written as a percentage without its unit: 98 with '' is 9,800 %.
   const percent = max === 1 && scale === 1 && si > 1 && si <= 100 ? `; did you mean ${columns.magnitudes[d]} %?` : '';
-  return `datapoint '${columns.ids[d]}' is ${given(columns, d)}, ${side} ${unitText(columns, d)} of quantity kind '${kind}' (${reason})${percent}`;
+  const absolute = difference ? 'in absolute value (a difference) ' : '';
+  return `datapoint '${columns.ids[d]}' is ${given(columns, d)}, ${absolute}${side} ${unitText(columns, d)} of quantity kind '${kind}' (${reason})${percent}`;
 }
 
 /** Datapoint d's magnitude and unit as written, e.g. `-12 t` or `98 ''`. */
