@@ -6,10 +6,11 @@
  *
  * At open: a file that is not a database, or one `PRAGMA quick_check` finds damaged, is refused
  * with its path; a schema version newer than this engine's is refused, an older one migrated. The
- * connection holds SQLite's exclusive lock for as long as the server runs (`locking_mode =
- * EXCLUSIVE`), so a second server on the same file is refused, across containers on one file
- * system too; it names the holder from `DIR/holder.json`, which the holder writes once it has the
- * lock.
+ * server holds the exclusive lock of a second, empty database, `DIR/state.lock` (`locking_mode =
+ * EXCLUSIVE`), for as long as it runs, so a second server on the same directory is refused, across
+ * containers on one file system too; it names the holder from `DIR/holder.json`, which the holder
+ * writes once it has the lock. The state itself uses SQLite's ordinary locking, so that another
+ * process can read it while the server runs (an online backup).
  *
  * Node-only: loaded by `cdr-engine serve`, never by the library's entry points (docs/service.md,
  * "State").
@@ -85,17 +86,28 @@ function holderOf(dir: string): string {
   }
 }
 
-/** Takes the exclusive lock (a write), checks the file and brings its schema up to date. */
-function prepare(db: Database, path: string, dir: string): void {
-  db.pragma('locking_mode = EXCLUSIVE');
+/** Takes the directory's lock: the exclusive lock of `DIR/state.lock`, held until the connection closes. */
+function lock(Driver: DatabaseConstructor, dir: string, path: string): Database {
+  const db = new Driver(join(dir, 'state.lock'), { timeout: 0 });
   try {
-    db.pragma('journal_mode = WAL');
-    db.exec('BEGIN IMMEDIATE; COMMIT');
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('CREATE TABLE IF NOT EXISTS holder (id INTEGER PRIMARY KEY); INSERT OR REPLACE INTO holder (id) VALUES (1)');
+    return db;
   } catch (error) {
+    db.close();
     const code = sqliteCode(error);
     if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
       throw new Error(`${path} is in use by ${holderOf(dir)}; one server per state (stop it, or use another --state directory)`);
-    if (code === 'SQLITE_NOTADB') throw new Error(`${path} is not a SQLite database; nothing was changed`);
+    throw error;
+  }
+}
+
+/** Checks the file and brings its schema up to date. */
+function prepare(db: Database, path: string): void {
+  try {
+    db.pragma('journal_mode = WAL');
+  } catch (error) {
+    if (sqliteCode(error) === 'SQLITE_NOTADB') throw new Error(`${path} is not a SQLite database; nothing was changed`);
     throw error;
   }
   db.pragma('synchronous = FULL');
@@ -136,7 +148,7 @@ function* storedRows(db: Database): Generator<StoredRow> {
   }
 }
 
-function storeOn(db: Database, path: string, dir: string): SqliteState {
+function storeOn(db: Database, held: Database, path: string, dir: string): SqliteState {
   const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
   const remove = db.prepare('DELETE FROM rows WHERE seq = ?');
   const addLedger = db.prepare('INSERT INTO ledger (method, input, at, ids) VALUES (?, ?, ?, ?)');
@@ -168,6 +180,7 @@ function storeOn(db: Database, path: string, dir: string): SqliteState {
     close() {
       db.close();
       rmSync(join(dir, 'holder.json'), { force: true });
+      held.close();
     },
   };
 }
@@ -181,20 +194,19 @@ export async function openSqliteState(dir: string): Promise<SqliteState> {
   if (Driver === null) throw new Error(`--state needs the better-sqlite3 package (an optional peer dependency): ${SQLITE_INSTALL}`);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'state.sqlite');
-  let db: Database;
+  const held = lock(Driver, dir, path);
+  let db: Database | undefined;
   try {
-    db = new Driver(path, { timeout: 0 });
+    db = new Driver(path, { timeout: 1_000 });
+    prepare(db, path);
   } catch (error) {
-    throw new Error(`${path} cannot be opened: ${(error as Error).message}`);
-  }
-  try {
-    prepare(db, path, dir);
-  } catch (error) {
-    db.close();
+    db?.close();
+    held.close();
     const code = sqliteCode(error);
     if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') throw new Error(`${path} is damaged (${code}); restore it from a backup`);
+    if (code !== undefined) throw new Error(`${path} cannot be used: ${code}: ${(error as Error).message}`);
     throw error;
   }
   writeFileSync(join(dir, 'holder.json'), JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
-  return storeOn(db, path, dir);
+  return storeOn(db, held, path, dir);
 }

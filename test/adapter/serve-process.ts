@@ -57,7 +57,7 @@ export async function spawnServe(
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address printed: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no address printed: ${output}`)), 90_000);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);

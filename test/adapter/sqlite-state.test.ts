@@ -16,7 +16,13 @@ import { Client, DEMO_WORLD, datapointBody, issuedRemoval, START } from './fixtu
 /** The driver itself, to change a file as another program would (it has no types of its own). */
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (
   path: string,
-) => { pragma(source: string, options?: { simple: boolean }): unknown; close(): void };
+  options?: { readonly?: boolean },
+) => {
+  pragma(source: string, options?: { simple: boolean }): unknown;
+  prepare(source: string): { get(): unknown };
+  backup(file: string): Promise<unknown>;
+  close(): void;
+};
 
 const root = mkdtempSync(join(tmpdir(), 'cdr-sqlite-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -35,7 +41,16 @@ describe('the SQLite store', () => {
     await client.ok('supplierA', 'POST', '/mrv/v0/datapoints', datapointBody('sqlite-1', 2, 't'));
     await expect(openSqliteState(dir)).rejects.toThrow(new RegExp(`state\\.sqlite is in use by process ${process.pid} on host `));
     const snapshot = first.sandbox.state.snapshot();
+    // An online backup, taken by another connection while the server holds the state.
+    const reader = new Database(join(dir, 'state.sqlite'), { readonly: true });
+    await reader.backup(join(root, 'backup.sqlite'));
+    reader.close();
     first.store.close();
+    const backup = new Database(join(root, 'backup.sqlite'), { readonly: true });
+    expect(backup.prepare('SELECT count(*) AS n FROM rows').get()).toEqual({
+      n: first.sandbox.state.store.tables.reduce((n, t) => n + t.size, 0),
+    });
+    backup.close();
     const second = await sandboxOn(dir);
     expect(second.sandbox.state.snapshot()).toBe(snapshot);
     second.store.close();

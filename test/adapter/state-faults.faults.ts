@@ -20,7 +20,7 @@ let bundle = '';
 const dir = mkdtempSync(join(tmpdir(), 'cdr-state-faults-'));
 beforeAll(async () => {
   bundle = await bundleServe(dir);
-}, 60_000);
+}, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function send(url: string, method: string, path: string, token: string, body?: unknown) {
@@ -90,7 +90,7 @@ describe('serve --state under faults', () => {
     } finally {
       await stop(restarted);
     }
-  }, 120_000);
+  }, 240_000);
 
   test('a second server on the same database, from another pid namespace, is refused naming the first', async (context) => {
     const probe = spawnSync('unshare', ['-p', '-f', '--mount-proc', 'true'], { stdio: 'pipe' });
@@ -110,7 +110,7 @@ describe('serve --state under faults', () => {
       first.process.kill('SIGKILL'); // unshare waits through SIGTERM; killed, it takes its child (--kill-child)
       await first.exited;
     }
-  }, 60_000);
+  }, 240_000);
 
   test('kill -9 during multi-row requests: each request wholly there or absent, credits conserved', async () => {
     const state = join(dir, 'crash');
@@ -179,7 +179,7 @@ describe('serve --state under faults', () => {
     } finally {
       await stop(second);
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 void DEMO_WORLD;
