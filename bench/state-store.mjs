@@ -23,7 +23,11 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const Database = createRequire(import.meta.url)('better-sqlite3');
-const HEADERS = { 'x-client-secret': 'demo-client-secret', authorization: 'Bearer demo-token-supplier-a', 'content-type': 'application/json' };
+const HEADERS = {
+  'x-client-secret': 'demo-client-secret',
+  authorization: 'Bearer demo-token-supplier-a',
+  'content-type': 'application/json',
+};
 const demo = JSON.parse(readFileSync(join(ROOT, 'worlds/demo.json'), 'utf8'));
 const owner = demo.access_tokens.find((t) => t.token === 'demo-token-supplier-a').organisation_id;
 const project = demo.projects.find((p) => p.owner_organisation_id === owner).id;
@@ -48,7 +52,9 @@ function datapoint(i) {
 /** Starts the built server; resolves with its address and the ms it took to print it. */
 function serve(args) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/cdr-engine.js'), 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bin/cdr-engine.js'), 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (c) => {
@@ -84,7 +90,7 @@ async function filled(n) {
   const one = await post(first.url, datapoint(-1));
   await stop(first);
   const db = new Database(join(dir, 'state.sqlite'));
-  const template = db.prepare("SELECT seq, json FROM rows WHERE json LIKE ?").get(`%${one.body.id}%`);
+  const template = db.prepare('SELECT seq, json FROM rows WHERE json LIKE ?').get(`%${one.body.id}%`);
   const meta = JSON.parse(db.prepare("SELECT value FROM meta WHERE key = 'state'").get().value);
   const row = JSON.parse(template.json);
   const put = db.prepare('INSERT INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
@@ -124,7 +130,8 @@ async function throughput(args) {
   const worker = async () => {
     while (running) {
       const r = await post(server.url, datapoint(i++));
-      if (counting) r.status === 200 ? ok++ : other++;
+      if (counting && r.status === 200) ok++;
+      else if (counting) other++;
     }
   };
   const workers = Array.from({ length: 16 }, worker);
@@ -138,7 +145,10 @@ async function throughput(args) {
   return { writes_per_s: Math.round(ok / seconds), other_answers: other };
 }
 
-if (process.env.FILL_ONLY) { console.log(await filled(Number(process.env.FILL_ONLY))); process.exit(0); }
+if (process.env.FILL_ONLY) {
+  console.log(await filled(Number(process.env.FILL_ONLY)));
+  process.exit(0);
+}
 const out = { restart: [], throughput: {} };
 for (const n of records) out.restart.push(await restart(n));
 out.throughput.memory = await throughput([]);

@@ -74,7 +74,7 @@ export class Clock {
     return this.#offsetMs;
   }
 
-  /** Moves the clock forward (journaled, so a failed request leaves it where it was). */
+  /** Moves the clock forward (undone with its request, so a failed request leaves it where it was). */
   advance(ms: number): void {
     const before = this.#offsetMs;
     this.#offsetMs += ms;
@@ -132,17 +132,14 @@ export class ServiceState {
   readonly indexes = new Indexes(this);
 
   readonly clock: Clock;
-  /** Draws an id: a replayed request's recorded one, else a new one (kept when recording). */
+  /** Draws an id: a kept ledger write's recorded one while it is applied again, else a new one. */
   readonly ids: IdGenerator = (kind) => {
     const replayed = this.#replayIds?.shift();
     if (replayed !== undefined) return replayed;
-    const id = this.#draw(kind);
-    this.#drawn?.push(id);
-    return id;
+    return this.#draw(kind);
   };
   #draw: IdGenerator;
   #replayIds: string[] | null = null;
-  #drawn: string[] | null = null;
   readonly cursors: CursorCodec;
   #ledger: CreditLedger;
   /** The ledger writes of the running request, kept while the state is kept on disk (null otherwise). */
@@ -291,7 +288,7 @@ export class ServiceState {
     this.#draw = createIdGenerator({ now: () => this.#idInstant(), random: createRandomSource(seed) });
   }
 
-  /** Runs `work` handing out `ids` first (a replayed request's ids); returns those left over. */
+  /** Runs `work` handing out `ids` first (a kept ledger write's ids); returns those left over. */
   withIds(ids: readonly string[], work: () => void): number {
     this.#replayIds = [...ids];
     try {
@@ -299,17 +296,6 @@ export class ServiceState {
       return this.#replayIds.length;
     } finally {
       this.#replayIds = null;
-    }
-  }
-
-  /** Runs `work` and returns it with the ids it drew, in order (a request to journal). */
-  recordingIds<R>(work: () => R): { readonly result: R; readonly ids: readonly string[] } {
-    const drawn: string[] = [];
-    this.#drawn = drawn;
-    try {
-      return { result: work(), ids: drawn };
-    } finally {
-      this.#drawn = null;
     }
   }
 
