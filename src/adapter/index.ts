@@ -1,9 +1,9 @@
 /**
  * adapter: the in-memory service, a request -> response function (`createSandbox().handle`) with
  * authentication, visibility, pagination and the service's error shapes. No HTTP framework; the
- * node:http binding (`http.ts`: limits, timeouts, shutdown) and the file journal of `--state`
- * (`file-journal.ts`) are node-only, used by `cdr-engine serve`, and not part of the package API:
- * the sandbox reaches its journal through the `SandboxJournal` port and does no I/O itself.
+ * node:http binding (`http.ts`: limits, timeouts, shutdown) and the SQLite store of `--state`
+ * (`sqlite-state.ts`) are node-only, used by `cdr-engine serve`, and not part of the package API:
+ * the sandbox reaches its store through the `StatePort` of kept-state.ts and does no I/O itself.
  *
  * Who sees what (docs/service.md#visibility, docs/rules.md#service-behaviour). Every request needs a known `x-client-secret`
  * and a valid bearer token, whatever it asks for (401 otherwise). It acts for the token's
@@ -24,7 +24,7 @@
  */
 export { createSandbox } from './sandbox';
 export { serviceOpenApiDocument, type OpenApiDocument } from './openapi';
-export type { Sandbox, SandboxHeaders, SandboxJournal, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
+export type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
 export type {
   WorldAccessToken,
   WorldClient,

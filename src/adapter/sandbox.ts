@@ -13,7 +13,9 @@
  *    a content type other than JSON is not parsed, and fails validation as `model_attributes_type`
  *    (what the service's framework does: 422, not 415);
  * 4. validate path, query and body together: one 422 listing every problem;
- * 5. run the handler in a store transaction: a refusal after a change rolls the change back.
+ * 5. run the handler in a store transaction: a refusal after a change rolls the change back; with
+ *    a kept state (`serve --state`), the change is written before the answer, and a write that
+ *    fails is rolled back too and answered 503 with `Retry-After`.
  *
  * Anything else thrown is a defect: it is reported through `onInternalError` and answered 500.
  */
@@ -33,26 +35,19 @@ import {
   SANDBOX_OPTION_CHECKS,
   type Sandbox,
   type SandboxHeaders,
-  type SandboxJournal,
   type SandboxOptions,
   type SandboxRequest,
   type SandboxResponse,
 } from './types';
-import {
-  entryRecord,
-  entryRequest,
-  idSeedAfter,
-  JournalError,
-  readEntries,
-  readHeader,
-  worldFingerprint,
-  type JournalHeader,
-} from './journal';
+import { keepState, StateWriteError, type StatePort } from './kept-state';
 import { loadWorld } from './world';
 import type { OrganisationRow } from './rows';
 import { bodyLimitProblems, boundDetail, MAX_LISTED_PROBLEMS } from './request-limits';
 
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json' });
+/** The answer to a write the kept state could not commit: nothing changed, try again later. */
+const STATE_UNAVAILABLE = 'The state could not be written (the disk may be full): nothing was changed; retry later';
+const RETRY_AFTER_S = '5';
 
 function respond(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): SandboxResponse {
   return { status, headers: { ...JSON_HEADERS, ...headers }, body };
@@ -206,123 +201,59 @@ function answerer(state: ServiceState): (request: SandboxRequest) => SandboxResp
     } catch (error) {
       if (error instanceof Refusal) return respond(error.status, error.body, error.headers);
       if (error instanceof CreditLedgerError) return respond(422, { detail: boundDetail(ledgerItems(error, body)) });
+      if (error instanceof StateWriteError) return respond(503, { detail: STATE_UNAVAILABLE }, { 'retry-after': RETRY_AFTER_S });
       throw error;
     }
   };
 }
 
-/** The instant a request runs at, held while it runs (so that a replay can give it again). */
-interface Instant {
-  at: number | undefined;
-}
-
 /**
- * Loads the world and replays the journal: each request at its instant, with its ids. A record
- * that is refused now was accepted when written: the journal does not belong to this world or
- * engine, and the sandbox is not created.
+ * Creates a sandbox and exposes its state (internal; the package exports {@link createSandbox}).
+ * With `port` (`cdr-engine serve --state`), the state is loaded from it (or the world is, and
+ * written to it) and every request that changes the state is written to it before it is answered
+ * (kept-state.ts); each request then runs at one instant, read once, so that the ledger's writes
+ * keep the instant they read.
  */
-function replay(
-  state: ServiceState,
-  instant: Instant,
-  answer: (request: SandboxRequest) => SandboxResponse,
-  journal: SandboxJournal,
-  options: SandboxOptions,
-): JournalHeader | undefined {
-  const seed = options.seed ?? 1;
-  const header = readHeader(journal, options.world ?? null, seed);
-  const loadedAt = header?.loaded_at ?? state.clock.nowMs();
-  instant.at = loadedAt;
-  try {
-    if (options.world !== undefined) loadWorld(state, options.world);
-    readEntries(journal).forEach((entry, i) => {
-      instant.at = entry.at;
-      let status = 0;
-      const left = state.withIds(entry.ids, () => {
-        status = answer(entryRequest(entry)).status;
-      });
-      if (status < 200 || status >= 300 || left !== 0) {
-        throw new JournalError(
-          `journal record ${i + 2} (${entry.method} ${entry.path}) replays as ${status}${left === 0 ? '' : ` leaving ${left} ids`}, not as accepted: it was written by another world or engine`,
-        );
-      }
-    });
-  } finally {
-    instant.at = undefined;
-  }
-  state.reseedIds(idSeedAfter(seed, journal.records.length));
-  return header === undefined ? { v: 1, world: worldFingerprint(options.world ?? null), seed, loaded_at: loadedAt } : undefined;
-}
-
-/** Creates a sandbox and exposes its state (internal; the package exports {@link createSandbox}). */
-export function createSandboxWithState(options: SandboxOptions = {}): SandboxWithState {
+export function createSandboxWithState(options: SandboxOptions = {}, port?: StatePort): SandboxWithState {
   assertOptions(options, SANDBOX_OPTION_CHECKS, 'options of createSandbox');
   const now = options.now ?? (() => Date.now());
-  const instant: Instant = { at: undefined };
-  const state = new ServiceState(() => instant.at ?? now(), options.seed ?? 1);
+  let instant: number | undefined;
+  const seed = options.seed ?? 1;
+  const state = new ServiceState(() => instant ?? now(), seed);
   const answer = answerer(state);
   const report = options.onInternalError ?? ((error: unknown) => console.error('cdr-engine sandbox: internal error', error));
-  const defect = (error: unknown, request: SandboxRequest): SandboxResponse => {
-    try {
-      report(error, request);
-    } catch {
-      // A failing reporter must not turn a 500 into a rejection.
-    }
-    return respond(500, { detail: 'Internal Server Error' });
-  };
   const safeAnswer = (request: SandboxRequest): SandboxResponse => {
     try {
       return answer(request);
     } catch (error) {
-      return defect(error, request);
+      try {
+        report(error, request);
+      } catch {
+        // A failing reporter must not turn a 500 into a rejection.
+      }
+      return respond(500, { detail: 'Internal Server Error' });
     }
   };
-  const journal = options.journal;
-  if (journal === undefined) {
+  if (port === undefined) {
     if (options.world !== undefined) loadWorld(state, options.world);
     return { state, handle: (request) => Promise.resolve(safeAnswer(request)) };
   }
-  return { state, handle: journaledHandler(state, instant, journal, replay(state, instant, answer, journal, options), safeAnswer, defect) };
+  keepState(state, port, options.world, seed);
+  const atOneInstant = (request: SandboxRequest): SandboxResponse => {
+    instant = toMs(now());
+    try {
+      return safeAnswer(request);
+    } finally {
+      instant = undefined;
+    }
+  };
+  return { state, handle: (request) => Promise.resolve(atOneInstant(request)) };
 }
 
-/**
- * The handler of a sandbox on a journal: a request that changed the state is appended (with its
- * instant and ids) and answered once the journal holds it. Requests run one at a time (`handle`
- * is synchronous up to the append), so the journal's order is the order of the changes. A journal
- * that fails stops the sandbox: its memory now holds a change the journal does not.
- */
-function journaledHandler(
-  state: ServiceState,
-  instant: Instant,
-  journal: SandboxJournal,
-  header: JournalHeader | undefined,
-  answer: (request: SandboxRequest) => SandboxResponse,
-  defect: (error: unknown, request: SandboxRequest) => SandboxResponse,
-): (request: SandboxRequest) => Promise<SandboxResponse> {
-  let failed = false;
-  const fail = (error: unknown, request: SandboxRequest): SandboxResponse => {
-    failed = true;
-    return defect(error, request);
-  };
-  if (header !== undefined) journal.append(JSON.stringify(header)).catch((error: unknown) => fail(error, { method: 'START', path: '/' }));
-  return (request) => {
-    if (failed)
-      return Promise.resolve(respond(503, { detail: 'The sandbox could not write its state and accepts no more requests; restart it' }));
-    const before = state.store.committedChanges;
-    instant.at = state.clock.nowMs() - state.clock.offsetMs;
-    const at = instant.at;
-    let outcome: { readonly result: SandboxResponse; readonly ids: readonly string[] };
-    try {
-      outcome = state.recordingIds(() => answer(request));
-    } finally {
-      instant.at = undefined;
-    }
-    if (state.store.committedChanges === before) return Promise.resolve(outcome.result);
-    const { result } = outcome;
-    return journal.append(entryRecord(request, at, outcome.ids)).then(
-      () => result,
-      (error: unknown) => fail(error, request),
-    );
-  };
+/** The caller's clock value in ms (a bad value is left for the clock to name). */
+function toMs(value: Date | string | number): number | undefined {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { createIdGenerator, type IdGenerator, type IdKind } from '../model';
 import { createLedger, type CreditLedger } from '../registry';
+import { LEDGER_WRITES, type LedgerWrite } from './ledger-writes';
 import { createRandomSource } from '../uncertainty';
 import { CursorCodec } from './pagination';
 import type {
@@ -73,13 +74,18 @@ export class Clock {
     return this.#offsetMs;
   }
 
-  /** Moves the clock forward (journaled, so a failed request leaves it where it was). */
+  /** Moves the clock forward (undone with its request, so a failed request leaves it where it was). */
   advance(ms: number): void {
     const before = this.#offsetMs;
     this.#offsetMs += ms;
     this.store.record(() => {
       this.#offsetMs = before;
     });
+  }
+
+  /** Sets the offset a kept state was stopped with (loading it; nothing to undo). */
+  restoreOffset(ms: number): void {
+    this.#offsetMs = ms;
   }
 
   /** Holds the clock at `ms` while a world's dated records are replayed (null releases it). */
@@ -126,19 +132,28 @@ export class ServiceState {
   readonly indexes = new Indexes(this);
 
   readonly clock: Clock;
-  /** Draws an id: a replayed request's recorded one, else a new one (kept when recording). */
+  /** Draws an id: a kept ledger write's recorded one while it is applied again, else a new one. */
   readonly ids: IdGenerator = (kind) => {
     const replayed = this.#replayIds?.shift();
     if (replayed !== undefined) return replayed;
-    const id = this.#draw(kind);
-    this.#drawn?.push(id);
-    return id;
+    return this.#draw(kind);
   };
   #draw: IdGenerator;
   #replayIds: string[] | null = null;
-  #drawn: string[] | null = null;
   readonly cursors: CursorCodec;
-  readonly ledger: CreditLedger;
+  #ledger: CreditLedger;
+  /** The ledger writes of the running request, kept while the state is kept on disk (null otherwise). */
+  #ledgerWrites: LedgerWrite[] | null = null;
+  /** The ledger writes already on disk: what the ledger is rebuilt from when a request is rolled back. */
+  #committedLedgerWrites: LedgerWrite[] = [];
+  /** The ids the running ledger write drew (null when no write is kept). */
+  #ledgerDrawn: string[] | null = null;
+  /** The instant of the ledger's last reading of the clock (the instant of a write). */
+  #ledgerNowMs = 0;
+  /** Ids are drawn at no earlier instant than this one (a kept state: after every id drawn before). */
+  #idsFloorMs = 0;
+  /** The latest instant an id was drawn at. */
+  #idsLastMs = 0;
   /**
    * How many graphs the accounting evaluated for this state (evaluation.ts): tests count them to
    * hold the service to one evaluation per statement per change, and none for a read.
@@ -152,24 +167,133 @@ export class ServiceState {
   constructor(now: () => Date | string | number, seed: number) {
     this.clock = new Clock(now, this.store);
     const random = createRandomSource(seed);
-    this.#draw = createIdGenerator({ now: () => this.clock.nowMs(), random });
+    this.#draw = createIdGenerator({ now: () => this.#idInstant(), random });
     // The cursor secret comes from the seeded source: stable for equal seeds, distinct across seeds.
     this.cursors = new CursorCodec(Math.floor(random() * 2 ** 52).toString(36));
-    this.ledger = createLedger({
-      ids: (kind) => this.#ledgerIdOverrides.get(kind)?.shift() ?? this.ids(kind),
-      now: () => this.clock.nowIso(),
+    this.#ledger = this.#newLedger();
+  }
+
+  /** The credit ledger. */
+  get ledger(): CreditLedger {
+    return this.#ledger;
+  }
+
+  #newLedger(): CreditLedger {
+    const ledger = createLedger({
+      ids: (kind) => {
+        const id = this.#ledgerIdOverrides.get(kind)?.shift() ?? this.ids(kind);
+        this.#ledgerDrawn?.push(id);
+        return id;
+      },
+      now: () => {
+        this.#ledgerNowMs = this.clock.nowMs();
+        return new Date(this.#ledgerNowMs).toISOString();
+      },
     });
+    for (const method of LEDGER_WRITES) {
+      const write = (ledger[method] as (input: unknown) => unknown).bind(ledger);
+      Object.defineProperty(ledger, method, { value: (input: unknown) => this.#recordWrite(method, input, write) });
+    }
+    return ledger;
+  }
+
+  /** Runs a ledger write; while the state is kept, remembers it (its input, instant and ids) for the disk. */
+  #recordWrite(method: LedgerWrite['method'], input: unknown, write: (input: unknown) => unknown): unknown {
+    const pending = this.#ledgerWrites;
+    if (pending === null) return write(input);
+    const text = JSON.stringify(input);
+    this.#ledgerNowMs = 0;
+    const ids: string[] = [];
+    this.#ledgerDrawn = ids;
+    let result: unknown;
+    try {
+      result = write(input);
+    } finally {
+      this.#ledgerDrawn = null;
+    }
+    // A rolled-back request rebuilds the ledger from the writes on disk (the ledger has no undo).
+    if (pending.length === 0) this.store.record(() => this.#rollBackLedger());
+    pending.push({ method, input: text, at: this.#ledgerNowMs, ids });
+    return result;
+  }
+
+  #rollBackLedger(): void {
+    if (this.#ledgerWrites === null) return;
+    this.#ledgerWrites = [];
+    this.#ledger = this.#newLedger();
+    this.#replayLedger(this.#committedLedgerWrites);
+  }
+
+  /** Applies kept ledger writes, each at its instant with its ids. */
+  #replayLedger(writes: readonly LedgerWrite[]): void {
+    const pending = this.#ledgerWrites;
+    this.#ledgerWrites = null;
+    try {
+      for (const w of writes) {
+        this.clock.pin(w.at);
+        const left = this.withIds(w.ids, () => (this.#ledger[w.method] as (input: unknown) => unknown)(JSON.parse(w.input)));
+        if (left !== 0) throw new Error(`kept ledger write ${w.method} left ${left} of its ids unused`);
+      }
+    } finally {
+      this.clock.pin(null);
+      this.#ledgerWrites = pending;
+    }
+  }
+
+  /**
+   * Keeps the ledger's writes from now on, for the disk: `committed` are those already there
+   * (applied now when `apply`), the next ones are handed out by {@link ServiceState.takeLedgerWrites}.
+   */
+  keepLedgerWrites(committed: readonly LedgerWrite[], apply: boolean): void {
+    if (apply) this.#replayLedger(committed);
+    this.#committedLedgerWrites = [...committed];
+    this.#ledgerWrites = [];
+  }
+
+  /** The ledger writes since the last call (to write to disk); `committed` once they are there. */
+  takeLedgerWrites(): { readonly writes: readonly LedgerWrite[]; committed(): void } {
+    const writes = this.#ledgerWrites ?? [];
+    return {
+      writes,
+      committed: () => {
+        this.#committedLedgerWrites.push(...writes);
+        if (this.#ledgerWrites === writes) this.#ledgerWrites = [];
+      },
+    };
+  }
+
+  /** The instant the next id is drawn at: the clock, but never before the floor of a kept state. */
+  #idInstant(): number {
+    const ms = Math.max(this.clock.nowMs(), this.#idsFloorMs);
+    if (ms > this.#idsLastMs) this.#idsLastMs = ms;
+    return ms;
+  }
+
+  /** The latest instant an id was drawn at (kept with the state). */
+  get idsLastMs(): number {
+    return this.#idsLastMs;
+  }
+
+  /**
+   * Draws ids after `lastMs` from now on, from a generator seeded with `seed`: the ids of a kept
+   * state started again come after (and so differ from) every id it drew before, even when the
+   * clock has gone back.
+   */
+  resumeIds(lastMs: number, seed: number): void {
+    this.#idsFloorMs = lastMs + 1;
+    this.#idsLastMs = Math.max(this.#idsLastMs, lastMs);
+    this.reseedIds(seed);
   }
 
   /**
    * Draws new ids from a generator seeded with `seed` from now on: a sandbox restarted on its
-   * journal continues with a sequence of its own, not the one its first start drew.
+   * kept state continues with a sequence of its own, not the one its first start drew.
    */
   reseedIds(seed: number): void {
-    this.#draw = createIdGenerator({ now: () => this.clock.nowMs(), random: createRandomSource(seed) });
+    this.#draw = createIdGenerator({ now: () => this.#idInstant(), random: createRandomSource(seed) });
   }
 
-  /** Runs `work` handing out `ids` first (a replayed request's ids); returns those left over. */
+  /** Runs `work` handing out `ids` first (a kept ledger write's ids); returns those left over. */
   withIds(ids: readonly string[], work: () => void): number {
     this.#replayIds = [...ids];
     try {
@@ -177,17 +301,6 @@ export class ServiceState {
       return this.#replayIds.length;
     } finally {
       this.#replayIds = null;
-    }
-  }
-
-  /** Runs `work` and returns it with the ids it drew, in order (a request to journal). */
-  recordingIds<R>(work: () => R): { readonly result: R; readonly ids: readonly string[] } {
-    const drawn: string[] = [];
-    this.#drawn = drawn;
-    try {
-      return { result: work(), ids: drawn };
-    } finally {
-      this.#drawn = null;
     }
   }
 

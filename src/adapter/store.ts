@@ -12,6 +12,10 @@
  *
  * Indexes over a table ({@link TableObserver}) are told of every change as it happens, the undoing
  * changes of a rollback included, so they follow the table through commits and rollbacks alike.
+ *
+ * A store kept on disk (`serve --state`) is told, at the end of every transaction that changed
+ * something, which rows it changed ({@link Store.onCommit}); when that write fails, the
+ * transaction is rolled back like a refused one, so memory never holds what the disk does not.
  */
 import { Sequence, type ReadonlySequence } from './sequence';
 
@@ -40,6 +44,13 @@ export interface TableObserver<T> {
 }
 
 type Undo = () => void;
+
+/** A row a transaction changed, by its sequence number: the row as it is now, or null when it was deleted. */
+export interface RowChange {
+  readonly table: string;
+  readonly seq: number;
+  readonly row: Row | null;
+}
 
 /** One table of rows of a kind. */
 export class Table<T extends Row> {
@@ -93,6 +104,7 @@ export class Table<T extends Row> {
     const seq = this.store.nextSeq();
     this.#place(row, seq);
     this.store.record(() => this.#remove(row, seq));
+    this.store.touched(this as unknown as Table<Row>, row.id, seq);
   }
 
   /** Replaces an existing row, keeping its place in the order. */
@@ -101,6 +113,7 @@ export class Table<T extends Row> {
     if (old === undefined) throw new Error(`store: ${this.kind} ${row.id} does not exist`);
     this.#replace(old.row, row, old.seq);
     this.store.record(() => this.#replace(row, old.row, old.seq));
+    this.store.touched(this as unknown as Table<Row>, row.id, old.seq);
   }
 
   delete(id: string): void {
@@ -108,6 +121,13 @@ export class Table<T extends Row> {
     if (old === undefined) throw new Error(`store: ${this.kind} ${id} does not exist`);
     this.#remove(old.row, old.seq);
     this.store.record(() => this.#place(old.row, old.seq));
+    this.store.touched(this as unknown as Table<Row>, id, old.seq);
+  }
+
+  /** Puts back a stored row at its sequence number (loading a kept state; nothing to undo, nothing to write). */
+  load(row: T, seq: number): void {
+    if (this.#rows.has(row.id)) throw new Error(`store: ${this.kind} ${row.id} is stored twice`);
+    this.#place(row, seq);
   }
 
   /** Rows in creation order. */
@@ -146,14 +166,41 @@ export class Table<T extends Row> {
 export class Store {
   #seq = 0;
   #journal: Undo[] | null = null;
+  /** The rows the running transaction changed, by sequence number. */
+  #touched: Map<number, { readonly table: Table<Row>; readonly id: string }> | null = null;
   #changes = 0;
   readonly #tables: Table<Row>[] = [];
+  /**
+   * Called at the end of a transaction that changed something, with the rows it changed; when it
+   * throws, the transaction is rolled back and the error goes on (the write to disk failed).
+   */
+  onCommit: ((rows: readonly RowChange[]) => void) | null = null;
 
   /** Creates and registers a table; registration order is the snapshot order. */
   table<T extends Row>(kind: string): Table<T> {
     const table = new Table<T>(kind, this);
     this.#tables.push(table as unknown as Table<Row>);
     return table;
+  }
+
+  /** Every registered table. */
+  get tables(): readonly Table<Row>[] {
+    return this.#tables;
+  }
+
+  /** The last sequence number given. */
+  get lastSeq(): number {
+    return this.#seq;
+  }
+
+  /** Continues the numbering after `seq` (loading a kept state). */
+  resumeSeq(seq: number): void {
+    this.#seq = Math.max(this.#seq, seq);
+  }
+
+  /** Notes that the running transaction changed the row `id` of `table` (numbered `seq`). */
+  touched(table: Table<Row>, id: string, seq: number): void {
+    this.#touched?.set(seq, { table, id });
   }
 
   nextSeq(): number {
@@ -177,14 +224,19 @@ export class Store {
   transaction<R>(work: () => R): R {
     if (this.#journal !== null) return work();
     const journal: Undo[] = [];
+    const touched = new Map<number, { readonly table: Table<Row>; readonly id: string }>();
     this.#journal = journal;
+    this.#touched = touched;
     try {
       const result = work();
       this.#journal = null;
+      this.#touched = null;
+      if (journal.length > 0) this.onCommit?.(changesOf(touched));
       if (journal.length > 0) this.#changes += 1;
       return result;
     } catch (error) {
       this.#journal = null;
+      this.#touched = null;
       for (let i = journal.length - 1; i >= 0; i--) (journal[i] as Undo)();
       throw error;
     }
@@ -201,4 +253,14 @@ export class Store {
     for (const table of this.#tables) out[table.kind] = table.sequenced();
     return JSON.stringify(out);
   }
+}
+
+/** The changed rows as they are at the end of the transaction. */
+function changesOf(touched: ReadonlyMap<number, { readonly table: Table<Row>; readonly id: string }>): RowChange[] {
+  const out: RowChange[] = [];
+  for (const [seq, { table, id }] of touched) {
+    const entry = table.entry(id);
+    out.push({ table: table.kind, seq, row: entry !== undefined && entry.seq === seq ? entry.row : null });
+  }
+  return out;
 }

@@ -63,29 +63,6 @@ export interface SandboxOptions {
    * it to `console.error`. A 500 is a defect: bad requests are answered 4xx.
    */
   readonly onInternalError?: (error: unknown, request: SandboxRequest) => void;
-  /**
-   * Where accepted writes are kept, so that the state outlives the process
-   * (`cdr-engine serve --state <dir>` passes a file journal). The sandbox replays the journal's records when it is
-   * created, and appends every request that changed its state before answering it. Absent: the
-   * state lives in memory only. See docs/service.md ("State").
-   */
-  readonly journal?: SandboxJournal;
-}
-
-/**
- * A journal of the requests that changed a sandbox's state: the port through which a sandbox
- * keeps its state outside memory (the sandbox itself does no I/O).
- * @public
- */
-export interface SandboxJournal {
-  /** The records appended before, oldest first, each exactly as it was given to `append`. */
-  readonly records: readonly string[];
-  /**
-   * Keeps `record` (one line of JSON, no newline) after those before it. Resolves once the record
-   * would survive a crash; the sandbox answers the request only then. A rejection stops the
-   * sandbox from accepting further requests.
-   */
-  append(record: string): Promise<void>;
 }
 
 /**
@@ -97,7 +74,6 @@ export const SANDBOX_OPTION_CHECKS: ShapeCheck = shapeOf<SandboxOptions>({
   now: FUNCTION,
   seed: finiteNumber({ integer: true }),
   onInternalError: FUNCTION,
-  journal: OBJECT,
 });
 
 /**

@@ -1,7 +1,8 @@
 /**
  * `cdr-engine serve [--port N] [--world file.json] [--state DIR]`: the sandbox over HTTP on
- * 127.0.0.1. Prints the address and the demo credentials; with `--state`, keeps every accepted
- * write in DIR's journal and replays it at the next start. Stops on SIGINT or SIGTERM (or when the
+ * 127.0.0.1. Prints the address and the demo credentials; with `--state`, keeps the state in
+ * DIR's SQLite database (every accepted write committed before its answer) and loads it at the
+ * next start. Stops on SIGINT or SIGTERM (or when the
  * caller's abort signal fires, which is how tests stop it) within a deadline; a second signal
  * stops at once (docs/service.md, "Stopping").
  */
@@ -12,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArguments } from './arguments';
 import { readJsonDocument } from './document';
 import { createNodeService, DEFAULT_TIMEOUTS, type NodeServiceOptions } from '../adapter/http';
-import { openFileJournal, type FileJournal } from '../adapter/file-journal';
-import { createSandbox } from '../adapter/sandbox';
+import type { StatePort } from '../adapter/kept-state';
+import { createSandboxWithState } from '../adapter/sandbox';
+import type { SqliteState } from '../adapter/sqlite-state';
 import type { SandboxOptions } from '../adapter/types';
 import type { WorldDocument } from '../adapter/world-types';
 import { processIo, type Io } from './io';
@@ -43,8 +45,13 @@ export interface ServeLimits extends NodeServiceOptions {
 }
 
 /** Starts the sandbox on 127.0.0.1. */
-export async function startServer(port: number, options: SandboxOptions = {}, limits: ServeLimits = {}): Promise<RunningServer> {
-  const service = createNodeService(createSandbox(options), limits);
+export async function startServer(
+  port: number,
+  options: SandboxOptions = {},
+  limits: ServeLimits = {},
+  state?: StatePort,
+): Promise<RunningServer> {
+  const service = createNodeService(createSandboxWithState(options, state), limits);
   const { server } = service;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -104,25 +111,30 @@ function stopSignals(stop: AbortSignal | undefined, second: () => void): { stopp
   return { stopped, release };
 }
 
-/** Opens the journal of `--state`; a message naming the directory when it cannot be used. */
-async function openState(dir: string | undefined, io: Io): Promise<FileJournal | undefined | null> {
+/** Opens the state of `--state`; a message naming the directory when it cannot be used. */
+async function openState(dir: string | undefined, io: Io): Promise<SqliteState | undefined | null> {
   if (dir === undefined) return undefined;
   try {
-    const journal = await openFileJournal(dir);
-    if (journal.tornBytes > 0)
-      io.err(`cdr-engine serve: ${journal.path} ended with a torn record (${journal.tornBytes} bytes, never acknowledged); cut off\n`);
-    return journal;
+    const { openSqliteState } = await import('../adapter/sqlite-state');
+    const state = await openSqliteState(dir);
+    // A write past a file-size limit fails (EFBIG, answered 503) instead of killing the server.
+    process.on('SIGXFSZ', ignore);
+    return state;
   } catch (error) {
     io.err(`cdr-engine serve: --state ${dir}: ${(error as Error).message}\n`);
     return null;
   }
 }
 
+function ignore(): void {
+  // SIGXFSZ: the write that caused it fails with EFBIG, which the store reports.
+}
+
 /**
  * Runs the serve command until SIGINT or SIGTERM (or `stop`): a first signal stops accepting
  * connections and lets requests in progress finish, within `limits.shutdownMs` (10 s); a second
  * one closes every connection at once. Returns the exit code: 0 after a stop, 1 for a world that
- * is not JSON or not a valid world, a state directory that cannot be used or replayed, or a port
+ * is not JSON or not a valid world, a state directory that cannot be used or loaded, or a port
  * that cannot be bound, 2 for bad usage or a world file that cannot be read.
  */
 export async function serveCommand(
@@ -156,20 +168,21 @@ export async function serveCommand(
   const read = await readJsonDocument('serve', worldPath, worldPath, io);
   if (!read.ok) return read.exitCode; // 2 unreadable, 1 not JSON: as every command
   const world = read.document as WorldDocument; // createSandbox validates the world and names what is wrong
-  const journal = await openState(parsed.values.state, io);
-  if (journal === null) return 1;
+  const kept = await openState(parsed.values.state, io);
+  if (kept === null) return 1;
   let running: RunningServer;
+  const started = Date.now();
   try {
-    running = await startServer(port, { world, ...(journal === undefined ? {} : { journal }) }, limits);
+    running = await startServer(port, { world }, limits, kept);
   } catch (error) {
-    await journal?.close();
-    io.err(`cdr-engine serve: ${(error as Error).message}\n`);
+    closeState(kept);
+    io.err(`cdr-engine serve: ${kept === undefined ? '' : `--state ${parsed.values.state}: `}${(error as Error).message}\n`);
     return 1;
   }
   const state =
-    journal === undefined
+    kept === undefined
       ? 'state: in memory only (pass --state DIR to keep it)'
-      : `state: ${journal.path} (${journal.records.length} records replayed)`;
+      : `state: ${kept.path} (loaded in ${Date.now() - started} ms)`;
   io.out(
     `cdr-engine sandbox listening on ${running.url}\nOpenAPI document: ${running.url}/openapi.json (GET ${running.url}/ lists the routes)\nworld: ${worldPath}\n${state}\ncredentials:\n${credentials(world)}\n`,
   );
@@ -178,9 +191,15 @@ export async function serveCommand(
   io.out('cdr-engine sandbox stopping\n');
   await running.close();
   signals.release();
-  await journal?.close();
+  closeState(kept);
   io.out('cdr-engine sandbox stopped\n');
   return 0;
+}
+
+function closeState(kept: SqliteState | undefined): void {
+  if (kept === undefined) return;
+  kept.close();
+  process.off('SIGXFSZ', ignore);
 }
 
 /** The serve command as the CLI runs it (until SIGINT or SIGTERM). */

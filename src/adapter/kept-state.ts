@@ -1,0 +1,158 @@
+/**
+ * A state kept outside memory (`cdr-engine serve --state`): the port a store on disk implements,
+ * and how a sandbox's state is loaded from it and written to it. The state itself is kept, not the
+ * requests that made it: every table's rows (whatever their fields, as JSON), the ledger's writes
+ * (ledger-writes.ts) and a few counters. At start the rows are put back as they were stored, so a
+ * restart costs what the state holds, not its history, and no stored figure is computed again.
+ *
+ * Every request that changed something is written in one transaction before it is answered
+ * (store.ts, `onCommit`); a write that fails rolls the request back in memory and is answered 503.
+ * Pure: the SQLite implementation of the port is node-only and lives in sqlite-state.ts.
+ */
+import type { LedgerWrite } from './ledger-writes';
+import type { ServiceState } from './state';
+import type { Row, RowChange, Table } from './store';
+import { loadWorld } from './world';
+import type { WorldDocument } from './world-types';
+
+/** The counters of a kept state, and what it was started on. */
+export interface KeptMeta {
+  /** Fingerprint of the world the state was first loaded from. */
+  readonly world: string;
+  readonly seed: number;
+  /** The store's last sequence number. */
+  readonly seq: number;
+  readonly clock_offset_ms: number;
+  readonly registry_code: string;
+  /** The latest instant an id was drawn at: ids drawn after a restart come after it. */
+  readonly ids_last_ms: number;
+}
+
+/** A stored row: its table, its sequence number and its JSON text. */
+export interface StoredRow {
+  readonly table: string;
+  readonly seq: number;
+  readonly json: string;
+}
+
+/** What a store on disk holds. */
+export interface KeptState {
+  readonly meta: KeptMeta;
+  /** Every row, in sequence order. */
+  rows(): Iterable<StoredRow>;
+  /** The ledger's writes, oldest first. */
+  readonly ledger: readonly LedgerWrite[];
+}
+
+/** What one request changed. */
+export interface StateCommit {
+  readonly rows: readonly RowChange[];
+  readonly ledger: readonly LedgerWrite[];
+  readonly meta: KeptMeta;
+}
+
+/** A store on disk. */
+export interface StatePort {
+  /** The kept state; undefined when nothing was ever written. */
+  load(): KeptState | undefined;
+  /** Writes `changes` in one transaction; throws {@link StateWriteError} when they cannot be committed (nothing written). */
+  commit(changes: StateCommit): void;
+}
+
+/** A write the store could not commit (disk full, I/O error, ...): nothing of it is kept, the request is answered 503. */
+export class StateWriteError extends Error {
+  override readonly name = 'StateWriteError';
+}
+
+/** A kept state that does not belong to this start (another world or seed, a table this engine does not have). */
+export class KeptStateError extends Error {
+  override readonly name = 'KeptStateError';
+}
+
+/** JSON with object keys sorted: equal documents, equal texts, whatever order they were written in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** FNV-1a (two 32-bit lanes) of the canonical text: enough to tell one world from another. */
+export function worldFingerprint(world: unknown): string {
+  const text = canonical(world ?? null);
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return `${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
+}
+
+/** A seed for the ids drawn after a restart: another sequence at every instant. */
+function idSeedAfter(seed: number, lastMs: number): number {
+  return (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul((lastMs % 0x7fffffff) + 1, 0xc2b2ae35)) >>> 0;
+}
+
+function metaOf(state: ServiceState, world: string, seed: number): KeptMeta {
+  return {
+    world,
+    seed,
+    seq: state.store.lastSeq,
+    clock_offset_ms: state.clock.offsetMs,
+    registry_code: state.registryCode,
+    ids_last_ms: state.idsLastMs,
+  };
+}
+
+/** Puts the kept rows and ledger back; throws {@link KeptStateError} when they do not belong here. */
+function restore(state: ServiceState, kept: KeptState, world: string, seed: number): void {
+  if (kept.meta.world !== world)
+    throw new KeptStateError('the state was first loaded from another world: start with the world it was written on, or on a new state');
+  if (kept.meta.seed !== seed) throw new KeptStateError(`the state was written with seed ${kept.meta.seed}, not ${seed}`);
+  const tables = new Map<string, Table<Row>>(state.store.tables.map((t) => [t.kind, t]));
+  for (const stored of kept.rows()) {
+    const table = tables.get(stored.table);
+    if (table === undefined) throw new KeptStateError(`the state holds rows of a table this engine does not have: ${stored.table}`);
+    table.load(JSON.parse(stored.json) as Row, stored.seq);
+  }
+  state.store.resumeSeq(kept.meta.seq);
+  state.clock.restoreOffset(kept.meta.clock_offset_ms);
+  state.registryCode = kept.meta.registry_code;
+  state.keepLedgerWrites(kept.ledger, true);
+  state.resumeIds(kept.meta.ids_last_ms, idSeedAfter(seed, kept.meta.ids_last_ms));
+}
+
+/** Every row of every table, for the first write of a new state. */
+function everyRow(state: ServiceState): RowChange[] {
+  const out: RowChange[] = [];
+  for (const table of state.store.tables) for (const { seq, row } of table.sequenced()) out.push({ table: table.kind, seq, row });
+  return out;
+}
+
+/**
+ * Loads `state` from `port` (or, when the port holds nothing yet, from `world`, and writes it
+ * there), then writes every later change through it. Returns whether a kept state was loaded.
+ * @throws KeptStateError when the kept state belongs to another world or seed
+ * @throws StateWriteError when the first write of a new state fails
+ */
+export function keepState(state: ServiceState, port: StatePort, world: WorldDocument | undefined, seed: number): boolean {
+  const fingerprint = worldFingerprint(world ?? null);
+  const kept = port.load();
+  if (kept === undefined) {
+    state.keepLedgerWrites([], false);
+    if (world !== undefined) loadWorld(state, world);
+    const { writes, committed } = state.takeLedgerWrites();
+    port.commit({ rows: everyRow(state), ledger: writes, meta: metaOf(state, fingerprint, seed) });
+    committed();
+  } else restore(state, kept, fingerprint, seed);
+  state.store.onCommit = (rows) => {
+    const { writes, committed } = state.takeLedgerWrites();
+    port.commit({ rows, ledger: writes, meta: metaOf(state, fingerprint, seed) });
+    committed();
+  };
+  return kept !== undefined;
+}

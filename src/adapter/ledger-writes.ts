@@ -1,0 +1,30 @@
+/**
+ * The credit ledger's writes as a kept state stores them: the ledger keeps its records in its own
+ * structures, with no undo and no way to load them, so a kept state stores each write the ledger
+ * accepted (its input, the instant it read and the ids it drew) and applies them again at start.
+ * The ledger computes nothing from the engine: every figure of an issuance is in its input, so a
+ * write applied again gives the very records it gave the first time (docs/service.md, "State").
+ */
+
+/** The ledger's methods that change it. */
+export const LEDGER_WRITES = [
+  'registerOrganisation',
+  'registerSupplier',
+  'createIssuance',
+  'createDelivery',
+  'createTransfer',
+  'createRetirement',
+  'createRetirementFromOldestCredits',
+  'createRefund',
+] as const;
+
+/** A write the ledger accepted. */
+export interface LedgerWrite {
+  readonly method: (typeof LEDGER_WRITES)[number];
+  /** The input, as JSON text. */
+  readonly input: string;
+  /** The instant the ledger read, in ms (0 when it read none). */
+  readonly at: number;
+  /** The ids it drew, in order. */
+  readonly ids: readonly string[];
+}

@@ -1,0 +1,212 @@
+/**
+ * The kept state of `cdr-engine serve --state DIR` in SQLite (`DIR/state.sqlite`, through the
+ * better-sqlite3 package, an optional peer dependency loaded only here): the rows of every table
+ * as JSON by sequence number, the ledger's writes, and the counters (kept-state.ts). WAL with
+ * `synchronous=FULL`: a request's changes are one transaction, durable when it returns.
+ *
+ * At open: a file that is not a database, or one `PRAGMA quick_check` finds damaged, is refused
+ * with its path; a schema version newer than this engine's is refused, an older one migrated. The
+ * server holds the exclusive lock of a second, empty database, `DIR/state.lock` (`locking_mode =
+ * EXCLUSIVE`), for as long as it runs, so a second server on the same directory is refused, across
+ * containers on one file system too; it names the holder from `DIR/holder.json`, which the holder
+ * writes once it has the lock. The state itself uses SQLite's ordinary locking, so that another
+ * process can read it while the server runs (an online backup).
+ *
+ * Node-only: loaded by `cdr-engine serve`, never by the library's entry points (docs/service.md,
+ * "State").
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { StateWriteError, type KeptMeta, type KeptState, type StateCommit, type StatePort, type StoredRow } from './kept-state';
+import { LEDGER_WRITES, type LedgerWrite } from './ledger-writes';
+
+/** The command that installs the driver, for the message of a server started without it. */
+export const SQLITE_INSTALL = 'npm install better-sqlite3@^12.9.0';
+
+/** The version of the layout below; `PRAGMA user_version` of the file. */
+export const SCHEMA_VERSION = 1;
+
+/** The statements that take a file from version `i` to `i + 1` (0 is a new, empty file). */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE rows (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, json TEXT NOT NULL);
+   CREATE TABLE ledger (n INTEGER PRIMARY KEY, method TEXT NOT NULL, input TEXT NOT NULL, at INTEGER NOT NULL, ids TEXT NOT NULL);
+   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+];
+
+/** The part of better-sqlite3's API used here. */
+interface Statement {
+  run(...params: unknown[]): unknown;
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+  iterate(...params: unknown[]): IterableIterator<unknown>;
+  raw(on?: boolean): Statement;
+}
+interface Database {
+  pragma(source: string, options?: { simple: boolean }): unknown;
+  prepare(source: string): Statement;
+  exec(source: string): void;
+  transaction<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void;
+  close(): void;
+}
+type DatabaseConstructor = new (path: string, options?: { timeout?: number }) => Database;
+
+/** A store open in a directory. */
+export interface SqliteState extends StatePort {
+  /** The database file. */
+  readonly path: string;
+  /** Closes the database and releases it. */
+  close(): void;
+}
+
+/** Loads the driver; null when it is not installed. */
+async function loadDriver(): Promise<DatabaseConstructor | null> {
+  const name = 'better-sqlite3'; // a name, not a literal import: the library's bundles never reach it
+  try {
+    const loaded = (await import(name)) as { default: DatabaseConstructor };
+    return loaded.default;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+function sqliteCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : undefined;
+}
+
+/** Who holds the database, from the holder file (best effort: the lock itself is SQLite's). */
+function holderOf(dir: string): string {
+  try {
+    const h = JSON.parse(readFileSync(join(dir, 'holder.json'), 'utf8')) as { pid?: unknown; host?: unknown; since?: unknown };
+    return `process ${String(h.pid)} on host ${String(h.host)} (since ${String(h.since)})`;
+  } catch {
+    return 'another process';
+  }
+}
+
+/** Takes the directory's lock: the exclusive lock of `DIR/state.lock`, held until the connection closes. */
+function lock(Driver: DatabaseConstructor, dir: string, path: string): Database {
+  const db = new Driver(join(dir, 'state.lock'), { timeout: 0 });
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('CREATE TABLE IF NOT EXISTS holder (id INTEGER PRIMARY KEY); INSERT OR REPLACE INTO holder (id) VALUES (1)');
+    return db;
+  } catch (error) {
+    db.close();
+    const code = sqliteCode(error);
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+      throw new Error(`${path} is in use by ${holderOf(dir)}; one server per state (stop it, or use another --state directory)`);
+    throw error;
+  }
+}
+
+/** Checks the file and brings its schema up to date. */
+function prepare(db: Database, path: string): void {
+  try {
+    db.pragma('journal_mode = WAL');
+  } catch (error) {
+    if (sqliteCode(error) === 'SQLITE_NOTADB') throw new Error(`${path} is not a SQLite database; nothing was changed`);
+    throw error;
+  }
+  db.pragma('synchronous = FULL');
+  const check = db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') throw new Error(`${path} is damaged (quick_check: ${String(check)}); restore it from a backup`);
+  const version = Number(db.pragma('user_version', { simple: true }));
+  if (version > SCHEMA_VERSION)
+    throw new Error(`${path} has schema version ${version}, newer than this cdr-engine reads (${SCHEMA_VERSION}): run a newer cdr-engine`);
+  db.transaction(() => {
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v] as string);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}
+
+function readMeta(db: Database): KeptMeta | undefined {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'state'").get() as { value: string } | undefined;
+  return row === undefined ? undefined : (JSON.parse(row.value) as KeptMeta);
+}
+
+function readLedger(db: Database, path: string): LedgerWrite[] {
+  const rows = db.prepare('SELECT method, input, at, ids FROM ledger ORDER BY n').all() as {
+    method: string;
+    input: string;
+    at: number;
+    ids: string;
+  }[];
+  return rows.map((r) => {
+    const method = LEDGER_WRITES.find((m) => m === r.method);
+    if (method === undefined) throw new Error(`${path}: a ledger write this engine does not know: ${r.method}`);
+    return { method, input: r.input, at: r.at, ids: JSON.parse(r.ids) as string[] };
+  });
+}
+
+function* storedRows(db: Database): Generator<StoredRow> {
+  for (const r of db.prepare('SELECT tbl, seq, json FROM rows ORDER BY seq').raw(true).iterate()) {
+    const [table, seq, json] = r as [string, number, string];
+    yield { table, seq, json };
+  }
+}
+
+function storeOn(db: Database, held: Database, path: string, dir: string): SqliteState {
+  const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
+  const remove = db.prepare('DELETE FROM rows WHERE seq = ?');
+  const addLedger = db.prepare('INSERT INTO ledger (method, input, at, ids) VALUES (?, ?, ?, ?)');
+  const putMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('state', ?)");
+  const write = db.transaction((changes: StateCommit) => {
+    for (const c of changes.rows) {
+      if (c.row === null) remove.run(c.seq);
+      else put.run(c.seq, c.table, JSON.stringify(c.row));
+    }
+    for (const w of changes.ledger) addLedger.run(w.method, w.input, w.at, JSON.stringify(w.ids));
+    putMeta.run(JSON.stringify(changes.meta));
+  });
+  return {
+    path,
+    load(): KeptState | undefined {
+      const meta = readMeta(db);
+      if (meta === undefined) return undefined;
+      return { meta, rows: () => storedRows(db), ledger: readLedger(db, path) };
+    },
+    commit(changes) {
+      try {
+        write(changes);
+      } catch (error) {
+        const code = sqliteCode(error);
+        if (code === undefined) throw error;
+        throw new StateWriteError(`${path}: ${code}: ${(error as Error).message}`);
+      }
+    },
+    close() {
+      db.close();
+      rmSync(join(dir, 'holder.json'), { force: true });
+      held.close();
+    },
+  };
+}
+
+/**
+ * Opens (creating it if needed) the state in `dir`. Throws, naming the file, when it cannot be
+ * used: the driver missing, another server holding it, not a database, damaged, too new.
+ */
+export async function openSqliteState(dir: string): Promise<SqliteState> {
+  const Driver = await loadDriver();
+  if (Driver === null) throw new Error(`--state needs the better-sqlite3 package (an optional peer dependency): ${SQLITE_INSTALL}`);
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'state.sqlite');
+  const held = lock(Driver, dir, path);
+  let db: Database | undefined;
+  try {
+    db = new Driver(path, { timeout: 1_000 });
+    prepare(db, path);
+  } catch (error) {
+    db?.close();
+    held.close();
+    const code = sqliteCode(error);
+    if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') throw new Error(`${path} is damaged (${code}); restore it from a backup`);
+    if (code !== undefined) throw new Error(`${path} cannot be used: ${code}: ${(error as Error).message}`);
+    throw error;
+  }
+  writeFileSync(join(dir, 'holder.json'), JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
+  return storeOn(db, held, path, dir);
+}

@@ -1,0 +1,96 @@
+/**
+ * The SQLite store of `serve --state` (sqlite-state.ts), in process on temporary folders: what one
+ * sandbox wrote another loads; a second holder of the file is refused naming the first; a file that
+ * is not a database, a damaged one and one of a newer schema are refused naming the file, and
+ * nothing of them is changed.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createSandboxWithState } from '../../src/adapter/sandbox';
+import { openSqliteState, SCHEMA_VERSION } from '../../src/adapter/sqlite-state';
+import { Client, DEMO_WORLD, datapointBody, issuedRemoval, START } from './fixtures';
+
+/** The driver itself, to change a file as another program would (it has no types of its own). */
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (
+  path: string,
+  options?: { readonly?: boolean },
+) => {
+  pragma(source: string, options?: { simple: boolean }): unknown;
+  prepare(source: string): { get(): unknown };
+  backup(file: string): Promise<unknown>;
+  close(): void;
+};
+
+const root = mkdtempSync(join(tmpdir(), 'cdr-sqlite-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function sandboxOn(dir: string) {
+  const store = await openSqliteState(dir);
+  return { store, sandbox: createSandboxWithState({ world: DEMO_WORLD, now: () => START, onInternalError: () => undefined }, store) };
+}
+
+describe('the SQLite store', () => {
+  test('what one server wrote the next loads, the ledger included; a second holder is refused naming the first', async () => {
+    const dir = join(root, 'round-trip');
+    const first = await sandboxOn(dir);
+    const client = new Client(first.sandbox);
+    await issuedRemoval(client);
+    await client.ok('supplierA', 'POST', '/mrv/v0/datapoints', datapointBody('sqlite-1', 2, 't'));
+    await expect(openSqliteState(dir)).rejects.toThrow(new RegExp(`state\\.sqlite is in use by process ${process.pid} on host `));
+    const snapshot = first.sandbox.state.snapshot();
+    // An online backup, taken by another connection while the server holds the state.
+    const reader = new Database(join(dir, 'state.sqlite'), { readonly: true });
+    await reader.backup(join(root, 'backup.sqlite'));
+    reader.close();
+    first.store.close();
+    const backup = new Database(join(root, 'backup.sqlite'), { readonly: true });
+    expect(backup.prepare('SELECT count(*) AS n FROM rows').get()).toEqual({
+      n: first.sandbox.state.store.tables.reduce((n, t) => n + t.size, 0),
+    });
+    backup.close();
+    const second = await sandboxOn(dir);
+    expect(second.sandbox.state.snapshot()).toBe(snapshot);
+    second.store.close();
+  });
+
+  test('a file that is not a database is refused naming it, and left as it was', async () => {
+    const dir = join(root, 'not-a-database');
+    await sandboxOn(dir).then(({ store }) => store.close());
+    const path = join(dir, 'state.sqlite');
+    writeFileSync(path, 'this is not a database, but some text long enough to fill a header page '.repeat(100));
+    const bytes = readFileSync(path);
+    await expect(openSqliteState(dir)).rejects.toThrow(`${path} is`);
+    expect(readFileSync(path)).toEqual(bytes);
+  });
+
+  test('a damaged database is refused naming the file (quick_check), and left as it was', async () => {
+    const dir = join(root, 'damaged');
+    const { store, sandbox } = await sandboxOn(dir);
+    const client = new Client(sandbox);
+    for (let i = 0; i < 80; i++) await client.ok('supplierA', 'POST', '/mrv/v0/datapoints', datapointBody(`d-${i}`, i + 1, 't'));
+    store.close();
+    const path = join(dir, 'state.sqlite');
+    const bytes = readFileSync(path);
+    expect(statSync(path).size).toBeGreaterThan(7 * 4096);
+    for (let at = 3 * 4096 + 100; at < 7 * 4096; at += 4096) bytes.fill(0xa5, at, at + 600); // pages of rows overwritten
+    writeFileSync(path, bytes);
+    await expect(openSqliteState(dir)).rejects.toThrow(new RegExp(`${path.replace(/[.]/g, '\\.')} is damaged`));
+    expect(readFileSync(path)).toEqual(bytes);
+  });
+
+  test('a newer schema is refused with the versions; the current one is written in the file', async () => {
+    const dir = join(root, 'newer');
+    await sandboxOn(dir).then(({ store }) => store.close());
+    const path = join(dir, 'state.sqlite');
+    const db = new Database(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    await expect(openSqliteState(dir)).rejects.toThrow(
+      `schema version ${SCHEMA_VERSION + 1}, newer than this cdr-engine reads (${SCHEMA_VERSION})`,
+    );
+  });
+});
