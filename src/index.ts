@@ -52,7 +52,7 @@ export type {
 
 // Errors: every problem with its path.
 export { GraphValidationError, isGraphValidationError } from './accounting/errors';
-export { formatIssuePath, type GraphIssue, type IssuePath } from './model/issues';
+export { formatIssuePath, type EvaluationWarningCode, type GraphIssue, type GraphIssueCode, type IssuePath } from './model/issues';
 
 // Policies: every [decision] of docs/rules.md, with its documented default.
 export {

@@ -7,6 +7,7 @@ import {
   enumOf,
   finiteNumber,
   listOf,
+  namesOf,
   oneOf,
   optionIssues,
   orNull,
@@ -14,7 +15,7 @@ import {
   type OptionKeys,
   type ShapeCheck,
 } from '../model/strict-options';
-import type { GraphIssue, IssuePath } from '../model';
+import { EVALUATION_WARNING_CODES, type EvaluationWarningCode, type GraphIssue, type IssuePath } from '../model';
 
 /**
  * How a tie is rounded to the rounding increment.
@@ -120,6 +121,12 @@ export interface AccountingPolicies {
    * `warning` (evaluated, with a warning of that code) or `off` (evaluated as given, silently).
    */
   readonly physicalBounds: 'error' | 'warning' | 'off';
+  /**
+   * Warning codes a host silences (default none): a warning of a listed code is left out of every
+   * `warnings` list. The codes are `EVALUATION_WARNING_CODES` (of `cdr-engine/schemas`); an unknown one is refused with the
+   * nearest code. A warning never changes a figure, so neither does silencing it.
+   */
+  readonly silencedWarnings: readonly EvaluationWarningCode[];
 }
 
 /**
@@ -153,6 +160,7 @@ export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({
   sensitivityMeasure: 'net_without_discount',
   resubmittableStatuses: Object.freeze(['FAILED_VERIFICATION', 'AWAITING_VERIFICATION'] as const),
   physicalBounds: 'error',
+  silencedWarnings: Object.freeze([]),
 } as const);
 
 /**
@@ -180,6 +188,7 @@ export const ACCOUNTING_POLICY_CHECKS: ShapeCheck = shapeOf<AccountingPolicies>(
   physicalBounds: enumOf<AccountingPolicies['physicalBounds']>({ error: true, warning: true, off: true }),
   discountMethod: enumOf<AccountingPolicies['discountMethod']>({ first_order: true, monte_carlo: true }),
   discountPercentile: finiteNumber({ above: 0, below: 100 }),
+  silencedWarnings: namesOf(EVALUATION_WARNING_CODES, 'warning codes'),
 });
 
 /** The problems of policy overrides (unknown keys, values of the wrong type or range), at `root`. */

@@ -4,6 +4,7 @@
  * and anything outside the allowed grammar is reported. The tree returned here is the only thing
  * later stages see, so no user string reaches an evaluator.
  */
+import type { GraphIssueCode } from '../model/issues';
 import { engineMath, formulaParser } from '../units/mathjs-instance';
 import { type AllowedFunction, ALLOWED_FUNCTIONS, isAllowedFunction } from './functions';
 
@@ -20,7 +21,7 @@ export type Formula =
 
 /** A problem with a template's text, before any mapping or dimension is considered. */
 export interface FormulaProblem {
-  readonly code: string;
+  readonly code: GraphIssueCode;
   readonly message: string;
 }
 

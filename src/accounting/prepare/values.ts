@@ -41,6 +41,16 @@ export function checkValues(
     const risk = risks[e];
     if (typeof risk === 'number' && risk > 0 && risk < 1) byEntry.set(e, [riskWarning(e, risk)]);
   }
+  const silenced = context.policies.silencedWarnings;
+  if (silenced.length > 0) {
+    for (const map of [byDatapoint, byEntry]) {
+      for (const [key, warnings] of map) {
+        const kept = warnings.filter((w) => !silenced.includes(w.code));
+        if (kept.length === 0) map.delete(key);
+        else map.set(key, kept);
+      }
+    }
+  }
   const all = sortWarnings([...byDatapoint.values(), ...byEntry.values()].flat());
   return { all, byDatapoint, byEntry };
 }
@@ -62,11 +72,10 @@ function checkKind(context: PrepareContext, columns: DatapointColumns, d: number
   // Zero of a non-negative kind is "none of it" (no diesel burnt), a report rather than a slip.
   const none = si === 0 && bounds.min === 0;
   if (!none && (si < range.min - 1e-12 * Math.abs(range.min) || si > range.max + 1e-12 * Math.abs(range.max))) {
-    const r = realisticRange(kind);
     found.push({
       path: formatIssuePath(magnitudePath),
       code: 'value_outside_realistic_range',
-      message: `datapoint '${columns.ids[d]}' is ${given(columns, d)}, outside the realistic range of quantity kind '${kind}' (${r.min} to ${r.max} ${r.unit}); check its magnitude and unit`,
+      message: `datapoint '${columns.ids[d]}' is ${given(columns, d)}, outside the realistic range of quantity kind '${kind}' (${rangeText(columns, d, kind)}); check its magnitude and unit`,
     });
   }
   const sd = columns.siStandardDeviations[d] as number;
@@ -92,6 +101,25 @@ function outOfBoundsMessage(columns: DatapointColumns, d: number, kind: Quantity
   // A fraction written as a percentage without its unit: 98 with '' is 9,800 %.
   const percent = max === 1 && scale === 1 && si > 1 && si <= 100 ? `; did you mean ${columns.magnitudes[d]} %?` : '';
   return `datapoint '${columns.ids[d]}' is ${given(columns, d)}, ${side} ${unitText(columns, d)} of quantity kind '${kind}' (${reason})${percent}`;
+}
+
+/**
+ * A kind's realistic range in datapoint d's own unit, then as the range table writes it when that
+ * unit is another: `0.01 to 50 MWh, that is 10 to 50000 kWh`.
+ */
+function rangeText(columns: DatapointColumns, d: number, kind: QuantityKind): string {
+  const r = realisticRange(kind);
+  const si = realisticRangeSI(kind);
+  const unit = columns.units[d] as string;
+  const table = `${r.min} to ${r.max} ${r.unit}`;
+  if (unit === r.unit) return table;
+  const inUnit = (v: number) => Number(((v - datapointOffset(columns, d)) / (columns.siScales[d] as number)).toPrecision(6));
+  return `${inUnit(si.min)} to ${inUnit(si.max)} ${unitText(columns, d)}, that is ${table}`;
+}
+
+/** The offset of datapoint d's unit (a temperature in °C): SI value = magnitude * scale + offset. */
+function datapointOffset(columns: DatapointColumns, d: number): number {
+  return (columns.siMagnitudes[d] as number) - (columns.magnitudes[d] as number) * (columns.siScales[d] as number);
 }
 
 /** Datapoint d's magnitude and unit as written, e.g. `-12 t` or `98 ''`. */
