@@ -229,7 +229,10 @@ async function typeCheck(name, dir, example) {
     copyFileSync(join(fixtures, 'types-cjs.cts'), join(dir, 'types-node10.ts'));
     writeFileSync(
       join(dir, 'tsconfig.json'),
-      `${JSON.stringify({ compilerOptions: { ...compilerOptions, esModuleInterop: true }, files }, null, 2)}\n`,
+      // skipLibCheck on here only: fast-check's own declarations import pure-rand subpaths that
+      // node10 cannot resolve. An entry point of this package that did not resolve would still fail
+      // (TS2307 is reported in entries.ts, not in a library file).
+      `${JSON.stringify({ compilerOptions: { ...compilerOptions, esModuleInterop: true, skipLibCheck: true }, files }, null, 2)}\n`,
     );
     await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], dir);
     return;
