@@ -58,9 +58,7 @@ export { formatIssuePath, type EvaluationWarningCode, type GraphIssue, type Grap
 export {
   DEFAULT_ACCOUNTING_POLICIES,
   type AccountingPolicies,
-  type AmortisedShareInPropagation,
   type BufferPoolRounding,
-  type CustomTimePeriodShare,
   type RoundingTies,
   type SensitivityMeasure,
 } from './accounting/policies';

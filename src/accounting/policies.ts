@@ -30,20 +30,6 @@ export type RoundingTies = 'away_from_zero' | 'half_even' | 'toward_zero';
 export type BufferPoolRounding = 'ceil' | 'floor' | 'half_up';
 
 /**
- * How an amortised project-component share enters the variance propagation (see
- * {@link AccountingPolicies.amortisedShareInPropagation}).
- * @public
- */
-export type AmortisedShareInPropagation = 'constant' | 'propagated';
-
-/**
- * Which part of a statement's period counts for a `CUSTOM_TIME_PERIOD` share (see
- * {@link AccountingPolicies.customTimePeriodShare}).
- * @public
- */
-export type CustomTimePeriodShare = 'overlap' | 'statement_period';
-
-/**
  * Which net the sensitivity analysis watches (see {@link AccountingPolicies.sensitivityMeasure}).
  * @public
  */
@@ -91,13 +77,13 @@ export interface AccountingPolicies {
    * `propagated`: the share's own derivative (through the statement's sequestration datapoints, and
    * through earlier statements' shares when the 100 % cap binds) is added as well.
    */
-  readonly amortisedShareInPropagation: AmortisedShareInPropagation;
+  readonly amortisedShareInPropagation: 'constant' | 'propagated';
   /**
    * [decision] `CUSTOM_TIME_PERIOD` share of a statement: `overlap` (default) counts the days of the
    * statement's period that fall inside the custom period, so statements outside it receive nothing;
    * `statement_period` counts the whole period, as docs/rules.md's "period / custom period" reads.
    */
-  readonly customTimePeriodShare: CustomTimePeriodShare;
+  readonly customTimePeriodShare: 'overlap' | 'statement_period';
   /** Relative variation of each datapoint in the sensitivity analysis (default 0.2: +-20 %). */
   readonly sensitivityVariation: number;
   /** A datapoint is sensitive when a variation moves the net by more than this fraction (default 0.01: 1 %). */
@@ -179,8 +165,8 @@ export const ACCOUNTING_POLICY_CHECKS: ShapeCheck = shapeOf<AccountingPolicies>(
   issuableFloorKg: orNull(finiteNumber()),
   bufferPoolRounding: enumOf<BufferPoolRounding>({ ceil: true, floor: true, half_up: true }),
   attributionTolerance: finiteNumber({ min: 0 }),
-  amortisedShareInPropagation: enumOf<AmortisedShareInPropagation>({ constant: true, propagated: true }),
-  customTimePeriodShare: enumOf<CustomTimePeriodShare>({ overlap: true, statement_period: true }),
+  amortisedShareInPropagation: enumOf<AccountingPolicies['amortisedShareInPropagation']>({ constant: true, propagated: true }),
+  customTimePeriodShare: enumOf<AccountingPolicies['customTimePeriodShare']>({ overlap: true, statement_period: true }),
   sensitivityVariation: finiteNumber({ above: 0 }),
   sensitivityThreshold: finiteNumber({ min: 0 }),
   sensitivityMeasure: enumOf<SensitivityMeasure>({ net_without_discount: true, net_after_discount: true }),

@@ -137,7 +137,7 @@ export type EvaluationWarningCode = (typeof EVALUATION_WARNING_CODES)[number];
 
 /**
  * One problem found in an input: where it is and what is wrong. `Code` is the union of its codes:
- * {@link GraphIssueCode} for the engine's documents and options; the ledger's problems and the
+ * `GraphIssueCode` for the engine's documents and options; the ledger's problems and the
  * sandbox's world documents have their own.
  * @public
  */

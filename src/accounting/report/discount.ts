@@ -8,7 +8,9 @@
 import type { GraphDistribution } from '../../model';
 import type { MonteCarloSummary } from '../result';
 import { num } from './numbers';
-import type { ReportDiscount } from './types';
+import type { CalculationReport } from './types';
+
+type ReportDiscount = CalculationReport['discount'];
 
 /** A datapoint's distribution as declared, e.g. `lognormal`, `trapezoidal (beta 0.5)`; `normal` when none is. */
 export function describeDistribution(distribution: GraphDistribution | undefined): string {

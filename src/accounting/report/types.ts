@@ -169,32 +169,6 @@ export interface CalculationReportPolicies {
 }
 
 /**
- * How the uncertainty discount was made, with the first-order figures beside: the one explanation
- * that `formatCalculationReport` and the HTML report both print.
- * @public
- */
-export interface ReportDiscount {
-  /** The method applied (policy `discountMethod`). */
-  readonly method: AccountingPolicies['discountMethod'];
-  /** The first-order coverage factor (standard deviations). */
-  readonly coverage_factor: number;
-  /** The percentile of the simulated net credited under `monte_carlo`; null under `first_order`. */
-  readonly percentile: number | null;
-  /** The Monte Carlo draws, when a Monte Carlo evaluation ran; null otherwise. */
-  readonly draws: number | null;
-  /** Each datapoint with a standard deviation and its input distribution as declared. */
-  readonly distributions: readonly { readonly datapoint_id: string; readonly distribution: string }[];
-  /** The discount applied: net without discount less net after discount, kg. */
-  readonly discount_kg: number;
-  /** The first-order discount (coverage factor times standard deviation), kg. */
-  readonly first_order_discount_kg: number;
-  /** The first-order net after discount, kg. */
-  readonly first_order_co2e_net_removed_kg: number;
-  /** The explanation in sentences (plain text, numbers to 12 significant digits). */
-  readonly sentences: readonly string[];
-}
-
-/**
  * The worked calculation of one GHG entry.
  * @public
  */
@@ -233,8 +207,30 @@ export interface CalculationReport {
   readonly monte_carlo: MonteCarloSummary | null;
   /** The first-order net after discount, beside the Monte Carlo one (equal to `co2e_net_removed_kg` under the first-order method). */
   readonly first_order_co2e_net_removed_kg: number;
-  /** How the discount was made, in data and in sentences. */
-  readonly discount: ReportDiscount;
+  /**
+   * How the uncertainty discount was made, with the first-order figures beside: the one explanation
+   * that `formatCalculationReport` and the HTML report both print.
+   */
+  readonly discount: {
+    /** The method applied (policy `discountMethod`). */
+    readonly method: AccountingPolicies['discountMethod'];
+    /** The first-order coverage factor (standard deviations). */
+    readonly coverage_factor: number;
+    /** The percentile of the simulated net credited under `monte_carlo`; null under `first_order`. */
+    readonly percentile: number | null;
+    /** The Monte Carlo draws, when a Monte Carlo evaluation ran; null otherwise. */
+    readonly draws: number | null;
+    /** Each datapoint with a standard deviation and its input distribution as declared. */
+    readonly distributions: readonly { readonly datapoint_id: string; readonly distribution: string }[];
+    /** The discount applied: net without discount less net after discount, kg. */
+    readonly discount_kg: number;
+    /** The first-order discount (coverage factor times standard deviation), kg. */
+    readonly first_order_discount_kg: number;
+    /** The first-order net after discount, kg. */
+    readonly first_order_co2e_net_removed_kg: number;
+    /** The explanation in sentences (plain text, numbers to 12 significant digits). */
+    readonly sentences: readonly string[];
+  };
   /** The entry's warnings (its `warnings` in the evaluation result), shown first; empty when none. */
   readonly warnings: readonly EvaluationWarning[];
 }
