@@ -1,4 +1,4 @@
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 // The entry points: `cdr-engine` is src/index.ts, `cdr-engine/<name>` is src/entry/<name>.ts (each
@@ -31,15 +31,13 @@ const common = {
 } as const;
 
 /**
- * The ESM entries' declarations: each re-exports its CommonJS twin, so the declarations exist once
- * (in .d.cts files) and an ESM and a CommonJS consumer see the same class and type declarations.
- * The other way round would not type-check: a CommonJS file cannot import ESM declarations.
+ * Declarations for each module system (issue 35): the ESM build writes `.d.ts` files that import
+ * only `.d.ts` files, the CommonJS build `.d.cts` files. An ESM declaration that re-exported its
+ * CommonJS twin would resolve the package's peers (fast-check) through their CommonJS typings, so
+ * that `cdr-engine/testing`'s arbitraries would not be the ESM consumer's `Arbitrary`.
+ * stripInternal: members tagged `@internal` (the prepared graph's indexes) stay out of the API.
  */
-async function writeEsmDeclarations(): Promise<void> {
-  for (const name of Object.keys(entries)) {
-    writeFileSync(`dist/${name}.d.ts`, `export * from './${name}.cjs';\n`);
-  }
-}
+const declarations = { entry: entries, compilerOptions: { stripInternal: true } } as const;
 
 // ESM: the library entries and the CLI (src/cli/main.ts loads each command's chunk when it runs).
 // The Monte Carlo worker thread of `evaluate --threads` is a file of its own (new Worker(url)).
@@ -47,8 +45,6 @@ const esm = {
   ...common,
   entry: { ...entries, cli: 'src/cli/main.ts', 'monte-carlo-worker': 'src/cli/monte-carlo-worker.ts' },
   format: ['esm'],
-  dts: false,
-  onSuccess: writeEsmDeclarations,
 } as const;
 
 // `npm start` in a fresh clone (scripts/ensure-built.mjs) needs the CLI only: the ESM build alone,
@@ -56,11 +52,10 @@ const esm = {
 // `npm test` and `npm pack` build both.
 export default defineConfig(
   process.env.CDR_ENGINE_BUILD === 'esm'
-    ? [esm]
+    ? [{ ...esm, dts: false }]
     : [
-        esm,
-        // CommonJS, with the one set of declarations (.d.cts, see writeEsmDeclarations).
-        // stripInternal: members tagged `@internal` (the prepared graph's indexes) stay out of the API.
-        { ...common, entry: entries, format: ['cjs'], treeshake: true, dts: { compilerOptions: { stripInternal: true } } },
+        { ...esm, dts: declarations },
+        // CommonJS, with its own declarations (.d.cts).
+        { ...common, entry: entries, format: ['cjs'], treeshake: true, dts: declarations },
       ],
 );

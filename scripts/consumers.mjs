@@ -10,8 +10,11 @@
  * - cjs: requires every entry point, evaluates the bundled example, and the other way round for
  *   the errors (scripts/consumers/cjs.cjs);
  * - ts-node16 and ts-bundler: TypeScript strict (skipLibCheck off) type-checks
- *   scripts/consumers/types*.ts, an import of every entry point and the README example under
- *   moduleResolution node16 (ES module and CommonJS files) and bundler;
+ *   scripts/consumers/types*.ts, an import of every entry point, the README example and each
+ *   ```ts example of docs/testing.md under moduleResolution node16 (ES module and CommonJS files)
+ *   and bundler; the ESM declarations (.d.ts) must import no CommonJS ones (.d.cts);
+ * - ts-node10: a CommonJS project under moduleResolution node10 (which ignores the exports map)
+ *   type-checks an import of every entry point and scripts/consumers/types-cjs.cts (typesVersions);
  * - bare: the tarball alone, without the optional peer dependencies (fast-check, vega, vega-lite):
  *   its node_modules must stay under BARE_LIMIT_MB, the CLI evaluates, and a report says which
  *   command installs the charting libraries. The esm project, which has the peers, draws a report.
@@ -89,6 +92,14 @@ function readmeExample() {
   return block[1];
 }
 
+/** The ```ts blocks of docs/testing.md (not those marked no-run). */
+function testingDocExamples() {
+  const text = readFileSync(join(root, 'docs', 'testing.md'), 'utf8');
+  const blocks = [...text.matchAll(/^```ts(?![^\n]*no-run)[^\n]*\n([\s\S]*?)^```/gm)].map((m) => m[1]);
+  check(blocks.length > 0, 'docs/testing.md has no ```ts block');
+  return blocks;
+}
+
 /**
  * Relative links of the packed Markdown (README.md, docs/*.md) whose target the tarball does not
  * hold: a reader of the installed package follows them in node_modules/cdr-engine/.
@@ -120,9 +131,13 @@ async function pack() {
   check(files.includes('LICENSE'), 'the tarball has no LICENSE');
   check(!files.some((f) => f.endsWith('.map')), 'the tarball has source maps');
   check(!files.some((f) => f.includes('metafile')), 'the tarball has esbuild metafiles');
-  // One set of declarations: each ESM entry's .d.ts only re-exports its .d.cts twin.
-  const stubs = tarball.files.filter((f) => f.path.endsWith('.d.ts'));
-  check(stubs.length > 0 && stubs.every((f) => f.size < 100), 'the .d.ts files are not one-line re-exports of the .d.cts files');
+  // Declarations for each module system: every entry has its .d.ts (ESM) and its .d.cts (CommonJS).
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  for (const target of Object.values(manifest.exports)) {
+    for (const types of typeof target === 'object' ? [target.import.types, target.require.types] : []) {
+      check(files.includes(types.slice(2)), `the tarball has no ${types}`);
+    }
+  }
   const broken = brokenLinks(files);
   check(broken.length === 0, `the packed Markdown links to files the tarball does not hold:\n  ${broken.join('\n  ')}`);
   console.log(
@@ -136,11 +151,16 @@ const PROJECTS = {
   cjs: { type: 'commonjs', typescript: false, peers: true },
   'ts-node16': { type: 'module', typescript: { module: 'node16', moduleResolution: 'node16' }, peers: true },
   'ts-bundler': { type: 'module', typescript: { module: 'esnext', moduleResolution: 'bundler' }, peers: true },
+  // A CommonJS project of the old resolution (no exports map): typesVersions finds every subpath.
+  'ts-node10': { type: 'commonjs', typescript: { module: 'commonjs', moduleResolution: 'node10' }, peers: true },
   bare: { type: 'module', typescript: false, peers: false },
 };
 
-/** The most a consumer that draws no report installs (issue 27: vega and vega-lite alone were 25 MB). */
-const BARE_LIMIT_MB = 10;
+/**
+ * The most a consumer that draws no report installs (issue 27: vega and vega-lite alone were 25 MB).
+ * 10 MB until each module system had its own declarations (issue 35: the ESM .d.ts files add 0.5 MB).
+ */
+const BARE_LIMIT_MB = 10.5;
 const ENTRY = 'rmv_01JA0BATCHA000000000';
 
 /** Creates a scratch project and installs the tarball (and what the project needs) into it. */
@@ -166,12 +186,14 @@ async function install(name, tarball) {
  * imported with `with { type: 'json' }` except under module node16, which refuses import
  * attributes (node18 and later require them).
  */
-function everyEntryImport(manifest, jsonAttribute) {
+function everyEntryImport(manifest, jsonAttribute, commonJs) {
   const lines = [];
   entrySpecifiers(manifest).forEach(({ subpath, specifier }, i) => {
     const attribute = jsonAttribute ? " with { type: 'json' }" : '';
     lines.push(
-      subpath.endsWith('.json') ? `import entry${i} from '${specifier}'${attribute};` : `import * as entry${i} from '${specifier}';`,
+      subpath.endsWith('.json') && !commonJs
+        ? `import entry${i} from '${specifier}'${attribute};`
+        : `import * as entry${i} from '${specifier}';`,
     );
     lines.push(`void entry${i};`);
   });
@@ -195,9 +217,38 @@ async function typeCheck(name, dir, example) {
     noUncheckedIndexedAccess: true,
     exactOptionalPropertyTypes: true,
   };
-  const files = ['types.ts', 'entries.ts', 'readme.ts', ...(moduleResolution === 'node16' ? ['types-cjs.cts', 'types-identity.ts'] : [])];
+  const installed = join(dir, 'node_modules', 'cdr-engine');
+  const esmDeclarations = readdirSync(join(installed, 'dist')).filter((f) => f.endsWith('.d.ts'));
+  const reExports = esmDeclarations.filter((f) => /from '[^']+\.c(js|ts)'/.test(readFileSync(join(installed, 'dist', f), 'utf8')));
+  check(reExports.length === 0, `ESM declarations import CommonJS ones: ${reExports.join(', ')}`);
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  if (moduleResolution === 'node10') {
+    // Every entry point, and what a CommonJS module writes against the root and the subpaths.
+    const files = ['entries.ts', 'types-node10.ts'];
+    writeFileSync(join(dir, 'entries.ts'), everyEntryImport(manifest, false, true));
+    copyFileSync(join(fixtures, 'types-cjs.cts'), join(dir, 'types-node10.ts'));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      // skipLibCheck on here only: fast-check's own declarations import pure-rand subpaths that
+      // node10 cannot resolve. An entry point of this package that did not resolve would still fail
+      // (TS2307 is reported in entries.ts, not in a library file).
+      `${JSON.stringify({ compilerOptions: { ...compilerOptions, esModuleInterop: true, skipLibCheck: true }, files }, null, 2)}\n`,
+    );
+    await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], dir);
+    return;
+  }
+  // docs/testing.md's examples, each a module of its own: the testing entry's arbitraries are the
+  // consumer's fast-check types (an ESM project resolves fast-check's ESM typings).
+  const docExamples = testingDocExamples();
+  docExamples.forEach((code, k) => writeFileSync(join(dir, `testing-doc-${k + 1}.ts`), code));
+  const files = [
+    'types.ts',
+    'entries.ts',
+    'readme.ts',
+    ...docExamples.map((_, k) => `testing-doc-${k + 1}.ts`),
+    ...(moduleResolution === 'node16' ? ['types-cjs.cts', 'types-identity.ts'] : []),
+  ];
   for (const file of files.filter((f) => f.startsWith('types'))) copyFileSync(join(fixtures, file), join(dir, file));
-  const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', 'cdr-engine', 'package.json'), 'utf8'));
   writeFileSync(join(dir, 'entries.ts'), everyEntryImport(manifest, module !== 'node16'));
   writeFileSync(join(dir, 'readme.ts'), example);
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, files }, null, 2)}\n`);
@@ -277,9 +328,14 @@ try {
       runCjs(dirs.cjs),
       runBare(dirs.bare),
       typeCheck('ts-node16', dirs['ts-node16'], example).then(() =>
-        console.log('ts-node16: strict type check passed (ES module and CommonJS files)'),
+        console.log("ts-node16: strict type check passed (ES module and CommonJS files, docs/testing.md's examples)"),
       ),
-      typeCheck('ts-bundler', dirs['ts-bundler'], example).then(() => console.log('ts-bundler: strict type check passed')),
+      typeCheck('ts-bundler', dirs['ts-bundler'], example).then(() =>
+        console.log("ts-bundler: strict type check passed (docs/testing.md's examples included)"),
+      ),
+      typeCheck('ts-node10', dirs['ts-node10'], example).then(() =>
+        console.log('ts-node10: every entry point type-checks in a CommonJS project under moduleResolution node10'),
+      ),
     ]),
   );
   console.log(`consumers: all passed in ${((performance.now() - started) / 1000).toFixed(0)} s`);

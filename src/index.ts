@@ -53,15 +53,13 @@ export type {
 
 // Errors: every problem with its path.
 export { GraphValidationError, isGraphValidationError } from './accounting/errors';
-export { formatIssuePath, type GraphIssue, type IssuePath } from './model/issues';
+export { formatIssuePath, type EvaluationWarningCode, type GraphIssue, type GraphIssueCode, type IssuePath } from './model/issues';
 
 // Policies: every [decision] of docs/rules.md, with its documented default.
 export {
   DEFAULT_ACCOUNTING_POLICIES,
   type AccountingPolicies,
-  type AmortisedShareInPropagation,
   type BufferPoolRounding,
-  type CustomTimePeriodShare,
   type RoundingTies,
   type SensitivityMeasure,
 } from './accounting/policies';

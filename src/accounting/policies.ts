@@ -7,6 +7,7 @@ import {
   enumOf,
   finiteNumber,
   listOf,
+  namesOf,
   oneOf,
   optionIssues,
   orNull,
@@ -14,7 +15,7 @@ import {
   type OptionKeys,
   type ShapeCheck,
 } from '../model/strict-options';
-import type { GraphIssue, IssuePath } from '../model';
+import { EVALUATION_WARNING_CODES, type EvaluationWarningCode, type GraphIssue, type IssuePath } from '../model';
 
 /**
  * How a tie is rounded to the rounding increment.
@@ -27,20 +28,6 @@ export type RoundingTies = 'away_from_zero' | 'half_even' | 'toward_zero';
  * @public
  */
 export type BufferPoolRounding = 'ceil' | 'floor' | 'half_up';
-
-/**
- * How an amortised project-component share enters the variance propagation (see
- * {@link AccountingPolicies.amortisedShareInPropagation}).
- * @public
- */
-export type AmortisedShareInPropagation = 'constant' | 'propagated';
-
-/**
- * Which part of a statement's period counts for a `CUSTOM_TIME_PERIOD` share (see
- * {@link AccountingPolicies.customTimePeriodShare}).
- * @public
- */
-export type CustomTimePeriodShare = 'overlap' | 'statement_period';
 
 /**
  * Which net the sensitivity analysis watches (see {@link AccountingPolicies.sensitivityMeasure}).
@@ -90,13 +77,13 @@ export interface AccountingPolicies {
    * `propagated`: the share's own derivative (through the statement's sequestration datapoints, and
    * through earlier statements' shares when the 100 % cap binds) is added as well.
    */
-  readonly amortisedShareInPropagation: AmortisedShareInPropagation;
+  readonly amortisedShareInPropagation: 'constant' | 'propagated';
   /**
    * [decision] `CUSTOM_TIME_PERIOD` share of a statement: `overlap` (default) counts the days of the
    * statement's period that fall inside the custom period, so statements outside it receive nothing;
    * `statement_period` counts the whole period, as docs/rules.md's "period / custom period" reads.
    */
-  readonly customTimePeriodShare: CustomTimePeriodShare;
+  readonly customTimePeriodShare: 'overlap' | 'statement_period';
   /** Relative variation of each datapoint in the sensitivity analysis (default 0.2: +-20 %). */
   readonly sensitivityVariation: number;
   /** A datapoint is sensitive when a variation moves the net by more than this fraction (default 0.01: 1 %). */
@@ -120,6 +107,12 @@ export interface AccountingPolicies {
    * `warning` (evaluated, with a warning of that code) or `off` (evaluated as given, silently).
    */
   readonly physicalBounds: 'error' | 'warning' | 'off';
+  /**
+   * Warning codes a host silences (default none): a warning of a listed code is left out of every
+   * `warnings` list. The codes are `EVALUATION_WARNING_CODES` (of `cdr-engine/schemas`); an unknown one is refused with the
+   * nearest code. A warning never changes a figure, so neither does silencing it.
+   */
+  readonly silencedWarnings: readonly EvaluationWarningCode[];
 }
 
 /**
@@ -153,6 +146,7 @@ export const DEFAULT_ACCOUNTING_POLICIES: AccountingPolicies = Object.freeze({
   sensitivityMeasure: 'net_without_discount',
   resubmittableStatuses: Object.freeze(['FAILED_VERIFICATION', 'AWAITING_VERIFICATION'] as const),
   physicalBounds: 'error',
+  silencedWarnings: Object.freeze([]),
 } as const);
 
 /**
@@ -171,8 +165,8 @@ export const ACCOUNTING_POLICY_CHECKS: ShapeCheck = shapeOf<AccountingPolicies>(
   issuableFloorKg: orNull(finiteNumber()),
   bufferPoolRounding: enumOf<BufferPoolRounding>({ ceil: true, floor: true, half_up: true }),
   attributionTolerance: finiteNumber({ min: 0 }),
-  amortisedShareInPropagation: enumOf<AmortisedShareInPropagation>({ constant: true, propagated: true }),
-  customTimePeriodShare: enumOf<CustomTimePeriodShare>({ overlap: true, statement_period: true }),
+  amortisedShareInPropagation: enumOf<AccountingPolicies['amortisedShareInPropagation']>({ constant: true, propagated: true }),
+  customTimePeriodShare: enumOf<AccountingPolicies['customTimePeriodShare']>({ overlap: true, statement_period: true }),
   sensitivityVariation: finiteNumber({ above: 0 }),
   sensitivityThreshold: finiteNumber({ min: 0 }),
   sensitivityMeasure: enumOf<SensitivityMeasure>({ net_without_discount: true, net_after_discount: true }),
@@ -180,6 +174,7 @@ export const ACCOUNTING_POLICY_CHECKS: ShapeCheck = shapeOf<AccountingPolicies>(
   physicalBounds: enumOf<AccountingPolicies['physicalBounds']>({ error: true, warning: true, off: true }),
   discountMethod: enumOf<AccountingPolicies['discountMethod']>({ first_order: true, monte_carlo: true }),
   discountPercentile: finiteNumber({ above: 0, below: 100 }),
+  silencedWarnings: namesOf(EVALUATION_WARNING_CODES, 'warning codes'),
 });
 
 /** The problems of policy overrides (unknown keys, values of the wrong type or range), at `root`. */

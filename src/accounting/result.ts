@@ -1,7 +1,7 @@
 /**
  * The evaluation result (docs/result.md), in the service's field names.
  */
-import type { ComponentType, GhgStatementStatus, ProjectComponentAllocationStrategy } from '../model';
+import type { ComponentType, EvaluationWarningCode, GhgStatementStatus, ProjectComponentAllocationStrategy } from '../model';
 import type { CreditAllocation } from './credits/credits';
 import type { AttributionScope } from './prepare/statement-parts';
 
@@ -13,8 +13,8 @@ import type { AttributionScope } from './prepare/statement-parts';
 export interface EvaluationWarning {
   /** Where it is, as a path into the document (`datapoints[3].quantity.magnitude`, `ghg_entries[0]`). */
   readonly path: string;
-  /** A stable code, e.g. `value_outside_realistic_range`. */
-  readonly code: string;
+  /** A stable code, e.g. `value_outside_realistic_range` (docs/errors.md, "Warning codes"). */
+  readonly code: EvaluationWarningCode;
   /** What is suspicious and why, for a person. */
   readonly message: string;
 }

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import * as model from '../model';
 import { dateSchema, dateTimeSchema } from '../model/shapes';
 import { errorMessageBodySchema, validationErrorBodySchema } from '../model/validation-error';
+import { operationIds } from './operation-ids';
 import type { Route } from './router';
 import { ROUTES } from './resources';
 import * as resourceSchemas from './resources/schemas';
@@ -203,7 +204,7 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 const refusal = (description: string, ref: string) => ({ description, content: json({ $ref: `#/components/schemas/${ref}` }) });
 
 /** The operation object of a route. */
-function operation(route: Route, named: NamedSchemas): JsonSchemaObject {
+function operation(route: Route, operationId: string, named: NamedSchemas): JsonSchemaObject {
   const { schemas } = route;
   const responses: Record<string, unknown> = {};
   if (schemas.response === null) responses['204'] = { description: 'Done; no body.' };
@@ -219,7 +220,7 @@ function operation(route: Route, named: NamedSchemas): JsonSchemaObject {
   responses['422'] = refusal('Validation error (pydantic v2 shape).', 'ValidationError');
   const tag = route.path.split('/')[1] ?? '';
   return {
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/\{([^}]+)\}/g, 'by_$1').replace(/[^A-Za-z0-9]+/g, '_')}`,
+    operationId,
     ...(schemas.summary === undefined ? {} : { summary: schemas.summary }),
     tags: [tag],
     security: SECURITY,
@@ -233,7 +234,8 @@ function operation(route: Route, named: NamedSchemas): JsonSchemaObject {
 export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument {
   const named = new NamedSchemas(schemaNames());
   const operations: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) (operations[route.path] ??= {})[route.method.toLowerCase()] = operation(route, named);
+  const ids = operationIds(routes);
+  routes.forEach((route, i) => ((operations[route.path] ??= {})[route.method.toLowerCase()] = operation(route, ids[i] as string, named)));
   const { schemas, paths } = named.finish(operations);
   const validation = jsonSchema(validationErrorBodySchema, 'output');
   // Every 422 item carries all five fields (docs/rules.md#service-behaviour), `input` included whatever its value.

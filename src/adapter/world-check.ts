@@ -16,7 +16,7 @@ type Owned = { owner_organisation_id: string; project_id?: string | null };
  * collection, references resolved, owners allowed, units of the right kind, then the accounting
  * module's checks of the components. Problems come in that order.
  */
-export function crossCheck(world: World): GraphIssue[] {
+export function crossCheck(world: World): GraphIssue<string>[] {
   const check = new WorldCheck(world);
   check.organisationRecords();
   check.supplierData();
@@ -34,7 +34,7 @@ export function crossCheck(world: World): GraphIssue[] {
  * collections, so that each reads on one screen.
  */
 class WorldCheck {
-  readonly issues: GraphIssue[] = [];
+  readonly issues: GraphIssue<string>[] = [];
   private readonly organisations;
   private readonly projects;
   private readonly feedstockTypes;

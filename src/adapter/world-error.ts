@@ -8,9 +8,9 @@ import { formatIssuePath, type GraphIssue } from '../model';
  * its path into the document.
  */
 export class WorldDocumentError extends Error {
-  readonly issues: readonly GraphIssue[];
+  readonly issues: readonly GraphIssue<string>[];
 
-  constructor(issues: readonly GraphIssue[]) {
+  constructor(issues: readonly GraphIssue<string>[]) {
     const shown = issues.slice(0, 10).map((i) => `${formatIssuePath(i.path)}: ${i.message}`);
     const more = issues.length > 10 ? `\n  ... and ${issues.length - 10} more` : '';
     super(`invalid world document (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n  ${shown.join('\n  ')}${more}`);

@@ -113,7 +113,7 @@ async function readProcessStdin(): Promise<string> {
 }
 
 /** Prints every problem of an input, one per line with its path and code. */
-export function printIssues(command: string, label: string, issues: readonly GraphIssue[], io: Io): void {
+export function printIssues(command: string, label: string, issues: readonly GraphIssue<string>[], io: Io): void {
   const name = label === STDIN ? 'standard input' : label;
   io.err(`cdr-engine ${command}: ${issues.length} problem(s) in ${name}\n`);
   for (const issue of issues) io.err(`  ${formatIssuePath(issue.path)}: ${issue.message} [${issue.code}]\n`);

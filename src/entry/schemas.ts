@@ -12,7 +12,67 @@
  */
 
 // The removal graph document (docs/graph-document.md); the root entry exports its types too.
-export { removalGraphSchema, type RemovalGraph, type RemovalGraphInput } from '../model/graph';
+// Its parts, each schema with its type, for a host that builds or reads documents piece by piece.
+export {
+  blueprintExpressionSchema,
+  blueprintInputSchema,
+  componentBlueprintDefinitionSchema,
+  COMPONENT_TYPES,
+  componentTypeSchema,
+  dataShapeSchema,
+  expressionInputSchema,
+  expressionInputTypeSchema,
+  GHG_STATEMENT_STATUSES,
+  graphAttributionSchema,
+  graphComponentInputSchema,
+  graphComponentSchema,
+  graphCorrelationSchema,
+  graphDatapointSchema,
+  graphDistributionSchema,
+  graphGhgEntrySchema,
+  graphGhgStatementSchema,
+  graphProjectComponentAttributionSchema,
+  graphProjectComponentSchema,
+  graphProjectComponentShareSchema,
+  graphProjectSchema,
+  graphQuantitySchema,
+  PROJECT_COMPONENT_ALLOCATION_STRATEGIES,
+  removalGraphSchema,
+  type BlueprintExpression,
+  type BlueprintInput,
+  type ComponentBlueprintDefinition,
+  type ComponentType,
+  type DataShape,
+  type ExpressionInput,
+  type ExpressionInputType,
+  type GhgStatementStatus,
+  type GraphAttribution,
+  type GraphComponent,
+  type GraphComponentInput,
+  type GraphCorrelation,
+  type GraphDatapoint,
+  type GraphDistribution,
+  type GraphGhgEntry,
+  type GraphGhgStatement,
+  type GraphProject,
+  type GraphProjectComponent,
+  type GraphProjectComponentAttribution,
+  type GraphProjectComponentShare,
+  type GraphQuantity,
+  type ProjectComponentAllocationStrategy,
+  type RemovalGraph,
+  type RemovalGraphInput,
+} from '../model/graph';
+
+// Every code of a problem and of a warning (docs/errors.md), as lists; the root entry exports their types.
+export {
+  EVALUATION_WARNING_CODES,
+  GRAPH_ISSUE_CODES,
+  type EvaluationWarningCode,
+  type GraphIssue,
+  type GraphIssueCode,
+  type IssuePath,
+} from '../model/issues';
 
 // The 422 body (docs/errors.md): validate a request's parts and build the body of its refusal.
 export {

@@ -6,7 +6,7 @@
  * May import: model, units, and the other modules of expressions.
  */
 import { type ComponentBlueprintDefinition, type ComponentType, COMPONENT_TYPES, type DataShape } from '../model/graph';
-import type { GraphIssue, IssuePath } from '../model/issues';
+import type { GraphIssue, GraphIssueCode, IssuePath } from '../model/issues';
 import type { QuantityKind } from '../model/quantity-kinds';
 import { type Dimension, DIMENSIONLESS, dimensionsEqual, formatDimension, isCompatible, MASS, QUANTITY_KIND_DIMENSIONS } from '../units';
 import { optionIssues } from '../model/strict-options';
@@ -28,7 +28,7 @@ import { namedResultKey, resolveResultExpression } from './result-expression';
 interface Reporter {
   /** `Blueprint "key"`, the start of every message. */
   readonly bpName: string;
-  report(path: IssuePath, code: string, message: string): void;
+  report(path: IssuePath, code: GraphIssueCode, message: string): void;
 }
 
 /** What a mapping may refer to, once inputs and expression keys are read. */

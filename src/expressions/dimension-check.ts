@@ -14,6 +14,7 @@ import {
   multiplyDimensions,
   powerDimension,
 } from '../units';
+import type { GraphIssueCode } from '../model/issues';
 import { BLUEPRINT_ISSUE_CODES } from './blueprint-types';
 import { type Binding, clip, type DimInfo, type InputState } from './compile-state';
 import { foldConstant, type Formula, printFormula } from './formula';
@@ -27,7 +28,7 @@ export interface CheckContext {
   readonly inputs: readonly (InputState | null)[];
   readonly expressionInfo: (index: number) => DimInfo;
   readonly zeroAnyDim: boolean;
-  readonly report: (code: string, message: string) => void;
+  readonly report: (code: GraphIssueCode, message: string) => void;
 }
 
 const OP_VERB: Readonly<Record<string, string>> = { '+': 'add', '-': 'subtract' };

@@ -4,6 +4,7 @@
  * and anything outside the allowed grammar is reported. The tree returned here is the only thing
  * later stages see, so no user string reaches an evaluator.
  */
+import type { GraphIssueCode } from '../model/issues';
 import { engineMath, formulaParser } from '../units/mathjs-instance';
 import type { Dimension } from '../units';
 import { type UnitLiteralNode, unitLiteral } from './unit-literals';
@@ -29,7 +30,7 @@ export type Formula =
 
 /** A problem with a template's text, before any mapping or dimension is considered. */
 export interface FormulaProblem {
-  readonly code: string;
+  readonly code: GraphIssueCode;
   readonly message: string;
 }
 

@@ -6,7 +6,7 @@
  * are errors, because either means the document says something other than what would be credited.
  * Internal to expressions.
  */
-import type { IssuePath } from '../model/issues';
+import type { GraphIssueCode, IssuePath } from '../model/issues';
 import { nearestName } from '../model/nearest-name';
 import { BLUEPRINT_ISSUE_CODES } from './blueprint-types';
 import type { ExpressionState } from './compile-state';
@@ -14,7 +14,7 @@ import type { ExpressionState } from './compile-state';
 /** Where problems go, and the blueprint's name for their messages. */
 interface Reporter {
   readonly bpName: string;
-  report(path: IssuePath, code: string, message: string): void;
+  report(path: IssuePath, code: GraphIssueCode, message: string): void;
 }
 
 /**

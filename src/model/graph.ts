@@ -151,6 +151,8 @@ export const graphQuantitySchema = z.strictObject({
     .optional()
     .describe('One standard deviation, in `unit`, >= 0. Null or absent: not part of the variance propagation.'),
 });
+/** A datapoint's quantity: magnitude, unit and standard deviation. */
+export type GraphQuantity = z.infer<typeof graphQuantitySchema>;
 
 /**
  * Schema of a datapoint's input distribution for Monte Carlo (docs/graph-document.md,

@@ -15,6 +15,8 @@ export interface ValueCheck {
   /** What a valid value is, completing "must be ...": `a finite number >= 0`. */
   readonly expects: string;
   readonly test: (value: unknown) => boolean;
+  /** What to add to the message of a value that fails, e.g. the nearest valid name. */
+  readonly hint?: (value: unknown) => string;
 }
 
 /** An options object: its known keys, each with its check; the `required` ones must be given. */
@@ -97,6 +99,25 @@ export function listOf(item: ValueCheck, items: string): ValueCheck {
   return valueCheck(`a list of ${items}`, (v) => Array.isArray(v) && v.every((x) => item.test(x)));
 }
 
+/**
+ * A list of names, each one of `names` (described as `what`); an unknown name is named with the
+ * nearest valid one.
+ */
+export function namesOf(names: readonly string[], what: string): ValueCheck {
+  return {
+    kind: 'value',
+    expects: `a list of ${what}`,
+    test: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string' && names.includes(x)),
+    hint: (v) => {
+      if (!Array.isArray(v)) return '';
+      const wrong = v.find((x) => typeof x !== 'string' || !names.includes(x));
+      if (typeof wrong !== 'string') return '';
+      const nearest = nearestName(wrong, names);
+      return `: '${wrong}' is not one of them${nearest === undefined ? '' : `; did you mean '${nearest}'?`}`;
+    },
+  };
+}
+
 /** `check`, or null. */
 export function orNull(check: ValueCheck): ValueCheck {
   return valueCheck(`${check.expects} or null`, (v) => v === null || check.test(v));
@@ -139,7 +160,7 @@ export function optionsError(what: string, issues: readonly GraphIssue[]): TypeE
 
 function collect(value: unknown, check: OptionCheck, at: readonly (string | number)[], issues: GraphIssue[]): void {
   if (check.kind === 'value') {
-    if (!check.test(value)) issues.push(invalid(at, `must be ${check.expects}; got ${describe(value)}`));
+    if (!check.test(value)) issues.push(invalid(at, `must be ${check.expects}; got ${describe(value)}${check.hint?.(value) ?? ''}`));
     return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -53,7 +53,7 @@ export type LedgerProblemCode =
  * `['credit_batch_quantities', 1, 'credit_quantity_kg']`), what, and its code.
  * @public
  */
-export interface LedgerProblem extends GraphIssue {
+export interface LedgerProblem extends GraphIssue<LedgerProblemCode> {
   /** The kind of problem. */
   readonly code: LedgerProblemCode;
 }

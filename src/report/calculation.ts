@@ -26,7 +26,7 @@ export function calculationSection(report: CalculationReport, open: boolean): st
     details(
       'Datapoints',
       table(
-        ['datapoint', 'name', 'value', 'unit', 'standard deviation', 'SI value', 'SI unit', 'uncertainty justification'],
+        ['datapoint', 'name', 'value', 'unit', 'standard deviation', 'SI value', 'SI unit', 'distribution', 'uncertainty justification'],
         report.datapoints.map((d) => [
           d.datapoint_id,
           d.display_name ?? '',
@@ -35,6 +35,7 @@ export function calculationSection(report: CalculationReport, open: boolean): st
           n(d.standard_deviation),
           n(d.si_magnitude),
           d.si_unit,
+          d.distribution ?? '–',
           d.uncertainty_justification ?? '–',
         ]),
         [2, 4, 5],
@@ -86,7 +87,7 @@ export function calculationSection(report: CalculationReport, open: boolean): st
           ]),
           [1, 3, 4, 5, 6],
         ),
-        `<p>${discountSentence(report)}</p>`,
+        ...report.discount.sentences.map((sentence) => `<p data-discount-method="${e(report.discount.method)}">${e(sentence)}</p>`),
         `<p>${roundingSentence(report)}</p>`,
       ].join('\n'),
     ),
@@ -127,12 +128,6 @@ function component(c: ReportComponent): string {
     `<p>Value ${n(c.value_kg)} kg CO2e. Attribution (${e(c.attribution.scope)}): ${e(c.attribution.basis)}. Attributed ${n(c.value_kg)} × ${n(c.attribution.factor)} = ${n(c.attributed_kg)} kg; contribution ${n(c.contribution_kg, { signed: true })} kg.</p>`,
     derivatives,
   ].join('\n');
-}
-
-function discountSentence(r: CalculationReport): string {
-  const sd = r.co2e_net_removed_standard_deviation_kg;
-  if (sd === null) return 'No datapoint has a standard deviation: no discount applies.';
-  return `Variance ${n(r.variance_kg2)} kg², standard deviation ${n(sd)} kg; discount ${n(r.policies.discount_coverage_factor)} × ${n(sd)} = ${n(r.discount_kg)} kg; net after discount ${n(r.co2e_net_removed_without_discount_kg)} − ${n(r.discount_kg)} = ${n(r.co2e_net_removed_kg)} kg.`;
 }
 
 function roundingSentence(r: CalculationReport): string {

@@ -4,6 +4,7 @@
  */
 import { calculationSection, table } from './calculation';
 import { budgetChart, monteCarloChart, tornadoChart, waterfallChart, type Chart } from './charts';
+import type { CalculationReport } from '../accounting';
 import type { EntryReportFigures, TornadoFigures } from './figures';
 import { escapeHtml as e, formatNumber as n, formatPercent } from './format';
 import { chartFigure, page, section, summary, warningsSection, type SummaryItem } from './page';
@@ -82,7 +83,7 @@ export async function entryPage(f: EntryReportFigures): Promise<string> {
       'From the components to the credits',
       figure(
         'waterfall',
-        `Each component's signed, attributed contribution (${f.waterfall_grouped ? 'summed by type: the entry has many components' : 'grouped by type'}), the net without discount, the uncertainty discount (${n(c.policies.discount_coverage_factor)} standard deviation), the rounding to ${n(c.policies.rounding_increment_kg)} kg${r.credit_allocation === null ? '' : ', then the buffer pool and the supplier’s share'}.`,
+        `Each component's signed, attributed contribution (${f.waterfall_grouped ? 'summed by type: the entry has many components' : 'grouped by type'}), the net without discount, the uncertainty discount (${discountCaption(c)}), the rounding to ${n(c.policies.rounding_increment_kg)} kg${r.credit_allocation === null ? '' : ', then the buffer pool and the supplier’s share'}.`,
       ),
     ),
     section('budget', 'Uncertainty budget', budgetBody(f, figure)),
@@ -106,6 +107,32 @@ export async function entryPage(f: EntryReportFigures): Promise<string> {
 }
 
 type FigureOf = (id: string, caption: string) => string;
+
+/** The discount as the waterfall's caption names it: the percentile credited, or the coverage factor. */
+function discountCaption(c: CalculationReport): string {
+  const d = c.discount;
+  if (d.method === 'monte_carlo' && d.percentile !== null)
+    return `Monte Carlo: the ${ordinal(d.percentile)} percentile of ${n(d.draws)} draws credited`;
+  return `${n(d.coverage_factor)} standard deviation${d.coverage_factor === 1 ? '' : 's'}`;
+}
+
+/** `16th`, `5th`, `2.5th`. */
+function ordinal(p: number): string {
+  const text = n(p);
+  if (!Number.isInteger(p)) return `${text}th`;
+  const tens = p % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][p % 10] ?? 'th');
+  return `${text}${suffix}`;
+}
+
+/** Which distributions the draws came from, as declared: `drawn from 2 lognormal (a, b), 1 rectangular (c)`. */
+function drawnFrom(c: CalculationReport): string {
+  const byType = new Map<string, number>();
+  for (const d of c.discount.distributions) byType.set(d.distribution, (byType.get(d.distribution) ?? 0) + 1);
+  if (byType.size === 0) return 'no datapoint drawn';
+  const parts = [...byType].sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, count]) => `${count} ${type}`);
+  return `the datapoints with a standard deviation drawn from their declared distributions: ${parts.join(', ')}`;
+}
 
 function budgetBody(f: EntryReportFigures, figure: FigureOf): string {
   if (f.budget.length === 0)
@@ -176,12 +203,18 @@ function monteCarloBody(f: EntryReportFigures, figure: FigureOf): string {
     ['standard deviation', n(mc.normal_standard_deviation_kg), n(mc.standard_deviation_kg)],
     ['16th percentile', n(mc.normal_percentile_16_kg), n(mc.percentile_16_kg)],
   ];
+  const d = f.calculation.discount;
+  if (d.method === 'monte_carlo' && d.percentile !== null) {
+    rows.push([`${ordinal(d.percentile)} percentile (credited)`, '–', n(mc.percentile_kg)]);
+    rows.push(['net after discount', n(d.first_order_co2e_net_removed_kg), n(f.result.co2e_net_removed_kg)]);
+  }
   return (
     figure(
       'monte-carlo',
-      `${n(mc.samples)} samples (seed ${mc.seed}), every datapoint with a standard deviation drawn from its normal distribution. Line: the first-order normal (mean ${n(mc.normal_mean_kg)} kg, standard deviation ${n(mc.normal_standard_deviation_kg)} kg) the discount assumes.`,
+      `${n(mc.samples)} samples (seed ${mc.seed}), ${e(drawnFrom(f.calculation))}. Line: the first-order normal (mean ${n(mc.normal_mean_kg)} kg, standard deviation ${n(mc.normal_standard_deviation_kg)} kg) the first-order discount assumes.`,
     ) +
     table(['kg CO2e', 'first order (linear)', 'simulated'], rows, [1, 2]) +
+    d.sentences.map((sentence) => `<p data-discount-method="${e(d.method)}">${e(sentence)}</p>`).join('') +
     `<p class="muted">Standard error of the simulated mean: ${n(mc.standard_error_of_mean_kg)} kg.</p>`
   );
 }

@@ -17,7 +17,7 @@ import {
   type GhgStatementSensitivity,
   type PreparedGraph,
 } from '../accounting';
-import type { GraphIssue } from '../model';
+import type { GraphIssue, GraphIssueCode } from '../model';
 import { optionIssues, shapeOf, STRING, type ShapeCheck } from '../model/strict-options';
 import { entryFigures } from './entry-figures';
 import { entryPage } from './entry-page';
@@ -114,7 +114,9 @@ type Target = { readonly kind: 'entry' | 'statement'; readonly id: string } | { 
 
 function targetOf(graph: PreparedGraph, options: HtmlReportOptions): Target {
   const { ghgEntryId, ghgStatementId } = options;
-  const problem = (path: string, code: string, message: string): Target => ({ issues: [{ path: ['options', path], code, message }] });
+  const problem = (path: string, code: GraphIssueCode, message: string): Target => ({
+    issues: [{ path: ['options', path], code, message }],
+  });
   if (ghgEntryId !== undefined && ghgStatementId !== undefined)
     return problem('ghgEntryId', 'invalid_option', 'name a GHG entry or a GHG statement, not both');
   if (ghgStatementId !== undefined) {

@@ -183,7 +183,7 @@ function items(value: unknown): { index: number; item: Record<string, unknown> }
 }
 
 /** An issue at a path (printed before the message, as for graph documents). */
-export function issueAt(path: IssuePath, code: string, message: string): GraphIssue {
+export function issueAt(path: IssuePath, code: string, message: string): GraphIssue<string> {
   return { path, code, message };
 }
 
@@ -192,7 +192,7 @@ function blueprintNamed(
   blueprints: readonly BlueprintDefinition[],
   path: IssuePath,
   key: unknown,
-  issues: GraphIssue[],
+  issues: GraphIssue<string>[],
 ): BlueprintDefinition | undefined {
   if (typeof key !== 'string') return undefined;
   const found = blueprints.find((b) => b.key === key);
@@ -212,7 +212,7 @@ function blueprintNamed(
 }
 
 /** Issues of one worked example's inputs and expected value against its blueprint. */
-function exampleIssues(b: BlueprintDefinition, path: IssuePath, item: Record<string, unknown>, issues: GraphIssue[]): void {
+function exampleIssues(b: BlueprintDefinition, path: IssuePath, item: Record<string, unknown>, issues: GraphIssue<string>[]): void {
   const given = (typeof item['inputs'] === 'object' && item['inputs'] !== null ? item['inputs'] : {}) as Record<string, unknown>;
   const keys = b.inputs.map((i) => i.input_key);
   for (const key of Object.keys(given)) {
@@ -248,7 +248,7 @@ function exampleIssues(b: BlueprintDefinition, path: IssuePath, item: Record<str
   unitIssue([...path, 'expected'], (item['expected'] as { unit?: unknown } | undefined)?.unit, 'mass', issues);
 }
 
-function unitIssue(path: IssuePath, unit: unknown, kind: QuantityKind, issues: GraphIssue[]): void {
+function unitIssue(path: IssuePath, unit: unknown, kind: QuantityKind, issues: GraphIssue<string>[]): void {
   if (typeof unit !== 'string') return;
   const check = isCompatible(unit, kind);
   if (!check.ok) issues.push(issueAt([...path, 'unit'], 'unit_incompatible', check.message));
@@ -260,7 +260,7 @@ function inputIssues(
   path: IssuePath,
   item: Record<string, unknown>,
   listOnly: boolean,
-  issues: GraphIssue[],
+  issues: GraphIssue<string>[],
 ): void {
   const input = item['input'];
   if (typeof input !== 'string') return;
@@ -286,8 +286,8 @@ function inputIssues(
 }
 
 /** Issues of the new declarations that name what the library does not have (bound formulas are compiled later). */
-export function declarationIssues(blueprints: readonly BlueprintDefinition[], section: Record<string, unknown>): GraphIssue[] {
-  const issues: GraphIssue[] = [];
+export function declarationIssues(blueprints: readonly BlueprintDefinition[], section: Record<string, unknown>): GraphIssue<string>[] {
+  const issues: GraphIssue<string>[] = [];
   for (const { index, item } of items(section['examples'])) {
     const path = ['checks', 'examples', index];
     const b = blueprintNamed(blueprints, path, item['blueprint'], issues);
@@ -339,7 +339,7 @@ function entryIssues(
   blueprints: readonly BlueprintDefinition[],
   path: IssuePath,
   item: Record<string, unknown>,
-  issues: GraphIssue[],
+  issues: GraphIssue<string>[],
 ): void {
   const keys = Array.isArray(item['blueprints']) ? item['blueprints'] : [];
   const found = keys.flatMap((key, j) => {

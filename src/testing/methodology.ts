@@ -114,7 +114,7 @@ export interface Methodology {
  */
 export type MethodologyParse =
   | { readonly ok: true; readonly methodology: Methodology }
-  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+  | { readonly ok: false; readonly issues: readonly GraphIssue<string>[] };
 
 const GRAPH_KEYS = ['$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects'] as const;
 const range = z.strictObject({ min: z.number(), max: z.number(), unit: z.string().min(1).optional() });
@@ -163,7 +163,7 @@ function knownKeysAt(path: IssuePath): readonly string[] {
 }
 
 /** The unknown-key issue, in the words graph documents use. */
-function unknownKey(path: IssuePath, key: string, known: readonly string[]): GraphIssue {
+function unknownKey(path: IssuePath, key: string, known: readonly string[]): GraphIssue<string> {
   const near = nearestName(key, known);
   const where = path.length === 0 ? 'the top of the methodology document' : path.join('.');
   return {
@@ -174,10 +174,10 @@ function unknownKey(path: IssuePath, key: string, known: readonly string[]): Gra
 }
 
 /** Issues of the `checks` section's shape. */
-function shapeIssues(checks: unknown): { value: MethodologyChecks | null; issues: GraphIssue[] } {
+function shapeIssues(checks: unknown): { value: MethodologyChecks | null; issues: GraphIssue<string>[] } {
   const parsed = checksSchema.safeParse(checks);
   if (parsed.success) return { value: parsed.data, issues: [] };
-  const issues = parsed.error.issues.flatMap((i): GraphIssue[] => {
+  const issues = parsed.error.issues.flatMap((i): GraphIssue<string>[] => {
     const path = ['checks', ...i.path.filter((p): p is string | number => typeof p !== 'symbol')];
     if (i.code === 'unrecognized_keys') return i.keys.map((k) => unknownKey(path, k, knownKeysAt(path)));
     return [issueAt(path, i.code === 'invalid_value' ? 'invalid_enum_value' : i.code, i.message)];
@@ -206,8 +206,8 @@ function span(value: unknown): { min: number; max: number; unit?: unknown } | un
  * Issues of declarations that name inputs, blueprints or units the library does not have, or give
  * an empty range. Read from the section as written, so that they are reported beside its shape's.
  */
-function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unknown): GraphIssue[] {
-  const issues: GraphIssue[] = [];
+function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unknown): GraphIssue<string>[] {
+  const issues: GraphIssue<string>[] = [];
   const section = (typeof checks === 'object' && checks !== null ? checks : {}) as Record<string, unknown>;
   const keys = blueprints.map((b) => b.key);
   const refer = (path: IssuePath, input: string, blueprint: unknown): BlueprintDefinition[] => {
@@ -271,12 +271,12 @@ function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unk
 }
 
 /** Issues of entry templates' net bounds that do not compile to a mass over the template's inputs. */
-function entryBoundIssues(blueprints: readonly BlueprintDefinition[], section: Record<string, unknown>): GraphIssue[] {
+function entryBoundIssues(blueprints: readonly BlueprintDefinition[], section: Record<string, unknown>): GraphIssue<string>[] {
   const parsed = DECLARATION_SHAPES.entries.safeParse(section['entries']);
   if (!parsed.success) return [];
   return parsed.data.flatMap((d, index) => {
     const template = templateBlueprint(d.blueprints.map((k) => blueprints.find((b) => b.key === k) as BlueprintDefinition));
-    return (['net_at_least', 'net_at_most'] as const).flatMap((side): GraphIssue[] => {
+    return (['net_at_least', 'net_at_most'] as const).flatMap((side): GraphIssue<string>[] => {
       const formula = d[side];
       if (formula === undefined) return [];
       const bound = formulaProgram(template, formula);
@@ -288,16 +288,16 @@ function entryBoundIssues(blueprints: readonly BlueprintDefinition[], section: R
 }
 
 /** Issues of bounds whose expression or formula does not compile to a mass or a fraction. */
-function boundIssues(blueprints: readonly BlueprintDefinition[], section: Record<string, unknown>): GraphIssue[] {
+function boundIssues(blueprints: readonly BlueprintDefinition[], section: Record<string, unknown>): GraphIssue<string>[] {
   const parsed = DECLARATION_SHAPES.bounds.safeParse(section['bounds']);
   if (!parsed.success) return [];
-  return parsed.data.flatMap((d, index): GraphIssue[] => {
+  return parsed.data.flatMap((d, index): GraphIssue<string>[] => {
     const b = blueprints.find((x) => x.key === d.blueprint);
     if (b === undefined || (d.expression !== undefined && !b.expressions.some((e) => e.key === d.expression))) return [];
     const path = ['checks', 'bounds', index];
     const target = expressionProgram(b, d.expression);
     if (!target.ok) return [issueAt(path, 'invalid_bound', `the bounded value is neither a mass nor dimensionless: ${target.message}`)];
-    const out: GraphIssue[] = [];
+    const out: GraphIssue<string>[] = [];
     if (d.fraction === true && !target.program.dimensionless)
       out.push(issueAt([...path, 'fraction'], 'invalid_bound', `expression '${d.expression ?? 'value'}' is a mass, not a fraction`));
     for (const side of ['at_least', 'at_most'] as const) {
@@ -333,7 +333,7 @@ export function parseMethodology(document: unknown): MethodologyParse {
   }
   // `$schema` names the JSON Schema an editor checks the document against; the engine ignores it.
   const { checks, $schema, ...graph } = document as Record<string, unknown>;
-  const issues: GraphIssue[] = Object.keys(graph)
+  const issues: GraphIssue<string>[] = Object.keys(graph)
     .filter((k) => !(GRAPH_KEYS as readonly string[]).includes(k))
     .map((k) => unknownKey([], k, [...GRAPH_KEYS, 'checks']));
   if ($schema !== undefined && typeof $schema !== 'string')

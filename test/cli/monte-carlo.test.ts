@@ -66,8 +66,8 @@ describe('explain and report with the Monte Carlo discount', () => {
   it('explain shows both discounts and the distribution', async () => {
     const { code, out } = await run(['explain', EXAMPLE, 'rmv_01JA0BATCHA000000000', '--discount', 'monte-carlo', '--samples', '3000']);
     expect(code).toBe(0);
-    expect(out).toContain('First order:');
-    expect(out).toContain('Monte Carlo (3000 draws, 0 invalid): percentile 16');
+    expect(out).toContain('Beside it, first order: discount 1 x');
+    expect(out).toMatch(/Monte Carlo: 3000 draws \(0 invalid\), drawn from 13 normal \([^)]+\); percentile 16 of the net/);
     expect(out).toContain('Applied (discountMethod monte_carlo)');
     expect(out).toContain('<- first order');
     expect(out).toContain('Monte Carlo P16');

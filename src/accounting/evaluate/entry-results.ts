@@ -116,7 +116,8 @@ export class EntryResults {
     const warnings = [...(monteCarlo.warnings[e] ?? [])];
     const conservative = firstOrderWarning(prepared, e, firstOrder, summary.percentile_16_kg, monteCarlo.percentile16High[e] as number);
     if (conservative !== null) warnings.push(conservative);
-    return warnings;
+    const silenced = prepared.policies.silencedWarnings;
+    return silenced.length === 0 ? warnings : warnings.filter((w) => !silenced.includes(w.code));
   }
 
   /**

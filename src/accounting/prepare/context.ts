@@ -7,7 +7,7 @@
  * Owns: the shared state and the problem paths. May import: model (types), id-index.ts,
  * dimension-table.ts and policies.ts (types); no other phase.
  */
-import type { GraphIssue, IssuePath, RemovalGraph } from '../../model';
+import type { GraphIssue, GraphIssueCode, IssuePath, RemovalGraph } from '../../model';
 import type { GraphCollection, PartialGraph } from '../../model/graph-parse';
 import type { DimensionTable } from './dimension-table';
 import type { IdIndex } from './id-index';
@@ -28,7 +28,7 @@ export interface PrepareContext {
 }
 
 /** Reports one problem. */
-export function problem(context: PrepareContext, path: IssuePath, code: string, message: string): void {
+export function problem(context: PrepareContext, path: IssuePath, code: GraphIssueCode, message: string): void {
   context.issues.push({ path, code, message });
 }
 

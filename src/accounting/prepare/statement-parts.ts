@@ -4,7 +4,7 @@
  * projects add to entries, and what the preparation needs and returns. Types only; imports the
  * model's types and the accounting lookups.
  */
-import type { GhgStatementStatus, IssuePath, ProjectComponentAllocationStrategy, RemovalGraph } from '../../model';
+import type { GhgStatementStatus, GraphIssueCode, IssuePath, ProjectComponentAllocationStrategy, RemovalGraph } from '../../model';
 import type { PartialGraph } from '../../model/graph-parse';
 import type { IdLookup } from './id-index';
 import type { AccountingPolicies } from '../policies';
@@ -111,7 +111,7 @@ export interface StatementContext {
   /** Prepared component index of each document component, -1 when invalid. */
   readonly componentOfDocument: Int32Array;
   /** Reports one problem. */
-  readonly problem: (path: IssuePath, code: string, message: string) => void;
+  readonly problem: (path: IssuePath, code: GraphIssueCode, message: string) => void;
   /**
    * When the document's shape is wrong: what could not be read (its items are holes in `graph`).
    * Unreadable projects still count as defined, and checks that conclude from an absence are skipped.

@@ -43,6 +43,16 @@ export function checkValues(
     const risk = risks[e];
     if (typeof risk === 'number' && risk > 0 && risk < 1) byEntry.set(e, [riskWarning(e, risk)]);
   }
+  const silenced = context.policies.silencedWarnings;
+  if (silenced.length > 0) {
+    for (const map of [byDatapoint, byEntry]) {
+      for (const [key, warnings] of map) {
+        const kept = warnings.filter((w) => !silenced.includes(w.code));
+        if (kept.length === 0) map.delete(key);
+        else map.set(key, kept);
+      }
+    }
+  }
   const all = sortWarnings([...byDatapoint.values(), ...byEntry.values()].flat());
   return { all, byDatapoint, byEntry };
 }
@@ -68,11 +78,10 @@ function checkKind(context: PrepareContext, columns: DatapointColumns, d: number
   const none = si === 0 && bounds.min === 0;
   const below = !difference && si < range.min - 1e-12 * Math.abs(range.min);
   if (!none && (below || si > range.max + 1e-12 * Math.abs(range.max))) {
-    const r = check.written;
     const whose = check.owner === '' ? `quantity kind '${kind}'` : `${check.owner} (quantity kind '${kind}')`;
     const what = difference
-      ? `of absolute value above the realistic range of the difference ${whose} (up to ${r.max} ${r.unit})`
-      : `outside the realistic range of ${whose} (${r.min} to ${r.max} ${r.unit})`;
+      ? `of absolute value above the realistic range of the difference ${whose} (${rangeText(columns, d, check)})`
+      : `outside the realistic range of ${whose} (${rangeText(columns, d, check)})`;
     found.push({
       path: formatIssuePath(magnitudePath),
       code: 'value_outside_realistic_range',
@@ -103,6 +112,25 @@ function outOfBoundsMessage(columns: DatapointColumns, d: number, kind: Quantity
   const percent = max === 1 && scale === 1 && si > 1 && si <= 100 ? `; did you mean ${columns.magnitudes[d]} %?` : '';
   const absolute = difference ? 'in absolute value (a difference) ' : '';
   return `datapoint '${columns.ids[d]}' is ${given(columns, d)}, ${absolute}${side} ${unitText(columns, d)} of quantity kind '${kind}' (${reason})${percent}`;
+}
+
+/**
+ * A value check's realistic range in datapoint d's own unit, then as the range table (or the
+ * input's own range) writes it when that unit is another: `0.01 to 50 MWh, that is 10 to 50000 kWh`.
+ * A difference has only an upper end (`up to ...`).
+ */
+function rangeText(columns: DatapointColumns, d: number, check: ValueCheck): string {
+  const r = check.written;
+  const span = (min: number, max: number, unit: string) => (check.difference ? `up to ${max} ${unit}` : `${min} to ${max} ${unit}`);
+  const table = span(r.min, r.max, r.unit);
+  if ((columns.units[d] as string) === r.unit) return table;
+  const inUnit = (v: number) => Number(((v - datapointOffset(columns, d)) / (columns.siScales[d] as number)).toPrecision(6));
+  return `${span(inUnit(check.range.min), inUnit(check.range.max), unitText(columns, d))}, that is ${table}`;
+}
+
+/** The offset of datapoint d's unit (a temperature in °C): SI value = magnitude * scale + offset. */
+function datapointOffset(columns: DatapointColumns, d: number): number {
+  return (columns.siMagnitudes[d] as number) - (columns.magnitudes[d] as number) * (columns.siScales[d] as number);
 }
 
 /** Datapoint d's magnitude and unit as written, e.g. `-12 t` or `98 ''`. */

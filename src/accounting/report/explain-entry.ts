@@ -16,6 +16,8 @@ import { prepareGraph } from '../prepare/prepare';
 import { attributionsOf, componentAt, type PreparedAttribution, type PreparedGraph } from '../prepare/prepared-graph';
 import type { GhgEntryResult, GhgStatementResult } from '../result';
 import { compareStrings } from '../compare-strings';
+import type { GraphDatapoint } from '../../model';
+import { describeDistribution, explainDiscount } from './discount';
 import { num, wrap } from './numbers';
 import type {
   CalculationReportOutcome,
@@ -98,13 +100,27 @@ export function explainPreparedGhgEntry(
   });
   const sd = entryResult.co2e_net_removed_standard_deviation_kg;
   const net = entryResult.co2e_net_removed_kg;
+  const datapoints = datapointsRead(prepared, e, entryResult);
+  const firstOrderNet = entryResult.uncertainty_discount?.first_order_co2e_net_removed_kg ?? net;
+  const discount = explainDiscount({
+    method: policies.discountMethod,
+    coverageFactor: policies.discountCoverageFactor,
+    standardDeviationKg: sd,
+    withoutDiscountKg: entryResult.co2e_net_removed_without_discount_kg,
+    netKg: net,
+    firstOrderNetKg: firstOrderNet,
+    monteCarlo: entryResult.monte_carlo ?? null,
+    distributions: datapoints.flatMap((d) =>
+      d.distribution === null ? [] : [{ datapoint_id: d.datapoint_id, distribution: d.distribution }],
+    ),
+  });
   return {
     ok: true,
     report: {
       ghg_entry_id: prepared.entries.ids[e] as string,
       ghg_statement: statement,
       policies: reportPolicies(policies),
-      datapoints: datapointsRead(prepared, e, entryResult),
+      datapoints,
       components,
       co2e_net_removed_without_discount_kg: entryResult.co2e_net_removed_without_discount_kg,
       propagation: propagationLines(entryResult),
@@ -117,7 +133,8 @@ export function explainPreparedGhgEntry(
       risk_of_reversal_percentage: entryResult.risk_of_reversal_percentage,
       credit_allocation: entryResult.credit_allocation,
       monte_carlo: entryResult.monte_carlo ?? null,
-      first_order_co2e_net_removed_kg: entryResult.uncertainty_discount?.first_order_co2e_net_removed_kg ?? net,
+      first_order_co2e_net_removed_kg: firstOrderNet,
+      discount,
       warnings: entryResult.warnings,
     },
   };
@@ -178,10 +195,10 @@ function propagationLines(entryResult: GhgEntryResult): ReportPropagationLine[] 
 
 /** A datapoint as given and in SI. */
 function reportDatapoint(prepared: PreparedGraph, d: number): ReportDatapoint {
-  const document = prepared.graph.datapoints[d] as Record<string, unknown> & { uncertainty_justification?: string | null };
+  const document = prepared.graph.datapoints[d] as GraphDatapoint;
   const sd = prepared.datapointStandardDeviations[d] as number;
   const siSd = prepared.siStandardDeviations[d] as number;
-  const name = document['display_name'];
+  const name = document.display_name;
   const justification = document.uncertainty_justification;
   return {
     datapoint_id: prepared.datapointIds[d] as string,
@@ -193,6 +210,7 @@ function reportDatapoint(prepared: PreparedGraph, d: number): ReportDatapoint {
     si_unit: siUnitOf(prepared.datapointUnits[d] as string),
     si_standard_deviation: Number.isNaN(siSd) ? null : siSd,
     uncertainty_justification: typeof justification === 'string' && justification.trim() !== '' ? justification : null,
+    distribution: Number.isNaN(sd) ? null : describeDistribution(document.distribution),
   };
 }
 

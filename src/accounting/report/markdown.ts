@@ -93,6 +93,7 @@ function datapointsTable(report: CalculationReport): string {
       'SI magnitude',
       'SI unit',
       'SI standard deviation',
+      'distribution',
       'uncertainty justification',
     ],
     report.datapoints.map((d) => [
@@ -104,6 +105,7 @@ function datapointsTable(report: CalculationReport): string {
       num(d.si_magnitude),
       d.si_unit,
       orDash(d.si_standard_deviation),
+      d.distribution ?? '-',
       d.uncertainty_justification ?? '-',
     ]),
   );
@@ -196,36 +198,12 @@ function propagationSection(report: CalculationReport): string[] {
   ];
 }
 
-/** Section 5: the uncertainty discount. */
+/** Section 5: the uncertainty discount, as the report's one explanation of it words it. */
 function discountSection(report: CalculationReport): string[] {
+  const lines = ['## 5. Uncertainty discount', ''];
+  for (const sentence of report.discount.sentences) lines.push(sentence, '');
   const mc = report.monte_carlo;
-  if (mc !== null) return [...monteCarloDiscount(report, mc), ...distributionLines(report, mc)];
-  return [
-    '## 5. Uncertainty discount',
-    '',
-    `Discount = ${num(report.policies.discount_coverage_factor)} x ${orDash(report.co2e_net_removed_standard_deviation_kg)} = ${num(report.discount_kg)} kg; ` +
-      `net after discount = ${num(report.co2e_net_removed_without_discount_kg)} - ${num(report.discount_kg)} = ${num(report.co2e_net_removed_kg)} kg.`,
-    '',
-  ];
-}
-
-/** Section 5 with a Monte Carlo evaluation: which discount was applied, with the other beside it. */
-function monteCarloDiscount(report: CalculationReport, mc: MonteCarloSummary): string[] {
-  const applied =
-    report.co2e_net_removed_kg !== report.first_order_co2e_net_removed_kg || report.policies.discount_method === 'monte_carlo';
-  const [low, high] = mc.percentile_confidence_interval_kg;
-  return [
-    '## 5. Uncertainty discount',
-    '',
-    `First order: ${num(report.policies.discount_coverage_factor)} x ${orDash(report.co2e_net_removed_standard_deviation_kg)} kg; net after discount ${num(report.first_order_co2e_net_removed_kg)} kg.`,
-    '',
-    `Monte Carlo (${mc.samples} draws, ${mc.invalid_draws} invalid): percentile ${num(mc.percentile)} = ${num(mc.percentile_kg)} kg (95 % confidence interval ${num(low)} to ${num(high)} kg); 16th percentile ${num(mc.percentile_16_kg)} kg.`,
-    '',
-    applied
-      ? `Applied (discountMethod monte_carlo): net after discount = min(${num(mc.percentile_kg)}, ${num(report.co2e_net_removed_without_discount_kg)}) = ${num(report.co2e_net_removed_kg)} kg; discount ${num(report.discount_kg)} kg.`
-      : `Applied (discountMethod first_order): net after discount = ${num(report.co2e_net_removed_kg)} kg; the Monte Carlo figures are a cross-check.`,
-    '',
-  ];
+  return mc === null ? lines : [...lines, ...distributionLines(report, mc)];
 }
 
 /** The distribution of the net as a text histogram, the bins holding either discount marked. */

@@ -33,6 +33,11 @@ export interface ReportDatapoint {
   readonly si_standard_deviation: number | null;
   /** The datapoint's `uncertainty_justification`, or null. */
   readonly uncertainty_justification: string | null;
+  /**
+   * Its Monte Carlo input distribution as declared (`lognormal`, `trapezoidal (beta 0.5)`, ...);
+   * `normal` when it declares none; null when it has no standard deviation (it is not drawn).
+   */
+  readonly distribution: string | null;
 }
 
 /**
@@ -186,7 +191,7 @@ export interface CalculationReport {
   readonly variance_kg2: number | null;
   /** sqrt(variance); null when no datapoint has one. */
   readonly co2e_net_removed_standard_deviation_kg: number | null;
-  /** `coverage factor * standard deviation` (0 without one). */
+  /** The discount applied: net without discount less net after discount (see `discount`). */
   readonly discount_kg: number;
   /** Net after discount, kg. */
   readonly co2e_net_removed_kg: number;
@@ -202,6 +207,30 @@ export interface CalculationReport {
   readonly monte_carlo: MonteCarloSummary | null;
   /** The first-order net after discount, beside the Monte Carlo one (equal to `co2e_net_removed_kg` under the first-order method). */
   readonly first_order_co2e_net_removed_kg: number;
+  /**
+   * How the uncertainty discount was made, with the first-order figures beside: the one explanation
+   * that `formatCalculationReport` and the HTML report both print.
+   */
+  readonly discount: {
+    /** The method applied (policy `discountMethod`). */
+    readonly method: AccountingPolicies['discountMethod'];
+    /** The first-order coverage factor (standard deviations). */
+    readonly coverage_factor: number;
+    /** The percentile of the simulated net credited under `monte_carlo`; null under `first_order`. */
+    readonly percentile: number | null;
+    /** The Monte Carlo draws, when a Monte Carlo evaluation ran; null otherwise. */
+    readonly draws: number | null;
+    /** Each datapoint with a standard deviation and its input distribution as declared. */
+    readonly distributions: readonly { readonly datapoint_id: string; readonly distribution: string }[];
+    /** The discount applied: net without discount less net after discount, kg. */
+    readonly discount_kg: number;
+    /** The first-order discount (coverage factor times standard deviation), kg. */
+    readonly first_order_discount_kg: number;
+    /** The first-order net after discount, kg. */
+    readonly first_order_co2e_net_removed_kg: number;
+    /** The explanation in sentences (plain text, numbers to 12 significant digits). */
+    readonly sentences: readonly string[];
+  };
   /** The entry's warnings (its `warnings` in the evaluation result), shown first; empty when none. */
   readonly warnings: readonly EvaluationWarning[];
 }
