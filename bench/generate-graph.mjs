@@ -633,8 +633,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.stderr.write(`${JSON.stringify(stats)}\n`);
   if (statsOnly) process.stderr.write('--stats: the figures above only, no document written\n');
   else {
-    const write = (text) =>
-      process.stdout.write(text) ? undefined : new Promise((resolve) => process.stdout.once('drain', resolve));
+    const write = (text) => (process.stdout.write(text) ? undefined : new Promise((resolve) => process.stdout.once('drain', resolve)));
     await writeGraphJson(graph, write);
   }
 }
