@@ -5,6 +5,9 @@
  * Library use:  import { generateGraph } from './generate-graph.mjs'
  * Command line: node bench/generate-graph.mjs --entries 10000 --components 20 --seed 1 > /tmp/g.json
  *               node bench/generate-graph.mjs --preset issue16 > /tmp/big.json
+ *               node bench/generate-graph.mjs --entries 10000 --stats   (figures only, no document)
+ * The document is written a part at a time (writeGraphJson), so it may be larger than one string
+ * can hold (100,000 entries x 20 components is about 1 GB: give node --max-old-space-size=8192).
  *
  * The same options and seed always give the same document, byte for byte. Besides the document the
  * module exports what the plain-number floor needs to know about it: every blueprint's formula as
@@ -588,7 +591,7 @@ function parseCli(argv) {
     const value = Number(argv[i + 1]);
     if (name === undefined || !Number.isFinite(value)) {
       process.stderr.write(
-        `usage: node bench/generate-graph.mjs [--entries N] [--components C] [--seed S] [--shared P] [--reuse P] [--factor-reuse P] [--null-sd P] [--preset issue16] [--stats]\n`,
+        `usage: node bench/generate-graph.mjs [--entries N] [--components C] [--seed S] [--shared P] [--reuse P] [--factor-reuse P] [--null-sd P] [--preset issue16] [--stats]\n  --stats prints the graph's figures to stderr and writes no document\n`,
       );
       process.exit(2);
     }
@@ -598,9 +601,39 @@ function parseCli(argv) {
   return options;
 }
 
+/**
+ * Writes `graph` as JSON.stringify(graph) would, byte for byte, a part at a time: each top-level
+ * value on its own and a top-level array 1,000 items per write, so that a document past V8's
+ * longest string (512 MB) can be written. `write` returns a promise when the output is full.
+ */
+export async function writeGraphJson(graph, write) {
+  const keys = Object.keys(graph).filter((key) => graph[key] !== undefined);
+  await write('{');
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    const value = graph[key];
+    await write(`${k > 0 ? ',' : ''}${JSON.stringify(key)}:`);
+    if (!Array.isArray(value)) {
+      await write(JSON.stringify(value));
+      continue;
+    }
+    await write('[');
+    for (let i = 0; i < value.length; i += 1000) {
+      const part = value.slice(i, i + 1000).map((item) => (item === undefined ? 'null' : JSON.stringify(item)));
+      await write(`${i > 0 ? ',' : ''}${part.join(',')}`);
+    }
+    await write(']');
+  }
+  await write('}');
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { stats: statsOnly, ...options } = parseCli(process.argv.slice(2));
   const { graph, stats } = generateGraph(options);
   process.stderr.write(`${JSON.stringify(stats)}\n`);
-  if (!statsOnly) process.stdout.write(JSON.stringify(graph));
+  if (statsOnly) process.stderr.write('--stats: the figures above only, no document written\n');
+  else {
+    const write = (text) => (process.stdout.write(text) ? undefined : new Promise((resolve) => process.stdout.once('drain', resolve)));
+    await writeGraphJson(graph, write);
+  }
 }

@@ -6,10 +6,11 @@
  * errno code; a text that is not JSON is reported with its line and column.
  */
 import { constants } from 'node:buffer';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { formatIssuePath, type GraphIssue } from '../model';
 import { locateJsonError } from '../model/json-text';
 import type { Io } from './io';
+import { JsonObjectStream, JsonStreamError } from './json-stream';
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
@@ -67,6 +68,22 @@ export function readFailure(error: unknown, limit: number = MAX_STRING_LENGTH): 
 export async function readJsonDocument(command: string, source: string | URL, label: string, io: Io): Promise<ReadDocument> {
   const fromStdin = source === STDIN;
   const name = fromStdin ? 'standard input' : label;
+  if (!fromStdin) {
+    // A file is parsed a chunk at a time (json-stream.ts): no size limit but memory. A text that
+    // is not a JSON object, or not JSON, is read again below for the usual message.
+    try {
+      return { ok: true, document: await parseFileInChunks(source), label: name };
+    } catch (error) {
+      if (!(error instanceof JsonStreamError)) {
+        io.err(`cdr-engine ${command}: cannot read '${name}': ${readFailure(error)}\n`);
+        return { ok: false, exitCode: 2 };
+      }
+      if (error.byteOffset >= MAX_STRING_LENGTH) {
+        io.err(`cdr-engine ${command}: '${name}' is not valid JSON: ${error.message}\n`);
+        return { ok: false, exitCode: 1 };
+      }
+    }
+  }
   let text: string;
   try {
     text = fromStdin ? await (io.stdin ?? readProcessStdin)() : await readFile(source, 'utf8');
@@ -81,6 +98,27 @@ export async function readJsonDocument(command: string, source: string | URL, la
   } catch (error) {
     io.err(`cdr-engine ${command}: ${fromStdin ? name : `'${name}'`} is not valid JSON: ${jsonProblem(text, error)}\n`);
     return { ok: false, exitCode: 1 };
+  }
+}
+
+/** Bytes read at a time from a document file. */
+const CHUNK_BYTES = 8 * 2 ** 20;
+
+/** The JSON object in a file, parsed a chunk at a time (json-stream.ts). */
+export async function parseFileInChunks(source: string | URL, chunkBytes: number = CHUNK_BYTES): Promise<unknown> {
+  const file = await open(source, 'r');
+  try {
+    const parser = new JsonObjectStream();
+    const chunk = Buffer.allocUnsafe(chunkBytes);
+    for (;;) {
+      const { bytesRead } = await file.read(chunk, 0, chunkBytes, null);
+      if (bytesRead === 0) break;
+      // A copy: the parser may keep the chunk's unfinished end while the next read refills `chunk`.
+      parser.feed(Buffer.from(chunk.subarray(0, bytesRead)));
+    }
+    return parser.end();
+  } finally {
+    await file.close();
   }
 }
 

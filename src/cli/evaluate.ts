@@ -111,6 +111,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       threadsOf(parsed.threads, prepared.prepared.entries.count, availableParallelism()) as number,
     );
   }
+  // Every component, the amortised shares and (without threads) the Monte Carlo run: named apart
+  // from the validation, which on a large document is the shorter part.
+  if (prepared.ok && (run === undefined || run.ok))
+    progress.phase(run === undefined ? 'evaluating components' : 'evaluating components (Monte Carlo done)');
   const started = !prepared.ok ? prepared : run !== undefined && !run.ok ? run : startEvaluation(prepared.prepared, options, run?.run);
   if (!started.ok) {
     progress.done();

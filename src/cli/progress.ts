@@ -18,7 +18,12 @@ export class Progress {
   private readonly now: () => number;
   private shown = false;
   private lastDrawn = Number.NEGATIVE_INFINITY;
-  private entriesStarted = Number.NaN;
+  /**
+   * When the first chunk of entries was done, and how many it had: the rate counts from there, so
+   * that the first chunk's one-off costs (compiling the hot code, the first output) do not make
+   * the first estimate many times too long.
+   */
+  private rateFrom: { readonly at: number; readonly done: number } | null = null;
   private readonly started: number;
 
   constructor(private readonly io: Io) {
@@ -36,10 +41,11 @@ export class Progress {
   entries(done: number, total: number): void {
     if (!this.active) return;
     const now = this.now();
-    if (Number.isNaN(this.entriesStarted)) this.entriesStarted = now;
+    if (this.rateFrom === null && done > 0) this.rateFrom = { at: now, done };
     if (now - this.started < DELAY || (now - this.lastDrawn < INTERVAL && done < total)) return;
-    const seconds = (now - this.entriesStarted) / 1000;
-    const rate = seconds > 0 ? done / seconds : Number.NaN;
+    const from = this.rateFrom;
+    const seconds = from === null ? 0 : (now - from.at) / 1000;
+    const rate = from !== null && seconds > 0 && done > from.done ? (done - from.done) / seconds : Number.NaN;
     const left = Number.isFinite(rate) && rate > 0 ? `, about ${formatSeconds((total - done) / rate)} left` : '';
     const perSecond = Number.isFinite(rate) ? `, ${Math.round(rate).toLocaleString('en-US')} entries/s` : '';
     this.draw(`evaluated ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} entries${perSecond}${left}`);

@@ -227,6 +227,9 @@ describe('cdr-engine evaluate progress', () => {
     expect(code).toBe(0);
     expect(out.split('\n')).toHaveLength(3001);
     expect(err).toContain('validating...');
+    expect(err).toContain('evaluating components...');
+    // The rate counts from the first chunk's end: no estimate before a second chunk is done.
+    expect(err).toContain('evaluated 512 of 3,000 entries\u001b[K');
     expect(err).toMatch(/evaluated 1,024 of 3,000 entries, [\d,]+ entries\/s, about [\d.]+ s left/);
     expect(err).toMatch(/evaluated 3,000 of 3,000 entries/);
     expect(err.endsWith('\r\u001b[K')).toBe(true);

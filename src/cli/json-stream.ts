@@ -1,0 +1,248 @@
+/**
+ * A JSON document whose top level is an object, parsed from its bytes a chunk at a time: the value
+ * of each top-level key is parsed on its own, and a top-level array item by item (a run of whole
+ * items at once), so that no string ever holds the whole text. A graph document is then bounded by
+ * memory instead of by V8's longest string (512 MB in Node.js 20), and the text is never in memory
+ * beside its parsed objects (docs/scaling.md).
+ *
+ * The result is what `JSON.parse` gives for the same text: the same values, the same key order, the
+ * last of two equal keys. The scanner reads only the structure (braces, brackets, commas, colons,
+ * strings' quotes and escapes); every value is parsed by `JSON.parse`. Any text it does not accept
+ * throws {@link JsonStreamError}, and the caller re-reads a text that fits one string with
+ * `JSON.parse` for its usual message with line and column.
+ *
+ * Owns: the chunked parse. May import: nothing (node:buffer's Buffer only).
+ */
+
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+
+/** Why a text cannot be read by the chunked parse, and near which byte. */
+export class JsonStreamError extends Error {
+  constructor(
+    message: string,
+    /** The offset, in bytes from the start of the text, the problem was found at. */
+    readonly byteOffset: number,
+  ) {
+    super(`${message} at byte ${byteOffset}`);
+    this.name = 'JsonStreamError';
+  }
+}
+
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+
+/** Where the string starting at `at` (a quote) ends (after its closing quote), or -1 past the buffer's end. */
+function stringEnd(buffer: Buffer, at: number): number {
+  for (let i = at + 1; i < buffer.length; i++) {
+    const byte = buffer[i] as number;
+    if (byte === BACKSLASH) i++;
+    else if (byte === QUOTE) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * Where the value starting at `at` ends, or -1 when the buffer ends first. Only the structure is
+ * followed; the value's own text is checked by `JSON.parse`. A number or literal at the very end
+ * of the text ends there (`last`).
+ */
+function valueEnd(buffer: Buffer, at: number, last: boolean): number {
+  const first = buffer[at] as number;
+  if (first === QUOTE) return stringEnd(buffer, at);
+  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
+    for (let i = at; i < buffer.length; i++) {
+      const byte = buffer[i] as number;
+      if (byte === COMMA || byte === CLOSE_BRACE || byte === CLOSE_BRACKET || isSpace(byte)) return i;
+    }
+    return last ? buffer.length : -1;
+  }
+  let depth = 0;
+  for (let i = at; i < buffer.length; i++) {
+    const byte = buffer[i] as number;
+    if (byte === QUOTE) {
+      const end = stringEnd(buffer, i);
+      if (end === -1) return -1;
+      i = end - 1;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth++;
+    else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** Where the scan is: what the next non-space byte may be. */
+type Expect =
+  | 'open'
+  | 'key-or-close'
+  | 'key'
+  | 'colon'
+  | 'value'
+  | 'comma-or-close'
+  | 'item-or-close'
+  | 'item'
+  | 'item-comma-or-close'
+  | 'done';
+
+/** Parses a document fed as chunks of its UTF-8 bytes: {@link feed} each, then {@link end}. */
+export class JsonObjectStream {
+  private readonly root: Record<string, unknown> = {};
+  private pending: Buffer | null = null;
+  /** Offset in the text of the pending bytes' first byte. */
+  private offset = 0;
+  private expect: Expect = 'open';
+  private key = '';
+  private array: unknown[] = [];
+
+  /** Reads the next chunk of the text. */
+  feed(chunk: Buffer): void {
+    this.scan(chunk, false);
+  }
+
+  /** The parsed document, once every chunk was fed. */
+  end(): Record<string, unknown> {
+    this.scan(Buffer.alloc(0), true);
+    if (this.expect !== 'done') throw new JsonStreamError('the text ends before the document does', this.offset);
+    return this.root;
+  }
+
+  private scan(chunk: Buffer, last: boolean): void {
+    const buffer = this.pending === null || this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    let at = 0;
+    // A byte order mark (which some editors write) is not part of the JSON text.
+    if (this.offset === 0 && this.expect === 'open' && buffer[0] === 0xef) {
+      if (buffer.length < 3 && !last) {
+        this.pending = buffer;
+        return;
+      }
+      if (buffer[1] === 0xbb && buffer[2] === 0xbf) at = 3;
+    }
+    for (;;) {
+      while (at < buffer.length && isSpace(buffer[at] as number)) at++;
+      if (at >= buffer.length) break;
+      const next = this.step(buffer, at, last);
+      if (next === -1) break; // an unfinished key or value: kept for the next chunk
+      at = next;
+    }
+    this.pending = at >= buffer.length ? null : buffer.subarray(at);
+    this.offset += at;
+    if (last && this.pending !== null) throw new JsonStreamError('the text ends inside a value', this.offset);
+  }
+
+  /** Reads what starts at `at` (not a space); returns where the scan goes on, or -1 to wait for more bytes. */
+  private step(buffer: Buffer, at: number, last: boolean): number {
+    const byte = buffer[at] as number;
+    switch (this.expect) {
+      case 'open':
+        return this.expectByte(byte, OPEN_BRACE, at, 'key-or-close', 'the document is not a JSON object');
+      case 'key-or-close':
+      case 'key':
+        if (byte === CLOSE_BRACE && this.expect === 'key-or-close') {
+          this.expect = 'done';
+          return at + 1;
+        }
+        return this.readKey(buffer, at);
+      case 'colon':
+        return this.expectByte(byte, COLON, at, 'value', "expected ':' after a key");
+      case 'value':
+        return this.readValue(buffer, at, last);
+      case 'comma-or-close':
+        if (byte === CLOSE_BRACE) {
+          this.expect = 'done';
+          return at + 1;
+        }
+        return this.expectByte(byte, COMMA, at, 'key', "expected ',' or '}' after a value");
+      case 'item-or-close':
+      case 'item-comma-or-close':
+        if (byte === CLOSE_BRACKET) {
+          this.expect = 'comma-or-close';
+          return at + 1;
+        }
+        if (this.expect === 'item-comma-or-close') return this.expectByte(byte, COMMA, at, 'item', "expected ',' or ']' in an array");
+        return this.readItems(buffer, at, last);
+      case 'item':
+        return this.readItems(buffer, at, last);
+      default:
+        throw new JsonStreamError('unexpected text after the document', this.offset + at);
+    }
+  }
+
+  private expectByte(byte: number, wanted: number, at: number, then: Expect, message: string): number {
+    if (byte !== wanted) throw new JsonStreamError(message, this.offset + at);
+    this.expect = then;
+    return at + 1;
+  }
+
+  private readKey(buffer: Buffer, at: number): number {
+    if (buffer[at] !== QUOTE) throw new JsonStreamError('expected a key in double quotes', this.offset + at);
+    const end = stringEnd(buffer, at);
+    if (end === -1) return -1;
+    this.key = this.parse(buffer, at, end) as string;
+    this.expect = 'colon';
+    return end;
+  }
+
+  private readValue(buffer: Buffer, at: number, last: boolean): number {
+    if (buffer[at] === OPEN_BRACKET) {
+      this.array = [];
+      this.set(this.array);
+      this.expect = 'item-or-close';
+      return at + 1;
+    }
+    const end = valueEnd(buffer, at, last);
+    if (end === -1) return -1;
+    this.set(this.parse(buffer, at, end));
+    this.expect = 'comma-or-close';
+    return end;
+  }
+
+  /** Reads the run of whole items starting at `at` with one `JSON.parse`; the last unfinished one waits. */
+  private readItems(buffer: Buffer, at: number, last: boolean): number {
+    let end = -1;
+    let i = at;
+    for (;;) {
+      const itemEnd = valueEnd(buffer, i, last);
+      if (itemEnd === -1) break;
+      if (itemEnd === i) throw new JsonStreamError('expected a value in an array', this.offset + i);
+      end = itemEnd;
+      i = itemEnd;
+      while (i < buffer.length && isSpace(buffer[i] as number)) i++;
+      if (i >= buffer.length || buffer[i] !== COMMA) break;
+      i++;
+      while (i < buffer.length && isSpace(buffer[i] as number)) i++;
+      if (i >= buffer.length) break;
+    }
+    if (end === -1) return -1;
+    let items: unknown[];
+    try {
+      items = JSON.parse(`[${buffer.toString('utf8', at, end)}]`) as unknown[];
+    } catch (error) {
+      throw new JsonStreamError((error as Error).message, this.offset + at);
+    }
+    for (let k = 0; k < items.length; k++) this.array.push(items[k]);
+    this.expect = 'item-comma-or-close';
+    return end;
+  }
+
+  private parse(buffer: Buffer, from: number, to: number): unknown {
+    try {
+      return JSON.parse(buffer.toString('utf8', from, to));
+    } catch (error) {
+      throw new JsonStreamError((error as Error).message, this.offset + from);
+    }
+  }
+
+  /** Sets the current key as `JSON.parse` does: an own property, `__proto__` included. */
+  private set(value: unknown): void {
+    Object.defineProperty(this.root, this.key, { value, writable: true, enumerable: true, configurable: true });
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The same Monte Carlo figures, byte for byte, whether the blueprints run as generated code or
+ * through the interpreter of a host that refuses code generation (`new Function` throws, as under
+ * a content security policy without 'unsafe-eval'). The threads' side of the same promise (1, 2
+ * and 3 threads give the bytes of one) is checked on the built CLI by scripts/check-build.mjs.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { evaluateGraph } from '../../src';
+
+const OPTIONS = {
+  policies: { discountMethod: 'monte_carlo', discountPercentile: 10 },
+  monteCarlo: { samples: 6000, seed: 11 },
+} as const;
+
+function example(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8'));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  z.config({ jitless: false });
+  vi.resetModules();
+});
+
+describe('compiled and interpreted Monte Carlo', () => {
+  it('give the same JSON for the same seed on every bundled example', async () => {
+    const names = ['biochar-project', 'biochar-statement', 'enhanced-weathering'];
+    const compiled = names.map((name) => JSON.stringify(evaluateGraph(example(name), OPTIONS)));
+    let refused = 0;
+    vi.resetModules();
+    // zod compiles its own fast paths with `new Function` too; under such a host it is told not to.
+    z.config({ jitless: true });
+    vi.stubGlobal('Function', function refuse(): never {
+      refused++;
+      throw new EvalError('code generation from strings disallowed for this context');
+    });
+    // A fresh copy of the engine: its caches of generated evaluators start empty.
+    const fresh = (await import('../../src/index')) as typeof import('../../src/index');
+    const interpreted = names.map((name) => JSON.stringify(fresh.evaluateGraph(example(name), OPTIONS)));
+    expect(refused).toBeGreaterThan(0);
+    names.forEach((name, i) => {
+      expect(interpreted[i], name).toBe(compiled[i]);
+      expect(JSON.parse(compiled[i] as string).ghg_entries[0].monte_carlo.samples, name).toBe(6000);
+    });
+  });
+});
