@@ -335,6 +335,8 @@ describe('retirement requests the ledger must not half-read', () => {
       'unknown_supplier',
     ]);
     expect(codes({ ...retireHead, credit_quantity_kg: 2.5 })).toEqual(['fractional_kg']);
+    const fractional = refusedWith(() => ledger.createRetirementFromOldestCredits({ ...retireHead, credit_quantity_kg: 2.5 }));
+    expect(fractional.problems[0]?.message).toMatch(/^credit_quantity_kg: \S/);
   });
 
   it('takes delivered credits from the oldest when no order is named, and says which filter found too few', () => {
@@ -348,6 +350,10 @@ describe('retirement requests the ledger must not half-read', () => {
     expect(ledger.createRetirementFromOldestCredits({ ...buyer, credit_quantity_kg: 100 }).credit_batch_size_total.credit_kgs).toBe(100);
     const message = (request: object): string | undefined =>
       refusedWith(() => ledger.createRetirementFromOldestCredits(request as never)).problems[0]?.message;
+    // An organisation holding nothing of the supplier at all.
+    expect(message({ ...retireHead, owner_organisation_id: ORG.other.id, credit_quantity_kg: 10 })).toBe(
+      `${ORG.other.id} holds only 0 kg of active credits of ${SUPPLIER_A}; 10 kg were asked`,
+    );
     const head = `${ORG.buyer.id} holds only 200 kg of active credits of ${SUPPLIER_A}`;
     expect(message({ ...buyer, credit_quantity_kg: 500 })).toBe(`${head}; 500 kg were asked`);
     expect(message({ ...buyer, credit_quantity_kg: 500, vintage: 2024 })).toBe(`${head} of vintage 2024; 500 kg were asked`);
