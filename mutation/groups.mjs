@@ -8,6 +8,7 @@ const REGISTRY_TESTS = [
   'test/registry/refusals.test.ts',
   'test/registry/holding.test.ts',
   'test/registry/registry-boundaries.test.ts',
+  'test/registry/ledger-surface.test.ts',
 ];
 
 /** @type {Record<string, { mutate: string[], tests: string[] }>} */
