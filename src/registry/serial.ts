@@ -62,6 +62,9 @@ export const formatSerialNumber: SerialNumberFormatter = (parts) =>
     parts.last_unit,
   ].join('-');
 
+/** The eight groups of a match of {@link SERIAL}. */
+type SerialGroups = [string, string, string, string, string, string, string, string];
+
 const SERIAL = /^([A-Za-z0-9]+)-(\d+)-([A-Za-z0-9]+)-([A-Z]{3})-([A-Za-z0-9]+)-(\d{4})-(\d+)-(\d+)$/;
 
 /**
@@ -71,19 +74,8 @@ const SERIAL = /^([A-Za-z0-9]+)-(\d+)-([A-Za-z0-9]+)-([A-Z]{3})-([A-Za-z0-9]+)-(
 export function parseSerialNumber(serial: string): SerialNumberParts | undefined {
   const match = SERIAL.exec(serial);
   if (match === null) return undefined;
-  const [, registry, n, pathway, country, project, vintage, first, last] = match;
-  if (
-    registry === undefined ||
-    n === undefined ||
-    pathway === undefined ||
-    country === undefined ||
-    project === undefined ||
-    vintage === undefined ||
-    first === undefined ||
-    last === undefined
-  ) {
-    return undefined;
-  }
+  // Every group of SERIAL is mandatory, so a match defines all eight.
+  const [registry, n, pathway, country, project, vintage, first, last] = match.slice(1) as SerialGroups;
   return {
     registry_code: registry,
     issuance_sequence: Number(n),

@@ -50,7 +50,8 @@ describe('credits in integers (credits-integer.ts)', () => {
         expect(out).toEqual(decimal(n, risk, p));
         expect(Object.is(out.issuable, -0)).toBe(false);
       }),
-      { numRuns: 20_000 },
+      // A fixed seed: what the property checks (and the mutants it kills) is the same every run.
+      { seed: 38, numRuns: 20_000 },
     );
   });
 
@@ -65,6 +66,7 @@ describe('credits in integers (credits-integer.ts)', () => {
           expect(integerCredits(n, risk, defaults, out)).toBe(true);
         },
       ),
+      { seed: 38 },
     );
   });
 

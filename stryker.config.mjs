@@ -1,0 +1,24 @@
+// StrykerJS configuration of one mutation group (mutation/groups.mjs), chosen by STRYKER_GROUP;
+// scripts/mutation.mjs runs the groups in turn (npm run test:mutation [group ...]).
+import { groupFromEnvironment } from './mutation/groups.mjs';
+
+const group = groupFromEnvironment();
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  mutate: group.mutate,
+  coverageAnalysis: 'perTest',
+  ignoreStatic: true,
+  // The machine running it is small and shared: one test process.
+  concurrency: 1,
+  incremental: true,
+  incrementalFile: `mutation/incremental/${group.name}.json`,
+  tempDirName: 'temp/stryker',
+  cleanTempDir: 'always',
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: `temp/mutation/${group.name}.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  timeoutMS: 10_000,
+};
