@@ -28,7 +28,6 @@ export type {
   ComponentResult,
   EvaluationResult,
   EvaluationWarning,
-  ExpressionValue,
   GhgEntryResult,
   GhgStatementEntryTotal,
   GhgStatementResult,
