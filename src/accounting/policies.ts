@@ -15,7 +15,8 @@ import {
   type OptionKeys,
   type ShapeCheck,
 } from '../model/strict-options';
-import { EVALUATION_WARNING_CODES, type EvaluationWarningCode, type GraphIssue, type IssuePath } from '../model';
+import type { GraphIssue, IssuePath } from '../model';
+import { EVALUATION_WARNING_CODES, type EvaluationWarningCode } from '../model/issues';
 
 /**
  * How a tie is rounded to the rounding increment.
