@@ -49,10 +49,7 @@ export interface ComponentResult {
   readonly expression_values?: readonly ExpressionValue[];
 }
 
-/**
- * One expression's value at the magnitudes (option `expressionValues`).
- * @public
- */
+/** One expression's value at the magnitudes (option `expressionValues`). */
 export interface ExpressionValue {
   /** The expression's key. */
   readonly key: string;
