@@ -57,8 +57,14 @@ describe('entry points resolve to the sources in tests', () => {
     }
     const values = Object.keys(schemas);
     expect(values.length).toBeLessThanOrEqual(200);
-    // Every value but the 422 helpers and the pagination fields is a zod schema.
+    // Every value but the 422 helpers, the pagination fields and the lists of allowed values (the
+    // document's enumerations, the issue and warning codes a host filters by) is a zod schema.
     const helpers = [
+      'COMPONENT_TYPES',
+      'EVALUATION_WARNING_CODES',
+      'GHG_STATEMENT_STATUSES',
+      'GRAPH_ISSUE_CODES',
+      'PROJECT_COMPONENT_ALLOCATION_STRATEGIES',
       'jsonInvalidItem',
       'parseJsonBody',
       'toValidationErrorBody',

@@ -118,7 +118,7 @@ describe('realistic_range on a blueprint input', () => {
     const [warning] = evaluateGraph(narrowed).warnings;
     expect(warning!.code).toBe('value_outside_realistic_range');
     expect(warning!.message).toMatch(
-      /outside the realistic range of input 'change' of blueprint 'soil' \(quantity kind 'mass'\) \(0.001 to 0.5 t\)/,
+      /outside the realistic range of input 'change' of blueprint 'soil' \(quantity kind 'mass'\) \(1 to 500 kg, that is 0.001 to 0.5 t\)/,
     );
   });
 

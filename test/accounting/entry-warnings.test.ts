@@ -35,16 +35,16 @@ function reference(warnings: readonly EvaluationWarning[]): [string, string][] {
 }
 
 /**
- * `masses[i]` is datapoint i's mass (0.0001 t is unrealistic, a standard deviation of 5,000 t
+ * `masses[i]` is datapoint i's mass (0.1 g is unrealistic, a standard deviation of 5,000 t
  * exceeds it), component i uses it with a shared purity (unrealistic when `badPurity`); each entry
  * attributes an eighth of each component its list names (at most five entries: never over 1).
  */
 function graphOf(masses: readonly [boolean, boolean][], badPurity: boolean, entries: readonly number[][]) {
   const datapoints = masses.map(([tiny, wide], i) => ({
     id: `dtp_${i}`,
-    quantity: { magnitude: tiny ? 0.0001 : 900, unit: 't', standard_deviation: wide ? 5000 : null },
+    quantity: { magnitude: tiny ? 0.000_000_1 : 900, unit: 't', standard_deviation: wide ? 5000 : null },
   }));
-  datapoints.push({ id: 'dtp_purity', quantity: { magnitude: badPurity ? 0.001 : 98, unit: '%', standard_deviation: null } });
+  datapoints.push({ id: 'dtp_purity', quantity: { magnitude: badPurity ? 0.000_001 : 98, unit: '%', standard_deviation: null } });
   const components = masses.map((_, i) => ({
     id: `cmp_${i}`,
     blueprint_key: 'captured',

@@ -22,7 +22,7 @@ const input = (key: string, kind: string, unit: string) => ({
   data_shape: 'SCALAR',
 });
 
-/** 1,650 MWh of electricity (outside the energy range, 10 to 50,000 kWh) at a 0.5 % risk of reversal. */
+/** 20 TWh of electricity (outside the energy range, 0.1 to 1e10 kWh) at a 0.5 % risk of reversal. */
 const graph = {
   component_blueprints: [
     {
@@ -49,7 +49,7 @@ const graph = {
   ],
   datapoints: [
     { id: 'dtp_mass', quantity: { magnitude: 2000, unit: 't', standard_deviation: 20 } },
-    { id: 'dtp_energy', quantity: { magnitude: 1650, unit: 'MWh', standard_deviation: 30 } },
+    { id: 'dtp_energy', quantity: { magnitude: 20000000, unit: 'MWh', standard_deviation: 30 } },
     { id: 'dtp_grid', quantity: { magnitude: 0.202, unit: 'kgCO2e/kWh', standard_deviation: null } },
   ],
   components: [
@@ -115,8 +115,8 @@ describe('warning messages', () => {
   it('give the realistic range in the datapoint’s own unit, then as the table writes it', () => {
     const warning = evaluateGraph(graph).warnings.find((w) => w.code === 'value_outside_realistic_range')!;
     expect(warning.path).toBe('datapoints[1].quantity.magnitude');
-    expect(warning.message).toContain("datapoint 'dtp_energy' is 1650 MWh");
-    expect(warning.message).toContain('(0.01 to 50 MWh, that is 10 to 50000 kWh)');
+    expect(warning.message).toContain("datapoint 'dtp_energy' is 20000000 MWh");
+    expect(warning.message).toContain('(0.0001 to 10000000 MWh, that is 0.1 to 10000000000 kWh)');
   });
 });
 

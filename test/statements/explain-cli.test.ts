@@ -125,7 +125,7 @@ describe('cdr-engine explain', () => {
     close(sdText![1]!, hand.standardDeviation);
 
     // Sections 5 and 6: discount, rounding, allocation.
-    const after = /net after discount = [-\d.e+]+ - [-\d.e+]+ = ([-\d.e+]+) kg/.exec(out);
+    const after = /net after discount [-\d.e+]+ - [-\d.e+]+ = ([-\d.e+]+) kg/.exec(out);
     close(after![1]!, hand.after);
     expect(out).toContain(`-> ${hand.rounded} kg.`);
     expect(out).toContain(`Issuable = max(0, ${hand.rounded}) = ${hand.rounded} kg.`);
