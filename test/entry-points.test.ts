@@ -56,7 +56,8 @@ describe('entry points resolve to the sources in tests', () => {
       expect(schemas).not.toHaveProperty(name);
     }
     const values = Object.keys(schemas);
-    expect(values.length).toBeLessThanOrEqual(200);
+    // 189 names before the document's parts (each schema with its type) were exported one by one.
+    expect(values.length).toBeLessThanOrEqual(210);
     // Every value but the 422 helpers, the pagination fields and the lists of allowed values (the
     // document's enumerations, the issue and warning codes a host filters by) is a zod schema.
     const helpers = [
