@@ -183,10 +183,11 @@ export async function serveCommand(
     kept === undefined
       ? 'state: in memory only (pass --state DIR to keep it)'
       : `state: ${kept.path} (loaded in ${Date.now() - started} ms)`;
+  // The handlers are in place before the ready line: a supervisor may signal as soon as it reads it.
+  const signals = stopSignals(stop, () => running.closeNow());
   io.out(
     `cdr-engine sandbox listening on ${running.url}\nOpenAPI document: ${running.url}/openapi.json (GET ${running.url}/ lists the routes)\nworld: ${worldPath}\n${state}\ncredentials:\n${credentials(world)}\n`,
   );
-  const signals = stopSignals(stop, () => running.closeNow());
   await signals.stopped;
   io.out('cdr-engine sandbox stopping\n');
   await running.close();
