@@ -15,16 +15,16 @@
  *   and bundler; the ESM declarations (.d.ts) must import no CommonJS ones (.d.cts);
  * - ts-node10: a CommonJS project under moduleResolution node10 (which ignores the exports map)
  *   type-checks an import of every entry point and scripts/consumers/types-cjs.cts (typesVersions);
- * - bare: the tarball alone, without the optional peer dependencies (fast-check, vega, vega-lite):
- *   its node_modules must stay under BARE_LIMIT_MB, the CLI evaluates, and a report says which
- *   command installs the charting libraries. The esm project, which has the peers, draws a report.
+ * - bare: the tarball alone, without the optional peer dependencies (fast-check, vega, vega-lite,
+ *   better-sqlite3): its node_modules must stay under BARE_LIMIT_MB, the CLI evaluates, and a report
+ *   and `serve --state` say which command installs what they need. The esm project, which has the peers, draws a report.
  *
  *   node scripts/consumers.mjs [--no-build] [--keep]
  *
  * --no-build  packs dist/ as it is (`npm pack --ignore-scripts`) instead of building it through
  *             `prepack`: for CI right after `npm test`, which built it
  * --keep      keeps the scratch projects (the path is printed), e.g. for
- *             `node bench/start-time.mjs --dir <path>/esm`
+ *             `node bench/start-time.mjs --dir <path>/with-peers/esm`
  *
  * Installs use npm's shared cache (--prefer-offline); the registry is needed only for what the
  * cache lacks.
@@ -163,22 +163,49 @@ const PROJECTS = {
 const BARE_LIMIT_MB = 10.5;
 const ENTRY = 'rmv_01JA0BATCHA000000000';
 
-/** Creates a scratch project and installs the tarball (and what the project needs) into it. */
-async function install(name, tarball) {
-  const project = PROJECTS[name];
-  const dir = join(work, name);
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `consumer-${name}`, private: true, type: project.type }, null, 2)}\n`);
+/**
+ * The installs: one for every project with the peers (the projects are its subfolders, each with
+ * its own package.json and tsconfig, and resolve the shared node_modules above them as Node and
+ * TypeScript walk up), one for the bare project. Two installs instead of six: most of the consumer
+ * tests' time was npm installing the same tarball over and over.
+ */
+async function installAll(tarball) {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const peers = project.peers ? Object.keys(manifest.peerDependencies ?? {}).map((p) => `${p}@${versionOf(p)}`) : [];
-  const tools = project.typescript ? [`typescript@${versionOf('typescript')}`, `@types/node@${versionOf('@types/node')}`] : [];
+  // better-sqlite3 is left out: only `serve --state` loads it, the repository's own tests run it, and
+  // its native build (from source where no prebuilt binary can be fetched) took most of this
+  // script's time when every project installed it. The bare project checks the message without it.
+  const peers = Object.keys(manifest.peerDependencies ?? {})
+    .filter((p) => p !== 'better-sqlite3')
+    .map((p) => `${p}@${versionOf(p)}`);
+  const tools = [`typescript@${versionOf('typescript')}`, `@types/node@${versionOf('@types/node')}`];
+  const names = Object.keys(PROJECTS);
+  const shared = join(work, 'with-peers');
+  const roots = Object.fromEntries(names.map((name) => [name, PROJECTS[name].peers ? shared : join(work, name)]));
+  const installs = [[shared, [...peers, ...tools]], ...names.filter((n) => !PROJECTS[n].peers).map((n) => [roots[n], []])];
+  await Promise.all(installs.map(([dir, extra]) => installInto(dir, tarball, extra)));
+  const dirs = {};
+  for (const name of names) {
+    const dir = PROJECTS[name].peers ? join(shared, name) : roots[name];
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: `consumer-${name}`, private: true, type: PROJECTS[name].type }, null, 2)}\n`,
+    );
+    dirs[name] = { dir, modules: join(roots[name], 'node_modules') };
+  }
+  return dirs;
+}
+
+/** Installs the tarball and `extra` packages into a new folder. */
+async function installInto(dir, tarball, extra) {
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'consumer-install', private: true }, null, 2)}\n`);
   const { stdout, stderr } = await run(
     'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball, ...peers, ...tools],
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball, ...extra],
     dir,
   );
   check(!/install-scripts[\s\S]*cdr-engine@/.test(stdout + stderr), `installing the package warns about an install script:\n${stderr}`);
-  return dir;
 }
 
 /**
@@ -200,7 +227,7 @@ function everyEntryImport(manifest, jsonAttribute, commonJs) {
   return `${lines.join('\n')}\nexport {};\n`;
 }
 
-async function typeCheck(name, dir, example) {
+async function typeCheck(name, { dir, modules }, example) {
   const { module, moduleResolution } = PROJECTS[name].typescript;
   // skipLibCheck off: the package's declarations must compile as a consumer's do (the lib.*.d.ts of
   // TypeScript itself are left out: skipDefaultLibCheck).
@@ -217,7 +244,7 @@ async function typeCheck(name, dir, example) {
     noUncheckedIndexedAccess: true,
     exactOptionalPropertyTypes: true,
   };
-  const installed = join(dir, 'node_modules', 'cdr-engine');
+  const installed = join(modules, 'cdr-engine');
   const esmDeclarations = readdirSync(join(installed, 'dist')).filter((f) => f.endsWith('.d.ts'));
   const reExports = esmDeclarations.filter((f) => /from '[^']+\.c(js|ts)'/.test(readFileSync(join(installed, 'dist', f), 'utf8')));
   check(reExports.length === 0, `ESM declarations import CommonJS ones: ${reExports.join(', ')}`);
@@ -234,7 +261,7 @@ async function typeCheck(name, dir, example) {
       // (TS2307 is reported in entries.ts, not in a library file).
       `${JSON.stringify({ compilerOptions: { ...compilerOptions, esModuleInterop: true, skipLibCheck: true }, files }, null, 2)}\n`,
     );
-    await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], dir);
+    await run(process.execPath, [join(modules, 'typescript', 'bin', 'tsc'), '-p', dir], dir);
     return;
   }
   // docs/testing.md's examples, each a module of its own: the testing entry's arbitraries are the
@@ -252,10 +279,10 @@ async function typeCheck(name, dir, example) {
   writeFileSync(join(dir, 'entries.ts'), everyEntryImport(manifest, module !== 'node16'));
   writeFileSync(join(dir, 'readme.ts'), example);
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, files }, null, 2)}\n`);
-  await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], dir);
+  await run(process.execPath, [join(modules, 'typescript', 'bin', 'tsc'), '-p', dir], dir);
 }
 
-async function runEsm(dir, example) {
+async function runEsm({ dir, modules }, example) {
   copyFileSync(join(fixtures, 'esm.mjs'), join(dir, 'esm.mjs'));
   copyFileSync(join(fixtures, 'checks.cjs'), join(dir, 'checks.cjs'));
   await run(process.execPath, ['esm.mjs'], dir, { quiet: false });
@@ -266,12 +293,12 @@ async function runEsm(dir, example) {
   const { stdout } = await run(process.execPath, ['readme.mjs'], dir);
   check(stdout.trim() !== '', "the README's first example printed nothing");
   console.log(`esm: the README's first example ran (${stdout.trim().split('\n').length} lines printed)`);
-  const version = await run(join(dir, 'node_modules', '.bin', 'cdr-engine'), ['--version'], dir);
+  const version = await run(join(modules, '.bin', 'cdr-engine'), ['--version'], dir);
   check(/^cdr-engine \d+\.\d+\.\d+/.test(version.stdout), `cdr-engine --version printed ${version.stdout}`);
-  const table = await run(join(dir, 'node_modules', '.bin', 'cdr-engine'), ['evaluate', '--format', 'table'], dir);
+  const table = await run(join(modules, '.bin', 'cdr-engine'), ['evaluate', '--format', 'table'], dir);
   check(table.stdout.includes('rmv_'), 'cdr-engine evaluate printed no GHG entry');
-  const graph = join(dir, 'node_modules', 'cdr-engine', 'examples', 'biochar-project.json');
-  const report = await run(join(dir, 'node_modules', '.bin', 'cdr-engine'), ['report', graph, '--entry', ENTRY], dir);
+  const graph = join(modules, 'cdr-engine', 'examples', 'biochar-project.json');
+  const report = await run(join(modules, '.bin', 'cdr-engine'), ['report', graph, '--entry', ENTRY], dir);
   check(
     report.stdout.includes('<svg') && report.stdout.includes(ENTRY),
     'cdr-engine report printed no chart (vega and vega-lite installed as peers)',
@@ -280,14 +307,14 @@ async function runEsm(dir, example) {
 }
 
 /** The tarball without its optional peers: small, evaluates, and a report names the install command. */
-async function runBare(dir) {
-  const mb = sizeOf(join(dir, 'node_modules')) / 1024 / 1024;
+async function runBare({ dir, modules }) {
+  const mb = sizeOf(modules) / 1024 / 1024;
   console.log(`bare: node_modules without the optional peers: ${mb.toFixed(1)} MB (limit ${BARE_LIMIT_MB} MB)`);
   check(mb <= BARE_LIMIT_MB, `a consumer without the report's peers installs ${mb.toFixed(1)} MB, more than ${BARE_LIMIT_MB} MB`);
-  const bin = join(dir, 'node_modules', '.bin', 'cdr-engine');
+  const bin = join(modules, '.bin', 'cdr-engine');
   const table = await run(bin, ['evaluate', '--format', 'table'], dir);
   check(table.stdout.includes('rmv_'), 'bare: cdr-engine evaluate printed no GHG entry');
-  const example = join(dir, 'node_modules', 'cdr-engine', 'examples', 'biochar-project.json');
+  const example = join(modules, 'cdr-engine', 'examples', 'biochar-project.json');
   const report = await run(bin, ['report', example, '--entry', ENTRY], dir, { expect: 2 });
   check(
     report.stderr.includes('npm install vega@') && report.stdout === '',
@@ -303,10 +330,17 @@ await renderHtmlReport(graph, { ghgEntryId: '${ENTRY}' }).then(() => { throw new
 `;
   writeFileSync(join(dir, 'report.mjs'), script);
   await run(process.execPath, ['report.mjs'], dir);
-  console.log('bare: evaluate runs; a report without vega says: npm install vega@... vega-lite@...');
+  const serve = await run(bin, ['serve', '--state', join(dir, 'state'), '--port', '0'], dir, { expect: 1 });
+  check(
+    serve.stderr.includes('npm install better-sqlite3@'),
+    `bare: serve --state without better-sqlite3 did not name the install command:\n${serve.stderr}`,
+  );
+  console.log(
+    'bare: evaluate runs; a report without vega says: npm install vega@... vega-lite@...; serve --state without better-sqlite3 says: npm install better-sqlite3@...',
+  );
 }
 
-async function runCjs(dir) {
+async function runCjs({ dir }) {
   copyFileSync(join(fixtures, 'cjs.cjs'), join(dir, 'cjs.cjs'));
   copyFileSync(join(fixtures, 'checks.cjs'), join(dir, 'checks.cjs'));
   await run(process.execPath, ['cjs.cjs'], dir, { quiet: false });
@@ -315,12 +349,10 @@ async function runCjs(dir) {
 try {
   const example = readmeExample();
   const tarball = await step(args.has('--no-build') ? 'packed dist/ as built' : 'built and packed', pack);
-  const dirs = await step(`installed the tarball into ${Object.keys(PROJECTS).length} scratch projects`, async () => {
-    const names = Object.keys(PROJECTS);
-    const installed = await Promise.all(names.map((name) => install(name, tarball)));
-    return Object.fromEntries(names.map((name, i) => [name, installed[i]]));
-  });
-  const modulesKb = sizeOf(join(dirs.esm, 'node_modules')) / 1024;
+  const dirs = await step(`installed the tarball for ${Object.keys(PROJECTS).length} scratch projects (two installs)`, () =>
+    installAll(tarball),
+  );
+  const modulesKb = sizeOf(dirs.esm.modules) / 1024;
   console.log(`consumers: node_modules of a consumer (the package and its dependencies): ${(modulesKb / 1024).toFixed(1)} MB`);
   await step('esm, cjs, bare and both TypeScript resolutions', () =>
     Promise.all([

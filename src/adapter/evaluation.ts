@@ -100,7 +100,11 @@ function unitsOf(state: ServiceState, removalIds: Iterable<string>): Units {
     if (!state.removals.has(id)) continue;
     const statement = sharingStatement(state, id);
     if (statement === undefined) units.alone.push(id);
-    else units.statements.set(statement, [...(units.statements.get(statement) ?? []), id]);
+    else {
+      const ids = units.statements.get(statement);
+      if (ids === undefined) units.statements.set(statement, [id]);
+      else ids.push(id);
+    }
   }
   return units;
 }

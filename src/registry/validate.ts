@@ -43,12 +43,17 @@ export function readString(value: unknown, path: Path, problems: Problems, what:
   return undefined;
 }
 
+/** `an order`, `a credit_batch`: the article a kind's name takes. */
+function article(kind: IdKind): string {
+  return /^[aeiou]/.test(kind) ? 'an' : 'a';
+}
+
 /** Reads an identifier of one kind (prefix and 20-37 characters). */
 export function readId(kind: IdKind, value: unknown, path: Path, problems: Problems, what: string): string | undefined {
   const text = readString(value, path, problems, what);
   if (text === undefined) return undefined;
   if (!isId(kind, text)) {
-    problems.add(path, 'invalid_id', `${what} "${text}" is not a ${kind} id (${ID_PREFIXES[kind]}_ prefix, 20 to 37 characters)`);
+    problems.add(path, 'invalid_id', `${what} "${text}" is not ${article(kind)} ${kind} id (${ID_PREFIXES[kind]}_ prefix, 20 to 37 characters)`);
     return undefined;
   }
   return text;
