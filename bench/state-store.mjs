@@ -1,13 +1,17 @@
 /**
  * Issue 34's figures, run by hand (not by npm test), after `npm run build`:
  *
- *   node bench/state-store.mjs [records...] [--seconds S]
+ *   node bench/state-store.mjs [records...] [--seconds S] [--no-throughput]
+ *   node bench/state-store.mjs --ledger N --no-throughput
  *
  * 1. Restart: a state directory is made by `cdr-engine serve --state` (the demo world), then
  *    filled directly in its database with N datapoint rows (copies of one the server stored, with
  *    ids and references of their own), as a long-lived server would have stored them. Then the
  *    time from spawning `cdr-engine serve --state` to its "listening" line, and the peak resident
- *    memory (VmHWM) of the process then. Default N: 100,000 and 1,000,000.
+ *    memory (VmHWM) and CPU time of the process then, the load average before, and the parts of
+ *    the restart timed in this process (open and check, read, parse). Default N: 100,000 and
+ *    1,000,000. With `--ledger N`: no more datapoints but N more ledger writes (the ledger is
+ *    restored by applying its writes again: what that costs).
  * 2. Write throughput over loopback, 16 keep-alive connections each creating datapoints for S
  *    seconds (default 10, after 3 s of warm-up), `serve` in memory and `serve --state` (a fresh
  *    directory on the machine's disk), one after the other in the same run.
@@ -34,7 +38,7 @@ const project = demo.projects.find((p) => p.owner_organisation_id === owner).id;
 const args = process.argv.slice(2);
 const secondsAt = args.indexOf('--seconds');
 const seconds = secondsAt < 0 ? 10 : Number(args[secondsAt + 1]);
-const sizes = args.filter((a, i) => !a.startsWith('--') && i !== secondsAt + 1).map(Number);
+const sizes = args.filter((a, i) => !a.startsWith('--') && i !== secondsAt + 1 && args[i - 1] !== '--ledger').map(Number);
 const records = sizes.length > 0 ? sizes : [100_000, 1_000_000];
 
 function datapoint(i) {
@@ -73,9 +77,45 @@ async function stop({ child }) {
   await exited;
 }
 
-function peakMb(pid) {
+/** Peak resident memory (MB) and CPU time (s, user + system) of a running process. */
+function usage(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return {
+    peak_rss_mb: Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)[1]) / 1024),
+    cpu_s: (Number(stat[11]) + Number(stat[12])) / 100,
+  };
+}
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/**
+ * The parts of a restart, timed (wall and CPU) in this process on the same file: `PRAGMA
+ * quick_check`, reading every row, reading and parsing every row. What the server's CPU time adds
+ * to them is its own start (about 1 s with no state) and putting the rows into tables and indexes
+ * (and the ledger).
+ */
+function breakdown(dir) {
+  const timed = (work) => {
+    const wall = performance.now();
+    const cpu = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(cpu);
+    return { wall_ms: Math.round(performance.now() - wall), cpu_ms: Math.round((used.user + used.system) / 1000) };
+  };
+  const db = new Database(join(dir, 'state.sqlite'), { readonly: true });
+  const rows = db.prepare('SELECT tbl, seq, json FROM rows ORDER BY seq').raw(true);
+  const parts = {
+    open_check: timed(() => db.pragma('quick_check')),
+    read: timed(() => {
+      for (const _ of rows.iterate());
+    }),
+    read_parse: timed(() => {
+      for (const r of rows.iterate()) JSON.parse(r[2]);
+    }),
+  };
+  db.close();
+  return parts;
 }
 
 async function post(url, body) {
@@ -106,15 +146,42 @@ async function filled(n) {
   return dir;
 }
 
-async function restart(n) {
+/**
+ * Adds `n` ledger writes to the state in `dir` (organisations registered with the ledger, the
+ * cheapest write there is): what restoring the ledger by applying its writes again costs per write.
+ */
+function withLedgerWrites(dir, n) {
+  const db = new Database(join(dir, 'state.sqlite'));
+  const put = db.prepare("INSERT INTO ledger (method, input, at, ids) VALUES ('registerOrganisation', ?, 0, '[]')");
+  db.transaction(() => {
+    for (let i = 0; i < n; i++)
+      put.run(JSON.stringify({ id: `org_01BENCH${String(i).padStart(13, '0')}`, name: `Bench ${i}`, domain: null }));
+  })();
+  db.close();
+}
+
+async function restart(n, ledgerWrites = 0) {
   const dir = await filled(n);
+  if (ledgerWrites > 0) withLedgerWrites(dir, ledgerWrites);
   try {
+    const load_average = loadAverage();
     const server = await serve(['--state', dir]);
-    const mb = peakMb(server.child.pid);
+    const used = usage(server.child.pid);
+    const loaded_ms = Number(/loaded in (\d+) ms/.exec(server.output)[1]);
     const check = await fetch(`${server.url}/mrv/v0/datapoints?first=1&supplier_reference_id=bench-${n - 1}`, { headers: HEADERS });
     const found = (await check.json()).nodes?.length === 1;
     await stop(server);
-    return { records: n, restart_ms: Math.round(server.ms), peak_rss_mb: Math.round(mb), last_record_found: found };
+    const parts = breakdown(dir);
+    return {
+      records: n,
+      ledger_writes: ledgerWrites,
+      load_average,
+      restart_ms: Math.round(server.ms),
+      ...used,
+      loaded_ms,
+      parts,
+      last_record_found: found,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -149,8 +216,14 @@ if (process.env.FILL_ONLY) {
   console.log(await filled(Number(process.env.FILL_ONLY)));
   process.exit(0);
 }
+const ledgerAt = args.indexOf('--ledger');
 const out = { restart: [], throughput: {} };
-for (const n of records) out.restart.push(await restart(n));
+if (ledgerAt >= 0) out.restart.push(await restart(0, Number(args[ledgerAt + 1])));
+else for (const n of records) out.restart.push(await restart(n));
+if (args.includes('--no-throughput')) {
+  console.log(JSON.stringify(out, null, 2));
+  process.exit(0);
+}
 out.throughput.memory = await throughput([]);
 const dir = mkdtempSync(join(tmpdir(), 'cdr-state-bench-'));
 out.throughput.state = await throughput(['--state', dir]);

@@ -40,8 +40,6 @@ export interface KeptState {
   readonly meta: KeptMeta;
   /** Every row, in sequence order. */
   rows(): Iterable<StoredRow>;
-  /** The ledger's writes, oldest first. */
-  readonly ledger: readonly LedgerWrite[];
 }
 
 /** What one request changed. */
@@ -57,6 +55,12 @@ export interface StatePort {
   load(): KeptState | undefined;
   /** Writes `changes` in one transaction; throws {@link StateWriteError} when they cannot be committed (nothing written). */
   commit(changes: StateCommit): void;
+  /**
+   * The ledger's committed writes, oldest first, read afresh at every call: what the ledger is
+   * restored from at start and rebuilt from when a request is rolled back, so that memory holds
+   * no second copy of them.
+   */
+  ledgerWrites(): Iterable<LedgerWrite>;
 }
 
 /** A write the store could not commit (disk full, I/O error, ...): nothing of it is kept, the request is answered 503. */
@@ -109,7 +113,7 @@ function metaOf(state: ServiceState, world: string, seed: number): KeptMeta {
 }
 
 /** Puts the kept rows and ledger back; throws {@link KeptStateError} when they do not belong here. */
-function restore(state: ServiceState, kept: KeptState, world: string, seed: number): void {
+function restore(state: ServiceState, port: StatePort, kept: KeptState, world: string, seed: number): void {
   if (kept.meta.world !== world)
     throw new KeptStateError('the state was first loaded from another world: start with the world it was written on, or on a new state');
   if (kept.meta.seed !== seed) throw new KeptStateError(`the state was written with seed ${kept.meta.seed}, not ${seed}`);
@@ -122,7 +126,7 @@ function restore(state: ServiceState, kept: KeptState, world: string, seed: numb
   state.store.resumeSeq(kept.meta.seq);
   state.clock.restoreOffset(kept.meta.clock_offset_ms);
   state.registryCode = kept.meta.registry_code;
-  state.keepLedgerWrites(kept.ledger, true);
+  state.keepLedgerWrites(() => port.ledgerWrites(), true);
   state.resumeIds(kept.meta.ids_last_ms, idSeedAfter(seed, kept.meta.ids_last_ms));
 }
 
@@ -143,12 +147,12 @@ export function keepState(state: ServiceState, port: StatePort, world: WorldDocu
   const fingerprint = worldFingerprint(world ?? null);
   const kept = port.load();
   if (kept === undefined) {
-    state.keepLedgerWrites([], false);
+    state.keepLedgerWrites(() => port.ledgerWrites(), false);
     if (world !== undefined) loadWorld(state, world);
     const { writes, committed } = state.takeLedgerWrites();
     port.commit({ rows: everyRow(state), ledger: writes, meta: metaOf(state, fingerprint, seed) });
     committed();
-  } else restore(state, kept, fingerprint, seed);
+  } else restore(state, port, kept, fingerprint, seed);
   state.store.onCommit = (rows) => {
     const { writes, committed } = state.takeLedgerWrites();
     port.commit({ rows, ledger: writes, meta: metaOf(state, fingerprint, seed) });

@@ -127,18 +127,14 @@ function readMeta(db: Database): KeptMeta | undefined {
   return row === undefined ? undefined : (JSON.parse(row.value) as KeptMeta);
 }
 
-function readLedger(db: Database, path: string): LedgerWrite[] {
-  const rows = db.prepare('SELECT method, input, at, ids FROM ledger ORDER BY n').all() as {
-    method: string;
-    input: string;
-    at: number;
-    ids: string;
-  }[];
-  return rows.map((r) => {
-    const method = LEDGER_WRITES.find((m) => m === r.method);
-    if (method === undefined) throw new Error(`${path}: a ledger write this engine does not know: ${r.method}`);
-    return { method, input: r.input, at: r.at, ids: JSON.parse(r.ids) as string[] };
-  });
+/** The ledger's writes, read one at a time (a state with a large ledger never holds them all). */
+function* readLedger(db: Database, path: string): Generator<LedgerWrite> {
+  for (const r of db.prepare('SELECT method, input, at, ids FROM ledger ORDER BY n').raw(true).iterate()) {
+    const [name, input, at, ids] = r as [string, string, number, string];
+    const method = LEDGER_WRITES.find((m) => m === name);
+    if (method === undefined) throw new Error(`${path}: a ledger write this engine does not know: ${name}`);
+    yield { method, input, at, ids: JSON.parse(ids) as string[] };
+  }
 }
 
 function* storedRows(db: Database): Generator<StoredRow> {
@@ -166,8 +162,9 @@ function storeOn(db: Database, held: Database, path: string, dir: string): Sqlit
     load(): KeptState | undefined {
       const meta = readMeta(db);
       if (meta === undefined) return undefined;
-      return { meta, rows: () => storedRows(db), ledger: readLedger(db, path) };
+      return { meta, rows: () => storedRows(db) };
     },
+    ledgerWrites: () => readLedger(db, path),
     commit(changes) {
       try {
         write(changes);

@@ -144,8 +144,8 @@ export class ServiceState {
   #ledger: CreditLedger;
   /** The ledger writes of the running request, kept while the state is kept on disk (null otherwise). */
   #ledgerWrites: LedgerWrite[] | null = null;
-  /** The ledger writes already on disk: what the ledger is rebuilt from when a request is rolled back. */
-  #committedLedgerWrites: LedgerWrite[] = [];
+  /** Reads the ledger writes already on disk: what the ledger is rebuilt from when a request is rolled back. */
+  #committedLedgerWrites: () => Iterable<LedgerWrite> = () => [];
   /** The ids the running ledger write drew (null when no write is kept). */
   #ledgerDrawn: string[] | null = null;
   /** The instant of the ledger's last reading of the clock (the instant of a write). */
@@ -221,11 +221,11 @@ export class ServiceState {
     if (this.#ledgerWrites === null) return;
     this.#ledgerWrites = [];
     this.#ledger = this.#newLedger();
-    this.#replayLedger(this.#committedLedgerWrites);
+    this.#replayLedger(this.#committedLedgerWrites());
   }
 
   /** Applies kept ledger writes, each at its instant with its ids. */
-  #replayLedger(writes: readonly LedgerWrite[]): void {
+  #replayLedger(writes: Iterable<LedgerWrite>): void {
     const pending = this.#ledgerWrites;
     this.#ledgerWrites = null;
     try {
@@ -241,12 +241,12 @@ export class ServiceState {
   }
 
   /**
-   * Keeps the ledger's writes from now on, for the disk: `committed` are those already there
+   * Keeps the ledger's writes from now on, for the disk: `committed` reads those already there
    * (applied now when `apply`), the next ones are handed out by {@link ServiceState.takeLedgerWrites}.
    */
-  keepLedgerWrites(committed: readonly LedgerWrite[], apply: boolean): void {
-    if (apply) this.#replayLedger(committed);
-    this.#committedLedgerWrites = [...committed];
+  keepLedgerWrites(committed: () => Iterable<LedgerWrite>, apply: boolean): void {
+    if (apply) this.#replayLedger(committed());
+    this.#committedLedgerWrites = committed;
     this.#ledgerWrites = [];
   }
 
@@ -256,7 +256,6 @@ export class ServiceState {
     return {
       writes,
       committed: () => {
-        this.#committedLedgerWrites.push(...writes);
         if (this.#ledgerWrites === writes) this.#ledgerWrites = [];
       },
     };

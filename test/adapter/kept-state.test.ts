@@ -28,7 +28,7 @@ class MemoryPort implements StatePort {
   load() {
     const meta = this.meta;
     if (meta === undefined) return undefined;
-    return { meta, rows: () => [...this.rows.values()].sort((a, b) => a.seq - b.seq), ledger: [...this.ledger] };
+    return { meta, rows: () => [...this.rows.values()].sort((a, b) => a.seq - b.seq) };
   }
 
   commit(changes: StateCommit): void {
@@ -40,6 +40,10 @@ class MemoryPort implements StatePort {
     this.ledger.push(...changes.ledger);
     this.meta = changes.meta;
     this.commits += 1;
+  }
+
+  ledgerWrites(): LedgerWrite[] {
+    return [...this.ledger];
   }
 }
 

@@ -1,6 +1,8 @@
 /**
  * The supplier references in use (docs/rules.md#service-resources: a `supplier_reference_id` is unique among the
- * resources of a supplier): `owner NUL reference` to the resource using it.
+ * resources of a supplier): owner, then reference, to the resource using it. Two levels of maps rather
+ * than one keyed by a joined text: no key text is built per row, which is most of the cost of
+ * loading a million kept rows into this index (bench/RESULTS.md, issue 34).
  *
  * Kept in step with every table whose rows carry a supplier reference. Should two resources carry
  * the same reference (a world may load one on a template and on a datapoint), the one named is the
@@ -26,36 +28,32 @@ function later(a: Holder, b: Holder): boolean {
   return a.rank !== b.rank ? a.rank > b.rank : a.seq > b.seq;
 }
 
-function keyOf(row: ReferencingRow): string | null {
-  return row.supplier_reference_id === null ? null : `${row.owner}\u0000${row.supplier_reference_id}`;
-}
+/** Holders of the references of one owner: one holder per reference, or (only when a reference is used twice) every holder. */
+type OwnerReferences = Map<string, Holder | Holder[]>;
 
 /** The supplier references of every registered table. */
 export class SupplierReferences {
-  // One holder per key, or (only when a reference is used twice) every holder.
-  readonly #holders = new Map<string, Holder | Holder[]>();
+  readonly #byOwner = new Map<string, OwnerReferences>();
   #tables = 0;
 
   /** Keeps the references of `table` from now on; a later registered table wins a shared reference. */
   register<T extends ReferencingRow>(table: Table<T>): void {
     const rank = this.#tables++;
     const observer: TableObserver<T> = {
-      inserted: (row, seq) => this.#add(keyOf(row), { rank, seq, id: row.id }),
+      inserted: (row, seq) => this.#add(row, { rank, seq, id: row.id }),
       updated: (old, row, seq) => {
-        const before = keyOf(old);
-        const after = keyOf(row);
-        if (before === after) return;
-        this.#remove(before, rank, seq);
-        this.#add(after, { rank, seq, id: row.id });
+        if (old.owner === row.owner && old.supplier_reference_id === row.supplier_reference_id) return;
+        this.#remove(old, rank, seq);
+        this.#add(row, { rank, seq, id: row.id });
       },
-      deleted: (row, seq) => this.#remove(keyOf(row), rank, seq),
+      deleted: (row, seq) => this.#remove(row, rank, seq),
     };
     table.observe(observer);
   }
 
   /** The id of the resource of `owner` using `reference`, if any. */
   usedBy(owner: string, reference: string): string | undefined {
-    const holders = this.#holders.get(`${owner}\u0000${reference}`);
+    const holders = this.#byOwner.get(owner)?.get(reference);
     if (holders === undefined) return undefined;
     if (!Array.isArray(holders)) return holders.id;
     let last = holders[0] as Holder;
@@ -63,24 +61,31 @@ export class SupplierReferences {
     return last.id;
   }
 
-  #add(key: string | null, holder: Holder): void {
+  #add(row: ReferencingRow, holder: Holder): void {
+    const key = row.supplier_reference_id;
     if (key === null) return;
-    const current = this.#holders.get(key);
-    if (current === undefined) this.#holders.set(key, holder);
+    let holders = this.#byOwner.get(row.owner);
+    if (holders === undefined) {
+      holders = new Map();
+      this.#byOwner.set(row.owner, holders);
+    }
+    const current = holders.get(key);
+    if (current === undefined) holders.set(key, holder);
     else if (Array.isArray(current)) current.push(holder);
-    else this.#holders.set(key, [current, holder]);
+    else holders.set(key, [current, holder]);
   }
 
-  #remove(key: string | null, rank: number, seq: number): void {
-    if (key === null) return;
-    const current = this.#holders.get(key);
-    if (current === undefined) return;
+  #remove(row: ReferencingRow, rank: number, seq: number): void {
+    const key = row.supplier_reference_id;
+    const holders = key === null ? undefined : this.#byOwner.get(row.owner);
+    const current = key === null ? undefined : holders?.get(key);
+    if (holders === undefined || key === null || current === undefined) return;
     if (!Array.isArray(current)) {
-      if (current.rank === rank && current.seq === seq) this.#holders.delete(key);
+      if (current.rank === rank && current.seq === seq) holders.delete(key);
       return;
     }
     const rest = current.filter((h) => h.rank !== rank || h.seq !== seq);
-    if (rest.length === 1) this.#holders.set(key, rest[0] as Holder);
-    else this.#holders.set(key, rest);
+    if (rest.length === 1) holders.set(key, rest[0] as Holder);
+    else holders.set(key, rest);
   }
 }
