@@ -13,7 +13,10 @@ function graphOf(magnitudes: readonly number[], bad: ReadonlySet<number>, statem
         inputs: { m: { kind: 'mass', unit: 'kg' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
       }),
     ],
-    datapoints: magnitudes.flatMap((m, i) => [datapoint(`m${i}`, m, 'kg', m / 10), datapoint(`r${i}`, bad.has(i) ? 1 : 3, 'dimensionless')]),
+    datapoints: magnitudes.flatMap((m, i) => [
+      datapoint(`m${i}`, m, 'kg', m / 10),
+      datapoint(`r${i}`, bad.has(i) ? 1 : 3, 'dimensionless'),
+    ]),
     components: magnitudes.map((_, i) => component(`q${i}`, 'q', { m: `m${i}`, r: `r${i}` })),
     ghg_entries: magnitudes.map((_, i) => entry(`e${i}`, { [`q${i}`]: 1 })),
   };
@@ -38,7 +41,9 @@ function without(graph: RemovalGraphInput, indices: readonly number[]): RemovalG
     ghg_entries: graph.ghg_entries.filter((e) => !ids.has(e.id)),
     ...(graph.ghg_statements === undefined
       ? {}
-      : { ghg_statements: graph.ghg_statements.map((s) => ({ ...s, ghg_entry_ids: (s.ghg_entry_ids ?? []).filter((id) => !ids.has(id)) })) }),
+      : {
+          ghg_statements: graph.ghg_statements.map((s) => ({ ...s, ghg_entry_ids: (s.ghg_entry_ids ?? []).filter((id) => !ids.has(id)) })),
+        }),
   };
 }
 

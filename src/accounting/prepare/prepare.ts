@@ -17,6 +17,7 @@ import { mergePlanOf } from './merge-plan';
 import { prepareGraphDocument, prepareGraphParts } from './graph';
 import type { PrepareResult } from './prepared-graph';
 import { withRefusedEntries } from './refusal';
+export { refusedIssue } from './refusal';
 
 export type { AttributionScope, PreparedAmortisation, PreparedShareSlot, PreparedStatement } from './statement-parts';
 // Not the columns' types (PreparedComponents...): they are @internal, and the declaration build strips them.

@@ -93,7 +93,10 @@ function refusedStatements(prepared: PreparedGraph, refused: ReadonlyMap<number,
       .map((e) => `'${prepared.entries.ids[e]}'`);
     if (ids.length === 0) continue;
     const message = `GHG statement '${statement.id}' holds the refused GHG ${ids.length === 1 ? 'entry' : 'entries'} ${ids.join(', ')}: it is refused with ${ids.length === 1 ? 'it' : 'them'}`;
-    statements.push({ id: statement.id, issues: [{ path: ['ghg_statements', statement.documentIndex], code: 'statement_refused', message }] });
+    statements.push({
+      id: statement.id,
+      issues: [{ path: ['ghg_statements', statement.documentIndex], code: 'statement_refused', message }],
+    });
   }
   return statements;
 }
@@ -119,4 +122,19 @@ export function withoutEntries(graph: RemovalGraph, ids: ReadonlySet<string>): R
     ...(graph.ghg_statements === undefined ? {} : { ghg_statements: graph.ghg_statements.map(statement) }),
     ...(graph.projects === undefined ? {} : { projects: graph.projects.map(project) }),
   };
+}
+
+/**
+ * The problem to answer when a caller asks for a refused entry or statement by its id (a
+ * calculation report, an HTML report, the service): `entry_refused` or `statement_refused` at
+ * `path`, the message saying why; null when `id` was not refused.
+ */
+export function refusedIssue(prepared: PreparedGraph, id: string, path: GraphIssue['path']): GraphIssue | null {
+  const entry = prepared.refusedEntries?.find((item) => item.id === id);
+  const found = entry ?? prepared.refusedStatements?.find((item) => item.id === id);
+  if (found === undefined) return null;
+  const why = found.issues.map((issue) => issue.message).join('; ');
+  return entry === undefined
+    ? { path, code: 'statement_refused', message: `GHG statement '${id}' is refused: ${why}` }
+    : { path, code: 'entry_refused', message: `GHG entry '${id}' is refused, not evaluated: ${why}` };
 }
