@@ -1,7 +1,7 @@
 /**
  * The evaluation result (docs/result.md), in the service's field names.
  */
-import type { ComponentType, EvaluationWarningCode, GhgStatementStatus, ProjectComponentAllocationStrategy } from '../model';
+import type { ComponentType, EvaluationWarningCode, GraphIssue, GhgStatementStatus, ProjectComponentAllocationStrategy } from '../model';
 import type { CreditAllocation } from './credits/credits';
 import type { AttributionScope } from './prepare/statement-parts';
 
@@ -224,7 +224,36 @@ export interface EvaluationResult {
    * none). A warning never changes a figure.
    */
   readonly warnings: readonly EvaluationWarning[];
+  /**
+   * Present when an entry was refused alone (docs/result.md, "Refused entries"): its net is not
+   * finite at the magnitudes (a division by zero, the logarithm of 0 in its data). It is left out
+   * of `ghg_entries`, of its statement and of the Monte Carlo run: every other figure is the one
+   * of the document without the refused entries. In document order.
+   */
+  readonly refused_entries?: readonly {
+    /** The entry's id. */
+    readonly id: string;
+    /**
+     * Each component of its net that is not finite (code `not_finite`, path to the component; the
+     * message names the component, its blueprint, the first expression that is not finite and its value).
+     */
+    readonly issues: readonly GraphIssue[];
+  }[];
+  /**
+   * Present when a statement holds a refused entry: the statement is refused with it (left out of
+   * `ghg_statements`); its other entries are in `ghg_entries`, evaluated without the refused ones.
+   * In document order.
+   */
+  readonly refused_statements?: readonly {
+    /** The statement's id. */
+    readonly id: string;
+    /** One `statement_refused` problem naming its refused entries. */
+    readonly issues: readonly GraphIssue[];
+  }[];
 }
+
+/** A refused entry or statement of {@link EvaluationResult} (docs/result.md, "Refused entries"). */
+export type RefusedItem = NonNullable<EvaluationResult['refused_entries']>[number];
 
 /**
  * One entry's figures as a statement totals them: the net rounded to the increment.

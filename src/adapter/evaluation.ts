@@ -42,7 +42,22 @@ export type EntryOutcome =
 function evaluateRows(state: ServiceState, graph: RemovalGraph): EvaluationOutcome {
   state.evaluations += 1;
   const prepared = prepareValidatedGraph(graph);
-  return prepared.ok ? evaluatePreparedGraph(prepared.prepared) : prepared;
+  const outcome = prepared.ok ? evaluatePreparedGraph(prepared.prepared) : prepared;
+  return outcome.ok ? withoutRefusedEntries(outcome) : outcome;
+}
+
+/**
+ * The service stores no entry it could not evaluate: an entry the evaluation refused alone (its net
+ * not finite, docs/result.md "Refused entries") makes the change a problem naming the entry and its
+ * components (an answer 422), as a graph with problems does.
+ */
+function withoutRefusedEntries(outcome: EvaluationOutcome & { readonly ok: true }): EvaluationOutcome {
+  const refused = outcome.result.refused_entries ?? [];
+  if (refused.length === 0) return outcome;
+  const issues = refused.flatMap((entry) =>
+    entry.issues.map((issue) => ({ ...issue, message: `GHG entry '${entry.id}' cannot be evaluated: ${issue.message}` })),
+  );
+  return { ok: false, issues };
 }
 
 /** The stored figures of an entry's result. */

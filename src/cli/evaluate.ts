@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ACCOUNTING_POLICIES, prepareGraph } from '../accounting';
+import { DEFAULT_ACCOUNTING_POLICIES, prepareGraph, type EvaluationResult } from '../accounting';
 import { startEvaluation } from '../accounting/evaluate';
 import { parseArguments as parseCommandLine } from './arguments';
 import { printIssues, readJsonDocument, STDIN } from './document';
@@ -140,5 +140,22 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       showProgress,
     );
   progress.done();
-  return reportWarnings('evaluate', read.label, warnings, parsed.strictWarnings, io);
+  const status = reportWarnings('evaluate', read.label, warnings, parsed.strictWarnings, io);
+  return reportRefused(read.label, evaluation.refused, io) ? 1 : status;
+}
+
+/**
+ * Says on standard error which entries and statements were refused (docs/cli.md: the result holds
+ * every other entry, and the exit status is 1); false when none was.
+ */
+function reportRefused(label: string, refused: Pick<EvaluationResult, 'refused_entries' | 'refused_statements'>, io: Io): boolean {
+  const entries = refused.refused_entries ?? [];
+  if (entries.length === 0) return false;
+  const statements = refused.refused_statements ?? [];
+  const lines = [...entries, ...statements].map(
+    (item) => `cdr-engine evaluate: refused: ${label}: ${item.id}: ${item.issues.map((issue) => issue.message).join('; ')}\n`,
+  );
+  const counted = `${entries.length} GHG ${entries.length === 1 ? 'entry' : 'entries'}${statements.length === 0 ? '' : ` and ${statements.length} GHG statement(s)`}`;
+  io.err(`${lines.join('')}cdr-engine evaluate: ${counted} refused, every other entry evaluated: exit 1\n`);
+  return true;
 }

@@ -8,9 +8,10 @@
  *   by `JSON.stringify` itself, nested as deep as in the whole result, so that its indentation is
  *   the whole result's without a second pass over the text.
  * - NDJSON: one GHG entry per line (`JSON.stringify(entry)`), then one line per GHG statement,
- *   `{"ghg_statement": ...}`, for a document that has statements.
+ *   `{"ghg_statement": ...}`, for a document that has statements, then one line per refused entry,
+ *   `{"refused_entry": {id, issues}}`, and per refused statement, `{"refused_statement": ...}`.
  */
-import type { EvaluationWarning, GhgEntryResult, GhgStatementResult } from '../accounting';
+import type { EvaluationResult, EvaluationWarning, GhgEntryResult, GhgStatementResult } from '../accounting';
 import { resultWarnings } from '../accounting/warnings';
 
 /** Entries read a chunk at a time (an evaluation's `entries`). */
@@ -29,6 +30,8 @@ export interface StreamedEvaluation {
   statementResults(): readonly GhgStatementResult[] | undefined;
   /** The document's warnings (the result's add those only entries carry). */
   readonly documentWarnings: readonly EvaluationWarning[];
+  /** The refused entries and statements, when some were refused (docs/result.md, "Refused entries"). */
+  readonly refused?: Pick<EvaluationResult, 'refused_entries' | 'refused_statements'>;
 }
 
 /** Gathers the result's warnings from the entries as they are written. */
@@ -75,6 +78,9 @@ export async function writeEvaluationJson(
   if (statements !== undefined) tail += `,${memberJson('ghg_statements', statements)}`;
   const all = warnings.all();
   tail += `,${memberJson('warnings', all)}`;
+  const refused = evaluation.refused ?? {};
+  if (refused.refused_entries !== undefined) tail += `,${memberJson('refused_entries', refused.refused_entries)}`;
+  if (refused.refused_statements !== undefined) tail += `,${memberJson('refused_statements', refused.refused_statements)}`;
   write(`${tail}\n}\n`);
   return all;
 }
@@ -102,6 +108,12 @@ export async function writeEvaluationNdjson(
   const statements = evaluation.statementResults();
   if (statements !== undefined && statements.length > 0)
     write(statements.map((statement) => `${JSON.stringify({ ghg_statement: statement })}\n`).join(''));
+  const refused = evaluation.refused ?? {};
+  const lines = [
+    ...(refused.refused_entries ?? []).map((entry) => JSON.stringify({ refused_entry: entry })),
+    ...(refused.refused_statements ?? []).map((statement) => JSON.stringify({ refused_statement: statement })),
+  ];
+  if (lines.length > 0) write(`${lines.join('\n')}\n`);
   return warnings.all();
 }
 

@@ -178,10 +178,19 @@ export function writeEvaluationTable(
     `${title}\n${'='.repeat(Math.min(title.length, 100))}`,
     `${summary}\n${legend(context.policies)}`,
     ...(statements.length > 0 ? [statementTable(statements)] : []),
+    ...refusedSection(evaluation),
     ...details,
     ...note,
     hint,
   ];
   write(`${sections.join('\n\n')}\n`);
   return warnings.all();
+}
+
+/** The refused entries and statements, one line each with its problems (docs/result.md, "Refused entries"); none when none. */
+function refusedSection(evaluation: StreamedEvaluation): string[] {
+  const refused = [...(evaluation.refused?.refused_entries ?? []), ...(evaluation.refused?.refused_statements ?? [])];
+  if (refused.length === 0) return [];
+  const lines = refused.map((item) => `  ${item.id}: ${item.issues.map((issue) => `${issue.message} [${issue.code}]`).join('; ')}`);
+  return [`Refused (not evaluated, not in the tables above):\n${lines.join('\n')}`];
 }

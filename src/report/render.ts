@@ -11,6 +11,7 @@ import {
   evaluatePreparedGraph,
   explainPreparedGhgEntry,
   prepareGraph,
+  refusedIssue,
   type AccountingPolicies,
   type CalculationReport,
   type EvaluationResult,
@@ -119,6 +120,11 @@ function targetOf(graph: PreparedGraph, options: HtmlReportOptions): Target {
   });
   if (ghgEntryId !== undefined && ghgStatementId !== undefined)
     return problem('ghgEntryId', 'invalid_option', 'name a GHG entry or a GHG statement, not both');
+  const refused = refusedIssue(graph, ghgStatementId ?? ghgEntryId ?? '', [
+    'options',
+    ghgStatementId === undefined ? 'ghgEntryId' : 'ghgStatementId',
+  ]);
+  if (refused !== null) return { issues: [refused] };
   if (ghgStatementId !== undefined) {
     if (graph.statements.some((s) => s.id === ghgStatementId)) return { kind: 'statement', id: ghgStatementId };
     const known = graph.statements.map((s) => s.id);
@@ -174,7 +180,7 @@ function entryReport(
 
 function statementReport(graph: PreparedGraph, evaluation: EvaluationResult, id: string): FiguresOutcome {
   const s = graph.statements.findIndex((x) => x.id === id);
-  const statement = evaluation.ghg_statements![s]!;
+  const statement = evaluation.ghg_statements!.find((x) => x.id === id)!;
   let sensitivity: GhgStatementSensitivity | null = null;
   let analysis = { variation: graph.policies.sensitivityVariation, threshold: graph.policies.sensitivityThreshold };
   if (sensitivityWork(graph, s) <= SENSITIVITY_WORK) {

@@ -149,7 +149,7 @@ describe('invalid graphs give precise errors', () => {
     expect(issues.map((i) => i.code).sort()).toEqual(['duplicate_id', 'unknown_blueprint', 'unknown_unit']);
   });
 
-  it('a formula that evaluates to a non-finite number names the component', () => {
+  it('a formula that evaluates to a non-finite number refuses its entry, naming the component (docs/result.md)', () => {
     const graph: RemovalGraphInput = {
       component_blueprints: [
         blueprint({
@@ -162,7 +162,11 @@ describe('invalid graphs give precise errors', () => {
       components: [component('q', 'q', { m: 'm', r: 'r' })],
       ghg_entries: [entry('e', { q: 1 })],
     };
-    expect(issuesOf(graph)).toEqual([expect.objectContaining({ code: 'not_finite', path: ['components', 0] })]);
+    const result = evaluateGraph(graph);
+    expect(result.ghg_entries).toEqual([]);
+    expect(result.refused_entries).toEqual([
+      { id: entry('e', {}).id, issues: [expect.objectContaining({ code: 'not_finite', path: ['components', 0] })] },
+    ]);
   });
 
   it('evaluateGraph throws GraphValidationError carrying the issues', () => {

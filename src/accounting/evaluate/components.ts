@@ -55,6 +55,7 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   const kinks = new Map<number, readonly Float64Array[]>();
   const warnings = new Map<number, readonly EvaluationWarning[]>();
   const issues: GraphIssue[] = [];
+  let reached: Uint8Array | null = null;
   for (let c = 0; c < count; c++) {
     const base = slotStart[c] as number;
     const size = (slotStart[c + 1] as number) - base;
@@ -62,6 +63,9 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
     const value = (blueprint[c] as CompiledBlueprint).evaluate(slotValues, inputStart[c] as Int32Array, slotGradient);
     values[c] = value;
     if (!Number.isFinite(value)) {
+      // A component no entry reads (its entries refused at preparation, prepare/refusal.ts) refuses nothing.
+      reached ??= reachedComponents(prepared);
+      if (reached[c] === 0) continue;
       issues.push({
         path: ['components', components.documentIndex[c] as number],
         code: 'not_finite',
@@ -89,6 +93,13 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
       standardDeviations[c] = withCovariances(prepared, slots, base, size, slotGradient, standardDeviations[c] as number);
   }
   return issues.length > 0 ? issues : { values, standardDeviations, gradients, kinks, warnings };
+}
+
+/** 1 for each component some entry's net reads (by its own attribution, its statement's or its project's). */
+function reachedComponents(prepared: PreparedGraph): Uint8Array {
+  const reached = new Uint8Array(prepared.components.count);
+  for (const c of prepared.entries.attributions.component) reached[c] = 1;
+  return reached;
 }
 
 /** A component's standard deviation with the covariance terms of its correlated datapoints (declared, or of a sample set's rows). */

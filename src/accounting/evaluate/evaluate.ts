@@ -167,7 +167,25 @@ function evaluateEveryEntry(prepared: PreparedGraph, options: EvaluateOptions): 
   const warnings = resultWarnings(evaluation.documentWarnings, entries);
   return {
     ok: true,
-    result: statements === undefined ? { ghg_entries: entries, warnings } : { ghg_entries: entries, ghg_statements: statements, warnings },
+    result: {
+      ghg_entries: entries,
+      ...(statements === undefined ? {} : { ghg_statements: statements }),
+      warnings,
+      ...evaluation.refused,
+    },
+  };
+}
+
+/**
+ * The result's `refused_entries` and `refused_statements` (docs/result.md, "Refused entries"):
+ * present only when some entry was refused, so that a document without one gives the same result.
+ */
+export function refusedParts(prepared: PreparedGraph): Pick<EvaluationResult, 'refused_entries' | 'refused_statements'> {
+  const entries = prepared.refusedEntries ?? [];
+  const statements = prepared.refusedStatements ?? [];
+  return {
+    ...(entries.length === 0 ? {} : { refused_entries: entries }),
+    ...(statements.length === 0 ? {} : { refused_statements: statements }),
   };
 }
 
@@ -179,6 +197,8 @@ export interface GraphEvaluation {
   statementResults(): GhgStatementResult[] | undefined;
   /** The document's warnings (the result's `warnings` add those only entries carry). */
   readonly documentWarnings: readonly EvaluationWarning[];
+  /** The refused entries and statements (docs/result.md, "Refused entries"): both absent when none. */
+  readonly refused: Pick<EvaluationResult, 'refused_entries' | 'refused_statements'>;
 }
 
 /**
@@ -229,6 +249,7 @@ export function startEvaluation(
       entries,
       statementResults: () => statementResults(prepared, entries, amortised),
       documentWarnings: prepared.documentWarnings.all,
+      refused: refusedParts(prepared),
     },
   };
 }
@@ -283,7 +304,8 @@ export function evaluateOptionIssues(options: EvaluateOptions): GraphIssue[] {
 function statementResults(prepared: PreparedGraph, entries: EntryEvaluation, amortised: AmortisedShares): GhgStatementResult[] | undefined {
   if (prepared.graph.ghg_statements === undefined) return undefined;
   if (entries.evaluated < entries.entryCount) throw new Error('statementResults: read every entry first');
-  return prepared.statements.map((statement, s) => {
+  const refused = new Set((prepared.refusedStatements ?? []).map((statement) => statement.id));
+  const results = prepared.statements.map((statement, s) => {
     const members = Array.from(statement.entries, (e) => ({
       id: prepared.entries.ids[e] as string,
       co2e_net_removed_kg: entries.nets[e] as number,
@@ -307,6 +329,8 @@ function statementResults(prepared: PreparedGraph, entries: EntryEvaluation, amo
       project_component_shares: projectComponentShares(prepared, amortised, s),
     };
   });
+  // A statement that held a refused entry is refused with it (its totals would credit too little).
+  return refused.size === 0 ? results : results.filter((statement) => !refused.has(statement.id));
 }
 
 /** Statement s's shares of the project's amortised components. */

@@ -16,6 +16,8 @@ import { DEFAULT_ACCOUNTING_POLICIES, type AccountingPolicies } from '../policie
 import { mergePlanOf } from './merge-plan';
 import { prepareGraphDocument, prepareGraphParts } from './graph';
 import type { PrepareResult } from './prepared-graph';
+import { withRefusedEntries } from './refusal';
+export { refusedIssue } from './refusal';
 
 export type { AttributionScope, PreparedAmortisation, PreparedShareSlot, PreparedStatement } from './statement-parts';
 // Not the columns' types (PreparedComponents...): they are @internal, and the declaration build strips them.
@@ -30,7 +32,9 @@ export type { PreparedAttribution, PreparedComponent, PreparedGraph, PrepareResu
  * @public
  */
 export function prepareGraph(document: unknown, policyOverrides?: Partial<AccountingPolicies>): PrepareResult {
-  const result = prepareGraphDocument(document, policyOverrides, true);
+  const first = prepareGraphDocument(document, policyOverrides, true);
+  // An entry whose net is not finite is refused alone: the graph is prepared again without it.
+  const result = first.ok ? withRefusedEntries(first, (graph) => prepareGraphParts(graph, first.prepared.policies)) : first;
   // The merge plan is part of what is prepared once: an evaluation finds it ready.
   if (result.ok) mergePlanOf(result.prepared);
   return result;
@@ -43,7 +47,7 @@ export function prepareGraph(document: unknown, policyOverrides?: Partial<Accoun
  * caller, not bad data. Internal: not exported from the package.
  */
 export function prepareValidatedGraph(graph: RemovalGraph, policies: AccountingPolicies = DEFAULT_ACCOUNTING_POLICIES): PrepareResult {
-  const result = prepareGraphParts(graph, policies);
+  const result = withRefusedEntries(prepareGraphParts(graph, policies), (pruned) => prepareGraphParts(pruned, policies));
   if (result.ok) mergePlanOf(result.prepared);
   return result;
 }

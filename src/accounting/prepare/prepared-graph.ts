@@ -12,7 +12,7 @@ import type { GraphIssue, RemovalGraph } from '../../model';
 import type { AccountingPolicies } from '../policies';
 import type { PreparedCorrelations } from './correlations';
 import type { PreparedSampleSet } from './sample-sets';
-import type { EvaluationWarning } from '../result';
+import type { EvaluationWarning, RefusedItem } from '../result';
 import type { AttributionScope, PreparedAmortisation, PreparedStatement } from './statement-parts';
 
 /**
@@ -83,6 +83,13 @@ export interface PreparedGraph {
   readonly shareSlotCount: number;
   /** The document's warnings (datapoint values, risks of reversal), by datapoint, by entry and all. @internal */
   readonly documentWarnings: DocumentWarnings;
+  /**
+   * The entries refused alone (refusal.ts): left out of this prepared graph, which is the
+   * document without them. Absent or empty when none. @internal
+   */
+  readonly refusedEntries?: readonly RefusedItem[];
+  /** The statements that held a refused entry, refused with it (still prepared, left out of the result). @internal */
+  readonly refusedStatements?: readonly RefusedItem[];
 }
 
 /**

@@ -12,7 +12,7 @@ import { evaluatePreparedGraph, MONTE_CARLO_OPTION_CHECKS, type EvaluateOptions 
 import { optionIssues, shapeOf } from '../../model/strict-options';
 import { ownPreferred } from '../evaluate/components';
 import { ACCOUNTING_POLICY_CHECKS, type AccountingPolicies } from '../policies';
-import { prepareGraph } from '../prepare/prepare';
+import { prepareGraph, refusedIssue } from '../prepare/prepare';
 import { attributionsOf, componentAt, type PreparedAttribution, type PreparedGraph } from '../prepare/prepared-graph';
 import type { GhgEntryResult, GhgStatementResult } from '../result';
 import { compareStrings } from '../compare-strings';
@@ -77,6 +77,8 @@ export function explainPreparedGhgEntry(
   options: { readonly monteCarlo?: EvaluateOptions['monteCarlo'] } = {},
 ): CalculationReportOutcome {
   const e = prepared.entries.ids.indexOf(ghgEntryId);
+  const refused = e < 0 ? refusedIssue(prepared, ghgEntryId, ['ghg_entries']) : null;
+  if (refused !== null) return { ok: false, issues: [refused] };
   if (e < 0) {
     return {
       ok: false,
@@ -92,7 +94,9 @@ export function explainPreparedGhgEntry(
   if (!evaluation.ok) return evaluation;
   const entryResult = evaluation.result.ghg_entries[e] as GhgEntryResult;
   const s = prepared.entryStatement[e] ?? -1;
-  const statement = s >= 0 ? (evaluation.result.ghg_statements?.[s] ?? null) : null;
+  // By id: a refused statement is not in the result (docs/result.md, "Refused entries").
+  const statementId = s >= 0 ? (prepared.statements[s]?.id ?? null) : null;
+  const statement = evaluation.result.ghg_statements?.find((candidate) => candidate.id === statementId) ?? null;
   const policies = prepared.policies;
   const components = attributionsOf(prepared, e).map((attribution, k) => {
     const part = entryResult.components[k]!;
