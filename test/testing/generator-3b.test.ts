@@ -4,9 +4,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeEvaluateGraph } from 'cdr-engine';
-import { checkReuseRule, graphOf, parseMethodology, quantityOf } from 'cdr-engine/testing';
+import {
+  type BlueprintDefinition,
+  checkReuseRule,
+  checkUnitInvariance,
+  graphOf,
+  parseMethodology,
+  quantityOf,
+  randomBlueprint,
+} from 'cdr-engine/testing';
 
-const differenceBlueprint = {
+const differenceBlueprint: BlueprintDefinition = {
   key: 'corrected',
   type: 'SEQUESTRATION',
   inputs: [
@@ -23,9 +31,9 @@ const differenceBlueprint = {
       ],
     },
   ],
-} as const;
+};
 
-const listBlueprint = {
+const listBlueprint: BlueprintDefinition = {
   key: 'paired',
   type: 'SEQUESTRATION',
   inputs: [
@@ -42,7 +50,7 @@ const listBlueprint = {
       ],
     },
   ],
-} as const;
+};
 
 describe('generated documents with the features of semantics 3b', () => {
   it('quantityOf with signed draws both signs from the mirrored range', () => {
@@ -102,5 +110,16 @@ describe('generated documents with the features of semantics 3b', () => {
     if (!bad.ok) expect(bad.issues[0]!.message).toBe("unknown key 'sample_set' at checks.graphs; did you mean 'sample_sets'?");
     const wrongType = parseMethodology({ ...base, checks: { graphs: { distributions: ['lognormall'] } } });
     expect(wrongType.ok).toBe(false);
+  });
+
+  it('randomBlueprint with extendedFormulas draws conditionals, unit literals, log10 and cos that compile and evaluate', () => {
+    const blueprints = fc.sample(randomBlueprint({ extendedFormulas: true }), { numRuns: 200, seed: 7 });
+    const templates = blueprints.flatMap((b) => b.expressions.map((x) => x.template)).join('\n');
+    for (const piece of [' ? ', 'kg/l', '(1 kg)', 'log10(', 'cos(']) expect(templates).toContain(piece);
+    const withBranch = blueprints.filter((b) => b.expressions.some((x) => x.template.includes(' ? '))).slice(0, 8);
+    for (const b of withBranch) {
+      for (const g of fc.sample(graphOf([b]), { numRuns: 3, seed: 8 })) expect(safeEvaluateGraph(g).ok).toBe(true);
+    }
+    expect(checkUnitInvariance(withBranch.slice(0, 3), { numRuns: 20, seed: 9 })).toMatchObject({ ok: true });
   });
 });
