@@ -41,6 +41,7 @@ export function calculationSection(report: CalculationReport, open: boolean): st
         [2, 4, 5],
       ),
     ),
+    ...featuresDetails(report),
     ...report.components.map((c, k) =>
       details(
         `${k + 1}. ${e(c.display_name ?? c.component_id)} <span class="muted">${e(c.type)}, ${n(c.contribution_kg, { signed: true })} kg</span>`,
@@ -93,6 +94,15 @@ export function calculationSection(report: CalculationReport, open: boolean): st
     ),
   ];
   return `<div class="calculation"${open ? ' data-open' : ''}>${parts.join('\n')}</div>`;
+}
+
+/** Sample sets, branches taken, lognormals by median and difference inputs, as the report's one explanation words them. */
+function featuresDetails(report: CalculationReport): string[] {
+  const sentences = report.features.sentences;
+  if (sentences.length === 0) return [];
+  return [
+    details('Sample sets, branches and declared inputs', sentences.map((sentence) => `<p data-features>${e(sentence)}</p>`).join('\n')),
+  ];
 }
 
 function details(summaryHtml: string, body: string, plainSummary = false): string {

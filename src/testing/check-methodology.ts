@@ -102,6 +102,18 @@ function inputOptions(methodology: Methodology): InputQuantityOptions {
   return options;
 }
 
+/** The generated graphs' options: the declared ranges and what `checks.graphs` turns on. */
+function graphOptions(methodology: Methodology): GraphOptions {
+  const on = methodology.checks.graphs ?? {};
+  return {
+    inputs: inputOptions(methodology),
+    ...(on.sample_sets === undefined ? {} : { sampleSets: on.sample_sets }),
+    ...(on.distributions === undefined ? {} : { distributions: on.distributions }),
+    ...(on.lognormal_median === undefined ? {} : { lognormalMedian: on.lognormal_median }),
+    ...(on.list_length === undefined ? {} : { listLength: on.list_length }),
+  };
+}
+
 /** The verdicts of the declarations about one blueprint's value (examples, bounds, LIST semantics, homogeneity, sign). */
 function declaredVerdicts(
   methodology: Methodology,
@@ -160,7 +172,7 @@ function checkBlueprint(
       warnings: typeWarnings(blueprint),
     };
   }
-  const graphs: GraphOptions = { inputs: inputOptions(methodology) };
+  const graphs = graphOptions(methodology);
   const onGraphs = { ...common, graphs };
   const only = [blueprint];
   const linearisationTolerance = methodology.checks.tolerances?.linearisation;

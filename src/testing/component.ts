@@ -90,6 +90,20 @@ export function optionsOfInput(
   return own.standardDeviation === undefined && standardDeviation !== undefined ? { ...own, standardDeviation } : own;
 }
 
+/**
+ * The quantity options of one blueprint input ({@link optionsOfInput}); an input declared
+ * `difference: true` (semantics 3b) draws signed values unless its options set `signed`.
+ */
+export function optionsOfBlueprintInput(
+  blueprintKey: string,
+  input: { readonly input_key: string; readonly difference?: boolean | undefined },
+  inputs: InputQuantityOptions | undefined,
+  standardDeviation: QuantityOptions['standardDeviation'],
+): QuantityOptions {
+  const own = optionsOfInput(blueprintKey, input.input_key, inputs, standardDeviation);
+  return input.difference === true && own.signed === undefined ? { ...own, signed: true } : own;
+}
+
 /** Validates a length range (LIST inputs need at least one datapoint). */
 export function checkLengthRange(what: string, range: LengthRange, least: number): void {
   if (!(Number.isInteger(range.min) && Number.isInteger(range.max) && range.min >= least && range.min <= range.max)) {
@@ -126,7 +140,7 @@ export function componentOf(blueprint: BlueprintDefinition, options: ComponentOp
   const perInput = blueprint.inputs.map((input) => {
     const quantity = quantityOf(
       input.quantity_kind as QuantityKind,
-      optionsOfInput(blueprint.key, input.input_key, options.inputs, options.standardDeviation),
+      optionsOfBlueprintInput(blueprint.key, input, options.inputs, options.standardDeviation),
     );
     return input.data_shape === 'LIST' ? fc.array(quantity, { minLength: lengths.min, maxLength: lengths.max }) : quantity.map((q) => [q]);
   });

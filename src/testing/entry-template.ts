@@ -11,7 +11,7 @@ import { evaluateGraph } from '../accounting';
 import type { GraphDatapoint, RemovalGraphInput } from '../model/graph';
 import type { QuantityKind } from '../model/quantity-kinds';
 import { toSI } from '../units';
-import { type BlueprintDefinition, type InputQuantityOptions, optionsOfInput } from './component';
+import { type BlueprintDefinition, type InputQuantityOptions, optionsOfBlueprintInput } from './component';
 import { type EntryTemplateDeclaration, templateBlueprint, templateInputs } from './declarations';
 import { show } from './graph-reading';
 import { relativeTo } from './monotonicity';
@@ -83,7 +83,7 @@ export function checkEntryTemplate(
   const tolerance = options.tolerance ?? 1e-9;
   const perInput = Object.fromEntries(
     inputs.map(({ blueprint, input }) => {
-      const q = quantityOf(input.quantity_kind as QuantityKind, optionsOfInput(blueprint, input.input_key, options.inputs, 'never'));
+      const q = quantityOf(input.quantity_kind as QuantityKind, optionsOfBlueprintInput(blueprint, input, options.inputs, 'never'));
       return [input.input_key, input.data_shape === 'LIST' ? fc.array(q, { minLength: 1, maxLength: 4 }) : q.map((x) => [x])];
     }),
   ) as Record<string, fc.Arbitrary<GraphQuantityValue[]>>;

@@ -11,8 +11,8 @@ import fc from 'fast-check';
 import type { GraphAttribution, GraphComponent, GraphDatapoint, GraphDistribution, GraphGhgEntry, RemovalGraphInput } from '../model/graph';
 import { distributionOf } from './distribution';
 import type { QuantityKind } from '../model/quantity-kinds';
-import { type BlueprintDefinition, checkLengthRange, DEFAULT_LIST_LENGTH, optionsOfInput } from './component';
-import { type GraphQuantityValue, quantityOf } from './quantity';
+import { type BlueprintDefinition, checkLengthRange, DEFAULT_LIST_LENGTH, optionsOfBlueprintInput } from './component';
+import { type GraphQuantityValue, quantityOf, significant } from './quantity';
 import { assertOptions } from '../model/strict-options';
 import { GRAPH_OPTION_CHECKS } from './options';
 import { withSampleSets } from './sample-sets';
@@ -60,7 +60,7 @@ function componentPlan(
   const reuse = options.reuse ?? true;
   const factors = options.attributionFactors ?? true;
   const sharing = factors && (options.sharing ?? true) && maxEntries > 1;
-  const drawn = blueprint.inputs.map((input) => optionsOfInput(blueprint.key, input.input_key, options.inputs, options.standardDeviation));
+  const drawn = blueprint.inputs.map((input) => optionsOfBlueprintInput(blueprint.key, input, options.inputs, options.standardDeviation));
   const slotsOfInput = blueprint.inputs.map((input, i) => {
     const quantity = quantityOf(input.quantity_kind as QuantityKind, drawn[i]);
     const reuseOf: fc.Arbitrary<number | null> = reuse
@@ -98,16 +98,23 @@ function componentPlan(
   });
 }
 
-/** A fresh datapoint of a slot, with its distribution where one applies. */
-function datapointOf(id: string, slot: Slot): GraphDatapoint {
+/**
+ * A fresh datapoint of a slot, with its distribution where one applies; with `byMedian`, a
+ * lognormal is declared by its median and log standard deviation (see `GraphOptions.lognormalMedian`).
+ */
+function datapointOf(id: string, slot: Slot, byMedian: boolean): GraphDatapoint {
   const { quantity, distribution } = slot;
-  const hasSpread = quantity.standard_deviation !== null && quantity.standard_deviation !== undefined;
-  if (distribution === null || !hasSpread || (distribution.type === 'lognormal' && !(quantity.magnitude > 0))) return { id, quantity };
-  return { id, quantity, distribution };
+  const sd = quantity.standard_deviation;
+  if (distribution === null || sd === null || sd === undefined || (distribution.type === 'lognormal' && !(quantity.magnitude > 0)))
+    return { id, quantity };
+  if (distribution.type !== 'lognormal' || !byMedian || !(sd > 0)) return { id, quantity, distribution };
+  const sigma = significant(Math.sqrt(Math.log1p((sd / quantity.magnitude) ** 2)), 4);
+  if (!(sigma > 0)) return { id, quantity, distribution };
+  return { id, quantity: { ...quantity, standard_deviation: null }, distribution: { type: 'lognormal', log_standard_deviation: sigma } };
 }
 
 /** Writes a plan out as a document. */
-function writeGraph(blueprints: readonly BlueprintDefinition[], plan: GraphPlan): RemovalGraphInput {
+function writeGraph(blueprints: readonly BlueprintDefinition[], plan: GraphPlan, byMedian: boolean): RemovalGraphInput {
   const datapoints: GraphDatapoint[] = [];
   const byPool = new Map<string, string[]>();
   const components: GraphComponent[] = [];
@@ -124,7 +131,7 @@ function writeGraph(blueprints: readonly BlueprintDefinition[], plan: GraphPlan)
       const ids = (c.slots[i] ?? []).map((slot) => {
         if (slot.reuse !== null && pool.length > 0) return pool[slot.reuse % pool.length] as string;
         const id = `dtp_${datapoints.length + 1}`;
-        datapoints.push(datapointOf(id, slot));
+        datapoints.push(datapointOf(id, slot, byMedian));
         pool.push(id);
         return id;
       });
@@ -197,7 +204,7 @@ export function graphOf(blueprints: readonly BlueprintDefinition[], options: Gra
       components: fc.array(component, { minLength: components.min, maxLength: components.max }),
     })
     .map((plan) => {
-      const document = writeGraph(blueprints, plan);
+      const document = writeGraph(blueprints, plan, options.lognormalMedian === true);
       return options.sampleSets === true ? withSampleSets(document, lists) : document;
     });
 }

@@ -53,6 +53,7 @@ export {
   type Methodology,
   type MethodologyChecks,
   type MethodologyParse,
+  type MethodologyGraphs,
   type MethodologyTolerances,
   parseMethodology,
 } from './methodology';

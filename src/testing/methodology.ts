@@ -9,7 +9,8 @@
  *     "monotonicity": [{ "input": "diesel_volume", "direction": "decreasing", "blueprint": "site_machinery" }],
  *     "input_ranges": [{ "input": "rock_mass", "magnitude": { "min": 50, "max": 5000, "unit": "t" },
  *                        "relative_standard_deviation": { "min": 0.01, "max": 0.05 } }],
- *     "tolerances": { "unit_invariance": 1e-9, "linearisation": 0.1 }
+ *     "tolerances": { "unit_invariance": 1e-9, "linearisation": 0.1 },
+ *     "graphs": { "sample_sets": true, "distributions": ["lognormal"], "lognormal_median": true }
  *   }
  * }
  * ```
@@ -27,6 +28,7 @@ import { BLUEPRINT_ISSUE_CODES } from '../expressions';
 import type { GraphIssue, IssuePath } from '../model/issues';
 import { nearestName } from '../model/nearest-name';
 import type { QuantityKind } from '../model/quantity-kinds';
+import { DISTRIBUTION_TYPES, type DistributionType } from '../uncertainty/distributions';
 import { isCompatible } from '../units';
 import type { BlueprintDefinition } from './component';
 import {
@@ -73,6 +75,22 @@ export interface MethodologyTolerances {
 }
 
 /**
+ * What the generated graphs of a methodology's checks use (`graphs` of a methodology document):
+ * the data features of semantics 3b, off unless turned on.
+ * @public
+ */
+export interface MethodologyGraphs {
+  /** The fresh datapoints of each component's LIST inputs form a sample set (resampled by rows in Monte Carlo); default false. */
+  readonly sample_sets?: boolean;
+  /** Distribution types a datapoint with a standard deviation may carry (default none: normal). */
+  readonly distributions?: readonly DistributionType[];
+  /** A datapoint drawn lognormal is declared by its median and `log_standard_deviation`; default false. */
+  readonly lognormal_median?: boolean;
+  /** Datapoints of a LIST input (the rows of a sample set), default 1 to 4; a bootstrap of 2 rows is far from normal, so give sets more. */
+  readonly list_length?: { readonly min: number; readonly max: number };
+}
+
+/**
  * What a methodologist declares about a blueprint library.
  * @public
  */
@@ -95,6 +113,8 @@ export interface MethodologyChecks {
   readonly adjustment_signs?: readonly AdjustmentSignDeclaration[];
   /** Entry templates: the blueprints that make one entry together, sharing inputs by key. */
   readonly entries?: readonly EntryTemplateDeclaration[];
+  /** What the generated graphs use: sample sets, distributions, lognormals by their median. */
+  readonly graphs?: MethodologyGraphs;
 }
 
 /**
@@ -146,6 +166,14 @@ const checksSchema = z.strictObject({
   homogeneity: DECLARATION_SHAPES.homogeneity.optional(),
   adjustment_signs: DECLARATION_SHAPES.adjustment_signs.optional(),
   entries: DECLARATION_SHAPES.entries.optional(),
+  graphs: z
+    .strictObject({
+      sample_sets: z.boolean().optional(),
+      distributions: z.array(z.enum(DISTRIBUTION_TYPES)).optional(),
+      lognormal_median: z.boolean().optional(),
+      list_length: z.strictObject({ min: z.number().int().min(1), max: z.number().int().min(1) }).optional(),
+    })
+    .optional(),
 });
 
 /** Known keys of the object at a path of `checks` (for "did you mean"). */
@@ -158,6 +186,8 @@ function knownKeysAt(path: IssuePath): readonly string[] {
   if (last === 'magnitude') return ['min', 'max', 'unit'];
   if (last === 'relative_standard_deviation') return ['min', 'max'];
   if (last === 'tolerances') return ['unit_invariance', 'linearisation'];
+  if (last === 'graphs') return ['sample_sets', 'distributions', 'lognormal_median', 'list_length'];
+  if (last === 'list_length') return ['min', 'max'];
   if (last === 'inputs' && names.includes('examples')) return ['magnitude', 'unit'];
   return DECLARATION_KEYS[last ?? ''] ?? [];
 }

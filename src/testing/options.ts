@@ -41,6 +41,7 @@ export const QUANTITY_OPTION_CHECKS: ShapeCheck = shapeOf<QuantityOptions>({
   relativeStandardDeviation: shapeOf<RelativeRange>({ min: finiteNumber({ min: 0 }), max: finiteNumber({ min: 0 }) }, ['min', 'max']),
   standardDeviation: PRESENCE,
   units: listOf(STRING, 'unit names'),
+  signed: BOOLEAN,
 });
 
 /** {@link GraphOptions} of the generated graphs. */
@@ -56,6 +57,7 @@ export const GRAPH_OPTION_CHECKS: ShapeCheck = shapeOf<GraphOptions>({
   standardDeviation: PRESENCE,
   distributions: listOf(oneOf(DISTRIBUTION_TYPES), 'distribution types'),
   sampleSets: BOOLEAN,
+  lognormalMedian: BOOLEAN,
 });
 
 const CHECK_OPTION_KEYS = {

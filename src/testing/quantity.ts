@@ -42,6 +42,12 @@ export interface QuantityOptions {
    * the first is the one shrinking ends on.
    */
   readonly units?: readonly string[];
+  /**
+   * Whether the value is a difference (a blueprint input declared `difference: true`, semantics
+   * 3b): signs are free, the physical bounds apply to the absolute value, and a range that does not
+   * reach below 0 is mirrored, so that `{min: 1, max: 10}` draws from -10 to 10. Default false.
+   */
+  readonly signed?: boolean;
 }
 
 const STEPS = 1_000_000;
@@ -70,12 +76,20 @@ function checkRange(what: string, min: number, max: number): void {
 }
 
 /** Refuses a range that reaches values no quantity of the kind can take (the engine would refuse them). */
-function checkPhysical(kind: QuantityKind, range: Required<MagnitudeRange>): void {
+function checkPhysical(kind: QuantityKind, range: Required<MagnitudeRange>, signed: boolean): void {
   for (const end of [range.min, range.max]) {
-    if (isWithinPhysicalBounds(kind, toSIValue(end, range.unit))) continue;
+    const si = toSIValue(end, range.unit);
+    if (isWithinPhysicalBounds(kind, signed ? Math.abs(si) : si)) continue;
     const { reason } = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
     throw new RangeError(`quantityOf('${kind}') magnitude: ${end} ${range.unit} is outside the physical bounds of '${kind}' (${reason})`);
   }
+}
+
+/** A range of a difference: one that does not reach below 0 mirrored about 0, `{min: 1, max: 10}` to -10..10. */
+function mirrored(range: Required<MagnitudeRange>): Required<MagnitudeRange> {
+  if (range.min < 0) return range;
+  const end = Math.max(Math.abs(range.min), Math.abs(range.max));
+  return { ...range, min: -end, max: end };
 }
 
 /** A magnitude in SI. */
@@ -99,11 +113,12 @@ function toSIValue(magnitude: number, unit: string): number {
  * @public
  */
 export function quantityOf(kind: QuantityKind, options: QuantityOptions = {}): fc.Arbitrary<GraphQuantityValue> {
-  const range = resolveRange(kind, options.magnitude);
+  const signed = options.signed === true;
+  const range = signed ? mirrored(resolveRange(kind, options.magnitude)) : resolveRange(kind, options.magnitude);
   checkRange(`quantityOf('${kind}') magnitude`, range.min, range.max);
   const rangeCheck = isCompatible(range.unit, kind);
   if (!rangeCheck.ok) throw new RangeError(`quantityOf('${kind}') magnitude: ${rangeCheck.message}`);
-  checkPhysical(kind, range);
+  checkPhysical(kind, range, signed);
   const rsd = options.relativeStandardDeviation ?? DEFAULT_RELATIVE_STANDARD_DEVIATION;
   checkRange(`quantityOf('${kind}') relativeStandardDeviation`, rsd.min, rsd.max);
   if (rsd.min < 0) throw new RangeError(`quantityOf('${kind}') relativeStandardDeviation: min must be >= 0, got ${rsd.min}`);

@@ -41,6 +41,19 @@ const FACTORS = [
   'min($mass_fraction, 0.5)',
 ] as const;
 
+/**
+ * Fragments of the formula language added by semantics 3b, drawn with `extendedFormulas`: a base
+ * with a unit literal, and factors with a (continuous) conditional, unit literals, log10 and cos.
+ */
+const EXTENDED_BASES = ['$volume * (0.84 kg/l) * 3.2', '($mass > $mass ? $mass : $mass)'] as const;
+
+const EXTENDED_FACTORS = [
+  '($mass_fraction > $dimensionless_ratio ? $mass_fraction : $dimensionless_ratio)',
+  '($mass_fraction * (1 kg) / (1000 g))',
+  'log10(1 + $mass_fraction)',
+  '(1 + cos($dimensionless_ratio)) / 2',
+] as const;
+
 const UNITS: Partial<Record<QuantityKind, string>> = {
   mass: 't',
   energy: 'kWh',
@@ -65,6 +78,12 @@ export interface RandomBlueprintOptions {
   readonly types?: readonly ComponentType[];
   /** Most activity terms in the result (default 3). */
   readonly maxTerms?: number;
+  /**
+   * Whether formulas also use the language of semantics 3b: conditionals with comparisons (kept
+   * continuous, `a > b ? a : b`), unit literals (`(0.84 kg/l)`), `log10` and `cos`. Default false
+   * (the formulas drawn for a seed stay those of earlier versions).
+   */
+  readonly extendedFormulas?: boolean;
 }
 
 interface TermPlan {
@@ -84,7 +103,7 @@ interface BlueprintPlan {
 }
 
 /** Writes a plan out: inputs created as the formula needs them. */
-function writeBlueprint(plan: BlueprintPlan): BlueprintDefinition {
+function writeBlueprint(plan: BlueprintPlan, bases: readonly string[], factors: readonly string[]): BlueprintDefinition {
   const inputs: BlueprintInputDefinition[] = [];
   let pick = 0;
   const variable = (kind: QuantityKind, list: boolean): string => {
@@ -100,7 +119,7 @@ function writeBlueprint(plan: BlueprintPlan): BlueprintDefinition {
   const fill = (fragment: string): string =>
     fragment.replace(/\$([a-z_]+)(\[\])?/g, (_, kind: string, list?: string) => variable(kind as QuantityKind, list !== undefined));
   const terms = plan.terms.map((t) => {
-    const parts = [fill(BASES[t.base % BASES.length] as string), ...t.factors.map((f) => fill(FACTORS[f % FACTORS.length] as string))];
+    const parts = [fill(bases[t.base % bases.length] as string), ...t.factors.map((f) => fill(factors[f % factors.length] as string))];
     return { text: parts.join(' * '), minus: t.minus };
   });
   const sum = terms.map((t, n) => (n === 0 ? t.text : `${t.minus ? '-' : '+'} ${t.text}`)).join(' ');
@@ -139,9 +158,12 @@ export function randomBlueprint(options: RandomBlueprintOptions = {}): fc.Arbitr
     throw new RangeError(`randomBlueprint maxTerms: expected an integer >= 1, got ${maxTerms}`);
   const types = options.types ?? COMPONENT_TYPES;
   if (types.length === 0) throw new RangeError('randomBlueprint types: expected at least one type');
+  const extended = options.extendedFormulas === true;
+  const bases: readonly string[] = extended ? [...BASES, ...EXTENDED_BASES] : BASES;
+  const factors: readonly string[] = extended ? [...FACTORS, ...EXTENDED_FACTORS] : FACTORS;
   const term = fc.record({
-    base: fc.nat(BASES.length - 1),
-    factors: fc.array(fc.nat(FACTORS.length - 1), { maxLength: 2 }),
+    base: fc.nat(bases.length - 1),
+    factors: fc.array(fc.nat(factors.length - 1), { maxLength: 2 }),
     minus: fc.boolean(),
   });
   return fc
@@ -153,5 +175,5 @@ export function randomBlueprint(options: RandomBlueprintOptions = {}): fc.Arbitr
       split: fc.boolean(),
       zero: fc.boolean(),
     })
-    .map(writeBlueprint);
+    .map((plan) => writeBlueprint(plan, bases, factors));
 }

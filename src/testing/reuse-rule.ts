@@ -12,6 +12,7 @@ import type { ComponentBlueprintDefinition, ComponentType, RemovalGraphInput } f
 import { toSI } from '../units';
 import type { BlueprintDefinition } from './component';
 import { graphOf } from './graph';
+import { type SampleSetMoments, sampleSetMoments } from './sample-set-moments';
 import { agree, show } from './graph-reading';
 import { type GraphCheckOptions, runProperty, type Verdict } from './verdict';
 import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from './options';
@@ -48,7 +49,14 @@ export function compiledOf(b: BlueprintDefinition): CompiledBlueprint {
 /** Recomputes every entry's propagation from the blueprints' compiled gradients. */
 export function expectedPropagation(graph: RemovalGraphInput): Map<string, ExpectedPropagation> {
   const compiled = new Map(graph.component_blueprints.map((b) => [b.key, compiledOf(b)]));
-  const si = new Map(graph.datapoints.map((d) => [d.id, toSI(d.quantity.magnitude, d.quantity.standard_deviation, d.quantity.unit)]));
+  const moments = sampleSetMoments(graph);
+  const si = new Map(
+    graph.datapoints.map((d) => {
+      const value = toSI(d.quantity.magnitude, d.quantity.standard_deviation, d.quantity.unit);
+      const fromSet = moments.standardDeviation.get(d.id);
+      return [d.id, fromSet === undefined ? value : { ...value, standard_deviation: fromSet }];
+    }),
+  );
   // Per component: its datapoint slots, the derivative of its value by each, and the use count of each.
   // At a kink (a tie of min/max, abs at 0), every branch's gradient: the entry takes the largest variance.
   const derivatives = new Map<string, { ids: string[]; gradients: readonly Float64Array[]; uses: number[]; type: ComponentType }>();
@@ -88,10 +96,10 @@ export function expectedPropagation(graph: RemovalGraphInput): Map<string, Expec
         rest = Math.floor(rest / d.gradients.length);
         return { d, factor, gradient };
       });
-      const candidate = mergedPropagation(picked, si);
+      const candidate = mergedPropagation(picked, si, moments);
       if (best === null || (candidate.standardDeviation ?? 0) > (best.standardDeviation ?? 0)) best = candidate;
     }
-    expected.set(entry.id, best ?? mergedPropagation([], si));
+    expected.set(entry.id, best ?? mergedPropagation([], si, moments));
   }
   return expected;
 }
@@ -104,6 +112,7 @@ function mergedPropagation(
     readonly gradient: Float64Array;
   }[],
   si: ReadonlyMap<string, { readonly magnitude: number; readonly standard_deviation: number | null }>,
+  moments: SampleSetMoments,
 ): ExpectedPropagation {
   const merged = new Map<string, { sum: number; size: number }>();
   const uses = new Map<string, number>();
@@ -125,7 +134,23 @@ function mergedPropagation(
     variance += (m.sum * s) ** 2;
     unmerged += (m.size * s) ** 2;
   }
+  // Two members of one row of a sample set covary (their columns' Pearson correlation).
+  if (moments.standardDeviation.size > 0) variance = Math.max(0, variance + rowCovariance(merged, moments));
   return { standardDeviation: any ? Math.sqrt(variance) : null, scale: Math.sqrt(unmerged), uses };
+}
+
+/** Sum over ordered pairs of one sample-set row of g_i g_j r s_i s_j (each unordered pair twice). */
+function rowCovariance(merged: ReadonlyMap<string, { readonly sum: number }>, moments: SampleSetMoments): number {
+  const members = [...merged].filter(([id]) => moments.standardDeviation.has(id));
+  let covariance = 0;
+  for (const [a, ma] of members) {
+    for (const [b, mb] of members) {
+      const r = a === b ? 0 : moments.correlation(a, b);
+      if (r !== 0)
+        covariance += ma.sum * mb.sum * r * (moments.standardDeviation.get(a) as number) * (moments.standardDeviation.get(b) as number);
+    }
+  }
+  return covariance;
 }
 
 /** What an entry's evaluation gets wrong about the reuse rule, or null. */

@@ -130,6 +130,12 @@ export interface GraphOptions {
    * LIST input of equal length (docs/graph-document.md, "Sample sets"); default false.
    */
   readonly sampleSets?: boolean;
+  /**
+   * Whether a datapoint drawn with a lognormal distribution (see `distributions`) is declared by
+   * its median (semantics 3b): magnitude the median, `log_standard_deviation` sqrt(ln(1 + r^2)) for
+   * the drawn relative standard deviation r, `standard_deviation` null. Default false.
+   */
+  readonly lognormalMedian?: boolean;
 }
 
 /**

@@ -16,6 +16,9 @@ type ReportDiscount = CalculationReport['discount'];
 export function describeDistribution(distribution: GraphDistribution | undefined): string {
   if (distribution === undefined) return 'normal';
   if (distribution.type === 'trapezoidal') return `trapezoidal (beta ${num(distribution.beta)})`;
+  if (distribution.type === 'lognormal' && distribution.log_standard_deviation !== undefined) {
+    return `lognormal (median, log standard deviation ${num(distribution.log_standard_deviation)})`;
+  }
   if (distribution.type === 'student_t') return `student_t (${num(distribution.degrees_of_freedom)} degrees of freedom)`;
   return distribution.type;
 }

@@ -18,6 +18,7 @@ import type { GhgEntryResult, GhgStatementResult } from '../result';
 import { compareStrings } from '../compare-strings';
 import type { GraphDatapoint } from '../../model';
 import { describeDistribution, explainDiscount } from './discount';
+import { explainFeatures } from './features';
 import { num, wrap } from './numbers';
 import type {
   CalculationReportOutcome,
@@ -139,6 +140,12 @@ export function explainPreparedGhgEntry(
       monte_carlo: entryResult.monte_carlo ?? null,
       first_order_co2e_net_removed_kg: firstOrderNet,
       discount,
+      features: explainFeatures(
+        prepared,
+        attributionsOf(prepared, e),
+        new Set(datapoints.map((d) => d.datapoint_id)),
+        entryResult.warnings,
+      ),
       warnings: entryResult.warnings,
     },
   };

@@ -48,6 +48,7 @@ export function formatCalculationReport(report: CalculationReport): string {
   lines.push('## 1. Datapoints', '', datapointsTable(report), '');
   lines.push('## 2. Components', '');
   report.components.forEach((c, k) => lines.push(...componentSection(c, k)));
+  lines.push(...featuresSection(report));
   lines.push(...signedSumSection(report), ...propagationSection(report), ...discountSection(report), ...roundingSection(report));
   if (report.ghg_statement !== null) lines.push(...statementSection(report.ghg_statement));
   return `${lines.join('\n').trimEnd()}\n`;
@@ -199,6 +200,13 @@ function propagationSection(report: CalculationReport): string[] {
 }
 
 /** Section 5: the uncertainty discount, as the report's one explanation of it words it. */
+/** After the components: sample sets, branches taken, lognormals by median and difference inputs, as the report's one explanation words them. */
+function featuresSection(report: CalculationReport): string[] {
+  const sentences = report.features.sentences;
+  if (sentences.length === 0) return [];
+  return ['## Sample sets, branches and declared inputs', '', ...sentences.flatMap((sentence) => [sentence, ''])];
+}
+
 function discountSection(report: CalculationReport): string[] {
   const lines = ['## 5. Uncertainty discount', ''];
   for (const sentence of report.discount.sentences) lines.push(sentence, '');

@@ -231,6 +231,61 @@ export interface CalculationReport {
     /** The explanation in sentences (plain text, numbers to 12 significant digits). */
     readonly sentences: readonly string[];
   };
+  /**
+   * How sample sets, branches, lognormals by their median and difference inputs shaped the figures
+   * (semantics 3b): the one explanation that `formatCalculationReport` and the HTML report both print.
+   * Every list is empty, and so are the sentences, when the entry uses none of them.
+   */
+  readonly features: {
+    /** Each sample-set column with a datapoint the entry reads: where those datapoints' standard uncertainty comes from. */
+    readonly sample_sets: readonly {
+      readonly sample_set_id: string;
+      readonly column: string;
+      /** The set's number of rows n. */
+      readonly rows: number;
+      /** The column's datapoints the entry reads. */
+      readonly datapoint_ids: readonly string[];
+      /** The column's sample standard deviation (n - 1), in `unit`. */
+      readonly standard_deviation: number;
+      /** The unit of the column's first row. */
+      readonly unit: string;
+      /** The Pearson correlation of the column's rows with each other column's, which the first order uses for same-row pairs. */
+      readonly correlations: readonly { readonly column: string; readonly coefficient: number }[];
+    }[];
+    /** Each deciding comparison of the entry's components at the magnitudes, with the branch taken. */
+    readonly branches: readonly {
+      readonly component_id: string;
+      /** Key of the expression the comparison is written in. */
+      readonly expression: string;
+      /** The comparison, normalised. */
+      readonly comparison: string;
+      /** Left side less right side, SI. */
+      readonly difference: number;
+      /** Whether the comparison holds: true takes the first branch of the conditional. */
+      readonly holds: boolean;
+      /** Whether the entry carries a `branch_near_threshold` warning for it. */
+      readonly near_threshold: boolean;
+    }[];
+    /** Each datapoint read that declares a lognormal by its median, as declared and with its first-order standard deviation. */
+    readonly lognormal_medians: readonly {
+      readonly datapoint_id: string;
+      /** The median: the datapoint's magnitude. */
+      readonly median: number;
+      /** sigma of ln X. */
+      readonly log_standard_deviation: number;
+      readonly unit: string;
+      /** median e^(sigma^2/2) sqrt(e^(sigma^2) - 1), in `unit`. */
+      readonly first_order_standard_deviation: number;
+    }[];
+    /** Each input of the entry's components declared `difference: true`, with its datapoints. */
+    readonly difference_inputs: readonly {
+      readonly component_id: string;
+      readonly input_key: string;
+      readonly datapoint_ids: readonly string[];
+    }[];
+    /** The explanation in sentences (plain text, numbers to 12 significant digits). */
+    readonly sentences: readonly string[];
+  };
   /** The entry's warnings (its `warnings` in the evaluation result), shown first; empty when none. */
   readonly warnings: readonly EvaluationWarning[];
 }
