@@ -21,5 +21,7 @@ export default defineConfig({
     ...base.test,
     include: ['conformance/**/*.test.ts'],
     testTimeout: 240_000,
+    // The responses suite compiles both real documents and runs its scenario before its tests: past 10 s on a loaded machine.
+    hookTimeout: 240_000,
   },
 });

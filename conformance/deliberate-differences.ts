@@ -41,6 +41,16 @@ export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [
       'Test helpers under /sandbox/v0 do what the real service does on its own side (contract.md 6); they never exist under /mrv/v0 or /registry/v0.',
   },
   {
+    pattern: /^(POST|PATCH|DELETE|PUT) [^ ]+ status \+503$/,
+    reason:
+      'A write that `serve --state` cannot commit (a full disk, an I/O error) is answered 503 with Retry-After and changes nothing (docs/service.md); the real document does not declare it.',
+  },
+  {
+    pattern: / (response|node) \+total_co2e_removed_kg$/,
+    reason:
+      "A statement carries its total, the sum of its entries' rounded nets (semantics.md 5); the older document shows only the pending total.",
+  },
+  {
     pattern: / (response|node) \+(risk_of_reversal_percentage|credit_allocation)$/,
     reason:
       'interface.md 2.3 (the authority) gives a GHG entry risk_of_reversal_percentage and credit_allocation; the older document lacks them.',

@@ -37,7 +37,7 @@ export type BufferPoolRounding = 'ceil' | 'floor' | 'half_up';
 export type SensitivityMeasure = 'net_without_discount' | 'net_after_discount';
 
 /**
- * The policies of the accounting rules. Defaults in {@link DEFAULT_ACCOUNTING_POLICIES}.
+ * The policies of the accounting rules. Defaults in `DEFAULT_ACCOUNTING_POLICIES` (root entry).
  * @public
  */
 export interface AccountingPolicies {

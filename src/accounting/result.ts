@@ -46,18 +46,21 @@ export interface ComponentResult {
    * With the option `expressionValues`: every expression of the component's blueprint at the
    * magnitudes (blueprint order), in SI with the SI unit of its dimension.
    */
-  readonly expression_values?: readonly ExpressionValue[];
+  readonly expression_values?: readonly {
+    /** The expression's key. */
+    readonly key: string;
+    /** Its value in SI. */
+    readonly value: number;
+    /** The SI unit of its dimension, as the unit reader reads it (`kg*m^-3`; `""` for a pure number). */
+    readonly unit: string;
+  }[];
 }
 
-/** One expression's value at the magnitudes (option `expressionValues`). */
-export interface ExpressionValue {
-  /** The expression's key. */
-  readonly key: string;
-  /** Its value in SI. */
-  readonly value: number;
-  /** The SI unit of its dimension, as the unit reader reads it (`kg*m^-3`; `""` for a pure number). */
-  readonly unit: string;
-}
+/**
+ * One expression's value at the magnitudes (option `expressionValues`). Written inline in
+ * {@link ComponentResult} so that the root entry's report names no type it does not export.
+ */
+export type ExpressionValue = NonNullable<ComponentResult['expression_values']>[number];
 
 /**
  * A datapoint used more than once in one GHG entry's calculation (treated as one variable).
@@ -121,20 +124,21 @@ export interface MonteCarloSummary {
     readonly upper_kg: number;
   };
   /** The sampled nets counted in equal bins; present when `monteCarlo.histogramBins` was given. */
-  readonly histogram?: MonteCarloHistogram;
+  readonly histogram?: {
+    /** Lower edge of the first bin, kg (the smallest sample). */
+    readonly start_kg: number;
+    /** Width of every bin, kg (0 when every sample is equal: one bin holds them all). */
+    readonly bin_width_kg: number;
+    /** Samples per bin; bin `i` is `[start + i w, start + (i + 1) w)`, the last one closed. */
+    readonly counts: readonly number[];
+  };
 }
 
 /**
  * The sampled nets of one entry counted in equal bins from the smallest sample to the largest.
+ * Written inline in {@link MonteCarloSummary} so that the root entry's report names no type it does not export.
  */
-export interface MonteCarloHistogram {
-  /** Lower edge of the first bin, kg (the smallest sample). */
-  readonly start_kg: number;
-  /** Width of every bin, kg (0 when every sample is equal: one bin holds them all). */
-  readonly bin_width_kg: number;
-  /** Samples per bin; bin `i` is `[start + i w, start + (i + 1) w)`, the last one closed. */
-  readonly counts: readonly number[];
-}
+export type MonteCarloHistogram = NonNullable<MonteCarloSummary['histogram']>;
 
 /**
  * The evaluation of one GHG entry.

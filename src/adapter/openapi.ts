@@ -12,6 +12,8 @@ import { z } from 'zod';
 import * as model from '../model';
 import { dateSchema, dateTimeSchema } from '../model/shapes';
 import { errorMessageBodySchema, validationErrorBodySchema } from '../model/validation-error';
+import { describeDocument } from './openapi-descriptions';
+import { componentSchemaName } from './openapi-names';
 import { operationIds } from './operation-ids';
 import type { Route } from './router';
 import { ROUTES } from './resources';
@@ -93,14 +95,14 @@ function schemaExports(): [string, unknown][] {
 
 /**
  * The model's and the resources' exported object and enum schemas by name (`datapointSchema` is
- * `Datapoint`): the names of the document's component schemas, so that a generated client has
+ * `Datapoint`, `createRemovalRequestSchema` is `GhgEntryCreate`: openapi-names.ts): the names of the document's component schemas, so that a generated client has
  * named types.
  */
 function schemaNames(): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
   for (const [name, value] of schemaExports()) {
     if (!name.endsWith('Schema') || !(value instanceof z.ZodObject || value instanceof z.ZodEnum) || names.has(value)) continue;
-    names.set(value, `${name.charAt(0).toUpperCase()}${name.slice(1, -'Schema'.length)}`);
+    names.set(value, componentSchemaName(name.slice(0, -'Schema'.length)));
   }
   return names;
 }
@@ -203,6 +205,19 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const refusal = (description: string, ref: string) => ({ description, content: json({ $ref: `#/components/schemas/${ref}` }) });
 
+/**
+ * The refusal of a write that cannot be committed (`serve --state`: a full disk, an I/O error): it
+ * changed nothing, and may be sent again after `Retry-After` seconds (docs/service.md).
+ */
+const UNAVAILABLE = {
+  description:
+    'The write could not be committed (the server keeps its state on disk with `serve --state`, and the disk refused it: full, read-only, an I/O error). Nothing was changed, in memory or on disk; send the request again after `Retry-After` seconds. Reads go on being answered.',
+  headers: {
+    'Retry-After': { description: 'Seconds to wait before sending the request again (5).', schema: { type: 'integer', minimum: 1 } },
+  },
+  content: json({ $ref: '#/components/schemas/ErrorMessage' }),
+};
+
 /** The operation object of a route. */
 function operation(route: Route, operationId: string, named: NamedSchemas): JsonSchemaObject {
   const { schemas } = route;
@@ -218,6 +233,7 @@ function operation(route: Route, operationId: string, named: NamedSchemas): Json
       'ErrorMessage',
     );
   responses['422'] = refusal('Validation error (pydantic v2 shape).', 'ValidationError');
+  if (route.method !== 'GET') responses['503'] = UNAVAILABLE;
   const tag = route.path.split('/')[1] ?? '';
   return {
     operationId,
@@ -241,6 +257,19 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
   // Every 422 item carries all five fields (docs/rules.md#service-behaviour), `input` included whatever its value.
   const items = ((validation.properties as Record<string, JsonSchemaObject>).detail as JsonSchemaObject).items as JsonSchemaObject;
   items.required = ['type', 'loc', 'msg', 'input', 'ctx'];
+  const allSchemas: Record<string, JsonSchemaObject> = {
+    ...schemas,
+    ErrorMessage: jsonSchema(errorMessageBodySchema, 'output'),
+    ValidationError: validation,
+    Undefined: {
+      type: 'object',
+      properties: { __typename: { type: 'string', const: 'Undefined' } },
+      required: ['__typename'],
+      additionalProperties: false,
+      description: 'The "not provided" value: a field given as this is read as not sent.',
+    },
+  };
+  describeDocument(paths as Record<string, Record<string, JsonSchemaObject>>, allSchemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -252,18 +281,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
     servers: [{ url: '/', description: 'This sandbox; each path carries its API prefix (/mrv/v0, /registry/v0, /sandbox/v0).' }],
     paths: paths as OpenApiDocument['paths'],
     components: {
-      schemas: {
-        ...schemas,
-        ErrorMessage: jsonSchema(errorMessageBodySchema, 'output'),
-        ValidationError: validation,
-        Undefined: {
-          type: 'object',
-          properties: { __typename: { type: 'string', const: 'Undefined' } },
-          required: ['__typename'],
-          additionalProperties: false,
-          description: 'The "not provided" value: a field given as this is read as not sent.',
-        },
-      },
+      schemas: allSchemas,
       securitySchemes: {
         ClientSecret: {
           type: 'apiKey',

@@ -6,3 +6,5 @@
  */
 export * from '../registry';
 export { createIdGenerator, type IdGenerator, type IdGeneratorOptions, type IdKind } from '../model/ids';
+// The problem type the ledger's refusals extend.
+export type { GraphIssue, GraphIssueCode, IssuePath } from '../model/issues';

@@ -5,3 +5,45 @@
  * @packageDocumentation
  */
 export * from '../testing';
+// The types of the evaluation and its report (the root entry's), so that the entry's report names none it does not export
+// (but `EvaluateOptions`, whose documentation links to `evaluateGraph`, a function of the root entry only).
+export type {
+  AccountingPolicies,
+  AttributionScope,
+  BufferPoolRounding,
+  CalculationReport,
+  CalculationReportOutcome,
+  CalculationReportPolicies,
+  ComponentResult,
+  ComponentType,
+  CreditAllocation,
+  DatapointSensitivity,
+  EvaluationOutcome,
+  EvaluationResult,
+  EvaluationWarning,
+  EvaluationWarningCode,
+  GhgEntryResult,
+  GhgEntrySensitivity,
+  GhgStatementEntryTotal,
+  GhgStatementResult,
+  GhgStatementSensitivity,
+  GhgStatementStatus,
+  GraphIssue,
+  GraphIssueCode,
+  IssuePath,
+  MonteCarloSummary,
+  NetSensitivity,
+  ProjectComponentAllocationStrategy,
+  ProjectComponentShareResult,
+  ReportAttribution,
+  ReportComponent,
+  ReportDatapoint,
+  ReportExpression,
+  ReportPartialDerivative,
+  ReportPropagationLine,
+  ReusedDatapoint,
+  RoundingTies,
+  SensitivityMeasure,
+  UncertaintyBudgetLine,
+} from '../index';
+export type { QuantityKind } from '../model/quantity-kinds';

@@ -33,18 +33,30 @@ export const COMPONENT_TYPES = [
   'REDUCTION',
   'ADJUSTMENT',
   'UNCERTAINTY_DISCOUNT',
-] as const;
+] as const satisfies readonly ComponentType[];
 
 /** A component type. @public */
-export type ComponentType = (typeof COMPONENT_TYPES)[number];
+export type ComponentType =
+  | 'ACTIVITY'
+  | 'COUNTERFACTUAL'
+  | 'REMOVAL_COUNTERFACTUAL'
+  | 'SEQUESTRATION'
+  | 'LOSS'
+  | 'REDUCTION'
+  | 'ADJUSTMENT'
+  | 'UNCERTAINTY_DISCOUNT';
+
+// Every member of the union is listed (the list is the union, no more, no less).
+const _everyComponentType: readonly (typeof COMPONENT_TYPES)[number][] = [] as ComponentType[];
+void _everyComponentType;
 
 /** Schema of a component type. */
 export const componentTypeSchema = z.enum(COMPONENT_TYPES);
 
 /** Schema of an input's data shape: one datapoint or a list of them. */
-export const dataShapeSchema = z.enum(['SCALAR', 'LIST']);
+export const dataShapeSchema = z.enum(['SCALAR', 'LIST'] as const satisfies readonly DataShape[]);
 /** `SCALAR` or `LIST`. */
-export type DataShape = z.infer<typeof dataShapeSchema>;
+export type DataShape = 'SCALAR' | 'LIST';
 
 /** Schema of what an expression variable refers to. */
 export const expressionInputTypeSchema = z.enum(['DATAPOINT', 'EXPRESSION_RESULT', 'ZERO_TCO2E']);
@@ -351,10 +363,20 @@ export type GraphGhgEntry = z.infer<typeof graphGhgEntrySchema>;
  * The statuses of a GHG statement, in lifecycle order: DRAFT, AWAITING_VERIFICATION, then
  * VERIFIED or FAILED_VERIFICATION, and CREDITS_ISSUED after VERIFIED.
  */
-export const GHG_STATEMENT_STATUSES = ['DRAFT', 'AWAITING_VERIFICATION', 'VERIFIED', 'CREDITS_ISSUED', 'FAILED_VERIFICATION'] as const;
+export const GHG_STATEMENT_STATUSES = [
+  'DRAFT',
+  'AWAITING_VERIFICATION',
+  'VERIFIED',
+  'CREDITS_ISSUED',
+  'FAILED_VERIFICATION',
+] as const satisfies readonly GhgStatementStatus[];
 
 /** A GHG statement status. @public */
-export type GhgStatementStatus = (typeof GHG_STATEMENT_STATUSES)[number];
+export type GhgStatementStatus = 'DRAFT' | 'AWAITING_VERIFICATION' | 'VERIFIED' | 'CREDITS_ISSUED' | 'FAILED_VERIFICATION';
+
+// Every member of the union is listed (the list is the union, no more, no less).
+const _everyGhgStatementStatus: readonly (typeof GHG_STATEMENT_STATUSES)[number][] = [] as GhgStatementStatus[];
+void _everyGhgStatementStatus;
 
 /** Schema of a GHG statement status. */
 export const ghgStatementStatusSchema = z.enum(GHG_STATEMENT_STATUSES);
@@ -368,10 +390,19 @@ export const PROJECT_COMPONENT_ALLOCATION_STRATEGIES = [
   'MANUAL',
   'CUSTOM_TIME_PERIOD',
   'ESTIMATED_PROJECT_LIFETIME',
-] as const;
+] as const satisfies readonly ProjectComponentAllocationStrategy[];
 
 /** A project component's allocation strategy. @public */
-export type ProjectComponentAllocationStrategy = (typeof PROJECT_COMPONENT_ALLOCATION_STRATEGIES)[number];
+export type ProjectComponentAllocationStrategy =
+  | 'ESTIMATED_PROJECT_TONNAGE'
+  | 'MANUAL'
+  | 'CUSTOM_TIME_PERIOD'
+  | 'ESTIMATED_PROJECT_LIFETIME';
+
+// Every member of the union is listed (the list is the union, no more, no less).
+const _everyProjectComponentAllocationStrategy: readonly (typeof PROJECT_COMPONENT_ALLOCATION_STRATEGIES)[number][] =
+  [] as ProjectComponentAllocationStrategy[];
+void _everyProjectComponentAllocationStrategy;
 
 /** Schema of a project component's allocation strategy. */
 export const projectComponentAllocationStrategySchema = z.enum(PROJECT_COMPONENT_ALLOCATION_STRATEGIES);

@@ -43,13 +43,48 @@ export const ID_PREFIXES = {
   monitoring_submission: 'mns',
   project_document: 'pjd',
   checkout_session: 'chk',
-} as const;
+} as const satisfies Readonly<Record<IdKind, string>>;
 
 /**
  * A resource kind that has an identifier prefix.
  * @public
  */
-export type IdKind = keyof typeof ID_PREFIXES;
+export type IdKind =
+  | 'project'
+  | 'ghg_entry'
+  | 'ghg_statement'
+  | 'feedstock_type'
+  | 'feedstock_batch'
+  | 'datapoint'
+  | 'source'
+  | 'component'
+  | 'removal_template_component'
+  | 'removal_template_component_group'
+  | 'removal_template'
+  | 'component_attribution'
+  | 'production_batch'
+  | 'storage_location'
+  | 'biochar_application'
+  | 'measurement_sample'
+  | 'measurement_location'
+  | 'facility'
+  | 'file_upload'
+  | 'data_upload_submission'
+  | 'organisation'
+  | 'supplier'
+  | 'credit_batch'
+  | 'retirement'
+  | 'delivery'
+  | 'order'
+  | 'transfer'
+  | 'issuance'
+  | 'refund'
+  | 'storage_unit'
+  | 'sensor'
+  | 'monitoring_requirement'
+  | 'monitoring_submission'
+  | 'project_document'
+  | 'checkout_session';
 
 /**
  * An identifier prefix such as `rmv` or `ctb`.

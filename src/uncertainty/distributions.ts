@@ -10,12 +10,24 @@ import { normalCdf, normalQuantile, studentTQuantile } from './special-functions
 /**
  * The distribution types a datapoint may carry.
  */
-export const DISTRIBUTION_TYPES = ['normal', 'rectangular', 'triangular', 'arcsine', 'trapezoidal', 'student_t', 'lognormal'] as const;
+export const DISTRIBUTION_TYPES = [
+  'normal',
+  'rectangular',
+  'triangular',
+  'arcsine',
+  'trapezoidal',
+  'student_t',
+  'lognormal',
+] as const satisfies readonly DistributionType[];
 
 /**
  * A distribution type.
  */
-export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
+export type DistributionType = 'normal' | 'rectangular' | 'triangular' | 'arcsine' | 'trapezoidal' | 'student_t' | 'lognormal';
+
+// Every member of the union is listed (the list is the union, no more, no less).
+const _everyDistributionType: readonly (typeof DISTRIBUTION_TYPES)[number][] = [] as DistributionType[];
+void _everyDistributionType;
 
 /** A prepared marginal: its type's index in {@link DISTRIBUTION_TYPES}, centre, scale and parameter. */
 export interface Marginal {

@@ -23,7 +23,7 @@ export const BASE_DIMENSIONS = [
 ] as const;
 
 /**
- * Exponents of each base dimension, in the order of {@link BASE_DIMENSIONS}; e.g. energy is
+ * Exponents of each base dimension, in the order of `BASE_DIMENSIONS` (cdr-engine/units); e.g. energy is
  * `[1, 2, -2, 0, 0, 0, 0, 0, 0]`.
  * @public
  */

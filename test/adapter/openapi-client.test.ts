@@ -14,7 +14,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { demoSandbox } from './fixtures';
 
 const FLOW = `
-import type { operations, paths } from './api';
+import type { components, operations, paths } from './api';
 
 type Body<O extends keyof operations> = operations[O] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 type Ok<O extends keyof operations> = operations[O]['responses'] extends { 200: { content: { 'application/json': infer R } } } ? R : never;
@@ -39,12 +39,20 @@ export const submit: Body<'submitGhgStatement'> = { ghg_statement_report_url: 'h
 export function status(s: Ok<'submitGhgStatement'>): string {
   return s.status;
 }
+export function total(s: Ok<'submitGhgStatement'>): number | null {
+  return s.total_co2e_removed_kg ?? s.pending_total_co2e_removed_kg;
+}
+// The schemas are named in one scheme: the resource, then the verb of a request body.
+export const named: components['schemas']['DatapointPatch'] = { display_name: 'renamed again' };
+export const entry: components['schemas']['GhgEntryCreate']['project_id'] = 'prj_01JA0PROJECTA0000000';
 export const listed: paths['/mrv/v0/datapoints']['get']['responses'][200]['content']['application/json']['nodes'] = [];
 export const verify: keyof operations = 'verifyGhgStatement';
 export const issue: keyof operations = 'issueCreditsGhgStatement';
 
 // @ts-expect-error a datapoint's quantity needs a magnitude
 export const wrong: Body<'createDatapoint'> = { ...datapoint, quantity: { unit: 't' } };
+// @ts-expect-error a PATCH field is typed as the field: a magnitude is a number
+export const wrongPatch: Body<'updateDatapoint'> = { quantity: { magnitude: '12', unit: 't' } };
 // @ts-expect-error the ids are the readable ones
 export const old: keyof operations = 'post_mrv_v0_ghg_statements_by_id_submit';
 `;

@@ -86,7 +86,7 @@ describe("the service's own OpenAPI document", () => {
 
   test('resources and request bodies are named component schemas that operations refer to, so a generated client has named types', () => {
     const create = document.paths['/mrv/v0/datapoints']?.post as Operation;
-    expect(create.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateDatapointRequest' });
+    expect(create.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DatapointCreate' });
     expect(
       (create.responses['200'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema,
     ).toEqual({ $ref: '#/components/schemas/Datapoint' });

@@ -374,6 +374,7 @@ export const RESOURCE_EXAMPLES: Record<string, unknown> = {
     reporting_period_end_at: '2024-03-31',
     submitted_at: null,
     credits_issued_at: null,
+    total_co2e_removed_kg: 88.82,
     pending_total_co2e_removed_kg: 88.82,
   },
   processStepSchema: { key: 'pyrolysis', display_name: 'Pyrolysis', description: 'Heating biomass without oxygen' },

@@ -24,6 +24,7 @@ export const ghgStatementSchema = z.object({
   reporting_period_end_at: dateSchema,
   submitted_at: dateTimeSchema.nullable(),
   credits_issued_at: dateTimeSchema.nullable(),
+  total_co2e_removed_kg: laxNumber().nullable(),
   pending_total_co2e_removed_kg: laxNumber().nullable(),
 });
 /** A GHG statement: GHG entries submitted together for verification. */
