@@ -87,3 +87,32 @@ export function formatDimension(a: Dimension): string {
   }
   return parts.length === 0 ? 'dimensionless' : parts.join('·');
 }
+
+/** The SI symbol of each base dimension, as the unit reader reads it. */
+const SI_SYMBOLS: Readonly<Record<(typeof BASE_DIMENSIONS)[number], string>> = {
+  mass: 'kg',
+  length: 'm',
+  time: 's',
+  current: 'A',
+  temperature: 'K',
+  luminous_intensity: 'cd',
+  amount_of_substance: 'mol',
+  angle: 'rad',
+  information: 'bit',
+  currency: 'USD',
+};
+
+/**
+ * The SI unit of a dimension, written so that the unit reader reads it back: `kg*m^-3` for a mass
+ * density, `""` for a pure number.
+ * @public
+ */
+export function siUnitOfDimension(dim: Dimension): string {
+  const parts: string[] = [];
+  BASE_DIMENSIONS.forEach((base, i) => {
+    const e = dim[i] ?? 0;
+    if (Math.abs(e) < 1e-9) return;
+    parts.push(e === 1 ? SI_SYMBOLS[base] : `${SI_SYMBOLS[base]}^${Number(e.toFixed(6))}`);
+  });
+  return parts.join('*');
+}

@@ -4,33 +4,9 @@
  * magnitudes, in SI with the SI unit of its dimension. Internal to accounting.
  */
 import type { CompiledBlueprint } from '../../expressions';
-import { BASE_DIMENSIONS, type Dimension } from '../../units';
+import { siUnitOfDimension } from '../../units';
 import type { PreparedGraph } from '../prepare/prepared-graph';
 import type { ExpressionValue } from '../result';
-
-const SI_SYMBOLS: Readonly<Record<(typeof BASE_DIMENSIONS)[number], string>> = {
-  mass: 'kg',
-  length: 'm',
-  time: 's',
-  current: 'A',
-  temperature: 'K',
-  luminous_intensity: 'cd',
-  amount_of_substance: 'mol',
-  angle: 'rad',
-  information: 'bit',
-  currency: 'USD',
-};
-
-/** The SI unit of a dimension as the unit reader reads it back, e.g. `kg*m^-3`; `""` for a pure number. */
-export function siUnitOfDimension(dim: Dimension): string {
-  const parts: string[] = [];
-  BASE_DIMENSIONS.forEach((base, i) => {
-    const e = dim[i] ?? 0;
-    if (Math.abs(e) < 1e-9) return;
-    parts.push(e === 1 ? SI_SYMBOLS[base] : `${SI_SYMBOLS[base]}^${Number(e.toFixed(6))}`);
-  });
-  return parts.join('*');
-}
 
 /** Component c's expression values at its magnitudes, by a cache of one list per component. */
 export class ExpressionValues {

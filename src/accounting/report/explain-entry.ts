@@ -6,7 +6,7 @@
  */
 import type { CompiledBlueprint } from '../../expressions';
 import { nearestName } from '../../model/nearest-name';
-import { BASE_DIMENSIONS, tryParseUnit } from '../../units';
+import { siUnitOfDimension, tryParseUnit } from '../../units';
 import { roundNetRemoval } from '../credits/credits';
 import { evaluatePreparedGraph, MONTE_CARLO_OPTION_CHECKS, type EvaluateOptions } from '../evaluate/evaluate';
 import { optionIssues, shapeOf } from '../../model/strict-options';
@@ -225,30 +225,11 @@ function reportDatapoint(prepared: PreparedGraph, d: number): ReportDatapoint {
   };
 }
 
-const SI_SYMBOLS: Readonly<Record<(typeof BASE_DIMENSIONS)[number], string>> = {
-  mass: 'kg',
-  length: 'm',
-  time: 's',
-  current: 'A',
-  temperature: 'K',
-  luminous_intensity: 'cd',
-  amount_of_substance: 'mol',
-  angle: 'rad',
-  information: 'bit',
-  currency: 'USD',
-};
-
 /** The SI unit of a unit's dimension, e.g. `kg·m^-1`; `1` for a pure number. */
 function siUnitOf(unit: string): string {
   const parsed = tryParseUnit(unit);
   if (parsed === undefined) return '?';
-  const parts: string[] = [];
-  BASE_DIMENSIONS.forEach((base, i) => {
-    const e = parsed.dimension[i] ?? 0;
-    if (Math.abs(e) < 1e-9) return;
-    parts.push(e === 1 ? SI_SYMBOLS[base] : `${SI_SYMBOLS[base]}^${Number(e.toFixed(6))}`);
-  });
-  return parts.length === 0 ? '1' : parts.join('·');
+  return siUnitOfDimension(parsed.dimension).replaceAll('*', '·') || '1';
 }
 
 /** One attributed component: inputs, worked expressions, value, attribution and partial derivatives. */
