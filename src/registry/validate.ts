@@ -53,7 +53,11 @@ export function readId(kind: IdKind, value: unknown, path: Path, problems: Probl
   const text = readString(value, path, problems, what);
   if (text === undefined) return undefined;
   if (!isId(kind, text)) {
-    problems.add(path, 'invalid_id', `${what} "${text}" is not ${article(kind)} ${kind} id (${ID_PREFIXES[kind]}_ prefix, 20 to 37 characters)`);
+    problems.add(
+      path,
+      'invalid_id',
+      `${what} "${text}" is not ${article(kind)} ${kind} id (${ID_PREFIXES[kind]}_ prefix, 20 to 37 characters)`,
+    );
     return undefined;
   }
   return text;
