@@ -39,8 +39,9 @@ export type {
 export type { CreditAllocation } from './accounting/credits';
 export type { AttributionScope } from './accounting/prepare';
 
-// The document (docs/graph-document.md). These types are derived from zod schemas, which
-// `cdr-engine/schemas` exports (so the API report names them as exports this entry leaves out).
+// The document (docs/graph-document.md). Its types are derived from zod schemas: the two the types
+// name are exported beside them (`cdr-engine/schemas` has every part's).
+export { componentBlueprintDefinitionSchema, removalGraphSchema } from './model/graph';
 export type {
   ComponentBlueprintDefinition,
   ComponentType,

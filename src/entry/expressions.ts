@@ -8,6 +8,8 @@
  */
 export * from '../expressions';
 export type { ComponentBlueprintDefinition, BlueprintInput, BlueprintExpression, ExpressionInput } from '../model/graph';
+// The schemas those types are derived from, for a host that validates a blueprint on its own.
+export { blueprintExpressionSchema, blueprintInputSchema, componentBlueprintDefinitionSchema, expressionInputSchema } from '../model/graph';
 // The types the compiled blueprints and their issues use, so that the entry's report names none it does not export.
 export type { ComponentType, DataShape } from '../model/graph';
 export type { QuantityKind } from '../model/quantity-kinds';

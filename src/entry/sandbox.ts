@@ -5,3 +5,5 @@
  * @packageDocumentation
  */
 export * from '../adapter';
+// The schema `WorldDocument` is derived from, for a host that checks a world before starting a sandbox.
+export { worldSchema } from '../adapter/world-schema';

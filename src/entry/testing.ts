@@ -5,8 +5,7 @@
  * @packageDocumentation
  */
 export * from '../testing';
-// The types of the evaluation and its report (the root entry's), so that the entry's report names none it does not export
-// (but `EvaluateOptions`, whose documentation links to `evaluateGraph`, a function of the root entry only).
+// The types of the evaluation and its report (the root entry's), so that the entry's report names none it does not export.
 export type {
   AccountingPolicies,
   AttributionScope,
@@ -46,4 +45,8 @@ export type {
   SensitivityMeasure,
   UncertaintyBudgetLine,
 } from '../index';
+export type { EvaluateOptions } from '../accounting/evaluate';
 export type { QuantityKind } from '../model/quantity-kinds';
+// The document's parts the generators produce and take, and the schemas their types are derived from.
+export type { GraphComponent, GraphDatapoint, RemovalGraphInput } from '../model/graph';
+export { graphComponentSchema, graphDatapointSchema, graphDistributionSchema, removalGraphSchema } from '../model/graph';

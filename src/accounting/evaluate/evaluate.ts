@@ -28,7 +28,7 @@ import { resultWarnings } from '../warnings';
 import { totalGhgStatementEntries } from '../statements/totals';
 
 /**
- * Options of {@link evaluateGraph}.
+ * Options of `evaluateGraph` (cdr-engine).
  * @public
  */
 export interface EvaluateOptions {
