@@ -39,11 +39,11 @@ export type {
 export type { CreditAllocation } from './accounting/credits';
 export type { AttributionScope } from './accounting/prepare';
 
-// The document (docs/graph-document.md). Its types are derived from zod schemas: the two the types
-// name are exported beside them (`cdr-engine/schemas` has every part's).
-export { componentBlueprintDefinitionSchema, removalGraphSchema } from './model/graph';
+// The document (docs/graph-document.md). Its types are derived from a zod schema, exported beside
+// them; `cdr-engine/schemas` has every part's (a blueprint's, `ComponentBlueprintDefinition`, also
+// `cdr-engine/expressions`).
+export { removalGraphSchema } from './model/graph';
 export type {
-  ComponentBlueprintDefinition,
   ComponentType,
   GhgStatementStatus,
   ProjectComponentAllocationStrategy,

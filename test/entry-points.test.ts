@@ -28,8 +28,8 @@ describe('entry points resolve to the sources in tests', () => {
       'createSandbox',
       'createLedger',
       'parseUnit',
-      // The root exports only the two schemas its document types are derived from (so that its API
-      // report names no symbol it leaves out); every part's schema is cdr-engine/schemas'.
+      // The root exports only the schema its document types are derived from (so that its API report
+      // names no symbol it leaves out); every part's schema is cdr-engine/schemas'.
       'graphDatapointSchema',
       'toValidationErrorBody',
       'compileBlueprint',

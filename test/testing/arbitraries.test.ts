@@ -3,8 +3,8 @@
 // of graphOf, random blueprints that always compile, and mutations that the engine refuses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ComponentBlueprintDefinition, safeEvaluateGraph } from 'cdr-engine';
-import { compileBlueprint } from 'cdr-engine/expressions';
+import { safeEvaluateGraph } from 'cdr-engine';
+import { type ComponentBlueprintDefinition, compileBlueprint } from 'cdr-engine/expressions';
 import { isCompatible, QUANTITY_KINDS, toSI } from 'cdr-engine/units';
 import { componentOf, datapointFor, graphOf, misspelled, quantityOf, randomBlueprint, realisticRange, wrongUnit } from 'cdr-engine/testing';
 import { BIOCHAR, mergeGraphs, RANDOM_POOL, WEATHERING } from './helpers';
