@@ -6,45 +6,7 @@
  */
 export * from '../testing';
 // The types of the evaluation and its report (the root entry's), so that the entry's report names none it does not export.
-export type {
-  AccountingPolicies,
-  AttributionScope,
-  BufferPoolRounding,
-  CalculationReport,
-  CalculationReportOutcome,
-  CalculationReportPolicies,
-  ComponentResult,
-  ComponentType,
-  CreditAllocation,
-  DatapointSensitivity,
-  EvaluationOutcome,
-  EvaluationResult,
-  EvaluationWarning,
-  EvaluationWarningCode,
-  GhgEntryResult,
-  GhgEntrySensitivity,
-  GhgStatementEntryTotal,
-  GhgStatementResult,
-  GhgStatementSensitivity,
-  GhgStatementStatus,
-  GraphIssue,
-  GraphIssueCode,
-  IssuePath,
-  MonteCarloSummary,
-  NetSensitivity,
-  ProjectComponentAllocationStrategy,
-  ProjectComponentShareResult,
-  ReportAttribution,
-  ReportComponent,
-  ReportDatapoint,
-  ReportExpression,
-  ReportPartialDerivative,
-  ReportPropagationLine,
-  ReusedDatapoint,
-  RoundingTies,
-  SensitivityMeasure,
-  UncertaintyBudgetLine,
-} from '../index';
+export * from '../evaluation-types';
 export type { EvaluateOptions } from '../accounting/evaluate';
 export type { QuantityKind } from '../model/quantity-kinds';
 // The document's parts the generators produce and take, and the schemas their types are derived from.
