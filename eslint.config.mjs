@@ -31,6 +31,31 @@ const folderZones = Object.entries(MAY_IMPORT).map(([folder, allowed]) => ({
   message: `src/${folder} may import only ${allowed.join(', ') || 'nothing'} of src/ (eslint.config.mjs, MAY_IMPORT).`,
 }));
 
+/**
+ * The layers inside a folder split into sub-folders: what each sub-folder may import of its
+ * siblings (its index.ts header says the same). Files at the folder's top (its index.ts) are not
+ * importable from the sub-folders; the folder's own row of MAY_IMPORT still bounds the rest of src/.
+ */
+const SUB_FOLDER_MAY_IMPORT = {
+  testing: {
+    arbitraries: [],
+    mutations: ['arbitraries'],
+    verdicts: ['arbitraries'],
+    properties: ['arbitraries', 'verdicts'],
+    declarations: ['arbitraries', 'verdicts', 'properties'],
+  },
+};
+
+/** One zone per sub-folder: its folder but itself and the siblings it may import. */
+const subFolderZones = Object.entries(SUB_FOLDER_MAY_IMPORT).flatMap(([folder, layers]) =>
+  Object.entries(layers).map(([sub, allowed]) => ({
+    target: `./src/${folder}/${sub}`,
+    from: `./src/${folder}`,
+    except: [sub, ...allowed].map((name) => `./${name}`),
+    message: `src/${folder}/${sub} may import ${allowed.length > 0 ? `only ${allowed.join(', ')}` : 'nothing'} of src/${folder}/ (eslint.config.mjs, SUB_FOLDER_MAY_IMPORT).`,
+  })),
+);
+
 /** The entry points may import every folder but the CLI; version.ts imports nothing. */
 const otherZones = [
   { target: ['./src/entry', './src/index.ts'], from: './src/cli', message: 'Nothing but the CLI imports src/cli.' },
@@ -100,7 +125,7 @@ export default defineConfig(
     rules: {
       // No `any` in src/, so none reaches the public API.
       '@typescript-eslint/no-explicit-any': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...folderZones, ...otherZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...folderZones, ...subFolderZones, ...otherZones] }],
       // I/O only in the CLI and the HTTP binding of the service (src/adapter).
       'no-restricted-imports': [
         'error',

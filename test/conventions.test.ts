@@ -19,13 +19,24 @@ const UNRESTRICTED = ['cli', 'entry'];
 let eslint: ESLint;
 /** The table as the linter sees it: folder -> the other parts of src/ it may import. */
 let table: Map<string, string[]>;
+/** The sub-folder table as the linter sees it: "folder/sub" -> the siblings it may import. */
+let subTable: Map<string, string[]>;
 
 beforeAll(async () => {
   eslint = new ESLint({ cwd: ROOT, cache: false });
   const config = (await eslint.calculateConfigForFile('src/model/index.ts')) as { rules: Record<string, [unknown, { zones: Zone[] }]> };
   const zones = config.rules['import-x/no-restricted-paths']?.[1].zones ?? [];
   table = new Map();
+  subTable = new Map();
   for (const zone of zones) {
+    const sub = typeof zone.target === 'string' ? zone.target.match(/^\.\/src\/([\w-]+\/[\w-]+)$/)?.[1] : undefined;
+    if (sub !== undefined && zone.from === `./src/${sub.split('/')[0]}`) {
+      const own = sub.split('/')[1];
+      subTable.set(
+        sub,
+        (zone.except ?? []).map((e) => e.slice('./'.length)).filter((name) => name !== own),
+      );
+    }
     const target = typeof zone.target === 'string' ? zone.target.match(/^\.\/src\/([\w-]+)$/)?.[1] : undefined;
     if (target === undefined || zone.from !== './src') continue;
     table.set(
@@ -37,7 +48,7 @@ beforeAll(async () => {
 
 /** The names a folder's header comment allows after `May import:` (or `Imports:`), among `known`. */
 function headerAllows(folder: string, known: Set<string>): string[] {
-  const text = readFileSync(join(ROOT, 'src', folder, 'index.ts'), 'utf8');
+  const text = readFileSync(join(ROOT, 'src', ...folder.split('/'), 'index.ts'), 'utf8');
   const header = (text.match(/^\/\*\*([\s\S]*?)\*\//)?.[1] ?? '').replace(/\n\s*\*\s?/g, ' ');
   const list = header.match(/(?:May import|Imports):\s*(.*?)\.(?:\s|$)/)?.[1] ?? '';
   return [...new Set(list.match(/[\w-]+(?:\.ts)?/g) ?? [])].filter((word) => known.has(word)).sort();
@@ -78,6 +89,39 @@ describe('the folder import table (eslint.config.mjs)', () => {
     const code = "import type { Issue } from '../../model';\nimport { evaluateGraph } from '../evaluate';\n";
     expect(await findings('src/accounting/probe/probe.ts', code, 'import-x/no-restricted-paths')).toEqual([]);
     expect(await findings('src/entry/probe.ts', "export * from '../testing';\n", 'import-x/no-restricted-paths')).toEqual([]);
+  });
+});
+
+describe('the sub-folder import table (eslint.config.mjs, SUB_FOLDER_MAY_IMPORT)', () => {
+  it('has a row for every sub-folder of a layered folder, each with its header', () => {
+    const layered = [...new Set([...subTable.keys()].map((key) => key.split('/')[0] ?? ''))];
+    expect(layered).toEqual(['testing']);
+    for (const folder of layered) {
+      const subs = readdirSync(join(ROOT, 'src', folder), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => `${folder}/${d.name}`);
+      expect([...subTable.keys()].filter((key) => key.startsWith(`${folder}/`)).sort()).toEqual(subs.sort());
+      const siblings = new Set(subs.map((key) => key.split('/')[1] ?? ''));
+      for (const sub of subs) {
+        expect({ sub, allowed: headerAllows(sub, siblings) }).toEqual({ sub, allowed: [...(subTable.get(sub) ?? [])].sort() });
+      }
+    }
+  });
+
+  it('rejects a planted import against the layers, and the folder index from a sub-folder', async () => {
+    const up = "import { runProperty } from '../verdicts/verdict';\n";
+    expect(await findings('src/testing/arbitraries/probe.ts', up, 'import-x/no-restricted-paths')).toHaveLength(1);
+    const sideways = "import { misspelled } from '../mutations/mutations';\n";
+    expect(await findings('src/testing/properties/probe.ts', sideways, 'import-x/no-restricted-paths')).toHaveLength(1);
+    expect(await findings('src/testing/verdicts/probe.ts', "import { graphOf } from '..';\n", 'import-x/no-restricted-paths')).toHaveLength(
+      1,
+    );
+  });
+
+  it('accepts an import down the layers and within a sub-folder', async () => {
+    const code =
+      "import { graphOf } from '../arbitraries/graph';\nimport { runProperty } from '../verdicts/verdict';\nimport { checkSignConventions } from './signs';\n";
+    expect(await findings('src/testing/properties/probe.ts', code, 'import-x/no-restricted-paths')).toEqual([]);
   });
 });
 

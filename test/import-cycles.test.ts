@@ -1,5 +1,5 @@
 // No import cycle in src/: a module's parts never import the module that puts them together, and
-// shared types live in leaf modules (accounting/prepare/prepared-graph.ts, testing/types.ts...).
+// shared types live in leaf modules (accounting/prepare/prepared-graph.ts, testing/verdicts/types.ts...).
 // Type-only imports count too: a cycle of types still ties the files' order and their folders.
 // The lint holds the same rule (biome.jsonc, noImportCycles); this test keeps it in a plain test run.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

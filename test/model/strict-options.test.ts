@@ -27,13 +27,10 @@ import { editDistance } from '../../src/model/nearest-name';
 import { optionIssues, type OptionCheck, type ShapeCheck } from '../../src/model/strict-options';
 import { LEDGER_OPTION_CHECKS } from '../../src/registry/ledger';
 import { HTML_REPORT_OPTION_CHECKS } from '../../src/report/render';
-import {
-  DIMENSIONAL_OPTION_CHECKS,
-  GRAPH_CHECK_OPTION_CHECKS,
-  GRAPH_OPTION_CHECKS,
-  LINEARISATION_OPTION_CHECKS,
-  METHODOLOGY_CHECK_OPTION_CHECKS,
-} from '../../src/testing/options';
+import { GRAPH_OPTION_CHECKS } from '../../src/testing/arbitraries/options';
+import { METHODOLOGY_CHECK_OPTION_CHECKS } from '../../src/testing/declarations/check-methodology';
+import { DIMENSIONAL_OPTION_CHECKS, LINEARISATION_OPTION_CHECKS } from '../../src/testing/properties/options';
+import { GRAPH_CHECK_OPTION_CHECKS } from '../../src/testing/verdicts/options';
 import { BIOCHAR } from '../testing/helpers';
 
 /** A document that counts how often it is read: options must be refused before any read. */

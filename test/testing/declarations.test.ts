@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkMethodology, type Methodology, parseMethodology } from 'cdr-engine/testing';
-import { nonlinearityOf } from '../../src/testing/nonlinearity';
-import { percentileInterval } from '../../src/testing/sampled-nets';
+import { nonlinearityOf } from '../../src/testing/properties/nonlinearity';
+import { percentileInterval } from '../../src/testing/properties/sampled-nets';
 
 const read = (path: string) =>
   JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')) as Record<string, unknown> & {

@@ -123,7 +123,7 @@ export const componentBlueprintSchema = z.object({
 export type ComponentBlueprint = z.infer<typeof componentBlueprintSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Evidence: datapoints, sources, measurements.
+// Request bodies: component inputs, creating and patching components, attributions.
 
 /**
  * Schema of a component input in a request: `{input_key, datapoint_ids}` (a list input) or
@@ -221,7 +221,7 @@ export const updateProjectComponentRemovalAttributionRequestSchema = z.strictObj
 export type UpdateProjectComponentRemovalAttributionRequest = z.infer<typeof updateProjectComponentRemovalAttributionRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Datapoints and sources.
+// List queries.
 
 /** Schema of the query of `GET /components`; `ghg_entry_id` is the newer name of `removal_id`. @public */
 export const listComponentsQuerySchema = paginatedQuerySchema({

@@ -306,7 +306,7 @@ export const createTransferRequestSchema = z.strictObject({
 export type CreateTransferRequest = z.infer<typeof createTransferRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Beneficiaries and the Stripe checkout.
+// List queries.
 
 /**
  * Schema of the query of `GET /transfers` (operation 22).
@@ -358,7 +358,7 @@ export type ListCreditBatchesQuery = z.infer<typeof listCreditBatchesQuerySchema
 export const listSupplierDeliveriesQuerySchema = paginationQuerySchema;
 
 // ---------------------------------------------------------------------------------------------
-// Path parameters.
+// Path parameters and data upload submissions.
 
 /** Path of operation 23: `id` of a refund. @public */
 export const refundIdPathSchema = idPathSchema('refund');

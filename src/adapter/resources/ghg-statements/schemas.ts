@@ -61,6 +61,3 @@ export const resubmitGhgStatementRequestSchema = z.strictObject({
 });
 /** Body of a GHG statement resubmission. */
 export type ResubmitGhgStatementRequest = z.infer<typeof resubmitGhgStatementRequestSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Feedstocks, production, storage, measurements, data files.

@@ -34,7 +34,7 @@ export const measurementTypeSchema = z.enum([
 export type MeasurementType = z.infer<typeof measurementTypeSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// GHG entries and their components.
+// What a measurement measures, and where.
 
 /**
  * Schema of what a measurement measures: a quantity kind and an optional qualifier (the
@@ -91,7 +91,7 @@ export const measurementLocationSchema = z.object({
 export type MeasurementLocation = z.infer<typeof measurementLocationSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Projects and statements.
+// Request bodies.
 
 /** The measurement property of a request: what a value measures. */
 const requestMeasurementPropertySchema = measurementPropertySchema.strict();

@@ -50,7 +50,7 @@ export const fileUploadSchema = z.object({ id: idSchema('file_upload'), upload_u
 export type FileUpload = z.infer<typeof fileUploadSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Storage units, sensors, monitoring.
+// Monitoring requirements.
 
 /** Schema of the phase of a project a monitoring requirement applies to. @public */
 export const monitoringPhaseSchema = z.enum(['pre_op', 'operation', 'post_op', 'feedstock']);

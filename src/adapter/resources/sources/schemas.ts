@@ -98,7 +98,7 @@ export const patchSourceRequestSchema = z.strictObject({
 export type PatchSourceRequest = z.infer<typeof patchSourceRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Statements.
+// Signed uploads.
 
 /**
  * Schema of the body of `POST /sources/{id}/signed_upload_url` (OpenAPI SignedUploadUrlRequest):

@@ -215,6 +215,3 @@ export const storageLocationPathSchema = z.object({
   project_id: idSchema('project'),
   id: idSchema('storage_location'),
 });
-
-// ---------------------------------------------------------------------------------------------
-// Headers.
