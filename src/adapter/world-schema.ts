@@ -1,6 +1,6 @@
 /**
  * The zod schema of a world document (docs/rules.md#world-document-and-test-helpers): every collection with the shapes the
- * service gives its records, plus an owner. Unknown keys are reported by world-keys.ts with the
+ * service gives its records, plus an owner. Unknown keys are reported by model/schema-walk.ts with the
  * nearest known key, so the objects here are not strict themselves. The document's types
  * (world-types.ts) are this schema's input, so each field is documented here, once.
  */

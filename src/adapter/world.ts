@@ -1,6 +1,6 @@
 /**
  * Loading a world document into a fresh sandbox: shapes are checked with zod and unknown keys
- * with their nearest known key (world-keys.ts), then every cross-reference (world-check.ts). A bad
+ * with their nearest known key (model/schema-walk.ts), then every cross-reference (world-check.ts). A bad
  * world is refused as a whole with every problem and its path, before anything is loaded.
  */
 import type { z } from 'zod';
@@ -18,7 +18,7 @@ import type {
 } from './rows';
 import { crossCheck } from './world-check';
 import { WorldDocumentError } from './world-error';
-import { unknownKeyIssues } from './world-keys';
+import { unknownKeyIssues } from '../model/schema-walk';
 import { loadLedger } from './world-ledger';
 import { worldSchema, type World } from './world-schema';
 import type { WorldDocument } from './world-types';

@@ -15,8 +15,8 @@
 import { z } from 'zod';
 import { removalGraphSchema, type RemovalGraph } from './graph';
 import { EXACT_ITEM_CHECKS, safeParseRemovalGraph } from './graph-exact-shape';
-import { formatIssuePath, type GraphIssue, type IssuePath } from './issues';
-import { nearestName } from './nearest-name';
+import type { GraphIssue, IssuePath } from './issues';
+import { objectKeysAt, schemaAt, unknownKeyMessage } from './schema-walk';
 
 /** The collections of a graph document. */
 export const GRAPH_COLLECTIONS = ['component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects'] as const;
@@ -77,38 +77,11 @@ export function graphIssuesOf(error: z.ZodError, schema: z.ZodType): GraphIssue[
   return issues;
 }
 
-/** `unknown key 'X' at <path>; did you mean 'Y'?`, or the known keys when none is near. */
-export function unknownKeyMessage(key: string, path: IssuePath, known: readonly string[]): string {
-  const where = path.length === 0 ? 'the top of the document' : formatIssuePath(path);
-  const nearest = nearestName(key, known);
-  if (nearest !== undefined) return `unknown key '${key}' at ${where}; did you mean '${nearest}'?`;
-  return `unknown key '${key}' at ${where}; the keys there are ${known.map((k) => `'${k}'`).join(', ')}`;
-}
-
-/** The keys an object schema defines at `path` of `schema` (none when no object is there). */
-export function objectKeysAt(schema: z.ZodType, path: IssuePath): readonly string[] {
-  let current: z.ZodType | undefined = schema;
-  for (const part of path) {
-    const inner: z.ZodType | undefined = current === undefined ? undefined : unwrap(current);
-    if (inner instanceof z.ZodObject && typeof part === 'string') current = (inner.shape as Record<string, z.ZodType>)[part];
-    else if (inner instanceof z.ZodArray && typeof part === 'number') current = inner.element as z.ZodType;
-    else current = undefined;
-  }
-  const target = current === undefined ? undefined : unwrap(current);
-  return target instanceof z.ZodObject ? Object.keys(target.shape) : [];
-}
-
-/** The schema inside optional, nullable and default wrappers. */
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault)
-    current = current.unwrap() as z.ZodType;
-  return current;
-}
-
 /** The item schema of a collection. */
 function itemSchemaOf(name: GraphCollection): z.ZodType {
-  return (unwrap(removalGraphSchema.shape[name]) as z.ZodArray<z.ZodType>).element;
+  const item = schemaAt(removalGraphSchema, [name, 0]);
+  if (item === undefined) throw new Error(`removalGraphSchema has no collection '${name}'`);
+  return item;
 }
 
 /** The part of a document that can still be checked (see {@link PartialGraph}). */

@@ -1,56 +1,59 @@
 /**
  * Strict options (docs/policies.md, "Options are strict"): each options object of the public
- * functions has one table of its known keys, each with the check of its value, written beside its
- * interface and typed against it (`OptionKeys<T>` needs exactly the interface's keys, so the two
- * cannot drift: adding an option to the interface without its check does not compile). The checks
- * run once per call, before any work: an unknown key names its path and the nearest known key, a
- * value of the wrong type or range names what was expected.
+ * functions has one strict zod schema of its known keys, each with the check of its value, written
+ * beside its interface and typed against it (`OptionKeys<T>` needs exactly the interface's keys, so
+ * the two cannot drift: adding an option to the interface without its check does not compile).
+ * The checks run once per call, before any work: an unknown key is named in the one sentence every
+ * document uses (schema-walk.ts), with the nearest known key; a value of the wrong type or range
+ * names what was expected. The builders below are small helpers over zod, the one validation
+ * language of the project; each value check carries the words "must be ..." its message uses.
  */
+import { z } from 'zod';
 import type { GraphIssue, IssuePath } from './issues';
 import { nearestName } from './nearest-name';
+import { objectKeysAt, unknownKeyMessage } from './schema-walk';
 
-/** A check of one option's value: what it expects, in words, and the test. */
-export interface ValueCheck {
-  readonly kind: 'value';
-  /** What a valid value is, completing "must be ...": `a finite number >= 0`. */
-  readonly expects: string;
-  readonly test: (value: unknown) => boolean;
-  /** What to add to the message of a value that fails, e.g. the nearest valid name. */
-  readonly hint?: (value: unknown) => string;
-}
-
-/** An options object: its known keys, each with its check; the `required` ones must be given. */
-export interface ShapeCheck {
-  readonly kind: 'shape';
-  readonly keys: Readonly<Record<string, OptionCheck>>;
-  readonly required: readonly string[];
-}
-
-/** An object of any keys (input names, ...) whose every value passes `each`. */
-export interface RecordCheck {
-  readonly kind: 'record';
-  readonly each: OptionCheck;
-}
-
+/** The check of one option's value: a zod schema whose description completes "must be ...". */
+export type ValueCheck = z.ZodType;
+/** An options object: a strict zod object of its known keys, each with its check. */
+export type ShapeCheck = z.ZodType;
 /** The check of one option: a value, a nested options object, or a record of them. */
-export type OptionCheck = ValueCheck | ShapeCheck | RecordCheck;
+export type OptionCheck = z.ZodType;
 
 /** Exactly one check per key of the options interface `T` (optional keys included). */
 export type OptionKeys<T> = { readonly [K in keyof T]-?: OptionCheck };
 
-/** The table of an options interface's keys; `required` lists the keys that must be given. */
+/** The strict schema of an options interface's keys; `required` lists the keys that must be given. */
 export function shapeOf<T>(keys: OptionKeys<T>, required: readonly (keyof T & string)[] = []): ShapeCheck {
-  return { kind: 'shape', keys: keys as Readonly<Record<string, OptionCheck>>, required };
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, check] of Object.entries(keys as Readonly<Record<string, OptionCheck>>)) {
+    shape[key] = required.includes(key as keyof T & string) ? check : check.optional();
+  }
+  return z.strictObject(shape);
 }
 
-/** A record of any keys whose values pass `each`. */
-export function recordOf(each: OptionCheck): RecordCheck {
-  return { kind: 'record', each };
+/** A record of any keys whose values pass `each` (an undefined value counts as absent). */
+export function recordOf(each: OptionCheck): OptionCheck {
+  return z.record(z.string(), each.optional());
 }
 
-/** A value check from its description and test. */
-export function valueCheck(expects: string, test: (value: unknown) => boolean): ValueCheck {
-  return { kind: 'value', expects, test };
+/** A value check from its description ("must be <expects>") and test; `hint` adds to the message. */
+export function valueCheck(expects: string, test: (value: unknown) => boolean, hint?: (value: unknown) => string): ValueCheck {
+  return z
+    .custom<unknown>((value) => test(value), {
+      error: (issue) => `must be ${expects}; got ${describe(issue.input)}${hint?.(issue.input) ?? ''}`,
+    })
+    .describe(expects);
+}
+
+/** Whether `value` passes `check`. */
+function passes(check: OptionCheck, value: unknown): boolean {
+  return check.safeParse(value).success;
+}
+
+/** What a value check expects, in words. */
+function expectsOf(check: ValueCheck): string {
+  return check.description ?? 'valid';
 }
 
 /** A finite number within the bounds given (each inclusive unless `above` / `below`). */
@@ -96,7 +99,7 @@ export function enumOf<V extends string>(members: Readonly<Record<V, true>>): Va
 
 /** A list whose every item passes `item` (described as `items`). */
 export function listOf(item: ValueCheck, items: string): ValueCheck {
-  return valueCheck(`a list of ${items}`, (v) => Array.isArray(v) && v.every((x) => item.test(x)));
+  return valueCheck(`a list of ${items}`, (v) => Array.isArray(v) && v.every((x) => passes(item, x)));
 }
 
 /**
@@ -104,23 +107,22 @@ export function listOf(item: ValueCheck, items: string): ValueCheck {
  * nearest valid one.
  */
 export function namesOf(names: readonly string[], what: string): ValueCheck {
-  return {
-    kind: 'value',
-    expects: `a list of ${what}`,
-    test: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string' && names.includes(x)),
-    hint: (v) => {
+  return valueCheck(
+    `a list of ${what}`,
+    (v) => Array.isArray(v) && v.every((x) => typeof x === 'string' && names.includes(x)),
+    (v) => {
       if (!Array.isArray(v)) return '';
       const wrong = v.find((x) => typeof x !== 'string' || !names.includes(x));
       if (typeof wrong !== 'string') return '';
       const nearest = nearestName(wrong, names);
       return `: '${wrong}' is not one of them${nearest === undefined ? '' : `; did you mean '${nearest}'?`}`;
     },
-  };
+  );
 }
 
 /** `check`, or null. */
 export function orNull(check: ValueCheck): ValueCheck {
-  return valueCheck(`${check.expects} or null`, (v) => v === null || check.test(v));
+  return valueCheck(`${expectsOf(check)} or null`, (v) => v === null || passes(check, v));
 }
 
 /** A boolean. */
@@ -139,9 +141,8 @@ export const OBJECT: ValueCheck = valueCheck('an object', (v) => typeof v === 'o
  * options are valid.
  */
 export function optionIssues(value: unknown, check: OptionCheck, root: IssuePath): GraphIssue[] {
-  const issues: GraphIssue[] = [];
-  collect(value, check, [...root], issues);
-  return issues;
+  const parsed = check.safeParse(value);
+  return parsed.success ? [] : parsed.error.issues.flatMap((issue) => issuesOf(issue, check, value, root));
 }
 
 /**
@@ -158,39 +159,35 @@ export function optionsError(what: string, issues: readonly GraphIssue[]): TypeE
   return new TypeError(`invalid ${what}: ${issues.map((i) => i.message).join('; ')}`);
 }
 
-function collect(value: unknown, check: OptionCheck, at: readonly (string | number)[], issues: GraphIssue[]): void {
-  if (check.kind === 'value') {
-    if (!check.test(value)) issues.push(invalid(at, `must be ${check.expects}; got ${describe(value)}${check.hint?.(value) ?? ''}`));
-    return;
+/** zod's issue as the options' issues: unknown keys in the documents' sentence, values in words. */
+function issuesOf(issue: z.core.$ZodIssue, check: OptionCheck, value: unknown, root: IssuePath): GraphIssue[] {
+  const path = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+  const at = [...root, ...path];
+  if (issue.code === 'unrecognized_keys') {
+    const known = objectKeysAt(check, path);
+    return issue.keys.map((key) => ({ path: [...at, key], code: 'unknown_option', message: unknownKeyMessage(key, at, known) }));
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    issues.push(invalid(at, `must be an object; got ${describe(value)}`));
-    return;
+  const found = valueAt(value, path);
+  if (found === undefined && path.length > 0) return [invalid(at, 'is required')];
+  if (issue.code === 'invalid_type' && (issue.expected === 'object' || issue.expected === 'record')) {
+    return [invalid(at, `must be an object; got ${describe(found)}`)];
   }
-  const record = value as Readonly<Record<string, unknown>>;
-  if (check.kind === 'record') {
-    for (const [key, item] of Object.entries(record)) if (item !== undefined) collect(item, check.each, [...at, key], issues);
-    return;
+  return [invalid(at, issue.message)];
+}
+
+/** The value at `path` of `value`, undefined when the path leaves it. */
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  for (const part of path) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, part)) return undefined;
+    current = (current as Readonly<Record<string | number, unknown>>)[part];
   }
-  const known = Object.keys(check.keys);
-  for (const [key, item] of Object.entries(record)) {
-    const itemCheck = Object.hasOwn(check.keys, key) ? check.keys[key] : undefined;
-    if (itemCheck === undefined) issues.push(unknown([...at, key], nearestName(key, known)));
-    else if (item !== undefined) collect(item, itemCheck, [...at, key], issues);
-  }
-  for (const key of check.required) {
-    if (record[key] === undefined) issues.push(invalid([...at, key], 'is required'));
-  }
+  return current;
 }
 
 /** The option's name in a message: its path, without the `options` every path starts from. */
 function nameOf(at: readonly (string | number)[]): string {
   return (at[0] === 'options' ? at.slice(1) : at).join('.');
-}
-
-function unknown(at: readonly (string | number)[], nearest: string | undefined): GraphIssue {
-  const hint = nearest === undefined ? '' : `; did you mean '${nearest}'?`;
-  return { path: at, code: 'unknown_option', message: `unknown option '${nameOf(at)}'${hint}` };
 }
 
 function invalid(at: readonly (string | number)[], what: string): GraphIssue {

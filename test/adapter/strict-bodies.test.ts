@@ -199,7 +199,7 @@ describe('strict world documents', () => {
 
   test('an unknown collection at the top is named too', () => {
     expect(() => createSandbox({ world: { ...DEMO_WORLD, datapoint: [] } as never })).toThrow(
-      "unknown key 'datapoint' at the top level; did you mean 'datapoints'?",
+      "unknown key 'datapoint' at the top of the document; did you mean 'datapoints'?",
     );
   });
 });

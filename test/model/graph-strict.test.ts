@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateGraph, GraphValidationError, safeEvaluateGraph, type GraphIssue } from 'cdr-engine';
 import { removalGraphSchema } from 'cdr-engine/schemas';
 import { prepareGraphDocument } from '../../src/accounting/prepare/graph';
-import { objectKeysAt } from '../../src/model/graph-parse';
+import { objectKeysAt } from '../../src/model/schema-walk';
 import { editDistance } from '../../src/model/nearest-name';
 import { formatIssuePath, type IssuePath } from '../../src/model/issues';
 import { cmp, dtp, everyObjectGraph } from './every-object-graph';

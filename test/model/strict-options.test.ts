@@ -24,6 +24,7 @@ import { COMPILE_OPTION_CHECKS } from '../../src/expressions/blueprint-types';
 import { SENSITIVITY_OPTION_CHECKS } from '../../src/accounting/sensitivity';
 import { SANDBOX_OPTION_CHECKS } from '../../src/adapter/types';
 import { editDistance } from '../../src/model/nearest-name';
+import { objectKeysAt, schemaAt } from '../../src/model/schema-walk';
 import { optionIssues, type OptionCheck, type ShapeCheck } from '../../src/model/strict-options';
 import { LEDGER_OPTION_CHECKS } from '../../src/registry/ledger';
 import { HTML_REPORT_OPTION_CHECKS } from '../../src/report/render';
@@ -191,16 +192,22 @@ function keyPaths(
   check: OptionCheck,
   prefix: readonly string[] = [],
 ): { readonly path: readonly string[]; readonly known: readonly string[] }[] {
-  if (check.kind === 'value') return [];
-  if (check.kind === 'record') return keyPaths(check.each, [...prefix, 'x']);
-  const known = Object.keys(check.keys);
-  return known.flatMap((key) => [{ path: [...prefix, key], known }, ...keyPaths(check.keys[key] as OptionCheck, [...prefix, key])]);
+  const known = objectKeysAt(check, []);
+  if (known.length === 0) {
+    // A record's values are reached by any key; a value check has no keys.
+    const each = schemaAt(check, ['x']);
+    return each === undefined ? [] : keyPaths(each, [...prefix, 'x']);
+  }
+  return known.flatMap((key) => [{ path: [...prefix, key], known }, ...keyPaths(schemaAt(check, [key]) as OptionCheck, [...prefix, key])]);
 }
 
 /** Options with `value` at `path`. */
 function optionsAt(path: readonly string[], value: unknown): Record<string, unknown> {
   return path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Record<string, unknown>;
 }
+
+/** `text` as a regular expression that matches it literally. */
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_';
 
@@ -230,10 +237,12 @@ describe('options are strict: a one-letter misspelling of any known key, at any 
         await fc.assert(
           fc.asyncProperty(misspellingOf(key), async (wrong) => {
             fc.pre(wrong !== '' && !known.includes(wrong));
-            const wrongPath = [...path.slice(0, -1), wrong].join('.');
+            const parent = path.slice(0, -1).join('.');
             const refusal = await target.refuse(optionsAt([...path.slice(0, -1), wrong], 1));
             expect(refusal.worked).toBe(false);
-            const message = refusal.messages.find((m) => m.includes(`unknown option '${wrongPath}'; did you mean '`));
+            const message = refusal.messages.find((m) =>
+              new RegExp(`unknown key '${escape(wrong)}' at [\\w.]*${escape(parent)}; did you mean '`).test(m),
+            );
             expect(message, `${refusal.messages.join(' | ')}`).toBeDefined();
             const suggested = /did you mean '([^']+)'/.exec(message as string)?.[1] as string;
             // The key it came from, or one as near (a tie such as `mix` between `min` and `max`).
@@ -252,8 +261,8 @@ describe('options are strict: the example of issue 23', () => {
   it('evaluateGraph throws a TypeError naming each key and the nearest known one', () => {
     expect(() => evaluateGraph(example, options as never)).toThrow(
       new TypeError(
-        "invalid options of evaluateGraph: unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?; " +
-          "unknown option 'policies.discountCoverageFactr'; did you mean 'discountCoverageFactor'?; unknown option 'montecarlo'; did you mean 'monteCarlo'?",
+        "invalid options of evaluateGraph: unknown key 'roundingIncrementKG' at options.policies; did you mean 'roundingIncrementKg'?; " +
+          "unknown key 'discountCoverageFactr' at options.policies; did you mean 'discountCoverageFactor'?; unknown key 'montecarlo' at options; did you mean 'monteCarlo'?",
       ),
     );
   });
@@ -265,14 +274,18 @@ describe('options are strict: the example of issue 23', () => {
         {
           path: ['options', 'policies', 'roundingIncrementKG'],
           code: 'unknown_option',
-          message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?",
+          message: "unknown key 'roundingIncrementKG' at options.policies; did you mean 'roundingIncrementKg'?",
         },
         {
           path: ['options', 'policies', 'discountCoverageFactr'],
           code: 'unknown_option',
-          message: "unknown option 'policies.discountCoverageFactr'; did you mean 'discountCoverageFactor'?",
+          message: "unknown key 'discountCoverageFactr' at options.policies; did you mean 'discountCoverageFactor'?",
         },
-        { path: ['options', 'montecarlo'], code: 'unknown_option', message: "unknown option 'montecarlo'; did you mean 'monteCarlo'?" },
+        {
+          path: ['options', 'montecarlo'],
+          code: 'unknown_option',
+          message: "unknown key 'montecarlo' at options; did you mean 'monteCarlo'?",
+        },
       ],
     });
   });
@@ -318,7 +331,9 @@ describe('options are strict: values of the wrong type or range', () => {
       'option \'policies.resubmittableStatuses\' must be a list of GHG statement statuses; got ["DONE"]',
     ]);
     expect(refused({ componentSigns: { LOSS: 2 } })).toEqual(["option 'policies.componentSigns.LOSS' must be one of 1, -1; got 2"]);
-    expect(refused({ componentSigns: { LOS: -1 } })).toEqual(["unknown option 'policies.componentSigns.LOS'; did you mean 'LOSS'?"]);
+    expect(refused({ componentSigns: { LOS: -1 } })).toEqual([
+      "unknown key 'LOS' at options.policies.componentSigns; did you mean 'LOSS'?",
+    ]);
     expect(refused({ issuableFloorKg: null, componentSigns: { LOSS: -1 } })).toEqual([]);
   });
 
@@ -353,7 +368,7 @@ describe('options are strict: values of the wrong type or range', () => {
         {
           path: ['policies', 'roundingIncrementKG'],
           code: 'unknown_option',
-          message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?",
+          message: "unknown key 'roundingIncrementKG' at policies; did you mean 'roundingIncrementKg'?",
         },
       ],
     });
@@ -369,7 +384,7 @@ describe('options are strict: values of the wrong type or range', () => {
 
   it('analyseSensitivity names a misspelled list of ids and a variation out of range', () => {
     expect(messagesOf(analyseSensitivity(example, { only: { ghgEntryId: ['x'] } } as never))).toEqual([
-      "unknown option 'only.ghgEntryId'; did you mean 'ghgEntryIds'?",
+      "unknown key 'ghgEntryId' at options.only; did you mean 'ghgEntryIds'?",
     ]);
     expect(messagesOf(analyseSensitivity(example, { policies: { sensitivityVariation: 0 } }))).toEqual([
       "option 'policies.sensitivityVariation' must be a finite number > 0; got 0",
@@ -378,35 +393,35 @@ describe('options are strict: values of the wrong type or range', () => {
 
   it('the ledger, the sandbox and the checks throw a TypeError', () => {
     expect(() => createLedger({ policies: { unitNumbring: 'per_issuance' } } as never)).toThrow(
-      new TypeError("invalid options of createLedger: unknown option 'policies.unitNumbring'; did you mean 'unitNumbering'?"),
+      new TypeError("invalid options of createLedger: unknown key 'unitNumbring' at options.policies; did you mean 'unitNumbering'?"),
     );
     expect(() => createLedger({ policies: { unitNumbering: 'per_unit' } } as never)).toThrow(
       /option 'policies.unitNumbering' must be one of "per_project", "per_issuance"; got "per_unit"/,
     );
     expect(() => createSandbox({ sede: 2 } as never)).toThrow(
-      new TypeError("invalid options of createSandbox: unknown option 'sede'; did you mean 'seed'?"),
+      new TypeError("invalid options of createSandbox: unknown key 'sede' at options; did you mean 'seed'?"),
     );
     expect(() => createSandbox({ seed: 1.5 })).toThrow(/option 'seed' must be an integer; got 1.5/);
     const spy = spyEvaluator();
     expect(() => checkSignConventions(BIOCHAR.component_blueprints, { numRun: 5, evaluate: spy.evaluate } as never)).toThrow(
-      new TypeError("invalid options of checkSignConventions: unknown option 'numRun'; did you mean 'numRuns'?"),
+      new TypeError("invalid options of checkSignConventions: unknown key 'numRun' at options; did you mean 'numRuns'?"),
     );
     expect(() =>
       checkSignConventions(BIOCHAR.component_blueprints, { graphs: { inputs: { x: { magnitud: { min: 1, max: 2 } } } } } as never),
-    ).toThrow(/unknown option 'graphs.inputs.x.magnitud'; did you mean 'magnitude'\?/);
+    ).toThrow(/unknown key 'magnitud' at options.graphs.inputs.x; did you mean 'magnitude'\?/);
     expect(spy.called()).toBe(false);
   });
 
   it('explainGhgEntry returns the problem of a misspelled policy', () => {
     expect(messagesOf(explainGhgEntry(example, 'x', { policies: { sensitivityVariaton: 0.1 } } as never))).toEqual([
-      "unknown option 'policies.sensitivityVariaton'; did you mean 'sensitivityVariation'?",
+      "unknown key 'sensitivityVariaton' at options.policies; did you mean 'sensitivityVariation'?",
     ]);
   });
 
   it('a name of Object.prototype is no known option', () => {
     expect(optionIssues({ toString: 1, constructor: 2 }, EVALUATE_OPTION_CHECKS, ['options']).map((i) => i.message)).toEqual([
-      "unknown option 'toString'",
-      "unknown option 'constructor'",
+      expect.stringMatching(/^unknown key 'toString' at options; the keys there are 'policies', /),
+      expect.stringMatching(/^unknown key 'constructor' at options; the keys there are 'policies', /),
     ]);
   });
 });
@@ -421,7 +436,7 @@ describe('options are strict: the blueprint compiler', () => {
         {
           path: ['options', 'allowImplicitMultiplicaton'],
           code: 'unknown_option',
-          message: "unknown option 'allowImplicitMultiplicaton'; did you mean 'allowImplicitMultiplication'?",
+          message: "unknown key 'allowImplicitMultiplicaton' at options; did you mean 'allowImplicitMultiplication'?",
         },
       ],
     });
@@ -440,7 +455,7 @@ describe('options are strict: the blueprint compiler', () => {
           fc.pre(wrong !== '' && !known.includes(wrong));
           const outcome = compileBlueprint(definition, { [wrong]: true } as never);
           expect(outcome.ok ? [] : outcome.issues.map((i) => i.message)).toEqual([
-            expect.stringMatching(new RegExp(`^unknown option '${wrong}'; did you mean '`)),
+            expect.stringMatching(new RegExp(`^unknown key '${escape(wrong)}' at options; did you mean '`)),
           ]);
         }),
         { numRuns: 12, seed: 23 },

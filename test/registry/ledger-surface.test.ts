@@ -68,7 +68,7 @@ describe('registrations', () => {
   });
 
   it('names createLedger in the TypeError of an unknown option', () => {
-    expect(() => createLedger({ nope: 1 } as never)).toThrow("invalid options of createLedger: unknown option 'nope'");
+    expect(() => createLedger({ nope: 1 } as never)).toThrow("invalid options of createLedger: unknown key 'nope' at options");
   });
 });
 

@@ -195,7 +195,7 @@ describe('bad options', () => {
       "invalid_option: option 'monteCarlo.samples' must be an integer >= 2 and <= 10000000; got 1",
     ]);
     expect(await problems(project, { ghgEntryId: A, monteCarlo: { samples: 10, sede: 2 } as never })).toEqual([
-      "unknown_option: unknown option 'monteCarlo.sede'; did you mean 'seed'?",
+      "unknown_option: unknown key 'sede' at options.monteCarlo; did you mean 'seed'?",
     ]);
     expect(await problems({ ...project, datapoints: 3 }, { ghgEntryId: A })).not.toEqual([]);
   });

@@ -351,7 +351,7 @@ describe('the statement operations refuse unknown options and policies (options 
       {
         path: ['options', 'policies', 'roundingIncrementKG'],
         code: 'unknown_option',
-        message: "unknown option 'policies.roundingIncrementKG'; did you mean 'roundingIncrementKg'?",
+        message: "unknown key 'roundingIncrementKG' at options.policies; did you mean 'roundingIncrementKg'?",
       },
     ]);
     const resubmitted = resubmitGhgStatement(
@@ -362,7 +362,7 @@ describe('the statement operations refuse unknown options and policies (options 
       { polices: {} } as never,
     );
     expect(resubmitted.ok ? [] : resubmitted.error.issues.map((i) => i.message)).toEqual([
-      "unknown option 'polices'; did you mean 'policies'?",
+      "unknown key 'polices' at options; did you mean 'policies'?",
     ]);
     expect(statement.status).toBe('DRAFT');
   });
@@ -374,7 +374,7 @@ describe('the statement operations refuse unknown options and policies (options 
       ),
     );
     expect(() => canTransitionGhgStatement('VERIFIED', 'AWAITING_VERIFICATION', { resubmitableStatuses: ['VERIFIED'] } as never)).toThrow(
-      /unknown option 'policies.resubmitableStatuses'; did you mean 'resubmittableStatuses'\?/,
+      /unknown key 'resubmitableStatuses' at policies; did you mean 'resubmittableStatuses'\?/,
     );
     expect(canTransitionGhgStatement('VERIFIED', 'AWAITING_VERIFICATION', { resubmittableStatuses: ['VERIFIED'] })).toBe(true);
   });
