@@ -15,7 +15,8 @@ export default {
   concurrency: 1,
   incremental: true,
   incrementalFile: `mutation/incremental/${group.name}.json`,
-  tempDirName: 'temp/stryker',
+  // One sandbox per group, so two groups may run side by side.
+  tempDirName: `temp/stryker-${group.name}`,
   cleanTempDir: 'always',
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `temp/mutation/${group.name}.json` },

@@ -11,6 +11,21 @@ const REGISTRY_TESTS = [
   'test/registry/ledger-surface.test.ts',
 ];
 
+const EVALUATE_TESTS = [
+  'test/accounting/worked-examples.test.ts',
+  'test/accounting/budget.test.ts',
+  'test/accounting/branches.test.ts',
+  'test/accounting/expression-values.test.ts',
+  'test/accounting/entry-warnings.test.ts',
+  'test/accounting/evaluate-credit-rounding.test.ts',
+  'test/accounting/refused-entries.test.ts',
+  'test/accounting/differences-lognormal.test.ts',
+  'test/accounting/result-expression.test.ts',
+  'test/accounting/evaluations-in-turn.test.ts',
+  'test/accounting/warning-policy.test.ts',
+  'test/accounting/physical-bounds.test.ts',
+];
+
 /** @type {Record<string, { mutate: string[], tests: string[] }>} */
 export const GROUPS = {
   credits: {
@@ -19,6 +34,7 @@ export const GROUPS = {
       'test/accounting/credits.test.ts',
       'test/accounting/credits-integer.test.ts',
       'test/accounting/credits-boundaries.test.ts',
+      'test/accounting/credits-quotient.test.ts',
       'test/accounting/evaluate-credit-rounding.test.ts',
     ],
   },
@@ -32,9 +48,34 @@ export const GROUPS = {
     mutate: ['src/registry/ledger.ts'],
     tests: REGISTRY_TESTS,
   },
+  // The rest of src/registry in two groups, each small enough for one run on a shared 2-core machine:
+  // the transaction requests (their checks, the pipeline, holdings) and the ledger's state (validation,
+  // views, the store and its records, snapshots, quantities, totals). types.ts holds types only.
+  'registry-requests': {
+    mutate: ['src/registry/{request-checks,pipeline,holding}.ts'],
+    tests: REGISTRY_TESTS,
+  },
+  'registry-state': {
+    mutate: ['src/registry/{validate,views,store,snapshot,records,quantity,totals,balances,policies,errors,issuance-request}.ts'],
+    tests: REGISTRY_TESTS,
+  },
   'evaluate-kinks': {
     mutate: ['src/accounting/evaluate/kink-choice.ts'],
     tests: ['test/accounting/kinks.test.ts', 'test/accounting/kink-properties.test.ts', 'test/accounting/kink-choice.test.ts'],
+  },
+  // The rest of src/accounting/evaluate, with the evaluation's worked examples and focused tests (the
+  // property suites would run whole for each mutant, every evaluation covering most of this code):
+  // an entry's figures (evaluate-entries), then the components, budgets and sensitivities (evaluate).
+  'evaluate-entries': {
+    mutate: ['src/accounting/evaluate/{entries,entry-results,entry-inputs,discount,covariance}.ts'],
+    tests: EVALUATE_TESTS,
+  },
+  evaluate: {
+    mutate: [
+      'src/accounting/evaluate/*.ts',
+      '!src/accounting/evaluate/{index,kink-choice,entries,entry-results,entry-inputs,discount,covariance}.ts',
+    ],
+    tests: EVALUATE_TESTS,
   },
   uncertainty: {
     mutate: ['src/uncertainty/propagation.ts', 'src/uncertainty/sensitivities.ts', 'src/uncertainty/order-statistics.ts'],
