@@ -53,7 +53,7 @@ export const GROUPS = {
   // views, the store and its records, snapshots, quantities, totals). types.ts holds types only.
   'registry-requests': {
     mutate: ['src/registry/{request-checks,pipeline,holding}.ts'],
-    tests: REGISTRY_TESTS,
+    tests: [...REGISTRY_TESTS, 'test/registry/request-messages.test.ts'],
   },
   'registry-state': {
     mutate: ['src/registry/{validate,views,store,snapshot,records,quantity,totals,balances,policies,errors,issuance-request}.ts'],
@@ -68,7 +68,19 @@ export const GROUPS = {
   // an entry's figures (evaluate-entries), then the components, budgets and sensitivities (evaluate).
   'evaluate-entries': {
     mutate: ['src/accounting/evaluate/{entries,entry-results,entry-inputs,discount,covariance}.ts'],
-    tests: EVALUATE_TESTS,
+    tests: [
+      'test/accounting/entry-figures.test.ts',
+      'test/accounting/worked-examples.test.ts',
+      'test/accounting/expression-values.test.ts',
+      'test/accounting/entry-warnings.test.ts',
+      'test/accounting/distributions-correlations.test.ts',
+      'test/accounting/monte-carlo-paths.test.ts',
+      'test/accounting/warning-policy.test.ts',
+      'test/accounting/branches.test.ts',
+      'test/accounting/result-expression.test.ts',
+      'test/accounting/differences-lognormal.test.ts',
+      'test/accounting/refused-entries.test.ts',
+    ],
   },
   evaluate: {
     mutate: [
