@@ -48,15 +48,20 @@ export const GROUPS = {
     mutate: ['src/registry/ledger.ts'],
     tests: REGISTRY_TESTS,
   },
-  // The rest of src/registry in two groups, each small enough for one run on a shared 2-core machine:
-  // the transaction requests (their checks, the pipeline, holdings) and the ledger's state (validation,
-  // views, the store and its records, snapshots, quantities, totals). types.ts holds types only.
+  // The rest of src/registry in three groups, each small enough for one run on a shared 2-core machine:
+  // the transaction requests (their checks, the pipeline, holdings), the amounts, and the ledger's state
+  // (validation, views, the store and its records, snapshots). types.ts holds types only.
   'registry-requests': {
     mutate: ['src/registry/{request-checks,pipeline,holding}.ts'],
     tests: [...REGISTRY_TESTS, 'test/registry/request-messages.test.ts'],
   },
+  // The amounts (kg as credits, parsing) and the balances made of them.
+  'registry-quantities': {
+    mutate: ['src/registry/{quantity,totals,balances}.ts'],
+    tests: [...REGISTRY_TESTS, 'test/registry/quantities.test.ts'],
+  },
   'registry-state': {
-    mutate: ['src/registry/{validate,views,store,snapshot,records,quantity,totals,balances,policies,errors,issuance-request}.ts'],
+    mutate: ['src/registry/{validate,views,store,snapshot,records,policies,errors,issuance-request}.ts'],
     tests: REGISTRY_TESTS,
   },
   'evaluate-kinks': {
