@@ -26,6 +26,17 @@ const EVALUATE_TESTS = [
   'test/accounting/physical-bounds.test.ts',
 ];
 
+// An entry's figures: the targeted tests first, then the evaluation's small known-answer files.
+const ENTRY_TESTS = [
+  'test/accounting/entry-figures.test.ts',
+  'test/accounting/worked-examples.test.ts',
+  'test/accounting/expression-values.test.ts',
+  'test/accounting/entry-warnings.test.ts',
+  'test/accounting/distributions-correlations.test.ts',
+  'test/accounting/warning-policy.test.ts',
+  'test/accounting/branches.test.ts',
+];
+
 /** @type {Record<string, { mutate: string[], tests: string[] }>} */
 export const GROUPS = {
   credits: {
@@ -53,7 +64,7 @@ export const GROUPS = {
   // (validation, views, the store and its records, snapshots). types.ts holds types only.
   'registry-requests': {
     mutate: ['src/registry/{request-checks,pipeline,holding}.ts'],
-    tests: [...REGISTRY_TESTS, 'test/registry/request-messages.test.ts'],
+    tests: [...REGISTRY_TESTS, 'test/registry/request-messages.test.ts', 'test/registry/holding-edges.test.ts'],
   },
   // The amounts (kg as credits, parsing) and the balances made of them.
   'registry-quantities': {
@@ -72,20 +83,12 @@ export const GROUPS = {
   // property suites would run whole for each mutant, every evaluation covering most of this code):
   // an entry's figures (evaluate-entries), then the components, budgets and sensitivities (evaluate).
   'evaluate-entries': {
-    mutate: ['src/accounting/evaluate/{entries,entry-results,entry-inputs,discount,covariance}.ts'],
-    tests: [
-      'test/accounting/entry-figures.test.ts',
-      'test/accounting/worked-examples.test.ts',
-      'test/accounting/expression-values.test.ts',
-      'test/accounting/entry-warnings.test.ts',
-      'test/accounting/distributions-correlations.test.ts',
-      'test/accounting/monte-carlo-paths.test.ts',
-      'test/accounting/warning-policy.test.ts',
-      'test/accounting/branches.test.ts',
-      'test/accounting/result-expression.test.ts',
-      'test/accounting/differences-lognormal.test.ts',
-      'test/accounting/refused-entries.test.ts',
-    ],
+    mutate: ['src/accounting/evaluate/{entries,entry-inputs,discount,covariance}.ts'],
+    tests: ENTRY_TESTS,
+  },
+  'evaluate-results': {
+    mutate: ['src/accounting/evaluate/entry-results.ts'],
+    tests: ENTRY_TESTS,
   },
   evaluate: {
     mutate: [

@@ -205,3 +205,97 @@ describe('a faulty clock or id generator', () => {
     expect([stays?.size.credit_kgs, stays?.owner.id, stays?.parent_id]).toEqual([1_995, ORG.supplier.id, a2]);
   });
 });
+
+describe('the fields a refusal names', () => {
+  it('names the request itself (path []) when it is not an object', () => {
+    const { ledger } = setup();
+    expect(refusal(() => ledger.createTransfer('x' as never))).toEqual([
+      { path: [], code: 'invalid_type', message: 'transfer request must be an object, got a string' },
+    ]);
+  });
+
+  it('reports a missing or malformed party once, under its own field', () => {
+    const { ledger, a1 } = setup();
+    const line = [{ credit_batch_id: a1, credit_quantity_kg: 1 }];
+    const problems = refusal(() =>
+      ledger.createTransfer(transfer(line, { from_organisation_id: undefined, to_organisation_id: 42, supplier_id: undefined } as never)),
+    );
+    expect(problems).toEqual([
+      { path: ['from_organisation_id'], code: 'missing', message: 'from_organisation_id is required' },
+      { path: ['to_organisation_id'], code: 'invalid_type', message: 'to_organisation_id must be a string, got a number' },
+      { path: ['supplier_id'], code: 'missing', message: 'supplier_id is required' },
+    ]);
+    // Two unknown organisations are not the same organisation.
+    const nobody = fakeId('org', 'NOBODY');
+    const unknown = refusal(() => ledger.createTransfer(transfer(line, { from_organisation_id: nobody, to_organisation_id: nobody })));
+    expect(unknown.map((p) => p.code)).toEqual(['unknown_organisation', 'unknown_organisation']);
+  });
+
+  it("names a retirement's supplier field and a malformed line", () => {
+    const { ledger, a1 } = setup();
+    const problems = refusal(() =>
+      ledger.createRetirement({
+        owner_organisation_id: ORG.supplier.id,
+        beneficiary_organisation_id: ORG.supplier.id,
+        supplier_id: 7,
+        retirement_purposes: ['other'],
+        notes: null,
+        credit_batch_quantities: ['x', { credit_batch_id: 5, credit_quantity_kg: 1 }, { credit_batch_id: a1, credit_quantity_kg: 'ten' }],
+      } as never),
+    );
+    expect(problems).toEqual([
+      { path: ['supplier_id'], code: 'invalid_type', message: 'supplier_id must be a string, got a number' },
+      { path: ['credit_batch_quantities', 0], code: 'invalid_type', message: 'line 0 must be an object, got a string' },
+      {
+        path: ['credit_batch_quantities', 1, 'credit_batch_id'],
+        code: 'invalid_type',
+        message: 'credit_batch_id must be a string, got a number',
+      },
+      {
+        path: ['credit_batch_quantities', 2, 'credit_quantity_kg'],
+        code: 'invalid_number',
+        message: '"ten" is not a decimal number of kg',
+      },
+    ]);
+  });
+
+  it('lets a supplier be registered again with its own organisation', () => {
+    const ledger = newLedger();
+    const again = ledger.registerSupplier({ id: SUPPLIER_A, organisation: ORG.supplier, short_description: 'again' });
+    expect(again.id).toBe(SUPPLIER_A);
+    expect(ledger.getSupplier(SUPPLIER_A)?.organisation).toEqual(ORG.supplier);
+  });
+
+  it('gives the clock and id faults no path', () => {
+    const clock = refusal(() => createLedger({ now: () => 'never' }).createIssuance(issuance([entry(1_000, 100)])));
+    expect(clock.map((p) => p.path)).toEqual([[]]);
+    const ids = refusal(() => createLedger({ ids: () => 'nope', now: steppingClock() }).createIssuance(issuance([entry(1_000, 100)])));
+    expect(ids.map((p) => [p.path, p.message])).toEqual([[[], 'the id generator gave "nope" for a new issuance: not a fresh iss_ id']]);
+  });
+
+  it('draws ids of the transaction and of the two children of each split line only', () => {
+    const drawn: string[] = [];
+    const counters = new Map<string, number>();
+    const base = createIdGenerator({ now: () => Date.UTC(2025, 0, 1), random: createRandomSource(7) });
+    const ledger = createLedger({
+      ids: (kind) => {
+        drawn.push(kind);
+        counters.set(kind, (counters.get(kind) ?? 0) + 1);
+        return base(kind);
+      },
+      now: steppingClock(),
+    });
+    for (const org of Object.values(ORG)) ledger.registerOrganisation(org);
+    const issued = ledger.createIssuance(issuance([entry(1_000, 100), entry(2_000, 200)]));
+    const [a1 = '', a2 = ''] = ledger.getIssuanceCreditBatches(issued.id)?.supplier_credit_batches.map((b) => b.id) ?? [];
+    drawn.length = 0;
+    const moved = ledger.createTransfer(
+      transfer([
+        { credit_batch_id: a1, credit_quantity_kg: 1_000 },
+        { credit_batch_id: a2, credit_quantity_kg: 5 },
+      ]),
+    );
+    expect(drawn).toEqual(['transfer', 'credit_batch', 'credit_batch']);
+    expect(ledger.getTransferCreditBatches(moved.id)?.map((b) => b.size.credit_kgs)).toEqual([1_000, 5]);
+  });
+});
