@@ -296,6 +296,10 @@ describe('the fields a refusal names', () => {
       ]),
     );
     expect(drawn).toEqual(['transfer', 'credit_batch', 'credit_batch']);
-    expect(ledger.getTransferCreditBatches(moved.id)?.map((b) => b.size.credit_kgs)).toEqual([1_000, 5]);
+    const taken = ledger.getTransferCreditBatches(moved.id) ?? [];
+    expect(taken.map((b) => b.size.credit_kgs)).toEqual([1_000, 5]);
+    // The transfer records exactly the batches it took (the snapshot's row: id, at, total, batch ids, ...).
+    const transfers = (JSON.parse(ledger.serialize()) as { transfers: unknown[][] }).transfers;
+    expect(transfers.map((row) => row.slice(0, 4))).toEqual([[moved.id, moved.transferred_at, '1005', taken.map((b) => b.id)]]);
   });
 });
