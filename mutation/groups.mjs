@@ -29,6 +29,7 @@ const EVALUATE_TESTS = [
 // An entry's figures: the targeted tests first, then the evaluation's small known-answer files.
 const ENTRY_TESTS = [
   'test/accounting/entry-figures.test.ts',
+  'test/accounting/entry-covariances.test.ts',
   'test/accounting/worked-examples.test.ts',
   'test/accounting/expression-values.test.ts',
   'test/accounting/entry-warnings.test.ts',
