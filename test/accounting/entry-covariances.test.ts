@@ -72,6 +72,16 @@ describe('covariance terms', () => {
     const [s, t] = evaluateGraph(g).ghg_entries;
     expect(s?.co2e_net_removed_standard_deviation_kg).toBeCloseTo(Math.sqrt(7), 12);
     expect(t?.co2e_net_removed_standard_deviation_kg).toBeCloseTo(3, 12);
+    // An entry of three terms, then one of two: the second pairs a and b only, not the c before.
+    const after = graph({ r: '{a} + {b} + {c}', s: '{a} + {b}' }, [
+      ['a', 'b', 0.5],
+      ['a', 'c', 0.3],
+      ['b', 'c', 0.2],
+    ]);
+    // var(a + b + c) = 1 + 4 + 9 + 2 (0.5 * 2 + 0.3 * 3 + 0.2 * 6) = 20.2.
+    const [r, s2] = evaluateGraph(after).ghg_entries;
+    expect(r?.co2e_net_removed_standard_deviation_kg).toBeCloseTo(Math.sqrt(20.2), 12);
+    expect(s2?.co2e_net_removed_standard_deviation_kg).toBeCloseTo(Math.sqrt(7), 12);
   });
 });
 
