@@ -95,9 +95,8 @@ describe('the messages of a refused line', () => {
     const { ledger, a1, aBuffer } = setup();
     const problems = refusal(() =>
       ledger.createRefund({
-        from_organisation_id: ORG.buffer.id,
+        from_buffer_pool_organisation_id: ORG.buffer.id,
         to_organisation_id: ORG.supplier.id,
-        supplier_id: SUPPLIER_A,
         credit_batch_quantities: [
           { credit_batch_id: aBuffer, credit_quantity_kg: 1 },
           { credit_batch_id: a1, credit_quantity_kg: 1 },
