@@ -15,7 +15,9 @@ export default {
   concurrency: 1,
   incremental: true,
   incrementalFile: `mutation/incremental/${group.name}.json`,
-  tempDirName: 'temp/stryker',
+  // One sandbox per group, so two groups may run side by side; none copies another's (temp/).
+  tempDirName: `temp/stryker-${group.name}`,
+  ignorePatterns: ['/temp', '/bench/out', '/coverage'],
   cleanTempDir: 'always',
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `temp/mutation/${group.name}.json` },

@@ -11,6 +11,33 @@ const REGISTRY_TESTS = [
   'test/registry/ledger-surface.test.ts',
 ];
 
+const EVALUATE_TESTS = [
+  'test/accounting/worked-examples.test.ts',
+  'test/accounting/budget.test.ts',
+  'test/accounting/branches.test.ts',
+  'test/accounting/expression-values.test.ts',
+  'test/accounting/entry-warnings.test.ts',
+  'test/accounting/evaluate-credit-rounding.test.ts',
+  'test/accounting/refused-entries.test.ts',
+  'test/accounting/differences-lognormal.test.ts',
+  'test/accounting/result-expression.test.ts',
+  'test/accounting/evaluations-in-turn.test.ts',
+  'test/accounting/warning-policy.test.ts',
+  'test/accounting/physical-bounds.test.ts',
+];
+
+// An entry's figures: the targeted tests first, then the evaluation's small known-answer files.
+const ENTRY_TESTS = [
+  'test/accounting/entry-figures.test.ts',
+  'test/accounting/entry-covariances.test.ts',
+  'test/accounting/worked-examples.test.ts',
+  'test/accounting/expression-values.test.ts',
+  'test/accounting/entry-warnings.test.ts',
+  'test/accounting/distributions-correlations.test.ts',
+  'test/accounting/warning-policy.test.ts',
+  'test/accounting/branches.test.ts',
+];
+
 /** @type {Record<string, { mutate: string[], tests: string[] }>} */
 export const GROUPS = {
   credits: {
@@ -19,6 +46,7 @@ export const GROUPS = {
       'test/accounting/credits.test.ts',
       'test/accounting/credits-integer.test.ts',
       'test/accounting/credits-boundaries.test.ts',
+      'test/accounting/credits-quotient.test.ts',
       'test/accounting/evaluate-credit-rounding.test.ts',
     ],
   },
@@ -32,9 +60,43 @@ export const GROUPS = {
     mutate: ['src/registry/ledger.ts'],
     tests: REGISTRY_TESTS,
   },
+  // The rest of src/registry in three groups, each small enough for one run on a shared 2-core machine:
+  // the transaction requests (their checks, the pipeline, holdings), the amounts, and the ledger's state
+  // (validation, views, the store and its records, snapshots). types.ts holds types only.
+  'registry-requests': {
+    mutate: ['src/registry/{request-checks,pipeline,holding}.ts'],
+    tests: [...REGISTRY_TESTS, 'test/registry/request-messages.test.ts', 'test/registry/holding-edges.test.ts'],
+  },
+  // The amounts (kg as credits, parsing) and the balances made of them.
+  'registry-quantities': {
+    mutate: ['src/registry/{quantity,totals,balances}.ts'],
+    tests: [...REGISTRY_TESTS, 'test/registry/quantities.test.ts'],
+  },
+  'registry-state': {
+    mutate: ['src/registry/{validate,views,store,snapshot,records,policies,errors,issuance-request}.ts'],
+    tests: REGISTRY_TESTS,
+  },
   'evaluate-kinks': {
     mutate: ['src/accounting/evaluate/kink-choice.ts'],
     tests: ['test/accounting/kinks.test.ts', 'test/accounting/kink-properties.test.ts', 'test/accounting/kink-choice.test.ts'],
+  },
+  // The rest of src/accounting/evaluate, with the evaluation's worked examples and focused tests (the
+  // property suites would run whole for each mutant, every evaluation covering most of this code):
+  // an entry's figures (evaluate-entries), then the components, budgets and sensitivities (evaluate).
+  'evaluate-entries': {
+    mutate: ['src/accounting/evaluate/{entries,entry-inputs,discount,covariance}.ts'],
+    tests: ENTRY_TESTS,
+  },
+  'evaluate-results': {
+    mutate: ['src/accounting/evaluate/entry-results.ts'],
+    tests: ENTRY_TESTS,
+  },
+  evaluate: {
+    mutate: [
+      'src/accounting/evaluate/*.ts',
+      '!src/accounting/evaluate/{index,kink-choice,entries,entry-results,entry-inputs,discount,covariance}.ts',
+    ],
+    tests: EVALUATE_TESTS,
   },
   uncertainty: {
     mutate: ['src/uncertainty/propagation.ts', 'src/uncertainty/sensitivities.ts', 'src/uncertainty/order-statistics.ts'],

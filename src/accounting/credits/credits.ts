@@ -170,8 +170,6 @@ function issuableOf(
   const rounded = roundedNet(netKg, policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]);
   const floor = policies.issuableFloorKg;
   if (floor === null) return rounded;
-  // The default floor 0 by sign (a rounded zero is +0): a comparison would copy its operand.
-  if (floor === 0) return rounded.isNegative() ? ZERO : rounded;
   return rounded.lessThan(floor) ? new D(floor) : rounded;
 }
 

@@ -65,7 +65,7 @@ function integerIssuable(netKg: number, policies: CreditPolicies): number | unde
   if (whole === netKg) rounded = roundInteger(whole, increment, policies.roundingTies);
   else if (increment % 2 === 0) rounded = roundInteger(whole, increment, 'away_from_zero');
   else return undefined;
-  if (rounded === 0) rounded = 0; // -0 is 0 kg
+  // rounded is never -0: n - rest is +0 when it is zero, and the other branch is a non-zero multiple.
   return floor === 0 && rounded < 0 ? 0 : rounded;
 }
 
@@ -92,18 +92,12 @@ function integerBuffer(issuable: number, percentage: number, rounding: BufferPoo
   if (rate === null) return undefined;
   const divisor = rate.divisor;
   const product = issuable * rate.digits;
-  // Below this, the product and quotient * divisor (at most product + divisor) are exact.
+  // Below this the product is exact, and so is the floor of the quotient: a quotient that is not
+  // whole lies at least 1/divisor from the next integer, more than half an ulp of a double below
+  // 2^53 / divisor, so the correctly rounded division never reaches that integer.
   if (!(product <= LIMIT - divisor)) return undefined;
-  let quotient = Math.floor(product / divisor);
-  let rest = product - quotient * divisor;
-  // The double quotient may be one off near a whole number; the remainder says which way.
-  if (rest < 0) {
-    quotient -= 1;
-    rest += divisor;
-  } else if (rest >= divisor) {
-    quotient += 1;
-    rest -= divisor;
-  }
+  const quotient = Math.floor(product / divisor);
+  const rest = product - quotient * divisor;
   if (rest === 0 || rounding === 'floor') return quotient;
   if (rounding === 'ceil') return quotient + 1;
   return 2 * rest >= divisor ? quotient + 1 : quotient; // half_up
@@ -123,12 +117,13 @@ function rateOf(percentage: number): Rate | null {
 }
 
 function readRate(percentage: number): Rate | null {
-  if (!(Number.isFinite(percentage) && percentage >= 0)) return null;
   const text = String(percentage);
-  if (!/^\d+(\.\d+)?$/.test(text)) return null; // an exponent: the decimal path
+  // Plain digits only: NaN, Infinity, a negative number and an exponent take the decimal path.
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
   const point = text.indexOf('.');
   const places = point < 0 ? 0 : text.length - point - 1;
   const digits = Number(point < 0 ? text : text.slice(0, point) + text.slice(point + 1));
-  if (places > 13 || !Number.isSafeInteger(digits)) return null;
+  // More than 13 places (a divisor above 2^53) or digits beyond 2^53 put the product above the
+  // limit integerBuffer checks, which then declines.
   return { digits, divisor: 10 ** (places + 2) };
 }
