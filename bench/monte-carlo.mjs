@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Issue 25's Monte Carlo benchmark: a 720-entry statement (the largest real statements hold 450
- * to 720 entries), 200,000 draws per entry, the 16th percentile of every entry's net. Measured in
- * one run, side by side on the same graph:
+ * Issues 25 and 36's Monte Carlo benchmark: a 720-entry statement (the largest real statements hold 450
+ * to 720 entries), 200,000 draws per entry, the 16th percentile of every entry's net, on two graphs
+ * (bench/monte-carlo-graphs.mjs: `biochar`, 7 scalar datapoints per entry; `lists`, 8-15 datapoints
+ * per entry with LIST reducers and exp/log/min/max). Measured in one run, side by side on each graph:
  *
  * - the engine on one core: `cdr-engine evaluate --discount monte-carlo --samples N --threads 1`;
  * - the engine on two cores: the same with `--threads 2` (its JSON must be byte-identical);
@@ -10,122 +11,60 @@
  *   draws, entry by entry, as a methodologist would write it.
  *
  * Usage (from the repository, after `npx tsup`): node bench/monte-carlo.mjs [--entries 720]
- * [--samples 200000] [--python python3]. Needs NumPy (Debian: apt-get install python3-numpy).
- * Writes the graph to a temporary directory; prints a Markdown table for bench/RESULTS.md.
+ * [--samples 200000] [--python python3] [--graph biochar,lists]. Needs NumPy (Debian: apt-get
+ * install python3-numpy). Writes the graphs to a temporary directory; prints a Markdown table per
+ * graph for bench/RESULTS.md: wall time and, where /usr/bin/time is there, CPU time (user + system,
+ * all threads), the figure a loaded machine moves least.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { MONTE_CARLO_GRAPHS } from './monte-carlo-graphs.mjs';
 
 const { values } = parseArgs({
   options: {
     entries: { type: 'string', default: '720' },
     samples: { type: 'string', default: '200000' },
     python: { type: 'string', default: 'python3' },
+    graph: { type: 'string', default: 'biochar,lists' },
   },
 });
 const entries = Number(values.entries);
 const samples = Number(values.samples);
 
-/** A biochar-like entry: sequestration m * c * 44/12 * permanence, less transport and energy. */
-function graphOf(n) {
-  const input = (key, kind, unit) => ({ input_key: key, quantity_kind: kind, compatible_unit: unit, data_shape: 'SCALAR' });
-  const expression = (key, template, keys) => ({
-    key,
-    template,
-    inputs: keys.map((k) => ({ template_key: k, input_key: k, type: 'DATAPOINT' })),
-  });
-  const blueprints = [
-    {
-      key: 'sequestration',
-      type: 'SEQUESTRATION',
-      inputs: [input('m', 'mass', 't'), input('c', 'dimensionless', ''), input('p', 'dimensionless', '')],
-      expressions: [expression('co2e', '{m} * {c} * 44 / 12 * {p}', ['m', 'c', 'p'])],
-    },
-    {
-      key: 'transport',
-      type: 'ACTIVITY',
-      inputs: [input('m', 'mass', 't'), input('d', 'distance', 'km'), input('ef', 'mass_distance_carbon_emission_factor', 'kgCO2e/(t*km)')],
-      expressions: [expression('co2e', '{m} * {d} * {ef}', ['m', 'd', 'ef'])],
-    },
-    {
-      key: 'energy',
-      type: 'ACTIVITY',
-      inputs: [input('e', 'energy', 'kWh'), input('ef', 'energy_carbon_emission_factor', 'kgCO2e/kWh')],
-      expressions: [expression('co2e', '{e} * {ef}', ['e', 'ef'])],
-    },
-  ];
-  const datapoints = [];
-  const components = [];
-  const ghg_entries = [];
-  const dp = (id, magnitude, unit, sd) => (datapoints.push({ id, quantity: { magnitude, unit, standard_deviation: sd } }), id);
-  for (let e = 0; e < n; e++) {
-    const k = (name) => `dtp_${name}_${String(e).padStart(5, '0')}`;
-    const m = 80 + (e % 37);
-    const ids = {
-      m: dp(k('mass'), m, 't', 0.02 * m),
-      c: dp(k('carbon'), 0.7 + (e % 11) / 100, '', 0.03),
-      p: dp(k('permanence'), 0.85 + (e % 7) / 100, '', 0.04),
-      d: dp(k('distance'), 100 + (e % 50), 'km', 10),
-      eft: dp(k('ef_transport'), 0.1, 'kgCO2e/(t*km)', 0.01),
-      en: dp(k('energy'), 20_000 + 100 * (e % 13), 'kWh', 1000),
-      efe: dp(k('ef_energy'), 0.4, 'kgCO2e/kWh', 0.05),
-    };
-    const c = (name) => `cmp_${name}_${String(e).padStart(5, '0')}`;
-    components.push(
-      {
-        id: c('seq'),
-        blueprint_key: 'sequestration',
-        inputs: [
-          { input_key: 'm', datapoint_ids: [ids.m] },
-          { input_key: 'c', datapoint_ids: [ids.c] },
-          { input_key: 'p', datapoint_ids: [ids.p] },
-        ],
-      },
-      {
-        id: c('tra'),
-        blueprint_key: 'transport',
-        inputs: [
-          { input_key: 'm', datapoint_ids: [ids.m] },
-          { input_key: 'd', datapoint_ids: [ids.d] },
-          { input_key: 'ef', datapoint_ids: [ids.eft] },
-        ],
-      },
-      {
-        id: c('ene'),
-        blueprint_key: 'energy',
-        inputs: [
-          { input_key: 'e', datapoint_ids: [ids.en] },
-          { input_key: 'ef', datapoint_ids: [ids.efe] },
-        ],
-      },
-    );
-    ghg_entries.push({
-      id: `rmv_${String(e).padStart(5, '0')}`,
-      risk_of_reversal_percentage: 5,
-      component_attributions: ['seq', 'tra', 'ene'].map((x) => ({ component_id: c(x) })),
-    });
-  }
-  return { component_blueprints: blueprints, datapoints, components, ghg_entries };
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+/** Runs a command; its wall time, CPU time (user + system of it and its threads, when /usr/bin/time is there), stdout, load at start. */
+function timed(label, command, args) {
+  const load = loadavg()[0];
+  const cpuFile = join(dir, 'cpu.txt');
+  const [file, argv] = TIME === null ? [command, args] : [TIME, ['-f', '%U %S', '-o', cpuFile, command, ...args]];
+  const start = process.hrtime.bigint();
+  const run = spawnSync(file, argv, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  if (run.status !== 0) throw new Error(`${label} failed: ${run.stderr}`);
+  const cpu =
+    TIME === null
+      ? Number.NaN
+      : readFileSync(cpuFile, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .slice(-2)
+          .map(Number)
+          .reduce((x, y) => x + y, 0);
+  console.error(`${label}: ${seconds.toFixed(2)} s wall, ${cpu.toFixed(2)} s CPU (load ${load.toFixed(2)})`);
+  return { seconds, cpu, stdout: run.stdout, load };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'cdr-mc-bench-'));
-try {
-  const graphPath = join(dir, 'graph.json');
-  writeFileSync(graphPath, JSON.stringify(graphOf(entries)));
-  const timed = (label, command, args) => {
-    const load = loadavg()[0];
-    const start = process.hrtime.bigint();
-    const run = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    if (run.status !== 0) throw new Error(`${label} failed: ${run.stderr}`);
-    console.error(`${label}: ${seconds.toFixed(2)} s (load ${load.toFixed(2)})`);
-    return { seconds, stdout: run.stdout, load };
-  };
+/** One graph: the engine on one and two threads and NumPy, in one run; a Markdown table. */
+function benchGraph(name) {
+  const graphPath = join(dir, `${name}.json`);
+  const graph = MONTE_CARLO_GRAPHS[name](entries);
+  writeFileSync(graphPath, JSON.stringify(graph));
   const engine = (threads) =>
-    timed(`engine, ${threads} thread(s)`, process.execPath, [
+    timed(`${name}: engine, ${threads} thread(s)`, process.execPath, [
       'bin/cdr-engine.js',
       'evaluate',
       graphPath,
@@ -138,22 +77,36 @@ try {
     ]);
   const one = engine(1);
   const two = engine(2);
-  const numpy = timed('NumPy', values.python, ['bench/monte_carlo_numpy.py', graphPath, String(samples)]);
+  const numpy = timed(`${name}: NumPy`, values.python, ['bench/monte_carlo_numpy.py', graphPath, String(samples)]);
   const identical = one.stdout === two.stdout;
   // The engine's and NumPy's 16th percentiles agree within their sampling error (different draws).
   const ours = JSON.parse(one.stdout).ghg_entries.map((x) => x.monte_carlo.percentile_16_kg);
   const theirs = JSON.parse(numpy.stdout);
   let worst = 0;
   ours.forEach((v, i) => (worst = Math.max(worst, Math.abs(v - theirs[i]) / Math.abs(v))));
-  const version = execFileSync(values.python, ['-c', 'import numpy; print(numpy.__version__)'], { encoding: 'utf8' }).trim();
+  const perEntry = graph.datapoints.length / entries;
+  console.log(`**${name}** (${perEntry.toFixed(1)} datapoints per entry on average)`);
+  console.log('');
   console.log(`| ${entries} entries x ${samples} draws | engine 1 thread | engine 2 threads | NumPy ${version} |`);
   console.log('|---|---|---|---|');
   console.log(`| wall time | ${one.seconds.toFixed(2)} s | ${two.seconds.toFixed(2)} s | ${numpy.seconds.toFixed(2)} s |`);
+  console.log(`| CPU time (user + system) | ${one.cpu.toFixed(2)} s | ${two.cpu.toFixed(2)} s | ${numpy.cpu.toFixed(2)} s |`);
   console.log(`| load average at start | ${one.load.toFixed(2)} | ${two.load.toFixed(2)} | ${numpy.load.toFixed(2)} |`);
   console.log('');
   console.log(
-    `engine one core vs NumPy: ${(numpy.seconds / one.seconds).toFixed(2)}x (>= 1 is at least as fast); two cores vs one: ${(one.seconds / two.seconds).toFixed(2)}x; JSON one thread = two threads: ${identical}; largest relative difference of the 16th percentiles, engine vs NumPy: ${worst.toExponential(2)}`,
+    `engine one core vs NumPy: ${(numpy.seconds / one.seconds).toFixed(2)}x wall, ${(numpy.cpu / one.cpu).toFixed(2)}x CPU (>= 1 is at least as fast); two threads vs one: ${(one.seconds / two.seconds).toFixed(2)}x wall; JSON one thread = two threads: ${identical}; largest relative difference of the 16th percentiles, engine vs NumPy: ${worst.toExponential(2)}`,
   );
+  console.log('');
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'cdr-mc-bench-'));
+const version = execFileSync(values.python, ['-c', 'import numpy; print(numpy.__version__)'], { encoding: 'utf8' }).trim();
+try {
+  for (const name of values.graph.split(',')) {
+    if (!(name in MONTE_CARLO_GRAPHS))
+      throw new Error(`--graph: no graph '${name}' (one of ${Object.keys(MONTE_CARLO_GRAPHS).join(', ')})`);
+    benchGraph(name);
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -141,7 +141,9 @@ function summarise(
   const [, high16] = percentileConfidenceIndices(valid, 0.16, 0.999);
   const quantiles = [0.16, p, (1 - q) / 2, (1 + q) / 2];
   // Only the order statistics the figures read are found (a sort of every draw costs more).
-  const ranks = [low, high, high16, 0, valid - 1, ...quantiles.flatMap((x) => interpolationRanks(valid, x))];
+  // The smallest and largest only for a histogram: each rank's window costs a pass over the draws.
+  const extremes = settings.histogramBins === undefined ? [] : [0, valid - 1];
+  const ranks = [low, high, high16, ...extremes, ...quantiles.flatMap((x) => interpolationRanks(valid, x))];
   const found = orderStatistics(finite, ranks);
   const at = (rank: number): number => {
     const index = ranks.indexOf(rank);
