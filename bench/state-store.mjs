@@ -3,6 +3,8 @@
  *
  *   node bench/state-store.mjs [records...] [--seconds S] [--no-throughput]
  *   node bench/state-store.mjs --ledger N --no-throughput
+ *   FILL_ONLY=N node bench/state-store.mjs          (makes a state directory of N records, prints it)
+ *   RESTART_DIR=DIR node bench/state-store.mjs      (times one restart on that directory)
  *
  * 1. Restart: a state directory is made by `cdr-engine serve --state` (the demo world), then
  *    filled directly in its database with N datapoint rows (copies of one the server stored, with
@@ -212,6 +214,19 @@ async function throughput(args) {
   return { writes_per_s: Math.round(ok / seconds), other_answers: other };
 }
 
+/** Times `serve --state DIR` on an existing directory (made once with FILL_ONLY=N), without changing it. */
+async function restartOnly(dir) {
+  const load_average = loadAverage();
+  const server = await serve(['--state', dir]);
+  const used = usage(server.child.pid);
+  await stop(server);
+  return { dir, load_average, restart_ms: Math.round(server.ms), ...used };
+}
+
+if (process.env.RESTART_DIR) {
+  console.log(JSON.stringify(await restartOnly(process.env.RESTART_DIR)));
+  process.exit(0);
+}
 if (process.env.FILL_ONLY) {
   console.log(await filled(Number(process.env.FILL_ONLY)));
   process.exit(0);

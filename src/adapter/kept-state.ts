@@ -118,8 +118,10 @@ function restore(state: ServiceState, port: StatePort, kept: KeptState, world: s
     throw new KeptStateError('the state was first loaded from another world: start with the world it was written on, or on a new state');
   if (kept.meta.seed !== seed) throw new KeptStateError(`the state was written with seed ${kept.meta.seed}, not ${seed}`);
   const tables = new Map<string, Table<Row>>(state.store.tables.map((t) => [t.kind, t]));
+  let table: Table<Row> | undefined;
   for (const stored of kept.rows()) {
-    const table = tables.get(stored.table);
+    // Rows come in runs of one table: look the table up when the run changes.
+    if (table?.kind !== stored.table) table = tables.get(stored.table);
     if (table === undefined) throw new KeptStateError(`the state holds rows of a table this engine does not have: ${stored.table}`);
     table.load(JSON.parse(stored.json) as Row, stored.seq);
   }
