@@ -3,6 +3,8 @@
  *
  *   node bench/state-store.mjs [records...] [--seconds S] [--no-throughput]
  *   node bench/state-store.mjs --ledger N --no-throughput
+ *   FILL_ONLY=N node bench/state-store.mjs          (makes a state directory of N records, prints it)
+ *   RESTART_DIR=DIR node bench/state-store.mjs      (times one restart on that directory)
  *
  * 1. Restart: a state directory is made by `cdr-engine serve --state` (the demo world), then
  *    filled directly in its database with N datapoint rows (copies of one the server stored, with
@@ -10,8 +12,9 @@
  *    time from spawning `cdr-engine serve --state` to its "listening" line, and the peak resident
  *    memory (VmHWM) and CPU time of the process then, the load average before, and the parts of
  *    the restart timed in this process (open and check, read, parse). Default N: 100,000 and
- *    1,000,000. With `--ledger N`: no more datapoints but N more ledger writes (the ledger is
- *    restored by applying its writes again: what that costs).
+ *    1,000,000. With `--ledger N`: no more datapoints but N more ledger writes; the first restart
+ *    applies them again (what that costs) and keeps the ledger's snapshot, the second restart
+ *    (`second_restart`) reads the snapshot back instead.
  * 2. Write throughput over loopback, 16 keep-alive connections each creating datapoints for S
  *    seconds (default 10, after 3 s of warm-up), `serve` in memory and `serve --state` (a fresh
  *    directory on the machine's disk), one after the other in the same run.
@@ -171,6 +174,17 @@ async function restart(n, ledgerWrites = 0) {
     const check = await fetch(`${server.url}/mrv/v0/datapoints?first=1&supplier_reference_id=bench-${n - 1}`, { headers: HEADERS });
     const found = (await check.json()).nodes?.length === 1;
     await stop(server);
+    // With ledger writes: the first restart applied them again and kept the ledger's snapshot; the second reads that back.
+    let second;
+    if (ledgerWrites > 0) {
+      const again = await serve(['--state', dir]);
+      second = {
+        restart_ms: Math.round(again.ms),
+        ...usage(again.child.pid),
+        loaded_ms: Number(/loaded in (\d+) ms/.exec(again.output)[1]),
+      };
+      await stop(again);
+    }
     const parts = breakdown(dir);
     return {
       records: n,
@@ -181,6 +195,7 @@ async function restart(n, ledgerWrites = 0) {
       loaded_ms,
       parts,
       last_record_found: found,
+      ...(second === undefined ? {} : { second_restart: second }),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -212,6 +227,19 @@ async function throughput(args) {
   return { writes_per_s: Math.round(ok / seconds), other_answers: other };
 }
 
+/** Times `serve --state DIR` on an existing directory (made once with FILL_ONLY=N), without changing it. */
+async function restartOnly(dir) {
+  const load_average = loadAverage();
+  const server = await serve(['--state', dir]);
+  const used = usage(server.child.pid);
+  await stop(server);
+  return { dir, load_average, restart_ms: Math.round(server.ms), ...used };
+}
+
+if (process.env.RESTART_DIR) {
+  console.log(JSON.stringify(await restartOnly(process.env.RESTART_DIR)));
+  process.exit(0);
+}
 if (process.env.FILL_ONLY) {
   console.log(await filled(Number(process.env.FILL_ONLY)));
   process.exit(0);

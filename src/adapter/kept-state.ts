@@ -2,14 +2,14 @@
  * A state kept outside memory (`cdr-engine serve --state`): the port a store on disk implements,
  * and how a sandbox's state is loaded from it and written to it. The state itself is kept, not the
  * requests that made it: every table's rows (whatever their fields, as JSON), the ledger's writes
- * (ledger-writes.ts) and a few counters. At start the rows are put back as they were stored, so a
+ * and its latest snapshot (ledger-writes.ts) and a few counters. At start the rows are put back as they were stored, so a
  * restart costs what the state holds, not its history, and no stored figure is computed again.
  *
  * Every request that changed something is written in one transaction before it is answered
  * (store.ts, `onCommit`); a write that fails rolls the request back in memory and is answered 503.
  * Pure: the SQLite implementation of the port is node-only and lives in sqlite-state.ts.
  */
-import type { LedgerWrite } from './ledger-writes';
+import type { LedgerSource, LedgerWrite } from './ledger-writes';
 import type { ServiceState } from './state';
 import type { Row, RowChange, Table } from './store';
 import { loadWorld } from './world';
@@ -61,6 +61,13 @@ export interface StatePort {
    * no second copy of them.
    */
   ledgerWrites(): Iterable<LedgerWrite>;
+  /** The ledger's latest snapshot; {@link StatePort.ledgerWrites} then gives only the writes after it. */
+  ledgerSnapshot?(): string | undefined;
+  /**
+   * Keeps `snapshot` (the ledger's `serialize()` as of every committed write) in place of the
+   * writes before it, at start: the next start reads it back instead of applying them again.
+   */
+  snapshotLedger?(snapshot: string): void;
 }
 
 /** A write the store could not commit (disk full, I/O error, ...): nothing of it is kept, the request is answered 503. */
@@ -118,16 +125,32 @@ function restore(state: ServiceState, port: StatePort, kept: KeptState, world: s
     throw new KeptStateError('the state was first loaded from another world: start with the world it was written on, or on a new state');
   if (kept.meta.seed !== seed) throw new KeptStateError(`the state was written with seed ${kept.meta.seed}, not ${seed}`);
   const tables = new Map<string, Table<Row>>(state.store.tables.map((t) => [t.kind, t]));
+  let table: Table<Row> | undefined;
   for (const stored of kept.rows()) {
-    const table = tables.get(stored.table);
+    // Rows come in runs of one table: look the table up when the run changes.
+    if (table?.kind !== stored.table) table = tables.get(stored.table);
     if (table === undefined) throw new KeptStateError(`the state holds rows of a table this engine does not have: ${stored.table}`);
     table.load(JSON.parse(stored.json) as Row, stored.seq);
   }
   state.store.resumeSeq(kept.meta.seq);
   state.clock.restoreOffset(kept.meta.clock_offset_ms);
   state.registryCode = kept.meta.registry_code;
-  state.keepLedgerWrites(() => port.ledgerWrites(), true);
+  const replayed = state.keepLedgerWrites(ledgerOf(port), true);
+  // Writes applied again this time are not applied again next time: a snapshot takes their place.
+  // Best effort: a snapshot that cannot be written (disk full) leaves the writes, which suffice.
+  if (replayed > 0 && port.snapshotLedger !== undefined) {
+    try {
+      port.snapshotLedger(state.ledger.serialize());
+    } catch (error) {
+      if (!(error instanceof StateWriteError)) throw error;
+    }
+  }
   state.resumeIds(kept.meta.ids_last_ms, idSeedAfter(seed, kept.meta.ids_last_ms));
+}
+
+/** The kept ledger as the state reads it back. */
+function ledgerOf(port: StatePort): LedgerSource {
+  return { snapshot: () => port.ledgerSnapshot?.(), writes: () => port.ledgerWrites() };
 }
 
 /** Every row of every table, for the first write of a new state. */
@@ -147,7 +170,7 @@ export function keepState(state: ServiceState, port: StatePort, world: WorldDocu
   const fingerprint = worldFingerprint(world ?? null);
   const kept = port.load();
   if (kept === undefined) {
-    state.keepLedgerWrites(() => port.ledgerWrites(), false);
+    state.keepLedgerWrites(ledgerOf(port), false);
     if (world !== undefined) loadWorld(state, world);
     const { writes, committed } = state.takeLedgerWrites();
     port.commit({ rows: everyRow(state), ledger: writes, meta: metaOf(state, fingerprint, seed) });

@@ -1,7 +1,8 @@
 /**
  * The kept state of `cdr-engine serve --state DIR` in SQLite (`DIR/state.sqlite`, through the
  * better-sqlite3 package, an optional peer dependency loaded only here): the rows of every table
- * as JSON by sequence number, the ledger's writes, and the counters (kept-state.ts). WAL with
+ * as JSON by sequence number, the ledger's writes and its latest snapshot, and the counters
+ * (kept-state.ts). WAL with
  * `synchronous=FULL`: a request's changes are one transaction, durable when it returns.
  *
  * At open: a file that is not a database, or one `PRAGMA quick_check` finds damaged, is refused
@@ -41,6 +42,7 @@ interface Statement {
   all(...params: unknown[]): unknown[];
   iterate(...params: unknown[]): IterableIterator<unknown>;
   raw(on?: boolean): Statement;
+  pluck(on?: boolean): Statement;
 }
 interface Database {
   pragma(source: string, options?: { simple: boolean }): unknown;
@@ -55,6 +57,8 @@ type DatabaseConstructor = new (path: string, options?: { timeout?: number }) =>
 export interface SqliteState extends StatePort {
   /** The database file. */
   readonly path: string;
+  ledgerSnapshot(): string | undefined;
+  snapshotLedger(snapshot: string): void;
   /** Closes the database and releases it. */
   close(): void;
 }
@@ -129,12 +133,25 @@ function readMeta(db: Database): KeptMeta | undefined {
 
 /** The ledger's writes, read one at a time (a state with a large ledger never holds them all). */
 function* readLedger(db: Database, path: string): Generator<LedgerWrite> {
-  for (const r of db.prepare('SELECT method, input, at, ids FROM ledger ORDER BY n').raw(true).iterate()) {
+  const after = ledgerSnapshot(db)?.n ?? 0;
+  for (const r of db.prepare('SELECT method, input, at, ids FROM ledger WHERE n > ? ORDER BY n').raw(true).iterate(after)) {
     const [name, input, at, ids] = r as [string, string, number, string];
     const method = LEDGER_WRITES.find((m) => m === name);
     if (method === undefined) throw new Error(`${path}: a ledger write this engine does not know: ${name}`);
     yield { method, input, at, ids: JSON.parse(ids) as string[] };
   }
+}
+
+/**
+ * The ledger's latest snapshot, kept in `meta` under `ledger` as the number of the last write it
+ * includes, a newline, and the text. The writes stay in their table (a cdr-engine that does not
+ * read snapshots still reads them all); writes after `n` are applied on top of the snapshot.
+ */
+function ledgerSnapshot(db: Database): { readonly n: number; readonly text: string } | undefined {
+  const value = db.prepare("SELECT value FROM meta WHERE key = 'ledger'").pluck(true).get() as string | undefined;
+  if (value === undefined) return undefined;
+  const cut = value.indexOf('\n');
+  return { n: Number(value.slice(0, cut)), text: value.slice(cut + 1) };
 }
 
 function* storedRows(db: Database): Generator<StoredRow> {
@@ -157,6 +174,11 @@ function storeOn(db: Database, held: Database, path: string, dir: string): Sqlit
     for (const w of changes.ledger) addLedger.run(w.method, w.input, w.at, JSON.stringify(w.ids));
     putMeta.run(JSON.stringify(changes.meta));
   });
+  const lastWrite = db.prepare('SELECT coalesce(max(n), 0) FROM ledger').pluck(true);
+  const putLedger = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('ledger', ?)");
+  const putSnapshot = db.transaction((snapshot: string) => {
+    putLedger.run(`${String(lastWrite.get())}\n${snapshot}`);
+  });
   return {
     path,
     load(): KeptState | undefined {
@@ -165,6 +187,16 @@ function storeOn(db: Database, held: Database, path: string, dir: string): Sqlit
       return { meta, rows: () => storedRows(db) };
     },
     ledgerWrites: () => readLedger(db, path),
+    ledgerSnapshot: () => ledgerSnapshot(db)?.text,
+    snapshotLedger(snapshot) {
+      try {
+        putSnapshot(snapshot);
+      } catch (error) {
+        const code = sqliteCode(error);
+        if (code === undefined) throw error;
+        throw new StateWriteError(`${path}: ${code}: ${(error as Error).message}`);
+      }
+    },
     commit(changes) {
       try {
         write(changes);

@@ -3,8 +3,11 @@
  * the credit ledger. Everything a handler reads or changes is reached from here.
  */
 import { createIdGenerator, type IdGenerator, type IdKind } from '../model';
-import { createLedger, type CreditLedger } from '../registry';
-import { LEDGER_WRITES, type LedgerWrite } from './ledger-writes';
+import { createLedger, type CreditLedger, type CreditLedgerOptions } from '../registry';
+import { restoreLedger } from '../registry/ledger';
+import type { LedgerStore } from '../registry/store';
+import { restoreLedgerStore } from '../registry/restore';
+import { LEDGER_WRITES, type LedgerSource, type LedgerWrite } from './ledger-writes';
 import { createRandomSource } from '../uncertainty';
 import { CursorCodec } from './pagination';
 import type {
@@ -144,8 +147,8 @@ export class ServiceState {
   #ledger: CreditLedger;
   /** The ledger writes of the running request, kept while the state is kept on disk (null otherwise). */
   #ledgerWrites: LedgerWrite[] | null = null;
-  /** Reads the ledger writes already on disk: what the ledger is rebuilt from when a request is rolled back. */
-  #committedLedgerWrites: () => Iterable<LedgerWrite> = () => [];
+  /** The ledger on disk (its snapshot and the writes after it): what the ledger is rebuilt from when a request is rolled back. */
+  #committedLedger: LedgerSource = { writes: () => [] };
   /** The ids the running ledger write drew (null when no write is kept). */
   #ledgerDrawn: string[] | null = null;
   /** The instant of the ledger's last reading of the clock (the instant of a write). */
@@ -178,8 +181,9 @@ export class ServiceState {
     return this.#ledger;
   }
 
-  #newLedger(): CreditLedger {
-    const ledger = createLedger({
+  /** A ledger (empty, or on a store read back from a snapshot) whose writes are recorded while the state is kept. */
+  #newLedger(store?: LedgerStore): CreditLedger {
+    const options: CreditLedgerOptions = {
       ids: (kind) => {
         const id = this.#ledgerIdOverrides.get(kind)?.shift() ?? this.ids(kind);
         this.#ledgerDrawn?.push(id);
@@ -189,7 +193,8 @@ export class ServiceState {
         this.#ledgerNowMs = this.clock.nowMs();
         return new Date(this.#ledgerNowMs).toISOString();
       },
-    });
+    };
+    const ledger = store === undefined ? createLedger(options) : restoreLedger(store, options);
     for (const method of LEDGER_WRITES) {
       const write = (ledger[method] as (input: unknown) => unknown).bind(ledger);
       Object.defineProperty(ledger, method, { value: (input: unknown) => this.#recordWrite(method, input, write) });
@@ -220,16 +225,24 @@ export class ServiceState {
   #rollBackLedger(): void {
     if (this.#ledgerWrites === null) return;
     this.#ledgerWrites = [];
-    this.#ledger = this.#newLedger();
-    this.#replayLedger(this.#committedLedgerWrites());
+    this.#loadLedger(this.#committedLedger);
+  }
+
+  /** Puts the ledger back as kept: its snapshot read back, if there is one, then the writes after it applied again; returns how many. */
+  #loadLedger(source: LedgerSource): number {
+    const snapshot = source.snapshot?.();
+    this.#ledger = this.#newLedger(snapshot === undefined ? undefined : restoreLedgerStore(snapshot));
+    return this.#replayLedger(source.writes());
   }
 
   /** Applies kept ledger writes, each at its instant with its ids. */
-  #replayLedger(writes: Iterable<LedgerWrite>): void {
+  #replayLedger(writes: Iterable<LedgerWrite>): number {
     const pending = this.#ledgerWrites;
     this.#ledgerWrites = null;
+    let count = 0;
     try {
       for (const w of writes) {
+        count += 1;
         this.clock.pin(w.at);
         const left = this.withIds(w.ids, () => (this.#ledger[w.method] as (input: unknown) => unknown)(JSON.parse(w.input)));
         if (left !== 0) throw new Error(`kept ledger write ${w.method} left ${left} of its ids unused`);
@@ -238,16 +251,19 @@ export class ServiceState {
       this.clock.pin(null);
       this.#ledgerWrites = pending;
     }
+    return count;
   }
 
   /**
-   * Keeps the ledger's writes from now on, for the disk: `committed` reads those already there
-   * (applied now when `apply`), the next ones are handed out by {@link ServiceState.takeLedgerWrites}.
+   * Keeps the ledger's writes from now on, for the disk: `committed` is the ledger already there
+   * (put back now when `load`; returns how many writes after its snapshot were applied again), the
+   * next writes are handed out by {@link ServiceState.takeLedgerWrites}.
    */
-  keepLedgerWrites(committed: () => Iterable<LedgerWrite>, apply: boolean): void {
-    if (apply) this.#replayLedger(committed());
-    this.#committedLedgerWrites = committed;
+  keepLedgerWrites(committed: LedgerSource, load: boolean): number {
+    const replayed = load ? this.#loadLedger(committed) : 0;
+    this.#committedLedger = committed;
     this.#ledgerWrites = [];
+    return replayed;
   }
 
   /** The ledger writes since the last call (to write to disk); `committed` once they are there. */

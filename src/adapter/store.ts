@@ -126,8 +126,11 @@ export class Table<T extends Row> {
 
   /** Puts back a stored row at its sequence number (loading a kept state; nothing to undo, nothing to write). */
   load(row: T, seq: number): void {
-    if (this.#rows.has(row.id)) throw new Error(`store: ${this.kind} ${row.id} is stored twice`);
-    this.#place(row, seq);
+    const size = this.#rows.size;
+    this.#rows.set(row.id, { seq, row });
+    if (this.#rows.size === size) throw new Error(`store: ${this.kind} ${row.id} is stored twice`);
+    this.#order.add(row.id, seq);
+    for (let i = 0; i < this.#observers.length; i++) (this.#observers[i] as TableObserver<T>).inserted(row, seq);
   }
 
   /** Rows in creation order. */

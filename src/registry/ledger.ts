@@ -68,6 +68,28 @@ export const LEDGER_OPTION_CHECKS: ShapeCheck = shapeOf<CreditLedgerOptions>({
   policies: LEDGER_POLICY_CHECKS,
 });
 
+/** The store the next ledger made is built on (set only by {@link restoreLedger}, for its one construction). */
+let restoredStore: LedgerStore | null = null;
+
+function takeRestoredStore(): LedgerStore | null {
+  const store = restoredStore;
+  restoredStore = null;
+  return store;
+}
+
+/**
+ * A ledger on `store` (a snapshot read back by restore.ts), with `options` as {@link createLedger}
+ * takes them. Not part of the public API: a kept state loads its ledger with it.
+ */
+export function restoreLedger(store: LedgerStore, options: CreditLedgerOptions = {}): CreditLedger {
+  restoredStore = store;
+  try {
+    return new CreditLedger(options);
+  } finally {
+    restoredStore = null;
+  }
+}
+
 /**
  * The in-memory credit ledger. Amounts are exact integer kilograms; every transaction is atomic.
  * Create one with {@link createLedger}.
@@ -75,7 +97,7 @@ export const LEDGER_OPTION_CHECKS: ShapeCheck = shapeOf<CreditLedgerOptions>({
  */
 export class CreditLedger {
   readonly #policies: LedgerPolicies;
-  readonly #store = new LedgerStore();
+  readonly #store = takeRestoredStore() ?? new LedgerStore();
   readonly #views: LedgerViews;
   readonly #ctx: LedgerContext;
 

@@ -1,6 +1,7 @@
 /**
  * The SQLite store of `serve --state` (sqlite-state.ts), in process on temporary folders: what one
- * sandbox wrote another loads; a ledger write that cannot be committed is undone from the file; a second holder of the file is refused naming the first; a file that
+ * sandbox wrote another loads; a ledger write that cannot be committed is undone from the file; a
+ * restart keeps the ledger's snapshot, which the next one reads back; a second holder of the file is refused naming the first; a file that
  * is not a database, a damaged one and one of a newer schema are refused naming the file, and
  * nothing of them is changed.
  */
@@ -98,6 +99,59 @@ describe('the SQLite store', () => {
     const again = await sandboxOn(dir);
     expect(again.sandbox.state.snapshot()).toBe(after);
     again.store.close();
+  });
+
+  test('a restart keeps a snapshot of the ledger: the next one reads it back and applies only the writes after it', async () => {
+    const dir = join(root, 'ledger-snapshot');
+    const first = await sandboxOn(dir);
+    await issuedRemoval(new Client(first.sandbox));
+    const written = first.sandbox.state.snapshot();
+    const writes = [...first.store.ledgerWrites()].length;
+    expect(writes).toBeGreaterThan(0);
+    expect(first.store.ledgerSnapshot()).toBeUndefined();
+    first.store.close();
+    // The second start applies every write again, then keeps the ledger's snapshot in their place.
+    const store = await openSqliteState(dir);
+    let failing = false;
+    const port: StatePort = {
+      load: () => store.load(),
+      ledgerWrites: () => store.ledgerWrites(),
+      ledgerSnapshot: () => store.ledgerSnapshot(),
+      snapshotLedger: (text) => store.snapshotLedger(text),
+      commit: (changes) => {
+        if (failing) throw new StateWriteError('disk full');
+        store.commit(changes);
+      },
+    };
+    const sandbox = createSandboxWithState({ world: DEMO_WORLD, now: () => START, onInternalError: () => undefined }, port);
+    expect(sandbox.state.snapshot()).toBe(written);
+    expect(store.ledgerSnapshot()).toBe(sandbox.state.ledger.serialize());
+    expect([...store.ledgerWrites()]).toEqual([]);
+    // A write after the snapshot; a refused one is undone from the snapshot and that write.
+    const client = new Client(sandbox);
+    const transfer = (kg: number, batch: string = IDS.batchB1) => ({
+      credit_batch_quantities: [{ credit_batch_id: batch, credit_quantity_kg: kg }],
+      from_organisation_id: IDS.orgB,
+      to_organisation_id: IDS.buyer,
+      supplier_id: IDS.supplierB,
+      notes: 'after the snapshot',
+    });
+    await client.ok('supplierB', 'POST', '/registry/v0/transfers', transfer(100));
+    expect([...store.ledgerWrites()].map((w) => w.method)).toEqual(['createTransfer']);
+    const after = sandbox.state.snapshot();
+    failing = true;
+    const refused = await sandbox.handle({
+      method: 'POST',
+      path: '/registry/v0/transfers',
+      headers: client.headers('supplierB'),
+      body: transfer(50, sandbox.state.ledger.getCreditBatch(IDS.batchB1)?.right_child_id ?? ''),
+    });
+    expect(refused.status).toBe(503);
+    expect(sandbox.state.snapshot()).toBe(after);
+    store.close();
+    const third = await sandboxOn(dir);
+    expect(third.sandbox.state.snapshot()).toBe(after);
+    third.store.close();
   });
 
   test('a file that is not a database is refused naming it, and left as it was', async () => {

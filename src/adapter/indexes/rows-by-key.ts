@@ -23,6 +23,8 @@ function sameKeys(a: string | null | readonly string[], b: string | null | reado
 
 /** The distinct values of `values` that are not null, in first-seen order. */
 export function distinct(values: Iterable<string | null>): string[] {
+  // No set for none or one (most rows: a datapoint names no source, or one).
+  if (Array.isArray(values) && values.length < 2) return values[0] == null ? [] : [values[0] as string];
   const out = new Set<string>();
   for (const value of values) if (value !== null) out.add(value);
   return [...out];

@@ -28,23 +28,28 @@ function later(a: Holder, b: Holder): boolean {
   return a.rank !== b.rank ? a.rank > b.rank : a.seq > b.seq;
 }
 
-/** Holders of the references of one owner: one holder per reference, or (only when a reference is used twice) every holder. */
-type OwnerReferences = Map<string, Holder | Holder[]>;
-
+/**
+ * Holders of the references of one owner: the id of the one holder of a reference (ids are unique
+ * across tables, each kind having its own prefix, so the id alone names it), or, only when a
+ * reference is used twice, every holder with its rank and sequence number. One string per
+ * reference rather than an object: no object is made per row when a million kept rows are loaded.
+ */
+type OwnerReferences = Map<string, string | Holder[]>;
 /** The supplier references of every registered table. */
 export class SupplierReferences {
   readonly #byOwner = new Map<string, OwnerReferences>();
-  #tables = 0;
+  readonly #registered: Table<ReferencingRow>[] = [];
 
   /** Keeps the references of `table` from now on; a later registered table wins a shared reference. */
   register<T extends ReferencingRow>(table: Table<T>): void {
-    const rank = this.#tables++;
+    const rank = this.#registered.length;
+    this.#registered.push(table as unknown as Table<ReferencingRow>);
     const observer: TableObserver<T> = {
-      inserted: (row, seq) => this.#add(row, { rank, seq, id: row.id }),
+      inserted: (row, seq) => this.#add(row, rank, seq),
       updated: (old, row, seq) => {
         if (old.owner === row.owner && old.supplier_reference_id === row.supplier_reference_id) return;
         this.#remove(old, rank, seq);
-        this.#add(row, { rank, seq, id: row.id });
+        this.#add(row, rank, seq);
       },
       deleted: (row, seq) => this.#remove(row, rank, seq),
     };
@@ -55,13 +60,13 @@ export class SupplierReferences {
   usedBy(owner: string, reference: string): string | undefined {
     const holders = this.#byOwner.get(owner)?.get(reference);
     if (holders === undefined) return undefined;
-    if (!Array.isArray(holders)) return holders.id;
+    if (typeof holders === 'string') return holders;
     let last = holders[0] as Holder;
     for (const h of holders) if (later(h, last)) last = h;
     return last.id;
   }
 
-  #add(row: ReferencingRow, holder: Holder): void {
+  #add(row: ReferencingRow, rank: number, seq: number): void {
     const key = row.supplier_reference_id;
     if (key === null) return;
     let holders = this.#byOwner.get(row.owner);
@@ -70,9 +75,18 @@ export class SupplierReferences {
       this.#byOwner.set(row.owner, holders);
     }
     const current = holders.get(key);
-    if (current === undefined) holders.set(key, holder);
-    else if (Array.isArray(current)) current.push(holder);
-    else holders.set(key, [current, holder]);
+    if (current === undefined) holders.set(key, row.id);
+    else if (typeof current !== 'string') current.push({ rank, seq, id: row.id });
+    else holders.set(key, [this.#holder(current), { rank, seq, id: row.id }]);
+  }
+
+  /** The rank and sequence number of the one holder `id` (found again when a second holder comes). */
+  #holder(id: string): Holder {
+    for (const [rank, table] of this.#registered.entries()) {
+      const seq = table.seqOf(id);
+      if (seq !== undefined) return { rank, seq, id };
+    }
+    throw new Error(`supplier references: ${id} is in no registered table`);
   }
 
   #remove(row: ReferencingRow, rank: number, seq: number): void {
@@ -80,12 +94,12 @@ export class SupplierReferences {
     const holders = key === null ? undefined : this.#byOwner.get(row.owner);
     const current = key === null ? undefined : holders?.get(key);
     if (holders === undefined || key === null || current === undefined) return;
-    if (!Array.isArray(current)) {
-      if (current.rank === rank && current.seq === seq) holders.delete(key);
+    if (typeof current === 'string') {
+      if (current === row.id) holders.delete(key);
       return;
     }
     const rest = current.filter((h) => h.rank !== rank || h.seq !== seq);
-    if (rest.length === 1) holders.set(key, rest[0] as Holder);
+    if (rest.length === 1) holders.set(key, (rest[0] as Holder).id);
     else holders.set(key, rest);
   }
 }
