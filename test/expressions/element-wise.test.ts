@@ -84,10 +84,9 @@ describe('element-wise lists: known answers', () => {
 
   it('an element-wise abs at 0 is a kink: both branches are candidates', () => {
     const compiled = one('sum(abs({d} - {k}))');
-    const values = Float64Array.from([0, 0, 2, 5, 1, 1, 3, 1]);
-    // c (2), d (2: 2 and 5), e (2), k = 2? layout: c 0-1, d 2-3, e 4-5, k 6, f 7.
+    // Slots: c 0-1, d 2-3 (2 kg, 5 kg), e 4-5, k 6 (2 kg), f 7; so d_0 - k is 0.
+    const values = Float64Array.from([0, 0, 2, 5, 1, 1, 2, 1]);
     const inputStart = Int32Array.from([0, 2, 4, 6, 7, 8]);
-    values[6] = 2;
     const candidates = compiled.kinkGradients(values, inputStart);
     expect(compiled.mayKink).toBe(true);
     expect(candidates).not.toBeNull();
