@@ -5,8 +5,9 @@
 /**
  * Every function a blueprint formula may call; anything else (`import`, `evaluate`, `createUnit`,
  * ...) is a validation error. `sum mean min max count` reduce a LIST given as their only argument
- * (a LIST input, or an element-wise formula over LIST inputs such as `{c} * {d}`); `sum mean min
- * max` with two or more arguments act on scalars; `sqrt exp log abs` act on each element of a LIST. `log(x)` is the natural
+ * (a LIST input, or an element-wise formula over LIST inputs such as `{c} * {d}`);
+ * `sum mean min max` with two or more arguments act on scalars; `sqrt exp log abs` act on each
+ * element of a LIST. `log(x)` is the natural
  * logarithm, `log(x, base)` the logarithm to a base and `log10(x)` the decimal one. `sin cos tan`
  * take a dimensionless value (radians) or an angle; `asin acos atan atan2` give radians.
  * @public
