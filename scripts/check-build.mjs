@@ -214,7 +214,7 @@ async function checkErrorIdentity() {
 /**
  * The built CLI's Monte Carlo in worker threads (dist/monte-carlo-worker.js): one thread and
  * two give the same JSON byte for byte (issue 25), on the bundled statement example and on the
- * enhanced-weathering tracer example (sample sets, a branch).
+ * enhanced-weathering tracer example (sample sets, a branch), and on element-wise lists.
  */
 function checkThreads(document = join(root, 'examples', 'biochar-statement.json')) {
   const run = (threads) =>
@@ -246,6 +246,8 @@ checkThreads();
 checkThreads(join(root, 'test', 'fixtures', 'formula-language.json'));
 // Sample sets (a paired bootstrap) and a branch, over threads too.
 checkThreads(join(root, 'examples', 'enhanced-weathering-tracer.json'));
+// Element-wise LIST arithmetic, six list lengths (one program per signature), kinks and a branch on a reduced list.
+checkThreads(join(root, 'test', 'fixtures', 'element-wise-lists.json'));
 checkExports();
 checkBundledPackages();
 await checkErrorIdentity();

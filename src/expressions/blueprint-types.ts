@@ -59,7 +59,11 @@ export const BLUEPRINT_ISSUE_CODES = {
   unknownExpression: 'expression_unknown_expression',
   /** Expressions refer to each other in a cycle. */
   cycle: 'expression_cycle',
-  /** A LIST input outside a reducer, a reducer given a scalar, or a mapping's data_shape disagreeing. */
+  /**
+   * A LIST value not reduced (an expression whose value is a LIST), a LIST where only scalars go (a
+   * comparison, the conditional, log10, trigonometry), a reducer given a scalar, or a mapping's
+   * data_shape disagreeing.
+   */
   dataShape: 'expression_data_shape',
   /** Dimensions do not fit (adding mass to energy, exp of a mass, a variable exponent on a mass, ...). */
   dimension: 'expression_dimension',
@@ -164,6 +168,17 @@ export interface CompiledBlueprint {
   /** Every expression (blueprint order) with its normalised template, for reports. */
   readonly expressions: readonly CompiledExpression[];
   /**
+   * The LIST inputs that an expression combines element by element (`{c} * {d}`, docs/rules.md
+   * "Element-wise lists"): in a component they must have one length, or the component is refused
+   * (`list_length_mismatch`). `inputs` are indices into {@link CompiledBlueprint.inputs}, two or
+   * more, ascending; `formula` is the operation, normalised. Empty for most blueprints.
+   */
+  readonly listPairings: readonly {
+    readonly expression: string;
+    readonly formula: string;
+    readonly inputs: readonly number[];
+  }[];
+  /**
    * Evaluates the result in kg.
    * `values` holds the SI magnitudes of the component's datapoints, inputs concatenated in blueprint
    * order: input i occupies `values[inputStart[i] .. inputStart[i + 1])` (one value for a SCALAR
@@ -171,8 +186,11 @@ export interface CompiledBlueprint {
    * When `gradient` is not null it is overwritten with d(result)/d(values[k]) for every k below
    * `inputStart[inputs.length]`, the values the inputs occupy; entries past them are left as they
    * are, so scratch arrays sized for the largest component cost nothing for a small one. Non-finite results (log of a negative number, division by
-   * zero) come back as NaN or Infinity for the caller to report. Allocates nothing; throws a
-   * RangeError only when `inputStart` is too short.
+   * zero) come back as NaN or Infinity for the caller to report. Allocates nothing (a blueprint
+   * with element-wise lists lowers its program once per signature of LIST lengths, on first use);
+   * throws a RangeError only when `inputStart` is too short, or when LIST inputs paired
+   * element-wise ({@link CompiledBlueprint.listPairings}) have different lengths, naming the
+   * expression and both lengths.
    */
   evaluate(values: Float64Array, inputStart: Int32Array, gradient: Float64Array | null): number;
   /**
@@ -181,7 +199,8 @@ export interface CompiledBlueprint {
    * `values[k]` is `columns[k][i]` for every slot k below `inputStart[inputs.length]` (same
    * `inputStart`). One call per block instead of one per draw: the loop over the draws runs inside
    * the compiled code. Allocates nothing once it has seen a block of this size; throws a
-   * RangeError only when `inputStart` is too short.
+   * RangeError only when `inputStart` is too short, or, as {@link CompiledBlueprint.evaluate},
+   * when LIST inputs paired element-wise have different lengths.
    */
   evaluateBlock(columns: readonly Float64Array[], inputStart: Int32Array, size: number, out: Float64Array): void;
   /**

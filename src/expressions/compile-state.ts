@@ -13,8 +13,22 @@ export type Binding =
   | { readonly kind: 'expression'; readonly index: number }
   | { readonly kind: 'zero' };
 
-/** A dimension found by the check; `anyDim` marks the literal 0, which fits any dimension. */
-export type DimInfo = { readonly dim: Dimension; readonly anyDim: boolean } | null;
+/**
+ * A dimension found by the check; `anyDim` marks the literal 0, which fits any dimension. `lists`,
+ * when present, marks an element-wise LIST value: the blueprint inputs (indices) it is paired over,
+ * which must have one length (docs/rules.md, "Element-wise lists").
+ */
+export type DimInfo = { readonly dim: Dimension; readonly anyDim: boolean; readonly lists?: readonly number[] } | null;
+
+/** LIST inputs combined element-wise and then reduced in one expression: every component must give them one length. */
+export interface ListPairing {
+  /** Key of the expression. */
+  readonly expression: string;
+  /** The reduction or operation, normalised, for messages. */
+  readonly formula: string;
+  /** Indices of the blueprint's LIST inputs paired (two or more, ascending). */
+  readonly inputs: readonly number[];
+}
 
 export interface ExpressionState {
   readonly key: string;

@@ -17,10 +17,10 @@ import {
   type CompileResult,
   DEFAULT_COMPILE_OPTIONS,
 } from './blueprint-types';
-import { type Binding, type DimInfo, type ExpressionState, type InputState, isRecord } from './compile-state';
+import { type Binding, type DimInfo, type ExpressionState, type InputState, isRecord, type ListPairing } from './compile-state';
 import { findCycles } from './cycles';
 import { checkFormula } from './dimension-check';
-import { parseTemplate } from './formula';
+import { type Formula, parseTemplate, printFormula } from './formula';
 import { build } from './lower';
 import { namedResultKey, resolveResultExpression } from './result-expression';
 
@@ -69,7 +69,8 @@ export function compileBlueprint(definition: ComponentBlueprintDefinition, optio
   };
   const states = exprList.map((expr, i) => readExpression(expr, i, scope));
   const inCycle = reportCycles(states, reporter);
-  const infos = checkDimensions(states, inputs, inCycle, opts.zeroLiteralMatchesAnyDimension, reporter);
+  const pairings: ListPairing[] = [];
+  const infos = checkDimensions(states, inputs, inCycle, opts.zeroLiteralMatchesAnyDimension, reporter, pairings);
   const named = namedResultKey(raw, opts.resultExpressionKey, reporter);
   const resultIndex = resolveResultExpression(states, scope.exprIndex, named, inCycle, reporter);
   checkResultIsMass(resultIndex, infos, states, reporter);
@@ -83,6 +84,7 @@ export function compileBlueprint(definition: ComponentBlueprintDefinition, optio
       states as ExpressionState[],
       resultIndex,
       infos.map((info) => info?.dim ?? DIMENSIONLESS),
+      pairings,
     ),
   };
 }
@@ -327,6 +329,7 @@ function checkDimensions(
   inCycle: readonly boolean[],
   zeroAnyDim: boolean,
   { bpName, report }: Reporter,
+  pairings: ListPairing[],
 ): DimInfo[] {
   const infos: DimInfo[] = states.map(() => null);
   const status = new Uint8Array(states.length); // 0 new, 1 checking, 2 done
@@ -337,19 +340,46 @@ function checkDimensions(
     const state = states[i];
     if (state !== null && state !== undefined && state.formula !== null) {
       const where = `${bpName}, expression "${state.key}"`;
-      infos[i] = checkFormula(state.formula, {
+      const info = checkFormula(state.formula, {
         bindings: state.bindings,
         inputs,
         expressionInfo: infoOf,
         zeroAnyDim,
         report: (code, message) => report(['expressions', i, 'template'], code, `${where}: ${message}`),
+        pairing: (lists, formula) => addPairing(pairings, { expression: state.key, formula: printFormula(formula), inputs: lists }),
       });
+      infos[i] = info !== null && info.lists !== undefined ? unreduced(state, info.lists, inputs, where, report, i) : info;
     }
     status[i] = 2;
     return infos[i] ?? null;
   };
   for (let i = 0; i < states.length; i++) infoOf(i);
   return infos;
+}
+
+/** Reports an expression whose value is a LIST (an element-wise formula not reduced): its info becomes unknown. */
+function unreduced(
+  state: ExpressionState,
+  lists: readonly number[],
+  inputs: readonly (InputState | null)[],
+  where: string,
+  report: Reporter['report'],
+  i: number,
+): DimInfo {
+  const names = lists.map((k) => `"${inputs[k]?.key ?? ''}"`).join(', ');
+  report(
+    ['expressions', i, 'template'],
+    BLUEPRINT_ISSUE_CODES.dataShape,
+    `${where}: the value of "${printFormula(state.formula as Formula)}" is a LIST (element-wise over LIST input${lists.length > 1 ? 's' : ''} ${names}); a LIST must be reduced with sum, mean, min, max or count before it is a scalar value, e.g. mean(...)`,
+  );
+  return null;
+}
+
+/** Adds a pairing unless the same expression already pairs the same inputs. */
+function addPairing(pairings: ListPairing[], pairing: ListPairing): void {
+  const same = (p: ListPairing): boolean =>
+    p.expression === pairing.expression && p.inputs.length === pairing.inputs.length && p.inputs.every((k, j) => k === pairing.inputs[j]);
+  if (!pairings.some(same)) pairings.push(pairing);
 }
 
 function checkResultIsMass(

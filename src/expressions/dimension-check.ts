@@ -29,6 +29,8 @@ export interface CheckContext {
   readonly expressionInfo: (index: number) => DimInfo;
   readonly zeroAnyDim: boolean;
   readonly report: (code: GraphIssueCode, message: string) => void;
+  /** Called with the LIST inputs that an operation of `formula` pairs element by element (two or more). */
+  readonly pairing?: (inputs: readonly number[], formula: Formula) => void;
 }
 
 const OP_VERB: Readonly<Record<string, string>> = { '+': 'add', '-': 'subtract' };
@@ -39,7 +41,7 @@ const OP_VERB: Readonly<Record<string, string>> = { '+': 'add', '-': 'subtract' 
  * is not reported again by everything above it.
  */
 export function checkFormula(f: Formula, ctx: CheckContext): DimInfo {
-  return visit(ctx, f, f);
+  return visit(ctx, f);
 }
 
 /** A formula quoted in a message, clipped. */
@@ -76,84 +78,109 @@ function needDimensionless(ctx: CheckContext, info: DimInfo, role: string, whole
   return false;
 }
 
-/** The dimension of a variable; a LIST input only counts as the sole argument of a reducer. */
-function variable(ctx: CheckContext, name: string, inReducer: boolean, whole: Formula): DimInfo {
+/**
+ * The dimension of a variable; a LIST input is an element-wise value (`lists` holds it) that must be
+ * reduced before it is a scalar (docs/rules.md, "Element-wise lists").
+ */
+function variable(ctx: CheckContext, name: string): DimInfo {
   const binding = ctx.bindings.get(name);
   if (binding === undefined) return null;
   if (binding.kind === 'zero') return plain(MASS);
   if (binding.kind === 'expression') return ctx.expressionInfo(binding.index);
   const input = ctx.inputs[binding.index];
-  if (input === null || input === undefined) return null;
-  if (input.shape === 'LIST' && !inReducer) {
-    ctx.report(
-      BLUEPRINT_ISSUE_CODES.dataShape,
-      `LIST input "${input.key}" ({${name}}) may only be the sole argument of sum, mean, min, max or count, not part of ${show(whole)}`,
-    );
-    return null;
-  }
-  return input.dim === null ? null : plain(input.dim);
+  if (input === null || input === undefined || input.dim === null) return null;
+  return input.shape === 'LIST' ? { dim: input.dim, anyDim: false, lists: [binding.index] } : plain(input.dim);
 }
 
-/** The dimension of `g`, a part of `parent` (named in messages about variables). */
-function visit(ctx: CheckContext, g: Formula, parent: Formula): DimInfo {
+/** The LIST inputs an element-wise value over `parts` is paired over (ascending); undefined when none is a LIST. */
+function listsOf(parts: readonly DimInfo[]): readonly number[] | undefined {
+  let out: number[] | undefined;
+  for (const p of parts) for (const k of p?.lists ?? []) if (!(out ??= []).includes(k)) out.push(k);
+  return out?.sort((x, y) => x - y);
+}
+
+/** `info` as an element-wise value over the LIST inputs of `parts`, recording a pairing of two or more. */
+function elementWise(ctx: CheckContext, info: DimInfo, parts: readonly DimInfo[], g: Formula): DimInfo {
+  const lists = listsOf(parts);
+  if (info === null || lists === undefined) return info;
+  if (lists.length > 1 && parts.filter((p) => p?.lists !== undefined).length > 1) ctx.pairing?.(lists, g);
+  return { dim: info.dim, anyDim: false, lists };
+}
+
+/** Whether none of `parts` is a LIST value, reporting the first that is (`role`: where a scalar is needed). */
+function scalarOnly(ctx: CheckContext, parts: readonly DimInfo[], role: string, g: Formula): boolean {
+  if (listsOf(parts) === undefined) return true;
+  ctx.report(
+    BLUEPRINT_ISSUE_CODES.dataShape,
+    `${role} in ${show(g)} takes scalar values, but is given a LIST; only + - * / ^, sqrt, exp, log and abs act element-wise, so reduce the LIST with sum, mean, min, max or count first`,
+  );
+  return false;
+}
+
+/** The dimension of `g`; `lists` set when it is an element-wise LIST value. */
+function visit(ctx: CheckContext, g: Formula): DimInfo {
   switch (g.kind) {
     case 'num':
       return { dim: DIMENSIONLESS, anyDim: ctx.zeroAnyDim && g.value === 0 };
     case 'var':
-      return variable(ctx, g.name, false, parent);
+      return variable(ctx, g.name);
     case 'quantity':
       return plain(g.dim);
     case 'neg':
-      return visit(ctx, g.arg, g);
+      return visit(ctx, g.arg);
     case 'bin': {
-      const a = visit(ctx, g.left, g);
-      const b = visit(ctx, g.right, g);
-      switch (g.op) {
-        case '+':
-        case '-':
-          return common(ctx, [a, b], (x, y) => `cannot ${OP_VERB[g.op] ?? ''} ${x} and ${y} in ${show(g)}`);
-        case '*':
-          return a === null || b === null ? null : plain(multiplyDimensions(a.dim, b.dim));
-        case '/':
-          return a === null || b === null ? null : plain(divideDimensions(a.dim, b.dim));
-        case '^': {
-          if (a === null || b === null) return null;
-          if (!needDimensionless(ctx, b, 'the exponent', g)) return null;
-          if (a.anyDim || isDimensionless(a.dim)) return plain(DIMENSIONLESS);
-          const p = foldConstant(g.right);
-          if (p === null) {
-            ctx.report(
-              BLUEPRINT_ISSUE_CODES.dimension,
-              `the exponent in ${show(g)} must be a constant number because the base has dimension ${formatDimension(a.dim)}`,
-            );
-            return null;
-          }
-          if (!Number.isFinite(p)) {
-            ctx.report(BLUEPRINT_ISSUE_CODES.dimension, `the exponent in ${show(g)} is not a finite number`);
-            return null;
-          }
-          return plain(powerDimension(a.dim, p));
-        }
-      }
-      return null;
+      const a = visit(ctx, g.left);
+      const b = visit(ctx, g.right);
+      return elementWise(ctx, binary(ctx, g, a, b), [a, b], g);
     }
     case 'call':
       return call(ctx, g);
-    case 'cmp':
+    case 'cmp': {
       // The walker lets a comparison stand only as a condition; its value is 0 or 1.
-      return common(ctx, [visit(ctx, g.left, g), visit(ctx, g.right, g)], (x, y) => `cannot compare ${x} and ${y} in ${show(g)}`) === null
-        ? null
-        : plain(DIMENSIONLESS);
+      const sides = [visit(ctx, g.left), visit(ctx, g.right)];
+      if (!scalarOnly(ctx, sides, 'the comparison', g)) return null;
+      return common(ctx, sides, (x, y) => `cannot compare ${x} and ${y} in ${show(g)}`) === null ? null : plain(DIMENSIONLESS);
+    }
     case 'cond': {
-      const test = visit(ctx, g.test, g);
-      const branches = common(
-        ctx,
-        [visit(ctx, g.then, g), visit(ctx, g.otherwise, g)],
-        (x, y) => `both branches of ${show(g)} must have one dimension, but they have ${x} and ${y}`,
-      );
+      const test = visit(ctx, g.test);
+      const arms = [visit(ctx, g.then), visit(ctx, g.otherwise)];
+      if (!scalarOnly(ctx, [test, ...arms], 'the conditional', g)) return null;
+      const branches = common(ctx, arms, (x, y) => `both branches of ${show(g)} must have one dimension, but they have ${x} and ${y}`);
       return test === null ? null : branches;
     }
   }
+}
+
+/** The dimension of a binary operation on operands of dimensions a and b. */
+function binary(ctx: CheckContext, g: Extract<Formula, { kind: 'bin' }>, a: DimInfo, b: DimInfo): DimInfo {
+  switch (g.op) {
+    case '+':
+    case '-':
+      return common(ctx, [a, b], (x, y) => `cannot ${OP_VERB[g.op] ?? ''} ${x} and ${y} in ${show(g)}`);
+    case '*':
+      return a === null || b === null ? null : plain(multiplyDimensions(a.dim, b.dim));
+    case '/':
+      return a === null || b === null ? null : plain(divideDimensions(a.dim, b.dim));
+    case '^': {
+      if (a === null || b === null) return null;
+      if (!needDimensionless(ctx, b, 'the exponent', g)) return null;
+      if (a.anyDim || isDimensionless(a.dim)) return plain(DIMENSIONLESS);
+      const p = foldConstant(g.right);
+      if (p === null) {
+        ctx.report(
+          BLUEPRINT_ISSUE_CODES.dimension,
+          `the exponent in ${show(g)} must be a constant number because the base has dimension ${formatDimension(a.dim)}`,
+        );
+        return null;
+      }
+      if (!Number.isFinite(p)) {
+        ctx.report(BLUEPRINT_ISSUE_CODES.dimension, `the exponent in ${show(g)} is not a finite number`);
+        return null;
+      }
+      return plain(powerDimension(a.dim, p));
+    }
+  }
+  return null;
 }
 
 /** Reports a call with the wrong number of arguments. */
@@ -162,20 +189,27 @@ function arity(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, expecte
   return null;
 }
 
-/** The dimension of a function call: reducers, sqrt, abs, exp, log. */
+/** The dimension of a function call: reducers, sqrt, abs, exp, log (these four element-wise on a LIST). */
 function call(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>): DimInfo {
   const fn = g.fn;
   if (LIST_REDUCERS.has(fn) && g.args.length === 1) return reducer(ctx, g, g.args[0] as Formula);
-  if (fn === 'count') return arity(ctx, g, 'exactly one LIST input');
+  if (fn === 'count') return arity(ctx, g, 'exactly one LIST value');
+  const args = g.args.map((a) => visit(ctx, a));
   if (LIST_REDUCERS.has(fn)) {
     // sum, mean, min, max over two or more scalars.
-    const args = g.args.map((a) => visit(ctx, a, g));
-    if (args.length === 0) return arity(ctx, g, 'one LIST input or two or more scalar arguments');
+    if (args.length === 0) return arity(ctx, g, 'one LIST value or two or more scalar arguments');
+    if (!scalarOnly(ctx, args, `${fn} of two or more arguments`, g)) return null;
     return common(ctx, args, (x, y) => `the arguments of ${fn} must share a dimension, but ${show(g)} mixes ${x} and ${y}`);
   }
-  const args = g.args.map((a) => visit(ctx, a, g));
+  if (fn === 'sqrt' || fn === 'abs' || fn === 'exp' || fn === 'log') return elementWise(ctx, elementFunction(ctx, g, args), args, g);
+  if (!scalarOnly(ctx, args, fn, g)) return null;
+  return trigonometry(ctx, g, args);
+}
+
+/** sqrt, abs, exp and log of scalars, or of each element of a LIST. */
+function elementFunction(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, args: readonly DimInfo[]): DimInfo {
   const [a] = args;
-  switch (fn) {
+  switch (g.fn) {
     case 'sqrt':
       if (args.length !== 1) return arity(ctx, g, 'one argument');
       return a === null || a === undefined ? null : { dim: powerDimension(a.dim, 0.5), anyDim: a.anyDim };
@@ -185,14 +219,13 @@ function call(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>): DimInfo
     case 'exp':
       if (args.length !== 1) return arity(ctx, g, 'one argument');
       return needDimensionless(ctx, a ?? null, 'the argument of exp', g) ? plain(DIMENSIONLESS) : null;
-    case 'log': {
+    default: {
       if (args.length !== 1 && args.length !== 2) return arity(ctx, g, 'one argument (natural logarithm) or two (value, base)');
       let ok = needDimensionless(ctx, a ?? null, 'the argument of log', g);
       if (args.length === 2) ok = needDimensionless(ctx, args[1] ?? null, 'the base of log', g) && ok;
       return ok ? plain(DIMENSIONLESS) : null;
     }
   }
-  return trigonometry(ctx, g, args);
 }
 
 /** log10 and the trigonometric functions: sin cos tan of a dimensionless value or an angle, the inverses of a dimensionless one. */
@@ -211,30 +244,29 @@ function trigonometry(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, 
   return needDimensionless(ctx, a, role, g) ? plain(DIMENSIONLESS) : null;
 }
 
-/** A reducer over one argument, which must be a LIST input. */
+/** A reducer over one argument, which must be a LIST value: a LIST input or an element-wise formula over LIST inputs. */
 function reducer(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, arg: Formula): DimInfo {
-  if (arg.kind !== 'var') {
-    // A problem inside the argument (e.g. a LIST input in it) already says what is wrong.
-    if (visit(ctx, arg, g) === null) return null;
-    ctx.report(
-      BLUEPRINT_ISSUE_CODES.dataShape,
-      `${g.fn} with one argument reduces a LIST input, but ${show(g)} gives it ${show(arg)}${g.fn === 'count' ? '' : `; to combine scalars write ${g.fn}(a, b, ...)`}`,
-    );
-    return null;
-  }
-  const binding = ctx.bindings.get(arg.name);
-  if (binding === undefined) return null;
-  if (binding.kind !== 'input' || ctx.inputs[binding.index]?.shape !== 'LIST') {
-    const what =
-      binding.kind === 'input'
-        ? `SCALAR input "${ctx.inputs[binding.index]?.key ?? ''}"`
-        : binding.kind === 'zero'
-          ? 'the ZERO_TCO2E constant'
-          : 'an expression result (a scalar)';
-    ctx.report(BLUEPRINT_ISSUE_CODES.dataShape, `${show(g)} needs a LIST input, but {${arg.name}} is ${what}`);
-    return null;
-  }
-  const info = variable(ctx, arg.name, true, g);
+  const info = visit(ctx, arg);
   if (info === null) return null;
-  return g.fn === 'count' ? plain(DIMENSIONLESS) : info;
+  if (info.lists === undefined) {
+    const binding = arg.kind === 'var' ? ctx.bindings.get(arg.name) : undefined;
+    const what =
+      binding === undefined
+        ? ''
+        : binding.kind === 'input'
+          ? `SCALAR input "${ctx.inputs[binding.index]?.key ?? ''}"`
+          : binding.kind === 'zero'
+            ? 'the ZERO_TCO2E constant'
+            : 'an expression result (a scalar)';
+    if (arg.kind === 'var') {
+      ctx.report(BLUEPRINT_ISSUE_CODES.dataShape, `${show(g)} needs a LIST input, but {${arg.name}} is ${what}`);
+    } else {
+      ctx.report(
+        BLUEPRINT_ISSUE_CODES.dataShape,
+        `${g.fn} with one argument reduces a LIST, but ${show(g)} gives it ${show(arg)}, a scalar${g.fn === 'count' ? '' : `; to combine scalars write ${g.fn}(a, b, ...)`}`,
+      );
+    }
+    return null;
+  }
+  return g.fn === 'count' ? plain(DIMENSIONLESS) : { dim: info.dim, anyDim: false };
 }

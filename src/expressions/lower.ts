@@ -6,7 +6,7 @@
 import type { ComponentType } from '../model/graph';
 import type { Dimension } from '../units';
 import type { CompiledBlueprint, CompiledBlueprintInput } from './blueprint-types';
-import type { Binding, ExpressionState, InputState } from './compile-state';
+import type { Binding, ExpressionState, InputState, ListPairing } from './compile-state';
 import { type Formula, printFormula } from './formula';
 import { LIST_REDUCERS } from './functions';
 import { createEvaluator, type Evaluate, type ListOp, type Program, ProgramBuilder } from './program';
@@ -14,6 +14,8 @@ import { createBlockEvaluator, createGeneratedBlockEvaluator, type EvaluateBlock
 import { createGeneratedEvaluator } from './program-source';
 import { createKinkGradients, mayKink } from './kinks';
 import { type ComparisonSite, createBranchSides } from './branches';
+import { elementWiseInputs, isListValue, type ListShape, lowerElements, reduceElements } from './element-wise';
+import { bySignature, type Runner } from './signatures';
 
 /** Lowers the checked expressions the result depends on into one program and wraps it. */
 export function build(
@@ -23,22 +25,16 @@ export function build(
   states: readonly ExpressionState[],
   resultIndex: number,
   dimensions: readonly Dimension[],
+  pairings: readonly ListPairing[] = [],
 ): CompiledBlueprint {
-  // The result runs once per component, hundreds of thousands of times in a large graph: compiled
-  // to JavaScript where the host allows it. Reports' intermediate values stay interpreted.
-  const sites: ComparisonSite[] = [];
-  const resultProgram = programOf(states, inputs.length, resultIndex, sites);
-  const evaluate = createGeneratedEvaluator(resultProgram) ?? createEvaluator(resultProgram);
-  // Only a Monte Carlo run evaluates over blocks: compiled on its first use.
-  let block: EvaluateBlock | undefined;
-  const evaluateBlock: EvaluateBlock = (columns, inputStart, size, out) =>
-    (block ??= createGeneratedBlockEvaluator(resultProgram) ?? createBlockEvaluator(resultProgram))(columns, inputStart, size, out);
   const compiledInputs: CompiledBlueprintInput[] = inputs.map((input) =>
     Object.freeze({ input_key: input.key, quantity_kind: input.kind, data_shape: input.shape, dimension: input.dim as Dimension }),
   );
-  const kinked = mayKink(resultProgram);
-  const kinkGradients = kinked ? createKinkGradients(resultProgram) : () => null;
-  const branchSides = sites.length > 0 ? createBranchSides(resultProgram, sites) : () => null;
+  const elementInputs = elementWiseInputs(states, inputs);
+  const runner =
+    elementInputs.length === 0
+      ? runnerOf(states, inputs, resultIndex, null)
+      : bySignature({ key, inputs, elementInputs, pairings }, (lengths) => runnerOf(states, inputs, resultIndex, { inputs, lengths }));
   return Object.freeze({
     key,
     type,
@@ -50,20 +46,59 @@ export function build(
         Object.freeze({ key: s.key, template: printFormula(s.formula as Formula), dimension: dimensions[i] as Dimension }),
       ),
     ),
-    evaluate,
-    evaluateBlock,
-    mayKink: kinked,
-    kinkGradients,
-    hasBranches: sites.length > 0,
-    branchSides,
-    evaluateExpressions: expressionEvaluator(states, inputs.length),
+    listPairings: Object.freeze(pairings.map((p) => Object.freeze({ ...p, inputs: Object.freeze([...p.inputs]) }))),
+    ...runner,
   });
 }
 
-/** The program computing expression i, with the expressions it references inlined; its comparisons go to `sites`. */
-function programOf(states: readonly ExpressionState[], inputCount: number, i: number, sites: ComparisonSite[] = []): Program {
+/**
+ * Beyond this many instructions (a LIST of thousands unrolled) a program is interpreted rather
+ * than compiled to JavaScript: a limit of the code generator, not a policy; both give the same bits.
+ */
+const MAX_GENERATED_INSTRUCTIONS = 50_000;
+
+/** The evaluation functions of the result's program for one signature of LIST lengths (null: none). */
+function runnerOf(states: readonly ExpressionState[], inputs: readonly InputState[], resultIndex: number, shape: ListShape | null): Runner {
+  // The result runs once per component, hundreds of thousands of times in a large graph: compiled
+  // to JavaScript where the host allows it. Reports' intermediate values stay interpreted.
+  const sites: ComparisonSite[] = [];
+  const resultProgram = programOf(states, inputs.length, resultIndex, shape, sites);
+  const generate = shape === null || resultProgram.code.length <= 4 * MAX_GENERATED_INSTRUCTIONS;
+  const evaluate = (generate ? createGeneratedEvaluator(resultProgram) : null) ?? createEvaluator(resultProgram);
+  // Only a Monte Carlo run evaluates over blocks: compiled on its first use.
+  let block: EvaluateBlock | undefined;
+  const evaluateBlock: EvaluateBlock = (columns, inputStart, size, out) =>
+    (block ??= (generate ? createGeneratedBlockEvaluator(resultProgram) : null) ?? createBlockEvaluator(resultProgram))(
+      columns,
+      inputStart,
+      size,
+      out,
+    );
+  const kinked = mayKink(resultProgram);
+  return {
+    evaluate,
+    evaluateBlock,
+    mayKink: kinked,
+    kinkGradients: kinked ? createKinkGradients(resultProgram) : () => null,
+    hasBranches: sites.length > 0,
+    branchSides: sites.length > 0 ? createBranchSides(resultProgram, sites) : () => null,
+    evaluateExpressions: expressionEvaluator(states, inputs.length, shape),
+  };
+}
+
+/**
+ * The program computing expression i, with the expressions it references inlined, for the LIST
+ * lengths of `shape` (null: no element-wise lists); its comparisons go to `sites`.
+ */
+export function programOf(
+  states: readonly ExpressionState[],
+  inputCount: number,
+  i: number,
+  shape: ListShape | null,
+  sites: ComparisonSite[] = [],
+): Program {
   const builder = new ProgramBuilder();
-  const lowering: Lowering = { builder, states, registers: new Int32Array(states.length).fill(-1), sites };
+  const lowering: Lowering = { builder, shape, states, registers: new Int32Array(states.length).fill(-1), sites };
   return builder.build(lowerExpression(lowering, i), inputCount);
 }
 
@@ -71,12 +106,16 @@ function programOf(states: readonly ExpressionState[], inputCount: number, i: nu
  * Every expression's value, for reports. Each expression's program is built on first use: most
  * evaluations never ask for intermediate values.
  */
-function expressionEvaluator(states: readonly ExpressionState[], inputCount: number): CompiledBlueprint['evaluateExpressions'] {
+export function expressionEvaluator(
+  states: readonly ExpressionState[],
+  inputCount: number,
+  shape: ListShape | null = null,
+): CompiledBlueprint['evaluateExpressions'] {
   const programs: (Evaluate | undefined)[] = new Array(states.length);
   return (values: Float64Array, inputStart: Int32Array): Float64Array => {
     const out = new Float64Array(states.length);
     for (let i = 0; i < states.length; i++) {
-      const run = programs[i] ?? (programs[i] = createEvaluator(programOf(states, inputCount, i)));
+      const run = programs[i] ?? (programs[i] = createEvaluator(programOf(states, inputCount, i, shape)));
       out[i] = run(values, inputStart, null);
     }
     return out;
@@ -86,6 +125,8 @@ function expressionEvaluator(states: readonly ExpressionState[], inputCount: num
 /** One program being lowered: its builder and the register of each expression lowered so far (-1: not yet). */
 interface Lowering {
   readonly builder: ProgramBuilder;
+  /** The LIST lengths the program is lowered for; null for a blueprint without element-wise lists. */
+  readonly shape: ListShape | null;
   readonly states: readonly ExpressionState[];
   readonly registers: Int32Array;
   /** Where each comparison that depends on the inputs was written. */
@@ -141,6 +182,11 @@ function lowerCall(lowering: Lowering, f: Formula & { readonly kind: 'call' }, s
   if (LIST_REDUCERS.has(f.fn) && f.args.length === 1 && first?.kind === 'var') {
     const binding = state.bindings.get(first.name) as Binding & { kind: 'input' };
     return builder.list(f.fn as ListOp, binding.index);
+  }
+  const shape = lowering.shape;
+  if (LIST_REDUCERS.has(f.fn) && first !== undefined && shape !== null && isListValue(first, state, shape)) {
+    const scalar = (g: Formula): number => lowerFormula(lowering, g, state);
+    return reduceElements(builder, f.fn as ListOp, lowerElements(builder, first, state, shape, scalar));
   }
   const args = f.args.map((a) => lowerFormula(lowering, a, state));
   const a0 = args[0] as number;

@@ -59,7 +59,7 @@ export function blockSource(program: Program): string {
     const [op, d, a, b] = [code[pc] as number, code[pc + 1] as number, code[pc + 2] as number, code[pc + 3] as number];
     const j = pc >> 2;
     if (op === LOAD) {
-      columns.push(`x${j} = columns[inputStart[${a}]]`);
+      columns.push(b === 0 ? `x${j} = columns[inputStart[${a}]]` : `x${j} = columns[inputStart[${a}] + ${b}]`);
       body.push(`r${d} = x${j}[i];`);
     } else body.push(blockListStatement(op, d, a) ?? forwardStatement(op, d, a, b, j));
   }
@@ -146,7 +146,7 @@ function runOverBlock(
   const y = (code[pc + 3] as number) * capacity;
   switch (op) {
     case LOAD: {
-      const column = columns[inputStart[a] as number] as Float64Array;
+      const column = columns[(inputStart[a] as number) + (code[pc + 3] as number)] as Float64Array;
       for (let i = 0; i < size; i++) r[d + i] = column[i] as number;
       return;
     }

@@ -178,6 +178,11 @@ export function evaluatorSource(program: Program): string {
   ].join('\n');
 }
 
+/** The slot of element `k` of an input starting at `start` (a SCALAR input's source is unchanged: `k` is 0). */
+function element(start: string, k: number): string {
+  return k === 0 ? start : `${start} + ${k}`;
+}
+
 const INFIX: Readonly<Record<number, string>> = { [ADD]: '+', [SUB]: '-', [MUL]: '*', [DIV]: '/' };
 const UNARY: Readonly<Record<number, string>> = {
   [SQRT]: 'sqrt',
@@ -198,7 +203,7 @@ export function forwardStatement(op: number, d: number, a: number, b: number, j:
   const end = `inputStart[${a + 1}]`;
   switch (op) {
     case LOAD:
-      return `r${d} = values[${start}];`;
+      return `r${d} = values[${element(start, b)}];`;
     case NEG:
       return `r${d} = -r${a};`;
     case ADD:
@@ -266,7 +271,7 @@ function backwardStatement(op: number, d: number, a: number, b: number, j: numbe
   const end = `inputStart[${a + 1}]`;
   switch (op) {
     case LOAD:
-      return `const k = ${start}; gradient[k] = gradient[k] + ${g};`;
+      return `const k = ${element(start, b)}; gradient[k] = gradient[k] + ${g};`;
     case NEG:
       return `g${a} = g${a} - ${g};`;
     case ADD:

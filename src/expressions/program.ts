@@ -7,7 +7,9 @@
 
 // Opcodes, shared with the generator of JavaScript source (program-source.ts). Every instruction is
 // four int32: op, dst, a, b. For the list opcodes and LOAD, `a` is an input index
-// (values[inputStart[a] .. inputStart[a + 1])); otherwise a and b are registers.
+// (values[inputStart[a] .. inputStart[a + 1])); otherwise a and b are registers. LOAD's `b` is the
+// element of the input it reads: 0 for a SCALAR input, k for element k of a LIST input taken
+// element-wise (docs/rules.md, "Element-wise lists").
 export const LOAD = 0;
 export const NEG = 1;
 export const ADD = 2;
@@ -215,6 +217,7 @@ export class ProgramBuilder {
   private readonly constant = new Map<number, number>();
   private readonly constantRegs = new Set<number>();
   private readonly loads = new Map<number, number>();
+  private readonly elementLoads = new Map<string, number>();
 
   private register(init: number): number {
     this.initial.push(init);
@@ -243,6 +246,16 @@ export class ProgramBuilder {
     if (known !== undefined) return known;
     const reg = this.emit(LOAD, input, 0);
     this.loads.set(input, reg);
+    return reg;
+  }
+
+  /** The register holding element `k` of LIST input `input` (one LOAD per element, however often it is used). */
+  loadElement(input: number, k: number): number {
+    const key = `${input}:${k}`;
+    const known = this.elementLoads.get(key);
+    if (known !== undefined) return known;
+    const reg = this.emit(LOAD, input, k);
+    this.elementLoads.set(key, reg);
     return reg;
   }
 
@@ -343,7 +356,7 @@ export function forwardPass(code: Int32Array, r: Float64Array, values: Float64Ar
     const a = code[pc + 2]!;
     switch (op) {
       case LOAD:
-        r[d] = values[inputStart[a]!]!;
+        r[d] = values[inputStart[a]! + code[pc + 3]!]!;
         break;
       case LSUM:
       case LMEAN: {
@@ -419,7 +432,7 @@ export function backwardPass(
     const a = code[pc + 2]!;
     switch (op) {
       case LOAD: {
-        const k = inputStart[a]!;
+        const k = inputStart[a]! + code[pc + 3]!;
         gradient[k] = gradient[k]! + g;
         break;
       }

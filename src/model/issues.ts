@@ -78,6 +78,7 @@ export const GRAPH_ISSUE_CODES = [
   'invalid_type',
   'invalid_union',
   'invalid_value',
+  'list_length_mismatch',
   'lognormal_median_with_standard_deviation',
   'manual_attribution_not_manual',
   'missing_custom_period',
@@ -190,6 +191,7 @@ export type GraphIssueCode =
   | 'invalid_type'
   | 'invalid_union'
   | 'invalid_value'
+  | 'list_length_mismatch'
   | 'lognormal_median_with_standard_deviation'
   | 'manual_attribution_not_manual'
   | 'missing_custom_period'

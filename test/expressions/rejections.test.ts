@@ -333,23 +333,24 @@ describe('dimensions and data shapes', () => {
     expectOne('{m} ^ {m}', 'expression_dimension', 'the exponent in "{m} ^ {m}" must be dimensionless, but has dimension mass');
   });
 
-  it('keeps LIST inputs inside reducers and scalars out of them', () => {
+  it('wants a LIST reduced before it is a scalar value, and scalars out of reducers', () => {
     expectOne(
       '{xs} * 2',
       'expression_data_shape',
-      'LIST input "xs" ({xs}) may only be the sole argument of sum, mean, min, max or count, not part of "{xs} * 2"',
+      'the value of "{xs} * 2" is a LIST (element-wise over LIST input "xs"); a LIST must be reduced with sum, mean, min, max or count before it is a scalar value, e.g. mean(...)',
     );
     expectOne('sum({m})', 'expression_data_shape', '"sum({m})" needs a LIST input, but {m} is SCALAR input "m"');
     expectOne(
-      'max({xs} * 2)',
+      'sum({m} * 2)',
       'expression_data_shape',
-      'LIST input "xs" ({xs}) may only be the sole argument of sum, mean, min, max or count, not part of "{xs} * 2"',
+      'sum with one argument reduces a LIST, but "sum({m} * 2)" gives it "{m} * 2", a scalar; to combine scalars write sum(a, b, ...)',
     );
     expectOne(
       'max({m}, {xs})',
       'expression_data_shape',
-      'LIST input "xs" ({xs}) may only be the sole argument of sum, mean, min, max or count, not part of "max({m}, {xs})"',
+      'max of two or more arguments in "max({m}, {xs})" takes scalar values, but is given a LIST; only + - * / ^, sqrt, exp, log and abs act element-wise, so reduce the LIST with sum, mean, min, max or count first',
     );
+    expect(compileBlueprint(blueprint(INPUTS, [['f', 'max({xs} * 2)']])).ok).toBe(true);
     const chained = compileIssues(
       blueprint(INPUTS, [
         ['a', '{m} * 2'],
@@ -366,7 +367,7 @@ describe('dimensions and data shapes', () => {
   });
 
   it('checks the number of arguments', () => {
-    expectOne('count({xs}, {xs}) * {m}', 'expression_arity', 'count takes exactly one LIST input, but "count({xs}, {xs})" has 2');
+    expectOne('count({xs}, {xs}) * {m}', 'expression_arity', 'count takes exactly one LIST value, but "count({xs}, {xs})" has 2');
     expectOne('sqrt({m}, {m})', 'expression_arity', 'sqrt takes one argument, but "sqrt({m}, {m})" has 2');
   });
 

@@ -130,7 +130,31 @@ class ComponentBuilder {
       }
       return; // an invalid blueprint was reported where it is defined
     }
-    if (this.readInputs(c, id, component.inputs, plan)) this.emit(c, id, plan);
+    if (this.readInputs(c, id, component.inputs, plan) && this.listLengthsAgree(c, id, plan)) this.emit(c, id, plan);
+  }
+
+  /**
+   * Whether the LIST inputs the blueprint pairs element-wise have one length in component c
+   * (docs/rules.md, "Element-wise lists"); false (the problem reported) otherwise.
+   */
+  private listLengthsAgree(c: number, id: string, plan: BlueprintPlan): boolean {
+    const pairings = plan.blueprint.listPairings;
+    if (pairings.length === 0) return true;
+    for (const pairing of pairings) {
+      const first = pairing.inputs[0] as number;
+      const other = pairing.inputs.find((k) => this.suppliedCount[k] !== this.suppliedCount[first]);
+      if (other === undefined) continue;
+      const input = (k: number): string =>
+        `LIST input '${(plan.blueprint.inputs[k] as CompiledBlueprintInput).input_key}' (${this.suppliedCount[k] as number} datapoints)`;
+      problem(
+        this.context,
+        ['components', c, 'inputs'],
+        'list_length_mismatch',
+        `${this.context.componentName(id)}, blueprint '${plan.blueprint.key}', expression '${pairing.expression}': "${pairing.formula}" pairs ${input(first)} with ${input(other)}; lists taken element-wise must have one length`,
+      );
+      return false;
+    }
+    return true;
   }
 
   /** Reads every input of a component into the scratch; false (problems reported) when it is invalid. */

@@ -43,15 +43,17 @@ const FACTORS = [
 
 /**
  * Fragments of the formula language added by semantics 3b, drawn with `extendedFormulas`: a base
- * with a unit literal, and factors with a (continuous) conditional, unit literals, log10 and cos.
+ * with a unit literal, an element-wise LIST reduced (one LIST input, so that any list length
+ * fits), and factors with a (continuous) conditional, unit literals, log10 and cos.
  */
-const EXTENDED_BASES = ['$volume * (0.84 kg/l) * 3.2', '($mass > $mass ? $mass : $mass)'] as const;
+const EXTENDED_BASES = ['$volume * (0.84 kg/l) * 3.2', '($mass > $mass ? $mass : $mass)', 'sum($mass[] * (1 - $mass_fraction))'] as const;
 
 const EXTENDED_FACTORS = [
   '($mass_fraction > $dimensionless_ratio ? $mass_fraction : $dimensionless_ratio)',
   '($mass_fraction * (1 kg) / (1000 g))',
   'log10(1 + $mass_fraction)',
   '(1 + cos($dimensionless_ratio)) / 2',
+  'mean(sqrt($mass_fraction[]))',
 ] as const;
 
 const UNITS: Partial<Record<QuantityKind, string>> = {
