@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { evaluateBlueprint } from '../../src/expressions';
 import { blueprint, compileIssues, compileOk, type InputSpec } from './helpers';
 
@@ -210,9 +211,17 @@ describe('element-wise lists: properties', () => {
         vi.unstubAllGlobals();
       }
     };
-    vi.resetModules();
-    const fresh = await withoutCodeGeneration(async () => (await import('./helpers')) as typeof import('./helpers'));
-    const interpreted = withoutCodeGeneration(() => TEMPLATES.map((t) => fresh.compileOk(fresh.blueprint(INPUTS, [['r', t]]))));
+    // zod compiles its own fast paths with `new Function` too (the options are zod schemas): such a
+    // host tells it not to, before the schemas are built.
+    z.config({ jitless: true });
+    let interpreted: ReturnType<typeof one>[];
+    try {
+      vi.resetModules();
+      const fresh = (await import('./helpers')) as typeof import('./helpers');
+      interpreted = withoutCodeGeneration(() => TEMPLATES.map((t) => fresh.compileOk(fresh.blueprint(INPUTS, [['r', t]]))));
+    } finally {
+      z.config({ jitless: false });
+    }
     expect(refused).toBeGreaterThan(0);
     fc.assert(
       fc.property(fc.array(lists, { minLength: 1, maxLength: 4 }), (draws) => {
