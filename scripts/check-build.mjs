@@ -32,7 +32,7 @@ const RULES = {
       /^src\/index\.ts$/,
       /^src\/version\.ts$/,
       /^src\/(accounting|expressions|uncertainty|units)\//,
-      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options)\.ts$/,
+      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options|schema-walk)\.ts$/,
     ],
     packages: ['mathjs', 'decimal.js', 'zod'],
   },
@@ -40,7 +40,7 @@ const RULES = {
     modules: [
       /^src\/entry\/expressions\.ts$/,
       /^src\/(expressions|uncertainty|units)\//,
-      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options)\.ts$/,
+      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options|schema-walk)\.ts$/,
     ],
     packages: ['mathjs', 'zod'],
   },
@@ -52,7 +52,7 @@ const RULES = {
     modules: [
       /^src\/entry\/registry\.ts$/,
       /^src\/registry\//,
-      /^src\/model\/(ids|issues|enums|error-brand|nearest-name|strict-options)\.ts$/,
+      /^src\/model\/(ids|issues|enums|error-brand|nearest-name|strict-options|schema-walk)\.ts$/,
     ],
     packages: ['decimal.js', 'zod'],
   },
