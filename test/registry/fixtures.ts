@@ -7,6 +7,7 @@ import { createRandomSource } from '../../src/uncertainty';
 import {
   createLedger,
   CreditLedgerError,
+  type CreditBatchQuantityInput,
   type CreditLedger,
   type IssuanceEntryInput,
   type IssuanceInput,
@@ -14,6 +15,7 @@ import {
   type LedgerPolicies,
   type LedgerProblem,
   type OrganisationView,
+  type TransferInput,
 } from '../../src/registry';
 
 /** A 30-character id of a kind, readable in test output. */
@@ -101,4 +103,33 @@ export function refusal(action: () => unknown): readonly LedgerProblem[] {
     throw error;
   }
   throw new Error('expected the ledger to refuse the request');
+}
+
+/**
+ * A ledger with two issuances: supplier A's with two entries (batches a1, a2 and a buffer batch)
+ * and supplier B's with one (batch b1), for the refusal tests.
+ */
+export function twoSupplierIssuances(): { ledger: CreditLedger; a1: string; a2: string; aBuffer: string; b1: string } {
+  const ledger = newLedger();
+  const a = ledger.createIssuance(issuance([entry(1_000, 100), entry(2_000, 200)]));
+  const b = ledger.createIssuance(
+    issuance([entry(500, 50)], { supplier_id: SUPPLIER_B, supplier_organisation: ORG.supplierB, project_id: PROJECT_B }),
+  );
+  const aBatches = ledger.getIssuanceCreditBatches(a.id);
+  const [a1 = '', a2 = ''] = aBatches?.supplier_credit_batches.map((x) => x.id) ?? [];
+  const [aBuffer = ''] = aBatches?.buffer_pool_credit_batches.map((x) => x.id) ?? [];
+  const b1 = ledger.getIssuanceCreditBatches(b.id)?.supplier_credit_batches[0]?.id ?? '';
+  return { ledger, a1, a2, aBuffer, b1 };
+}
+
+/** A transfer of `lines` from supplier A's organisation to the buyer. */
+export function transferOf(lines: readonly CreditBatchQuantityInput[], overrides: Partial<TransferInput> = {}): TransferInput {
+  return {
+    from_organisation_id: ORG.supplier.id,
+    to_organisation_id: ORG.buyer.id,
+    supplier_id: SUPPLIER_A,
+    credit_batch_quantities: lines,
+    notes: null,
+    ...overrides,
+  };
 }

@@ -3,32 +3,8 @@
  * snapshot is byte-identical afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import type { CreditBatchQuantityInput, CreditLedger, LedgerProblemCode, RetirementByBatchInput, TransferInput } from '../../src/registry';
-import { entry, fakeId, issuance, newLedger, ORDER_1, ORG, PROJECT_B, refusal, SUPPLIER_A, SUPPLIER_B } from './fixtures';
-
-function setup() {
-  const ledger = newLedger();
-  const a = ledger.createIssuance(issuance([entry(1_000, 100), entry(2_000, 200)]));
-  const b = ledger.createIssuance(
-    issuance([entry(500, 50)], { supplier_id: SUPPLIER_B, supplier_organisation: ORG.supplierB, project_id: PROJECT_B }),
-  );
-  const aBatches = ledger.getIssuanceCreditBatches(a.id);
-  const [a1 = '', a2 = ''] = aBatches?.supplier_credit_batches.map((x) => x.id) ?? [];
-  const [aBuffer = ''] = aBatches?.buffer_pool_credit_batches.map((x) => x.id) ?? [];
-  const b1 = ledger.getIssuanceCreditBatches(b.id)?.supplier_credit_batches[0]?.id ?? '';
-  return { ledger, a1, a2, aBuffer, b1 };
-}
-
-function transfer(lines: readonly CreditBatchQuantityInput[], overrides: Partial<TransferInput> = {}): TransferInput {
-  return {
-    from_organisation_id: ORG.supplier.id,
-    to_organisation_id: ORG.buyer.id,
-    supplier_id: SUPPLIER_A,
-    credit_batch_quantities: lines,
-    notes: null,
-    ...overrides,
-  };
-}
+import type { CreditBatchQuantityInput, CreditLedger, LedgerProblemCode, RetirementByBatchInput } from '../../src/registry';
+import { fakeId, ORDER_1, ORG, refusal, SUPPLIER_A, transferOf as transfer, twoSupplierIssuances as setup } from './fixtures';
 
 function retirement(lines: readonly CreditBatchQuantityInput[], overrides: Partial<RetirementByBatchInput> = {}): RetirementByBatchInput {
   return {

@@ -6,33 +6,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createIdGenerator } from '../../src/model/ids';
-import { createLedger, type CreditBatchQuantityInput, type LedgerProblem, type TransferInput } from '../../src/registry';
+import { createLedger, type LedgerProblem } from '../../src/registry';
 import { createRandomSource } from '../../src/uncertainty';
-import { entry, fakeId, issuance, newLedger, ORDER_1, ORG, PROJECT_B, refusal, steppingClock, SUPPLIER_A, SUPPLIER_B } from './fixtures';
-
-function setup() {
-  const ledger = newLedger();
-  const a = ledger.createIssuance(issuance([entry(1_000, 100), entry(2_000, 200)]));
-  const b = ledger.createIssuance(
-    issuance([entry(500, 50)], { supplier_id: SUPPLIER_B, supplier_organisation: ORG.supplierB, project_id: PROJECT_B }),
-  );
-  const aBatches = ledger.getIssuanceCreditBatches(a.id);
-  const [a1 = '', a2 = ''] = aBatches?.supplier_credit_batches.map((x) => x.id) ?? [];
-  const [aBuffer = ''] = aBatches?.buffer_pool_credit_batches.map((x) => x.id) ?? [];
-  const b1 = ledger.getIssuanceCreditBatches(b.id)?.supplier_credit_batches[0]?.id ?? '';
-  return { ledger, a1, a2, aBuffer, b1 };
-}
-
-function transfer(lines: readonly CreditBatchQuantityInput[], overrides: Partial<TransferInput> = {}): TransferInput {
-  return {
-    from_organisation_id: ORG.supplier.id,
-    to_organisation_id: ORG.buyer.id,
-    supplier_id: SUPPLIER_A,
-    credit_batch_quantities: lines,
-    notes: null,
-    ...overrides,
-  };
-}
+import {
+  entry,
+  fakeId,
+  issuance,
+  newLedger,
+  ORDER_1,
+  ORG,
+  refusal,
+  steppingClock,
+  SUPPLIER_A,
+  SUPPLIER_B,
+  transferOf as transfer,
+  twoSupplierIssuances as setup,
+} from './fixtures';
 
 const messages = (problems: readonly LedgerProblem[]) => problems.map((p) => p.message);
 
