@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { afterEach, describe, expect, it } from 'vitest';
 import { explainGhgEntry, formatCalculationReport, safeEvaluateGraph as evaluateGraph } from '../../src';
+import { allowCodeGeneration, codeGenerationRefusals, importWithoutCodeGeneration } from '../no-code-generation';
 
 interface Doc {
   datapoints: { id: string; quantity: { magnitude: number; unit: string; standard_deviation: number | null } }[];
@@ -27,11 +27,7 @@ function entryOf(result: ReturnType<typeof evaluateGraph>) {
   return result.result.ghg_entries[0] as NonNullable<(typeof result.result.ghg_entries)[0]>;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  z.config({ jitless: false });
-  vi.resetModules();
-});
+afterEach(allowCodeGeneration);
 
 describe('the depth-weighted enhanced-weathering example', () => {
   const doc = example();
@@ -85,16 +81,9 @@ describe('the depth-weighted enhanced-weathering example', () => {
     const net = entryOf(evaluateGraph(doc)).co2e_net_removed_without_discount_kg;
     // Independent inputs, multilinear formula: the mean of the net is the net at the magnitudes.
     expect(Math.abs(mc.mean_kg - net)).toBeLessThan(4 * mc.standard_error_of_mean_kg);
-    let refused = 0;
-    vi.resetModules();
-    z.config({ jitless: true });
-    vi.stubGlobal('Function', function refuse(): never {
-      refused++;
-      throw new EvalError('code generation from strings disallowed for this context');
-    });
-    const fresh = (await import('../../src/index')) as typeof import('../../src/index');
+    const fresh = await importWithoutCodeGeneration(() => import('../../src/index'));
     const interpreted = JSON.stringify(fresh.safeEvaluateGraph(doc, options));
-    expect(refused).toBeGreaterThan(0);
+    expect(codeGenerationRefusals()).toBeGreaterThan(0);
     expect(interpreted).toBe(compiled);
   });
 });

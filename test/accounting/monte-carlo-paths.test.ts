@@ -5,9 +5,9 @@
  * and 3 threads give the bytes of one) is checked on the built CLI by scripts/check-build.mjs.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateGraph } from '../../src';
+import { allowCodeGeneration, codeGenerationRefusals, importWithoutCodeGeneration } from '../no-code-generation';
 
 const OPTIONS = {
   policies: { discountMethod: 'monte_carlo', discountPercentile: 10 },
@@ -18,28 +18,15 @@ function example(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8'));
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  z.config({ jitless: false });
-  vi.resetModules();
-});
+afterEach(allowCodeGeneration);
 
 describe('compiled and interpreted Monte Carlo', () => {
   it('give the same JSON for the same seed on every bundled example', async () => {
     const names = ['biochar-project', 'biochar-statement', 'enhanced-weathering'];
     const compiled = names.map((name) => JSON.stringify(evaluateGraph(example(name), OPTIONS)));
-    let refused = 0;
-    vi.resetModules();
-    // zod compiles its own fast paths with `new Function` too; under such a host it is told not to.
-    z.config({ jitless: true });
-    vi.stubGlobal('Function', function refuse(): never {
-      refused++;
-      throw new EvalError('code generation from strings disallowed for this context');
-    });
-    // A fresh copy of the engine: its caches of generated evaluators start empty.
-    const fresh = (await import('../../src/index')) as typeof import('../../src/index');
+    const fresh = await importWithoutCodeGeneration(() => import('../../src/index'));
     const interpreted = names.map((name) => JSON.stringify(fresh.evaluateGraph(example(name), OPTIONS)));
-    expect(refused).toBeGreaterThan(0);
+    expect(codeGenerationRefusals()).toBeGreaterThan(0);
     names.forEach((name, i) => {
       expect(interpreted[i], name).toBe(compiled[i]);
       expect(JSON.parse(compiled[i] as string).ghg_entries[0].monte_carlo.samples, name).toBe(6000);

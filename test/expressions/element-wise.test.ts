@@ -4,9 +4,9 @@
  * interpreted and block evaluators give the same bits).
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateBlueprint } from '../../src/expressions';
+import { allowCodeGeneration, codeGenerationRefusals, importWithoutCodeGeneration, withoutCodeGeneration } from '../no-code-generation';
 import { blueprint, compileIssues, compileOk, type InputSpec } from './helpers';
 
 const INPUTS: readonly InputSpec[] = [
@@ -26,10 +26,7 @@ function run(template: string, values: { c: number[]; d: number[]; e?: number[];
   return evaluateBlueprint(one(template), { e: values.c.map(() => 1), k: 1, f: 1, ...values });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.resetModules();
-});
+afterEach(allowCodeGeneration);
 
 describe('element-wise lists: known answers', () => {
   it('mean({c} * {d}) is the mean of the products, with each element its own derivative', () => {
@@ -197,32 +194,11 @@ describe('element-wise lists: properties', () => {
 
   it('generated, interpreted and block evaluation give the same bits (fast-check)', async () => {
     const generated = TEMPLATES.map(one);
-    let refused = 0;
-    const refuse = function refuse(): never {
-      refused++;
-      throw new EvalError('code generation from strings disallowed for this context');
-    };
-    /** Runs f as under a host without code generation (each signature is lowered on first use). */
-    const withoutCodeGeneration = <T>(f: () => T): T => {
-      vi.stubGlobal('Function', refuse);
-      try {
-        return f();
-      } finally {
-        vi.unstubAllGlobals();
-      }
-    };
-    // zod compiles its own fast paths with `new Function` too (the options are zod schemas): such a
-    // host tells it not to, before the schemas are built.
-    z.config({ jitless: true });
-    let interpreted: ReturnType<typeof one>[];
-    try {
-      vi.resetModules();
-      const fresh = (await import('./helpers')) as typeof import('./helpers');
-      interpreted = withoutCodeGeneration(() => TEMPLATES.map((t) => fresh.compileOk(fresh.blueprint(INPUTS, [['r', t]]))));
-    } finally {
-      z.config({ jitless: false });
-    }
-    expect(refused).toBeGreaterThan(0);
+    // Each signature is lowered on first use: the interpreted blueprints are compiled under the host without code generation.
+    const fresh = await importWithoutCodeGeneration(() => import('./helpers'));
+    const interpreted = TEMPLATES.map((t) => fresh.compileOk(fresh.blueprint(INPUTS, [['r', t]])));
+    expect(codeGenerationRefusals()).toBeGreaterThan(0);
+    allowCodeGeneration();
     fc.assert(
       fc.property(fc.array(lists, { minLength: 1, maxLength: 4 }), (draws) => {
         // One signature per block: every draw takes the first draw's lengths.
