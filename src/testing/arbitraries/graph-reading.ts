@@ -2,11 +2,12 @@
  * Reading and rewriting generated graph documents for the property checks: which inputs each
  * datapoint feeds, copies with some datapoints or attributions changed, and the comparisons of
  * results (relative tolerance against the size of what was summed, the 10 kg rounding boundary).
- * May import: accounting, model.
+ * May import: accounting, model, units.
  */
 import type { GhgEntryResult } from '../../accounting';
 import type { GraphDatapoint, GraphGhgEntry, RemovalGraphInput } from '../../model/graph';
 import type { QuantityKind } from '../../model/quantity-kinds';
+import { convert, convertStandardDeviation } from '../../units';
 import type { BlueprintDefinition, BlueprintInputDefinition } from './component';
 
 /** One use of a datapoint: the component, its blueprint and the input it feeds. */
@@ -76,4 +77,17 @@ export function nearRoundingTie(net: number, tolerance: number, scale: number): 
 /** A number as messages show it: at most 10 significant digits. */
 export function show(value: number | null): string {
   return value === null ? 'null' : String(Number(value.toPrecision(10)));
+}
+
+/** Datapoint `d` with its quantity re-expressed in `unit` (a unit of the same dimension): the same quantity, other numbers. */
+export function inUnit(d: GraphDatapoint, unit: string): GraphDatapoint {
+  const q = d.quantity;
+  return {
+    ...d,
+    quantity: {
+      magnitude: convert(q.magnitude, q.unit, unit),
+      unit,
+      standard_deviation: convertStandardDeviation(q.standard_deviation, q.unit, unit),
+    },
+  };
 }

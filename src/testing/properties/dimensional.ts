@@ -14,10 +14,10 @@ import { evaluateGraph, GraphValidationError } from '../../accounting';
 import { compileBlueprint } from '../../expressions';
 import type { ComponentBlueprintDefinition, RemovalGraphInput } from '../../model/graph';
 import type { QuantityKind } from '../../model/quantity-kinds';
-import { convert, convertStandardDeviation, isCompatible } from '../../units';
+import { isCompatible } from '../../units';
 import type { BlueprintDefinition } from '../arbitraries/component';
 import { graphOf } from '../arbitraries/graph';
-import { agree, show, withDatapoints } from '../arbitraries/graph-reading';
+import { agree, inUnit, show, withDatapoints } from '../arbitraries/graph-reading';
 import { unitsForKind } from '../arbitraries/kind-units';
 import type { CheckOptions, FailedVerdict, Verdict } from '../verdicts/types';
 import type { DimensionalOptions } from './options';
@@ -100,18 +100,7 @@ function checkBlueprint(
         );
       if (!evaluated.has(unit)) continue;
       const changed: RemovalGraphInput = {
-        ...withDatapoints(base, (d) => {
-          if (!ids.has(d.id)) return d;
-          const q = d.quantity;
-          return {
-            ...d,
-            quantity: {
-              magnitude: convert(q.magnitude, q.unit, unit),
-              unit,
-              standard_deviation: convertStandardDeviation(q.standard_deviation, q.unit, unit),
-            },
-          };
-        }),
+        ...withDatapoints(base, (d) => (ids.has(d.id) ? inUnit(d, unit) : d)),
         component_blueprints: [relabelled],
       };
       let value: number;

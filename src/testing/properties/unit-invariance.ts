@@ -8,10 +8,18 @@
 import fc from 'fast-check';
 import { evaluateGraph, type EvaluationResult } from '../../accounting';
 import type { RemovalGraphInput } from '../../model/graph';
-import { convert, convertStandardDeviation } from '../../units';
 import type { BlueprintDefinition } from '../arbitraries/component';
 import { graphOf } from '../arbitraries/graph';
-import { agree, datapointUses, entryScale, kindOfDatapoint, nearRoundingTie, show, withDatapoints } from '../arbitraries/graph-reading';
+import {
+  agree,
+  datapointUses,
+  entryScale,
+  inUnit,
+  kindOfDatapoint,
+  nearRoundingTie,
+  show,
+  withDatapoints,
+} from '../arbitraries/graph-reading';
 import { unitsForKind } from '../arbitraries/kind-units';
 import { type GraphCheckOptions, runProperty, type Verdict } from '../verdicts/verdict';
 import { assertCheckOptions, GRAPH_CHECK_OPTION_CHECKS } from '../verdicts/options';
@@ -27,15 +35,7 @@ function reexpressed(graph: RemovalGraphInput, picks: readonly number[]): { grap
     const unit = units[(picks[i % picks.length] ?? 0) % units.length] as string;
     if (unit === d.quantity.unit) return d;
     changes.push(`${d.id} from '${d.quantity.unit}' to '${unit}'`);
-    const q = d.quantity;
-    return {
-      ...d,
-      quantity: {
-        magnitude: convert(q.magnitude, q.unit, unit),
-        unit,
-        standard_deviation: convertStandardDeviation(q.standard_deviation, q.unit, unit),
-      },
-    };
+    return inUnit(d, unit);
   });
   return { graph: changed, changes };
 }
