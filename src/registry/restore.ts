@@ -9,7 +9,18 @@
  */
 import { Holding } from './holding';
 import { CARBON_FIELDS } from './issuance-request';
-import { BatchRecord, type IssuanceRecord, type Origin, type Pool, type TransactionRecord } from './records';
+import {
+  BatchRecord,
+  type DeliveryRecord,
+  type IssuanceRecord,
+  type Origin,
+  type Pool,
+  type RefundRecord,
+  type RetirementRecord,
+  type SupplierRecord,
+  type TransactionRecord,
+  type TransferRecord,
+} from './records';
 import { LedgerStore } from './store';
 import { OrganisationTotals, Tally } from './totals';
 import type {
@@ -23,7 +34,8 @@ import type {
 /** The format `serializeLedger` writes. */
 const FORMAT = 'cdr-engine/credit-ledger/1';
 
-type Cells = readonly unknown[];
+/** A record's cells, as snapshot.ts writes them. */
+export type Cells = readonly unknown[];
 
 /** The snapshot as JSON gives it back (see snapshot.ts for what each cell is). */
 interface Snapshot {
@@ -52,7 +64,8 @@ interface Snapshot {
 }
 type TallyCells = readonly [string, string, string][];
 
-interface IssuanceCells {
+/** An issuance's cells, as snapshot.ts writes them. */
+export interface IssuanceCells {
   readonly id: string;
   readonly ghg_statement_id: string;
   readonly issued_at: string;
@@ -96,7 +109,8 @@ function origin(i: IssuanceCells, index: number, cells: Cells): Origin {
   });
 }
 
-function issuance(i: IssuanceCells): IssuanceRecord {
+/** An issuance read back from its cells. */
+export function issuance(i: IssuanceCells): IssuanceRecord {
   return {
     id: i.id,
     ghgStatementId: i.ghg_statement_id,
@@ -114,7 +128,8 @@ function issuance(i: IssuanceCells): IssuanceRecord {
   };
 }
 
-function batch(store: LedgerStore, cells: Cells): BatchRecord {
+/** A credit batch read back from its cells; its issuance must be in `store` already. */
+export function batch(store: LedgerStore, cells: Cells): BatchRecord {
   const [id, issuanceId, index, firstUnit, size, status, owner, beneficiary, parentId, left, right, deliveryId, deliveredAt, orderId] =
     cells;
   const from = store.issuances.get(s(issuanceId))?.origins[index as number];
@@ -158,28 +173,50 @@ function fill(into: Map<string, string[]>, rows: readonly [string, string[]][]):
   for (const [key, ids] of rows) into.set(key, [...ids]);
 }
 
+/** Transaction records read back from their cells (snapshot.ts writes them). */
+export const readDelivery = (c: Cells): DeliveryRecord => ({
+  ...common(c),
+  orderId: s(c[5]),
+  supplierId: s(c[6]),
+  toOrganisationId: s(c[7]),
+});
+export const readTransfer = (c: Cells): TransferRecord => ({
+  ...common(c),
+  supplierId: s(c[5]),
+  fromOrganisationId: s(c[6]),
+  toOrganisationId: s(c[7]),
+});
+export const readRetirement = (c: Cells): RetirementRecord => ({
+  ...common(c),
+  supplierId: s(c[5]),
+  ownerOrganisationId: s(c[6]),
+  beneficiaryOrganisationId: s(c[7]),
+  purposes: c[8] as RetirementPurposeValue[],
+});
+export const readRefund = (c: Cells): RefundRecord => ({ ...common(c), fromOrganisationId: s(c[5]), toOrganisationId: s(c[6]) });
+/** An organisation and a supplier read back from their cells. */
+export const readOrganisation = (c: Cells): OrganisationView =>
+  Object.freeze({ id: s(c[0]), name: s(c[1]), domain: sOrNull(c[2]) }) as OrganisationView;
+export const readSupplier = (c: Cells): SupplierRecord => ({
+  id: s(c[0]),
+  organisationId: s(c[1]),
+  shortDescription: c[2] as string | null,
+  longDescription: c[3] as string | null,
+  location: c[4] as SupplierLocationView | null,
+});
+
 function records(store: LedgerStore, snap: Snapshot): void {
-  for (const [id, name, domain] of snap.organisations) store.organisations.set(id, Object.freeze({ id, name, domain }) as OrganisationView);
-  for (const [id, organisationId, shortDescription, longDescription, location] of snap.suppliers)
-    store.suppliers.set(id, { id, organisationId, shortDescription, longDescription, location });
+  for (const c of snap.organisations) store.organisations.set(s(c[0]), readOrganisation(c));
+  for (const c of snap.suppliers) store.suppliers.set(s(c[0]), readSupplier(c));
   for (const i of snap.issuances) store.issuances.set(i.id, issuance(i));
   for (const cells of snap.credit_batches) {
     const b = batch(store, cells);
     store.batches.set(b.id, b);
   }
-  for (const c of snap.deliveries)
-    store.deliveries.set(s(c[0]), { ...common(c), orderId: s(c[5]), supplierId: s(c[6]), toOrganisationId: s(c[7]) });
-  for (const c of snap.transfers)
-    store.transfers.set(s(c[0]), { ...common(c), supplierId: s(c[5]), fromOrganisationId: s(c[6]), toOrganisationId: s(c[7]) });
-  for (const c of snap.retirements)
-    store.retirements.set(s(c[0]), {
-      ...common(c),
-      supplierId: s(c[5]),
-      ownerOrganisationId: s(c[6]),
-      beneficiaryOrganisationId: s(c[7]),
-      purposes: c[8] as RetirementPurposeValue[],
-    });
-  for (const c of snap.refunds) store.refunds.set(s(c[0]), { ...common(c), fromOrganisationId: s(c[5]), toOrganisationId: s(c[6]) });
+  for (const c of snap.deliveries) store.deliveries.set(s(c[0]), readDelivery(c));
+  for (const c of snap.transfers) store.transfers.set(s(c[0]), readTransfer(c));
+  for (const c of snap.retirements) store.retirements.set(s(c[0]), readRetirement(c));
+  for (const c of snap.refunds) store.refunds.set(s(c[0]), readRefund(c));
 }
 
 function balances(store: LedgerStore, snap: Snapshot): void {

@@ -7,9 +7,19 @@
  * folder.
  */
 import { CARBON_FIELDS } from './issuance-request';
-import type { IssuanceRecord, TransactionRecord } from './records';
+import type {
+  BatchRecord,
+  DeliveryRecord,
+  IssuanceRecord,
+  RefundRecord,
+  RetirementRecord,
+  SupplierRecord,
+  TransactionRecord,
+  TransferRecord,
+} from './records';
 import type { LedgerStore } from './store';
 import type { Tally } from './totals';
+import type { OrganisationView } from './types';
 
 const kg = (value: bigint): string => value.toString();
 const tallies = (map: ReadonlyMap<string, Tally>): [string, string, string][] =>
@@ -18,7 +28,8 @@ const index = (map: ReadonlyMap<string, readonly string[]>): [string, readonly s
 /** Every transaction row starts with the fields all transactions share. */
 const common = (t: TransactionRecord): unknown[] => [t.id, t.at, kg(t.total), t.batchIds, t.notes];
 
-function issuanceRow(i: IssuanceRecord): unknown {
+/** An issuance's cells (restore.ts reads them back). */
+export function issuanceRow(i: IssuanceRecord): unknown {
   return {
     id: i.id,
     ghg_statement_id: i.ghgStatementId,
@@ -45,8 +56,9 @@ function issuanceRow(i: IssuanceRecord): unknown {
   };
 }
 
-function batchRows(store: LedgerStore): unknown[] {
-  return [...store.batches.values()].map((b) => [
+/** A credit batch's cells (restore.ts reads them back). */
+export function batchCells(b: BatchRecord): unknown[] {
+  return [
     b.id,
     b.origin.issuanceId,
     b.origin.index,
@@ -63,8 +75,23 @@ function batchRows(store: LedgerStore): unknown[] {
     b.orderId,
     b.retirementId,
     b.retiredAt,
-  ]);
+  ];
 }
+
+/** The cells of each kind of transaction record, after the ones all share. */
+export const deliveryCells = (d: DeliveryRecord): unknown[] => [...common(d), d.orderId, d.supplierId, d.toOrganisationId];
+export const transferCells = (t: TransferRecord): unknown[] => [...common(t), t.supplierId, t.fromOrganisationId, t.toOrganisationId];
+export const retirementCells = (r: RetirementRecord): unknown[] => [
+  ...common(r),
+  r.supplierId,
+  r.ownerOrganisationId,
+  r.beneficiaryOrganisationId,
+  r.purposes,
+];
+export const refundCells = (r: RefundRecord): unknown[] => [...common(r), r.fromOrganisationId, r.toOrganisationId];
+/** An organisation's and a supplier's cells. */
+export const organisationCells = (o: OrganisationView): unknown[] => [o.id, o.name, o.domain];
+export const supplierCells = (s: SupplierRecord): unknown[] => [s.id, s.organisationId, s.shortDescription, s.longDescription, s.location];
 
 function indexRows(store: LedgerStore): unknown {
   return {
@@ -85,20 +112,14 @@ export function serializeLedger(store: LedgerStore): string {
   return JSON.stringify({
     format: 'cdr-engine/credit-ledger/1',
     numbering: { issuances: store.issuanceCount, projects: [...store.projectNumbering].map(([id, c]) => [id, c.sequence, kg(c.nextUnit)]) },
-    organisations: [...store.organisations.values()].map((o) => [o.id, o.name, o.domain]),
-    suppliers: [...store.suppliers.values()].map((s) => [s.id, s.organisationId, s.shortDescription, s.longDescription, s.location]),
+    organisations: [...store.organisations.values()].map(organisationCells),
+    suppliers: [...store.suppliers.values()].map(supplierCells),
     issuances: [...store.issuances.values()].map(issuanceRow),
-    credit_batches: batchRows(store),
-    deliveries: [...store.deliveries.values()].map((d) => [...common(d), d.orderId, d.supplierId, d.toOrganisationId]),
-    transfers: [...store.transfers.values()].map((t) => [...common(t), t.supplierId, t.fromOrganisationId, t.toOrganisationId]),
-    retirements: [...store.retirements.values()].map((r) => [
-      ...common(r),
-      r.supplierId,
-      r.ownerOrganisationId,
-      r.beneficiaryOrganisationId,
-      r.purposes,
-    ]),
-    refunds: [...store.refunds.values()].map((r) => [...common(r), r.fromOrganisationId, r.toOrganisationId]),
+    credit_batches: [...store.batches.values()].map(batchCells),
+    deliveries: [...store.deliveries.values()].map(deliveryCells),
+    transfers: [...store.transfers.values()].map(transferCells),
+    retirements: [...store.retirements.values()].map(retirementCells),
+    refunds: [...store.refunds.values()].map(refundCells),
     balances: [...store.totals.byOrganisation].map(([org, t]) => [
       org,
       kg(t.total.active),

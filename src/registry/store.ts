@@ -15,6 +15,7 @@ import {
   type RefundRecord,
   type RetirementRecord,
   type SupplierRecord,
+  type TransactionRecord,
   type TransferRecord,
 } from './records';
 import { Holding } from './holding';
@@ -57,17 +58,65 @@ export function selectRecords<R>(store: ReadonlyMap<string, R>, ...lookups: read
   return [...store.values()];
 }
 
+/**
+ * The kinds of a ledger's rows (ledger-rows.ts): what {@link LedgerStore.takeChanges} names a
+ * changed part by. Organisation, supplier, issuance, credit batch, delivery, transfer, retirement,
+ * refund, the issuance counter, a project's numbering, an active holding's key, a balance tally.
+ */
+export type LedgerRowKind = 'o' | 's' | 'i' | 'b' | 'd' | 't' | 'r' | 'f' | 'n' | 'p' | 'h' | 'a';
+
+/** The key of one row of a ledger: its kind and the parts that name it. */
+export function ledgerRowKey(kind: LedgerRowKind, ...parts: readonly string[]): string {
+  return JSON.stringify([kind, ...parts]);
+}
+
+/** A map that notes every key set in it (the ledger's records, for {@link LedgerStore.takeChanges}). */
+class NotedMap<V> extends Map<string, V> {
+  constructor(private readonly note: (key: string, value: V) => void) {
+    super();
+  }
+
+  override set(key: string, value: V): this {
+    this.note(key, value);
+    return super.set(key, value);
+  }
+}
+
+/** Running totals that note the tallies each adjustment changes (org first, as they are created). */
+class NotedTotals extends RunningTotals {
+  constructor(private readonly note: (...parts: string[]) => void) {
+    super();
+  }
+
+  override adjust(
+    organisationId: string,
+    supplierId: string,
+    projectId: string,
+    orderId: string | null,
+    active: bigint,
+    retired: bigint,
+  ): void {
+    this.note(organisationId, '', '');
+    this.note(organisationId, 's', supplierId);
+    this.note(organisationId, 'p', projectId);
+    if (orderId !== null) this.note(organisationId, 'o', orderId);
+    super.adjust(organisationId, supplierId, projectId, orderId, active, retired);
+  }
+}
+
 /** Everything a ledger holds. One instance per CreditLedger; never shared. */
 export class LedgerStore {
-  readonly organisations = new Map<string, OrganisationView>();
-  readonly suppliers = new Map<string, SupplierRecord>();
-  readonly batches = new Map<string, BatchRecord>();
-  readonly issuances = new Map<string, IssuanceRecord>();
+  /** The rows changed since the last {@link LedgerStore.takeChanges}, in the order they were first changed (null: not noted). */
+  #changed: Set<string> | null = null;
+  readonly organisations: Map<string, OrganisationView> = new NotedMap((id) => this.#note('o', id));
+  readonly suppliers: Map<string, SupplierRecord> = new NotedMap((id) => this.#note('s', id));
+  readonly batches: Map<string, BatchRecord> = new NotedMap((id) => this.#note('b', id));
+  readonly issuances: Map<string, IssuanceRecord> = new NotedMap((id) => this.#note('i', id));
   readonly issuedStatements = new Map<string, string>();
-  readonly deliveries = new Map<string, DeliveryRecord>();
-  readonly transfers = new Map<string, TransferRecord>();
-  readonly retirements = new Map<string, RetirementRecord>();
-  readonly refunds = new Map<string, RefundRecord>();
+  readonly deliveries: Map<string, DeliveryRecord> = new NotedMap((id, r) => this.#noteTransaction('d', id, r));
+  readonly transfers: Map<string, TransferRecord> = new NotedMap((id, r) => this.#noteTransaction('t', id, r));
+  readonly retirements: Map<string, RetirementRecord> = new NotedMap((id, r) => this.#noteTransaction('r', id, r));
+  readonly refunds: Map<string, RefundRecord> = new NotedMap((id, r) => this.#noteTransaction('f', id, r));
 
   // Secondary indexes: id lists in creation order, so lists never scan unrelated records.
   readonly issuancesBySupplier = new Map<string, string[]>();
@@ -80,9 +129,42 @@ export class LedgerStore {
   readonly activeHoldings = new Map<string, Holding>();
   activeCount = 0;
 
-  readonly totals = new RunningTotals();
-  issuanceCount = 0;
-  readonly projectNumbering = new Map<string, { sequence: number; nextUnit: bigint }>();
+  readonly totals: RunningTotals = new NotedTotals((...parts) => this.#note('a', ...parts));
+  #issuanceCount = 0;
+  readonly projectNumbering: Map<string, { sequence: number; nextUnit: bigint }> = new NotedMap((id) => this.#note('p', id));
+
+  get issuanceCount(): number {
+    return this.#issuanceCount;
+  }
+
+  set issuanceCount(count: number) {
+    this.#issuanceCount = count;
+    this.#note('n');
+  }
+
+  /** Notes, from now on, which rows each change touches (a ledger kept on disk: ledger-rows.ts). Pure. */
+  noteChanges(): void {
+    this.#changed ??= new Set();
+  }
+
+  /** The keys of the rows changed since the last call, in the order they were first changed; forgets them. */
+  takeChanges(): string[] {
+    if (this.#changed === null) return [];
+    const keys = [...this.#changed];
+    this.#changed.clear();
+    return keys;
+  }
+
+  #note(kind: LedgerRowKind, ...parts: string[]): void {
+    this.#changed?.add(ledgerRowKey(kind, ...parts));
+  }
+
+  /** A transaction record and the batches it took (their fields changed with it). */
+  #noteTransaction(kind: LedgerRowKind, id: string, record: TransactionRecord): void {
+    if (this.#changed === null) return;
+    this.#note(kind, id);
+    for (const batchId of record.batchIds) this.#note('b', batchId);
+  }
 
   /** Whether an id of `kind` is already used by a record. */
   idTaken(kind: IdKind, id: string): boolean {
@@ -113,6 +195,7 @@ export class LedgerStore {
     const left = new BatchRecord(leftId, parent.origin, parent.firstUnit, kg, ...inherit);
     const right = new BatchRecord(rightId, parent.origin, parent.firstUnit + kg, parent.size - kg, ...inherit);
     this.#removeActive(parent);
+    this.#note('b', parent.id);
     parent.status = 'split';
     parent.leftChildId = leftId;
     parent.rightChildId = rightId;
@@ -125,12 +208,14 @@ export class LedgerStore {
 
   /** Counts an active batch into its owner's active credits: holdings and running balance. */
   deposit(batch: BatchRecord): void {
+    this.#note('b', batch.id);
     this.#addActive(batch);
     this.totals.adjust(batch.owner, batch.origin.supplierId, batch.origin.projectId, batch.orderId, batch.size, 0n);
   }
 
   /** Takes an active batch out of its owner's active credits: holdings and running balance. */
   withdraw(batch: BatchRecord): void {
+    this.#note('b', batch.id);
     this.#removeActive(batch);
     this.totals.adjust(batch.owner, batch.origin.supplierId, batch.origin.projectId, batch.orderId, -batch.size, 0n);
   }
@@ -148,6 +233,7 @@ export class LedgerStore {
     let holding = this.activeHoldings.get(key);
     if (holding === undefined) {
       holding = new Holding();
+      this.#note('h', key);
       this.activeHoldings.set(key, holding);
     }
     holding.add(batch);
