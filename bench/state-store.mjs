@@ -12,9 +12,9 @@
  *    time from spawning `cdr-engine serve --state` to its "listening" line, and the peak resident
  *    memory (VmHWM) and CPU time of the process then, the load average before, and the parts of
  *    the restart timed in this process (open and check, read, parse). Default N: 100,000 and
- *    1,000,000. With `--ledger N`: no more datapoints but N more ledger writes; the first restart
- *    applies them again (what that costs) and keeps the ledger's snapshot, the second restart
- *    (`second_restart`) reads the snapshot back instead.
+ *    1,000,000. With `--ledger N`: no more datapoints but N ledger writes as a version 1 state kept
+ *    them (table `ledger`); the first restart migrates them (applies them once and writes the
+ *    ledger's rows in their place), the second restart (`second_restart`) loads the ledger's rows.
  * 2. Write throughput over loopback, 16 keep-alive connections each creating datapoints for S
  *    seconds (default 10, after 3 s of warm-up), `serve` in memory and `serve --state` (a fresh
  *    directory on the machine's disk), one after the other in the same run.
@@ -174,7 +174,7 @@ async function restart(n, ledgerWrites = 0) {
     const check = await fetch(`${server.url}/mrv/v0/datapoints?first=1&supplier_reference_id=bench-${n - 1}`, { headers: HEADERS });
     const found = (await check.json()).nodes?.length === 1;
     await stop(server);
-    // With ledger writes: the first restart applied them again and kept the ledger's snapshot; the second reads that back.
+    // With ledger writes: the first restart migrated them to the ledger's rows; the second loads those.
     let second;
     if (ledgerWrites > 0) {
       const again = await serve(['--state', dir]);

@@ -1,15 +1,15 @@
 /**
  * A state kept outside memory (`cdr-engine serve --state`): the port a store on disk implements,
  * and how a sandbox's state is loaded from it and written to it. The state itself is kept, not the
- * requests that made it: every table's rows (whatever their fields, as JSON), the ledger's writes
- * and its latest snapshot (ledger-writes.ts) and a few counters. At start the rows are put back as they were stored, so a
+ * requests that made it: every table's rows (whatever their fields, as JSON), the ledger's rows
+ * (ledger-writes.ts) and a few counters. At start the rows are put back as they were stored, so a
  * restart costs what the state holds, not its history, and no stored figure is computed again.
  *
  * Every request that changed something is written in one transaction before it is answered
  * (store.ts, `onCommit`); a write that fails rolls the request back in memory and is answered 503.
  * Pure: the SQLite implementation of the port is node-only and lives in sqlite-state.ts.
  */
-import type { LedgerSource, LedgerWrite } from './ledger-writes';
+import type { LedgerRowChange, LedgerSource } from './ledger-writes';
 import type { ServiceState } from './state';
 import type { Row, RowChange, Table } from './store';
 import { loadWorld } from './world';
@@ -45,7 +45,7 @@ export interface KeptState {
 /** What one request changed. */
 export interface StateCommit {
   readonly rows: readonly RowChange[];
-  readonly ledger: readonly LedgerWrite[];
+  readonly ledger: readonly LedgerRowChange[];
   readonly meta: KeptMeta;
 }
 
@@ -55,19 +55,15 @@ export interface StatePort {
   load(): KeptState | undefined;
   /** Writes `changes` in one transaction; throws {@link StateWriteError} when they cannot be committed (nothing written). */
   commit(changes: StateCommit): void;
+  /** The ledger's rows (JSON texts) in the order they were first written, read afresh at every call. */
+  ledgerRows(): Iterable<string>;
   /**
-   * The ledger's committed writes, oldest first, read afresh at every call: what the ledger is
-   * restored from at start and rebuilt from when a request is rolled back, so that memory holds
-   * no second copy of them.
+   * The ledger as a version 1 state kept it (its writes and snapshot); undefined when there is
+   * none, i.e. the ledger is kept as rows.
    */
-  ledgerWrites(): Iterable<LedgerWrite>;
-  /** The ledger's latest snapshot; {@link StatePort.ledgerWrites} then gives only the writes after it. */
-  ledgerSnapshot?(): string | undefined;
-  /**
-   * Keeps `snapshot` (the ledger's `serialize()` as of every committed write) in place of the
-   * writes before it, at start: the next start reads it back instead of applying them again.
-   */
-  snapshotLedger?(snapshot: string): void;
+  ledgerWrites?(): LedgerSource | undefined;
+  /** Writes `rows` as the whole ledger in place of its writes and snapshot, in one transaction (converting a version 1 state). */
+  replaceLedgerWrites?(rows: readonly LedgerRowChange[]): void;
 }
 
 /** A write the store could not commit (disk full, I/O error, ...): nothing of it is kept, the request is answered 503. */
@@ -135,22 +131,15 @@ function restore(state: ServiceState, port: StatePort, kept: KeptState, world: s
   state.store.resumeSeq(kept.meta.seq);
   state.clock.restoreOffset(kept.meta.clock_offset_ms);
   state.registryCode = kept.meta.registry_code;
-  const replayed = state.keepLedgerWrites(ledgerOf(port), true);
-  // Writes applied again this time are not applied again next time: a snapshot takes their place.
-  // Best effort: a snapshot that cannot be written (disk full) leaves the writes, which suffice.
-  if (replayed > 0 && port.snapshotLedger !== undefined) {
-    try {
-      port.snapshotLedger(state.ledger.serialize());
-    } catch (error) {
-      if (!(error instanceof StateWriteError)) throw error;
-    }
+  const writes = port.ledgerWrites?.();
+  if (writes === undefined) state.keepLedger(() => port.ledgerRows(), true);
+  else {
+    // A ledger kept as writes (an earlier cdr-engine): applied again once, then kept as rows.
+    state.replayLedgerWrites(writes);
+    state.keepLedger(() => port.ledgerRows(), false);
+    port.replaceLedgerWrites?.(state.everyLedgerRow());
   }
   state.resumeIds(kept.meta.ids_last_ms, idSeedAfter(seed, kept.meta.ids_last_ms));
-}
-
-/** The kept ledger as the state reads it back. */
-function ledgerOf(port: StatePort): LedgerSource {
-  return { snapshot: () => port.ledgerSnapshot?.(), writes: () => port.ledgerWrites() };
 }
 
 /** Every row of every table, for the first write of a new state. */
@@ -170,16 +159,12 @@ export function keepState(state: ServiceState, port: StatePort, world: WorldDocu
   const fingerprint = worldFingerprint(world ?? null);
   const kept = port.load();
   if (kept === undefined) {
-    state.keepLedgerWrites(ledgerOf(port), false);
+    state.keepLedger(() => port.ledgerRows(), false);
     if (world !== undefined) loadWorld(state, world);
-    const { writes, committed } = state.takeLedgerWrites();
-    port.commit({ rows: everyRow(state), ledger: writes, meta: metaOf(state, fingerprint, seed) });
-    committed();
+    port.commit({ rows: everyRow(state), ledger: state.everyLedgerRow(), meta: metaOf(state, fingerprint, seed) });
   } else restore(state, port, kept, fingerprint, seed);
   state.store.onCommit = (rows) => {
-    const { writes, committed } = state.takeLedgerWrites();
-    port.commit({ rows, ledger: writes, meta: metaOf(state, fingerprint, seed) });
-    committed();
+    port.commit({ rows, ledger: state.takeLedgerRows(), meta: metaOf(state, fingerprint, seed) });
   };
   return kept !== undefined;
 }

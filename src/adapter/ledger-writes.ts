@@ -1,12 +1,21 @@
 /**
- * The credit ledger's writes as a kept state stores them: the ledger keeps its records in its own
- * structures, with no undo, so a kept state stores each write the ledger accepted (its input, the
- * instant it read and the ids it drew), and from time to time a snapshot of the whole ledger
- * (`serialize()`, read back by src/registry/restore.ts); at start the snapshot is read back and
- * only the writes after it are applied again.
- * The ledger computes nothing from the engine: every figure of an issuance is in its input, so a
- * write applied again gives the very records it gave the first time (docs/service.md, "State").
+ * The credit ledger as a kept state stores it: its rows (src/registry/ledger-rows.ts), the ones a
+ * request changed written with the request's other rows.
+ *
+ * A state written by an earlier cdr-engine (schema version 1) kept the ledger as the writes it
+ * accepted (the method, its input, the instant it read and the ids it drew) and a snapshot of the
+ * whole ledger (`serialize()`, read back by src/registry/restore.ts). Such a state is converted
+ * once when it is opened: the snapshot read back, the writes after it applied again, the ledger's
+ * rows written in their place. The ledger computes nothing from the engine: every figure of an
+ * issuance is in its input, so a write applied again gives the very records it gave the first time
+ * (docs/service.md, "State").
  */
+
+/** A ledger row a request changed: its key and its JSON text, or null when the ledger no longer holds it. */
+export interface LedgerRowChange {
+  readonly key: string;
+  readonly row: string | null;
+}
 
 /** The ledger's methods that change it. */
 export const LEDGER_WRITES = [
@@ -20,7 +29,7 @@ export const LEDGER_WRITES = [
   'createRefund',
 ] as const;
 
-/** A write the ledger accepted. */
+/** A write the ledger accepted (as a version 1 state kept it). */
 export interface LedgerWrite {
   readonly method: (typeof LEDGER_WRITES)[number];
   /** The input, as JSON text. */
@@ -31,7 +40,7 @@ export interface LedgerWrite {
   readonly ids: readonly string[];
 }
 
-/** A kept ledger: its latest snapshot (if one was taken) and the writes after it, read afresh at every call. */
+/** A ledger kept as writes: its latest snapshot (if one was taken) and the writes after it, read afresh at every call. */
 export interface LedgerSource {
   /** The ledger's `serialize()` text as of its latest snapshot; undefined when none was taken. */
   snapshot?(): string | undefined;

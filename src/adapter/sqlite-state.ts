@@ -1,9 +1,13 @@
 /**
  * The kept state of `cdr-engine serve --state DIR` in SQLite (`DIR/state.sqlite`, through the
  * better-sqlite3 package, an optional peer dependency loaded only here): the rows of every table
- * as JSON by sequence number, the ledger's writes and its latest snapshot, and the counters
- * (kept-state.ts). WAL with
- * `synchronous=FULL`: a request's changes are one transaction, durable when it returns.
+ * as JSON by sequence number, the ledger's rows by key (in the order they were first written: the
+ * rowid), and the counters (kept-state.ts). WAL with `synchronous=FULL`: a request's changes, its
+ * ledger rows included, are one transaction, durable when it returns.
+ *
+ * Schema version 1 kept the ledger as its writes and a snapshot (table `ledger`, meta `ledger`);
+ * version 2 adds `ledger_rows`. A version 1 file is migrated: the table added, and at the first
+ * load the writes applied once and replaced by the ledger's rows (kept-state.ts).
  *
  * At open: a file that is not a database, or one `PRAGMA quick_check` finds damaged, is refused
  * with its path; a schema version newer than this engine's is refused, an older one migrated. The
@@ -20,19 +24,20 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { StateWriteError, type KeptMeta, type KeptState, type StateCommit, type StatePort, type StoredRow } from './kept-state';
-import { LEDGER_WRITES, type LedgerWrite } from './ledger-writes';
+import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource, type LedgerWrite } from './ledger-writes';
 
 /** The command that installs the driver, for the message of a server started without it. */
 export const SQLITE_INSTALL = 'npm install better-sqlite3@^12.9.0';
 
 /** The version of the layout below; `PRAGMA user_version` of the file. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The statements that take a file from version `i` to `i + 1` (0 is a new, empty file). */
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE rows (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, json TEXT NOT NULL);
    CREATE TABLE ledger (n INTEGER PRIMARY KEY, method TEXT NOT NULL, input TEXT NOT NULL, at INTEGER NOT NULL, ids TEXT NOT NULL);
    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  `CREATE TABLE ledger_rows (key TEXT PRIMARY KEY, json TEXT NOT NULL);`,
 ];
 
 /** The part of better-sqlite3's API used here. */
@@ -57,8 +62,8 @@ type DatabaseConstructor = new (path: string, options?: { timeout?: number }) =>
 export interface SqliteState extends StatePort {
   /** The database file. */
   readonly path: string;
-  ledgerSnapshot(): string | undefined;
-  snapshotLedger(snapshot: string): void;
+  ledgerWrites(): LedgerSource | undefined;
+  replaceLedgerWrites(rows: readonly LedgerRowChange[]): void;
   /** Closes the database and releases it. */
   close(): void;
 }
@@ -131,9 +136,8 @@ function readMeta(db: Database): KeptMeta | undefined {
   return row === undefined ? undefined : (JSON.parse(row.value) as KeptMeta);
 }
 
-/** The ledger's writes, read one at a time (a state with a large ledger never holds them all). */
-function* readLedger(db: Database, path: string): Generator<LedgerWrite> {
-  const after = ledgerSnapshot(db)?.n ?? 0;
+/** The ledger's writes (a version 1 state), read one at a time (a large ledger is never held whole). */
+function* readLedger(db: Database, path: string, after: number): Generator<LedgerWrite> {
   for (const r of db.prepare('SELECT method, input, at, ids FROM ledger WHERE n > ? ORDER BY n').raw(true).iterate(after)) {
     const [name, input, at, ids] = r as [string, string, number, string];
     const method = LEDGER_WRITES.find((m) => m === name);
@@ -143,15 +147,18 @@ function* readLedger(db: Database, path: string): Generator<LedgerWrite> {
 }
 
 /**
- * The ledger's latest snapshot, kept in `meta` under `ledger` as the number of the last write it
- * includes, a newline, and the text. The writes stay in their table (a cdr-engine that does not
- * read snapshots still reads them all); writes after `n` are applied on top of the snapshot.
+ * The ledger as a version 1 state kept it: its latest snapshot (meta `ledger`: the number of the
+ * last write it includes, a newline, the text) and the writes after it; undefined when there is
+ * neither (the ledger is kept as rows).
  */
-function ledgerSnapshot(db: Database): { readonly n: number; readonly text: string } | undefined {
+function legacyLedger(db: Database, path: string): LedgerSource | undefined {
   const value = db.prepare("SELECT value FROM meta WHERE key = 'ledger'").pluck(true).get() as string | undefined;
-  if (value === undefined) return undefined;
-  const cut = value.indexOf('\n');
-  return { n: Number(value.slice(0, cut)), text: value.slice(cut + 1) };
+  const anyWrite = db.prepare('SELECT 1 FROM ledger LIMIT 1').pluck(true).get() !== undefined;
+  if (value === undefined && !anyWrite) return undefined;
+  const cut = value?.indexOf('\n') ?? -1;
+  const after = value === undefined ? 0 : Number(value.slice(0, cut));
+  const text = value?.slice(cut + 1);
+  return { snapshot: () => text, writes: () => readLedger(db, path, after) };
 }
 
 function* storedRows(db: Database): Generator<StoredRow> {
@@ -161,24 +168,43 @@ function* storedRows(db: Database): Generator<StoredRow> {
   }
 }
 
+/** Runs a write; an SQLite error becomes a {@link StateWriteError} (nothing was written). */
+function writing(path: string, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    const code = sqliteCode(error);
+    if (code === undefined) throw error;
+    throw new StateWriteError(`${path}: ${code}: ${(error as Error).message}`);
+  }
+}
+
 function storeOn(db: Database, held: Database, path: string, dir: string): SqliteState {
   const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
   const remove = db.prepare('DELETE FROM rows WHERE seq = ?');
-  const addLedger = db.prepare('INSERT INTO ledger (method, input, at, ids) VALUES (?, ?, ?, ?)');
+  // An upsert keeps a ledger row's rowid: the rows load in the order they were first written.
+  const putLedger = db.prepare('INSERT INTO ledger_rows (key, json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET json = excluded.json');
+  const removeLedger = db.prepare('DELETE FROM ledger_rows WHERE key = ?');
   const putMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('state', ?)");
+  const writeLedger = (rows: readonly LedgerRowChange[]): void => {
+    for (const r of rows) {
+      if (r.row === null) removeLedger.run(r.key);
+      else putLedger.run(r.key, r.row);
+    }
+  };
   const write = db.transaction((changes: StateCommit) => {
     for (const c of changes.rows) {
       if (c.row === null) remove.run(c.seq);
       else put.run(c.seq, c.table, JSON.stringify(c.row));
     }
-    for (const w of changes.ledger) addLedger.run(w.method, w.input, w.at, JSON.stringify(w.ids));
+    writeLedger(changes.ledger);
     putMeta.run(JSON.stringify(changes.meta));
   });
-  const lastWrite = db.prepare('SELECT coalesce(max(n), 0) FROM ledger').pluck(true);
-  const putLedger = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('ledger', ?)");
-  const putSnapshot = db.transaction((snapshot: string) => {
-    putLedger.run(`${String(lastWrite.get())}\n${snapshot}`);
+  const replace = db.transaction((rows: readonly LedgerRowChange[]) => {
+    db.exec("DELETE FROM ledger_rows; DELETE FROM ledger; DELETE FROM meta WHERE key = 'ledger'");
+    writeLedger(rows);
   });
+  const ledgerRows = db.prepare('SELECT json FROM ledger_rows ORDER BY rowid').pluck(true);
   return {
     path,
     load(): KeptState | undefined {
@@ -186,26 +212,10 @@ function storeOn(db: Database, held: Database, path: string, dir: string): Sqlit
       if (meta === undefined) return undefined;
       return { meta, rows: () => storedRows(db) };
     },
-    ledgerWrites: () => readLedger(db, path),
-    ledgerSnapshot: () => ledgerSnapshot(db)?.text,
-    snapshotLedger(snapshot) {
-      try {
-        putSnapshot(snapshot);
-      } catch (error) {
-        const code = sqliteCode(error);
-        if (code === undefined) throw error;
-        throw new StateWriteError(`${path}: ${code}: ${(error as Error).message}`);
-      }
-    },
-    commit(changes) {
-      try {
-        write(changes);
-      } catch (error) {
-        const code = sqliteCode(error);
-        if (code === undefined) throw error;
-        throw new StateWriteError(`${path}: ${code}: ${(error as Error).message}`);
-      }
-    },
+    ledgerRows: () => ledgerRows.iterate() as IterableIterator<string>,
+    ledgerWrites: () => legacyLedger(db, path),
+    replaceLedgerWrites: (rows) => writing(path, () => replace(rows)),
+    commit: (changes) => writing(path, () => write(changes)),
     close() {
       db.close();
       rmSync(join(dir, 'holder.json'), { force: true });

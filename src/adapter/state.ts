@@ -3,11 +3,12 @@
  * the credit ledger. Everything a handler reads or changes is reached from here.
  */
 import { createIdGenerator, type IdGenerator, type IdKind } from '../model';
-import { createLedger, type CreditLedger, type CreditLedgerOptions } from '../registry';
+import type { CreditLedger, CreditLedgerOptions } from '../registry';
 import { restoreLedger } from '../registry/ledger';
-import type { LedgerStore } from '../registry/store';
+import { everyLedgerRowKey, ledgerRow, loadLedgerRows } from '../registry/ledger-rows';
+import { LedgerStore } from '../registry/store';
 import { restoreLedgerStore } from '../registry/restore';
-import { LEDGER_WRITES, type LedgerSource, type LedgerWrite } from './ledger-writes';
+import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource } from './ledger-writes';
 import { createRandomSource } from '../uncertainty';
 import { CursorCodec } from './pagination';
 import type {
@@ -145,14 +146,12 @@ export class ServiceState {
   #replayIds: string[] | null = null;
   readonly cursors: CursorCodec;
   #ledger: CreditLedger;
-  /** The ledger writes of the running request, kept while the state is kept on disk (null otherwise). */
-  #ledgerWrites: LedgerWrite[] | null = null;
-  /** The ledger on disk (its snapshot and the writes after it): what the ledger is rebuilt from when a request is rolled back. */
-  #committedLedger: LedgerSource = { writes: () => [] };
-  /** The ids the running ledger write drew (null when no write is kept). */
-  #ledgerDrawn: string[] | null = null;
-  /** The instant of the ledger's last reading of the clock (the instant of a write). */
-  #ledgerNowMs = 0;
+  /** What the ledger holds (its rows noted while the state is kept on disk). */
+  #ledgerStore = new LedgerStore();
+  /** The ledger's rows on disk, read afresh at every call (null: the state is not kept). */
+  #keptLedger: (() => Iterable<string>) | null = null;
+  /** How many times the ledger was loaded again: a rollback's reload runs once however many writes it undoes. */
+  #ledgerLoads = 0;
   /** Ids are drawn at no earlier instant than this one (a kept state: after every id drawn before). */
   #idsFloorMs = 0;
   /** The latest instant an id was drawn at. */
@@ -181,67 +180,74 @@ export class ServiceState {
     return this.#ledger;
   }
 
-  /** A ledger (empty, or on a store read back from a snapshot) whose writes are recorded while the state is kept. */
-  #newLedger(store?: LedgerStore): CreditLedger {
+  /** A ledger on `store` (empty, or read back from disk); while the state is kept, its changes are noted and each write can be undone. */
+  #newLedger(store = new LedgerStore()): CreditLedger {
+    this.#ledgerStore = store;
+    if (this.#keptLedger !== null) store.noteChanges();
     const options: CreditLedgerOptions = {
-      ids: (kind) => {
-        const id = this.#ledgerIdOverrides.get(kind)?.shift() ?? this.ids(kind);
-        this.#ledgerDrawn?.push(id);
-        return id;
-      },
-      now: () => {
-        this.#ledgerNowMs = this.clock.nowMs();
-        return new Date(this.#ledgerNowMs).toISOString();
-      },
+      ids: (kind) => this.#ledgerIdOverrides.get(kind)?.shift() ?? this.ids(kind),
+      now: () => this.clock.nowIso(),
     };
-    const ledger = store === undefined ? createLedger(options) : restoreLedger(store, options);
+    const ledger = restoreLedger(store, options);
     for (const method of LEDGER_WRITES) {
       const write = (ledger[method] as (input: unknown) => unknown).bind(ledger);
-      Object.defineProperty(ledger, method, { value: (input: unknown) => this.#recordWrite(method, input, write) });
+      Object.defineProperty(ledger, method, { value: (input: unknown) => this.#undoable(write(input)) });
     }
     return ledger;
   }
 
-  /** Runs a ledger write; while the state is kept, remembers it (its input, instant and ids) for the disk. */
-  #recordWrite(method: LedgerWrite['method'], input: unknown, write: (input: unknown) => unknown): unknown {
-    const pending = this.#ledgerWrites;
-    if (pending === null) return write(input);
-    const text = JSON.stringify(input);
-    this.#ledgerNowMs = 0;
-    const ids: string[] = [];
-    this.#ledgerDrawn = ids;
-    let result: unknown;
-    try {
-      result = write(input);
-    } finally {
-      this.#ledgerDrawn = null;
-    }
-    // A rolled-back request rebuilds the ledger from the writes on disk (the ledger has no undo).
-    if (pending.length === 0) this.store.record(() => this.#rollBackLedger());
-    pending.push({ method, input: text, at: this.#ledgerNowMs, ids });
+  /**
+   * After a ledger write, while the state is kept: a rollback of the request loads the ledger
+   * again from its rows on disk (the ledger has no undo of its own; O(ledger), only on failure).
+   */
+  #undoable(result: unknown): unknown {
+    if (this.#keptLedger === null) return result;
+    const loads = this.#ledgerLoads;
+    this.store.record(() => {
+      if (this.#ledgerLoads === loads) this.#loadLedger();
+    });
     return result;
   }
 
-  #rollBackLedger(): void {
-    if (this.#ledgerWrites === null) return;
-    this.#ledgerWrites = [];
-    this.#loadLedger(this.#committedLedger);
+  /** Loads the ledger from its rows on disk. */
+  #loadLedger(): void {
+    this.#ledgerLoads += 1;
+    this.#ledger = this.#newLedger(loadLedgerRows(this.#keptLedger?.() ?? []));
   }
 
-  /** Puts the ledger back as kept: its snapshot read back, if there is one, then the writes after it applied again; returns how many. */
-  #loadLedger(source: LedgerSource): number {
+  /**
+   * Keeps the ledger on disk from now on: `rows` reads its rows there (in the order they were first
+   * written); when `load`, the ledger is loaded from them now. Its changes are then handed out by
+   * {@link ServiceState.takeLedgerRows}.
+   */
+  keepLedger(rows: () => Iterable<string>, load: boolean): void {
+    this.#keptLedger = rows;
+    if (load) this.#loadLedger();
+    else this.#ledgerStore.noteChanges();
+  }
+
+  /** The ledger's rows changed since the last call (a row null: no longer held), to write with the request's rows. */
+  takeLedgerRows(): LedgerRowChange[] {
+    return this.#ledgerStore.takeChanges().map((key) => ({ key, row: ledgerRow(this.#ledgerStore, key) }));
+  }
+
+  /** Every row of the ledger (a new kept state's first write); forgets the changes noted so far. */
+  everyLedgerRow(): LedgerRowChange[] {
+    this.#ledgerStore.takeChanges();
+    return everyLedgerRowKey(this.#ledgerStore).map((key) => ({ key, row: ledgerRow(this.#ledgerStore, key) }));
+  }
+
+  /**
+   * Puts back a ledger kept as its writes (a state written by an earlier cdr-engine): its snapshot
+   * read back, if there is one, then the writes after it applied again, each at its instant with
+   * its ids. Done once, when such a state is opened; returns how many writes were applied.
+   */
+  replayLedgerWrites(source: LedgerSource): number {
     const snapshot = source.snapshot?.();
     this.#ledger = this.#newLedger(snapshot === undefined ? undefined : restoreLedgerStore(snapshot));
-    return this.#replayLedger(source.writes());
-  }
-
-  /** Applies kept ledger writes, each at its instant with its ids. */
-  #replayLedger(writes: Iterable<LedgerWrite>): number {
-    const pending = this.#ledgerWrites;
-    this.#ledgerWrites = null;
     let count = 0;
     try {
-      for (const w of writes) {
+      for (const w of source.writes()) {
         count += 1;
         this.clock.pin(w.at);
         const left = this.withIds(w.ids, () => (this.#ledger[w.method] as (input: unknown) => unknown)(JSON.parse(w.input)));
@@ -249,32 +255,8 @@ export class ServiceState {
       }
     } finally {
       this.clock.pin(null);
-      this.#ledgerWrites = pending;
     }
     return count;
-  }
-
-  /**
-   * Keeps the ledger's writes from now on, for the disk: `committed` is the ledger already there
-   * (put back now when `load`; returns how many writes after its snapshot were applied again), the
-   * next writes are handed out by {@link ServiceState.takeLedgerWrites}.
-   */
-  keepLedgerWrites(committed: LedgerSource, load: boolean): number {
-    const replayed = load ? this.#loadLedger(committed) : 0;
-    this.#committedLedger = committed;
-    this.#ledgerWrites = [];
-    return replayed;
-  }
-
-  /** The ledger writes since the last call (to write to disk); `committed` once they are there. */
-  takeLedgerWrites(): { readonly writes: readonly LedgerWrite[]; committed(): void } {
-    const writes = this.#ledgerWrites ?? [];
-    return {
-      writes,
-      committed: () => {
-        if (this.#ledgerWrites === writes) this.#ledgerWrites = [];
-      },
-    };
   }
 
   /** The instant the next id is drawn at: the clock, but never before the floor of a kept state. */

@@ -1,7 +1,8 @@
 /**
  * The SQLite store of `serve --state` (sqlite-state.ts), in process on temporary folders: what one
  * sandbox wrote another loads; a ledger write that cannot be committed is undone from the file; a
- * restart keeps the ledger's snapshot, which the next one reads back; a second holder of the file is refused naming the first; a file that
+ * version 1 file (the ledger as writes and a snapshot) is migrated, its ledger kept as rows from then
+ * on; a second holder of the file is refused naming the first; a file that
  * is not a database, a damaged one and one of a newer schema are refused naming the file, and
  * nothing of them is changed.
  */
@@ -21,7 +22,8 @@ const Database = createRequire(import.meta.url)('better-sqlite3') as new (
   options?: { readonly?: boolean },
 ) => {
   pragma(source: string, options?: { simple: boolean }): unknown;
-  prepare(source: string): { get(): unknown };
+  prepare(source: string): { get(): unknown; run(...params: unknown[]): unknown };
+  exec(source: string): void;
   backup(file: string): Promise<unknown>;
   close(): void;
 };
@@ -58,13 +60,13 @@ describe('the SQLite store', () => {
     second.store.close();
   });
 
-  test('a ledger write that cannot be committed is undone from the ledger writes in the file; the next one goes through', async () => {
+  test('a ledger write that cannot be committed is undone from the ledger rows in the file; the next one goes through', async () => {
     const dir = join(root, 'ledger-rollback');
     const store = await openSqliteState(dir);
     let failing = false;
     const port: StatePort = {
       load: () => store.load(),
-      ledgerWrites: () => store.ledgerWrites(),
+      ledgerRows: () => store.ledgerRows(),
       commit: (changes) => {
         if (failing) throw new StateWriteError('disk full');
         store.commit(changes);
@@ -101,43 +103,52 @@ describe('the SQLite store', () => {
     again.store.close();
   });
 
-  test('a restart keeps a snapshot of the ledger: the next one reads it back and applies only the writes after it', async () => {
-    const dir = join(root, 'ledger-snapshot');
+  test('a version 1 file (the ledger as writes and a snapshot) is migrated: applied once, kept as rows from then on', async () => {
+    const dir = join(root, 'ledger-migration');
     const first = await sandboxOn(dir);
     await issuedRemoval(new Client(first.sandbox));
-    const written = first.sandbox.state.snapshot();
-    const writes = [...first.store.ledgerWrites()].length;
-    expect(writes).toBeGreaterThan(0);
-    expect(first.store.ledgerSnapshot()).toBeUndefined();
+    const ledgerText = first.sandbox.state.ledger.serialize();
     first.store.close();
-    // The second start applies every write again, then keeps the ledger's snapshot in their place.
+    // The file as version 1 kept it: no ledger rows, a snapshot, and two writes after it.
+    const orgs = [1, 2].map((i) => ({ id: `org_01MIGRATE${String(i).padStart(16, '0')}`, name: `Migrated ${i}`, domain: null }));
+    const path = join(dir, 'state.sqlite');
+    const v1 = new Database(path);
+    v1.exec('DROP TABLE ledger_rows');
+    v1.prepare("INSERT INTO meta (key, value) VALUES ('ledger', ?)").run(`0\n${ledgerText}`);
+    const write = v1.prepare("INSERT INTO ledger (method, input, at, ids) VALUES ('registerOrganisation', ?, 0, '[]')");
+    for (const org of orgs) write.run(JSON.stringify(org));
+    v1.pragma('user_version = 1');
+    v1.close();
+    for (const org of orgs) first.sandbox.state.ledger.registerOrganisation(org);
+    const expected = first.sandbox.state.snapshot();
+
     const store = await openSqliteState(dir);
     let failing = false;
     const port: StatePort = {
       load: () => store.load(),
+      ledgerRows: () => store.ledgerRows(),
       ledgerWrites: () => store.ledgerWrites(),
-      ledgerSnapshot: () => store.ledgerSnapshot(),
-      snapshotLedger: (text) => store.snapshotLedger(text),
+      replaceLedgerWrites: (rows) => store.replaceLedgerWrites(rows),
       commit: (changes) => {
         if (failing) throw new StateWriteError('disk full');
         store.commit(changes);
       },
     };
     const sandbox = createSandboxWithState({ world: DEMO_WORLD, now: () => START, onInternalError: () => undefined }, port);
-    expect(sandbox.state.snapshot()).toBe(written);
-    expect(store.ledgerSnapshot()).toBe(sandbox.state.ledger.serialize());
-    expect([...store.ledgerWrites()]).toEqual([]);
-    // A write after the snapshot; a refused one is undone from the snapshot and that write.
+    expect(sandbox.state.snapshot()).toBe(expected);
+    // The writes and the snapshot are gone, the ledger's rows are in their place.
+    expect(store.ledgerWrites()).toBeUndefined();
+    expect([...store.ledgerRows()].length).toBeGreaterThan(orgs.length);
+    // A write after the migration; a refused one is undone from the rows.
     const client = new Client(sandbox);
     const transfer = (kg: number, batch: string = IDS.batchB1) => ({
       credit_batch_quantities: [{ credit_batch_id: batch, credit_quantity_kg: kg }],
       from_organisation_id: IDS.orgB,
       to_organisation_id: IDS.buyer,
       supplier_id: IDS.supplierB,
-      notes: 'after the snapshot',
+      notes: 'after the migration',
     });
     await client.ok('supplierB', 'POST', '/registry/v0/transfers', transfer(100));
-    expect([...store.ledgerWrites()].map((w) => w.method)).toEqual(['createTransfer']);
     const after = sandbox.state.snapshot();
     failing = true;
     const refused = await sandbox.handle({
@@ -149,6 +160,10 @@ describe('the SQLite store', () => {
     expect(refused.status).toBe(503);
     expect(sandbox.state.snapshot()).toBe(after);
     store.close();
+    const check = new Database(path, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(check.prepare('SELECT count(*) AS n FROM ledger').get()).toEqual({ n: 0 });
+    check.close();
     const third = await sandboxOn(dir);
     expect(third.sandbox.state.snapshot()).toBe(after);
     third.store.close();
@@ -173,7 +188,7 @@ describe('the SQLite store', () => {
     const path = join(dir, 'state.sqlite');
     const bytes = readFileSync(path);
     expect(statSync(path).size).toBeGreaterThan(7 * 4096);
-    for (let at = 3 * 4096 + 100; at < 7 * 4096; at += 4096) bytes.fill(0xa5, at, at + 600); // pages of rows overwritten
+    for (let at = 3 * 4096; at < 7 * 4096; at += 4096) bytes.fill(0xa5, at, at + 4096); // whole pages overwritten
     writeFileSync(path, bytes);
     await expect(openSqliteState(dir)).rejects.toThrow(new RegExp(`${path.replace(/[.]/g, '\\.')} is damaged`));
     expect(readFileSync(path)).toEqual(bytes);
