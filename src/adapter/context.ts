@@ -7,7 +7,7 @@
  * every authenticated organisation. Whatever a caller may not see is answered 404, exactly as a
  * missing resource is.
  */
-import { notFound, unauthorized, type Refusal } from './failures';
+import { notFound, unauthorized, type Refusal } from './http/failures';
 import type { Indexes } from './indexes';
 import type { OrganisationRow } from './rows';
 import type { ServiceState } from './state';

@@ -23,7 +23,7 @@
  * May import: registry, accounting, expressions, uncertainty, units, model.
  */
 export { createSandbox } from './sandbox';
-export { serviceOpenApiDocument, type OpenApiDocument } from './openapi';
+export { serviceOpenApiDocument, type OpenApiDocument } from './openapi/openapi';
 export type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
 export type {
   WorldAccessToken,
@@ -51,4 +51,4 @@ export type {
   WorldSource,
   WorldStripeConfiguration,
   WorldTransfer,
-} from './world-types';
+} from './world/world-types';

@@ -7,9 +7,9 @@ import { createLedger, type CreditLedger, type CreditLedgerOptions } from '../re
 import { restoreLedger } from '../registry/ledger';
 import type { LedgerStore } from '../registry/store';
 import { restoreLedgerStore } from '../registry/restore';
-import { LEDGER_WRITES, type LedgerSource, type LedgerWrite } from './ledger-writes';
+import { LEDGER_WRITES, type LedgerSource, type LedgerWrite } from './store/ledger-writes';
 import { createRandomSource } from '../uncertainty';
-import { CursorCodec } from './pagination';
+import { CursorCodec } from './store/pagination';
 import type {
   AttributionRow,
   BiocharApplicationRow,
@@ -45,8 +45,8 @@ import type {
   TokenRow,
 } from './rows';
 import { Indexes } from './indexes';
-import { ledgerKeys } from './ledger-keys';
-import { Store } from './store';
+import { ledgerKeys } from './indexes/ledger-keys';
+import { Store } from './store/store';
 
 /** Reads the caller's clock value as milliseconds since the epoch. */
 function toMs(value: Date | string | number): number {

@@ -13,7 +13,7 @@ import {
   type StatePort,
   type StoredRow,
 } from '../../src/adapter/kept-state';
-import type { LedgerWrite } from '../../src/adapter/ledger-writes';
+import type { LedgerWrite } from '../../src/adapter/store/ledger-writes';
 import { createSandboxWithState } from '../../src/adapter/sandbox';
 import { Client, DEMO_WORLD, datapointBody, IDS, issuedRemoval, START } from './fixtures';
 

@@ -5,11 +5,11 @@
  */
 import type { IdKind } from '../../model';
 import type { Pagination } from '../../model/queries';
-import { conflict, notFound, unprocessable, type Problems } from '../failures';
+import { conflict, notFound, unprocessable, type Problems } from '../http/failures';
 import { AMENDABLE_STATUSES, type RemovalRow } from '../rows';
 import { indexes, ownedOr404, type ReadContext, type RequestContext } from '../context';
-import { paginate, type OrderedList, type Page } from '../pagination';
-import type { Row, Sequenced, Table } from '../store';
+import { paginate, type OrderedList, type Page } from '../store/pagination';
+import type { Row, Sequenced, Table } from '../store/store';
 
 /**
  * A record an index or a ledger list names: it exists, since indexes follow the store in the same

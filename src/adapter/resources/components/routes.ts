@@ -20,13 +20,13 @@ import { componentSchema } from './schemas';
 import { removalSchema } from '../removals/schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { checkComponent, reevaluate } from '../../evaluation';
-import { conflict, notFound, Problems, refuseProblems, unprocessable } from '../../failures';
+import { checkComponent, reevaluate } from '../../evaluation/evaluation';
+import { conflict, notFound, Problems, refuseProblems, unprocessable } from '../../http/failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import { AMENDABLE_STATUSES, type AllocationStrategyValue, type ComponentRow, type ComponentScopeValue } from '../../rows';
 import { componentView } from './view';
 import { removalView } from '../removals/view';
-import { matching, visibleRows } from '../../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { changeableRemoval, entriesOfComponent, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from '../common';
 
 type ComponentData = z.output<typeof createComponentRequestSchema>;

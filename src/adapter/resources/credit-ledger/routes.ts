@@ -35,14 +35,14 @@ import {
 import { listResourceSchema, paginatedListSchema } from '../../../model/shapes';
 import type { CreditBatchView, TransferView } from '../../../registry';
 import { existing, type ReadContext, type RequestContext } from '../../context';
-import { ledgerKey } from '../../ledger-keys';
-import { mergedList } from '../../merged-list';
-import { listOf, reversedList, type OrderedList } from '../../pagination';
-import { notFound, Problems, unprocessable, valueError } from '../../failures';
+import { ledgerKey } from '../../indexes/ledger-keys';
+import { mergedList } from '../../store/merged-list';
+import { listOf, reversedList, type OrderedList } from '../../store/pagination';
+import { notFound, Problems, unprocessable, valueError } from '../../http/failures';
 import { ok, route, type Ok, type Route } from '../../router';
 import type { LedgerEntryRow, LedgerKind } from '../../rows';
-import { filtered } from '../../visible-lists';
-import { organisationView } from '../../views';
+import { filtered } from '../visible-lists';
+import { organisationView } from '../views';
 import { pageOf, stored } from '../common';
 
 /** The ledger records under one list key, in creation order. */

@@ -15,17 +15,17 @@ import { removalTemplateComponentSchema } from '../projects/schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { isCompatible } from '../../../units';
 import { canSee, indexes, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
-import { checkComponent, reevaluate } from '../../evaluation';
-import { conflict, Problems, unprocessable } from '../../failures';
-import { checkDatapointQuantity } from '../../quantities';
+import { checkComponent, reevaluate } from '../../evaluation/evaluation';
+import { conflict, Problems, unprocessable } from '../../http/failures';
+import { checkDatapointQuantity } from '../../evaluation/quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { DatapointRow } from '../../rows';
 import { componentView } from '../components/view';
 import { datapointView } from './view';
 import { templateComponentView } from '../projects/view';
-import { mergedList } from '../../merged-list';
-import type { OrderedList } from '../../pagination';
-import { matching, visibleRows } from '../../visible-lists';
+import { mergedList } from '../../store/merged-list';
+import type { OrderedList } from '../../store/pagination';
+import { matching, visibleRows } from '../visible-lists';
 import { checkSources, entriesOfDatapoint, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from '../common';
 
 /** Datapoints an entry's calculation uses (component inputs and legacy factors). */

@@ -12,13 +12,13 @@ import { createFeedstockBatchRequestSchema, createProductionBatchRequestSchema, 
 import { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { conflict, Problems } from '../../failures';
-import { checkQuantity, QUANTITY_FIELDS } from '../../quantities';
+import { conflict, Problems } from '../../http/failures';
+import { checkQuantity, QUANTITY_FIELDS } from '../../evaluation/quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { FeedstockTypeRow, QuantityRow } from '../../rows';
 import { feedstockBatchView, feedstockTypeView, productionBatchView } from './view';
-import { mergedList } from '../../merged-list';
-import { matching, visibleRows } from '../../visible-lists';
+import { mergedList } from '../../store/merged-list';
+import { matching, visibleRows } from '../visible-lists';
 import { checkReferenceFree, newRow, ownedRef, pageOf, patched } from '../common';
 
 const createFeedstockBatch = (context: RequestContext, body: z.output<typeof createFeedstockBatchRequestSchema>) => {

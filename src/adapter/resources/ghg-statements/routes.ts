@@ -17,13 +17,13 @@ import { ghgStatementSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from './schemas';
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { evaluateEntries, reevaluate, refreshPendingTotal } from '../../evaluation';
-import { conflict, Problems, refuseProblems, unprocessable } from '../../failures';
+import { evaluateEntries, reevaluate, refreshPendingTotal } from '../../evaluation/evaluation';
+import { conflict, Problems, refuseProblems, unprocessable } from '../../http/failures';
 import { ok, route, type Route } from '../../router';
 import type { StatementRow } from '../../rows';
 import { statementView } from './view';
 import { ownedRef, pageOf, stored } from '../common';
-import { visibleRows } from '../../visible-lists';
+import { visibleRows } from '../visible-lists';
 
 /**
  * The record a lifecycle operation produced, or its refusal: a transition the status does not

@@ -8,12 +8,12 @@ import { createMeasurementLocationRequestSchema, createMeasurementSampleRequestS
 import { measurementLocationSchema, measurementSampleSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { conflict, Problems } from '../../failures';
-import { checkQuantity } from '../../quantities';
+import { conflict, Problems } from '../../http/failures';
+import { checkQuantity } from '../../evaluation/quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { DatapointRow, MeasurementSampleRow, QuantityRow } from '../../rows';
 import { measurementLocationView, measurementSampleView } from './view';
-import { matching, visibleRows } from '../../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { newRowInProject, ownedRef, pageOf } from '../common';
 
 const createMeasurementLocation = (context: RequestContext, body: z.output<typeof createMeasurementLocationRequestSchema>) => {

@@ -17,13 +17,13 @@ import {
 } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { indexes, ownedOr404, type RequestContext } from '../../context';
-import { conflict, notFound, Problems } from '../../failures';
-import { mergedList } from '../../merged-list';
+import { conflict, notFound, Problems } from '../../http/failures';
+import { mergedList } from '../../store/merged-list';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../../rows';
 import { monitoringRequirementView, monitoringSubmissionView, submissionView } from './view';
-import { filtered, ownedRows } from '../../visible-lists';
-import { uploadUrl } from '../../world';
+import { filtered, ownedRows } from '../visible-lists';
+import { uploadUrl } from '../../world/world';
 import { newRow, ownedInProject, ownedRef, pageOf } from '../common';
 
 /** Submission types whose data comes from a facility; the others from a storage site. */

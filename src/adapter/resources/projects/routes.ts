@@ -10,13 +10,13 @@ import { componentBlueprintSchema } from '../components/schemas';
 import { processSchema, projectSchema, removalTemplateSchema } from './schemas';
 import { organisationSchema, paginatedListSchema } from '../../../model/shapes';
 import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
-import { tableList } from '../../merged-list';
+import { tableList } from '../../store/merged-list';
 import { ok, route, type BodyOf, type Route } from '../../router';
 import type { ProjectRow, TemplateRow } from '../../rows';
-import type { Sequenced } from '../../store';
-import { organisationView } from '../../views';
+import type { Sequenced } from '../../store/store';
+import { organisationView } from '../views';
 import { blueprintView, projectView, templateView } from './view';
-import { visibleRows } from '../../visible-lists';
+import { visibleRows } from '../visible-lists';
 import { pageOf } from '../common';
 
 /** A project the caller may see (its owner, or anyone a submitted statement exposes it to), or 404. */

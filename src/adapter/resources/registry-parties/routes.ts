@@ -19,12 +19,12 @@ import { orderSchema, projectDocumentSchema, registryProjectSchema } from './sch
 import { organisationSchema, paginatedListSchema, supplierSchema } from '../../../model/shapes';
 import type { SupplierView } from '../../../registry';
 import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
-import { notFound } from '../../failures';
-import { mergedList } from '../../merged-list';
+import { notFound } from '../../http/failures';
+import { mergedList } from '../../store/merged-list';
 import { ok, route, type Route } from '../../router';
 import type { OrderRow, OrganisationRow } from '../../rows';
-import { organisationView } from '../../views';
-import { filtered, visibleRows } from '../../visible-lists';
+import { organisationView } from '../views';
+import { filtered, visibleRows } from '../visible-lists';
 import { pageOf, stored } from '../common';
 import { ledgerList } from '../credit-ledger/routes';
 import { orderView, registryProjectView } from './view';

@@ -6,7 +6,7 @@ import type { orderSchema, registryProjectSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { OrderRow, ProjectRow } from '../../rows';
 import type { ServiceState } from '../../state';
-import { organisationView } from '../../views';
+import { organisationView } from '../views';
 import { stored } from '../common';
 
 /** A quantity of credits in both units. */

@@ -6,8 +6,8 @@
 import { DEFAULT_ACCOUNTING_POLICIES } from '../../../accounting';
 import type { GraphIssue } from '../../../model';
 import { indexes, type RequestContext } from '../../context';
-import { evaluateEntry, checkComponent, storeResults, type AttributionInput } from '../../evaluation';
-import { Problems, unprocessable, valueError } from '../../failures';
+import { evaluateEntry, checkComponent, storeResults, type AttributionInput } from '../../evaluation/evaluation';
+import { Problems, unprocessable, valueError } from '../../http/failures';
 import type { ValidationErrorItem } from '../../../model/validation-error';
 import type { AttributionRow, ComponentRow, ProjectRow } from '../../rows';
 import { ownedRef } from '../common';

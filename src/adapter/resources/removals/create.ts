@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { createRemovalRequestSchema } from './schemas';
 import { indexes, type RequestContext } from '../../context';
-import { Problems, unprocessable } from '../../failures';
+import { Problems, unprocessable } from '../../http/failures';
 import { ok } from '../../router';
 import type { ComponentRow, ProjectRow, RemovalRow, TemplateRow } from '../../rows';
 import { removalView } from './view';

@@ -16,11 +16,11 @@ import {
 import { paginationQuerySchema } from '../../../model/queries';
 import { paginatedListSchema } from '../../../model/shapes';
 import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { conflict, Problems } from '../../failures';
+import { conflict, Problems } from '../../http/failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { ComponentRow, RemovalRow } from '../../rows';
 import { attributionView, removalView } from './view';
-import { matching, visibleRows } from '../../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { bothSpellings, changeableRemoval, ownedRef, pageOf, stored } from '../common';
 import { createRemoval } from './create';
 import {

@@ -20,10 +20,10 @@ import { issuanceCreditBatchesSchema, issuanceSchema, refundSchema } from '../cr
 import { orderSchema } from '../registry-parties/schemas';
 import { creditBatchQuantitySchema } from '../credit-ledger/schemas';
 import { indexes, visibleOrMissing, ownedOr404, type RequestContext } from '../../context';
-import { conflict, Problems, unprocessable, valueError } from '../../failures';
+import { conflict, Problems, unprocessable, valueError } from '../../http/failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { RemovalRow, StatementRow } from '../../rows';
-import { organisationView } from '../../views';
+import { organisationView } from '../views';
 import { statementView } from '../ghg-statements/view';
 import { submissionView } from '../monitoring/view';
 import { biocharApplicationView } from '../storage/view';

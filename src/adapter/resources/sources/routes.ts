@@ -10,11 +10,11 @@ import { createDocumentSourceRequestSchema, patchSourceRequestSchema, signedUplo
 import { createSourceResponseSchema, sourcePrivateUrlSchema, sourceSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { canReadDocument, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { conflict, Problems } from '../../failures';
+import { conflict, Problems } from '../../http/failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { SourceRow } from '../../rows';
 import { privateSourceUrl, sourceView } from './view';
-import { matching, visibleRows } from '../../visible-lists';
+import { matching, visibleRows } from '../visible-lists';
 import { checkReferenceFree, newRowInProject, ownedRef, pageOf, patched } from '../common';
 
 /** Where a source's file is uploaded (the sandbox keeps no files). */

@@ -20,12 +20,12 @@ import {
 import { paginatedListSchema } from '../../../model/shapes';
 import { isCompatible } from '../../../units';
 import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
-import { conflict, notFound, Problems, unprocessable } from '../../failures';
-import { checkQuantity, QUANTITY_FIELDS } from '../../quantities';
+import { conflict, notFound, Problems, unprocessable } from '../../http/failures';
+import { checkQuantity, QUANTITY_FIELDS } from '../../evaluation/quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
 import { biocharApplicationView, sensorView, storageLocationView, storageUnitView } from './view';
-import { matching, ownedRows, visibleInGroup, visibleRows } from '../../visible-lists';
+import { matching, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
 import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from '../common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */

@@ -2,10 +2,10 @@
  * The registry records of a world document (credit batches, deliveries, transfers, refunds)
  * replayed through the credit ledger, each at its own date and with its own id.
  */
-import type { IssuePath } from '../model';
-import { CreditLedgerError } from '../registry';
-import type { ServiceState } from './state';
-import { organisationView } from './views';
+import type { IssuePath } from '../../model';
+import { CreditLedgerError } from '../../registry';
+import type { ServiceState } from '../state';
+import { organisationView } from '../resources/views';
 import { WorldDocumentError } from './world-error';
 import type { World } from './world-schema';
 

@@ -5,11 +5,11 @@
  * list costs two binary searches and the page itself, and its `total_count` is the sum of two
  * sizes: nothing is counted per request.
  */
-import { canSee, indexes, isOwner, type ReadContext } from './context';
-import { mergedList } from './merged-list';
-import type { OrderedList } from './pagination';
-import type { RowsByKey } from './indexes';
-import type { Row, Sequenced, Table } from './store';
+import { canSee, indexes, isOwner, type ReadContext } from '../context';
+import { mergedList } from '../store/merged-list';
+import type { OrderedList } from '../store/pagination';
+import type { RowsByKey } from '../indexes';
+import type { Row, Sequenced, Table } from '../store/store';
 
 /** The rows of `table` the caller may see: its own and those exposed to it, in creation order. */
 export function visibleRows<T extends Row & { readonly owner: string }>(context: ReadContext, table: Table<T>): OrderedList<T> {

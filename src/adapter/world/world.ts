@@ -4,8 +4,8 @@
  * world is refused as a whole with every problem and its path, before anything is loaded.
  */
 import type { z } from 'zod';
-import type { GraphIssue } from '../model';
-import type { ServiceState } from './state';
+import type { GraphIssue } from '../../model';
+import type { ServiceState } from '../state';
 import type {
   ComponentRow,
   DatapointRow,
@@ -15,10 +15,10 @@ import type {
   ProjectRow,
   QuantityRow,
   TemplateRow,
-} from './rows';
+} from '../rows';
 import { crossCheck } from './world-check';
 import { WorldDocumentError } from './world-error';
-import { unknownKeyIssues } from '../model/schema-walk';
+import { unknownKeyIssues } from '../../model/schema-walk';
 import { loadLedger } from './world-ledger';
 import { worldSchema, type World } from './world-schema';
 import type { WorldDocument } from './world-types';
