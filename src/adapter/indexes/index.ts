@@ -3,7 +3,9 @@
  * a write updates it and a rollback puts it back): who uses what, which resources a submitted
  * statement exposes, the supplier references in use, and the per-owner and per-project orders the
  * list routes page through. No request rebuilds them from the tables; only the exposure is rebuilt,
- * and only when a change reaches what it was built from (see exposure.ts).
+ * and only when a change reaches what it was built from (see exposure.ts). The generic machinery
+ * (RowsByKey, SupplierReferences) is in store/; the ledger's index keys are in ledger-keys.ts.
+ * May import: store, rows.ts, registry.
  */
 import type { Row, Table } from '../store/store';
 import type {

@@ -20,6 +20,7 @@ import { crossCheck } from './world-check';
 import { WorldDocumentError } from './world-error';
 import { unknownKeyIssues } from '../../model/schema-walk';
 import { loadLedger } from './world-ledger';
+import { uploadUrl } from '../resources/monitoring/view';
 import { worldSchema, type World } from './world-schema';
 import type { WorldDocument } from './world-types';
 
@@ -345,9 +346,4 @@ function loadProjectRecords(state: ServiceState, world: World, startIso: string)
       isometric_terms_and_conditions_url: c.isometric_terms_and_conditions_url,
     });
   }
-}
-
-/** Where a file upload's bytes would go; the sandbox keeps no files. */
-export function uploadUrl(id: string): string {
-  return `https://uploads.sandbox.invalid/file-uploads/${id}`;
 }

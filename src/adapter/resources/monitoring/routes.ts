@@ -21,9 +21,8 @@ import { conflict, notFound, Problems } from '../../http/failures';
 import { mergedList } from '../../store/merged-list';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../../rows';
-import { monitoringRequirementView, monitoringSubmissionView, submissionView } from './view';
+import { monitoringRequirementView, monitoringSubmissionView, submissionView, uploadUrl } from './view';
 import { filtered, ownedRows } from '../visible-lists';
-import { uploadUrl } from '../../world/world';
 import { newRow, ownedInProject, ownedRef, pageOf } from '../common';
 
 /** Submission types whose data comes from a facility; the others from a storage site. */
