@@ -7,7 +7,7 @@ import { found } from './found';
 import type { IdKind } from '../../model';
 import type { Pagination } from '../../model/queries';
 import { conflict, notFound, unprocessable, type Problems } from '../http/failures';
-import { AMENDABLE_STATUSES, type RemovalRow } from '../rows';
+import { AMENDABLE_STATUSES, type ProjectRow, type RemovalRow } from '../rows';
 import { indexes, type ReadContext, type RequestContext } from '../context';
 import { paginate, type OrderedList, type Page } from '../store/pagination';
 import type { Sequenced } from '../store/store';
@@ -35,6 +35,16 @@ export function pageOf<T, V>(
   view: (row: T) => V,
 ): Page<V> {
   return paginate(items, query, list, context.state.cursors, view);
+}
+
+/** The project a request body names in `project_id`, when the caller owns it; otherwise undefined and a 422 item at `project_id`. */
+export function bodyProject(context: RequestContext, problems: Problems, projectId: string): ProjectRow | undefined {
+  return found(context.state.projects.get(projectId), {
+    reference: context,
+    problems,
+    loc: ['body', 'project_id'],
+    item: ['project', projectId],
+  });
 }
 
 /** A row the caller owns that belongs to the project of the path, or 404 (for changes and owner-only reads). */
@@ -117,7 +127,7 @@ export function changeableRemoval(context: RequestContext, id: string): RemovalR
 export function checkSources(context: RequestContext, problems: Problems, loc: readonly (string | number)[], ids: readonly string[]): void {
   const seen = new Set<string>();
   ids.forEach((id, i) => {
-    found(context.state.sources.get(id), { reference: context, problems, what: 'source', loc: [...loc, i], id });
+    found(context.state.sources.get(id), { reference: context, problems, loc: [...loc, i], item: ['source', id] });
     if (seen.has(id)) problems.add([...loc, i], `source '${id}' is listed more than once`, id);
     seen.add(id);
   });

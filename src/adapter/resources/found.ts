@@ -8,7 +8,7 @@
  * | `{ public: context }` | a public registry record that is not there | 404 |
  * | `{ visible: context, see? }` | missing, or one the caller may not see (`canSee`, or `see`) | 404, as missing |
  * | `{ owned: context }` | missing, or another organisation's (changes: only owners change) | 404, as missing |
- * | `{ reference: context, problems, what, loc, id }` | a reference in a body to a row missing or not the caller's | 422: an item at `loc` naming `what` and `id`; returns undefined |
+ * | `{ reference: context, problems, loc, item: [what, id] }` | a reference in a body to a row missing or not the caller's | 422: an item at `loc`, "<what> '<id>' was not found"; returns undefined |
  *
  * A 404 never tells "missing" from "someone else's"; neither does the 422 of a reference.
  */
@@ -26,10 +26,9 @@ interface OwnedRow {
 export interface Reference {
   readonly reference: RequestContext;
   readonly problems: Problems;
-  /** What the reference names, in the item's message (`project`, `GHG statement`). */
-  readonly what: string;
   readonly loc: readonly (string | number)[];
-  readonly id: string;
+  /** What the reference names (`project`, `GHG statement`) and its id, in the item's message. */
+  readonly item: readonly [what: string, id: string];
 }
 
 /** `row`; a missing one is a defect (500): an index or ledger list named `defect` in the same transaction. */
@@ -43,7 +42,7 @@ export function found<T extends OwnedRow>(
 ): T;
 /** `row` when the caller owns it; otherwise 404, as a missing one. */
 export function found<T extends { readonly owner: string }>(row: T | undefined, expect: { readonly owned: RequestContext }): T;
-/** `row` when the caller owns it; otherwise undefined and a 422 item at `loc`: "<what> '<id>' was not found". */
+/** `row` when the caller owns it; otherwise undefined and a 422 item at `loc`: "<what> '<id>' was not found" (`item`). */
 export function found<T extends { readonly owner: string }>(row: T | undefined, expect: Reference): T | undefined;
 export function found<T>(row: T | undefined, expect: Expectation<T>): T | undefined {
   if ('defect' in expect) {
@@ -64,7 +63,8 @@ export function found<T>(row: T | undefined, expect: Expectation<T>): T | undefi
     return row;
   }
   if (row === undefined || (row as T & OwnedRow).owner !== expect.reference.viewer.id) {
-    expect.problems.add(expect.loc, `${expect.what} '${expect.id}' was not found`, expect.id);
+    const [what, id] = expect.item;
+    expect.problems.add(expect.loc, `${what} '${id}' was not found`, id);
     return undefined;
   }
   return row;

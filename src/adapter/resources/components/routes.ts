@@ -51,9 +51,8 @@ function insertComponent(
   const project = found(state.projects.get(body.project_id), {
     reference: context,
     problems,
-    what: 'project',
     loc: [...loc, 'project_id'],
-    id: body.project_id,
+    item: ['project', body.project_id],
   });
   if (!state.blueprints.has(body.component_blueprint_key)) {
     problems.add(
@@ -67,9 +66,8 @@ function insertComponent(
       found(state.datapoints.get(d), {
         reference: context,
         problems,
-        what: 'datapoint',
         loc: [...loc, 'inputs', i, 'datapoint_ids', k],
-        id: d,
+        item: ['datapoint', d],
       }),
     );
   });
@@ -110,9 +108,8 @@ const createStatementComponent = (context: RequestContext, body: z.output<typeof
   const statement = found(state.statements.get(body.ghg_statement_id), {
     reference: context,
     problems,
-    what: 'GHG statement',
     loc: ['body', 'ghg_statement_id'],
-    id: body.ghg_statement_id,
+    item: ['GHG statement', body.ghg_statement_id],
   });
   if (statement !== undefined && body.component_data.project_id !== statement.record.project_id) {
     problems.add(
@@ -170,9 +167,8 @@ const attributeProjectComponent = (
   const removal = found(state.removals.get(body.removal_id), {
     reference: context,
     problems,
-    what: 'GHG entry',
     loc: ['body', 'removal_id'],
-    id: body.removal_id,
+    item: ['GHG entry', body.removal_id],
   });
   if (removal !== undefined && removal.project_id !== component.project_id)
     problems.add(['body', 'removal_id'], `GHG entry '${removal.id}' belongs to another project`, removal.id);
@@ -181,9 +177,8 @@ const attributeProjectComponent = (
     found(state.datapoints.get(factorId), {
       reference: context,
       problems,
-      what: 'datapoint',
       loc: ['body', 'attribution_factor_datapoint_id'],
-      id: factorId,
+      item: ['datapoint', factorId],
     });
   if (factorId === null && (body.attribution_factor ?? null) === null)
     problems.add(['body', 'attribution_factor'], 'give attribution_factor (or the deprecated attribution_factor_datapoint_id)', null);
@@ -279,9 +274,8 @@ const patchComponent = (context: RequestContext, id: string, body: z.output<type
       found(state.datapoints.get(d), {
         reference: context,
         problems,
-        what: 'datapoint',
         loc: ['body', 'inputs', i, 'datapoint_ids', k],
-        id: d,
+        item: ['datapoint', d],
       }),
     ),
   );

@@ -27,7 +27,7 @@ import { templateComponentView } from '../projects/view';
 import { mergedList } from '../../store/merged-list';
 import type { OrderedList } from '../../store/pagination';
 import { matching, visibleRows } from '../visible-lists';
-import { checkSources, entriesOfDatapoint, newRowInProject, pageOf, patched, refuseIfSubmitted } from '../common';
+import { bodyProject, checkSources, entriesOfDatapoint, newRowInProject, pageOf, patched, refuseIfSubmitted } from '../common';
 
 /** Datapoints an entry's calculation uses (component inputs and legacy factors). */
 function datapointsOfEntry(context: ReadContext, removalId: string): Set<string> {
@@ -126,13 +126,7 @@ function ofKind(context: ReadContext, kind: QuantityKind): OrderedList<Datapoint
 const createDatapoint = (context: RequestContext, body: z.output<typeof createDatapointRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = found(state.projects.get(body.project_id), {
-    reference: context,
-    problems,
-    what: 'project',
-    loc: ['body', 'project_id'],
-    id: body.project_id,
-  });
+  const project = bodyProject(context, problems, body.project_id);
   const quantity = checkDatapointQuantity(problems, ['body', 'quantity'], body.quantity);
   checkSources(context, problems, ['body', 'source_ids'], body.source_ids);
   const created = newRowInProject(context, problems, project, 'datapoint', body.supplier_reference_id);

@@ -28,9 +28,8 @@ const createFeedstockBatch = (context: RequestContext, body: z.output<typeof cre
   found(state.feedstockTypes.get(body.feedstock_type_id), {
     reference: context,
     problems,
-    what: 'feedstock type',
     loc: ['body', 'feedstock_type_id'],
-    id: body.feedstock_type_id,
+    item: ['feedstock type', body.feedstock_type_id],
   });
   const mass = checkQuantity(problems, ['body', 'mass'], body.mass, QUANTITY_FIELDS.feedstock_batch.mass);
   const row = {
@@ -65,17 +64,15 @@ const createProductionBatch = (context: RequestContext, body: z.output<typeof cr
   found(state.facilities.get(body.facility_id), {
     reference: context,
     problems,
-    what: 'facility',
     loc: ['body', 'facility_id'],
-    id: body.facility_id,
+    item: ['facility', body.facility_id],
   });
   body.feedstock_type_ids.forEach((f, i) =>
     found(state.feedstockTypes.get(f), {
       reference: context,
       problems,
-      what: 'feedstock type',
       loc: ['body', 'feedstock_type_ids', i],
-      id: f,
+      item: ['feedstock type', f],
     }),
   );
   if (body.ended_at < body.started_at) problems.add(['body', 'ended_at'], 'ended_at must not be before started_at', body.ended_at);

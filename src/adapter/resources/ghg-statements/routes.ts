@@ -23,7 +23,7 @@ import { conflict, Problems, refuseProblems, unprocessable } from '../../http/fa
 import { ok, route, type Route } from '../../router';
 import type { StatementRow } from '../../rows';
 import { statementView } from './view';
-import { pageOf } from '../common';
+import { bodyProject, pageOf } from '../common';
 import { visibleRows } from '../visible-lists';
 
 /**
@@ -49,13 +49,7 @@ export function lifecycle(outcome: GhgStatementOutcome): GhgStatementRecord {
 const createStatement = (context: RequestContext, body: z.output<typeof createGhgStatementRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = found(state.projects.get(body.project_id), {
-    reference: context,
-    problems,
-    what: 'project',
-    loc: ['body', 'project_id'],
-    id: body.project_id,
-  });
+  const project = bodyProject(context, problems, body.project_id);
   problems.check();
   if (project === undefined) throw unprocessable(problems.items);
   const entries = state.removals

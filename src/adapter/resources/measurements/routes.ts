@@ -15,18 +15,12 @@ import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { DatapointRow, MeasurementSampleRow, QuantityRow } from '../../rows';
 import { measurementLocationView, measurementSampleView } from './view';
 import { matching, visibleRows } from '../visible-lists';
-import { newRowInProject, pageOf } from '../common';
+import { bodyProject, newRowInProject, pageOf } from '../common';
 
 const createMeasurementLocation = (context: RequestContext, body: z.output<typeof createMeasurementLocationRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = found(state.projects.get(body.project_id), {
-    reference: context,
-    problems,
-    what: 'project',
-    loc: ['body', 'project_id'],
-    id: body.project_id,
-  });
+  const project = bodyProject(context, problems, body.project_id);
   const row = {
     ...newRowInProject(context, problems, project, 'measurement_location', body.supplier_reference_id),
     latitude: body.latitude,
@@ -41,28 +35,20 @@ const createMeasurementLocation = (context: RequestContext, body: z.output<typeo
 const createMeasurementSample = (context: RequestContext, body: z.output<typeof createMeasurementSampleRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = found(state.projects.get(body.project_id), {
-    reference: context,
-    problems,
-    what: 'project',
-    loc: ['body', 'project_id'],
-    id: body.project_id,
-  });
+  const project = bodyProject(context, problems, body.project_id);
   if (body.feedstock_batch_id !== null)
     found(state.feedstockBatches.get(body.feedstock_batch_id), {
       reference: context,
       problems,
-      what: 'feedstock batch',
       loc: ['body', 'feedstock_batch_id'],
-      id: body.feedstock_batch_id,
+      item: ['feedstock batch', body.feedstock_batch_id],
     });
   if (body.measurement_location_id !== null) {
     const location = found(state.measurementLocations.get(body.measurement_location_id), {
       reference: context,
       problems,
-      what: 'measurement location',
       loc: ['body', 'measurement_location_id'],
-      id: body.measurement_location_id,
+      item: ['measurement location', body.measurement_location_id],
     });
     if (location !== undefined && project !== undefined && location.project_id !== project.id) {
       problems.add(['body', 'measurement_location_id'], `measurement location '${location.id}' belongs to another project`, location.id);
@@ -72,18 +58,16 @@ const createMeasurementSample = (context: RequestContext, body: z.output<typeof 
     found(state.storageLocations.get(body.storage_location_id), {
       reference: context,
       problems,
-      what: 'storage location',
       loc: ['body', 'storage_location_id'],
-      id: body.storage_location_id,
+      item: ['storage location', body.storage_location_id],
     });
   const productionBatchId = body.production_batch_id ?? null;
   if (productionBatchId !== null)
     found(state.productionBatches.get(productionBatchId), {
       reference: context,
       problems,
-      what: 'production batch',
       loc: ['body', 'production_batch_id'],
-      id: productionBatchId,
+      item: ['production batch', productionBatchId],
     });
   const quantities = body.values.map((v, i) =>
     checkQuantity(problems, ['body', 'values', i, 'value'], v.value, v.measurement_property.quantity_kind),

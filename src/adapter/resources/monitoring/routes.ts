@@ -60,9 +60,8 @@ const createSubmission = (context: RequestContext, body: z.output<typeof createD
   found(state.fileUploads.get(body.file_upload_id), {
     reference: context,
     problems,
-    what: 'file upload',
     loc: ['body', 'file_upload_id'],
-    id: body.file_upload_id,
+    item: ['file upload', body.file_upload_id],
   });
   const facilityId = body.facility_id ?? null;
   const locationId = body.storage_location_id ?? null;
@@ -72,9 +71,8 @@ const createSubmission = (context: RequestContext, body: z.output<typeof createD
       found(state.facilities.get(facilityId), {
         reference: context,
         problems,
-        what: 'facility',
         loc: ['body', 'facility_id'],
-        id: facilityId,
+        item: ['facility', facilityId],
       });
     if (locationId !== null)
       problems.add(
@@ -89,9 +87,8 @@ const createSubmission = (context: RequestContext, body: z.output<typeof createD
       found(state.storageLocations.get(locationId), {
         reference: context,
         problems,
-        what: 'storage location',
         loc: ['body', 'storage_location_id'],
-        id: locationId,
+        item: ['storage location', locationId],
       });
     if (facilityId !== null)
       problems.add(
@@ -168,9 +165,8 @@ const createMonitoringSubmission = (
   const source = found(state.sources.get(body.source_id), {
     reference: context,
     problems,
-    what: 'source',
     loc: ['body', 'source_id'],
-    id: body.source_id,
+    item: ['source', body.source_id],
   });
   if (source !== undefined && source.project_id !== projectId)
     problems.add(['body', 'source_id'], `source '${source.id}' belongs to another project`, source.id);

@@ -138,9 +138,8 @@ export function planLinkedComponent(
   const component = found(state.components.get(link.component_id), {
     reference: context,
     problems,
-    what: 'component',
     loc: [...loc, 'component_id'],
-    id: link.component_id,
+    item: ['component', link.component_id],
   });
   if (duplicate !== null) problems.add([...loc, 'component_id'], duplicate, link.component_id);
   const factorId = link.attribution_factor_datapoint_id ?? null;
@@ -148,9 +147,8 @@ export function planLinkedComponent(
     found(state.datapoints.get(factorId), {
       reference: context,
       problems,
-      what: 'datapoint',
       loc: [...loc, 'attribution_factor_datapoint_id'],
-      id: factorId,
+      item: ['datapoint', factorId],
     });
   else if (component !== undefined)
     checkShare(context, problems, { loc: [...loc, 'component_id'], componentId: link.component_id, factor: 1, entryId });

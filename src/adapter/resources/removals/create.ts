@@ -10,7 +10,7 @@ import { Problems, unprocessable } from '../../http/failures';
 import { ok } from '../../router';
 import type { ComponentRow, ProjectRow, RemovalRow, TemplateRow } from '../../rows';
 import { removalView } from './view';
-import { checkReferenceFree, startOfDay } from '../common';
+import { bodyProject, checkReferenceFree, startOfDay } from '../common';
 import {
   planLinkedComponent,
   componentProblems,
@@ -44,22 +44,15 @@ interface TemplateOverride {
 export const createRemoval = (context: RequestContext, body: CreateRemovalBody) => {
   const { state } = context;
   const problems = new Problems();
-  const project = found(state.projects.get(body.project_id), {
-    reference: context,
-    problems,
-    what: 'project',
-    loc: ['body', 'project_id'],
-    id: body.project_id,
-  });
+  const project = bodyProject(context, problems, body.project_id);
   if (body.completed_on < body.started_on)
     problems.add(['body', 'completed_on'], 'completed_on must not be before started_on', body.completed_on);
   if (body.feedstock_type_id !== undefined && body.feedstock_type_id !== null) {
     found(state.feedstockTypes.get(body.feedstock_type_id), {
       reference: context,
       problems,
-      what: 'feedstock type',
       loc: ['body', 'feedstock_type_id'],
-      id: body.feedstock_type_id,
+      item: ['feedstock type', body.feedstock_type_id],
     });
   }
   const { template, processTemplate } = requestedTemplates(context, problems, body, project);
@@ -216,9 +209,8 @@ function slotInputs(
         found(context.state.datapoints.get(d), {
           reference: context,
           problems,
-          what: 'datapoint',
           loc: ['body', 'removal_template_components', override.index, 'inputs', supplied.k, 'datapoint_ids', n],
-          id: d,
+          item: ['datapoint', d],
         });
       });
       inputs.push({ input_key: input.input_key, datapoint_ids: [...supplied.input.datapoint_ids] });

@@ -81,9 +81,8 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
     found(state.feedstockTypes.get(body.feedstock_type_id), {
       reference: context,
       problems,
-      what: 'feedstock type',
       loc: ['body', 'feedstock_type_id'],
-      id: body.feedstock_type_id,
+      item: ['feedstock type', body.feedstock_type_id],
     });
 
   const planned = currentPlanWithout(context, problems, id, 'delete_component_ids', body.delete_component_ids);
@@ -126,9 +125,8 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
     const component = found(state.components.get(add.component_id), {
       reference: context,
       problems,
-      what: 'component',
       loc: [...loc, 'component_id'],
-      id: add.component_id,
+      item: ['component', add.component_id],
     });
     if (adding.has(add.component_id))
       problems.add([...loc, 'component_id'], `component '${add.component_id}' is given more than once`, add.component_id);

@@ -16,7 +16,7 @@ import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { SourceRow } from '../../rows';
 import { privateSourceUrl, sourceView } from './view';
 import { matching, visibleRows } from '../visible-lists';
-import { checkReferenceFree, newRowInProject, pageOf, patched } from '../common';
+import { bodyProject, checkReferenceFree, newRowInProject, pageOf, patched } from '../common';
 
 /** Where a source's file is uploaded (the sandbox keeps no files). */
 function uploadAddress(row: SourceRow): string {
@@ -26,13 +26,7 @@ function uploadAddress(row: SourceRow): string {
 const createSource = (context: RequestContext, body: z.output<typeof createDocumentSourceRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = found(state.projects.get(body.project_id), {
-    reference: context,
-    problems,
-    what: 'project',
-    loc: ['body', 'project_id'],
-    id: body.project_id,
-  });
+  const project = bodyProject(context, problems, body.project_id);
   if (body.content_length < 0) problems.add(['body', 'content_length'], 'content_length must not be negative', body.content_length);
   const row = {
     ...newRowInProject(context, problems, project, 'source', body.supplier_reference_id),

@@ -27,7 +27,7 @@ import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
 import { biocharApplicationView, sensorView, storageLocationView, storageUnitView } from './view';
 import { matching, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
-import { checkReferenceFree, newRow, newRowInProject, pageOf, patched } from '../common';
+import { bodyProject, checkReferenceFree, newRow, newRowInProject, pageOf, patched } from '../common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
 export const DEFAULT_STORAGE_METHOD = 'biochar_field';
@@ -124,19 +124,12 @@ const deleteBiocharApplication = (context: RequestContext, id: string) => {
 const createBiocharApplication = (context: RequestContext, body: z.output<typeof createBiocharApplicationRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = found(state.projects.get(body.project_id), {
-    reference: context,
-    problems,
-    what: 'project',
-    loc: ['body', 'project_id'],
-    id: body.project_id,
-  });
+  const project = bodyProject(context, problems, body.project_id);
   const site = found(state.storageLocations.get(body.storage_site_id), {
     reference: context,
     problems,
-    what: 'storage location',
     loc: ['body', 'storage_site_id'],
-    id: body.storage_site_id,
+    item: ['storage location', body.storage_site_id],
   });
   if (site !== undefined && project !== undefined && site.project_id !== project.id) {
     problems.add(['body', 'storage_site_id'], `storage location '${site.id}' belongs to another project`, site.id);
@@ -144,12 +137,11 @@ const createBiocharApplication = (context: RequestContext, body: z.output<typeof
   found(state.productionBatches.get(body.production_batch_id), {
     reference: context,
     problems,
-    what: 'production batch',
     loc: ['body', 'production_batch_id'],
-    id: body.production_batch_id,
+    item: ['production batch', body.production_batch_id],
   });
   body.source_ids.forEach((s, i) =>
-    found(state.sources.get(s), { reference: context, problems, what: 'source', loc: ['body', 'source_ids', i], id: s }),
+    found(state.sources.get(s), { reference: context, problems, loc: ['body', 'source_ids', i], item: ['source', s] }),
   );
   const kinds = QUANTITY_FIELDS.biochar_application;
   const rate = checkQuantity(problems, ['body', 'average_application_rate'], body.average_application_rate, kinds.average_application_rate);
@@ -184,9 +176,8 @@ const createStorageUnit = (context: RequestContext, body: z.output<typeof create
   const location = found(state.storageLocations.get(body.storage_location_id), {
     reference: context,
     problems,
-    what: 'storage location',
     loc: ['body', 'storage_location_id'],
-    id: body.storage_location_id,
+    item: ['storage location', body.storage_location_id],
   });
   const row: StorageUnitRow = {
     ...newRow(context, problems, 'storage_unit', body.supplier_reference_id),
@@ -217,9 +208,8 @@ const createSensor = (context: RequestContext, body: z.output<typeof createSenso
       : found(state.storageLocations.get(locationId), {
           reference: context,
           problems,
-          what: 'storage location',
           loc: ['body', 'storage_location_id'],
-          id: locationId,
+          item: ['storage location', locationId],
         });
   const facility =
     facilityId === null
@@ -227,9 +217,8 @@ const createSensor = (context: RequestContext, body: z.output<typeof createSenso
       : found(state.facilities.get(facilityId), {
           reference: context,
           problems,
-          what: 'facility',
           loc: ['body', 'facility_id'],
-          id: facilityId,
+          item: ['facility', facilityId],
         });
   if (locationId === null && facilityId === null)
     problems.add(
