@@ -44,6 +44,18 @@ const SUB_FOLDER_MAY_IMPORT = {
     properties: ['arbitraries', 'verdicts'],
     declarations: ['arbitraries', 'verdicts', 'properties'],
   },
+  // The service side, bottom up: http and store know no resource; the resources stand on them (and
+  // on the top-level context.ts, router.ts, rows.ts, state.ts); the world and the OpenAPI document on
+  // the resources. A name ending in .ts is one of the folder's top-level files.
+  adapter: {
+    http: ['types.ts'],
+    store: ['http'],
+    indexes: ['store', 'rows.ts'],
+    evaluation: ['http', 'rows.ts', 'state.ts'],
+    resources: ['http', 'store', 'indexes', 'evaluation', 'context.ts', 'router.ts', 'rows.ts', 'state.ts'],
+    world: ['evaluation', 'resources', 'rows.ts', 'state.ts'],
+    openapi: ['resources', 'router.ts'],
+  },
 };
 
 /** One zone per sub-folder: its folder but itself and the siblings it may import. */

@@ -6,7 +6,7 @@
  * the deliberate ones with their reasons.
  */
 import { readFileSync } from 'node:fs';
-import type { OpenApiDocument } from '../src/adapter/openapi';
+import type { OpenApiDocument } from '../src/adapter/openapi/openapi';
 
 type Json = { [key: string]: unknown };
 

@@ -4,7 +4,7 @@
  * deliberate-differences.ts; no rule there is stale.
  */
 import { describe, expect, test } from 'vitest';
-import { serviceOpenApiDocument } from '../src/adapter/openapi';
+import { serviceOpenApiDocument } from '../src/adapter/openapi/openapi';
 import { DELIBERATE_DIFFERENCES } from './deliberate-differences';
 import { documentDifferences } from './document-differences';
 

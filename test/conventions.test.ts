@@ -95,13 +95,14 @@ describe('the folder import table (eslint.config.mjs)', () => {
 describe('the sub-folder import table (eslint.config.mjs, SUB_FOLDER_MAY_IMPORT)', () => {
   it('has a row for every sub-folder of a layered folder, each with its header', () => {
     const layered = [...new Set([...subTable.keys()].map((key) => key.split('/')[0] ?? ''))];
-    expect(layered).toEqual(['testing']);
+    expect(layered).toEqual(['testing', 'adapter']);
     for (const folder of layered) {
-      const subs = readdirSync(join(ROOT, 'src', folder), { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => `${folder}/${d.name}`);
+      const entries = readdirSync(join(ROOT, 'src', folder), { withFileTypes: true });
+      const subs = entries.filter((d) => d.isDirectory()).map((d) => `${folder}/${d.name}`);
       expect([...subTable.keys()].filter((key) => key.startsWith(`${folder}/`)).sort()).toEqual(subs.sort());
-      const siblings = new Set(subs.map((key) => key.split('/')[1] ?? ''));
+      // A layer may also name one of the folder's top-level files (`rows.ts`).
+      const topFiles = entries.filter((d) => d.isFile() && d.name.endsWith('.ts')).map((d) => d.name);
+      const siblings = new Set([...subs.map((key) => key.split('/')[1] ?? ''), ...topFiles]);
       for (const sub of subs) {
         expect({ sub, allowed: headerAllows(sub, siblings) }).toEqual({ sub, allowed: [...(subTable.get(sub) ?? [])].sort() });
       }
@@ -116,6 +117,18 @@ describe('the sub-folder import table (eslint.config.mjs, SUB_FOLDER_MAY_IMPORT)
     expect(await findings('src/testing/verdicts/probe.ts', "import { graphOf } from '..';\n", 'import-x/no-restricted-paths')).toHaveLength(
       1,
     );
+  });
+
+  it("rejects a planted import from the adapter's store to a resource, the world or a top-level file it does not list", async () => {
+    const resource = "import type { FeedstockTypeRow } from '../rows';\nimport { feedstockRoutes } from '../resources/feedstock/routes';\n";
+    expect(await findings('src/adapter/store/probe.ts', resource, 'import-x/no-restricted-paths')).toHaveLength(2);
+    const world = "import { loadWorld } from '../world/world';\n";
+    expect(await findings('src/adapter/store/probe.ts', world, 'import-x/no-restricted-paths')).toHaveLength(1);
+    expect(await findings('src/adapter/resources/probe.ts', world, 'import-x/no-restricted-paths')).toHaveLength(1);
+    const accepted = "import { Table } from './store';\nimport { notFound } from '../http/failures';\n";
+    expect(await findings('src/adapter/store/probe.ts', accepted, 'import-x/no-restricted-paths')).toEqual([]);
+    const resourceDown = "import { Table } from '../../store/store';\nimport type { ServiceState } from '../../state';\n";
+    expect(await findings('src/adapter/resources/feedstock/probe.ts', resourceDown, 'import-x/no-restricted-paths')).toEqual([]);
   });
 
   it('accepts an import down the layers and within a sub-folder', async () => {

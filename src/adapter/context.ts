@@ -7,7 +7,7 @@
  * every authenticated organisation. Whatever a caller may not see is answered 404, exactly as a
  * missing resource is.
  */
-import { notFound, unauthorized, type Refusal } from './failures';
+import { notFound, unauthorized, type Refusal } from './http/failures';
 import type { Indexes } from './indexes';
 import type { OrganisationRow } from './rows';
 import type { ServiceState } from './state';
@@ -60,26 +60,4 @@ export function canSee(context: ReadContext, row: { readonly id: string; readonl
 export function canReadDocument(context: ReadContext, row: { readonly id: string; readonly owner: string }): boolean {
   if (isOwner(context, row)) return true;
   return indexes(context).exposure.of(row.id)?.verifiers.has(context.viewer.id) ?? false;
-}
-
-/** A row the caller may see, or the refusal that a missing one gets ({@link notVisible}). */
-export function visibleOrMissing<T extends { readonly id: string; readonly owner: string }>(
-  context: ReadContext,
-  row: T | undefined,
-  see: (context: ReadContext, row: T) => boolean = canSee,
-): T {
-  if (row === undefined || !see(context, row)) throw notVisible(context);
-  return row;
-}
-
-/** A record that exists (public registry records), or the refusal that a missing one gets. */
-export function existing<T>(context: ReadContext, value: T | undefined): T {
-  if (value === undefined) throw notVisible(context);
-  return value;
-}
-
-/** A row the caller owns, or the 404 that a missing one gets (for changes: only owners change). */
-export function ownedOr404<T extends { readonly owner: string }>(context: RequestContext, row: T | undefined): T {
-  if (row === undefined || row.owner !== context.viewer.id) throw notFound();
-  return row;
 }

@@ -1,7 +1,7 @@
 /**
  * adapter: the in-memory service, a request -> response function (`createSandbox().handle`) with
  * authentication, visibility, pagination and the service's error shapes. No HTTP framework; the
- * node:http binding (`http.ts`: limits, timeouts, shutdown) and the SQLite store of `--state`
+ * node:http binding (`http/http.ts`: limits, timeouts, shutdown) and the SQLite store of `--state`
  * (`sqlite-state.ts`) are node-only, used by `cdr-engine serve`, and not part of the package API:
  * the sandbox reaches its store through the `StatePort` of kept-state.ts and does no I/O itself.
  *
@@ -13,17 +13,24 @@
  * statement only when a submitted entry reaches it, and a visible record never shows the value of
  * one the caller cannot see.
  *
- * Layout: `resources/<resource>/` holds each resource's schemas, routes and view
- * (resources/index.ts is the route table); router.ts types a handler by its route's response schema; sandbox.ts is the
- * request pipeline; state.ts, store.ts and indexes/ the stored rows; openapi.ts the served
- * document, generated from the route table.
+ * Names (docs/architecture.md#one-thing-four-names): the service is the thing; `adapter` is this
+ * folder, a sandbox one instance of the service (`createSandbox`), `serve` the CLI command.
+ *
+ * Layout, bottom up (each sub-folder's index.ts says what it may import; eslint.config.mjs,
+ * SUB_FOLDER_MAY_IMPORT, enforces it): http/ (refusals, request limits, the node:http binding);
+ * store/ (Table, Store transactions, pagination, index machinery: no resource); indexes/ and
+ * evaluation/; resources/<resource>/ (each resource's schemas, routes and view; resources/index.ts
+ * is the route table; found.ts the one get-or-refuse); world/ (the sandbox world) and openapi/ (the
+ * served documents, generated from the route table). At the top: sandbox.ts, the request pipeline;
+ * router.ts, a handler typed by its route's schemas; context.ts, the caller; state.ts and rows.ts,
+ * a sandbox's tables and row types; kept-state.ts and sqlite-state.ts, the state kept on disk.
  *
  * Public surface: `createSandbox`, its request, response and option types, the world document, and
  * the service's own OpenAPI document (`serviceOpenApiDocument`).
  * May import: registry, accounting, expressions, uncertainty, units, model.
  */
 export { createSandbox } from './sandbox';
-export { serviceOpenApiDocument, type OpenApiDocument } from './openapi';
+export { serviceOpenApiDocument, type OpenApiDocument } from './openapi/openapi';
 export type { Sandbox, SandboxHeaders, SandboxOptions, SandboxRequest, SandboxResponse } from './types';
 export type {
   WorldAccessToken,
@@ -51,4 +58,4 @@ export type {
   WorldSource,
   WorldStripeConfiguration,
   WorldTransfer,
-} from './world-types';
+} from './world/world-types';

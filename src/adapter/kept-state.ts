@@ -9,11 +9,11 @@
  * (store.ts, `onCommit`); a write that fails rolls the request back in memory and is answered 503.
  * Pure: the SQLite implementation of the port is node-only and lives in sqlite-state.ts.
  */
-import type { LedgerRowChange, LedgerSource } from './ledger-writes';
+import type { LedgerRowChange, LedgerSource } from './store/ledger-writes';
 import type { ServiceState } from './state';
-import type { Row, RowChange, Table } from './store';
-import { loadWorld } from './world';
-import type { WorldDocument } from './world-types';
+import type { Row, RowChange, Table } from './store/store';
+import { loadWorld } from './world/world';
+import type { WorldDocument } from './world/world-types';
 
 /** The counters of a kept state, and what it was started on. */
 export interface KeptMeta {

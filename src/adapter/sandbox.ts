@@ -24,11 +24,11 @@ import { jsonInvalidItemAt, parseJsonText } from '../model/json-text';
 import { requestHeadersSchema } from '../model/queries';
 import { CreditLedgerError } from '../registry';
 import { notAuthenticated, type RequestContext } from './context';
-import { Refusal, unauthorized, unprocessable } from './failures';
+import { Refusal, unauthorized, unprocessable } from './http/failures';
 import { Router, type Reply } from './router';
 import { ROUTES } from './resources';
-import { discoveryBody, OPENAPI_PATH } from './discovery';
-import { serviceOpenApiDocument } from './openapi';
+import { discoveryBody, OPENAPI_PATH } from './openapi/discovery';
+import { serviceOpenApiDocument } from './openapi/openapi';
 import { ServiceState } from './state';
 import { assertOptions } from '../model/strict-options';
 import {
@@ -40,9 +40,9 @@ import {
   type SandboxResponse,
 } from './types';
 import { keepState, StateWriteError, type StatePort } from './kept-state';
-import { loadWorld } from './world';
+import { loadWorld } from './world/world';
 import type { OrganisationRow } from './rows';
-import { bodyLimitProblems, boundDetail, MAX_LISTED_PROBLEMS } from './request-limits';
+import { bodyLimitProblems, boundDetail, MAX_LISTED_PROBLEMS } from './http/request-limits';
 
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json' });
 /** The answer to a write the kept state could not commit: nothing changed, try again later. */

@@ -24,7 +24,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { StateWriteError, type KeptMeta, type KeptState, type StateCommit, type StatePort, type StoredRow } from './kept-state';
-import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource, type LedgerWrite } from './ledger-writes';
+import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource, type LedgerWrite } from './store/ledger-writes';
 
 /** The command that installs the driver, for the message of a server started without it. */
 export const SQLITE_INSTALL = 'npm install better-sqlite3@^12.9.0';

@@ -8,9 +8,9 @@ import { restoreLedger } from '../registry/ledger';
 import { everyLedgerRowKey, ledgerRow, loadLedgerRows } from '../registry/ledger-rows';
 import { LedgerStore } from '../registry/store';
 import { restoreLedgerStore } from '../registry/restore';
-import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource } from './ledger-writes';
+import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource } from './store/ledger-writes';
 import { createRandomSource } from '../uncertainty';
-import { CursorCodec } from './pagination';
+import { CursorCodec } from './store/pagination';
 import type {
   AttributionRow,
   BiocharApplicationRow,
@@ -46,8 +46,8 @@ import type {
   TokenRow,
 } from './rows';
 import { Indexes } from './indexes';
-import { ledgerKeys } from './ledger-keys';
-import { Store } from './store';
+import { ledgerKeys } from './indexes/ledger-keys';
+import { Store } from './store/store';
 
 /** Reads the caller's clock value as milliseconds since the epoch. */
 function toMs(value: Date | string | number): number {

@@ -3,7 +3,7 @@
  * else crosses the boundary.
  */
 import { finiteNumber, FUNCTION, OBJECT, shapeOf, type ShapeCheck } from '../model/strict-options';
-import type { WorldDocument } from './world-types';
+import type { WorldDocument } from './world/world-types';
 
 /**
  * Header values as a caller may give them; names are matched case-insensitively. A list (as

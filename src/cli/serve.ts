@@ -12,12 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArguments } from './arguments';
 import { readJsonDocument } from './document';
-import { createNodeService, DEFAULT_TIMEOUTS, type NodeServiceOptions } from '../adapter/http';
+import { createNodeService, DEFAULT_TIMEOUTS, type NodeServiceOptions } from '../adapter/http/http';
 import type { StatePort } from '../adapter/kept-state';
 import { createSandboxWithState } from '../adapter/sandbox';
 import type { SqliteState } from '../adapter/sqlite-state';
 import type { SandboxOptions } from '../adapter/types';
-import type { WorldDocument } from '../adapter/world-types';
+import type { WorldDocument } from '../adapter/world/world-types';
 import { processIo, type Io } from './io';
 import { SERVE_USAGE as USAGE } from './usage';
 

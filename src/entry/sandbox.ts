@@ -6,4 +6,4 @@
  */
 export * from '../adapter';
 // The schema `WorldDocument` is derived from, for a host that checks a world before starting a sandbox.
-export { worldSchema } from '../adapter/world-schema';
+export { worldSchema } from '../adapter/world/world-schema';

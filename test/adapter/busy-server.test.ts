@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createNodeService, type NodeService } from '../../src/adapter/http';
+import { createNodeService, type NodeService } from '../../src/adapter/http/http';
 import type { Sandbox, SandboxResponse } from '../../src/adapter/types';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { evaluateGraph } from '../../src/accounting';
-import { statementGraph } from '../../src/adapter/evaluation-graph';
+import { statementGraph } from '../../src/adapter/evaluation/evaluation-graph';
 import type { StatementRow } from '../../src/adapter/rows';
 import { BATCH_A, Client, demoSandbox, DIESEL_COMPONENT, IDS, removalBody } from './fixtures';
 

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import { createSandboxWithState, type SandboxWithState } from '../../src/adapter/sandbox';
 import type { SandboxOptions, SandboxResponse } from '../../src/adapter/types';
-import type { WorldDocument } from '../../src/adapter/world-types';
+import type { WorldDocument } from '../../src/adapter/world/world-types';
 import { documentProblem } from './service-document';
 
 export const DEMO_WORLD: WorldDocument = JSON.parse(

@@ -8,11 +8,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { mergedList } from '../../src/adapter/merged-list';
-import { listOf } from '../../src/adapter/pagination';
+import { mergedList } from '../../src/adapter/store/merged-list';
+import { listOf } from '../../src/adapter/store/pagination';
 import type { DatapointRow, StatementRow } from '../../src/adapter/rows';
 import type { SandboxWithState } from '../../src/adapter/sandbox';
-import { Sequence } from '../../src/adapter/sequence';
+import { Sequence } from '../../src/adapter/store/sequence';
 import { isCompatible } from '../../src/units';
 import type { ServiceState } from '../../src/adapter/state';
 import { Client, demoSandbox, IDS, removalBody, sampleBody, type Who } from './fixtures';

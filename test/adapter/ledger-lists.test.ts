@@ -6,7 +6,7 @@
  * list filtered by hand.
  */
 import { describe, expect, test } from 'vitest';
-import { ledgerKeys } from '../../src/adapter/ledger-keys';
+import { ledgerKeys } from '../../src/adapter/indexes/ledger-keys';
 import { Client, demoSandbox, IDS, issuedRemoval } from './fixtures';
 
 interface Batch {

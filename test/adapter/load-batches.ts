@@ -2,7 +2,7 @@
 // supplier of its own: the ledger is called directly, since the API would take minutes for
 // 100,000 batches. Shared by the list-cost test and bench/list-filters.mjs (which bundles it).
 import type { ServiceState } from '../../src/adapter/state';
-import { organisationView } from '../../src/adapter/views';
+import { organisationView } from '../../src/adapter/resources/views';
 
 /** Issues `count` batches of 1,000 kg to a supplier of `buyerId` in `projectId`; returns the issuance id. */
 export function issueBuyerBatches(state: ServiceState, buyerId: string, projectId: string, count: number): string {

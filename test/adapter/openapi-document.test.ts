@@ -7,7 +7,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
-import { serviceOpenApiDocument } from '../../src/adapter/openapi';
+import { serviceOpenApiDocument } from '../../src/adapter/openapi/openapi';
 import { ROUTES } from '../../src/adapter/resources';
 import { serviceOpenApiDocument as exported } from 'cdr-engine/sandbox';
 import { datapointBody, demoSandbox } from './fixtures';

@@ -7,8 +7,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { toNodeListener } from '../../src/adapter/http';
-import { serviceOpenApiDocument } from '../../src/adapter/openapi';
+import { toNodeListener } from '../../src/adapter/http/http';
+import { serviceOpenApiDocument } from '../../src/adapter/openapi/openapi';
 import type { SandboxRequest } from '../../src/adapter/types';
 import { demoSandbox } from './fixtures';
 import { fuzz, operationsOf, type FuzzStats } from './openapi-fuzz';

@@ -5,8 +5,8 @@
  * fields they change; write operations declare the 503 with `Retry-After`; a statement carries its total.
  */
 import { describe, expect, test } from 'vitest';
-import { serviceOpenApiDocument } from '../../src/adapter/openapi';
-import { componentSchemaName, followsNamingScheme } from '../../src/adapter/openapi-names';
+import { serviceOpenApiDocument } from '../../src/adapter/openapi/openapi';
+import { componentSchemaName, followsNamingScheme } from '../../src/adapter/openapi/openapi-names';
 import { Client, createRemovalA, demoSandbox, IDS } from './fixtures';
 
 type Schema = { [key: string]: unknown };

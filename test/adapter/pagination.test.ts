@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { CursorCodec, paginate } from '../../src/adapter/pagination';
+import { CursorCodec, paginate } from '../../src/adapter/store/pagination';
 import { Client, datapointBody, demoSandbox, expect422, IDS } from './fixtures';
 
 type Page = {

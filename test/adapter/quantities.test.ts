@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { QUANTITY_FIELDS } from '../../src/adapter/quantities';
+import { QUANTITY_FIELDS } from '../../src/adapter/evaluation/quantities';
 import { ROUTES } from '../../src/adapter/resources';
 import { createSandbox } from '../../src/adapter/sandbox';
 import { requestQuantitySchema } from '../../src/model/requests';

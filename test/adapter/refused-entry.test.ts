@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { createSandboxWithState } from '../../src/adapter/sandbox';
-import type { WorldDocument } from '../../src/adapter/world-types';
+import type { WorldDocument } from '../../src/adapter/world/world-types';
 import { BATCH_A, Client, DEMO_WORLD, datapointBody, IDS, removalBody, START } from './fixtures';
 
 /** The demo world with one more blueprint: a mass divided by a ratio. */

@@ -11,7 +11,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createNodeService } from '../../src/adapter/http';
+import { createNodeService } from '../../src/adapter/http/http';
 import type { Sandbox } from '../../src/adapter/types';
 import { startServer, type RunningServer } from '../../src/cli/serve';
 import { DEMO_WORLD, datapointBody, IDS, SECRET, TOKENS } from './fixtures';

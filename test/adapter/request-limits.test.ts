@@ -1,7 +1,13 @@
 /** The body scan and the bounds of a 422 (src/adapter/request-limits.ts), with known answers. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bodyLimitProblems, boundDetail, MAX_ARRAY_ITEMS, MAX_BODY_VALUES, MAX_LISTED_PROBLEMS } from '../../src/adapter/request-limits';
+import {
+  bodyLimitProblems,
+  boundDetail,
+  MAX_ARRAY_ITEMS,
+  MAX_BODY_VALUES,
+  MAX_LISTED_PROBLEMS,
+} from '../../src/adapter/http/request-limits';
 import type { ValidationErrorItem } from '../../src/model/validation-error';
 
 const item = (i: number, input: unknown = i): ValidationErrorItem => ({

@@ -22,7 +22,7 @@ import { componentSchema } from '../../src/adapter/resources/components/schemas'
 import { ghgStatementSchema } from '../../src/adapter/resources/ghg-statements/schemas';
 import { paginatedListSchema } from '../../src/model/shapes';
 import { serveCommand } from '../../src/cli/serve';
-import { serviceOpenApiDocument } from '../../src/adapter/openapi';
+import { serviceOpenApiDocument } from '../../src/adapter/openapi/openapi';
 import { DEMO_WORLD, expectShape, IDS, SECRET, TOKENS, type Who } from './fixtures';
 import { bundleServe, spawnServe } from './serve-process';
 

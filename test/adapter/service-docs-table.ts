@@ -3,7 +3,7 @@
  * per operation with its success status and the refusals it may answer beside 401, 422 and a write's 503. The
  * docs test holds the table in docs/service.md to this.
  */
-import { serviceOpenApiDocument } from '../../src/adapter/openapi';
+import { serviceOpenApiDocument } from '../../src/adapter/openapi/openapi';
 
 /** The markdown rows (header included) of the route table. */
 export function routeTable(): string {

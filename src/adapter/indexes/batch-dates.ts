@@ -7,9 +7,9 @@
  * batch's record is first listed, and remembered for the removals; only its owner moves it
  * (a transfer, a delivery), which the record's keys tell.
  */
-import { ledgerKey } from '../ledger-keys';
+import { ledgerKey } from './ledger-keys';
 import type { LedgerEntryRow } from '../rows';
-import type { Sequenced, Table, TableObserver } from '../store';
+import type { Sequenced, Table, TableObserver } from '../store/store';
 
 interface Dated {
   readonly at: string;

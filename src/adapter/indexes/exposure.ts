@@ -21,7 +21,7 @@
  * records exposed to a viewer that it does not own are kept per table as a sequence in creation
  * order, so that a list of what a caller may see is a merge of two sequences (see visible-lists.ts).
  */
-import { Sequence, type ReadonlySequence } from '../sequence';
+import { Sequence, type ReadonlySequence } from '../store/sequence';
 import type {
   AttributionRow,
   BiocharApplicationRow,
@@ -32,8 +32,8 @@ import type {
   RemovalRow,
   StatementRow,
 } from '../rows';
-import type { Row, Table, TableObserver } from '../store';
-import type { RowsByKey } from './rows-by-key';
+import type { Row, Table, TableObserver } from '../store/store';
+import type { RowsByKey } from '../store/rows-by-key';
 import type { TemplatePlaces } from './template-places';
 
 /** Who, besides the owner, may see a record. */

@@ -3,9 +3,11 @@
  * a write updates it and a rollback puts it back): who uses what, which resources a submitted
  * statement exposes, the supplier references in use, and the per-owner and per-project orders the
  * list routes page through. No request rebuilds them from the tables; only the exposure is rebuilt,
- * and only when a change reaches what it was built from (see exposure.ts).
+ * and only when a change reaches what it was built from (see exposure.ts). The generic machinery
+ * (RowsByKey, SupplierReferences) is in store/; the ledger's index keys are in ledger-keys.ts.
+ * May import: store, rows.ts, registry.
  */
-import type { Row, Table } from '../store';
+import type { Row, Table } from '../store/store';
 import type {
   AttributionRow,
   BiocharApplicationRow,
@@ -31,13 +33,13 @@ import type {
 } from '../rows';
 import { BatchDates } from './batch-dates';
 import { Exposure } from './exposure';
-import { distinct, RowsByKey } from './rows-by-key';
-import { SupplierReferences } from './supplier-references';
+import { distinct, RowsByKey } from '../store/rows-by-key';
+import { SupplierReferences } from '../store/supplier-references';
 import { TemplatePlaces } from './template-places';
 
 export type { Exposed } from './exposure';
 export type { TemplateComponentPlace, TemplateComponentUse, TemplateGroupPlace } from './template-places';
-export { RowsByKey } from './rows-by-key';
+export { RowsByKey } from '../store/rows-by-key';
 
 /**
  * The tables the indexes observe, and the ledger the credit batch dates are read from: what a

@@ -5,8 +5,8 @@
  * Kept in step with the templates table (inserts, updates, deletes and their rollbacks).
  */
 import type { TemplateComponentRow, TemplateGroupRow, TemplateRow } from '../rows';
-import type { Table, TableObserver } from '../store';
-import { distinct, RowsByKey } from './rows-by-key';
+import type { Table, TableObserver } from '../store/store';
+import { distinct, RowsByKey } from '../store/rows-by-key';
 
 /** A template component with its group and template. */
 export interface TemplateComponentPlace {

@@ -3,22 +3,14 @@
  * caller owns, rows of the caller in the project of the path, the supplier reference rule, a PATCH
  * body applied to a row, and both spellings of GHG entry paths.
  */
+import { found } from './found';
 import type { IdKind } from '../../model';
 import type { Pagination } from '../../model/queries';
-import { conflict, notFound, unprocessable, type Problems } from '../failures';
-import { AMENDABLE_STATUSES, type RemovalRow } from '../rows';
-import { indexes, ownedOr404, type ReadContext, type RequestContext } from '../context';
-import { paginate, type OrderedList, type Page } from '../pagination';
-import type { Row, Sequenced, Table } from '../store';
-
-/**
- * A record an index or a ledger list names: it exists, since indexes follow the store in the same
- * transaction; a missing one is a defect (answered 500), not the caller's 404.
- */
-export function stored<T>(value: T | undefined, id: string): T {
-  if (value === undefined) throw new Error(`'${id}' is listed but not stored`);
-  return value;
-}
+import { conflict, notFound, unprocessable, type Problems } from '../http/failures';
+import { AMENDABLE_STATUSES, type ProjectRow, type RemovalRow } from '../rows';
+import { indexes, type ReadContext, type RequestContext } from '../context';
+import { paginate, type OrderedList, type Page } from '../store/pagination';
+import type { Sequenced } from '../store/store';
 
 /**
  * `row` with each of `fields` taken from a PATCH body where the body sends a value. A field the
@@ -45,25 +37,14 @@ export function pageOf<T, V>(
   return paginate(items, query, list, context.state.cursors, view);
 }
 
-/**
- * The row `id` names in a body field when the caller owns it; otherwise a 422 item at `loc`
- * (a reference in a body is a validation problem, never a 404, and does not tell "missing" from
- * "someone else's").
- */
-export function ownedRef<T extends Row & { readonly owner: string }>(
-  context: RequestContext,
-  problems: Problems,
-  table: Table<T>,
-  what: string,
-  loc: readonly (string | number)[],
-  id: string,
-): T | undefined {
-  const row = table.get(id);
-  if (row === undefined || row.owner !== context.viewer.id) {
-    problems.add(loc, `${what} '${id}' was not found`, id);
-    return undefined;
-  }
-  return row;
+/** The project a request body names in `project_id`, when the caller owns it; otherwise undefined and a 422 item at `project_id`. */
+export function bodyProject(context: RequestContext, problems: Problems, projectId: string): ProjectRow | undefined {
+  return found(context.state.projects.get(projectId), {
+    reference: context,
+    problems,
+    loc: ['body', 'project_id'],
+    item: ['project', projectId],
+  });
 }
 
 /** A row the caller owns that belongs to the project of the path, or 404 (for changes and owner-only reads). */
@@ -72,7 +53,7 @@ export function ownedInProject<T extends { readonly owner: string; readonly proj
   row: T | undefined,
   projectId: string,
 ): T {
-  const owned = ownedOr404(context, row);
+  const owned = found(row, { owned: context });
   if (owned.project_id !== projectId) throw notFound();
   return owned;
 }
@@ -129,7 +110,7 @@ export function startOfDay(date: string): string {
 
 /** A removal the caller may change: owned (else 404) and not in a statement under or past verification (else 409). */
 export function changeableRemoval(context: RequestContext, id: string): RemovalRow {
-  const removal = ownedOr404(context, context.state.removals.get(id));
+  const removal = found(context.state.removals.get(id), { owned: context });
   const statementId = removal.ghg_statement_id;
   if (statementId !== null) {
     const statement = context.state.statements.get(statementId);
@@ -146,7 +127,7 @@ export function changeableRemoval(context: RequestContext, id: string): RemovalR
 export function checkSources(context: RequestContext, problems: Problems, loc: readonly (string | number)[], ids: readonly string[]): void {
   const seen = new Set<string>();
   ids.forEach((id, i) => {
-    ownedRef(context, problems, context.state.sources, 'source', [...loc, i], id);
+    found(context.state.sources.get(id), { reference: context, problems, loc: [...loc, i], item: ['source', id] });
     if (seen.has(id)) problems.add([...loc, i], `source '${id}' is listed more than once`, id);
     seen.add(id);
   });

@@ -9,12 +9,13 @@
  * one `route(...)` line in its routes.ts (and the view it answers, if new); the OpenAPI document
  * follows from the route.
  *
- * May import: the adapter's own modules (context, router, store, rows, state, views, failures, evaluation,
- * visible-lists, merged-list, quantities, ledger-keys, world, pagination, indexes), registry, accounting,
- * model. Nothing outside resources/ imports a
- * resource module but this index, and for a resource's schemas.ts the world document, the rows,
- * the views, the OpenAPI document (through schemas.ts) and the `cdr-engine/schemas` entry (a
- * resource imports another's schemas, view or routes only to answer that resource's shape).
+ * May import: http, store, indexes, evaluation, context.ts, router.ts, rows.ts, state.ts, registry,
+ * accounting, model. The layers are in eslint.config.mjs (SUB_FOLDER_MAY_IMPORT): the world and the
+ * OpenAPI document stand above the resources, the store and http below them. What two resources share
+ * (visible-lists.ts, views.ts, common.ts) sits at the top of resources/, below the resource folders;
+ * nothing outside resources/ imports a resource module but this index, and for a resource's
+ * schemas.ts the world document, the rows, the OpenAPI document (through schemas.ts) and the
+ * `cdr-engine/schemas` entry.
  */
 import type { Route } from '../router';
 import { componentRoutes } from './components/routes';

@@ -5,6 +5,7 @@
  * entries one by one). Every change a GHG entry's figures depend on re-evaluates the entry through
  * the calculation core (evaluation.ts) and is refused (409) once a submitted entry depends on it.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import { formatIssuePath, idSchema } from '../../../model';
 import { idPathSchema } from '../../../model/queries';
@@ -19,15 +20,15 @@ import {
 import { componentSchema } from './schemas';
 import { removalSchema } from '../removals/schemas';
 import { paginatedListSchema } from '../../../model/shapes';
-import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { checkComponent, reevaluate } from '../../evaluation';
-import { conflict, notFound, Problems, refuseProblems, unprocessable } from '../../failures';
+import { indexes, type RequestContext } from '../../context';
+import { checkComponent, reevaluate } from '../../evaluation/evaluation';
+import { conflict, notFound, Problems, refuseProblems, unprocessable } from '../../http/failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import { AMENDABLE_STATUSES, type AllocationStrategyValue, type ComponentRow, type ComponentScopeValue } from '../../rows';
 import { componentView } from './view';
 import { removalView } from '../removals/view';
-import { matching, visibleRows } from '../../visible-lists';
-import { changeableRemoval, entriesOfComponent, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from '../common';
+import { matching, visibleRows } from '../visible-lists';
+import { changeableRemoval, entriesOfComponent, newRowInProject, pageOf, patched, refuseIfSubmitted } from '../common';
 
 type ComponentData = z.output<typeof createComponentRequestSchema>;
 
@@ -47,7 +48,12 @@ function insertComponent(
   problems = new Problems(),
 ): ComponentRow {
   const { state } = context;
-  const project = ownedRef(context, problems, state.projects, 'project', [...loc, 'project_id'], body.project_id);
+  const project = found(state.projects.get(body.project_id), {
+    reference: context,
+    problems,
+    loc: [...loc, 'project_id'],
+    item: ['project', body.project_id],
+  });
   if (!state.blueprints.has(body.component_blueprint_key)) {
     problems.add(
       [...loc, 'component_blueprint_key'],
@@ -57,7 +63,12 @@ function insertComponent(
   }
   body.inputs.forEach((input, i) => {
     input.datapoint_ids.forEach((d, k) =>
-      ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'inputs', i, 'datapoint_ids', k], d),
+      found(state.datapoints.get(d), {
+        reference: context,
+        problems,
+        loc: [...loc, 'inputs', i, 'datapoint_ids', k],
+        item: ['datapoint', d],
+      }),
     );
   });
   if (body.activity_completed_at < body.activity_started_at) {
@@ -94,7 +105,12 @@ const REMOVAL_SCOPE: Placement = { scope: 'REMOVAL', ghg_statement_id: null, all
 const createStatementComponent = (context: RequestContext, body: z.output<typeof createGhgStatementComponentRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const statement = ownedRef(context, problems, state.statements, 'GHG statement', ['body', 'ghg_statement_id'], body.ghg_statement_id);
+  const statement = found(state.statements.get(body.ghg_statement_id), {
+    reference: context,
+    problems,
+    loc: ['body', 'ghg_statement_id'],
+    item: ['GHG statement', body.ghg_statement_id],
+  });
   if (statement !== undefined && body.component_data.project_id !== statement.record.project_id) {
     problems.add(
       ['body', 'component_data', 'project_id'],
@@ -130,7 +146,7 @@ const createProjectComponent = (context: RequestContext, body: z.output<typeof c
 
 /** A MANUAL project component of the caller, or 404 / 409. */
 function manualProjectComponent(context: RequestContext, id: string): ComponentRow {
-  const component = ownedOr404(context, context.state.components.get(id));
+  const component = found(context.state.components.get(id), { owned: context });
   if (component.scope !== 'PROJECT') throw notFound();
   if (component.allocation_strategy !== 'MANUAL')
     throw conflict(
@@ -148,11 +164,22 @@ const attributeProjectComponent = (
   const { state } = context;
   const component = manualProjectComponent(context, id);
   const problems = new Problems();
-  const removal = ownedRef(context, problems, state.removals, 'GHG entry', ['body', 'removal_id'], body.removal_id);
+  const removal = found(state.removals.get(body.removal_id), {
+    reference: context,
+    problems,
+    loc: ['body', 'removal_id'],
+    item: ['GHG entry', body.removal_id],
+  });
   if (removal !== undefined && removal.project_id !== component.project_id)
     problems.add(['body', 'removal_id'], `GHG entry '${removal.id}' belongs to another project`, removal.id);
   const factorId = body.attribution_factor_datapoint_id ?? null;
-  if (factorId !== null) ownedRef(context, problems, state.datapoints, 'datapoint', ['body', 'attribution_factor_datapoint_id'], factorId);
+  if (factorId !== null)
+    found(state.datapoints.get(factorId), {
+      reference: context,
+      problems,
+      loc: ['body', 'attribution_factor_datapoint_id'],
+      item: ['datapoint', factorId],
+    });
   if (factorId === null && (body.attribution_factor ?? null) === null)
     problems.add(['body', 'attribution_factor'], 'give attribution_factor (or the deprecated attribution_factor_datapoint_id)', null);
   problems.check();
@@ -216,8 +243,12 @@ const listComponents = (context: RequestContext, query: z.output<typeof listComp
     scope: query.scope,
   };
   return ok(
-    pageOf(context, 'components', unfiltered ? all : matching(context, context.state.components, 'visible', equal, keep), query, (c) =>
-      componentView(context.state, c),
+    pageOf(
+      context,
+      'components',
+      unfiltered ? all : matching(context, context.state.components, { scope: 'visible', equal, keep }),
+      query,
+      (c) => componentView(context.state, c),
     ),
   );
 };
@@ -229,7 +260,7 @@ const listComponents = (context: RequestContext, query: z.output<typeof listComp
  */
 const patchComponent = (context: RequestContext, id: string, body: z.output<typeof patchComponentRequestSchema>) => {
   const { state } = context;
-  const component = ownedOr404(context, state.components.get(id));
+  const component = found(state.components.get(id), { owned: context });
   const problems = new Problems();
   if (body.allocation_strategy !== undefined && component.scope !== 'PROJECT')
     problems.add(
@@ -240,7 +271,12 @@ const patchComponent = (context: RequestContext, id: string, body: z.output<type
   const inputs = body.inputs?.map((i) => ({ input_key: i.input_key, datapoint_ids: [...i.datapoint_ids] }));
   inputs?.forEach((input, i) =>
     input.datapoint_ids.forEach((d, k) =>
-      ownedRef(context, problems, state.datapoints, 'datapoint', ['body', 'inputs', i, 'datapoint_ids', k], d),
+      found(state.datapoints.get(d), {
+        reference: context,
+        problems,
+        loc: ['body', 'inputs', i, 'datapoint_ids', k],
+        item: ['datapoint', d],
+      }),
     ),
   );
   if (inputs !== undefined && problems.empty) {
@@ -266,7 +302,7 @@ const patchComponent = (context: RequestContext, id: string, body: z.output<type
 /** Deletes a component no GHG entry attributes; a statement or project component takes its share with it. */
 const deleteComponent = (context: RequestContext, id: string) => {
   const { state } = context;
-  const component = ownedOr404(context, state.components.get(id));
+  const component = found(state.components.get(id), { owned: context });
   const attribution = indexes(context).attributionsByComponent.rows(id)[0];
   if (attribution !== undefined) throw conflict(`component ${id} is attributed to GHG entry ${attribution.removal_id}`);
   const statement = component.ghg_statement_id === null ? undefined : state.statements.get(component.ghg_statement_id);
@@ -296,7 +332,7 @@ export function componentRoutes(): Route[] {
       (context, { query }) => listComponents(context, query),
     ),
     route('GET', '/mrv/v0/components/{id}', { path, response: componentSchema, summary: 'Read a component' }, (context, { path: p }) =>
-      view(context, visibleOrMissing(context, context.state.components.get(p.id))),
+      view(context, found(context.state.components.get(p.id), { visible: context })),
     ),
     route(
       'PATCH',

@@ -6,7 +6,7 @@ import type { componentSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { ComponentRow } from '../../rows';
 import type { ServiceState } from '../../state';
-import { servedComponentType } from '../../views';
+import { servedComponentType } from '../views';
 
 /** A component as the service answers it, its type the served spelling of its blueprint's. */
 export function componentView(state: ServiceState, row: ComponentRow): BodyOf<typeof componentSchema> {

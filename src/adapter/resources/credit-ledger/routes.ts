@@ -5,6 +5,7 @@
  * token's: it must own the credits it moves. Lists page through the ledger keys (ledger-keys.ts),
  * so a page costs the page, whatever the size of the ledger.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
@@ -15,7 +16,6 @@ import {
   listTransfersQuerySchema,
   refundIdPathSchema,
 } from './schemas';
-import { supplierIdPathSchema } from '../registry-parties/schemas';
 import {
   createDeliveryRequestSchema,
   createRetirementOldestCreditsRequestSchema,
@@ -34,16 +34,16 @@ import {
 } from './schemas';
 import { listResourceSchema, paginatedListSchema } from '../../../model/shapes';
 import type { CreditBatchView, TransferView } from '../../../registry';
-import { existing, type ReadContext, type RequestContext } from '../../context';
-import { ledgerKey } from '../../ledger-keys';
-import { mergedList } from '../../merged-list';
-import { listOf, reversedList, type OrderedList } from '../../pagination';
-import { notFound, Problems, unprocessable, valueError } from '../../failures';
+import { type ReadContext, type RequestContext } from '../../context';
+import { ledgerKey } from '../../indexes/ledger-keys';
+import { mergedList } from '../../store/merged-list';
+import { listOf, reversedList, type OrderedList } from '../../store/pagination';
+import { notFound, Problems, unprocessable, valueError } from '../../http/failures';
 import { ok, route, type Ok, type Route } from '../../router';
 import type { LedgerEntryRow, LedgerKind } from '../../rows';
-import { filtered } from '../../visible-lists';
-import { organisationView } from '../../views';
-import { pageOf, stored } from '../common';
+import { filtered } from '../visible-lists';
+import { organisationView } from '../views';
+import { pageOf } from '../common';
 
 /** The ledger records under one list key, in creation order. */
 export function ledgerList(context: ReadContext, kind: LedgerKind, field?: string, value?: string): OrderedList<LedgerEntryRow> {
@@ -107,7 +107,7 @@ function creditBatchList(
   context: ReadContext,
   nodes: readonly CreditBatchView[] | undefined,
 ): Ok<{ readonly nodes: readonly CreditBatchView[]; readonly total_count: number }> {
-  const list = existing(context, nodes);
+  const list = found(nodes, { public: context });
   return ok({ nodes: list, total_count: list.length });
 }
 
@@ -221,7 +221,7 @@ const organisationCreditBatches = (
   query: z.output<typeof listCreditBatchesQuerySchema>,
 ) => {
   const { ledger } = context.state;
-  existing(context, context.state.organisations.get(organisationId));
+  found(context.state.organisations.get(organisationId), { public: context });
   const owned = narrowestBatches(context, organisationId, query);
   const statuses = query.status == null ? null : new Set<string>(query.status);
   const orderOf = (deliveryId: string | null): string | null =>
@@ -247,7 +247,7 @@ const organisationCreditBatches = (
     query.issued_after,
     query.issued_before,
   ].some((v) => v != null);
-  const view = (e: LedgerEntryRow): CreditBatchView => stored(ledger.getCreditBatch(e.id), e.id);
+  const view = (e: LedgerEntryRow): CreditBatchView => found(ledger.getCreditBatch(e.id), { defect: e.id });
   // The narrowest list is checked against every filter: the cost follows the batches it holds.
   const items = filtering ? listOf(filtered(owned, (e) => keep(view(e)))) : owned;
   // Creation order is issuance order; descending reads the same list from its end.
@@ -287,14 +287,14 @@ export function registryRoutes(): Route[] {
           ['owner', query.owner_org_id],
           ['beneficiary', query.beneficiary_org_id],
         ]);
-        return ok(pageOf(context, 'retirements', items, query, (e) => stored(ledger(context).getRetirement(e.id), e.id)));
+        return ok(pageOf(context, 'retirements', items, query, (e) => found(ledger(context).getRetirement(e.id), { defect: e.id })));
       },
     ),
     route(
       'GET',
       '/registry/v0/retirements/{id}',
       { path: idPathSchema('retirement'), response: retirementSchema, summary: 'Read a retirement' },
-      (context, { path }) => ok(existing(context, ledger(context).getRetirement(path.id))),
+      (context, { path }) => ok(found(ledger(context).getRetirement(path.id), { public: context })),
     ),
     route(
       'GET',
@@ -317,14 +317,14 @@ export function registryRoutes(): Route[] {
           ['supplier', query.from_supplier_id],
           ['to', query.to_organisation_id],
         ]);
-        return ok(pageOf(context, 'deliveries', items, query, (e) => stored(ledger(context).getDelivery(e.id), e.id)));
+        return ok(pageOf(context, 'deliveries', items, query, (e) => found(ledger(context).getDelivery(e.id), { defect: e.id })));
       },
     ),
     route(
       'GET',
       '/registry/v0/deliveries/{id}',
       { path: idPathSchema('delivery'), response: deliverySchema, summary: 'Read a delivery' },
-      (context, { path }) => ok(existing(context, ledger(context).getDelivery(path.id))),
+      (context, { path }) => ok(found(ledger(context).getDelivery(path.id), { public: context })),
     ),
     route(
       'GET',
@@ -336,16 +336,16 @@ export function registryRoutes(): Route[] {
       'GET',
       '/registry/v0/suppliers/{id}/deliveries',
       {
-        path: supplierIdPathSchema,
+        path: idPathSchema('supplier'),
         query: paginationQuerySchema,
         response: page(deliverySchema),
         summary: 'List the deliveries of a supplier',
       },
       (context, { path, query }) => {
-        existing(context, ledger(context).getSupplier(path.id));
+        found(ledger(context).getSupplier(path.id), { public: context });
         return ok(
           pageOf(context, `deliveries:${path.id}`, ledgerList(context, 'delivery', 'supplier', path.id), query, (e) =>
-            stored(ledger(context).getDelivery(e.id), e.id),
+            found(ledger(context).getDelivery(e.id), { defect: e.id }),
           ),
         );
       },
@@ -373,7 +373,7 @@ export function registryRoutes(): Route[] {
           ],
           ['party', context.viewer.id],
         );
-        return ok(pageOf(context, 'transfers', items, query, (e) => stored(ledger(context).getTransfer(e.id), e.id)));
+        return ok(pageOf(context, 'transfers', items, query, (e) => found(ledger(context).getTransfer(e.id), { defect: e.id })));
       },
     ),
     route(
@@ -395,7 +395,7 @@ export function registryRoutes(): Route[] {
       'GET',
       '/registry/v0/refunds/{id}',
       { path: refundIdPathSchema, response: refundSchema, summary: 'Read a buffer-pool refund' },
-      (context, { path }) => ok(existing(context, ledger(context).getRefund(path.id))),
+      (context, { path }) => ok(found(ledger(context).getRefund(path.id), { public: context })),
     ),
     route(
       'GET',
@@ -407,41 +407,45 @@ export function registryRoutes(): Route[] {
       'GET',
       '/registry/v0/credit_batches/{id}',
       { path: idPathSchema('credit_batch'), response: creditBatchSchema, summary: 'Read a credit batch' },
-      (context, { path }) => ok(existing(context, ledger(context).getCreditBatch(path.id))),
+      (context, { path }) => ok(found(ledger(context).getCreditBatch(path.id), { public: context })),
     ),
     route(
       'GET',
       '/registry/v0/issuances',
       { query: paginationQuerySchema, response: page(issuanceSchema), summary: 'List issuances' },
       (context, { query }) =>
-        ok(pageOf(context, 'issuances', ledgerList(context, 'issuance'), query, (e) => stored(ledger(context).getIssuance(e.id), e.id))),
+        ok(
+          pageOf(context, 'issuances', ledgerList(context, 'issuance'), query, (e) =>
+            found(ledger(context).getIssuance(e.id), { defect: e.id }),
+          ),
+        ),
     ),
     route(
       'GET',
       '/registry/v0/issuances/{id}',
       { path: idPathSchema('issuance'), response: issuanceSchema, summary: 'Read an issuance' },
-      (context, { path }) => ok(existing(context, ledger(context).getIssuance(path.id))),
+      (context, { path }) => ok(found(ledger(context).getIssuance(path.id), { public: context })),
     ),
     route(
       'GET',
       '/registry/v0/issuances/{id}/credit_batches',
       { path: idPathSchema('issuance'), response: issuanceCreditBatchesSchema, summary: 'The credit batches of an issuance' },
-      (context, { path }) => ok(existing(context, ledger(context).getIssuanceCreditBatches(path.id))),
+      (context, { path }) => ok(found(ledger(context).getIssuanceCreditBatches(path.id), { public: context })),
     ),
     route(
       'GET',
       '/registry/v0/suppliers/{id}/issuances',
       {
-        path: supplierIdPathSchema,
+        path: idPathSchema('supplier'),
         query: paginationQuerySchema,
         response: page(issuanceSchema),
         summary: 'List the issuances of a supplier',
       },
       (context, { path, query }) => {
-        existing(context, ledger(context).getSupplier(path.id));
+        found(ledger(context).getSupplier(path.id), { public: context });
         return ok(
           pageOf(context, `issuances:${path.id}`, ledgerList(context, 'issuance', 'supplier', path.id), query, (e) =>
-            stored(ledger(context).getIssuance(e.id), e.id),
+            found(ledger(context).getIssuance(e.id), { defect: e.id }),
           ),
         );
       },
@@ -451,7 +455,7 @@ export function registryRoutes(): Route[] {
       '/registry/v0/organisations/{id}/credit_balance',
       { path: idPathSchema('organisation'), response: organisationCreditBalanceSchema, summary: 'The credit balance of an organisation' },
       (context, { path }) => {
-        existing(context, context.state.organisations.get(path.id));
+        found(context.state.organisations.get(path.id), { public: context });
         return ok(ledger(context).getOrganisationCreditBalance(path.id));
       },
     ),

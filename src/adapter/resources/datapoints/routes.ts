@@ -4,6 +4,7 @@
  * entries: a change re-evaluates the draft entries using it and is refused (409) once a submitted
  * entry uses it.
  */
+import { found } from '../found';
 import type { z } from 'zod';
 import type { QuantityKind } from '../../../model';
 import { datapointIdPathSchema, listDatapointsQuerySchema } from './schemas';
@@ -14,19 +15,19 @@ import { datapointSchema } from './schemas';
 import { removalTemplateComponentSchema } from '../projects/schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { isCompatible } from '../../../units';
-import { canSee, indexes, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
-import { checkComponent, reevaluate } from '../../evaluation';
-import { conflict, Problems, unprocessable } from '../../failures';
-import { checkDatapointQuantity } from '../../quantities';
+import { canSee, indexes, type ReadContext, type RequestContext } from '../../context';
+import { checkComponent, reevaluate } from '../../evaluation/evaluation';
+import { conflict, Problems, unprocessable } from '../../http/failures';
+import { checkDatapointQuantity } from '../../evaluation/quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { DatapointRow } from '../../rows';
 import { componentView } from '../components/view';
 import { datapointView } from './view';
 import { templateComponentView } from '../projects/view';
-import { mergedList } from '../../merged-list';
-import type { OrderedList } from '../../pagination';
-import { matching, visibleRows } from '../../visible-lists';
-import { checkSources, entriesOfDatapoint, newRowInProject, ownedRef, pageOf, patched, refuseIfSubmitted } from '../common';
+import { mergedList } from '../../store/merged-list';
+import type { OrderedList } from '../../store/pagination';
+import { matching, visibleRows } from '../visible-lists';
+import { bodyProject, checkSources, entriesOfDatapoint, newRowInProject, pageOf, patched, refuseIfSubmitted } from '../common';
 
 /** Datapoints an entry's calculation uses (component inputs and legacy factors). */
 function datapointsOfEntry(context: ReadContext, removalId: string): Set<string> {
@@ -103,14 +104,12 @@ const listDatapoints = (context: ReadContext, query: z.output<typeof listDatapoi
             return entry !== undefined && canSee(context, entry.row) && keep(entry.row) ? [entry] : [];
           })
           .sort((a, b) => a.seq - b.seq)
-      : matching(
-          context,
-          state.datapoints,
-          'visible',
-          { supplier_reference_id: query.supplier_reference_id, project_id: query.project_id },
+      : matching(context, state.datapoints, {
+          scope: 'visible',
+          equal: { supplier_reference_id: query.supplier_reference_id, project_id: query.project_id },
           keep,
-          kind === null ? [] : [ofKind(context, kind as QuantityKind)],
-        );
+          supersets: kind === null ? [] : [ofKind(context, kind as QuantityKind)],
+        });
   return ok(pageOf(context, 'datapoints', items, query, (d) => datapointView(context, d)));
 };
 
@@ -127,7 +126,7 @@ function ofKind(context: ReadContext, kind: QuantityKind): OrderedList<Datapoint
 const createDatapoint = (context: RequestContext, body: z.output<typeof createDatapointRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
+  const project = bodyProject(context, problems, body.project_id);
   const quantity = checkDatapointQuantity(problems, ['body', 'quantity'], body.quantity);
   checkSources(context, problems, ['body', 'source_ids'], body.source_ids);
   const created = newRowInProject(context, problems, project, 'datapoint', body.supplier_reference_id);
@@ -159,7 +158,7 @@ const createDatapoint = (context: RequestContext, body: z.output<typeof createDa
  */
 const patchDatapoint = (context: RequestContext, id: string, body: z.output<typeof patchDatapointRequestSchema>) => {
   const { state } = context;
-  const datapoint = ownedOr404(context, state.datapoints.get(id));
+  const datapoint = found(state.datapoints.get(id), { owned: context });
   const problems = new Problems();
   const quantity = body.quantity === undefined ? undefined : checkDatapointQuantity(problems, ['body', 'quantity'], body.quantity);
   if (body.source_ids !== undefined) checkSources(context, problems, ['body', 'source_ids'], body.source_ids);
@@ -198,7 +197,7 @@ const patchDatapoint = (context: RequestContext, id: string, body: z.output<type
  */
 const deleteDatapoint = (context: RequestContext, id: string) => {
   const { state } = context;
-  const datapoint = ownedOr404(context, state.datapoints.get(id));
+  const datapoint = found(state.datapoints.get(id), { owned: context });
   const d = indexes(context);
   const component = d.componentsByDatapoint.ids(id)[0];
   if (component !== undefined) throw conflict(`datapoint ${id} is used by component ${component}`);
@@ -229,7 +228,7 @@ export function datapointRoutes(): Route[] {
       (context, { query }) => listDatapoints(context, query),
     ),
     route('GET', '/mrv/v0/datapoints/{id}', { path, response: datapointSchema, summary: 'Read a datapoint' }, (context, { path: p }) =>
-      ok(datapointView(context, visibleOrMissing(context, context.state.datapoints.get(p.id)))),
+      ok(datapointView(context, found(context.state.datapoints.get(p.id), { visible: context }))),
     ),
     route(
       'PATCH',
@@ -253,7 +252,7 @@ export function datapointRoutes(): Route[] {
         summary: 'List the components using a datapoint',
       },
       (context, { path: p, query }) => {
-        const datapoint = visibleOrMissing(context, context.state.datapoints.get(p.id));
+        const datapoint = found(context.state.datapoints.get(p.id), { visible: context });
         const items = indexes(context)
           .componentsByDatapoint.sequenced(datapoint.id)
           .filter((item) => canSee(context, item.row));
@@ -270,7 +269,7 @@ export function datapointRoutes(): Route[] {
         summary: 'List the removal template components defaulting an input to a datapoint',
       },
       (context, { path: p, query }) => {
-        const datapoint = visibleOrMissing(context, context.state.datapoints.get(p.id));
+        const datapoint = found(context.state.datapoints.get(p.id), { visible: context });
         const items = indexes(context)
           .templates.usesOf(datapoint.id)
           .filter((use) => canSee(context, use.template))

@@ -4,6 +4,7 @@
  * cannot be deleted (409). A production batch is part of a GHG statement when a submitted entry
  * reaches it through an application or a sample (docs/rules.md#service-behaviour); feedstock records follow it.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import { idSchema } from '../../../model';
 import { feedstockTypeIdPathSchema } from './schemas';
@@ -11,20 +12,25 @@ import { idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from 
 import { createFeedstockBatchRequestSchema, createProductionBatchRequestSchema, patchFeedstockTypeRequestSchema } from './schemas';
 import { feedstockBatchSchema, feedstockTypeSchema, productionBatchSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
-import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { conflict, Problems } from '../../failures';
-import { checkQuantity, QUANTITY_FIELDS } from '../../quantities';
+import { canSee, indexes, type RequestContext } from '../../context';
+import { conflict, Problems } from '../../http/failures';
+import { checkQuantity, QUANTITY_FIELDS } from '../../evaluation/quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { FeedstockTypeRow, QuantityRow } from '../../rows';
 import { feedstockBatchView, feedstockTypeView, productionBatchView } from './view';
-import { mergedList } from '../../merged-list';
-import { matching, visibleRows } from '../../visible-lists';
-import { checkReferenceFree, newRow, ownedRef, pageOf, patched } from '../common';
+import { mergedList } from '../../store/merged-list';
+import { matching, visibleRows } from '../visible-lists';
+import { checkReferenceFree, newRow, pageOf, patched } from '../common';
 
 const createFeedstockBatch = (context: RequestContext, body: z.output<typeof createFeedstockBatchRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
+  found(state.feedstockTypes.get(body.feedstock_type_id), {
+    reference: context,
+    problems,
+    loc: ['body', 'feedstock_type_id'],
+    item: ['feedstock type', body.feedstock_type_id],
+  });
   const mass = checkQuantity(problems, ['body', 'mass'], body.mass, QUANTITY_FIELDS.feedstock_batch.mass);
   const row = {
     ...newRow(context, problems, 'feedstock_batch', body.supplier_reference_id),
@@ -41,7 +47,7 @@ const createFeedstockBatch = (context: RequestContext, body: z.output<typeof cre
 
 const deleteFeedstockType = (context: RequestContext, id: string) => {
   const { state } = context;
-  ownedOr404(context, state.feedstockTypes.get(id));
+  found(state.feedstockTypes.get(id), { owned: context });
   const batch = state.feedstockBatches.rows().find((b) => b.feedstock_type_id === id && b.owner === context.viewer.id);
   if (batch !== undefined) throw conflict(`feedstock type ${id} is used by feedstock batch ${batch.id}`);
   const removal = state.removals.rows().find((r) => r.feedstock_type_id === id);
@@ -55,9 +61,19 @@ const deleteFeedstockType = (context: RequestContext, id: string) => {
 const createProductionBatch = (context: RequestContext, body: z.output<typeof createProductionBatchRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  ownedRef(context, problems, state.facilities, 'facility', ['body', 'facility_id'], body.facility_id);
+  found(state.facilities.get(body.facility_id), {
+    reference: context,
+    problems,
+    loc: ['body', 'facility_id'],
+    item: ['facility', body.facility_id],
+  });
   body.feedstock_type_ids.forEach((f, i) =>
-    ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_ids', i], f),
+    found(state.feedstockTypes.get(f), {
+      reference: context,
+      problems,
+      loc: ['body', 'feedstock_type_ids', i],
+      item: ['feedstock type', f],
+    }),
   );
   if (body.ended_at < body.started_at) problems.add(['body', 'ended_at'], 'ended_at must not be before started_at', body.ended_at);
   const mass = checkQuantity(problems, ['body', 'mass'], body.mass, QUANTITY_FIELDS.production_batch.mass);
@@ -79,7 +95,7 @@ const createProductionBatch = (context: RequestContext, body: z.output<typeof cr
 
 const patchFeedstockType = (context: RequestContext, id: string, body: z.output<typeof patchFeedstockTypeRequestSchema>) => {
   const { state } = context;
-  const type = ownedOr404(context, state.feedstockTypes.get(id));
+  const type = found(state.feedstockTypes.get(id), { owned: context });
   if (body.supplier_reference_id !== undefined) checkReferenceFree(context, body.supplier_reference_id, id);
   const row: FeedstockTypeRow = patched(type, body, ['name', 'supplier_reference_id']);
   state.feedstockTypes.update(row);
@@ -89,7 +105,7 @@ const patchFeedstockType = (context: RequestContext, id: string, body: z.output<
 /** Deletes a feedstock batch no measurement sample was taken of (409 otherwise). */
 const deleteFeedstockBatch = (context: RequestContext, id: string) => {
   const { state } = context;
-  ownedOr404(context, state.feedstockBatches.get(id));
+  found(state.feedstockBatches.get(id), { owned: context });
   const sample = indexes(context).samplesByBatch.ids(id)[0];
   if (sample !== undefined) throw conflict(`feedstock batch ${id} is measured by measurement sample ${sample}`);
   state.feedstockBatches.delete(id);
@@ -99,7 +115,7 @@ const deleteFeedstockBatch = (context: RequestContext, id: string) => {
 /** Deletes a production batch no application spread and no sample measured (409 otherwise). */
 const deleteProductionBatch = (context: RequestContext, id: string) => {
   const { state } = context;
-  ownedOr404(context, state.productionBatches.get(id));
+  found(state.productionBatches.get(id), { owned: context });
   const application = indexes(context).applicationsByBatch.ids(id)[0];
   if (application !== undefined) throw conflict(`production batch ${id} is spread by biochar application ${application}`);
   const sample = indexes(context).samplesByBatch.ids(id)[0];
@@ -125,7 +141,11 @@ export function feedstockRoutes(): Route[] {
             'feedstock_types',
             reference === null
               ? all
-              : matching(context, context.state.feedstockTypes, 'visible', { supplier_reference_id: reference }, () => true),
+              : matching(context, context.state.feedstockTypes, {
+                  scope: 'visible',
+                  equal: { supplier_reference_id: reference },
+                  keep: () => true,
+                }),
             query,
             feedstockTypeView,
           ),
@@ -136,7 +156,7 @@ export function feedstockRoutes(): Route[] {
       'GET',
       '/mrv/v0/feedstock_types/{id}',
       { path: typePath, response: feedstockTypeSchema, summary: 'Read a feedstock type' },
-      (context, { path: p }) => ok(feedstockTypeView(visibleOrMissing(context, context.state.feedstockTypes.get(p.id), canSee))),
+      (context, { path: p }) => ok(feedstockTypeView(found(context.state.feedstockTypes.get(p.id), { visible: context, see: canSee }))),
     ),
     route(
       'PATCH',
@@ -172,7 +192,7 @@ export function feedstockRoutes(): Route[] {
         summary: 'List the batches of a feedstock type',
       },
       (context, { path: p, query }) => {
-        const type = visibleOrMissing(context, context.state.feedstockTypes.get(p.feedstock_type_id), canSee);
+        const type = found(context.state.feedstockTypes.get(p.feedstock_type_id), { visible: context, see: canSee });
         // Feedstock batches are their owner's only (no GHG entry reaches one): the type's owner sees its batches.
         const items =
           type.owner === context.viewer.id
@@ -185,7 +205,7 @@ export function feedstockRoutes(): Route[] {
       'GET',
       '/mrv/v0/feedstock_batches/{id}',
       { path: idPathSchema('feedstock_batch'), response: feedstockBatchSchema, summary: 'Read a feedstock batch' },
-      (context, { path: p }) => ok(feedstockBatchView(visibleOrMissing(context, context.state.feedstockBatches.get(p.id), canSee))),
+      (context, { path: p }) => ok(feedstockBatchView(found(context.state.feedstockBatches.get(p.id), { visible: context, see: canSee }))),
     ),
     route(
       'DELETE',
@@ -210,7 +230,8 @@ export function feedstockRoutes(): Route[] {
       'GET',
       '/mrv/v0/production_batches/{id}',
       { path: idPathSchema('production_batch'), response: productionBatchSchema, summary: 'Read a production batch' },
-      (context, { path: p }) => ok(productionBatchView(visibleOrMissing(context, context.state.productionBatches.get(p.id), canSee))),
+      (context, { path: p }) =>
+        ok(productionBatchView(found(context.state.productionBatches.get(p.id), { visible: context, see: canSee }))),
     ),
     route(
       'DELETE',

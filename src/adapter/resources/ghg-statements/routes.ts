@@ -4,6 +4,7 @@
  * this module adds ownership, the verifier assignment and visibility. Verification and issuance
  * are the service's own work: see the test-helper routes.
  */
+import { found } from '../found';
 import type { z } from 'zod';
 import {
   createGhgStatement,
@@ -16,14 +17,14 @@ import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import { ghgStatementSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from './schemas';
-import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { evaluateEntries, reevaluate, refreshPendingTotal } from '../../evaluation';
-import { conflict, Problems, refuseProblems, unprocessable } from '../../failures';
+import { indexes, type RequestContext } from '../../context';
+import { evaluateEntries, reevaluate, refreshPendingTotal } from '../../evaluation/evaluation';
+import { conflict, Problems, refuseProblems, unprocessable } from '../../http/failures';
 import { ok, route, type Route } from '../../router';
 import type { StatementRow } from '../../rows';
 import { statementView } from './view';
-import { ownedRef, pageOf, stored } from '../common';
-import { visibleRows } from '../../visible-lists';
+import { bodyProject, pageOf } from '../common';
+import { visibleRows } from '../visible-lists';
 
 /**
  * The record a lifecycle operation produced, or its refusal: a transition the status does not
@@ -48,7 +49,7 @@ export function lifecycle(outcome: GhgStatementOutcome): GhgStatementRecord {
 const createStatement = (context: RequestContext, body: z.output<typeof createGhgStatementRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
+  const project = bodyProject(context, problems, body.project_id);
   problems.check();
   if (project === undefined) throw unprocessable(problems.items);
   const entries = state.removals
@@ -85,7 +86,7 @@ const createStatement = (context: RequestContext, body: z.output<typeof createGh
 /** Submission evaluates the statement's entries once, stores and freezes their figures; the project's verifier is assigned and sees the statement and its evidence from then on. */
 const submitStatement = (context: RequestContext, id: string, body: z.output<typeof submitGhgStatementRequestSchema>) => {
   const { state } = context;
-  const statement = ownedOr404(context, state.statements.get(id));
+  const statement = found(state.statements.get(id), { owned: context });
   const verifierId = state.projects.get(statement.record.project_id)?.verifier_organisation_id ?? null;
   const verifier = verifierId === null ? undefined : state.organisations.get(verifierId);
   if (verifierId === null || verifier === undefined)
@@ -102,7 +103,7 @@ const submitStatement = (context: RequestContext, id: string, body: z.output<typ
   state.statements.update({ ...statement, verifier_organisation_id: verifierId, record });
   // The figures just frozen are the entries' current ones: nothing is pending (computed, not assumed).
   refreshPendingTotal(state, id);
-  return ok(statementView(state, stored(state.statements.get(id), id)));
+  return ok(statementView(state, found(state.statements.get(id), { defect: id })));
 };
 
 /** The routes of this module. */
@@ -131,7 +132,7 @@ export function statementRoutes(): Route[] {
       'GET',
       '/mrv/v0/ghg_statements/{id}',
       { path, response: ghgStatementSchema, summary: 'Read a GHG statement' },
-      (context, { path: p }) => ok(statementView(context.state, visibleOrMissing(context, context.state.statements.get(p.id)))),
+      (context, { path: p }) => ok(statementView(context.state, found(context.state.statements.get(p.id), { visible: context }))),
     ),
     route(
       'POST',

@@ -2,24 +2,25 @@
  * Measurement locations and measurement samples. Each value of a sample becomes a datapoint
  * locked to the sample; a sample shows only the values its caller may see (docs/rules.md#service-behaviour).
  */
+import { found } from '../found';
 import type { z } from 'zod';
 import { idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../../model/queries';
 import { createMeasurementLocationRequestSchema, createMeasurementSampleRequestSchema } from './schemas';
 import { measurementLocationSchema, measurementSampleSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
-import { canSee, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { conflict, Problems } from '../../failures';
-import { checkQuantity } from '../../quantities';
+import { canSee, indexes, type RequestContext } from '../../context';
+import { conflict, Problems } from '../../http/failures';
+import { checkQuantity } from '../../evaluation/quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { DatapointRow, MeasurementSampleRow, QuantityRow } from '../../rows';
 import { measurementLocationView, measurementSampleView } from './view';
-import { matching, visibleRows } from '../../visible-lists';
-import { newRowInProject, ownedRef, pageOf } from '../common';
+import { matching, visibleRows } from '../visible-lists';
+import { bodyProject, newRowInProject, pageOf } from '../common';
 
 const createMeasurementLocation = (context: RequestContext, body: z.output<typeof createMeasurementLocationRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
+  const project = bodyProject(context, problems, body.project_id);
   const row = {
     ...newRowInProject(context, problems, project, 'measurement_location', body.supplier_reference_id),
     latitude: body.latitude,
@@ -34,27 +35,40 @@ const createMeasurementLocation = (context: RequestContext, body: z.output<typeo
 const createMeasurementSample = (context: RequestContext, body: z.output<typeof createMeasurementSampleRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
+  const project = bodyProject(context, problems, body.project_id);
   if (body.feedstock_batch_id !== null)
-    ownedRef(context, problems, state.feedstockBatches, 'feedstock batch', ['body', 'feedstock_batch_id'], body.feedstock_batch_id);
-  if (body.measurement_location_id !== null) {
-    const location = ownedRef(
-      context,
+    found(state.feedstockBatches.get(body.feedstock_batch_id), {
+      reference: context,
       problems,
-      state.measurementLocations,
-      'measurement location',
-      ['body', 'measurement_location_id'],
-      body.measurement_location_id,
-    );
+      loc: ['body', 'feedstock_batch_id'],
+      item: ['feedstock batch', body.feedstock_batch_id],
+    });
+  if (body.measurement_location_id !== null) {
+    const location = found(state.measurementLocations.get(body.measurement_location_id), {
+      reference: context,
+      problems,
+      loc: ['body', 'measurement_location_id'],
+      item: ['measurement location', body.measurement_location_id],
+    });
     if (location !== undefined && project !== undefined && location.project_id !== project.id) {
       problems.add(['body', 'measurement_location_id'], `measurement location '${location.id}' belongs to another project`, location.id);
     }
   }
   if (body.storage_location_id !== null)
-    ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], body.storage_location_id);
+    found(state.storageLocations.get(body.storage_location_id), {
+      reference: context,
+      problems,
+      loc: ['body', 'storage_location_id'],
+      item: ['storage location', body.storage_location_id],
+    });
   const productionBatchId = body.production_batch_id ?? null;
   if (productionBatchId !== null)
-    ownedRef(context, problems, state.productionBatches, 'production batch', ['body', 'production_batch_id'], productionBatchId);
+    found(state.productionBatches.get(productionBatchId), {
+      reference: context,
+      problems,
+      loc: ['body', 'production_batch_id'],
+      item: ['production batch', productionBatchId],
+    });
   const quantities = body.values.map((v, i) =>
     checkQuantity(problems, ['body', 'values', i, 'value'], v.value, v.measurement_property.quantity_kind),
   );
@@ -98,7 +112,7 @@ const createMeasurementSample = (context: RequestContext, body: z.output<typeof 
 /** Deletes a measurement location no sample was taken at (409 otherwise). */
 const deleteMeasurementLocation = (context: RequestContext, id: string) => {
   const { state } = context;
-  ownedOr404(context, state.measurementLocations.get(id));
+  found(state.measurementLocations.get(id), { owned: context });
   const sample = indexes(context).samplesByLocation.ids(id)[0];
   if (sample !== undefined) throw conflict(`measurement location ${id} is the location of measurement sample ${sample}`);
   state.measurementLocations.delete(id);
@@ -137,7 +151,11 @@ export function measurementRoutes(): Route[] {
             'measurement_locations',
             reference === null
               ? all
-              : matching(context, context.state.measurementLocations, 'visible', { supplier_reference_id: reference }, () => true),
+              : matching(context, context.state.measurementLocations, {
+                  scope: 'visible',
+                  equal: { supplier_reference_id: reference },
+                  keep: () => true,
+                }),
             query,
             measurementLocationView,
           ),
@@ -149,7 +167,7 @@ export function measurementRoutes(): Route[] {
       '/mrv/v0/measurement_locations/{id}',
       { path, response: measurementLocationSchema, summary: 'Read a measurement location' },
       (context, { path: p }) =>
-        ok(measurementLocationView(visibleOrMissing(context, context.state.measurementLocations.get(p.id), canSee))),
+        ok(measurementLocationView(found(context.state.measurementLocations.get(p.id), { visible: context, see: canSee }))),
     ),
     route(
       'DELETE',

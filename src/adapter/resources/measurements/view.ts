@@ -6,7 +6,7 @@ import type { measurementLocationSchema, measurementSampleSchema } from './schem
 import { canSee, type ReadContext } from '../../context';
 import type { BodyOf } from '../../router';
 import type { MeasurementSampleRow } from '../../rows';
-import { servedProperty } from '../../views';
+import { servedProperty } from '../views';
 
 /**
  * A measurement sample as `context`'s caller sees it: a value whose datapoint the caller may not

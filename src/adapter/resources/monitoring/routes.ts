@@ -3,6 +3,7 @@
  * side: world document or test helper) with the submissions that meet them, and the time-series
  * files a supplier uploads and submits for processing. All owner-only.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
@@ -16,15 +17,14 @@ import {
   projectMonitoringRequirementSchema,
 } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
-import { indexes, ownedOr404, type RequestContext } from '../../context';
-import { conflict, notFound, Problems } from '../../failures';
-import { mergedList } from '../../merged-list';
+import { indexes, type RequestContext } from '../../context';
+import { conflict, notFound, Problems } from '../../http/failures';
+import { mergedList } from '../../store/merged-list';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { MonitoringRequirementRow, MonitoringSubmissionRow, SubmissionRow } from '../../rows';
-import { monitoringRequirementView, monitoringSubmissionView, submissionView } from './view';
-import { filtered, ownedRows } from '../../visible-lists';
-import { uploadUrl } from '../../world';
-import { newRow, ownedInProject, ownedRef, pageOf } from '../common';
+import { monitoringRequirementView, monitoringSubmissionView, submissionView, uploadUrl } from './view';
+import { filtered, ownedRows } from '../visible-lists';
+import { newRow, ownedInProject, pageOf } from '../common';
 
 /** Submission types whose data comes from a facility; the others from a storage site. */
 const FACILITY_TYPES: ReadonlySet<string> = new Set([
@@ -57,12 +57,23 @@ const createFileUpload = (context: RequestContext, body: z.output<typeof createF
 const createSubmission = (context: RequestContext, body: z.output<typeof createDataUploadSubmissionRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  ownedRef(context, problems, state.fileUploads, 'file upload', ['body', 'file_upload_id'], body.file_upload_id);
+  found(state.fileUploads.get(body.file_upload_id), {
+    reference: context,
+    problems,
+    loc: ['body', 'file_upload_id'],
+    item: ['file upload', body.file_upload_id],
+  });
   const facilityId = body.facility_id ?? null;
   const locationId = body.storage_location_id ?? null;
   if (FACILITY_TYPES.has(body.submission_type)) {
     if (facilityId === null) problems.add(['body', 'facility_id'], `submission type '${body.submission_type}' needs facility_id`, null);
-    else ownedRef(context, problems, state.facilities, 'facility', ['body', 'facility_id'], facilityId);
+    else
+      found(state.facilities.get(facilityId), {
+        reference: context,
+        problems,
+        loc: ['body', 'facility_id'],
+        item: ['facility', facilityId],
+      });
     if (locationId !== null)
       problems.add(
         ['body', 'storage_location_id'],
@@ -72,7 +83,13 @@ const createSubmission = (context: RequestContext, body: z.output<typeof createD
   } else {
     if (locationId === null)
       problems.add(['body', 'storage_location_id'], `submission type '${body.submission_type}' needs storage_location_id`, null);
-    else ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], locationId);
+    else
+      found(state.storageLocations.get(locationId), {
+        reference: context,
+        problems,
+        loc: ['body', 'storage_location_id'],
+        item: ['storage location', locationId],
+      });
     if (facilityId !== null)
       problems.add(
         ['body', 'facility_id'],
@@ -109,7 +126,7 @@ const listRequirements = (
   query: z.output<typeof listMonitoringRequirementsQuerySchema>,
   locationId: string | null,
 ) => {
-  const project = ownedOr404(context, context.state.projects.get(projectId));
+  const project = found(context.state.projects.get(projectId), { owned: context });
   const location = locationId ?? query.storage_location_id ?? null;
   const unit = query.storage_unit_id ?? null;
   const table = context.state.monitoringRequirements;
@@ -145,7 +162,12 @@ const createMonitoringSubmission = (
   const { state } = context;
   const requirement = requirementIn(context, projectId, requirementId);
   const problems = new Problems();
-  const source = ownedRef(context, problems, state.sources, 'source', ['body', 'source_id'], body.source_id);
+  const source = found(state.sources.get(body.source_id), {
+    reference: context,
+    problems,
+    loc: ['body', 'source_id'],
+    item: ['source', body.source_id],
+  });
   if (source !== undefined && source.project_id !== projectId)
     problems.add(['body', 'source_id'], `source '${source.id}' belongs to another project`, source.id);
   const validTo = body.valid_to ?? null;
@@ -284,7 +306,7 @@ export function monitoringRoutes(): Route[] {
       'GET',
       '/mrv/v0/data-upload-submissions/{id}',
       { path: idPathSchema('data_upload_submission'), response: dataUploadSubmissionSchema, summary: 'Read a data upload submission' },
-      (context, { path: p }) => ok(submissionView(ownedOr404(context, context.state.submissions.get(p.id)))),
+      (context, { path: p }) => ok(submissionView(found(context.state.submissions.get(p.id), { owned: context }))),
     ),
   ];
 }

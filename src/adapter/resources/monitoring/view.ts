@@ -45,3 +45,8 @@ export function monitoringSubmissionView(row: MonitoringSubmissionRow): BodyOf<t
     notes: row.notes,
   };
 }
+
+/** Where a file upload's bytes would go; the sandbox keeps no files. */
+export function uploadUrl(id: string): string {
+  return `https://uploads.sandbox.invalid/file-uploads/${id}`;
+}

@@ -2,6 +2,7 @@
  * What a supplier builds on: its organisation, its projects and their (deprecated) processes,
  * the component blueprints (every organisation's) and the projects' removal templates.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import { idSchema } from '../../../model';
 import { paginationQuerySchema } from '../../../model/queries';
@@ -9,19 +10,19 @@ import { projectIdPathSchema } from './schemas';
 import { componentBlueprintSchema } from '../components/schemas';
 import { processSchema, projectSchema, removalTemplateSchema } from './schemas';
 import { organisationSchema, paginatedListSchema } from '../../../model/shapes';
-import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
-import { tableList } from '../../merged-list';
+import { canSee, indexes, notVisible, type ReadContext, type RequestContext } from '../../context';
+import { tableList } from '../../store/merged-list';
 import { ok, route, type BodyOf, type Route } from '../../router';
 import type { ProjectRow, TemplateRow } from '../../rows';
-import type { Sequenced } from '../../store';
-import { organisationView } from '../../views';
+import type { Sequenced } from '../../store/store';
+import { organisationView } from '../views';
 import { blueprintView, projectView, templateView } from './view';
-import { visibleRows } from '../../visible-lists';
+import { visibleRows } from '../visible-lists';
 import { pageOf } from '../common';
 
 /** A project the caller may see (its owner, or anyone a submitted statement exposes it to), or 404. */
 function visibleProject(context: ReadContext, id: string): ProjectRow {
-  return visibleOrMissing(context, context.state.projects.get(id));
+  return found(context.state.projects.get(id), { visible: context });
 }
 
 /**

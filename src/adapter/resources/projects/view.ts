@@ -8,7 +8,7 @@ import type { projectSchema, removalTemplateComponentSchema, removalTemplateSche
 import type { BodyOf } from '../../router';
 import type { BlueprintRow, ProjectRow, TemplateComponentRow, TemplateGroupRow, TemplateRow } from '../../rows';
 import type { ServiceState } from '../../state';
-import { servedComponentType } from '../../views';
+import { servedComponentType } from '../views';
 
 /** A component of a removal template, each input fixed or monitored. */
 export function templateComponentView(

@@ -9,6 +9,7 @@
  * submitted; everyone once credits were issued on it). An order is seen by its buyer and its
  * supplier.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
@@ -18,14 +19,14 @@ import { deliverySchema } from '../credit-ledger/schemas';
 import { orderSchema, projectDocumentSchema, registryProjectSchema } from './schemas';
 import { organisationSchema, paginatedListSchema, supplierSchema } from '../../../model/shapes';
 import type { SupplierView } from '../../../registry';
-import { canSee, indexes, notVisible, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
-import { notFound } from '../../failures';
-import { mergedList } from '../../merged-list';
+import { canSee, indexes, notVisible, type ReadContext, type RequestContext } from '../../context';
+import { notFound } from '../../http/failures';
+import { mergedList } from '../../store/merged-list';
 import { ok, route, type Route } from '../../router';
 import type { OrderRow, OrganisationRow } from '../../rows';
-import { organisationView } from '../../views';
-import { filtered, visibleRows } from '../../visible-lists';
-import { pageOf, stored } from '../common';
+import { organisationView } from '../views';
+import { filtered, visibleRows } from '../visible-lists';
+import { pageOf } from '../common';
 import { ledgerList } from '../credit-ledger/routes';
 import { orderView, registryProjectView } from './view';
 
@@ -138,7 +139,7 @@ export function registryPartyRoutes(): Route[] {
         const order = visibleOrder(context, path.id);
         return ok(
           pageOf(context, `order-deliveries:${order.id}`, ledgerList(context, 'delivery', 'order', order.id), query, (e) =>
-            stored(context.state.ledger.getDelivery(e.id), e.id),
+            found(context.state.ledger.getDelivery(e.id), { defect: e.id }),
           ),
         );
       },
@@ -210,7 +211,8 @@ export function registryPartyRoutes(): Route[] {
       'GET',
       '/registry/v0/projects/{id}',
       { path: idPathSchema('project'), response: registryProjectSchema, summary: 'Read a project' },
-      (context, { path }) => ok(registryProjectView(context.state, visibleOrMissing(context, context.state.projects.get(path.id), canSee))),
+      (context, { path }) =>
+        ok(registryProjectView(context.state, found(context.state.projects.get(path.id), { visible: context, see: canSee }))),
     ),
     route(
       'GET',
@@ -222,7 +224,7 @@ export function registryPartyRoutes(): Route[] {
         summary: 'List the public documents of a project',
       },
       (context, { path, query }) => {
-        const project = visibleOrMissing(context, context.state.projects.get(path.id), canSee);
+        const project = found(context.state.projects.get(path.id), { visible: context, see: canSee });
         const items = mergedList(context.state.projectDocuments, [indexes(context).documentsByProject.sequence(project.id)]);
         return ok(
           pageOf(context, `project-documents:${project.id}`, items, query, (d) => ({

@@ -2,12 +2,12 @@
  * The views of orders and of projects as the registry answers them: stored rows (and the credit
  * ledger's totals) to response bodies, typed by the resource's response schema.
  */
+import { found } from '../found';
 import type { orderSchema, registryProjectSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { OrderRow, ProjectRow } from '../../rows';
 import type { ServiceState } from '../../state';
-import { organisationView } from '../../views';
-import { stored } from '../common';
+import { organisationView } from '../views';
 
 /** A quantity of credits in both units. */
 const quantity = (kg: number) => ({ credits: kg / 1000, credit_kgs: kg });
@@ -26,7 +26,7 @@ export function orderView(state: ServiceState, order: OrderRow): BodyOf<typeof o
     fulfilled_at: complete ? (deliveries[deliveries.length - 1]?.delivered_at ?? null) : null,
     buyer_organisation: organisationView(state, order.organisation_id),
     // The world check and the order's creation hold its supplier to one the ledger knows.
-    supplier: stored(state.ledger.getSupplier(order.supplier_id), order.supplier_id),
+    supplier: found(state.ledger.getSupplier(order.supplier_id), { defect: order.supplier_id }),
     status: complete ? 'completed' : deliveredKg > 0 ? 'in_progress' : 'placed',
     credits_ordered: quantity(order.credits_ordered_kg),
     credits_delivered: quantity(deliveredKg),
@@ -64,7 +64,9 @@ export function registryProjectView(state: ServiceState, project: ProjectRow): B
   const owner = state.organisations.get(project.owner);
   // A project's owner is a supplier (the world check requires it; no route creates projects).
   const supplierId = owner?.supplier?.id;
-  const supplier = stored(supplierId === undefined ? undefined : state.ledger.getSupplier(supplierId), `supplier of ${project.owner}`);
+  const supplier = found(supplierId === undefined ? undefined : state.ledger.getSupplier(supplierId), {
+    defect: `supplier of ${project.owner}`,
+  });
   const verifier = project.verifier_organisation_id === null ? undefined : state.organisations.get(project.verifier_organisation_id);
   const totals = projectTotals(state, project.id);
   return {

@@ -3,14 +3,14 @@
  * with the plan (or the request refused with the evaluation's problems), the rows stored with the
  * factors the evaluation used. Shared by the create and update routes of removals.
  */
+import { found } from '../found';
 import { DEFAULT_ACCOUNTING_POLICIES } from '../../../accounting';
 import type { GraphIssue } from '../../../model';
 import { indexes, type RequestContext } from '../../context';
-import { evaluateEntry, checkComponent, storeResults, type AttributionInput } from '../../evaluation';
-import { Problems, unprocessable, valueError } from '../../failures';
+import { evaluateEntry, checkComponent, storeResults, type AttributionInput } from '../../evaluation/evaluation';
+import { Problems, unprocessable, valueError } from '../../http/failures';
 import type { ValidationErrorItem } from '../../../model/validation-error';
 import type { AttributionRow, ComponentRow, ProjectRow } from '../../rows';
-import { ownedRef } from '../common';
 
 /**
  * Slack when adding attribution shares: the accounting's own (the service evaluates under the
@@ -33,11 +33,14 @@ export interface PlannedAttribution extends AttributionInput {
 export function checkShare(
   context: RequestContext,
   problems: Problems,
-  loc: readonly (string | number)[],
-  componentId: string,
-  factor: number,
-  entryId: string | null,
+  share: {
+    readonly loc: readonly (string | number)[];
+    readonly componentId: string;
+    readonly factor: number;
+    readonly entryId: string | null;
+  },
 ): void {
+  const { loc, componentId, factor, entryId } = share;
   let taken = 0;
   for (const a of indexes(context).attributionsByComponent.rows(componentId)) {
     if (a.removal_id !== entryId && a.attribution_factor_datapoint_id === null) taken += a.attribution_factor;
@@ -124,16 +127,31 @@ export function planLinkedComponent(
   problems: Problems,
   loc: readonly (string | number)[],
   link: ComponentLink,
-  entryId: string | null,
-  duplicate: string | null,
-  groupKey: (component: ComponentRow | undefined) => string,
+  plan: {
+    readonly entryId: string | null;
+    readonly duplicate: string | null;
+    readonly groupKey: (component: ComponentRow | undefined) => string;
+  },
 ): PlannedAttribution {
+  const { entryId, duplicate, groupKey } = plan;
   const { state } = context;
-  const component = ownedRef(context, problems, state.components, 'component', [...loc, 'component_id'], link.component_id);
+  const component = found(state.components.get(link.component_id), {
+    reference: context,
+    problems,
+    loc: [...loc, 'component_id'],
+    item: ['component', link.component_id],
+  });
   if (duplicate !== null) problems.add([...loc, 'component_id'], duplicate, link.component_id);
   const factorId = link.attribution_factor_datapoint_id ?? null;
-  if (factorId !== null) ownedRef(context, problems, state.datapoints, 'datapoint', [...loc, 'attribution_factor_datapoint_id'], factorId);
-  else if (component !== undefined) checkShare(context, problems, [...loc, 'component_id'], link.component_id, 1, entryId);
+  if (factorId !== null)
+    found(state.datapoints.get(factorId), {
+      reference: context,
+      problems,
+      loc: [...loc, 'attribution_factor_datapoint_id'],
+      item: ['datapoint', factorId],
+    });
+  else if (component !== undefined)
+    checkShare(context, problems, { loc: [...loc, 'component_id'], componentId: link.component_id, factor: 1, entryId });
   return {
     id: null,
     component_id: link.component_id,

@@ -2,14 +2,15 @@
  * POST of a GHG entry: from a template (its components instantiated with the request's inputs),
  * or from the deprecated process steps; the entry is evaluated once, then stored.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import { createRemovalRequestSchema } from './schemas';
 import { indexes, type RequestContext } from '../../context';
-import { Problems, unprocessable } from '../../failures';
+import { Problems, unprocessable } from '../../http/failures';
 import { ok } from '../../router';
 import type { ComponentRow, ProjectRow, RemovalRow, TemplateRow } from '../../rows';
 import { removalView } from './view';
-import { checkReferenceFree, ownedRef, startOfDay } from '../common';
+import { bodyProject, checkReferenceFree, startOfDay } from '../common';
 import {
   planLinkedComponent,
   componentProblems,
@@ -43,16 +44,21 @@ interface TemplateOverride {
 export const createRemoval = (context: RequestContext, body: CreateRemovalBody) => {
   const { state } = context;
   const problems = new Problems();
-  const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
+  const project = bodyProject(context, problems, body.project_id);
   if (body.completed_on < body.started_on)
     problems.add(['body', 'completed_on'], 'completed_on must not be before started_on', body.completed_on);
   if (body.feedstock_type_id !== undefined && body.feedstock_type_id !== null) {
-    ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
+    found(state.feedstockTypes.get(body.feedstock_type_id), {
+      reference: context,
+      problems,
+      loc: ['body', 'feedstock_type_id'],
+      item: ['feedstock type', body.feedstock_type_id],
+    });
   }
   const { template, processTemplate } = requestedTemplates(context, problems, body, project);
   const deferred: DeferredCheck[] = [];
   const newComponents =
-    template !== undefined && project !== undefined ? instantiateTemplate(context, problems, body, project, template, deferred) : [];
+    template !== undefined && project !== undefined ? instantiateTemplate(context, problems, body, { project, template, deferred }) : [];
   const legacy = legacySteps(context, problems, body, processTemplate ?? template);
   // A request refused anyway names a failing template component first (checked before the rest).
   if (!problems.empty) throw unprocessable([...componentProblems(context, deferred), ...problems.items]);
@@ -63,7 +69,7 @@ export const createRemoval = (context: RequestContext, body: CreateRemovalBody) 
     const first = componentProblems(context, deferred);
     throw first.length > 0 ? unprocessable(first) : error;
   }
-  return ok(removalView(insertRemoval(context, body, project, template ?? processTemplate, newComponents, legacy, deferred)));
+  return ok(removalView(insertRemoval(context, body, project, { template: template ?? processTemplate, newComponents, legacy, deferred })));
 };
 
 /** The template: named directly, or through the deprecated process key (both must agree). */
@@ -112,10 +118,9 @@ function instantiateTemplate(
   context: RequestContext,
   problems: Problems,
   body: CreateRemovalBody,
-  project: ProjectRow,
-  template: TemplateRow,
-  deferred: DeferredCheck[],
+  on: { readonly project: ProjectRow; readonly template: TemplateRow; readonly deferred: DeferredCheck[] },
 ): NewComponent[] {
+  const { project, template, deferred } = on;
   const overrides = templateOverrides(context, problems, body, template);
   const newComponents: NewComponent[] = [];
   for (const group of template.groups) {
@@ -201,14 +206,12 @@ function slotInputs(
     const supplied = given.get(input.input_key);
     if (supplied !== undefined && override !== undefined) {
       supplied.input.datapoint_ids.forEach((d, n) => {
-        ownedRef(
-          context,
+        found(context.state.datapoints.get(d), {
+          reference: context,
           problems,
-          context.state.datapoints,
-          'datapoint',
-          ['body', 'removal_template_components', override.index, 'inputs', supplied.k, 'datapoint_ids', n],
-          d,
-        );
+          loc: ['body', 'removal_template_components', override.index, 'inputs', supplied.k, 'datapoint_ids', n],
+          item: ['datapoint', d],
+        });
       });
       inputs.push({ input_key: input.input_key, datapoint_ids: [...supplied.input.datapoint_ids] });
     } else if (input.datapoint_id !== null) {
@@ -250,7 +253,7 @@ function legacySteps(
       const loc = ['body', 'steps', i, 'components', k];
       const duplicate = seen.has(link.component_id) ? `component '${link.component_id}' is attributed more than once` : null;
       seen.add(link.component_id);
-      legacy.push(planLinkedComponent(context, problems, loc, link, null, duplicate, () => step.process_step_key));
+      legacy.push(planLinkedComponent(context, problems, loc, link, { entryId: null, duplicate, groupKey: () => step.process_step_key }));
     });
   });
   return legacy;
@@ -261,11 +264,14 @@ function insertRemoval(
   context: RequestContext,
   body: CreateRemovalBody,
   project: ProjectRow,
-  template: TemplateRow | undefined,
-  newComponents: readonly NewComponent[],
-  legacy: readonly PlannedAttribution[],
-  deferred: readonly DeferredCheck[],
+  plan: {
+    readonly template: TemplateRow | undefined;
+    readonly newComponents: readonly NewComponent[];
+    readonly legacy: readonly PlannedAttribution[];
+    readonly deferred: readonly DeferredCheck[];
+  },
 ): RemovalRow {
+  const { template, newComponents, legacy, deferred } = plan;
   const { state } = context;
   const id = state.ids('ghg_entry');
   const planned: PlannedAttribution[] = [];

@@ -3,6 +3,7 @@
  * attribute components, list attributions. Every change re-evaluates the entry: its figures are
  * the accounting module's results for the entry's current attributions.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import {
   listRemovalsQuerySchema,
@@ -15,13 +16,13 @@ import {
 } from './schemas';
 import { paginationQuerySchema } from '../../../model/queries';
 import { paginatedListSchema } from '../../../model/shapes';
-import { indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { conflict, Problems } from '../../failures';
+import { indexes, type RequestContext } from '../../context';
+import { conflict, Problems } from '../../http/failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { ComponentRow, RemovalRow } from '../../rows';
 import { attributionView, removalView } from './view';
-import { matching, visibleRows } from '../../visible-lists';
-import { bothSpellings, changeableRemoval, ownedRef, pageOf, stored } from '../common';
+import { matching, visibleRows } from '../visible-lists';
+import { bothSpellings, changeableRemoval, pageOf } from '../common';
 import { createRemoval } from './create';
 import {
   checkShare,
@@ -37,10 +38,13 @@ function groupKeyOf(
   context: RequestContext,
   problems: Problems,
   removal: RemovalRow,
-  loc: readonly (string | number)[],
-  add: { removal_template_group_id?: string | null | undefined; process_step_key?: string | null | undefined },
-  component: ComponentRow | undefined,
+  added: {
+    readonly loc: readonly (string | number)[];
+    readonly add: { removal_template_group_id?: string | null | undefined; process_step_key?: string | null | undefined };
+    readonly component: ComponentRow | undefined;
+  },
 ): string {
+  const { loc, add, component } = added;
   const places = indexes(context).templates;
   if (add.removal_template_group_id !== undefined && add.removal_template_group_id !== null) {
     const place = places.group(add.removal_template_group_id);
@@ -62,7 +66,7 @@ function groupKeyOf(
 const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof patchRemovalRequestSchema>) => {
   const { state } = context;
   const removal = changeableRemoval(context, id);
-  const project = stored(state.projects.get(removal.project_id), removal.project_id);
+  const project = found(state.projects.get(removal.project_id), { defect: removal.project_id });
   const problems = new Problems();
   const startedOn = body.started_on ?? removal.started_on;
   const completedOn = body.completed_on ?? removal.completed_on;
@@ -74,7 +78,12 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
     );
   }
   if (body.feedstock_type_id !== undefined)
-    ownedRef(context, problems, state.feedstockTypes, 'feedstock type', ['body', 'feedstock_type_id'], body.feedstock_type_id);
+    found(state.feedstockTypes.get(body.feedstock_type_id), {
+      reference: context,
+      problems,
+      loc: ['body', 'feedstock_type_id'],
+      item: ['feedstock type', body.feedstock_type_id],
+    });
 
   const planned = currentPlanWithout(context, problems, id, 'delete_component_ids', body.delete_component_ids);
   (body.add_components ?? []).forEach((add, i) => {
@@ -83,9 +92,11 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
       ? `component '${add.component_id}' is already attributed to GHG entry ${id}`
       : null;
     planned.push(
-      planLinkedComponent(context, problems, loc, add, id, duplicate, (component) =>
-        groupKeyOf(context, problems, removal, loc, add, component),
-      ),
+      planLinkedComponent(context, problems, loc, add, {
+        entryId: id,
+        duplicate,
+        groupKey: (component) => groupKeyOf(context, problems, removal, { loc, add, component }),
+      }),
     );
   });
   problems.check();
@@ -105,18 +116,28 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
 const patchAttributions = (context: RequestContext, id: string, body: z.output<typeof patchRemovalComponentAttributionsRequestSchema>) => {
   const { state } = context;
   const removal = changeableRemoval(context, id);
-  const project = stored(state.projects.get(removal.project_id), removal.project_id);
+  const project = found(state.projects.get(removal.project_id), { defect: removal.project_id });
   const problems = new Problems();
   let planned = currentPlanWithout(context, problems, id, 'components_to_remove', body.components_to_remove);
   const adding = new Set<string>();
   (body.components_to_add ?? []).forEach((add, i) => {
     const loc = ['body', 'components_to_add', i];
-    const component = ownedRef(context, problems, state.components, 'component', [...loc, 'component_id'], add.component_id);
+    const component = found(state.components.get(add.component_id), {
+      reference: context,
+      problems,
+      loc: [...loc, 'component_id'],
+      item: ['component', add.component_id],
+    });
     if (adding.has(add.component_id))
       problems.add([...loc, 'component_id'], `component '${add.component_id}' is given more than once`, add.component_id);
     adding.add(add.component_id);
     if (component !== undefined)
-      checkShare(context, problems, [...loc, 'attribution_factor'], add.component_id, add.attribution_factor, id);
+      checkShare(context, problems, {
+        loc: [...loc, 'attribution_factor'],
+        componentId: add.component_id,
+        factor: add.attribution_factor,
+        entryId: id,
+      });
     // Attributing a component the entry already has changes its share and group.
     const existing = planned.find((p) => p.component_id === add.component_id);
     const next: PlannedAttribution = {
@@ -143,7 +164,7 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
  */
 const deleteRemoval = (context: RequestContext, id: string) => {
   const { state } = context;
-  const removal = ownedOr404(context, state.removals.get(id));
+  const removal = found(state.removals.get(id), { owned: context });
   if (removal.ghg_statement_id !== null)
     throw conflict(`GHG entry ${id} belongs to GHG statement ${removal.ghg_statement_id}; an entry in a statement cannot be deleted`);
   for (const a of indexes(context).attributionsByRemoval.rows(id)) state.attributions.delete(a.id);
@@ -158,7 +179,9 @@ const listRemovals = (context: RequestContext, query: z.output<typeof listRemova
   const all = visibleRows(context, context.state.removals);
   const reference = query.supplier_reference_id ?? null;
   const items =
-    reference === null ? all : matching(context, context.state.removals, 'visible', { supplier_reference_id: reference }, () => true);
+    reference === null
+      ? all
+      : matching(context, context.state.removals, { scope: 'visible', equal: { supplier_reference_id: reference }, keep: () => true });
   return ok(pageOf(context, 'removals', items, query, removalView));
 };
 
@@ -184,7 +207,7 @@ export function removalRoutes(): Route[] {
   for (const path of bothSpellings('/mrv/v0/{entries}/{id}')) {
     routes.push(
       route('GET', path, { path: removalIdPathSchema, response: removalSchema, summary: 'Read a GHG entry' }, (context, { path: p }) =>
-        ok(removalView(visibleOrMissing(context, context.state.removals.get(p.id)))),
+        ok(removalView(found(context.state.removals.get(p.id), { visible: context }))),
       ),
       route(
         'PATCH',
@@ -218,7 +241,7 @@ export function removalRoutes(): Route[] {
           summary: 'List the component attributions of a GHG entry',
         },
         (context, { path: p, query }) => {
-          const removal = visibleOrMissing(context, context.state.removals.get(p.id));
+          const removal = found(context.state.removals.get(p.id), { visible: context });
           const items = indexes(context).attributionsByRemoval.sequenced(removal.id);
           return ok(pageOf(context, `attributions:${removal.id}`, items, query, attributionView));
         },

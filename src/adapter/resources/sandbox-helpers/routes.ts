@@ -3,6 +3,7 @@
  * for integration tests (docs/rules.md#world-document-and-test-helpers). Same authentication as every route; never under
  * `/mrv/v0` or `/registry/v0`.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../../accounting';
 import { idSchema } from '../../../model';
@@ -19,15 +20,15 @@ import { ghgStatementSchema } from '../ghg-statements/schemas';
 import { issuanceCreditBatchesSchema, issuanceSchema, refundSchema } from '../credit-ledger/schemas';
 import { orderSchema } from '../registry-parties/schemas';
 import { creditBatchQuantitySchema } from '../credit-ledger/schemas';
-import { indexes, visibleOrMissing, ownedOr404, type RequestContext } from '../../context';
-import { conflict, Problems, unprocessable, valueError } from '../../failures';
+import { indexes, type RequestContext } from '../../context';
+import { conflict, Problems, unprocessable, valueError } from '../../http/failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { RemovalRow, StatementRow } from '../../rows';
-import { organisationView } from '../../views';
+import { organisationView } from '../views';
 import { statementView } from '../ghg-statements/view';
 import { submissionView } from '../monitoring/view';
 import { biocharApplicationView } from '../storage/view';
-import { changeableRemoval, ownedInProject, stored } from '../common';
+import { changeableRemoval, ownedInProject } from '../common';
 import { orderView } from '../registry-parties/view';
 import { checkoutAddress } from '../stripe/routes';
 import { monitoringRequirementView } from '../monitoring/view';
@@ -113,7 +114,7 @@ function carbonData(removal: RemovalRow) {
 /** The statement's verifier verifies it, or fails it (it may then be amended). */
 const verify = (context: RequestContext, id: string, body: z.output<typeof verifyBodySchema>) => {
   const { state } = context;
-  const statement = visibleOrMissing(context, state.statements.get(id));
+  const statement = found(state.statements.get(id), { visible: context });
   if (statement.verifier_organisation_id !== context.viewer.id)
     throw conflict(`only the verifier assigned to GHG statement ${id} can verify it`);
   const at = state.clock.nowIso();
@@ -134,7 +135,7 @@ const verify = (context: RequestContext, id: string, body: z.output<typeof verif
  */
 const issue = (context: RequestContext, id: string) => {
   const { state } = context;
-  const statement = visibleOrMissing(context, state.statements.get(id));
+  const statement = found(state.statements.get(id), { visible: context });
   if (statement.owner !== context.viewer.id && statement.verifier_organisation_id !== context.viewer.id) {
     throw conflict(`credits of GHG statement ${id} are issued at the request of its supplier or its verifier`);
   }
@@ -149,7 +150,7 @@ const issue = (context: RequestContext, id: string) => {
     throw conflict('this sandbox has no buffer pool organisation (mark one with buffer_pool in the world document)');
   const frozen = record.submission?.ghg_entries ?? [];
   const entries = frozen.map((entry) => {
-    const removal = stored(state.removals.get(entry.ghg_entry_id), entry.ghg_entry_id);
+    const removal = found(state.removals.get(entry.ghg_entry_id), { defect: entry.ghg_entry_id });
     const allocation = entry.credit_allocation;
     if (allocation === null)
       throw conflict(`GHG entry ${entry.ghg_entry_id} has no credit allocation: the project's risk_of_reversal_percentage is not set`);
@@ -185,13 +186,13 @@ const issue = (context: RequestContext, id: string) => {
   return ok({
     ghg_statement: statementView(state, row),
     issuance,
-    credit_batches: stored(state.ledger.getIssuanceCreditBatches(issuance.id), issuance.id),
+    credit_batches: found(state.ledger.getIssuanceCreditBatches(issuance.id), { defect: issuance.id }),
   });
 };
 
 const processSubmission = (context: RequestContext, id: string, body: z.output<typeof processBodySchema>) => {
   const { state } = context;
-  const submission = ownedOr404(context, state.submissions.get(id));
+  const submission = found(state.submissions.get(id), { owned: context });
   if (submission.status !== 'pending') throw conflict(`data upload submission ${id} was already processed (status ${submission.status})`);
   const row = {
     ...submission,
@@ -252,7 +253,7 @@ const refund = (context: RequestContext, body: z.output<typeof refundBodySchema>
  */
 const assignApplication = (context: RequestContext, id: string, body: z.output<typeof assignBodySchema>) => {
   const { state } = context;
-  const application = ownedOr404(context, state.biocharApplications.get(id));
+  const application = found(state.biocharApplications.get(id), { owned: context });
   if (application.removal_id !== null) changeableRemoval(context, application.removal_id);
   const entryId = body.ghg_entry_id;
   if (entryId !== null) {
@@ -275,7 +276,7 @@ const assignApplication = (context: RequestContext, id: string, body: z.output<t
  */
 const completeCheckout = (context: RequestContext, id: string, body: z.output<typeof completeBodySchema>) => {
   const { state } = context;
-  const session = ownedOr404(context, state.checkoutSessions.get(id));
+  const session = found(state.checkoutSessions.get(id), { owned: context });
   if (session.status !== 'open') throw conflict(`checkout session ${id} was completed already (order ${session.order_id ?? ''})`);
   if (!state.organisations.has(body.buyer_organisation_id)) {
     throw unprocessable([
@@ -304,7 +305,7 @@ const completeCheckout = (context: RequestContext, id: string, body: z.output<ty
 /** Sets a monitoring requirement on a project of the caller (the service's side of monitoring). */
 const createRequirement = (context: RequestContext, projectId: string, body: z.output<typeof requirementBodySchema>) => {
   const { state } = context;
-  const project = ownedOr404(context, state.projects.get(projectId));
+  const project = found(state.projects.get(projectId), { owned: context });
   const problems = new Problems();
   const location = body.storage_location_id ?? null;
   const unit = body.storage_unit_id ?? null;

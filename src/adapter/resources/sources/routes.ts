@@ -4,18 +4,19 @@
  * publicly (docs/service.md#visibility rules 4 and 5). A source something names (a datapoint, a biochar
  * application, a monitoring submission) cannot be deleted (409).
  */
+import { found } from '../found';
 import type { z } from 'zod';
 import { listSourcesQuerySchema, sourceIdPathSchema } from './schemas';
 import { createDocumentSourceRequestSchema, patchSourceRequestSchema, signedUploadUrlRequestSchema } from './schemas';
 import { createSourceResponseSchema, sourcePrivateUrlSchema, sourceSchema } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
-import { canReadDocument, indexes, ownedOr404, visibleOrMissing, type RequestContext } from '../../context';
-import { conflict, Problems } from '../../failures';
+import { canReadDocument, indexes, type RequestContext } from '../../context';
+import { conflict, Problems } from '../../http/failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { SourceRow } from '../../rows';
 import { privateSourceUrl, sourceView } from './view';
-import { matching, visibleRows } from '../../visible-lists';
-import { checkReferenceFree, newRowInProject, ownedRef, pageOf, patched } from '../common';
+import { matching, visibleRows } from '../visible-lists';
+import { bodyProject, checkReferenceFree, newRowInProject, pageOf, patched } from '../common';
 
 /** Where a source's file is uploaded (the sandbox keeps no files). */
 function uploadAddress(row: SourceRow): string {
@@ -25,7 +26,7 @@ function uploadAddress(row: SourceRow): string {
 const createSource = (context: RequestContext, body: z.output<typeof createDocumentSourceRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
+  const project = bodyProject(context, problems, body.project_id);
   if (body.content_length < 0) problems.add(['body', 'content_length'], 'content_length must not be negative', body.content_length);
   const row = {
     ...newRowInProject(context, problems, project, 'source', body.supplier_reference_id),
@@ -50,13 +51,17 @@ const listSources = (context: RequestContext, query: z.output<typeof listSources
   const items =
     reference === null && project === null
       ? all
-      : matching(context, context.state.sources, 'visible', { supplier_reference_id: reference, project_id: project }, keep);
+      : matching(context, context.state.sources, {
+          scope: 'visible',
+          equal: { supplier_reference_id: reference, project_id: project },
+          keep,
+        });
   return ok(pageOf(context, 'sources', items, query, (s) => sourceView(context, s)));
 };
 
 const patchSource = (context: RequestContext, id: string, body: z.output<typeof patchSourceRequestSchema>) => {
   const { state } = context;
-  const source = ownedOr404(context, state.sources.get(id));
+  const source = found(state.sources.get(id), { owned: context });
   if (body.supplier_reference_id !== undefined) checkReferenceFree(context, body.supplier_reference_id, id);
   const row: SourceRow = patched(source, body, ['supplier_reference_id', 'display_name', 'published_at', 'is_public']);
   state.sources.update(row);
@@ -65,7 +70,7 @@ const patchSource = (context: RequestContext, id: string, body: z.output<typeof 
 
 const deleteSource = (context: RequestContext, id: string) => {
   const { state } = context;
-  ownedOr404(context, state.sources.get(id));
+  found(state.sources.get(id), { owned: context });
   const d = indexes(context);
   const datapoint = d.datapointsBySource.ids(id)[0];
   if (datapoint !== undefined) throw conflict(`source ${id} is a source of datapoint ${datapoint}`);
@@ -80,7 +85,7 @@ const deleteSource = (context: RequestContext, id: string) => {
 /** A new upload address for a source's document, for a file of the given type and size. */
 const signedUploadUrl = (context: RequestContext, id: string, body: z.output<typeof signedUploadUrlRequestSchema>) => {
   const { state } = context;
-  const source = ownedOr404(context, state.sources.get(id));
+  const source = found(state.sources.get(id), { owned: context });
   const row: SourceRow = { ...source, content_type: body.content_type, content_length: body.content_length };
   state.sources.update(row);
   return ok(uploadAddress(row));
@@ -108,7 +113,7 @@ export function sourceRoutes(): Route[] {
       (context, { query }) => listSources(context, query),
     ),
     route('GET', '/mrv/v0/sources/{id}', { path, response: sourceSchema, summary: 'Read a source' }, (context, { path: p }) =>
-      ok(sourceView(context, visibleOrMissing(context, context.state.sources.get(p.id)))),
+      ok(sourceView(context, found(context.state.sources.get(p.id), { visible: context }))),
     ),
     route(
       'PATCH',
@@ -128,7 +133,7 @@ export function sourceRoutes(): Route[] {
       { path, response: sourcePrivateUrlSchema, summary: 'The private address of a source document' },
       (context, { path: p }) => {
         // The document itself: owner and verifier only, never public (docs/service.md#visibility rule 4).
-        const source = visibleOrMissing(context, context.state.sources.get(p.id), canReadDocument);
+        const source = found(context.state.sources.get(p.id), { visible: context, see: canReadDocument });
         return ok(privateSourceUrl(context.state, source));
       },
     ),

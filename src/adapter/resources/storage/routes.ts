@@ -4,6 +4,7 @@
  * only when a submitted entry reaches it (docs/rules.md#service-behaviour); units and sensors stay owner-only.
  * Deleting something in use is 409.
  */
+import { found } from '../found';
 import { z } from 'zod';
 import { idSchema } from '../../../model';
 import { biocharApplicationIdPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, storageLocationPathSchema } from './schemas';
@@ -19,21 +20,21 @@ import {
 } from './schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { isCompatible } from '../../../units';
-import { canSee, indexes, notVisible, ownedOr404, visibleOrMissing, type ReadContext, type RequestContext } from '../../context';
-import { conflict, notFound, Problems, unprocessable } from '../../failures';
-import { checkQuantity, QUANTITY_FIELDS } from '../../quantities';
+import { canSee, indexes, notVisible, type ReadContext, type RequestContext } from '../../context';
+import { conflict, notFound, Problems, unprocessable } from '../../http/failures';
+import { checkQuantity, QUANTITY_FIELDS } from '../../evaluation/quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
 import { biocharApplicationView, sensorView, storageLocationView, storageUnitView } from './view';
-import { matching, ownedRows, visibleInGroup, visibleRows } from '../../visible-lists';
-import { checkReferenceFree, newRow, newRowInProject, ownedRef, pageOf, patched } from '../common';
+import { matching, ownedRows, visibleInGroup, visibleRows } from '../visible-lists';
+import { bodyProject, checkReferenceFree, newRow, newRowInProject, pageOf, patched } from '../common';
 
 /** Default storage method when a request gives none ([decision]: the method of biochar projects). */
 export const DEFAULT_STORAGE_METHOD = 'biochar_field';
 
 /** A storage location of a project the caller may see, or 404. */
 function storageLocationIn(context: ReadContext, projectId: string, id: string): StorageLocationRow {
-  const project = visibleOrMissing(context, context.state.projects.get(projectId));
+  const project = found(context.state.projects.get(projectId), { visible: context });
   const location = context.state.storageLocations.get(id);
   if (location === undefined || location.project_id !== project.id || !canSee(context, location)) throw notVisible(context);
   return location;
@@ -48,7 +49,7 @@ function ownedStorageLocationIn(context: RequestContext, projectId: string, id: 
 
 const createStorageLocation = (context: RequestContext, projectId: string, body: z.output<typeof createStorageLocationRequestSchema>) => {
   const { state } = context;
-  const project = ownedOr404(context, state.projects.get(projectId));
+  const project = found(state.projects.get(projectId), { owned: context });
   const problems = new Problems();
   if (body.project_id !== project.id)
     problems.add(['body', 'project_id'], `project_id must be the project of the path (${project.id})`, body.project_id);
@@ -114,7 +115,7 @@ const deleteStorageLocation = (context: RequestContext, projectId: string, id: s
 /** Deletes a biochar application that no GHG entry names (409 otherwise). */
 const deleteBiocharApplication = (context: RequestContext, id: string) => {
   const { state } = context;
-  const application = ownedOr404(context, state.biocharApplications.get(id));
+  const application = found(state.biocharApplications.get(id), { owned: context });
   if (application.removal_id !== null) throw conflict(`biochar application ${id} is part of GHG entry ${application.removal_id}`);
   state.biocharApplications.delete(id);
   return NO_CONTENT;
@@ -123,13 +124,25 @@ const deleteBiocharApplication = (context: RequestContext, id: string) => {
 const createBiocharApplication = (context: RequestContext, body: z.output<typeof createBiocharApplicationRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const project = ownedRef(context, problems, state.projects, 'project', ['body', 'project_id'], body.project_id);
-  const site = ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_site_id'], body.storage_site_id);
+  const project = bodyProject(context, problems, body.project_id);
+  const site = found(state.storageLocations.get(body.storage_site_id), {
+    reference: context,
+    problems,
+    loc: ['body', 'storage_site_id'],
+    item: ['storage location', body.storage_site_id],
+  });
   if (site !== undefined && project !== undefined && site.project_id !== project.id) {
     problems.add(['body', 'storage_site_id'], `storage location '${site.id}' belongs to another project`, site.id);
   }
-  ownedRef(context, problems, state.productionBatches, 'production batch', ['body', 'production_batch_id'], body.production_batch_id);
-  body.source_ids.forEach((s, i) => ownedRef(context, problems, state.sources, 'source', ['body', 'source_ids', i], s));
+  found(state.productionBatches.get(body.production_batch_id), {
+    reference: context,
+    problems,
+    loc: ['body', 'production_batch_id'],
+    item: ['production batch', body.production_batch_id],
+  });
+  body.source_ids.forEach((s, i) =>
+    found(state.sources.get(s), { reference: context, problems, loc: ['body', 'source_ids', i], item: ['source', s] }),
+  );
   const kinds = QUANTITY_FIELDS.biochar_application;
   const rate = checkQuantity(problems, ['body', 'average_application_rate'], body.average_application_rate, kinds.average_application_rate);
   const arrival = checkQuantity(problems, ['body', 'truck_mass_on_arrival'], body.truck_mass_on_arrival, kinds.truck_mass_on_arrival);
@@ -160,14 +173,12 @@ const createBiocharApplication = (context: RequestContext, body: z.output<typeof
 const createStorageUnit = (context: RequestContext, body: z.output<typeof createStorageUnitRequestSchema>) => {
   const { state } = context;
   const problems = new Problems();
-  const location = ownedRef(
-    context,
+  const location = found(state.storageLocations.get(body.storage_location_id), {
+    reference: context,
     problems,
-    state.storageLocations,
-    'storage location',
-    ['body', 'storage_location_id'],
-    body.storage_location_id,
-  );
+    loc: ['body', 'storage_location_id'],
+    item: ['storage location', body.storage_location_id],
+  });
   const row: StorageUnitRow = {
     ...newRow(context, problems, 'storage_unit', body.supplier_reference_id),
     storage_location_id: body.storage_location_id,
@@ -194,9 +205,21 @@ const createSensor = (context: RequestContext, body: z.output<typeof createSenso
   const location =
     locationId === null
       ? undefined
-      : ownedRef(context, problems, state.storageLocations, 'storage location', ['body', 'storage_location_id'], locationId);
+      : found(state.storageLocations.get(locationId), {
+          reference: context,
+          problems,
+          loc: ['body', 'storage_location_id'],
+          item: ['storage location', locationId],
+        });
   const facility =
-    facilityId === null ? undefined : ownedRef(context, problems, state.facilities, 'facility', ['body', 'facility_id'], facilityId);
+    facilityId === null
+      ? undefined
+      : found(state.facilities.get(facilityId), {
+          reference: context,
+          problems,
+          loc: ['body', 'facility_id'],
+          item: ['facility', facilityId],
+        });
   if (locationId === null && facilityId === null)
     problems.add(
       ['body', 'storage_location_id'],
@@ -254,15 +277,13 @@ export function storageRoutes(): Route[] {
         summary: 'List the storage locations of a project',
       },
       (context, { path: p, query }) => {
-        const project = visibleOrMissing(context, context.state.projects.get(p.project_id));
-        const items = visibleInGroup(
-          context,
-          context.state.storageLocations,
-          indexes(context).storageLocationsByProject,
-          project.id,
-          project.owner,
-          (l) => l.project_id,
-        );
+        const project = found(context.state.projects.get(p.project_id), { visible: context });
+        const items = visibleInGroup(context, context.state.storageLocations, {
+          index: indexes(context).storageLocationsByProject,
+          key: project.id,
+          groupOwner: project.owner,
+          keyOf: (l) => l.project_id,
+        });
         return ok(pageOf(context, `storage_locations:${project.id}`, items, query, storageLocationView));
       },
     ),
@@ -312,7 +333,8 @@ export function storageRoutes(): Route[] {
       'GET',
       '/mrv/v0/biochar_applications/{id}',
       { path: biocharApplicationIdPathSchema, response: biocharApplicationSchema, summary: 'Read a biochar application' },
-      (context, { path: p }) => ok(biocharApplicationView(visibleOrMissing(context, context.state.biocharApplications.get(p.id), canSee))),
+      (context, { path: p }) =>
+        ok(biocharApplicationView(found(context.state.biocharApplications.get(p.id), { visible: context, see: canSee }))),
     ),
     route(
       'DELETE',
@@ -337,7 +359,8 @@ export function storageRoutes(): Route[] {
         const keep = (u: StorageUnitRow): boolean =>
           (location === null || u.storage_location_id === location) && (reference === null || u.supplier_reference_id === reference);
         const equal = { storage_location_id: location, supplier_reference_id: reference };
-        const items = location === null && reference === null ? all : matching(context, context.state.storageUnits, 'owned', equal, keep);
+        const items =
+          location === null && reference === null ? all : matching(context, context.state.storageUnits, { scope: 'owned', equal, keep });
         return ok(pageOf(context, 'storage_units', items, query, storageUnitView));
       },
     ),
@@ -345,7 +368,7 @@ export function storageRoutes(): Route[] {
       'GET',
       '/mrv/v0/storage_units/{id}',
       { path: idPathSchema('storage_unit'), response: storageUnitSchema, summary: 'Read a storage unit' },
-      (context, { path: p }) => ok(storageUnitView(ownedOr404(context, context.state.storageUnits.get(p.id)))),
+      (context, { path: p }) => ok(storageUnitView(found(context.state.storageUnits.get(p.id), { owned: context }))),
     ),
     route(
       'POST',
@@ -366,7 +389,7 @@ export function storageRoutes(): Route[] {
         const items =
           project === null && reference === null
             ? all
-            : matching(context, context.state.sensors, 'owned', { project_id: project, reference }, keep);
+            : matching(context, context.state.sensors, { scope: 'owned', equal: { project_id: project, reference }, keep });
         return ok(pageOf(context, 'sensors', items, query, sensorView));
       },
     ),
@@ -374,7 +397,7 @@ export function storageRoutes(): Route[] {
       'GET',
       '/mrv/v0/sensors/{id}',
       { path: idPathSchema('sensor'), response: sensorSchema, summary: 'Read a sensor' },
-      (context, { path: p }) => ok(sensorView(ownedOr404(context, context.state.sensors.get(p.id)))),
+      (context, { path: p }) => ok(sensorView(found(context.state.sensors.get(p.id), { owned: context }))),
     ),
   ];
 }

@@ -6,7 +6,7 @@
 import type { biocharApplicationSchema, sensorSchema, storageLocationSchema, storageUnitSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { BiocharApplicationRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
-import { servedProperty } from '../../views';
+import { servedProperty } from '../views';
 
 /** A storage location as the service answers it. */
 export function storageLocationView(row: StorageLocationRow): BodyOf<typeof storageLocationSchema> {

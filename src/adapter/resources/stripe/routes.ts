@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { createStripeCheckoutSessionRequestSchema } from './schemas';
 import { stripeCheckoutResponseSchema, supplierStripeConfigurationSchema } from './schemas';
 import type { RequestContext } from '../../context';
-import { conflict, notFound, Problems } from '../../failures';
+import { conflict, notFound, Problems } from '../../http/failures';
 import { ok, route, type Route } from '../../router';
 import type { CheckoutSessionRow, StripeConfigurationRow } from '../../rows';
 import { configurationView } from './view';

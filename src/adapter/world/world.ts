@@ -4,8 +4,8 @@
  * world is refused as a whole with every problem and its path, before anything is loaded.
  */
 import type { z } from 'zod';
-import type { GraphIssue } from '../model';
-import type { ServiceState } from './state';
+import type { GraphIssue } from '../../model';
+import type { ServiceState } from '../state';
 import type {
   ComponentRow,
   DatapointRow,
@@ -15,11 +15,12 @@ import type {
   ProjectRow,
   QuantityRow,
   TemplateRow,
-} from './rows';
+} from '../rows';
 import { crossCheck } from './world-check';
 import { WorldDocumentError } from './world-error';
-import { unknownKeyIssues } from '../model/schema-walk';
+import { unknownKeyIssues } from '../../model/schema-walk';
 import { loadLedger } from './world-ledger';
+import { uploadUrl } from '../resources/monitoring/view';
 import { worldSchema, type World } from './world-schema';
 import type { WorldDocument } from './world-types';
 
@@ -345,9 +346,4 @@ function loadProjectRecords(state: ServiceState, world: World, startIso: string)
       isometric_terms_and_conditions_url: c.isometric_terms_and_conditions_url,
     });
   }
-}
-
-/** Where a file upload's bytes would go; the sandbox keeps no files. */
-export function uploadUrl(id: string): string {
-  return `https://uploads.sandbox.invalid/file-uploads/${id}`;
 }

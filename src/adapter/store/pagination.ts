@@ -11,7 +11,7 @@
  * and slices from sequences without materialising (see merged-list.ts), so that a page of a long
  * list costs the binary searches and the page itself.
  */
-import { unprocessable } from './failures';
+import { unprocessable } from '../http/failures';
 import type { Sequenced } from './store';
 import { lowerBound, upperBound } from './sequence';
 

@@ -5,13 +5,13 @@
  * (world-types.ts) are this schema's input, so each field is documented here, once.
  */
 import { z } from 'zod';
-import { componentBlueprintDefinitionSchema, idSchema, quantityKindSchema } from '../model';
-import { countryCodeSchema, dateSchema, dateTimeSchema } from '../model/shapes';
-import { pathwaySchema, projectStatusSchema } from './resources/registry-parties/schemas';
-import { frequencySchema, monitoringPhaseSchema } from './resources/monitoring/schemas';
-import { datapointTypeSchema } from './resources/datapoints/schemas';
-import { riskOfReversalSchema } from './resources/projects/schemas';
-import { CREDIT_POOLS } from '../model/enums';
+import { componentBlueprintDefinitionSchema, idSchema, quantityKindSchema } from '../../model';
+import { countryCodeSchema, dateSchema, dateTimeSchema } from '../../model/shapes';
+import { pathwaySchema, projectStatusSchema } from '../resources/registry-parties/schemas';
+import { frequencySchema, monitoringPhaseSchema } from '../resources/monitoring/schemas';
+import { datapointTypeSchema } from '../resources/datapoints/schemas';
+import { riskOfReversalSchema } from '../resources/projects/schemas';
+import { CREDIT_POOLS } from '../../model/enums';
 
 // The date, date-time and country checks take any value (to answer a wrong type in the service's
 // words), so zod infers `unknown` as their input; the world document's type declares a string.

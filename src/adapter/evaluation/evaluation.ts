@@ -19,11 +19,11 @@ import {
   prepareValidatedGraph,
   type EvaluationOutcome,
   type GhgEntryResult,
-} from '../accounting';
-import type { GraphIssue, RemovalGraph } from '../model';
+} from '../../accounting';
+import type { GraphIssue, RemovalGraph } from '../../model';
 import { entriesGraph, sharingStatement, statementGraph, storedEntry, type AttributionInput, type EntryInput } from './evaluation-graph';
-import type { RemovalResultRow, StatementRow } from './rows';
-import type { ServiceState } from './state';
+import type { RemovalResultRow, StatementRow } from '../rows';
+import type { ServiceState } from '../state';
 
 export type { AttributionInput } from './evaluation-graph';
 

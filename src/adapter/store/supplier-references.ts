@@ -9,7 +9,7 @@
  * one of the later table in {@link SupplierReferences} registration order, then the later created:
  * what a scan of the tables in that order, the last one winning, would name.
  */
-import type { Row, Table, TableObserver } from '../store';
+import type { Row, Table, TableObserver } from './store';
 
 /** A row that may carry a supplier reference. */
 export interface ReferencingRow extends Row {

@@ -5,11 +5,11 @@
  * list costs two binary searches and the page itself, and its `total_count` is the sum of two
  * sizes: nothing is counted per request.
  */
-import { canSee, indexes, isOwner, type ReadContext } from './context';
-import { mergedList } from './merged-list';
-import type { OrderedList } from './pagination';
-import type { RowsByKey } from './indexes';
-import type { Row, Sequenced, Table } from './store';
+import { canSee, indexes, isOwner, type ReadContext } from '../context';
+import { mergedList } from '../store/merged-list';
+import type { OrderedList } from '../store/pagination';
+import type { RowsByKey } from '../indexes';
+import type { Row, Sequenced, Table } from '../store/store';
 
 /** The rows of `table` the caller may see: its own and those exposed to it, in creation order. */
 export function visibleRows<T extends Row & { readonly owner: string }>(context: ReadContext, table: Table<T>): OrderedList<T> {
@@ -36,11 +36,14 @@ export function filtered<T>(list: OrderedList<T>, keep: (row: T) => boolean): Se
 export function visibleInGroup<T extends Row & { readonly owner: string }>(
   context: ReadContext,
   table: Table<T>,
-  index: RowsByKey<T>,
-  key: string,
-  groupOwner: string,
-  keyOf: (row: T) => string | null,
+  group: {
+    readonly index: RowsByKey<T>;
+    readonly key: string;
+    readonly groupOwner: string;
+    readonly keyOf: (row: T) => string | null;
+  },
 ): OrderedList<T> | Sequenced<T>[] {
+  const { index, key, groupOwner, keyOf } = group;
   if (groupOwner === context.viewer.id) return mergedList(table, [index.sequence(key)]);
   return filtered(mergedList(table, [indexes(context).exposure.foreign(table, context.viewer.id)]), (row) => keyOf(row) === key);
 }
@@ -58,11 +61,14 @@ export type FieldFilters<T> = Partial<Record<keyof T & string, string | null | u
 export function matching<T extends Row & { readonly owner: string }>(
   context: ReadContext,
   table: Table<T>,
-  scope: 'visible' | 'owned',
-  equal: FieldFilters<T>,
-  keep: (row: T) => boolean,
-  supersets: readonly OrderedList<T>[] = [],
+  filter: {
+    readonly scope: 'visible' | 'owned';
+    readonly equal: FieldFilters<T>;
+    readonly keep: (row: T) => boolean;
+    readonly supersets?: readonly OrderedList<T>[];
+  },
 ): OrderedList<T> | Sequenced<T>[] {
+  const { scope, equal, keep, supersets = [] } = filter;
   let best: OrderedList<T> | undefined;
   for (const [field, value] of Object.entries(equal) as [keyof T & string, string | null | undefined][]) {
     if (value === null || value === undefined) continue;

@@ -2,10 +2,10 @@
  * The registry records of a world document (credit batches, deliveries, transfers, refunds)
  * replayed through the credit ledger, each at its own date and with its own id.
  */
-import type { IssuePath } from '../model';
-import { CreditLedgerError } from '../registry';
-import type { ServiceState } from './state';
-import { organisationView } from './views';
+import type { IssuePath } from '../../model';
+import { CreditLedgerError } from '../../registry';
+import type { ServiceState } from '../state';
+import { organisationView } from '../resources/views';
 import { WorldDocumentError } from './world-error';
 import type { World } from './world-schema';
 
@@ -109,14 +109,12 @@ function replayTransactions(
   bufferPoolId: string | undefined,
   at: (iso: string | undefined) => void,
 ): void {
-  replay(
-    state,
-    at,
-    'deliveries',
-    'delivery',
-    world.deliveries,
-    (d) => d.delivered_at,
-    (d) => {
+  replay(state, at, {
+    collection: 'deliveries',
+    kind: 'delivery',
+    items: world.deliveries,
+    when: (d) => d.delivered_at,
+    create: (d) => {
       // The cross-check refused a world whose order is missing; nothing to replay then.
       const order = state.orders.get(d.order_id);
       if (order === undefined) return undefined;
@@ -126,15 +124,13 @@ function replayTransactions(
         notes: d.notes ?? null,
       });
     },
-  );
-  replay(
-    state,
-    at,
-    'transfers',
-    'transfer',
-    world.transfers,
-    (t) => t.transferred_at,
-    (t) =>
+  });
+  replay(state, at, {
+    collection: 'transfers',
+    kind: 'transfer',
+    items: world.transfers,
+    when: (t) => t.transferred_at,
+    create: (t) =>
       state.ledger.createTransfer({
         from_organisation_id: t.from_organisation_id,
         to_organisation_id: t.to_organisation_id,
@@ -142,34 +138,35 @@ function replayTransactions(
         credit_batch_quantities: t.credit_batch_quantities,
         notes: t.notes ?? null,
       }),
-  );
-  replay(
-    state,
-    at,
-    'refunds',
-    'refund',
-    world.refunds,
-    (r) => r.refunded_at,
-    (r) =>
+  });
+  replay(state, at, {
+    collection: 'refunds',
+    kind: 'refund',
+    items: world.refunds,
+    when: (r) => r.refunded_at,
+    create: (r) =>
       state.ledger.createRefund({
         from_buffer_pool_organisation_id: bufferPoolId ?? '',
         to_organisation_id: r.to_organisation_id,
         credit_batch_quantities: r.credit_batch_quantities,
         notes: r.notes ?? null,
       }),
-  );
+  });
 }
 
 /** Transactions are replayed in order, each at its own date and with its own id. */
 function replay<T extends { readonly id: string; readonly credit_batch_quantities: readonly { readonly credit_batch_id: string }[] }>(
   state: ServiceState,
   at: (iso: string | undefined) => void,
-  collection: 'deliveries' | 'transfers' | 'refunds',
-  kind: 'delivery' | 'transfer' | 'refund',
-  items: readonly T[],
-  when: (item: T) => string | undefined,
-  create: (item: T) => { readonly id: string } | undefined,
+  transactions: {
+    readonly collection: 'deliveries' | 'transfers' | 'refunds';
+    readonly kind: 'delivery' | 'transfer' | 'refund';
+    readonly items: readonly T[];
+    readonly when: (item: T) => string | undefined;
+    readonly create: (item: T) => { readonly id: string } | undefined;
+  },
 ): void {
+  const { collection, kind, items, when, create } = transactions;
   items.forEach((item, i) => {
     at(when(item));
     state.overrideLedgerIds(kind, [item.id]);

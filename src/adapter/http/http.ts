@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Sandbox } from './types';
+import type { Sandbox } from '../types';
 
 /** Options of {@link toNodeListener} and {@link createNodeService}. */
 export interface NodeListenerOptions {

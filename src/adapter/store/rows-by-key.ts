@@ -7,8 +7,8 @@
  * an update that keeps a row's keys costs nothing here. A row may have several keys (a component
  * is in the group of each datapoint it uses); it is in each group once.
  */
-import { Sequence, type ReadonlySequence } from '../sequence';
-import type { Row, Sequenced, Table, TableObserver } from '../store';
+import { Sequence, type ReadonlySequence } from './sequence';
+import type { Row, Sequenced, Table, TableObserver } from './store';
 
 /** The keys of a row: one key, none (null), or several distinct ones. */
 export type KeysOf<T> = (row: T) => string | null | readonly string[];

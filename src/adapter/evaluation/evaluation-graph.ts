@@ -10,9 +10,9 @@
  * entry in no statement, or in one without such components, is evaluated on its own figures only,
  * so entries of that kind can be evaluated together in one graph, each as it would be alone.
  */
-import type { GraphAttribution, GraphGhgEntry, RemovalGraph } from '../model';
-import type { ComponentRow, StatementRow } from './rows';
-import type { ServiceState } from './state';
+import type { GraphAttribution, GraphGhgEntry, RemovalGraph } from '../../model';
+import type { ComponentRow, StatementRow } from '../rows';
+import type { ServiceState } from '../state';
 
 /** An attribution as the calculation needs it. */
 export interface AttributionInput {

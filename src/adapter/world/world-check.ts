@@ -3,10 +3,10 @@
  * owners allowed to own what they own, supplier references unique per supplier, units of the
  * right kind, and components checked by the accounting module like any graph.
  */
-import { prepareGraph } from '../accounting';
-import type { GraphIssue, IssuePath } from '../model';
-import { isCompatible } from '../units';
-import { QUANTITY_FIELDS, unreadableUnit } from './quantities';
+import { prepareGraph } from '../../accounting';
+import type { GraphIssue, IssuePath } from '../../model';
+import { isCompatible } from '../../units';
+import { QUANTITY_FIELDS, unreadableUnit } from '../evaluation/quantities';
 import type { World } from './world-schema';
 
 type Owned = { owner_organisation_id: string; project_id?: string | null };

@@ -3,12 +3,12 @@
  * registry's Organisation of an organisation id, and a stored measurement property as served.
  * Each resource's own view is in resources/<resource>/view.ts.
  */
-import type { ServiceState } from './state';
-import type { OrganisationView } from '../registry';
-import type { ComponentType } from '../model';
-import type { QuantityKind } from '../model/quantity-kinds';
-import type { BodyOf } from './router';
-import type { measurementPropertySchema } from './resources/measurements/schemas';
+import type { ServiceState } from '../state';
+import type { OrganisationView } from '../../registry';
+import type { ComponentType } from '../../model';
+import type { QuantityKind } from '../../model/quantity-kinds';
+import type { BodyOf } from '../router';
+import type { measurementPropertySchema } from './measurements/schemas';
 
 /**
  * The component type as the service writes it (docs/rules.md#blueprints-components-and-inputs): `COUNTERFACTUAL`, which graph

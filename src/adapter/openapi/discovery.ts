@@ -4,7 +4,7 @@
  * document (`/openapi.json`) and the routes there, instead of a bare 404. Documents, not
  * operations: they need no credentials. Pure: the answer depends only on the path and the routes.
  */
-import type { Route } from './router';
+import type { Route } from '../router';
 
 /** Where the service's OpenAPI document is served. */
 export const OPENAPI_PATH = '/openapi.json';

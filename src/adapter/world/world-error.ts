@@ -1,7 +1,7 @@
 /**
  * The error of a world document that cannot be loaded.
  */
-import { formatIssuePath, type GraphIssue } from '../model';
+import { formatIssuePath, type GraphIssue } from '../../model';
 
 /**
  * Thrown by `createSandbox` for a world document that cannot be loaded; lists every problem with

@@ -9,15 +9,15 @@
  * The test helpers under `/sandbox/v0` are in it too, tagged `sandbox`.
  */
 import { z } from 'zod';
-import * as model from '../model';
-import { dateSchema, dateTimeSchema } from '../model/shapes';
-import { errorMessageBodySchema, validationErrorBodySchema } from '../model/validation-error';
+import * as model from '../../model';
+import { dateSchema, dateTimeSchema } from '../../model/shapes';
+import { errorMessageBodySchema, validationErrorBodySchema } from '../../model/validation-error';
 import { describeDocument } from './openapi-descriptions';
 import { componentSchemaName } from './openapi-names';
 import { operationIds } from './operation-ids';
-import type { Route } from './router';
-import { ROUTES } from './resources';
-import * as resourceSchemas from './resources/schemas';
+import type { Route } from '../router';
+import { ROUTES } from '../resources';
+import * as resourceSchemas from '../resources/schemas';
 
 /** A JSON Schema object as the document holds it. */
 export type JsonSchemaObject = { [key: string]: unknown };

@@ -5,8 +5,8 @@
  * a transfer, ...). The keys of a record are recomputed whenever a transaction changes it, so a
  * list by key is a sequence kept in creation order, read a page at a time.
  */
-import type { CreditLedger } from '../registry';
-import type { LedgerKind } from './rows';
+import type { CreditLedger } from '../../registry';
+import type { LedgerKind } from '../rows';
 
 /** The key of the records of `kind` whose `field` is `value`. */
 export function ledgerKey(kind: LedgerKind, field?: string, value?: string): string {

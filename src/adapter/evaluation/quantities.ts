@@ -8,10 +8,10 @@
  *
  * The kind of each ScalarQuantity field of the service is listed once, in {@link QUANTITY_FIELDS}.
  */
-import type { QuantityKind } from '../model';
-import { isCompatible, isWithinPhysicalBounds, parseUnit, QUANTITY_KIND_PHYSICAL_BOUNDS, UnitError } from '../units';
-import type { Problems } from './failures';
-import type { QuantityRow } from './rows';
+import type { QuantityKind } from '../../model';
+import { isCompatible, isWithinPhysicalBounds, parseUnit, QUANTITY_KIND_PHYSICAL_BOUNDS, UnitError } from '../../units';
+import type { Problems } from '../http/failures';
+import type { QuantityRow } from '../rows';
 
 /**
  * The quantity kind of every ScalarQuantity field of a request or world document, by resource and

@@ -2,7 +2,7 @@
  * Refusals. A handler that refuses a request throws a {@link Refusal}; the pipeline turns it into
  * the response. Only the pipeline catches, so a refusal can never be mistaken for a defect.
  */
-import type { ValidationErrorItem } from '../model/validation-error';
+import type { ValidationErrorItem } from '../../model/validation-error';
 import { boundDetail } from './request-limits';
 
 /** A refused request: its status, body and extra headers. */

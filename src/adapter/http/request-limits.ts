@@ -10,7 +10,7 @@
  * {@link MAX_LISTED_PROBLEMS} problems, the rest counted, and echoes no input so large that the
  * answer would pass {@link MAX_DETAIL_BYTES}.
  */
-import { tooManyErrorsItem, type ValidationErrorItem } from '../model/validation-error';
+import { tooManyErrorsItem, type ValidationErrorItem } from '../../model/validation-error';
 
 /** Longest array a request body may hold. */
 export const MAX_ARRAY_ITEMS = 10_000;
