@@ -5,7 +5,7 @@
  * entries one by one). Every change a GHG entry's figures depend on re-evaluates the entry through
  * the calculation core (evaluation.ts) and is refused (409) once a submitted entry depends on it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatIssuePath, idSchema } from '../../../model';
 import { idPathSchema } from '../../../model/queries';
 import { listComponentsQuerySchema } from './schemas';

@@ -5,7 +5,7 @@
  * token's: it must own the credits it moves. Lists page through the ledger keys (ledger-keys.ts),
  * so a page costs the page, whatever the size of the ledger.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import {

@@ -4,7 +4,7 @@
  * cannot be deleted (409). A production batch is part of a GHG statement when a submitted entry
  * reaches it through an application or a sample (docs/rules.md#service-behaviour); feedstock records follow it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { feedstockTypeIdPathSchema } from './schemas';
 import { idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../../model/queries';

@@ -3,7 +3,7 @@
  * side: world document or test helper) with the submissions that meet them, and the time-series
  * files a supplier uploads and submits for processing. All owner-only.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import { listDataUploadSubmissionsQuerySchema, listMonitoringRequirementsQuerySchema } from './schemas';

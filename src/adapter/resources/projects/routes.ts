@@ -2,7 +2,7 @@
  * What a supplier builds on: its organisation, its projects and their (deprecated) processes,
  * the component blueprints (every organisation's) and the projects' removal templates.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { paginationQuerySchema } from '../../../model/queries';
 import { projectIdPathSchema } from './schemas';

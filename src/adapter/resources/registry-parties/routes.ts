@@ -9,7 +9,7 @@
  * submitted; everyone once credits were issued on it). An order is seen by its buyer and its
  * supplier.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import { supplierIdPathSchema } from './schemas';

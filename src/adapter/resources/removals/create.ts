@@ -2,7 +2,7 @@
  * POST of a GHG entry: from a template (its components instantiated with the request's inputs),
  * or from the deprecated process steps; the entry is evaluated once, then stored.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRemovalRequestSchema } from './schemas';
 import { indexes, type RequestContext } from '../../context';
 import { Problems, unprocessable } from '../../failures';

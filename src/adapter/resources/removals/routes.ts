@@ -3,7 +3,7 @@
  * attribute components, list attributions. Every change re-evaluates the entry: its figures are
  * the accounting module's results for the entry's current attributions.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   listRemovalsQuerySchema,
   removalIdPathSchema,

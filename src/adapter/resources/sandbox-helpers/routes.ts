@@ -3,7 +3,7 @@
  * for integration tests (docs/rules.md#world-document-and-test-helpers). Same authentication as every route; never under
  * `/mrv/v0` or `/registry/v0`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../../accounting';
 import { idSchema } from '../../../model';
 import { idPathSchema } from '../../../model/queries';

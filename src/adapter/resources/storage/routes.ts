@@ -4,7 +4,7 @@
  * only when a submitted entry reaches it (docs/rules.md#service-behaviour); units and sensors stay owner-only.
  * Deleting something in use is 409.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { biocharApplicationIdPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, storageLocationPathSchema } from './schemas';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
