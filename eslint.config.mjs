@@ -102,6 +102,17 @@ const FOCUS_OR_SKIP = {
   message: 'No .only/.skip/.todo in committed tests: every test runs.',
 };
 
+/**
+ * zod is bundled (tsup.config.ts): a namespace import lets the bundle keep only what is used. The `z`
+ * (or default) export is zod's whole namespace as one value, which would bring its 128 locales back
+ * into every entry's start-up (issue 36: about 120 ms of import('cdr-engine')).
+ */
+const ZOD_AS_NAMESPACE = {
+  selector:
+    "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+  message: "Write `import * as z from 'zod'` (or `import type { z }`): zod's `z` value is its whole namespace, locales included.",
+};
+
 export default defineConfig(
   {
     ignores: ['dist/', 'node_modules/', 'temp/', 'artifacts/', 'bench/out/', 'etc/', 'schema/', 'examples/reports/'],
@@ -143,6 +154,7 @@ export default defineConfig(
         'error',
         { patterns: [{ group: ['node:*'], message: 'Node built-ins (I/O) only in src/cli and src/adapter.' }] },
       ],
+      'no-restricted-syntax': ['error', FOCUS_OR_SKIP, ZOD_AS_NAMESPACE],
     },
   },
   {

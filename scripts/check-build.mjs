@@ -160,9 +160,18 @@ function checkExports() {
   }
 }
 
+/** Whether the package's declarations (dist/*.d.ts, *.d.cts) import `name`: then its types must be installed. */
+function declarationsImport(name) {
+  const pattern = new RegExp(`from ['"]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/[^'"]*)?['"]`);
+  return readdirSync(join(root, 'dist'))
+    .filter((file) => /\.d\.c?ts$/.test(file))
+    .some((file) => pattern.test(readFileSync(join(root, 'dist', file), 'utf8')));
+}
+
 /**
  * A bundled package is not installed with the package, so it must not be a dependency (its code
- * is already in dist/), and its licence must be in dist/THIRD-PARTY-NOTICES.md.
+ * is already in dist/), unless the declarations import its types (zod: the public schemas are zod
+ * types); and its licence must be in dist/THIRD-PARTY-NOTICES.md.
  */
 function checkBundledPackages() {
   const noticesPath = join(root, 'dist', 'THIRD-PARTY-NOTICES.md');
@@ -171,7 +180,7 @@ function checkBundledPackages() {
   for (const name of bundledPackages(join(root, 'dist'))) {
     if (notices !== '' && !notices.includes(`## ${name} `))
       problems.push(`dist/THIRD-PARTY-NOTICES.md does not list the bundled package ${name}`);
-    if (name in (manifest.dependencies ?? {}))
+    if (name in (manifest.dependencies ?? {}) && !declarationsImport(name))
       problems.push(`${name} is bundled into dist/ and also a dependency (installed for nothing): move it to devDependencies`);
   }
 }

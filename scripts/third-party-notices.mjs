@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * Writes dist/THIRD-PARTY-NOTICES.md after `tsup`: the name, version, licence and licence text of
- * every npm package whose code the build bundles (mathjs and its own dependencies: they are inlined
- * so that only the factories the engine uses load, and are therefore not installed with the
- * package). Packages imported at run time (zod, decimal.js, vega, fast-check) are installed with
+ * every npm package whose code the build bundles (mathjs and its own dependencies, and zod: they are
+ * inlined so that only the factories and schemas the engine uses load). Packages imported at run time
+ * (decimal.js, vega, fast-check; zod too, for its types) are installed with
  * their own licences and are not listed. The bundled packages are read from esbuild's metafiles,
  * so a new bundled package is listed without editing this file; scripts/check-build.mjs fails when
  * one is missing.

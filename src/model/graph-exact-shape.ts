@@ -17,7 +17,7 @@
  *
  * Internal: not exported from the package.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isCalendarDate } from './calendar-date';
 import { removalGraphSchema, type RemovalGraph } from './graph';
 

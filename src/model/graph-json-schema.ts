@@ -8,7 +8,7 @@
  *
  * Internal: not exported from the package (the JSON file is).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { removalGraphSchema } from './graph';
 
 /** The JSON Schema of the removal graph document, as a plain JSON value. */

@@ -12,7 +12,7 @@
  *
  * Internal: not exported from the package.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { removalGraphSchema, type RemovalGraph } from './graph';
 import { EXACT_ITEM_CHECKS, safeParseRemovalGraph } from './graph-exact-shape';
 import type { GraphIssue, IssuePath } from './issues';

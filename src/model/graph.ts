@@ -9,7 +9,7 @@
  * given; figures the service computes are not among them. docs/graph-document.md lists every field.
  * The JSON Schema of the document (schema/graph.schema.json) is generated from these schemas.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isCalendarDate } from './calendar-date';
 import { quantityKindSchema } from './quantity-kinds';
 

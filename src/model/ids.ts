@@ -2,7 +2,7 @@
  * Identifiers of the service: `<prefix>_<opaque>`, 20 to 37 characters (docs/rules.md#service-resources).
  * New ids are monotonic ULIDs, so they sort by creation: lists ordered by id are in creation order.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Every identifier prefix of the service, by resource kind (docs/rules.md#service-resources).

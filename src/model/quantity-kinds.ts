@@ -1,7 +1,7 @@
 /**
  * The 66 quantity kinds of docs/rules.md#service-resources. The units module maps each to a physical dimension.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Every quantity kind a blueprint input or the `quantity_kind` filter may name (docs/rules.md#service-resources).

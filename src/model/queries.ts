@@ -4,7 +4,7 @@
  * from them (`int_parsing` when they are not integers). Each resource's own queries and path
  * parameters are in src/adapter/resources/<resource>/schemas.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type IdKind, idSchema } from './ids';
 import { addPydanticIssue } from './pydantic-issue';
 import { laxInt, supplierReferenceIdSchema } from './shapes';

@@ -5,7 +5,7 @@
  * src/adapter/resources/<resource>/schemas.ts; bodies are strict (docs/rules.md#service-behaviour):
  * every object refuses a key it does not define (`extra_forbidden` at the key's `loc`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { laxNumber, standardDeviationSchema } from './shapes';
 
 /** A `display_name` in a request body: 1 to 100 characters. */

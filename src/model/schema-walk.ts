@@ -7,7 +7,7 @@
  * (objects, arrays, records, unions and the wrappers that do not change which keys an object takes);
  * nothing else in src/ looks inside a zod schema.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatIssuePath, type GraphIssue, type IssuePath } from './issues';
 import { nearestName } from './nearest-name';
 

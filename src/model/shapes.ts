@@ -4,7 +4,7 @@
  * suppliers. Scalars are validated the way the service's pydantic models do, including lax number
  * and boolean parsing, and report the matching pydantic error through the 422 mapper.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { COUNTRY_CODES_ALPHA3 } from './country-codes';
 import { idSchema } from './ids';
 import { addPydanticIssue, pyRepr } from './pydantic-issue';

@@ -8,7 +8,7 @@
  * names what was expected. The builders below are small helpers over zod, the one validation
  * language of the project; each value check carries the words "must be ..." its message uses.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GraphIssue, IssuePath } from './issues';
 import { nearestName } from './nearest-name';
 import { objectKeysAt, unknownKeyMessage } from './schema-walk';

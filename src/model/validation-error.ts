@@ -4,7 +4,7 @@
  * A failed zod parse is translated issue by issue; every problem is reported, one per location,
  * as pydantic does.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonInvalidItemAt, locateJsonError, parseJsonText } from './json-text';
 import { expectedList, readPydanticSpec, type PydanticErrorSpec } from './pydantic-issue';
 import type { RequestLocation, ValidationErrorBody, ValidationErrorItem } from './validation-error-body';

@@ -8,7 +8,7 @@
  *
  * The test helpers under `/sandbox/v0` are in it too, tagged `sandbox`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import * as model from '../../model';
 import { dateSchema, dateTimeSchema } from '../../model/shapes';
 import { errorMessageBodySchema, validationErrorBodySchema } from '../../model/validation-error';

@@ -4,7 +4,7 @@
  * nearest known key, so the objects here are not strict themselves. The document's types
  * (world-types.ts) are this schema's input, so each field is documented here, once.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { componentBlueprintDefinitionSchema, idSchema, quantityKindSchema } from '../../model';
 import { countryCodeSchema, dateSchema, dateTimeSchema } from '../../model/shapes';
 import { pathwaySchema, projectStatusSchema } from '../resources/registry-parties/schemas';

@@ -5,7 +5,7 @@
  * not have, each with its path.
  * May import: expressions, units, model.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GraphIssue, IssuePath } from '../../model/issues';
 import { nearestName } from '../../model/nearest-name';
 import type { QuantityKind } from '../../model/quantity-kinds';

@@ -22,7 +22,7 @@
  * input's kind. A blueprint that does not compile is not refused here: the checks report it.
  * May import: accounting, expressions, units, model.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { prepareGraph } from '../../accounting';
 import { BLUEPRINT_ISSUE_CODES } from '../../expressions';
 import type { GraphIssue, IssuePath } from '../../model/issues';

@@ -6,7 +6,7 @@
  * the calculation core (evaluation.ts) and is refused (409) once a submitted entry depends on it.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatIssuePath, idSchema } from '../../../model';
 import { idPathSchema } from '../../../model/queries';
 import { listComponentsQuerySchema } from './schemas';

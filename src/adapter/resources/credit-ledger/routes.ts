@@ -6,7 +6,7 @@
  * so a page costs the page, whatever the size of the ledger.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import {

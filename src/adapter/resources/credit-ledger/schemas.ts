@@ -5,7 +5,7 @@
  * and view read them); the world document, the rows, the OpenAPI document and the
  * `cdr-engine/schemas` entry import them from here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CREDIT_BATCH_STATUSES, RETIREMENT_PURPOSES } from '../../../model/enums';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { idPathSchema, paginatedQuerySchema, paginationQuerySchema } from '../../../model/queries';

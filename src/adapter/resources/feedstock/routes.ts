@@ -5,7 +5,7 @@
  * reaches it through an application or a sample (docs/rules.md#service-behaviour); feedstock records follow it.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { feedstockTypeIdPathSchema } from './schemas';
 import { idPathSchema, listByReferenceQuerySchema, paginationQuerySchema } from '../../../model/queries';

@@ -4,7 +4,7 @@
  * read them); the world document, the rows, the OpenAPI document and the `cdr-engine/schemas` entry
  * import them from here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ghgStatementStatusSchema } from '../../../model/graph';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { dateSchema, dateTimeSchema, laxNumber } from '../../../model/shapes';

@@ -4,7 +4,7 @@
  * and view read them); the world document, the rows, the OpenAPI document and the
  * `cdr-engine/schemas` entry import them from here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { quantityKindSchema } from '../../../model/quantity-kinds';
 import { paginationQuerySchema } from '../../../model/queries';

@@ -4,7 +4,7 @@
  * files a supplier uploads and submits for processing. All owner-only.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import { listDataUploadSubmissionsQuerySchema, listMonitoringRequirementsQuerySchema } from './schemas';

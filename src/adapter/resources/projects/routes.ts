@@ -3,7 +3,7 @@
  * the component blueprints (every organisation's) and the projects' removal templates.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { paginationQuerySchema } from '../../../model/queries';
 import { projectIdPathSchema } from './schemas';

@@ -10,7 +10,7 @@
  * supplier.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';
 import { supplierIdPathSchema } from './schemas';

@@ -4,7 +4,7 @@
  * this resource's module (its routes and view read them); the world document, the rows, the OpenAPI
  * document and the `cdr-engine/schemas` entry import them from here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model/ids';
 import { addPydanticIssue } from '../../../model/pydantic-issue';
 import { idPathSchema } from '../../../model/queries';

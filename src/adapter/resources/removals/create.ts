@@ -3,7 +3,7 @@
  * or from the deprecated process steps; the entry is evaluated once, then stored.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRemovalRequestSchema } from './schemas';
 import { indexes, type RequestContext } from '../../context';
 import { Problems, unprocessable } from '../../http/failures';

@@ -4,7 +4,7 @@
  * the accounting module's results for the entry's current attributions.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   listRemovalsQuerySchema,
   removalIdPathSchema,

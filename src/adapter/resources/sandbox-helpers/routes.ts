@@ -4,7 +4,7 @@
  * `/mrv/v0` or `/registry/v0`.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import { failGhgStatementVerification, markGhgStatementCreditsIssued, verifyGhgStatement } from '../../../accounting';
 import { idSchema } from '../../../model';
 import { idPathSchema } from '../../../model/queries';

@@ -5,7 +5,7 @@
  * world document, the rows, the OpenAPI document and the `cdr-engine/schemas` entry import them
  * from here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { anyIdSchema, idSchema } from '../../../model/ids';
 import { idPathSchema, paginatedQuerySchema } from '../../../model/queries';
 import { displayNameSchema, notSent } from '../../../model/requests';

@@ -5,7 +5,7 @@
  * Deleting something in use is 409.
  */
 import { found } from '../found';
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { biocharApplicationIdPathSchema, listSensorsQuerySchema, listStorageUnitsQuerySchema, storageLocationPathSchema } from './schemas';
 import { idPathSchema, paginationQuerySchema } from '../../../model/queries';

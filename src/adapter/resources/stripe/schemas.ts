@@ -4,7 +4,7 @@
  * module (its routes and view read them); the world document, the rows, the OpenAPI document and
  * the `cdr-engine/schemas` entry import them from here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../../model/ids';
 import { laxBoolean, laxInt } from '../../../model/shapes';
 
