@@ -76,7 +76,7 @@ export const GROUPS = {
   // request, the policies, the errors), then the store, its records, views and snapshots.
   'registry-validate': {
     mutate: ['src/registry/{validate,policies,errors,issuance-request}.ts'],
-    tests: [...REGISTRY_TESTS, 'test/registry/request-messages.test.ts'],
+    tests: [...REGISTRY_TESTS, 'test/registry/request-messages.test.ts', 'test/registry/request-fields.test.ts'],
   },
   'registry-state': {
     mutate: ['src/registry/{views,store,snapshot,records}.ts'],
@@ -97,11 +97,22 @@ export const GROUPS = {
     mutate: ['src/accounting/evaluate/entry-results.ts'],
     tests: ENTRY_TESTS,
   },
+  // The rest of the folder by file (each mutant of it runs every test that evaluates a graph): the
+  // budget lines, the merged sensitivities, the components' figures, then evaluate.ts itself.
+  'evaluate-budget': {
+    mutate: ['src/accounting/evaluate/budget.ts'],
+    tests: ['test/accounting/budget.test.ts', 'test/accounting/worked-examples.test.ts', 'test/accounting/entry-covariances.test.ts'],
+  },
+  'evaluate-sensitivities': {
+    mutate: ['src/accounting/evaluate/entry-sensitivities.ts'],
+    tests: [...ENTRY_TESTS, 'test/accounting/budget.test.ts'],
+  },
+  'evaluate-components': {
+    mutate: ['src/accounting/evaluate/{components,share-gradients,expression-values,branch-warnings}.ts'],
+    tests: [...ENTRY_TESTS, 'test/accounting/budget.test.ts'],
+  },
   evaluate: {
-    mutate: [
-      'src/accounting/evaluate/*.ts',
-      '!src/accounting/evaluate/{index,kink-choice,entries,entry-results,entry-inputs,discount,covariance}.ts',
-    ],
+    mutate: ['src/accounting/evaluate/evaluate.ts'],
     tests: EVALUATE_TESTS,
   },
   uncertainty: {
