@@ -5,6 +5,7 @@
  * exist, latitude 90 and longitude 180, 256-character notes, 1 to 32 character serial codes).
  */
 import { describe, expect, it } from 'vitest';
+import { CreditLedgerError, isCreditLedgerError } from '../../src/registry/errors';
 import { checkIssuanceRequest, type IssuanceContext } from '../../src/registry/issuance-request';
 import {
   Problems,
@@ -501,5 +502,29 @@ describe('checkIssuanceRequest', () => {
         `ghg_entry_id "${fakeId('ggs', 'WRONGKIND')}" is not a ghg_entry id (rmv_ prefix, 20 to 37 characters)`,
       ],
     ]);
+  });
+});
+
+describe('CreditLedgerError', () => {
+  const problem = (message: string) => ({ path: ['lines', 0, 'kg'], code: 'missing' as const, message });
+
+  it('summarises its first problem and counts the others', () => {
+    expect(new CreditLedgerError('transfer', []).message).toBe('transfer refused: refused');
+    expect(new CreditLedgerError('transfer', [problem('one')]).message).toBe('transfer refused: lines[0].kg: one');
+    expect(new CreditLedgerError('refund', [problem('one'), problem('two')]).message).toBe(
+      'refund refused: lines[0].kg: one (and 1 more problem)',
+    );
+    expect(new CreditLedgerError('issuance', [problem('one'), problem('two'), problem('three')]).message).toBe(
+      'issuance refused: lines[0].kg: one (and 2 more problems)',
+    );
+    const error = new CreditLedgerError('delivery', [problem('one')]);
+    expect([error.name, error.operation, error.problems]).toEqual(['CreditLedgerError', 'delivery', [problem('one')]]);
+  });
+
+  it('is recognised by its brand, and nothing else is', () => {
+    const error = new CreditLedgerError('delivery', [problem('one')]);
+    expect(error instanceof CreditLedgerError && isCreditLedgerError(error)).toBe(true);
+    for (const other of [new Error('x'), { name: 'CreditLedgerError' }, null, 'CreditLedgerError'])
+      expect([other instanceof CreditLedgerError, isCreditLedgerError(other)]).toEqual([false, false]);
   });
 });
