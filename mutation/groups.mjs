@@ -80,7 +80,7 @@ export const GROUPS = {
   },
   'registry-state': {
     mutate: ['src/registry/{views,store,snapshot,records}.ts'],
-    tests: [...REGISTRY_TESTS, 'test/registry/ledger-views.test.ts', 'test/registry/restore.test.ts'],
+    tests: [...REGISTRY_TESTS, 'test/registry/ledger-views.test.ts', 'test/registry/ledger-state.test.ts', 'test/registry/restore.test.ts'],
   },
   'evaluate-kinks': {
     mutate: ['src/accounting/evaluate/kink-choice.ts'],
