@@ -95,7 +95,7 @@ export const GROUPS = {
   },
   'evaluate-results': {
     mutate: ['src/accounting/evaluate/entry-results.ts'],
-    tests: ENTRY_TESTS,
+    tests: [...ENTRY_TESTS, 'test/accounting/entry-warnings-sampled.test.ts'],
   },
   // The rest of the folder by file (each mutant of it runs every test that evaluates a graph): the
   // budget lines, the merged sensitivities, the components' figures, then evaluate.ts itself.
