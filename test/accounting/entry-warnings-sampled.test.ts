@@ -77,3 +77,40 @@ describe("an entry's reused datapoints and zero components", () => {
     expect(Object.is(c?.co2e_kg, 0)).toBe(true);
   });
 });
+
+/** m - (c > 2 s ? c : 0) as components 'near' (c = 12 against 10, sd 2: warns; m = 0 +- 1 kg warns too) and 'far' (c = 30). */
+function branchGraph(): RemovalGraphInput {
+  return {
+    component_blueprints: [
+      blueprint({
+        key: 'corrected',
+        template: '{m} - ({c} > 2 * {s} ? {c} : 0)',
+        inputs: { m: { kind: 'mass', unit: 'kg' }, c: { kind: 'mass', unit: 'kg' }, s: { kind: 'mass', unit: 'kg' } },
+      }),
+    ],
+    datapoints: [
+      datapoint('big', 0, 'kg', 1),
+      datapoint('m', 100, 'kg', 1),
+      datapoint('near', 12, 'kg', 2),
+      datapoint('far', 30, 'kg', 2),
+      datapoint('s', 5, 'kg', null),
+    ],
+    components: [
+      component('near', 'corrected', { m: 'big', c: 'near', s: 's' }),
+      component('far', 'corrected', { m: 'm', c: 'far', s: 's' }),
+    ],
+    ghg_entries: [entry('plain', { far: 0.5 }, null), entry('warned', { near: 0.5 }, null), entry('both', { far: 0.5, near: 0.5 }, null)],
+  };
+}
+
+describe("an entry's component warnings", () => {
+  it("join the entry's own, only in the entries that attribute the component", () => {
+    const [plain, warned, both] = evaluateGraph(branchGraph()).ghg_entries.map((e) => e.warnings.map((w) => w.code));
+    expect(plain).not.toContain('branch_near_threshold');
+    expect(warned).toContain('branch_near_threshold');
+    // The 0 kg +- 1 datapoint's own warning stays beside it.
+    expect(warned).toContain('standard_deviation_exceeds_magnitude');
+    expect(both?.filter((c) => c === 'branch_near_threshold')).toHaveLength(1);
+    expect(both).toContain('standard_deviation_exceeds_magnitude');
+  });
+});
