@@ -22,5 +22,7 @@ export default {
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `temp/mutation/${group.name}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
-  timeoutMS: 10_000,
+  // Generous: on a loaded machine a narrowed test run can take several times its dry-run time, and a
+  // time-out counts as a kill; a real endless loop costs this much once.
+  timeoutMS: 30_000,
 };

@@ -72,9 +72,15 @@ export const GROUPS = {
     mutate: ['src/registry/{quantity,totals,balances}.ts'],
     tests: [...REGISTRY_TESTS, 'test/registry/quantities.test.ts'],
   },
+  // The ledger's state in two groups: what reads and checks a request (validation, the issuance
+  // request, the policies, the errors), then the store, its records, views and snapshots.
+  'registry-validate': {
+    mutate: ['src/registry/{validate,policies,errors,issuance-request}.ts'],
+    tests: [...REGISTRY_TESTS, 'test/registry/request-messages.test.ts', 'test/registry/request-fields.test.ts'],
+  },
   'registry-state': {
-    mutate: ['src/registry/{validate,views,store,snapshot,records,policies,errors,issuance-request}.ts'],
-    tests: REGISTRY_TESTS,
+    mutate: ['src/registry/{views,store,snapshot,records}.ts'],
+    tests: [...REGISTRY_TESTS, 'test/registry/ledger-views.test.ts', 'test/registry/ledger-state.test.ts', 'test/registry/restore.test.ts'],
   },
   'evaluate-kinks': {
     mutate: ['src/accounting/evaluate/kink-choice.ts'],
@@ -89,13 +95,24 @@ export const GROUPS = {
   },
   'evaluate-results': {
     mutate: ['src/accounting/evaluate/entry-results.ts'],
-    tests: ENTRY_TESTS,
+    tests: [...ENTRY_TESTS, 'test/accounting/entry-warnings-sampled.test.ts'],
+  },
+  // The rest of the folder by file (each mutant of it runs every test that evaluates a graph): the
+  // budget lines, the merged sensitivities, the components' figures, then evaluate.ts itself.
+  'evaluate-budget': {
+    mutate: ['src/accounting/evaluate/budget.ts'],
+    tests: ['test/accounting/budget.test.ts', 'test/accounting/worked-examples.test.ts', 'test/accounting/entry-covariances.test.ts'],
+  },
+  'evaluate-sensitivities': {
+    mutate: ['src/accounting/evaluate/entry-sensitivities.ts'],
+    tests: [...ENTRY_TESTS, 'test/accounting/budget.test.ts'],
+  },
+  'evaluate-components': {
+    mutate: ['src/accounting/evaluate/{components,share-gradients,expression-values,branch-warnings}.ts'],
+    tests: [...ENTRY_TESTS, 'test/accounting/budget.test.ts'],
   },
   evaluate: {
-    mutate: [
-      'src/accounting/evaluate/*.ts',
-      '!src/accounting/evaluate/{index,kink-choice,entries,entry-results,entry-inputs,discount,covariance}.ts',
-    ],
+    mutate: ['src/accounting/evaluate/evaluate.ts'],
     tests: EVALUATE_TESTS,
   },
   uncertainty: {

@@ -5,6 +5,8 @@
  */
 import type { PreparedCorrelations } from '../prepare/correlations';
 
+type PartnerList = PreparedCorrelations['partners'] extends ReadonlyMap<number, infer L> ? L : never;
+
 /** One pair's term of an entry's variance (SI, kg^2): both datapoints' indices, its coefficient and the term. */
 export interface CovarianceTerm {
   readonly a: number;
@@ -33,10 +35,11 @@ export function covarianceTermsOf(
     coefficientOf ??= new Map();
     coefficientOf.set(d, (coefficientOf.get(d) ?? 0) + (coefficients[k] as number));
   }
-  if (coefficientOf === null || coefficientOf.size < 2) return null;
+  if (coefficientOf === null) return null;
   const terms: CovarianceTerm[] = [];
+  // Only datapoints with partners entered the map; one alone finds none of them present: no term.
   for (const [a, ca] of coefficientOf) {
-    for (const { datapoint: b, coefficient } of partners.get(a) ?? []) {
+    for (const { datapoint: b, coefficient } of partners.get(a) as PartnerList) {
       const cb = coefficientOf.get(b);
       if (b <= a || cb === undefined) continue;
       const term = 2 * ca * cb * coefficient * (siStandardDeviations[a] as number) * (siStandardDeviations[b] as number);

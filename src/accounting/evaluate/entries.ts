@@ -77,16 +77,18 @@ export class EntryEvaluation {
       creditsOfNetInto(net, this.results.riskOf(e), this.policies, this.credits, e - from);
     }
     // 3. The result objects.
-    const chunk = new Array<GhgEntryResult>(to - from);
+    const chunk: GhgEntryResult[] = [];
     for (let e = from; e < to; e++) {
       const row = e - from;
-      chunk[row] = this.results.resultOf(
-        e,
-        this.chunkNet[row] as number,
-        this.nets[e] as number,
-        this.chunkStandardDeviation[row] as number,
-        this.credits,
-        row,
+      chunk.push(
+        this.results.resultOf(
+          e,
+          this.chunkNet[row] as number,
+          this.nets[e] as number,
+          this.chunkStandardDeviation[row] as number,
+          this.credits,
+          row,
+        ),
       );
     }
     this.next = to;
@@ -95,12 +97,13 @@ export class EntryEvaluation {
 
   /**
    * Entry e's net less its uncertainty discount: the standard deviation times the coverage factor,
-   * or under the Monte Carlo method its percentile capped at the net (docs/policies.md).
+   * or under the Monte Carlo method its percentile capped at the net (docs/policies.md). That method
+   * always runs Monte Carlo (evaluate.ts, monteCarloSettings), so its run is there.
    */
   private netAfterDiscount(e: number, row: number): number {
     const net = this.chunkNet[row] as number;
-    if (this.monteCarlo !== undefined && this.policies.discountMethod === 'monte_carlo')
-      return Math.min(net, (this.monteCarlo.summaries[e] as MonteCarloSummary).percentile_kg);
+    if (this.policies.discountMethod === 'monte_carlo')
+      return Math.min(net, ((this.monteCarlo as MonteCarloRun).summaries[e] as MonteCarloSummary).percentile_kg);
     return firstOrderNetAfterDiscount(net, this.chunkStandardDeviation[row] as number, this.policies);
   }
 }
