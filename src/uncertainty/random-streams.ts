@@ -5,6 +5,7 @@
  * blocks among threads, or drawing only the datapoints a few entries need, never changes a figure;
  * keying by the id (not the position) makes the draws independent of the document's order.
  */
+import { ZIGGURAT_KERNEL_CAPACITY, type ZigguratKernel, zigguratKernel } from './ziggurat-wasm';
 
 /**
  * The 64-bit key of a datapoint's or group's streams, as two 32-bit words: FNV-1a and a second,
@@ -76,9 +77,53 @@ export class BlockStream {
    * 32-bit number per deviate almost always (7 bits choose the layer, the other 25 the position,
    * so the two are independent), the exact tail and wedges otherwise. With `location` and `scale`,
    * each is written as `location + scale * z` (a normal input drawn in the same pass); the default
-   * 0 and 1 give z itself, as a deviate is never -0.
+   * 0 and 1 give z itself, as a deviate is never -0. The fast path runs in WebAssembly where the
+   * host allows it (ziggurat-wasm.ts: the same steps and arithmetic, so the same deviates), else in
+   * {@link BlockStream.fillNormalsScalar}.
    */
   fillNormals(out: Float64Array, location = 0, scale = 1): void {
+    const kernel = zigguratKernel(KN, WN);
+    if (kernel === null) this.fillNormalsScalar(out, location, scale);
+    else this.fillNormalsKernel(kernel, out, location, scale);
+  }
+
+  /** {@link BlockStream.fillNormals} with the fast path in the WebAssembly kernel, a kernel's capacity at a time. */
+  private fillNormalsKernel(kernel: ZigguratKernel, out: Float64Array, location: number, scale: number): void {
+    const { state, out: deviates } = kernel;
+    this.saveTo(state);
+    for (let start = 0; start < out.length; start += ZIGGURAT_KERNEL_CAPACITY) {
+      const n = Math.min(ZIGGURAT_KERNEL_CAPACITY, out.length - start);
+      let i = kernel.fill(n, location, scale, 0);
+      while (i < n) {
+        // The number at state[4] left the fast path: the slow path (on the fields), then back.
+        this.loadFrom(state);
+        const j = state[4] as number;
+        const z = this.zigguratEdge(j >> 7, j & 127);
+        this.saveTo(state);
+        if (!Number.isNaN(z)) deviates[i++] = location + scale * z;
+        i = kernel.fill(n, location, scale, i);
+      }
+      out.set(deviates.subarray(0, n), start);
+    }
+    this.loadFrom(state);
+  }
+
+  private saveTo(state: Int32Array): void {
+    state[0] = this.a;
+    state[1] = this.b;
+    state[2] = this.c;
+    state[3] = this.d;
+  }
+
+  private loadFrom(state: Int32Array): void {
+    this.a = (state[0] as number) >>> 0;
+    this.b = (state[1] as number) >>> 0;
+    this.c = (state[2] as number) >>> 0;
+    this.d = (state[3] as number) >>> 0;
+  }
+
+  /** {@link BlockStream.fillNormals} in JavaScript alone: the path of a host without WebAssembly (and the reference of the tests). */
+  fillNormalsScalar(out: Float64Array, location = 0, scale = 1): void {
     const n = out.length;
     // The state in locals and next32 written out in a tight loop of the fast path alone: fields
     // read and written per deviate, or the slow path's variables kept alive in the loop, cost more
@@ -143,6 +188,11 @@ export class BlockStream {
     } while (y + y < tail * tail);
     return h > 0 ? ZIGGURAT_R + tail : -ZIGGURAT_R - tail;
   }
+}
+
+/** Whether {@link BlockStream.fillNormals} runs its fast path in WebAssembly on this host. */
+export function normalsInWebAssembly(): boolean {
+  return zigguratKernel(KN, WN) !== null;
 }
 
 function rotl(v: number, k: number): number {

@@ -1,0 +1,96 @@
+// The WebAssembly fast path of the normal generator (src/uncertainty/ziggurat-wasm.ts) gives the
+// same deviates, bit for bit, as the JavaScript loop it stands in for, and a host without
+// WebAssembly draws the same ones through the JavaScript loop alone.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BlockStream, normalsInWebAssembly, streamKey } from '../../src/uncertainty/random-streams';
+import { ZIGGURAT_KERNEL_CAPACITY } from '../../src/uncertainty/ziggurat-wasm';
+
+function deviates(
+  fill: (stream: BlockStream, out: Float64Array) => void,
+  seed: number,
+  block: number,
+  id: string,
+  size: number,
+): Float64Array {
+  const out = new Float64Array(size);
+  fill(new BlockStream(seed, block, streamKey(id)), out);
+  return out;
+}
+
+const sameBits = (x: Float64Array, y: Float64Array): boolean => x.length === y.length && x.every((v, i) => Object.is(v, y[i]));
+
+describe('the ziggurat in WebAssembly', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('is compiled on this host (the property below compares two paths, not one with itself)', () => {
+    expect(normalsInWebAssembly()).toBe(true);
+  });
+
+  it('gives the JavaScript loop`s deviates bit for bit, whatever the seed, block, key, size, location and scale', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+        fc.nat(100_000),
+        fc.string({ maxLength: 12 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: 1e-6, max: 1e3, noNaN: true }),
+        (seed, block, id, size, location, scale) => {
+          const wasm = deviates((s, out) => s.fillNormals(out, location, scale), seed, block, id, size);
+          const js = deviates((s, out) => s.fillNormalsScalar(out, location, scale), seed, block, id, size);
+          expect(sameBits(wasm, js)).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('leaves the stream where the JavaScript loop does, across a fill longer than the kernel holds', () => {
+    const size = 2 * ZIGGURAT_KERNEL_CAPACITY + 123;
+    const wasm = new BlockStream(11, 4, streamKey('dtp_long'));
+    const js = new BlockStream(11, 4, streamKey('dtp_long'));
+    const x = new Float64Array(size);
+    const y = new Float64Array(size);
+    wasm.fillNormals(x);
+    js.fillNormalsScalar(y);
+    expect(sameBits(x, y)).toBe(true);
+    // The slow path ran (about 2.8 % of numbers leave the fast path) and the states agree after it.
+    expect(wasm.next32()).toBe(js.next32());
+    expect(wasm.uniform()).toBe(js.uniform());
+  });
+
+  it('draws standard normals: mean, variance and tail shares of 400,000 deviates with a fixed seed', () => {
+    const n = 400_000;
+    const z = deviates((s, out) => s.fillNormals(out), 2026, 0, 'dtp_moments', n);
+    let sum = 0;
+    let squares = 0;
+    let beyond2 = 0;
+    let beyond3 = 0;
+    for (const v of z) {
+      sum += v;
+      squares += v * v;
+      if (Math.abs(v) > 2) beyond2++;
+      if (Math.abs(v) > 3.442619855899) beyond3++;
+    }
+    expect(Math.abs(sum / n)).toBeLessThan(5 / Math.sqrt(n));
+    expect(Math.abs(squares / n - 1)).toBeLessThan(5 * Math.sqrt(2 / n));
+    // P(|Z| > 2) = 0.0455003; P(|Z| > R), R the ziggurat's base, = 0.000576 (the tail's own sampler).
+    expect(Math.abs(beyond2 / n - 0.0455003)).toBeLessThan(5 * Math.sqrt((0.0455 * 0.9545) / n));
+    expect(Math.abs(beyond3 / n - 0.000576)).toBeLessThan(5 * Math.sqrt(0.000576 / n));
+  });
+
+  it('a host without WebAssembly draws the same deviates through the JavaScript loop', async () => {
+    const expected = deviates((s, out) => s.fillNormals(out, 3, 0.5), 5, 2, 'dtp_host', 4096);
+    vi.stubGlobal('WebAssembly', undefined);
+    vi.resetModules();
+    const streams = await import('../../src/uncertainty/random-streams');
+    expect(streams.normalsInWebAssembly()).toBe(false);
+    const out = new Float64Array(4096);
+    new streams.BlockStream(5, 2, streams.streamKey('dtp_host')).fillNormals(out, 3, 0.5);
+    expect(sameBits(out, expected)).toBe(true);
+  });
+});
