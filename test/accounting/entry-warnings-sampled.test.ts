@@ -5,24 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type EvaluateOptions, type RemovalGraphInput } from '../../src';
-import { blueprint, component, datapoint, entry } from './fixtures';
-
-/** A loss at a stationary point (JCGM 101 9.4, x1 = x2 = 0): first order sees no spread, Monte Carlo does. */
-function stationaryGraph(): RemovalGraphInput {
-  return {
-    component_blueprints: [
-      blueprint({
-        key: 'loss',
-        type: 'LOSS',
-        template: '({x1} ^ 2 + {x2} ^ 2) * {m}',
-        inputs: { x1: { kind: 'dimensionless', unit: '' }, x2: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } },
-      }),
-    ],
-    datapoints: [datapoint('x1', 0, '', 0.005), datapoint('x2', 0, '', 0.005), datapoint('m', 1e6, 'kg')],
-    components: [component('loss', 'loss', { x1: 'x1', x2: 'x2', m: 'm' })],
-    ghg_entries: [entry('one', { loss: 1 }, null)],
-  };
-}
+import { blueprint, component, datapoint, entry, stationaryGraph } from './fixtures';
 
 const NOT_CONSERVATIVE = 'first_order_discount_not_conservative';
 

@@ -96,3 +96,24 @@ export function transportGraph(
     ghg_entries: [entry('one', { transport: 1 })],
   };
 }
+
+/**
+ * JCGM 101 example 9.4 with x1 = x2 = 0, u = 0.005: Y = X1^2 + X2^2 is at a stationary point, so
+ * first order gives u(y) = 0 and no discount. As a loss, the net is -Y: its Monte Carlo 16th
+ * percentile is below 0, the first-order net after discount.
+ */
+export function stationaryGraph(): RemovalGraphInput {
+  return {
+    component_blueprints: [
+      blueprint({
+        key: 'loss',
+        type: 'LOSS',
+        template: '({x1} ^ 2 + {x2} ^ 2) * {m}',
+        inputs: { x1: { kind: 'dimensionless', unit: '' }, x2: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } },
+      }),
+    ],
+    datapoints: [datapoint('x1', 0, '', 0.005), datapoint('x2', 0, '', 0.005), datapoint('m', 1e6, 'kg')],
+    components: [component('loss', 'loss', { x1: 'x1', x2: 'x2', m: 'm' })],
+    ghg_entries: [entry('one', { loss: 1 }, null)],
+  };
+}

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type RemovalGraphInput } from '../../src';
 import { normalCdf, normalQuantile } from '../../src/uncertainty';
-import { blueprint, component, datapoint, entry } from './fixtures';
+import { blueprint, component, datapoint, entry, stationaryGraph } from './fixtures';
 
 /** y = log(x) * m with x ~ N(1, 0.5): 2.275 % of the draws have x <= 0, outside log's domain. */
 function logGraph(): RemovalGraphInput {
@@ -67,27 +67,6 @@ describe('invalid draws (issue 23 item 7)', () => {
     expect(result.warnings.length).toBeGreaterThan(0);
   });
 });
-
-/**
- * JCGM 101 example 9.4 with x1 = x2 = 0, u = 0.005: Y = X1^2 + X2^2 is at a stationary point, so
- * first order gives u(y) = 0 and no discount. As a loss, the net is -Y: its Monte Carlo 16th
- * percentile is below 0, the first-order net after discount.
- */
-function stationaryGraph(): RemovalGraphInput {
-  return {
-    component_blueprints: [
-      blueprint({
-        key: 'loss',
-        type: 'LOSS',
-        template: '({x1} ^ 2 + {x2} ^ 2) * {m}',
-        inputs: { x1: { kind: 'dimensionless', unit: '' }, x2: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } },
-      }),
-    ],
-    datapoints: [datapoint('x1', 0, '', 0.005), datapoint('x2', 0, '', 0.005), datapoint('m', 1e6, 'kg')],
-    components: [component('loss', 'loss', { x1: 'x1', x2: 'x2', m: 'm' })],
-    ghg_entries: [entry('one', { loss: 1 }, null)],
-  };
-}
 
 /** The warnings of a Monte Carlo run (the datapoints' own warnings are another subject). */
 const MONTE_CARLO_CODES = new Set(['monte_carlo_invalid_draws', 'first_order_discount_not_conservative']);
