@@ -158,9 +158,11 @@ const PROJECTS = {
 
 /**
  * The most a consumer that draws no report installs (issue 27: vega and vega-lite alone were 25 MB).
- * 10 MB until each module system had its own declarations (issue 35: the ESM .d.ts files add 0.5 MB).
+ * 10 MB until each module system had its own declarations (issue 35: the ESM .d.ts files add 0.5 MB);
+ * 10.5 MB until zod was bundled (issue 36: 155 KB of zod in each of the ESM and CommonJS builds, for
+ * about 130 ms less at import, while the zod package stays installed for the declarations' types).
  */
-const BARE_LIMIT_MB = 10.5;
+const BARE_LIMIT_MB = 11;
 const ENTRY = 'rmv_01JA0BATCHA000000000';
 
 /**
