@@ -76,7 +76,12 @@ export const GROUPS = {
   // request, the policies, the errors), then the store, its records, views and snapshots.
   'registry-validate': {
     mutate: ['src/registry/{validate,policies,errors,issuance-request}.ts'],
-    tests: [...REGISTRY_TESTS, 'test/registry/request-messages.test.ts', 'test/registry/request-fields.test.ts'],
+    tests: [
+      ...REGISTRY_TESTS,
+      'test/registry/request-messages.test.ts',
+      'test/registry/request-fields.test.ts',
+      'test/registry/issuance-request-refusals.test.ts',
+    ],
   },
   'registry-state': {
     mutate: ['src/registry/{views,store,snapshot,records}.ts'],
@@ -95,7 +100,7 @@ export const GROUPS = {
   },
   'evaluate-results': {
     mutate: ['src/accounting/evaluate/entry-results.ts'],
-    tests: [...ENTRY_TESTS, 'test/accounting/entry-warnings-sampled.test.ts'],
+    tests: [...ENTRY_TESTS, 'test/accounting/entry-warnings-sampled.test.ts', 'test/accounting/entry-results-scope.test.ts'],
   },
   // The rest of the folder by file (each mutant of it runs every test that evaluates a graph): the
   // budget lines, the merged sensitivities, the components' figures, then evaluate.ts itself.
