@@ -3,18 +3,12 @@
 // first-order standard deviations warns `branch_near_threshold`, naming the expression.
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph } from '../../src';
-import { blueprint, cmp, component, datapoint, entry } from './fixtures';
+import { cmp, component, controlCorrectionBlueprint, datapoint, entry } from './fixtures';
 
 /** A control correction applied only where it is significant: m - (|c| > 2 s ? c : 0). */
 function graph(m: number, c: number, sd: number) {
   return {
-    component_blueprints: [
-      blueprint({
-        key: 'corrected',
-        template: '{m} - ({c} > 2 * {s} ? {c} : 0)',
-        inputs: { m: { kind: 'mass', unit: 'kg' }, c: { kind: 'mass', unit: 'kg' }, s: { kind: 'mass', unit: 'kg' } },
-      }),
-    ],
+    component_blueprints: [controlCorrectionBlueprint()],
     datapoints: [datapoint('m', m, 'kg', 1), datapoint('c', c, 'kg', sd), datapoint('s', 5, 'kg', null)],
     components: [component('a', 'corrected', { m: 'm', c: 'c', s: 's' })],
     ghg_entries: [entry('e', { a: 1 })],

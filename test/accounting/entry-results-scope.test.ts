@@ -3,7 +3,7 @@
 // a project carries its attribution_scope (docs/result.md). Known answers, fixed seeds.
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type EvaluationResult, type RemovalGraphInput } from '../../src';
-import { blueprint, component, datapoint, entry } from './fixtures';
+import { component, datapoint, entry, logBlueprint } from './fixtures';
 import { cmp, datapoint as tonnes, ggs, massComponent, prj, rmv, statement, statementGraph } from '../statements/helpers';
 
 /**
@@ -12,13 +12,7 @@ import { cmp, datapoint as tonnes, ggs, massComponent, prj, rmv, statement, stat
  */
 function twoEntryLogGraph(): RemovalGraphInput {
   return {
-    component_blueprints: [
-      blueprint({
-        key: 'log',
-        template: 'log({x}) * {m}',
-        inputs: { x: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } },
-      }),
-    ],
+    component_blueprints: [logBlueprint()],
     datapoints: [datapoint('one', 1, ''), datapoint('x', 1, '', 0.5), datapoint('m', 1, 'kg', 0.1)],
     components: [component('safe', 'log', { x: 'one', m: 'm' }), component('risky', 'log', { x: 'x', m: 'm' })],
     ghg_entries: [entry('safe', { safe: 1 }, null), entry('risky', { risky: 1 }, null)],

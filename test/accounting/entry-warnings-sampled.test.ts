@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type EvaluateOptions, type RemovalGraphInput } from '../../src';
-import { blueprint, component, datapoint, entry, stationaryGraph } from './fixtures';
+import { blueprint, component, controlCorrectionBlueprint, datapoint, entry, stationaryGraph } from './fixtures';
 
 const NOT_CONSERVATIVE = 'first_order_discount_not_conservative';
 
@@ -64,13 +64,7 @@ describe("an entry's reused datapoints and zero components", () => {
 /** m - (c > 2 s ? c : 0) as components 'near' (c = 12 against 10, sd 2: warns; m = 0 +- 1 kg warns too) and 'far' (c = 30). */
 function branchGraph(): RemovalGraphInput {
   return {
-    component_blueprints: [
-      blueprint({
-        key: 'corrected',
-        template: '{m} - ({c} > 2 * {s} ? {c} : 0)',
-        inputs: { m: { kind: 'mass', unit: 'kg' }, c: { kind: 'mass', unit: 'kg' }, s: { kind: 'mass', unit: 'kg' } },
-      }),
-    ],
+    component_blueprints: [controlCorrectionBlueprint()],
     datapoints: [
       datapoint('big', 0, 'kg', 1),
       datapoint('m', 100, 'kg', 1),

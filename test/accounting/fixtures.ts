@@ -117,3 +117,21 @@ export function stationaryGraph(): RemovalGraphInput {
     ghg_entries: [entry('one', { loss: 1 }, null)],
   };
 }
+
+/** y = log(x) * m, key 'log': outside log's domain where a draw of x is at or below 0. */
+export function logBlueprint(): RemovalGraphInput['component_blueprints'][number] {
+  return blueprint({
+    key: 'log',
+    template: 'log({x}) * {m}',
+    inputs: { x: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } },
+  });
+}
+
+/** A control correction applied only where it is significant, key 'corrected': m - (c > 2 s ? c : 0). */
+export function controlCorrectionBlueprint(): RemovalGraphInput['component_blueprints'][number] {
+  return blueprint({
+    key: 'corrected',
+    template: '{m} - ({c} > 2 * {s} ? {c} : 0)',
+    inputs: { m: { kind: 'mass', unit: 'kg' }, c: { kind: 'mass', unit: 'kg' }, s: { kind: 'mass', unit: 'kg' } },
+  });
+}

@@ -5,18 +5,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type RemovalGraphInput } from '../../src';
 import { normalCdf, normalQuantile } from '../../src/uncertainty';
-import { blueprint, component, datapoint, entry, stationaryGraph } from './fixtures';
+import { blueprint, component, datapoint, entry, logBlueprint, stationaryGraph } from './fixtures';
 
 /** y = log(x) * m with x ~ N(1, 0.5): 2.275 % of the draws have x <= 0, outside log's domain. */
 function logGraph(): RemovalGraphInput {
   return {
-    component_blueprints: [
-      blueprint({
-        key: 'log',
-        template: 'log({x}) * {m}',
-        inputs: { x: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } },
-      }),
-    ],
+    component_blueprints: [logBlueprint()],
     datapoints: [datapoint('x', 1, '', 0.5), datapoint('m', 1, 'kg')],
     components: [component('log', 'log', { x: 'x', m: 'm' })],
     ghg_entries: [entry('one', { log: 1 }, null)],
