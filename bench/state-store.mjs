@@ -107,14 +107,15 @@ function breakdown(dir) {
     return { wall_ms: Math.round(performance.now() - wall), cpu_ms: Math.round((used.user + used.system) / 1000) };
   };
   const db = new Database(join(dir, 'state.sqlite'), { readonly: true });
-  const rows = db.prepare('SELECT tbl, seq, json FROM rows ORDER BY seq').raw(true);
+  // As the server reads them: a row's keys, or its text when it has none.
+  const rows = db.prepare('SELECT tbl, seq, keys, CASE WHEN keys IS NULL THEN json END FROM rows ORDER BY seq').raw(true);
   const parts = {
     open_check: timed(() => db.pragma('quick_check')),
     read: timed(() => {
       for (const _ of rows.iterate());
     }),
     read_parse: timed(() => {
-      for (const r of rows.iterate()) JSON.parse(r[2]);
+      for (const r of rows.iterate()) JSON.parse(r[2] ?? r[3]);
     }),
   };
   db.close();
@@ -133,15 +134,23 @@ async function filled(n) {
   const one = await post(first.url, datapoint(-1));
   await stop(first);
   const db = new Database(join(dir, 'state.sqlite'));
-  const template = db.prepare('SELECT seq, json FROM rows WHERE json LIKE ?').get(`%${one.body.id}%`);
+  const template = db.prepare('SELECT seq, json, keys FROM rows WHERE json LIKE ?').get(`%${one.body.id}%`);
   const meta = JSON.parse(db.prepare("SELECT value FROM meta WHERE key = 'state'").get().value);
   const row = JSON.parse(template.json);
-  const put = db.prepare('INSERT INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
+  // The row's keys (schema 3, src/adapter/store/row-keys.ts) as the server wrote them, with the copy's id and reference.
+  const keys = template.keys === null ? null : JSON.parse(template.keys);
+  const put = db.prepare('INSERT INTO rows (seq, tbl, json, keys) VALUES (?, ?, ?, ?)');
   const table = db.prepare('SELECT tbl FROM rows WHERE seq = ?').get(template.seq).tbl;
   db.transaction(() => {
     for (let i = 0; i < n; i++) {
       const id = `dtp_01BENCH${String(i).padStart(18, '0')}`;
-      put.run(meta.seq + 1 + i, table, JSON.stringify({ ...row, id, supplier_reference_id: `bench-${i}`, display_name: `datapoint ${i}` }));
+      const copy = { id, supplier_reference_id: `bench-${i}` };
+      put.run(
+        meta.seq + 1 + i,
+        table,
+        JSON.stringify({ ...row, ...copy, display_name: `datapoint ${i}` }),
+        keys === null ? null : JSON.stringify({ ...keys, ...copy }),
+      );
     }
     db.prepare("UPDATE meta SET value = ? WHERE key = 'state'").run(JSON.stringify({ ...meta, seq: meta.seq + n }));
   })();

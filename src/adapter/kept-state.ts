@@ -3,7 +3,9 @@
  * and how a sandbox's state is loaded from it and written to it. The state itself is kept, not the
  * requests that made it: every table's rows (whatever their fields, as JSON), the ledger's rows
  * (ledger-writes.ts) and a few counters. At start the rows are put back as they were stored, so a
- * restart costs what the state holds, not its history, and no stored figure is computed again.
+ * restart costs what the state holds, not its history, and no stored figure is computed again. A
+ * row stored with its keys (store/row-keys.ts) is put back as those keys and read whole at its
+ * first read, so rows nobody reads are never parsed.
  *
  * Every request that changed something is written in one transaction before it is answered
  * (store.ts, `onCommit`); a write that fails rolls the request back in memory and is answered 503.
@@ -11,7 +13,8 @@
  */
 import type { LedgerRowChange, LedgerSource } from './store/ledger-writes';
 import type { ServiceState } from './state';
-import type { Row, RowChange, Table } from './store/store';
+import { keysRow } from './store/row-keys';
+import type { Row, RowChange, RowText, Table } from './store/store';
 import { loadWorld } from './world/world';
 import type { WorldDocument } from './world/world-types';
 
@@ -28,11 +31,15 @@ export interface KeptMeta {
   readonly ids_last_ms: number;
 }
 
-/** A stored row: its table, its sequence number and its JSON text. */
+/**
+ * A stored row: its table, its sequence number, its keys (store/row-keys.ts; null when its table's
+ * rows are kept whole) and its JSON text (null when it has keys: read by `rowText` when needed).
+ */
 export interface StoredRow {
   readonly table: string;
   readonly seq: number;
-  readonly json: string;
+  readonly keys: string | null;
+  readonly json: string | null;
 }
 
 /** What a store on disk holds. */
@@ -55,6 +62,8 @@ export interface StatePort {
   load(): KeptState | undefined;
   /** Writes `changes` in one transaction; throws {@link StateWriteError} when they cannot be committed (nothing written). */
   commit(changes: StateCommit): void;
+  /** The JSON text of the stored row numbered `seq` (a row loaded as its keys, read at its first read). */
+  rowText(seq: number): string;
   /** The ledger's rows (JSON texts) in the order they were first written, read afresh at every call. */
   ledgerRows(): Iterable<string>;
   /**
@@ -121,13 +130,20 @@ function restore(state: ServiceState, port: StatePort, kept: KeptState, world: s
     throw new KeptStateError('the state was first loaded from another world: start with the world it was written on, or on a new state');
   if (kept.meta.seed !== seed) throw new KeptStateError(`the state was written with seed ${kept.meta.seed}, not ${seed}`);
   const tables = new Map<string, Table<Row>>(state.store.tables.map((t) => [t.kind, t]));
+  const text: RowText = (seq) => port.rowText(seq);
+  /** Rows whose keys cannot stand for them and whose text was not read with them: read once the rows are. */
+  const whole: { readonly table: Table<Row>; readonly seq: number }[] = [];
   let table: Table<Row> | undefined;
   for (const stored of kept.rows()) {
     // Rows come in runs of one table: look the table up when the run changes.
     if (table?.kind !== stored.table) table = tables.get(stored.table);
     if (table === undefined) throw new KeptStateError(`the state holds rows of a table this engine does not have: ${stored.table}`);
-    table.load(JSON.parse(stored.json) as Row, stored.seq);
+    const keys = stored.keys === null ? undefined : keysRow(stored.table, stored.keys);
+    if (keys !== undefined) table.loadKeys(keys, stored.seq, text);
+    else if (stored.json !== null) table.load(JSON.parse(stored.json) as Row, stored.seq);
+    else whole.push({ table, seq: stored.seq });
   }
+  for (const w of whole) w.table.load(JSON.parse(port.rowText(w.seq)) as Row, w.seq);
   state.store.resumeSeq(kept.meta.seq);
   state.clock.restoreOffset(kept.meta.clock_offset_ms);
   state.registryCode = kept.meta.registry_code;

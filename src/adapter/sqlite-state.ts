@@ -7,7 +7,10 @@
  *
  * Schema version 1 kept the ledger as its writes and a snapshot (table `ledger`, meta `ledger`);
  * version 2 adds `ledger_rows`. A version 1 file is migrated: the table added, and at the first
- * load the writes applied once and replaced by the ledger's rows (kept-state.ts).
+ * load the writes applied once and replaced by the ledger's rows (kept-state.ts). Version 3 adds
+ * each row's keys (`rows.keys`, store/row-keys.ts), so that a restart loads a row as its keys and
+ * reads its text at its first read: an older file gets the column and its keys at open, and so
+ * does a file whose keys were written with other lists of key fields (meta `keys`).
  *
  * At open: a file that is not a database, or one `PRAGMA quick_check` finds damaged, is refused
  * with its path; a schema version newer than this engine's is refused, an older one migrated. The
@@ -25,12 +28,13 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { StateWriteError, type KeptMeta, type KeptState, type StateCommit, type StatePort, type StoredRow } from './kept-state';
 import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource, type LedgerWrite } from './store/ledger-writes';
+import { KEY_FIELDS, KEY_FIELDS_VERSION, rowKeys } from './store/row-keys';
 
 /** The command that installs the driver, for the message of a server started without it. */
 export const SQLITE_INSTALL = 'npm install better-sqlite3@^12.9.0';
 
 /** The version of the layout below; `PRAGMA user_version` of the file. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The statements that take a file from version `i` to `i + 1` (0 is a new, empty file). */
 const MIGRATIONS: readonly string[] = [
@@ -38,6 +42,7 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE ledger (n INTEGER PRIMARY KEY, method TEXT NOT NULL, input TEXT NOT NULL, at INTEGER NOT NULL, ids TEXT NOT NULL);
    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   `CREATE TABLE ledger_rows (key TEXT PRIMARY KEY, json TEXT NOT NULL);`,
+  `ALTER TABLE rows ADD COLUMN keys TEXT;`,
 ];
 
 /** The part of better-sqlite3's API used here. */
@@ -53,6 +58,7 @@ interface Database {
   pragma(source: string, options?: { simple: boolean }): unknown;
   prepare(source: string): Statement;
   exec(source: string): void;
+  function(name: string, options: { deterministic: boolean }, fn: (...args: never[]) => unknown): void;
   transaction<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void;
   close(): void;
 }
@@ -127,8 +133,20 @@ function prepare(db: Database, path: string): void {
     throw new Error(`${path} has schema version ${version}, newer than this cdr-engine reads (${SCHEMA_VERSION}): run a newer cdr-engine`);
   db.transaction(() => {
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v] as string);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    if (version < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    writeKeys(db);
   })();
+}
+
+/** Writes every row's keys again when they were written with other lists of key fields (or none: an older file). */
+function writeKeys(db: Database): void {
+  const written = db.prepare("SELECT value FROM meta WHERE key = 'keys'").pluck(true).get() as string | undefined;
+  if (written === KEY_FIELDS_VERSION) return;
+  db.function('row_keys', { deterministic: true }, (table: string, json: string) =>
+    KEY_FIELDS[table] === undefined ? null : rowKeys(table, JSON.parse(json) as { id: string }),
+  );
+  db.exec('UPDATE rows SET keys = row_keys(tbl, json)');
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('keys', ?)").run(KEY_FIELDS_VERSION);
 }
 
 function readMeta(db: Database): KeptMeta | undefined {
@@ -161,10 +179,12 @@ function legacyLedger(db: Database, path: string): LedgerSource | undefined {
   return { snapshot: () => text, writes: () => readLedger(db, path, after) };
 }
 
+/** Every row in sequence order: its keys, or its text when it has none (a row with keys is read whole later). */
 function* storedRows(db: Database): Generator<StoredRow> {
-  for (const r of db.prepare('SELECT tbl, seq, json FROM rows ORDER BY seq').raw(true).iterate()) {
-    const [table, seq, json] = r as [string, number, string];
-    yield { table, seq, json };
+  const query = 'SELECT tbl, seq, keys, CASE WHEN keys IS NULL THEN json END FROM rows ORDER BY seq';
+  for (const r of db.prepare(query).raw(true).iterate()) {
+    const [table, seq, keys, json] = r as [string, number, string | null, string | null];
+    yield { table, seq, keys, json };
   }
 }
 
@@ -180,7 +200,8 @@ function writing(path: string, write: () => void): void {
 }
 
 function storeOn(db: Database, held: Database, path: string, dir: string): SqliteState {
-  const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
+  const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json, keys) VALUES (?, ?, ?, ?)');
+  const text = db.prepare('SELECT json FROM rows WHERE seq = ?').pluck(true);
   const remove = db.prepare('DELETE FROM rows WHERE seq = ?');
   // An upsert keeps a ledger row's rowid: the rows load in the order they were first written.
   const putLedger = db.prepare('INSERT INTO ledger_rows (key, json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET json = excluded.json');
@@ -195,7 +216,7 @@ function storeOn(db: Database, held: Database, path: string, dir: string): Sqlit
   const write = db.transaction((changes: StateCommit) => {
     for (const c of changes.rows) {
       if (c.row === null) remove.run(c.seq);
-      else put.run(c.seq, c.table, JSON.stringify(c.row));
+      else put.run(c.seq, c.table, JSON.stringify(c.row), rowKeys(c.table, c.row));
     }
     writeLedger(changes.ledger);
     putMeta.run(JSON.stringify(changes.meta));
@@ -211,6 +232,11 @@ function storeOn(db: Database, held: Database, path: string, dir: string): Sqlit
       const meta = readMeta(db);
       if (meta === undefined) return undefined;
       return { meta, rows: () => storedRows(db) };
+    },
+    rowText(seq) {
+      const json = text.get(seq) as string | undefined;
+      if (json === undefined) throw new Error(`${path}: row ${seq} is indexed but not stored`);
+      return json;
     },
     ledgerRows: () => ledgerRows.iterate() as IterableIterator<string>,
     ledgerWrites: () => legacyLedger(db, path),

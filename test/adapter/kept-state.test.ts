@@ -14,11 +14,15 @@ import {
   type StoredRow,
 } from '../../src/adapter/kept-state';
 import { createSandboxWithState } from '../../src/adapter/sandbox';
+import { rowKeys } from '../../src/adapter/store/row-keys';
 import { Client, DEMO_WORLD, datapointBody, IDS, issuedRemoval, START } from './fixtures';
 
-/** A port in memory that can be made to fail. */
+/** A stored row with its text always at hand (the port hands it out only for rows without keys). */
+type MemoryRow = StoredRow & { readonly json: string };
+
+/** A port in memory that can be made to fail. Rows with keys are loaded as their keys, as from SQLite. */
 class MemoryPort implements StatePort {
-  readonly rows = new Map<number, StoredRow>();
+  readonly rows = new Map<number, MemoryRow>();
   /** The ledger's rows by key, in the order they were first written (a Map keeps it through updates). */
   readonly ledger = new Map<string, string>();
   meta: KeptMeta | undefined;
@@ -28,14 +32,22 @@ class MemoryPort implements StatePort {
   load() {
     const meta = this.meta;
     if (meta === undefined) return undefined;
-    return { meta, rows: () => [...this.rows.values()].sort((a, b) => a.seq - b.seq) };
+    const rows = (): StoredRow[] =>
+      [...this.rows.values()].sort((a, b) => a.seq - b.seq).map((r) => (r.keys === null ? r : { ...r, json: null }));
+    return { meta, rows };
+  }
+
+  rowText(seq: number): string {
+    const row = this.rows.get(seq);
+    if (row === undefined) throw new Error(`row ${seq} is not stored`);
+    return row.json;
   }
 
   commit(changes: StateCommit): void {
     if (this.failing) throw new StateWriteError('disk full');
     for (const c of changes.rows) {
       if (c.row === null) this.rows.delete(c.seq);
-      else this.rows.set(c.seq, { table: c.table, seq: c.seq, json: JSON.stringify(c.row) });
+      else this.rows.set(c.seq, { table: c.table, seq: c.seq, keys: rowKeys(c.table, c.row), json: JSON.stringify(c.row) });
     }
     for (const r of changes.ledger) {
       if (r.row === null) this.ledger.delete(r.key);
@@ -78,7 +90,7 @@ describe('a kept state', () => {
     // A stored figure is data: changed on disk, the restarted sandbox shows it as stored.
     const second = kept(port);
     expect(second.state.snapshot()).toBe(first.state.snapshot());
-    const [seq, row] = [...port.rows].find(([, r]) => r.table === 'removals') as [number, StoredRow];
+    const [seq, row] = [...port.rows].find(([, r]) => r.table === 'removals') as [number, MemoryRow];
     const removal = JSON.parse(row.json) as { id: string; result: { issuable_kg: number } };
     port.rows.set(seq, { ...row, json: JSON.stringify({ ...removal, result: { ...removal.result, issuable_kg: 12_345 } }) });
     const third = kept(port);

@@ -2,7 +2,8 @@
  * The SQLite store of `serve --state` (sqlite-state.ts), in process on temporary folders: what one
  * sandbox wrote another loads; a ledger write that cannot be committed is undone from the file; a
  * version 1 file (the ledger as writes and a snapshot) is migrated, its ledger kept as rows from then
- * on; a second holder of the file is refused naming the first; a file that
+ * on; a version 2 file (rows without keys) is migrated, its rows loaded as their keys from then on and
+ * read from the file only when read; a second holder of the file is refused naming the first; a file that
  * is not a database, a damaged one and one of a newer schema are refused naming the file, and
  * nothing of them is changed.
  */
@@ -66,6 +67,7 @@ describe('the SQLite store', () => {
     let failing = false;
     const port: StatePort = {
       load: () => store.load(),
+      rowText: (seq) => store.rowText(seq),
       ledgerRows: () => store.ledgerRows(),
       commit: (changes) => {
         if (failing) throw new StateWriteError('disk full');
@@ -113,7 +115,7 @@ describe('the SQLite store', () => {
     const orgs = [1, 2].map((i) => ({ id: `org_01MIGRATE${String(i).padStart(16, '0')}`, name: `Migrated ${i}`, domain: null }));
     const path = join(dir, 'state.sqlite');
     const v1 = new Database(path);
-    v1.exec('DROP TABLE ledger_rows');
+    v1.exec("DROP TABLE ledger_rows; ALTER TABLE rows DROP COLUMN keys; DELETE FROM meta WHERE key = 'keys'");
     v1.prepare("INSERT INTO meta (key, value) VALUES ('ledger', ?)").run(`0\n${ledgerText}`);
     const write = v1.prepare("INSERT INTO ledger (method, input, at, ids) VALUES ('registerOrganisation', ?, 0, '[]')");
     for (const org of orgs) write.run(JSON.stringify(org));
@@ -126,6 +128,7 @@ describe('the SQLite store', () => {
     let failing = false;
     const port: StatePort = {
       load: () => store.load(),
+      rowText: (seq) => store.rowText(seq),
       ledgerRows: () => store.ledgerRows(),
       ledgerWrites: () => store.ledgerWrites(),
       replaceLedgerWrites: (rows) => store.replaceLedgerWrites(rows),
@@ -163,7 +166,66 @@ describe('the SQLite store', () => {
     const check = new Database(path, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(check.prepare('SELECT count(*) AS n FROM ledger').get()).toEqual({ n: 0 });
+    expect(check.prepare("SELECT count(*) AS n FROM rows WHERE tbl = 'datapoints' AND keys IS NULL").get()).toEqual({ n: 0 });
     check.close();
+    const third = await sandboxOn(dir);
+    expect(third.sandbox.state.snapshot()).toBe(after);
+    third.store.close();
+  });
+
+  test('a version 2 file (rows without keys) is migrated; rows are then loaded as their keys and read from the file when read', async () => {
+    const dir = join(root, 'keys-migration');
+    const first = await sandboxOn(dir);
+    const client = new Client(first.sandbox);
+    await issuedRemoval(client);
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push((await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/datapoints', datapointBody(`k-${i}`, i + 1, 't'))).id);
+    const expected = first.sandbox.state.snapshot();
+    first.store.close();
+    const path = join(dir, 'state.sqlite');
+    const v2 = new Database(path);
+    v2.exec("ALTER TABLE rows DROP COLUMN keys; DELETE FROM meta WHERE key = 'keys'");
+    v2.pragma('user_version = 2');
+    v2.close();
+
+    const migrated = await sandboxOn(dir);
+    expect(migrated.sandbox.state.snapshot()).toBe(expected);
+    migrated.store.close();
+    const check = new Database(path, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(check.prepare("SELECT count(*) AS n FROM rows WHERE tbl IN ('datapoints', 'sources') AND keys IS NULL").get()).toEqual({ n: 0 });
+    check.close();
+
+    // Loaded again: the datapoints are their keys until read; a list by owner and by reference reads none of them.
+    const store = await openSqliteState(dir);
+    const read: number[] = [];
+    const port: StatePort = {
+      load: () => store.load(),
+      rowText: (seq) => {
+        read.push(seq);
+        return store.rowText(seq);
+      },
+      ledgerRows: () => store.ledgerRows(),
+      commit: (changes) => store.commit(changes),
+    };
+    const sandbox = createSandboxWithState({ world: DEMO_WORLD, now: () => START, onInternalError: () => undefined }, port);
+    expect(read).toEqual([]);
+    // The walk of the exposure reads the datapoints of submitted statements; of those made here, only the ones read.
+    const seqs = made.map((id) => sandbox.state.datapoints.seqOf(id));
+    const madeRead = () => read.filter((seq) => seqs.includes(seq));
+    const again = new Client(sandbox);
+    const found = await again.ok<{ nodes: { id: string }[] }>('supplierA', 'GET', '/mrv/v0/datapoints?first=1&supplier_reference_id=k-3');
+    expect(found.nodes.map((n) => n.id)).toEqual([made[3]]);
+    expect(madeRead()).toEqual([seqs[3]]);
+    const one = await again.ok<{ id: string; supplier_reference_id: string }>('supplierA', 'GET', `/mrv/v0/datapoints/${made[1]}`);
+    expect(one.supplier_reference_id).toBe('k-1');
+    expect(madeRead()).toEqual([seqs[3], seqs[1]]);
+    expect(sandbox.state.snapshot()).toBe(expected);
+    // A row read whole, changed and written keeps its keys; a restart equals.
+    await again.ok('supplierA', 'PATCH', `/mrv/v0/datapoints/${made[2]}`, { display_name: 'renamed' });
+    const after = sandbox.state.snapshot();
+    store.close();
     const third = await sandboxOn(dir);
     expect(third.sandbox.state.snapshot()).toBe(after);
     third.store.close();

@@ -16,6 +16,11 @@
  * A store kept on disk (`serve --state`) is told, at the end of every transaction that changed
  * something, which rows it changed ({@link Store.onCommit}); when that write fails, the
  * transaction is rolled back like a refused one, so memory never holds what the disk does not.
+ *
+ * A row loaded from disk may come as its keys only (the fields the indexes read: row-keys.ts),
+ * with a way to read its whole text again ({@link Table.loadKeys}); it is read and parsed the first
+ * time someone reads the row, so a restart parses no row nobody reads. Every reader goes through
+ * the table (`get`, `entry`, `rows`, ...) and sees whole rows either way.
  */
 import { Sequence, type ReadonlySequence } from './sequence';
 
@@ -44,6 +49,57 @@ export interface TableObserver<T> {
 }
 
 type Undo = () => void;
+
+/** Reads the stored text of the row numbered `seq` again (a row loaded as its keys). */
+export type RowText = (seq: number) => string;
+
+/**
+ * A row loaded as its keys: those keys and how to read the whole row, which is done at the first
+ * read (then kept). Serialises as `{seq, row}`, like every other entry of a table.
+ */
+class KeptEntry<T> implements Sequenced<T> {
+  #row: T | null = null;
+  #keys: T | null;
+  #text: RowText | null;
+
+  constructor(
+    readonly seq: number,
+    keys: T,
+    text: RowText,
+  ) {
+    this.#keys = keys;
+    this.#text = text;
+  }
+
+  get row(): T {
+    if (this.#row === null) {
+      this.#row = JSON.parse((this.#text as RowText)(this.seq)) as T;
+      this.#keys = null;
+      this.#text = null;
+    }
+    return this.#row;
+  }
+
+  /**
+   * What an index made later is told of this row: while it is unread, its keys, any other field
+   * of which reads the whole row (such an index may read any field).
+   */
+  get observed(): T {
+    const keys = this.#keys;
+    if (keys === null) return this.row;
+    const whole = (): T & object => this.row as T & object;
+    return new Proxy(keys as T & object, {
+      get: (target, name) => (Object.hasOwn(target, name) ? Reflect.get(target, name) : Reflect.get(whole(), name)),
+      has: (_target, name) => Reflect.has(whole(), name),
+      ownKeys: () => Reflect.ownKeys(whole()),
+      getOwnPropertyDescriptor: (_target, name) => Reflect.getOwnPropertyDescriptor(whole(), name),
+    });
+  }
+
+  toJSON(): { seq: number; row: T } {
+    return { seq: this.seq, row: this.row };
+  }
+}
 
 /** A row a transaction changed, by its sequence number: the row as it is now, or null when it was deleted. */
 export interface RowChange {
@@ -94,7 +150,7 @@ export class Table<T extends Row> {
     this.#observers.push(observer);
     for (let i = 0; i < this.#order.size; i++) {
       const entry = this.#rows.get(this.#order.idAt(i)) as Sequenced<T>;
-      observer.inserted(entry.row, entry.seq);
+      observer.inserted(entry instanceof KeptEntry ? (entry.observed as T) : entry.row, entry.seq);
     }
   }
 
@@ -126,8 +182,20 @@ export class Table<T extends Row> {
 
   /** Puts back a stored row at its sequence number (loading a kept state; nothing to undo, nothing to write). */
   load(row: T, seq: number): void {
+    this.#load(row, seq, { seq, row });
+  }
+
+  /**
+   * Puts back a stored row as its keys (the fields every observer of this table reads: row-keys.ts),
+   * read whole by `text` at its first read. The observers are told of `keys`.
+   */
+  loadKeys(keys: T, seq: number, text: RowText): void {
+    this.#load(keys, seq, new KeptEntry(seq, keys, text));
+  }
+
+  #load(row: T, seq: number, entry: Sequenced<T>): void {
     const size = this.#rows.size;
-    this.#rows.set(row.id, { seq, row });
+    this.#rows.set(row.id, entry);
     if (this.#rows.size === size) throw new Error(`store: ${this.kind} ${row.id} is stored twice`);
     this.#order.add(row.id, seq);
     for (let i = 0; i < this.#observers.length; i++) (this.#observers[i] as TableObserver<T>).inserted(row, seq);
