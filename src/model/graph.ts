@@ -84,7 +84,7 @@ export const inputRealisticRangeSchema = lazySchema(() =>
 export const blueprintInputSchema = lazySchema(() =>
   z.strictObject({
     input_key: z.string().min(1).describe('Name of the input, unique in the blueprint; components supply it under this key.'),
-    quantity_kind: quantityKindSchema.describe(
+    quantity_kind: builtSchema(quantityKindSchema).describe(
       'Quantity kind every datapoint of this input must have a unit of (docs/rules.md#units-and-quantity-kinds).',
     ),
     compatible_unit: z
