@@ -32,7 +32,7 @@ const RULES = {
       /^src\/index\.ts$/,
       /^src\/version\.ts$/,
       /^src\/(accounting|expressions|uncertainty|units)\//,
-      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options|schema-walk)\.ts$/,
+      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options|schema-walk|lazy-schema)\.ts$/,
     ],
     packages: ['mathjs', 'decimal.js', 'zod'],
   },
@@ -40,19 +40,19 @@ const RULES = {
     modules: [
       /^src\/entry\/expressions\.ts$/,
       /^src\/(expressions|uncertainty|units)\//,
-      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options|schema-walk)\.ts$/,
+      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options|schema-walk|lazy-schema)\.ts$/,
     ],
     packages: ['mathjs', 'zod'],
   },
   units: {
-    modules: [/^src\/entry\/units\.ts$/, /^src\/units\//, /^src\/model\/(quantity-kinds|error-brand|nearest-name)\.ts$/],
+    modules: [/^src\/entry\/units\.ts$/, /^src\/units\//, /^src\/model\/(quantity-kinds|error-brand|nearest-name|lazy-schema)\.ts$/],
     packages: ['mathjs', 'zod'],
   },
   registry: {
     modules: [
       /^src\/entry\/registry\.ts$/,
       /^src\/registry\//,
-      /^src\/model\/(ids|issues|enums|error-brand|nearest-name|strict-options|schema-walk)\.ts$/,
+      /^src\/model\/(ids|issues|enums|error-brand|nearest-name|strict-options|schema-walk|lazy-schema)\.ts$/,
     ],
     packages: ['decimal.js', 'zod'],
   },

@@ -20,6 +20,7 @@
 import * as z from 'zod';
 import { isCalendarDate } from './calendar-date';
 import { removalGraphSchema, type RemovalGraph } from './graph';
+import { builtSchema, lazySchema } from './lazy-schema';
 
 const OBJECT_PROTOTYPE: unknown = Object.prototype;
 const ARRAY_PROTOTYPE: unknown = Array.prototype;
@@ -281,11 +282,13 @@ export function graphItemsHaveExactShape(
  * The document schema with the three large arrays taken as they are (the same array, not a copy
  * of each item): their items are checked by {@link graphItemsHaveExactShape} instead.
  */
-const graphWithUncheckedItemsSchema = removalGraphSchema.extend({
-  datapoints: z.custom<unknown[]>((value) => Array.isArray(value)),
-  components: z.custom<unknown[]>((value) => Array.isArray(value)),
-  ghg_entries: z.custom<unknown[]>((value) => Array.isArray(value)),
-});
+const graphWithUncheckedItemsSchema = lazySchema(() =>
+  builtSchema(removalGraphSchema).extend({
+    datapoints: z.custom<unknown[]>((value) => Array.isArray(value)),
+    components: z.custom<unknown[]>((value) => Array.isArray(value)),
+    ghg_entries: z.custom<unknown[]>((value) => Array.isArray(value)),
+  }),
+);
 
 /** Outcome of {@link safeParseRemovalGraph}. */
 export type RemovalGraphParse =

@@ -2,6 +2,7 @@
  * The 66 quantity kinds of docs/rules.md#service-resources. The units module maps each to a physical dimension.
  */
 import * as z from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Every quantity kind a blueprint input or the `quantity_kind` filter may name (docs/rules.md#service-resources).
@@ -153,6 +154,6 @@ const _everyQuantityKind: readonly (typeof QUANTITY_KINDS)[number][] = [] as Qua
 void _everyQuantityKind;
 
 /**
- * Schema of a quantity kind.
+ * Schema of a quantity kind (built on first use, src/model/lazy-schema.ts).
  */
-export const quantityKindSchema = z.enum(QUANTITY_KINDS);
+export const quantityKindSchema = lazySchema(() => z.enum(QUANTITY_KINDS));

@@ -10,6 +10,7 @@
  */
 import * as z from 'zod';
 import type { GraphIssue, IssuePath } from './issues';
+import { builtSchema, lazySchema } from './lazy-schema';
 import { nearestName } from './nearest-name';
 import { objectKeysAt, unknownKeyMessage } from './schema-walk';
 
@@ -25,25 +26,38 @@ export type OptionKeys<T> = { readonly [K in keyof T]-?: OptionCheck };
 
 /** The strict schema of an options interface's keys; `required` lists the keys that must be given. */
 export function shapeOf<T>(keys: OptionKeys<T>, required: readonly (keyof T & string)[] = []): ShapeCheck {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [key, check] of Object.entries(keys as Readonly<Record<string, OptionCheck>>)) {
-    shape[key] = required.includes(key as keyof T & string) ? check : check.optional();
-  }
-  return z.strictObject(shape);
+  return lazySchema(() => {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [key, check] of Object.entries(keys as Readonly<Record<string, OptionCheck>>)) {
+      shape[key] = required.includes(key as keyof T & string) ? builtSchema(check) : builtSchema(check).optional();
+    }
+    return z.strictObject(shape);
+  });
 }
 
 /** A record of any keys whose values pass `each` (an undefined value counts as absent). */
 export function recordOf(each: OptionCheck): OptionCheck {
-  return z.record(z.string(), each.optional());
+  return lazySchema(() => z.record(z.string(), builtSchema(each).optional()));
 }
+
+/**
+ * What each check of {@link valueCheck} expects, so that a check built on others ({@link orNull})
+ * reads it without building them (checks are built on first use, issue 36: at import they took a
+ * noticeable part of the start-up).
+ */
+const expectations = new WeakMap<ValueCheck, string>();
 
 /** A value check from its description ("must be <expects>") and test; `hint` adds to the message. */
 export function valueCheck(expects: string, test: (value: unknown) => boolean, hint?: (value: unknown) => string): ValueCheck {
-  return z
-    .custom<unknown>((value) => test(value), {
-      error: (issue) => `must be ${expects}; got ${describe(issue.input)}${hint?.(issue.input) ?? ''}`,
-    })
-    .describe(expects);
+  const check = lazySchema(() =>
+    z
+      .custom<unknown>((value) => test(value), {
+        error: (issue) => `must be ${expects}; got ${describe(issue.input)}${hint?.(issue.input) ?? ''}`,
+      })
+      .describe(expects),
+  );
+  expectations.set(check, expects);
+  return check;
 }
 
 /** Whether `value` passes `check`. */
@@ -53,7 +67,7 @@ function passes(check: OptionCheck, value: unknown): boolean {
 
 /** What a value check expects, in words. */
 function expectsOf(check: ValueCheck): string {
-  return check.description ?? 'valid';
+  return expectations.get(check) ?? check.description ?? 'valid';
 }
 
 /** A finite number within the bounds given (each inclusive unless `above` / `below`). */
