@@ -11,6 +11,7 @@ import { formatIssuePath, type GraphIssue } from '../model';
 import { locateJsonError } from '../model/json-text';
 import type { Io } from './io';
 import { JsonObjectStream, JsonStreamError } from './json-stream';
+import { sharedIds } from './shared-ids';
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
@@ -104,11 +105,12 @@ export async function readJsonDocument(command: string, source: string | URL, la
 /** Bytes read at a time from a document file. */
 const CHUNK_BYTES = 8 * 2 ** 20;
 
-/** The JSON object in a file, parsed a chunk at a time (json-stream.ts). */
+/** The JSON object in a file, parsed a chunk at a time (json-stream.ts), each id one string (shared-ids.ts). */
 export async function parseFileInChunks(source: string | URL, chunkBytes: number = CHUNK_BYTES): Promise<unknown> {
   const file = await open(source, 'r');
+  const ids = sharedIds();
   try {
-    const parser = new JsonObjectStream();
+    const parser = new JsonObjectStream(ids.itemsParsed);
     const chunk = Buffer.allocUnsafe(chunkBytes);
     for (;;) {
       const { bytesRead } = await file.read(chunk, 0, chunkBytes, null);
@@ -118,6 +120,7 @@ export async function parseFileInChunks(source: string | URL, chunkBytes: number
     }
     return parser.end();
   } finally {
+    ids.done();
     await file.close();
   }
 }

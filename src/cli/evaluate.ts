@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ACCOUNTING_POLICIES, prepareGraph, type EvaluationResult } from '../accounting';
+import { DEFAULT_ACCOUNTING_POLICIES, prepareGraph, type EvaluationResult, type PrepareResult } from '../accounting';
+import { evaluationOnly } from '../accounting/prepare';
 import { startEvaluation } from '../accounting/evaluate';
 import { parseArguments as parseCommandLine } from './arguments';
 import { printIssues, readJsonDocument, STDIN } from './document';
@@ -91,21 +92,20 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const label = parsed.file ?? 'bundled example';
   progress.phase(`reading ${label}`);
   const source = parsed.file ?? bundledExample();
-  const read = await readJsonDocument('evaluate', source, label, io);
+  const read = await readAndPrepare(source, label, parsed.monteCarlo, io, () => progress.phase('validating'));
   if (!read.ok) return read.exitCode;
-  progress.phase('validating');
-  const { policies, monteCarlo } = parsed.monteCarlo;
-  const prepared = prepareGraph(read.document, policies);
+  const { prepared } = read;
+  const { monteCarlo } = parsed.monteCarlo;
   const options = {
     ...(monteCarlo === undefined ? {} : { monteCarlo }),
     ...(parsed.expressions ? { expressionValues: true } : {}),
   };
   let run;
-  if (prepared.ok && (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo')) {
+  if (prepared.ok && read.document !== undefined) {
     progress.phase('Monte Carlo');
     run = await runMonteCarloInThreads(
       read.document,
-      policies,
+      parsed.monteCarlo.policies,
       prepared.prepared,
       options,
       threadsOf(parsed.threads, prepared.prepared.entries.count, availableParallelism()) as number,
@@ -142,6 +142,39 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   progress.done();
   const status = reportWarnings('evaluate', read.label, warnings, parsed.strictWarnings, io);
   return reportRefused(read.label, evaluation.refused, io) ? 1 : status;
+}
+
+/** A document read and prepared, or the exit code to stop with (the problem already printed). */
+type ReadAndPrepared =
+  | { readonly ok: true; readonly label: string; readonly prepared: PrepareResult; readonly document: unknown }
+  | { readonly ok: false; readonly exitCode: 1 | 2 };
+
+/**
+ * Reads the document and prepares it. A run with Monte Carlo keeps the document (each thread
+ * prepares it again); any other run keeps only what its evaluation reads (`evaluationOnly`), so
+ * that a large document's parsed items are not held beside its columns while the result is
+ * evaluated and written (docs/scaling.md). Nothing here outlives this function but what it returns.
+ */
+async function readAndPrepare(
+  source: string | URL,
+  label: string,
+  choice: MonteCarloChoice,
+  io: Io,
+  validating: () => void,
+): Promise<ReadAndPrepared> {
+  const read = await readJsonDocument('evaluate', source, label, io);
+  if (!read.ok) return read;
+  validating();
+  const { policies, monteCarlo } = choice;
+  const prepared = prepareGraph(read.document, policies);
+  if (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo')
+    return { ok: true, label: read.label, prepared, document: read.document };
+  return {
+    ok: true,
+    label: read.label,
+    prepared: prepared.ok ? { ok: true, prepared: evaluationOnly(prepared.prepared) } : prepared,
+    document: undefined,
+  };
 }
 
 /**

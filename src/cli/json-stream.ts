@@ -93,6 +93,12 @@ type Expect =
   | 'item-comma-or-close'
   | 'done';
 
+/**
+ * Called with each run of a top-level array's items as they are parsed (`key`: the array's key),
+ * before they join the array: it may replace values inside the items by equal ones.
+ */
+export type ItemsParsed = (key: string, items: unknown[]) => void;
+
 /** Parses a document fed as chunks of its UTF-8 bytes: {@link feed} each, then {@link end}. */
 export class JsonObjectStream {
   private readonly root: Record<string, unknown> = {};
@@ -102,6 +108,8 @@ export class JsonObjectStream {
   private expect: Expect = 'open';
   private key = '';
   private array: unknown[] = [];
+
+  constructor(private readonly itemsParsed?: ItemsParsed) {}
 
   /** Reads the next chunk of the text. */
   feed(chunk: Buffer): void {
@@ -228,6 +236,7 @@ export class JsonObjectStream {
     } catch (error) {
       throw new JsonStreamError((error as Error).message, this.offset + at);
     }
+    this.itemsParsed?.(this.key, items);
     for (let k = 0; k < items.length; k++) this.array.push(items[k]);
     this.expect = 'item-comma-or-close';
     return end;

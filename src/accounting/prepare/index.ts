@@ -10,3 +10,4 @@
  * bounded-cache.ts); nothing in another accounting folder.
  */
 export * from './prepare';
+export { evaluationOnly } from './evaluation-only';
