@@ -96,7 +96,12 @@ export const GROUPS = {
   // The ledger's row form (a kept state's rows, read back at start) and the snapshot's loader.
   'registry-rows': {
     mutate: ['src/registry/{ledger-rows,restore}.ts'],
-    tests: ['test/registry/restore.test.ts', 'test/registry/ledger-row-changes.test.ts', 'test/registry/ledger-state.test.ts'],
+    tests: [
+      'test/registry/restore.test.ts',
+      'test/registry/ledger-row-changes.test.ts',
+      'test/registry/ledger-rows-refusals.test.ts',
+      'test/registry/ledger-state.test.ts',
+    ],
   },
   'evaluate-kinks': {
     mutate: ['src/accounting/evaluate/kink-choice.ts'],
