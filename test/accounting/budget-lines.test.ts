@@ -18,7 +18,7 @@ function sumGraph(sds: readonly (number | null)[], unit = 'kg', name = (i: numbe
   };
 }
 
-const budgetOf = (g: RemovalGraphInput, options = {}): UncertaintyBudgetLine[] =>
+const budgetOf = (g: RemovalGraphInput, options = {}): readonly UncertaintyBudgetLine[] =>
   evaluateGraph(g, options).ghg_entries[0]!.uncertainty_budget;
 
 describe('budget lines', () => {
