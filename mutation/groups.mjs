@@ -124,7 +124,12 @@ export const GROUPS = {
     mutate: ['src/accounting/evaluate/budget.ts'],
     // Focused known answers on tiny graphs (budget-lines: each line, the covariance lines, the degrees of
     // freedom, entries merged through the accumulator) and the budget's order and property behaviour.
-    tests: ['test/accounting/budget-lines.test.ts', 'test/accounting/budget-edges.test.ts', 'test/accounting/budget.test.ts'],
+    tests: [
+      'test/accounting/budget-lines.test.ts',
+      'test/accounting/budget-edges.test.ts',
+      'test/accounting/budget-pair-order.test.ts',
+      'test/accounting/budget.test.ts',
+    ],
   },
   'evaluate-sensitivities': {
     mutate: ['src/accounting/evaluate/entry-sensitivities.ts'],
