@@ -85,7 +85,23 @@ export const GROUPS = {
   },
   'registry-state': {
     mutate: ['src/registry/{views,store,snapshot,records}.ts'],
-    tests: [...REGISTRY_TESTS, 'test/registry/ledger-views.test.ts', 'test/registry/ledger-state.test.ts', 'test/registry/restore.test.ts'],
+    tests: [
+      ...REGISTRY_TESTS,
+      'test/registry/ledger-views.test.ts',
+      'test/registry/ledger-state.test.ts',
+      'test/registry/restore.test.ts',
+      'test/registry/ledger-row-changes.test.ts',
+    ],
+  },
+  // The ledger's row form (a kept state's rows, read back at start) and the snapshot's loader.
+  'registry-rows': {
+    mutate: ['src/registry/{ledger-rows,restore}.ts'],
+    tests: [
+      'test/registry/restore.test.ts',
+      'test/registry/ledger-row-changes.test.ts',
+      'test/registry/ledger-rows-refusals.test.ts',
+      'test/registry/ledger-state.test.ts',
+    ],
   },
   'evaluate-kinks': {
     mutate: ['src/accounting/evaluate/kink-choice.ts'],
@@ -106,7 +122,14 @@ export const GROUPS = {
   // budget lines, the merged sensitivities, the components' figures, then evaluate.ts itself.
   'evaluate-budget': {
     mutate: ['src/accounting/evaluate/budget.ts'],
-    tests: ['test/accounting/budget.test.ts', 'test/accounting/worked-examples.test.ts', 'test/accounting/entry-covariances.test.ts'],
+    // Focused known answers on tiny graphs (budget-lines: each line, the covariance lines, the degrees of
+    // freedom, entries merged through the accumulator) and the budget's order and property behaviour.
+    tests: [
+      'test/accounting/budget-lines.test.ts',
+      'test/accounting/budget-edges.test.ts',
+      'test/accounting/budget-pair-order.test.ts',
+      'test/accounting/budget.test.ts',
+    ],
   },
   'evaluate-sensitivities': {
     mutate: ['src/accounting/evaluate/entry-sensitivities.ts'],

@@ -80,7 +80,7 @@ export interface IssuanceCells {
 }
 
 const s = (v: unknown): string => v as string;
-const sOrNull = (v: unknown): string | null => (v === null ? null : (v as string));
+const sOrNull = (v: unknown): string | null => v as string | null;
 
 function origin(i: IssuanceCells, index: number, cells: Cells): Origin {
   const [pool, ghgEntryId, sequesteredOn, countryOfIssue, ccpApproved, registryCode, pathwayCode, projectCode, sequence, figures] = cells;

@@ -40,7 +40,7 @@ describe('uncertainty budget order', () => {
         expect(lines).toHaveLength(ps.length);
         expect(lines.map((l) => l.datapoint_id)).toEqual(expectedOrder(lines));
       }),
-      { seed: 7, numRuns: 300 },
+      { seed: 7, numRuns: 100 },
     );
   });
 
