@@ -14,7 +14,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { OPERATION_SCHEMAS } from '../test/adapter/documented-operations';
-import { ROUTES } from '../src/adapter/resources';
+import { ROUTES } from '../src/adapter/resources/routes';
 import type { SandboxResponse } from '../src/adapter/types';
 import { BATCH_A, Client, datapointBody, demoSandbox, IDS, removalBody, sampleBody, type Who } from '../test/adapter/fixtures';
 

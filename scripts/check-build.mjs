@@ -56,8 +56,16 @@ const RULES = {
     ],
     packages: ['decimal.js', 'zod'],
   },
-  // The resources' schema modules, none of their routes or views.
-  schemas: { modules: [/^src\/entry\/schemas\.ts$/, /^src\/model\//, /^src\/adapter\/resources\/[\w-]+\/schemas\.ts$/], packages: ['zod'] },
+  // The resources' schema modules (and the component shapes two of them share), none of their routes or views.
+  schemas: {
+    modules: [
+      /^src\/entry\/schemas\.ts$/,
+      /^src\/model\//,
+      /^src\/adapter\/resources\/[\w-]+\/schemas\.ts$/,
+      /^src\/adapter\/resources\/component-shapes\.ts$/,
+    ],
+    packages: ['zod'],
+  },
   sandbox: {
     modules: [/^src\/(entry\/sandbox\.ts|adapter|registry|accounting|expressions|uncertainty|units|model)\b/],
     packages: ['mathjs', 'decimal.js', 'zod'],

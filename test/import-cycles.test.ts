@@ -2,6 +2,8 @@
 // shared types live in leaf modules (accounting/prepare/prepared-graph.ts, testing/verdicts/types.ts...).
 // Type-only imports count too: a cycle of types still ties the files' order and their folders.
 // The lint holds the same rule (biome.jsonc, noImportCycles); this test keeps it in a plain test run.
+// The resource folders of the service (src/adapter/resources/<resource>/) form no cycle either: what
+// two resources share sits below them, at the top of resources/ (docs/architecture.md).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,5 +81,48 @@ describe('imports in src/', () => {
         ]),
       ),
     ).toEqual([[a, b]]);
+  });
+});
+
+/** The folder graph of the service's resources: an arrow from a resource folder to each other resource folder its files import. */
+function resourceFolderGraph(graph: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const folderOf = (file: string): string | undefined =>
+    /^adapter\/resources\/([^/]+)\//.exec(relative(SRC, file).replaceAll('\\', '/'))?.[1];
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (from === undefined) continue;
+    const arrows = folders.get(from) ?? new Set<string>();
+    folders.set(from, arrows);
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== undefined && to !== from) arrows.add(to);
+    }
+  }
+  return new Map([...folders].map(([folder, arrows]) => [folder, [...arrows]]));
+}
+
+describe('the resource folders of the service', () => {
+  const files = readdirSync(join(SRC, 'adapter'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(SRC, 'adapter', f));
+  const folders = resourceFolderGraph(new Map(files.map((f) => [f, importsOf(f)] as const)));
+
+  it('are read, with their arrows', () => {
+    expect(folders.size).toBeGreaterThanOrEqual(14);
+    expect(folders.get('datapoints')).toContain('components');
+  });
+
+  it('import one another in no loop', () => {
+    expect(cycles(folders)).toEqual([]);
+  });
+
+  it('would see a loop through two folders', () => {
+    const planted = new Map([
+      [join(SRC, 'adapter/resources/a/routes.ts'), [join(SRC, 'adapter/resources/b/view.ts')]],
+      [join(SRC, 'adapter/resources/b/schemas.ts'), [join(SRC, 'adapter/resources/a/schemas.ts')]],
+      [join(SRC, 'adapter/resources/b/view.ts'), [join(SRC, 'adapter/resources/common.ts')]],
+    ]);
+    expect(cycles(resourceFolderGraph(planted))).toEqual([['a', 'b']]);
   });
 });

@@ -19,11 +19,12 @@
  * Layout, bottom up (each sub-folder's index.ts says what it may import; eslint.config.mjs,
  * SUB_FOLDER_MAY_IMPORT, enforces it): http/ (refusals, request limits, the node:http binding);
  * store/ (Table, Store transactions, pagination, index machinery: no resource); indexes/ and
- * evaluation/; resources/<resource>/ (each resource's schemas, routes and view; resources/index.ts
- * is the route table; found.ts the one get-or-refuse); world/ (the sandbox world) and openapi/ (the
+ * evaluation/; resources/<resource>/ (each resource's schemas, rows, routes, view and resource.ts,
+ * the descriptor of its tables; resources/index.ts is the resource list, resources/routes.ts the
+ * route table; found.ts the one get-or-refuse); world/ (the sandbox world) and openapi/ (the
  * served documents, generated from the route table). At the top: sandbox.ts, the request pipeline;
- * router.ts, a handler typed by its route's schemas; context.ts, the caller; state.ts and rows.ts,
- * a sandbox's tables and row types; kept-state.ts and sqlite-state.ts, the state kept on disk.
+ * router.ts, a handler typed by its route's schemas; context.ts, the caller; state.ts, a sandbox's
+ * tables (one per table the resource list declares) and ledger; rows.ts, the row types; kept-state.ts and sqlite-state.ts, the state kept on disk.
  *
  * Public surface: `createSandbox`, its request, response and option types, the world document, and
  * the service's own OpenAPI document (`serviceOpenApiDocument`).

@@ -26,7 +26,7 @@ import { CreditLedgerError } from '../registry';
 import { notAuthenticated, type RequestContext } from './context';
 import { Refusal, unauthorized, unprocessable } from './http/failures';
 import { Router, type Reply } from './router';
-import { ROUTES } from './resources';
+import { ROUTES } from './resources/routes';
 import { discoveryBody, OPENAPI_PATH } from './openapi/discovery';
 import { serviceOpenApiDocument } from './openapi/openapi';
 import { ServiceState } from './state';

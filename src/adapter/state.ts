@@ -11,43 +11,12 @@ import { restoreLedgerStore } from '../registry/restore';
 import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource } from './store/ledger-writes';
 import { createRandomSource } from '../uncertainty';
 import { CursorCodec } from './store/pagination';
-import type {
-  AttributionRow,
-  BiocharApplicationRow,
-  BlueprintRow,
-  CheckoutSessionRow,
-  ClientRow,
-  ComponentRow,
-  DatapointRow,
-  FacilityRow,
-  FeedstockBatchRow,
-  FeedstockTypeRow,
-  FileUploadRow,
-  LedgerEntryRow,
-  LedgerKind,
-  MeasurementLocationRow,
-  MeasurementSampleRow,
-  MonitoringRequirementRow,
-  MonitoringSubmissionRow,
-  OrderRow,
-  OrganisationRow,
-  ProductionBatchRow,
-  ProjectDocumentRow,
-  ProjectRow,
-  RemovalRow,
-  SensorRow,
-  SourceRow,
-  StatementRow,
-  StorageLocationRow,
-  StorageUnitRow,
-  StripeConfigurationRow,
-  SubmissionRow,
-  TemplateRow,
-  TokenRow,
-} from './rows';
+import type { ClientRow, LedgerEntryRow, LedgerKind, OrganisationRow, TokenRow } from './rows';
+import { RESOURCES } from './resources';
+import { defineResource, supplierReferenceTables, tableOf, withTables } from './store/resource';
 import { Indexes } from './indexes';
 import { ledgerKeys } from './indexes/ledger-keys';
-import { Store } from './store/store';
+import type { Store } from './store/store';
 
 /** Reads the caller's clock value as milliseconds since the epoch. */
 function toMs(value: Date | string | number): number {
@@ -98,42 +67,26 @@ export class Clock {
   }
 }
 
-/** Everything one sandbox holds. */
-export class ServiceState {
-  readonly store = new Store();
-  readonly organisations = this.store.table<OrganisationRow>('organisations');
-  readonly clients = this.store.table<ClientRow>('clients');
-  readonly tokens = this.store.table<TokenRow>('access_tokens');
-  readonly projects = this.store.table<ProjectRow>('projects');
-  readonly feedstockTypes = this.store.table<FeedstockTypeRow>('feedstock_types');
-  readonly feedstockBatches = this.store.table<FeedstockBatchRow>('feedstock_batches');
-  readonly productionBatches = this.store.table<ProductionBatchRow>('production_batches');
-  readonly facilities = this.store.table<FacilityRow>('facilities');
-  readonly fileUploads = this.store.table<FileUploadRow>('file_uploads');
-  readonly blueprints = this.store.table<BlueprintRow>('component_blueprints');
-  readonly templates = this.store.table<TemplateRow>('removal_templates');
-  readonly datapoints = this.store.table<DatapointRow>('datapoints');
-  readonly sources = this.store.table<SourceRow>('sources');
-  readonly components = this.store.table<ComponentRow>('components');
-  readonly removals = this.store.table<RemovalRow>('removals');
-  readonly attributions = this.store.table<AttributionRow>('component_attributions');
-  readonly statements = this.store.table<StatementRow>('ghg_statements');
-  readonly storageLocations = this.store.table<StorageLocationRow>('storage_locations');
-  readonly biocharApplications = this.store.table<BiocharApplicationRow>('biochar_applications');
-  readonly measurementLocations = this.store.table<MeasurementLocationRow>('measurement_locations');
-  readonly measurementSamples = this.store.table<MeasurementSampleRow>('measurement_samples');
-  readonly submissions = this.store.table<SubmissionRow>('data_upload_submissions');
-  readonly orders = this.store.table<OrderRow>('orders');
-  readonly ledgerEntries = this.store.table<LedgerEntryRow>('ledger_entries');
-  readonly storageUnits = this.store.table<StorageUnitRow>('storage_units');
-  readonly sensors = this.store.table<SensorRow>('sensors');
-  readonly monitoringRequirements = this.store.table<MonitoringRequirementRow>('monitoring_requirements');
-  readonly monitoringSubmissions = this.store.table<MonitoringSubmissionRow>('monitoring_submissions');
-  readonly projectDocuments = this.store.table<ProjectDocumentRow>('project_documents');
-  readonly stripeConfigurations = this.store.table<StripeConfigurationRow>('stripe_configurations');
-  readonly checkoutSessions = this.store.table<CheckoutSessionRow>('checkout_sessions');
+/** The service's own records: organisations, their API clients and tokens (no resource folder). */
+const SERVICE_RECORDS = defineResource({
+  name: 'service',
+  schemas: {},
+  tables: {
+    organisations: tableOf<OrganisationRow>('organisations'),
+    clients: tableOf<ClientRow>('clients'),
+    tokens: tableOf<TokenRow>('access_tokens'),
+  },
+  supplierReferences: [],
+  quantities: {},
+});
+
+/**
+ * Everything one sandbox holds: the store, with one table per table the service's records and the
+ * resource list (resources/index.ts) declare, as properties of the names they declare.
+ */
+export class ServiceState extends withTables([SERVICE_RECORDS, ...RESOURCES]) {
   /** The indexes over the tables, kept in step with every write and rollback (declared after the tables). */
-  readonly indexes = new Indexes(this);
+  readonly indexes = new Indexes(this, supplierReferenceTables(RESOURCES, this));
 
   readonly clock: Clock;
   /** Draws an id: a kept ledger write's recorded one while it is applied again, else a new one. */
@@ -167,6 +120,7 @@ export class ServiceState {
   readonly #ledgerIdOverrides = new Map<IdKind, string[]>();
 
   constructor(now: () => Date | string | number, seed: number) {
+    super();
     this.clock = new Clock(now, this.store);
     const random = createRandomSource(seed);
     this.#draw = createIdGenerator({ now: () => this.#idInstant(), random });

@@ -70,22 +70,20 @@ export function compileBlueprint(definition: ComponentBlueprintDefinition, optio
   const states = exprList.map((expr, i) => readExpression(expr, i, scope));
   const inCycle = reportCycles(states, reporter);
   const pairings: ListPairing[] = [];
-  const infos = checkDimensions(states, inputs, inCycle, opts.zeroLiteralMatchesAnyDimension, reporter, pairings);
+  const infos = checkDimensions({ states, inputs, inCycle }, opts.zeroLiteralMatchesAnyDimension, reporter, pairings);
   const named = namedResultKey(raw, opts.resultExpressionKey, reporter);
   const resultIndex = resolveResultExpression(states, scope.exprIndex, named, inCycle, reporter);
   checkResultIsMass(resultIndex, infos, states, reporter);
   if (issues.length > 0 || resultIndex < 0) return { ok: false, issues };
   return {
     ok: true,
-    blueprint: build(
-      bpKey,
-      raw['type'] as ComponentType,
-      inputs as InputState[],
-      states as ExpressionState[],
+    blueprint: build(bpKey, raw['type'] as ComponentType, {
+      inputs: inputs as InputState[],
+      states: states as ExpressionState[],
       resultIndex,
-      infos.map((info) => info?.dim ?? DIMENSIONLESS),
+      dimensions: infos.map((info) => info?.dim ?? DIMENSIONLESS),
       pairings,
-    ),
+    }),
   };
 }
 
@@ -250,7 +248,7 @@ function readMapping(m: unknown, path: IssuePath, j: number, target: MappingTarg
       `${where}: mapping "${name}" has no variable {${name}} in the template`,
     );
   const targetKey = typeof m['input_key'] === 'string' ? m['input_key'] : '';
-  const resolved = resolveMapping(m['type'], name, targetKey, path, where, scope);
+  const resolved = resolveMapping({ type: m['type'], name, targetKey, path, where }, scope);
   if (resolved === null) return;
   const { binding, shape } = resolved;
   if (binding.kind === 'expression' && used.has(name) && !expression.dependsOn.has(binding.index))
@@ -272,15 +270,18 @@ function readMapping(m: unknown, path: IssuePath, j: number, target: MappingTarg
   expression.bindings.set(name, binding);
 }
 
-/** What a mapping of `type` to `targetKey` stands for, and its data shape; null after a problem. */
-function resolveMapping(
-  type: unknown,
-  name: string,
-  targetKey: string,
-  path: IssuePath,
-  where: string,
-  scope: MappingScope,
-): { binding: Binding; shape: DataShape } | null {
+/** A mapping of an expression: variable `name` mapped to `targetKey` of kind `type`, at `path` (`where` in messages). */
+interface MappingRead {
+  readonly type: unknown;
+  readonly name: string;
+  readonly targetKey: string;
+  readonly path: IssuePath;
+  readonly where: string;
+}
+
+/** What a mapping stands for, and its data shape; null after a problem. */
+function resolveMapping(mapping: MappingRead, scope: MappingScope): { binding: Binding; shape: DataShape } | null {
+  const { type, name, targetKey, path, where } = mapping;
   if (type === 'DATAPOINT') {
     const index = scope.inputIndex.get(targetKey);
     if (index !== undefined) return { binding: { kind: 'input', index }, shape: scope.inputs[index]?.shape ?? 'SCALAR' };
@@ -322,15 +323,16 @@ function reportCycles(states: readonly (ExpressionState | null)[], { bpName, rep
   });
 }
 
+/** A blueprint as read: its expressions, its inputs, and which expressions are in a cycle. */
+interface BlueprintRead {
+  readonly states: readonly (ExpressionState | null)[];
+  readonly inputs: readonly (InputState | null)[];
+  readonly inCycle: readonly boolean[];
+}
+
 /** Dimensions and data shapes, each expression once, dependencies first (none through a cycle). */
-function checkDimensions(
-  states: readonly (ExpressionState | null)[],
-  inputs: readonly (InputState | null)[],
-  inCycle: readonly boolean[],
-  zeroAnyDim: boolean,
-  { bpName, report }: Reporter,
-  pairings: ListPairing[],
-): DimInfo[] {
+function checkDimensions(read: BlueprintRead, zeroAnyDim: boolean, { bpName, report }: Reporter, pairings: ListPairing[]): DimInfo[] {
+  const { states, inputs, inCycle } = read;
   const infos: DimInfo[] = states.map(() => null);
   const status = new Uint8Array(states.length); // 0 new, 1 checking, 2 done
   const infoOf = (i: number): DimInfo => {
@@ -348,7 +350,7 @@ function checkDimensions(
         report: (code, message) => report(['expressions', i, 'template'], code, `${where}: ${message}`),
         pairing: (lists, formula) => addPairing(pairings, { expression: state.key, formula: printFormula(formula), inputs: lists }),
       });
-      infos[i] = info !== null && info.lists !== undefined ? unreduced(state, info.lists, inputs, where, report, i) : info;
+      infos[i] = info !== null && info.lists !== undefined ? unreduced(state, info.lists, inputs, { index: i, where, report }) : info;
     }
     status[i] = 2;
     return infos[i] ?? null;
@@ -362,10 +364,9 @@ function unreduced(
   state: ExpressionState,
   lists: readonly number[],
   inputs: readonly (InputState | null)[],
-  where: string,
-  report: Reporter['report'],
-  i: number,
+  at: { readonly index: number; readonly where: string; readonly report: Reporter['report'] },
 ): DimInfo {
+  const { index: i, where, report } = at;
   const names = lists.map((k) => `"${inputs[k]?.key ?? ''}"`).join(', ');
   report(
     ['expressions', i, 'template'],

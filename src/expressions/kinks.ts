@@ -82,11 +82,12 @@ export function createKinkGradients(program: Program): KinkGradients {
   const r = Float64Array.from(initialRegisters);
   const chosen = new Int32Array(code.length >> 2);
   const producer = producers(program);
+  const tape: KinkTape = { code, r, chosen, producer };
   return (values, inputStart) => {
     if (inputStart.length < inputCount + 1)
       throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${inputCount + 1} (inputs + 1)`);
     forwardPass(code, r, values, inputStart, chosen);
-    const sites = kinkSites(code, r, values, inputStart, chosen, producer);
+    const sites = kinkSites(tape, values, inputStart);
     if (sites === null) return null;
     const slotCount = inputStart[inputCount] as number;
     const sides = new Int8Array(code.length >> 2).fill(-1);
@@ -106,15 +107,17 @@ export function createKinkGradients(program: Program): KinkGradients {
   };
 }
 
+/** A program's code and the scratch arrays of its forward pass (registers, chosen list positions), made once per program. */
+interface KinkTape {
+  readonly code: Int32Array;
+  readonly r: Float64Array;
+  readonly chosen: Int32Array;
+  readonly producer: Int32Array;
+}
+
 /** The kinks at these values, in tape order; null for none (allocating nothing). */
-function kinkSites(
-  code: Int32Array,
-  r: Float64Array,
-  values: Float64Array,
-  inputStart: Int32Array,
-  chosen: Int32Array,
-  producer: Int32Array,
-): Site[] | null {
+function kinkSites(tape: KinkTape, values: Float64Array, inputStart: Int32Array): Site[] | null {
+  const { code, r, chosen, producer } = tape;
   let sites: Site[] | null = null;
   for (let pc = 0; pc < code.length; pc += 4) {
     const op = code[pc];

@@ -17,16 +17,18 @@ import { type ComparisonSite, createBranchSides } from './branches';
 import { elementWiseInputs, isListValue, type ListShape, lowerElements, reduceElements } from './element-wise';
 import { bySignature, type Runner } from './signatures';
 
+/** A blueprint as checked: its inputs and expressions, the result expression, each expression's dimension, its list pairings. */
+export interface CheckedBlueprint {
+  readonly inputs: readonly InputState[];
+  readonly states: readonly ExpressionState[];
+  readonly resultIndex: number;
+  readonly dimensions: readonly Dimension[];
+  readonly pairings?: readonly ListPairing[];
+}
+
 /** Lowers the checked expressions the result depends on into one program and wraps it. */
-export function build(
-  key: string,
-  type: ComponentType,
-  inputs: readonly InputState[],
-  states: readonly ExpressionState[],
-  resultIndex: number,
-  dimensions: readonly Dimension[],
-  pairings: readonly ListPairing[] = [],
-): CompiledBlueprint {
+export function build(key: string, type: ComponentType, checked: CheckedBlueprint): CompiledBlueprint {
+  const { inputs, states, resultIndex, dimensions, pairings = [] } = checked;
   const compiledInputs: CompiledBlueprintInput[] = inputs.map((input) =>
     Object.freeze({ input_key: input.key, quantity_kind: input.kind, data_shape: input.shape, dimension: input.dim as Dimension }),
   );

@@ -91,20 +91,25 @@ function prepare(ctx: LedgerContext, kind: TransactionKind, lines: readonly Plan
   return { id, at, childIds };
 }
 
+/** A transaction to carry out: its kind and planned lines, what happens to each batch taken, how it is recorded. */
+export interface Transaction<R extends TransactionRecord> {
+  readonly kind: TransactionKind;
+  readonly lines: readonly PlannedLine[];
+  readonly notes: string | null;
+  /** Applied to each batch taken (after any split), with the transaction's id and instant. */
+  readonly effect: (batch: BatchRecord, tx: Stamp) => void;
+  /** Stores and indexes the transaction from the fields every transaction has; returns it. */
+  readonly record: (common: TransactionRecord) => R;
+}
+
 /**
  * Phases 2 and 3 of a checked transaction, shared by all four kinds: draws the clock and ids,
  * takes each line's credits (splitting where needed) and applies `effect` to each batch taken,
  * then hands the fields every transaction has to `record`, which stores and indexes the
  * transaction and returns it. So each transaction states only its effect and its record.
  */
-export function transact<R extends TransactionRecord>(
-  ctx: LedgerContext,
-  kind: TransactionKind,
-  lines: readonly PlannedLine[],
-  notes: string | null,
-  effect: (batch: BatchRecord, tx: Stamp) => void,
-  record: (common: TransactionRecord) => R,
-): R {
+export function transact<R extends TransactionRecord>(ctx: LedgerContext, transaction: Transaction<R>): R {
+  const { kind, lines, notes, effect, record } = transaction;
   const prepared = prepare(ctx, kind, lines);
   const batchIds: string[] = [];
   let total = 0n;

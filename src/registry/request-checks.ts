@@ -113,12 +113,18 @@ export function readRetirementHead(store: LedgerStore, req: Record<string, unkno
   return { owner, beneficiary, supplierId, purposes, notes };
 }
 
-/** Reads a line's batch id: present, named once in the request, and a batch of the ledger. */
+/** Where a line of a request is: its index and the paths of its batch id and its amount. */
+interface LinePlace {
+  readonly index: number;
+  readonly idPath: Path;
+  readonly kgPath: Path;
+}
+
+/** Reads a line's batch id: present, named once in the request (`seen`: id to line), and a batch of the ledger. */
 function readLineBatch(
   store: LedgerStore,
   value: unknown,
-  idPath: Path,
-  i: number,
+  { index, idPath }: LinePlace,
   seen: Map<string, number>,
   problems: Problems,
 ): BatchRecord | undefined {
@@ -129,7 +135,7 @@ function readLineBatch(
     problems.add(idPath, 'duplicate_credit_batch', `credit batch ${batchId} already appears in line ${first}`);
     return undefined;
   }
-  seen.set(batchId, i);
+  seen.set(batchId, index);
   const batch = store.batches.get(batchId);
   if (batch === undefined) problems.add(idPath, 'unknown_credit_batch', `no credit batch ${batchId}`);
   return batch;
@@ -140,8 +146,7 @@ function checkLineBatch(
   batch: BatchRecord,
   kg: bigint | undefined,
   rules: LineRules,
-  idPath: Path,
-  kgPath: Path,
+  { idPath, kgPath }: LinePlace,
   problems: Problems,
 ): void {
   if (batch.status === 'split') {
@@ -195,11 +200,10 @@ export function readLines(store: LedgerStore, value: unknown, rules: LineRules, 
     const line = readObject(raw, [...path, i], problems, `line ${i}`);
     if (line === undefined) return;
     const before = problems.list.length;
-    const idPath: Path = [...path, i, 'credit_batch_id'];
-    const kgPath: Path = [...path, i, 'credit_quantity_kg'];
-    const batch = readLineBatch(store, line.credit_batch_id, idPath, i, seen, problems);
-    const kg = readPositiveKg(line.credit_quantity_kg, kgPath, problems, '');
-    if (batch !== undefined) checkLineBatch(batch, kg, rules, idPath, kgPath, problems);
+    const place: LinePlace = { index: i, idPath: [...path, i, 'credit_batch_id'], kgPath: [...path, i, 'credit_quantity_kg'] };
+    const batch = readLineBatch(store, line.credit_batch_id, place, seen, problems);
+    const kg = readPositiveKg(line.credit_quantity_kg, place.kgPath, problems, '');
+    if (batch !== undefined) checkLineBatch(batch, kg, rules, place, problems);
     if (batch !== undefined && kg !== undefined && problems.list.length === before) planned.push({ batch, kg });
   });
   return planned;

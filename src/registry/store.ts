@@ -19,7 +19,7 @@ import {
   type TransferRecord,
 } from './records';
 import { Holding } from './holding';
-import { RunningTotals } from './totals';
+import { RunningTotals, type TalliedBatch } from './totals';
 import type { OrganisationView } from './types';
 
 /** An id index and the key to look up in it; an undefined key means the filter was not given. */
@@ -88,19 +88,14 @@ class NotedTotals extends RunningTotals {
     super();
   }
 
-  override adjust(
-    organisationId: string,
-    supplierId: string,
-    projectId: string,
-    orderId: string | null,
-    active: bigint,
-    retired: bigint,
-  ): void {
+  override adjust(organisationId: string, batch: TalliedBatch, active: bigint, retired: bigint): void {
+    const { supplierId, projectId } = batch.origin;
+    const { orderId } = batch;
     this.note(organisationId, '', '');
     this.note(organisationId, 's', supplierId);
     this.note(organisationId, 'p', projectId);
     if (orderId !== null) this.note(organisationId, 'o', orderId);
-    super.adjust(organisationId, supplierId, projectId, orderId, active, retired);
+    super.adjust(organisationId, batch, active, retired);
   }
 }
 
@@ -210,14 +205,14 @@ export class LedgerStore {
   deposit(batch: BatchRecord): void {
     this.#note('b', batch.id);
     this.#addActive(batch);
-    this.totals.adjust(batch.owner, batch.origin.supplierId, batch.origin.projectId, batch.orderId, batch.size, 0n);
+    this.totals.adjust(batch.owner, batch, batch.size, 0n);
   }
 
   /** Takes an active batch out of its owner's active credits: holdings and running balance. */
   withdraw(batch: BatchRecord): void {
     this.#note('b', batch.id);
     this.#removeActive(batch);
-    this.totals.adjust(batch.owner, batch.origin.supplierId, batch.origin.projectId, batch.orderId, -batch.size, 0n);
+    this.totals.adjust(batch.owner, batch, -batch.size, 0n);
   }
 
   /** Moves an active batch to another owner (and order), keeping holdings and balances right. */

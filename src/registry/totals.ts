@@ -32,14 +32,22 @@ function add(tally: Tally, active: bigint, retired: bigint): void {
 }
 
 /** The running balances of every organisation that ever held credits. */
+/** What of a credit batch its tallies are kept by: its supplier and project, and its order once delivered. */
+export interface TalliedBatch {
+  readonly origin: { readonly supplierId: string; readonly projectId: string };
+  readonly orderId: string | null;
+}
+
 export class RunningTotals {
   readonly byOrganisation = new Map<string, OrganisationTotals>();
 
   /**
-   * Adds signed amounts to an organisation's balances for credits of one supplier, project and
-   * (when delivered) order. O(1).
+   * Adds signed amounts to an organisation's balances for credits of `batch`'s supplier, project
+   * and (when delivered) order. O(1).
    */
-  adjust(organisationId: string, supplierId: string, projectId: string, orderId: string | null, active: bigint, retired: bigint): void {
+  adjust(organisationId: string, batch: TalliedBatch, active: bigint, retired: bigint): void {
+    const { supplierId, projectId } = batch.origin;
+    const { orderId } = batch;
     let totals = this.byOrganisation.get(organisationId);
     if (totals === undefined) {
       totals = new OrganisationTotals();

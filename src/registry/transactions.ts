@@ -43,17 +43,16 @@ export function createDelivery(ctx: LedgerContext, input: DeliveryInput): Delive
   if (!problems.empty || orderId === undefined || buyer === undefined || supplierId === undefined) {
     throw new CreditLedgerError('delivery', problems.list);
   }
-  const delivery = transact(
-    ctx,
-    'delivery',
+  const delivery = transact(ctx, {
+    kind: 'delivery',
     lines,
     notes,
-    (batch, tx) => {
+    effect: (batch, tx) => {
       store.changeOwner(batch, buyer.id, orderId);
       batch.deliveryId = tx.id;
       batch.deliveredAt = tx.at;
     },
-    (common) => {
+    record: (common) => {
       const record: DeliveryRecord = { ...common, orderId, supplierId, toOrganisationId: buyer.id };
       // Registered only now, when the delivery can no longer be refused.
       store.organisations.set(buyer.id, buyer);
@@ -62,7 +61,7 @@ export function createDelivery(ctx: LedgerContext, input: DeliveryInput): Delive
       pushTo(store.deliveriesTo, buyer.id, record.id);
       return record;
     },
-  );
+  });
   return ctx.views.delivery(delivery);
 }
 
@@ -77,20 +76,19 @@ export function createTransfer(ctx: LedgerContext, input: TransferInput): Transf
   if (!problems.empty || from === undefined || to === undefined || supplierId === undefined) {
     throw new CreditLedgerError('transfer', problems.list);
   }
-  const transfer = transact(
-    ctx,
-    'transfer',
+  const transfer = transact(ctx, {
+    kind: 'transfer',
     lines,
     notes,
-    (batch) => store.changeOwner(batch, to, batch.orderId),
-    (common) => {
+    effect: (batch) => store.changeOwner(batch, to, batch.orderId),
+    record: (common) => {
       const record: TransferRecord = { ...common, supplierId, fromOrganisationId: from, toOrganisationId: to };
       store.transfers.set(record.id, record);
       pushTo(store.transfersFrom, from, record.id);
       pushTo(store.transfersTo, to, record.id);
       return record;
     },
-  );
+  });
   return ctx.views.transfer(transfer);
 }
 
@@ -115,20 +113,22 @@ function readVintage(value: unknown, problems: Problems): number | null {
   return null;
 }
 
+/** What a retirement from the oldest credits asks: `quantity` kg of `owner`'s credits of a supplier, of one vintage or order when given. */
+interface OldestAsk {
+  readonly owner: string;
+  readonly supplierId: string;
+  readonly quantity: bigint;
+  readonly vintage: number | null;
+  readonly orderId: string | null;
+}
+
 /**
- * The lines that take `quantity` kg from the oldest active batches of a holding (ascending
+ * The lines that take the asked kg from the oldest active batches of a holding (ascending
  * `issued_at`, then id), only of one vintage or order when given; the last line may split its
  * batch. Records `insufficient_credits` when the holding has less.
  */
-function oldestLines(
-  ctx: LedgerContext,
-  owner: string,
-  supplierId: string,
-  quantity: bigint,
-  vintage: number | null,
-  orderId: string | null,
-  problems: Problems,
-): PlannedLine[] {
+function oldestLines(ctx: LedgerContext, ask: OldestAsk, problems: Problems): PlannedLine[] {
+  const { owner, supplierId, quantity, vintage, orderId } = ask;
   const lines: PlannedLine[] = [];
   const holding = ctx.store.activeHoldings.get(holdingKey(owner, supplierId));
   let remaining = quantity;
@@ -162,7 +162,7 @@ export function createRetirementFromOldestCredits(ctx: LedgerContext, input: Ret
     orderId = readId('order', req.order_id, ['order_id'], problems, 'order_id') ?? null;
   const lines =
     problems.empty && head.owner !== undefined && head.supplierId !== undefined && quantity !== undefined
-      ? oldestLines(ctx, head.owner, head.supplierId, quantity, vintage, orderId, problems)
+      ? oldestLines(ctx, { owner: head.owner, supplierId: head.supplierId, quantity, vintage, orderId }, problems)
       : [];
   return retire(ctx, head, lines, problems);
 }
@@ -174,20 +174,19 @@ function retire(ctx: LedgerContext, head: RetirementHead, lines: readonly Planne
     throw new CreditLedgerError('retirement', problems.list);
   }
   const countFor = ctx.policies.retiredCreditsCountFor === 'beneficiary' ? beneficiary : owner;
-  const retirement = transact(
-    ctx,
-    'retirement',
+  const retirement = transact(ctx, {
+    kind: 'retirement',
     lines,
     notes,
-    (batch, tx) => {
+    effect: (batch, tx) => {
       store.withdraw(batch);
-      store.totals.adjust(countFor, batch.origin.supplierId, batch.origin.projectId, batch.orderId, 0n, batch.size);
+      store.totals.adjust(countFor, batch, 0n, batch.size);
       batch.status = 'retired';
       batch.beneficiary = beneficiary;
       batch.retirementId = tx.id;
       batch.retiredAt = tx.at;
     },
-    (common) => {
+    record: (common) => {
       const record: RetirementRecord = {
         ...common,
         supplierId,
@@ -199,7 +198,7 @@ function retire(ctx: LedgerContext, head: RetirementHead, lines: readonly Planne
       pushTo(store.retirementsByOwner, owner, record.id);
       return record;
     },
-  );
+  });
   return ctx.views.retirement(retirement);
 }
 
@@ -211,17 +210,16 @@ export function createRefund(ctx: LedgerContext, input: RefundInput): BufferPool
   const notes = readNotes(req.notes, ['notes'], problems);
   const lines = readLines(store, req.credit_batch_quantities, { owner: from, supplierId: undefined, bufferPoolOnly: true }, problems);
   if (!problems.empty || from === undefined || to === undefined) throw new CreditLedgerError('refund', problems.list);
-  const refund = transact(
-    ctx,
-    'refund',
+  const refund = transact(ctx, {
+    kind: 'refund',
     lines,
     notes,
-    (batch) => store.changeOwner(batch, to, batch.orderId),
-    (common) => {
+    effect: (batch) => store.changeOwner(batch, to, batch.orderId),
+    record: (common) => {
       const record: RefundRecord = { ...common, fromOrganisationId: from, toOrganisationId: to };
       store.refunds.set(record.id, record);
       return record;
     },
-  );
+  });
   return ctx.views.refund(refund);
 }

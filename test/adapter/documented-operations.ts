@@ -4,7 +4,7 @@
  * by operation number checks what the service serves, not a second copy.
  */
 import type { z } from 'zod';
-import { ROUTES } from '../../src/adapter/resources';
+import { ROUTES } from '../../src/adapter/resources/routes';
 import { requestHeadersSchema } from '../../src/model/queries';
 
 /** Number of an operation of docs/service.md#routes (1 to 23). */

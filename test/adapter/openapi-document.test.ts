@@ -8,7 +8,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { serviceOpenApiDocument } from '../../src/adapter/openapi/openapi';
-import { ROUTES } from '../../src/adapter/resources';
+import { ROUTES } from '../../src/adapter/resources/routes';
 import { serviceOpenApiDocument as exported } from 'cdr-engine/sandbox';
 import { datapointBody, demoSandbox } from './fixtures';
 

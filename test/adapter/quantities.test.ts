@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { QUANTITY_FIELDS } from '../../src/adapter/evaluation/quantities';
-import { ROUTES } from '../../src/adapter/resources';
+import { QUANTITY_FIELDS } from '../../src/adapter/resources';
+import { ROUTES } from '../../src/adapter/resources/routes';
 import { createSandbox } from '../../src/adapter/sandbox';
 import { requestQuantitySchema } from '../../src/model/requests';
 import { isCompatible } from '../../src/units';

@@ -8,7 +8,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { serviceOpenApiDocument } from '../../src/adapter/openapi/openapi';
 import { Router } from '../../src/adapter/router';
-import { ROUTES } from '../../src/adapter/resources';
+import { ROUTES } from '../../src/adapter/resources/routes';
 import type { SandboxResponse } from '../../src/adapter/types';
 
 const ID = 'https://service.test/openapi.json';

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ID_PREFIXES } from '../../src/model';
-import { ROUTES } from '../../src/adapter/resources';
+import { ROUTES } from '../../src/adapter/resources/routes';
 import { createSandbox } from '../../src/adapter/sandbox';
 import type { SandboxResponse } from '../../src/adapter/types';
 import { Client, DEMO_WORLD, datapointBody, demoSandbox, IDS } from './fixtures';

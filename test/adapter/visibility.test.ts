@@ -172,7 +172,7 @@ describe('rules', () => {
   });
 
   test('no token is 401 for every operation of the service, test helpers included, before anything else is checked', async () => {
-    const { ROUTES } = await import('../../src/adapter/resources');
+    const { ROUTES } = await import('../../src/adapter/resources/routes');
     const client = new Client(demoSandbox());
     for (const route of ROUTES) {
       const path = route.path.replace(/\{[^}]+\}/g, MISSING.removal);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as model from '../../src/model';
-import * as resourceSchemas from '../../src/adapter/resources/schemas';
+import { RESOURCE_SCHEMAS as resourceSchemas } from '../../src/adapter/resources';
 import * as graph from '../../src/model/graph';
 import * as ids from '../../src/model/ids';
 import * as kinds from '../../src/model/quantity-kinds';

@@ -6,4 +6,3 @@
  * May import: http, state.ts, rows.ts, accounting, model, units.
  */
 export { checkComponent, evaluateEntries, evaluateEntry, reevaluate, refreshPendingTotal, resultRow, storeResults } from './evaluation';
-export { QUANTITY_FIELDS } from './quantities';

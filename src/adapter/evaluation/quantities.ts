@@ -6,26 +6,13 @@
  * the wrong kind, is a 422 at the quantity's `unit`; an impossible value (a negative mass) or a
  * negative standard deviation, at its `magnitude` or `standard_deviation`.
  *
- * The kind of each ScalarQuantity field of the service is listed once, in {@link QUANTITY_FIELDS}.
+ * The kind of each ScalarQuantity field of the service is declared once, by its resource
+ * (`<resource>/resource.ts`, gathered as QUANTITY_FIELDS in resources/index.ts).
  */
 import type { QuantityKind } from '../../model';
 import { isCompatible, isWithinPhysicalBounds, parseUnit, QUANTITY_KIND_PHYSICAL_BOUNDS, UnitError } from '../../units';
 import type { Problems } from '../http/failures';
 import type { QuantityRow } from '../rows';
-
-/**
- * The quantity kind of every ScalarQuantity field of a request or world document, by resource and
- * field: what the field measures, hence which units it takes.
- */
-export const QUANTITY_FIELDS = {
-  feedstock_batch: { mass: 'mass' },
-  production_batch: { mass: 'mass' },
-  biochar_application: {
-    average_application_rate: 'mass_per_area',
-    truck_mass_on_arrival: 'mass',
-    truck_mass_on_departure: 'mass',
-  },
-} as const satisfies Record<string, Record<string, QuantityKind>>;
 
 /** A quantity as a request or world gives it. */
 export interface QuantityInput {

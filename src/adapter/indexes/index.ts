@@ -34,7 +34,7 @@ import type {
 import { BatchDates } from './batch-dates';
 import { Exposure } from './exposure';
 import { distinct, RowsByKey } from '../store/rows-by-key';
-import { SupplierReferences } from '../store/supplier-references';
+import { type ReferencingRow, SupplierReferences } from '../store/supplier-references';
 import { TemplatePlaces } from './template-places';
 
 export type { Exposed } from './exposure';
@@ -132,7 +132,12 @@ export class Indexes {
   /** Rows of a table by the value of one of its fields, made when a list first filters on it. */
   readonly #byField = new Map<string, RowsByKey<Row>>();
 
-  constructor(state: IndexedTables) {
+  /**
+   * The indexes over `state`'s tables; `referenceTables` are the tables whose rows carry supplier
+   * references, in the order the resource list declares them (the last one scanned wins a reference
+   * used twice).
+   */
+  constructor(state: IndexedTables, referenceTables: readonly Table<ReferencingRow>[]) {
     this.attributionsByRemoval = new RowsByKey(state.attributions, (a) => a.removal_id);
     this.attributionsByComponent = new RowsByKey(state.attributions, (a) => a.component_id);
     this.attributionsByFactorDatapoint = new RowsByKey(state.attributions, (a) => a.attribution_factor_datapoint_id);
@@ -170,18 +175,7 @@ export class Indexes {
     this.applicationsByBatch = new RowsByKey(state.biocharApplications, (a) => a.production_batch_id);
     this.applicationsBySite = new RowsByKey(state.biocharApplications, (a) => a.storage_location_id);
     // The order of a scan of the tables, the last one winning a reference used twice.
-    this.references.register(state.feedstockTypes);
-    this.references.register(state.feedstockBatches);
-    this.references.register(state.productionBatches);
-    this.references.register(state.templates);
-    this.references.register(state.datapoints);
-    this.references.register(state.sources);
-    this.references.register(state.components);
-    this.references.register(state.removals);
-    this.references.register(state.storageLocations);
-    this.references.register(state.biocharApplications);
-    this.references.register(state.measurementLocations);
-    this.references.register(state.measurementSamples);
+    for (const table of referenceTables) this.references.register(table);
     this.exposure = new Exposure({
       statements: state.statements,
       removals: state.removals,

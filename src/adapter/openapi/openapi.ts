@@ -16,8 +16,8 @@ import { describeDocument } from './openapi-descriptions';
 import { componentSchemaName } from './openapi-names';
 import { operationIds } from './operation-ids';
 import type { Route } from '../router';
-import { ROUTES } from '../resources';
-import * as resourceSchemas from '../resources/schemas';
+import { ROUTES } from '../resources/routes';
+import { RESOURCE_SCHEMAS } from '../resources';
 
 /** A JSON Schema object as the document holds it. */
 export type JsonSchemaObject = { [key: string]: unknown };
@@ -90,7 +90,7 @@ function jsonSchema(schema: z.ZodType, io: Io): JsonSchemaObject {
  * where a schema is exported under two names (`ghgEntrySchema`, `removalSchema`), the first names it.
  */
 function schemaExports(): [string, unknown][] {
-  return Object.entries({ ...model, ...resourceSchemas }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.entries({ ...model, ...RESOURCE_SCHEMAS }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**

@@ -1,52 +1,80 @@
 /**
  * The service's resources, one folder each, grouped as the service's route prefixes group them:
- * `<resource>/routes.ts` declares the resource's routes (method, path, the zod schemas of their
- * parts and of the 200 body, the handler, typed by those schemas) and `<resource>/view.ts` turns
- * its stored rows into response bodies typed by its response schema; `<resource>/schemas.ts`
- * declares its zod schemas (the resource as read, its request bodies, queries and path parameters).
- * What every resource shares (pagination, id paths, the "not sent" marker, fields such as dates and
- * quantities) stays in src/model. Adding an operation: its schemas in its resource's schemas.ts,
- * one `route(...)` line in its routes.ts (and the view it answers, if new); the OpenAPI document
- * follows from the route.
+ * `<resource>/resource.ts` declares what the store and the state hold of it (its schemas module,
+ * its tables, which of them carry supplier references, the quantity kind of its ScalarQuantity
+ * fields: store/resource.ts), `<resource>/routes.ts` its routes (method, path, the zod schemas of
+ * their parts and of the 200 body, the handler, typed by those schemas), `<resource>/view.ts` turns
+ * its stored rows into response bodies typed by its response schema, `<resource>/schemas.ts`
+ * declares its zod schemas and `<resource>/rows.ts` its row types. What every resource shares
+ * (pagination, id paths, the "not sent" marker, fields such as dates and quantities) stays in
+ * src/model. This module is the resource list: the state makes one typed table per declared
+ * table from it, the indexes register its supplier references, the OpenAPI document names its
+ * schemas; routes.ts is the route table. Adding a resource: its folder, one line here, one line in
+ * routes.ts, its schema names in src/entry/schemas.ts, docs/service.md (docs/architecture.md).
  *
  * May import: http, store, indexes, evaluation, context.ts, router.ts, rows.ts, state.ts, registry,
  * accounting, model. The layers are in eslint.config.mjs (SUB_FOLDER_MAY_IMPORT): the world and the
  * OpenAPI document stand above the resources, the store and http below them. What two resources share
- * (visible-lists.ts, views.ts, common.ts) sits at the top of resources/, below the resource folders;
- * nothing outside resources/ imports a resource module but this index, and for a resource's
- * schemas.ts the world document, the rows, the OpenAPI document (through schemas.ts) and the
- * `cdr-engine/schemas` entry.
+ * (visible-lists.ts, views.ts, common.ts, component-shapes.ts) sits at the top of resources/, below the
+ * resource folders, and no resource folder imports another in a loop (test/import-cycles.test.ts);
+ * nothing outside resources/ imports a resource module but this list and routes.ts, and for a
+ * resource's schemas.ts the world document, the rows and the `cdr-engine/schemas` entry.
  */
-import type { Route } from '../router';
-import { componentRoutes } from './components/routes';
-import { datapointRoutes } from './datapoints/routes';
-import { feedstockRoutes } from './feedstock/routes';
-import { helperRoutes } from './sandbox-helpers/routes';
-import { measurementRoutes } from './measurements/routes';
-import { monitoringRoutes } from './monitoring/routes';
-import { projectRoutes } from './projects/routes';
-import { registryPartyRoutes } from './registry-parties/routes';
-import { registryRoutes } from './credit-ledger/routes';
-import { removalRoutes } from './removals/routes';
-import { sourceRoutes } from './sources/routes';
-import { statementRoutes } from './ghg-statements/routes';
-import { storageRoutes } from './storage/routes';
-import { stripeRoutes } from './stripe/routes';
+import { quantitiesOf, type TablesOf } from '../store/resource';
+import { componentsResource } from './components/resource';
+import { creditLedgerResource } from './credit-ledger/resource';
+import { datapointsResource } from './datapoints/resource';
+import { feedstockResource } from './feedstock/resource';
+import { ghgStatementsResource } from './ghg-statements/resource';
+import { measurementsResource } from './measurements/resource';
+import { monitoringResource } from './monitoring/resource';
+import { projectsResource } from './projects/resource';
+import { registryPartiesResource } from './registry-parties/resource';
+import { removalsResource } from './removals/resource';
+import { sourcesResource } from './sources/resource';
+import { storageResource } from './storage/resource';
+import { stripeResource } from './stripe/resource';
 
-/** The route table. */
-export const ROUTES: readonly Route[] = [
-  ...removalRoutes(),
-  ...statementRoutes(),
-  ...componentRoutes(),
-  ...datapointRoutes(),
-  ...sourceRoutes(),
-  ...measurementRoutes(),
-  ...projectRoutes(),
-  ...feedstockRoutes(),
-  ...storageRoutes(),
-  ...monitoringRoutes(),
-  ...registryRoutes(),
-  ...registryPartyRoutes(),
-  ...stripeRoutes(),
-  ...helperRoutes(),
-];
+/**
+ * Every resource, in the order their supplier references are registered (the last one scanned
+ * wins a reference used twice) and their tables made (the store's snapshot order).
+ */
+export const RESOURCES = [
+  feedstockResource,
+  projectsResource,
+  datapointsResource,
+  sourcesResource,
+  componentsResource,
+  removalsResource,
+  storageResource,
+  measurementsResource,
+  ghgStatementsResource,
+  monitoringResource,
+  registryPartiesResource,
+  creditLedgerResource,
+  stripeResource,
+] as const;
+
+/** One typed table per table a resource declares, by the name it gives it. */
+export type ResourceTables = TablesOf<typeof RESOURCES>;
+
+/**
+ * The quantity kind of every ScalarQuantity field of a request or world document, by resource and
+ * field: what the field measures, hence which units it takes (each resource declares its own).
+ */
+export const QUANTITY_FIELDS = quantitiesOf(RESOURCES);
+
+/** Every resource's schemas by their exported names: the OpenAPI document names its component schemas from these. */
+export const RESOURCE_SCHEMAS: Readonly<Record<string, unknown>> = schemasOf(RESOURCES);
+
+function schemasOf(
+  list: readonly { readonly name: string; readonly schemas: Readonly<Record<string, unknown>> }[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { name, schemas } of list)
+    for (const [key, value] of Object.entries(schemas)) {
+      if (key in out && out[key] !== value) throw new Error(`resource '${name}' exports a schema '${key}' another resource exports too`);
+      out[key] = value;
+    }
+  return out;
+}

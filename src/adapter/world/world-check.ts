@@ -6,7 +6,8 @@
 import { prepareGraph } from '../../accounting';
 import type { GraphIssue, IssuePath } from '../../model';
 import { isCompatible } from '../../units';
-import { QUANTITY_FIELDS, unreadableUnit } from '../evaluation/quantities';
+import { unreadableUnit } from '../evaluation/quantities';
+import { QUANTITY_FIELDS } from '../resources';
 import type { World } from './world-schema';
 
 type Owned = { owner_organisation_id: string; project_id?: string | null };

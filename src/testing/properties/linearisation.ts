@@ -26,12 +26,17 @@ import type { LinearisationOptions } from './options';
 
 export type { LinearisationOptions } from './options';
 
-/** The input whose spread alone gives the largest gap, with that gap in standard deviations. */
+/** A GHG entry's figures as evaluated: its id, its net without discount and the net's standard deviation. */
+interface EntryFigures {
+  readonly entry: string;
+  readonly net: number;
+  readonly sd: number;
+}
+
+/** The input whose spread alone gives the largest gap, with that gap in standard deviations (`samples` draws from `seed`). */
 function drivingInput(
   graph: RemovalGraphInput,
-  entry: string,
-  net: number,
-  sd: number,
+  { entry, net, sd }: EntryFigures,
   samples: number,
   seed: number,
 ): { input: string; blueprint: BlueprintDefinition; gap: number } | null {
@@ -77,7 +82,7 @@ function explanation(graph: RemovalGraphInput, samples: number, seed: number, to
   for (const e of evaluate(graph).ghg_entries) {
     const sd = e.co2e_net_removed_standard_deviation_kg;
     if (sd === null || sd === 0) continue;
-    const driver = drivingInput(graph, e.id, e.co2e_net_removed_without_discount_kg, sd, Math.min(samples, 2_000), seed);
+    const driver = drivingInput(graph, { entry: e.id, net: e.co2e_net_removed_without_discount_kg, sd }, Math.min(samples, 2_000), seed);
     if (driver === null) continue;
     // Below half the tolerance no input alone explains the gap: it comes from inputs together.
     if (driver.gap < tolerance / 2)

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { idSchema } from '../../../model';
 import { paginationQuerySchema } from '../../../model/queries';
 import { projectIdPathSchema } from './schemas';
-import { componentBlueprintSchema } from '../components/schemas';
+import { componentBlueprintSchema } from '../component-shapes';
 import { processSchema, projectSchema, removalTemplateSchema } from './schemas';
 import { organisationSchema, paginatedListSchema } from '../../../model/shapes';
 import { canSee, indexes, notVisible, type ReadContext, type RequestContext } from '../../context';

@@ -9,7 +9,7 @@ import { idSchema } from '../../../model/ids';
 import { quantityKindSchema } from '../../../model/quantity-kinds';
 import { paginationQuerySchema } from '../../../model/queries';
 import { nullableSupplierReferenceId } from '../../../model/shapes';
-import { componentInputRequestSchema, componentInputTypeSchema } from '../components/schemas';
+import { componentInputRequestSchema, componentInputTypeSchema } from '../component-shapes';
 
 /** Schema of a project's risk-of-reversal rating. @public */
 export const riskOfReversalSchema = z.enum([

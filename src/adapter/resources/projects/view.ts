@@ -3,7 +3,7 @@
  * response bodies, in the field names and shapes of docs/rules.md#service-resources, typed by the
  * resource's response schema.
  */
-import type { componentBlueprintSchema } from '../components/schemas';
+import type { componentBlueprintSchema } from '../component-shapes';
 import type { projectSchema, removalTemplateComponentSchema, removalTemplateSchema } from './schemas';
 import type { BodyOf } from '../../router';
 import type { BlueprintRow, ProjectRow, TemplateComponentRow, TemplateGroupRow, TemplateRow } from '../../rows';
