@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type RemovalGraphInput } from '../../src';
 import { blueprint, component, datapoint, entry } from './fixtures';
-import { BLUEPRINTS, datapoint as tonnes, massComponent, statement } from '../statements/helpers';
+import { BLUEPRINTS, datapoint as tonnes, massComponent, twoEntriesSharingProjectEmission } from '../statements/helpers';
 
 const sum = blueprint({ key: 'sum', template: 'sum({m})', inputs: { m: { kind: 'mass', unit: 'kg', shape: 'LIST' } } });
 
@@ -53,19 +53,7 @@ describe('correlated datapoints in an entry merged through the accumulator', () 
       component_blueprints: BLUEPRINTS,
       datapoints: [tonnes('s0', 100, 't', 2), tonnes('s1', 300, 't', 3), tonnes('x', 30, 't', 1)],
       components: [massComponent('s0', 'seq'), massComponent('s1', 'seq'), massComponent('x', 'emit')],
-      ghg_entries: [0, 1].map((e) => ({
-        id: id('rmv', `e${e}`),
-        risk_of_reversal_percentage: null,
-        component_attributions: [{ component_id: id('cmp', `s${e}`), attribution_factor: 1 }],
-      })),
-      ghg_statements: [statement('a', ['e0', 'e1'])],
-      projects: [
-        {
-          id: id('prj', 'p'),
-          estimated_gross_tonnage_kg: 800_000,
-          components: [{ component_id: id('cmp', 'x'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }],
-        },
-      ],
+      ...twoEntriesSharingProjectEmission(),
       correlations: [{ datapoint_ids: [id('dtp', 's0'), id('dtp', 's1')], coefficient: 0.5 }],
     } as unknown as RemovalGraphInput;
     const result = evaluateGraph(g, { policies: { amortisedShareInPropagation: 'propagated' } });

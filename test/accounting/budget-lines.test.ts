@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type GhgEntryResult, type RemovalGraphInput, type UncertaintyBudgetLine } from '../../src';
 import { blueprint, component, datapoint, dtp, entry } from './fixtures';
-import { BLUEPRINTS, datapoint as tonnes, massComponent, statement } from '../statements/helpers';
+import { BLUEPRINTS, datapoint as tonnes, massComponent, twoEntriesSharingProjectEmission } from '../statements/helpers';
 
 /** One entry summing the named datapoints (magnitude 10 + i in `unit`, the given standard deviations). */
 function sumGraph(sds: readonly (number | null)[], unit = 'kg', name = (i: number) => `p${String(i).padStart(3, '0')}`): RemovalGraphInput {
@@ -137,19 +137,7 @@ describe('entries merged through the accumulator (a project share propagated thr
       ],
       datapoints: [...names(0).map(mass), ...names(1).map(mass), tonnes('x', magnitudes['x'] ?? 30, 't', 2)],
       components: [sum(0), sum(1), massComponent('x', 'emit')],
-      ghg_entries: [0, 1].map((e) => ({
-        id: id('rmv', `e${e}`),
-        risk_of_reversal_percentage: null,
-        component_attributions: [{ component_id: id('cmp', `s${e}`), attribution_factor: 1 }],
-      })),
-      ghg_statements: [statement('a', ['e0', 'e1'])],
-      projects: [
-        {
-          id: id('prj', 'p'),
-          estimated_gross_tonnage_kg: 800_000,
-          components: [{ component_id: id('cmp', 'x'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }],
-        },
-      ],
+      ...twoEntriesSharingProjectEmission(),
     } as RemovalGraphInput;
   }
   const netsOf = (magnitudes: Record<string, number>) =>

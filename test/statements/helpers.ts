@@ -55,6 +55,24 @@ export function statement(name: string, entries: string[], extra: Record<string,
 }
 
 /**
+ * Entries e0 and e1, each attributed whole to its component s0 / s1, in statement 'a' of project p,
+ * whose 800 t estimated tonnage shares the project-level emission component x between them.
+ */
+export function twoEntriesSharingProjectEmission() {
+  return {
+    ghg_entries: [entry('e0', { s0: 1 }, null), entry('e1', { s1: 1 }, null)],
+    ghg_statements: [statement('a', ['e0', 'e1'])],
+    projects: [
+      {
+        id: prj('p'),
+        estimated_gross_tonnage_kg: 800_000,
+        components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }],
+      },
+    ],
+  };
+}
+
+/**
  * One project, `n` entries each sequestering `sizes[i]` t through its own component, grouped in
  * one statement, plus whatever the caller adds.
  */
