@@ -108,7 +108,9 @@ function breakdown(dir) {
   };
   const db = new Database(join(dir, 'state.sqlite'), { readonly: true });
   // As the server reads them: a row's keys, or its text when it has none.
-  const rows = db.prepare('SELECT tbl, seq, keys, CASE WHEN keys IS NULL THEN json END FROM rows ORDER BY seq').raw(true);
+  const query =
+    'SELECT tbl, seq, keys, CASE WHEN keys IS NULL THEN (SELECT json FROM rows WHERE rows.seq = k.seq) END FROM row_keys AS k ORDER BY seq';
+  const rows = db.prepare(query).raw(true);
   const parts = {
     open_check: timed(() => db.pragma('quick_check')),
     read: timed(() => {
@@ -134,23 +136,21 @@ async function filled(n) {
   const one = await post(first.url, datapoint(-1));
   await stop(first);
   const db = new Database(join(dir, 'state.sqlite'));
-  const template = db.prepare('SELECT seq, json, keys FROM rows WHERE json LIKE ?').get(`%${one.body.id}%`);
+  const template = db.prepare('SELECT seq, json FROM rows WHERE json LIKE ?').get(`%${one.body.id}%`);
+  template.keys = db.prepare('SELECT keys FROM row_keys WHERE seq = ?').pluck(true).get(template.seq);
   const meta = JSON.parse(db.prepare("SELECT value FROM meta WHERE key = 'state'").get().value);
   const row = JSON.parse(template.json);
-  // The row's keys (schema 3, src/adapter/store/row-keys.ts) as the server wrote them, with the copy's id and reference.
+  // The row's keys (schema 4: table row_keys, src/adapter/store/row-keys.ts) as the server wrote them, with the copy's id and reference.
   const keys = template.keys === null ? null : JSON.parse(template.keys);
-  const put = db.prepare('INSERT INTO rows (seq, tbl, json, keys) VALUES (?, ?, ?, ?)');
+  const put = db.prepare('INSERT INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
+  const putKeys = db.prepare('INSERT INTO row_keys (seq, tbl, keys) VALUES (?, ?, ?)');
   const table = db.prepare('SELECT tbl FROM rows WHERE seq = ?').get(template.seq).tbl;
   db.transaction(() => {
     for (let i = 0; i < n; i++) {
       const id = `dtp_01BENCH${String(i).padStart(18, '0')}`;
       const copy = { id, supplier_reference_id: `bench-${i}` };
-      put.run(
-        meta.seq + 1 + i,
-        table,
-        JSON.stringify({ ...row, ...copy, display_name: `datapoint ${i}` }),
-        keys === null ? null : JSON.stringify({ ...keys, ...copy }),
-      );
+      put.run(meta.seq + 1 + i, table, JSON.stringify({ ...row, ...copy, display_name: `datapoint ${i}` }));
+      putKeys.run(meta.seq + 1 + i, table, keys === null ? null : JSON.stringify({ ...keys, ...copy }));
     }
     db.prepare("UPDATE meta SET value = ? WHERE key = 'state'").run(JSON.stringify({ ...meta, seq: meta.seq + n }));
   })();
@@ -236,13 +236,54 @@ async function throughput(args) {
   return { writes_per_s: Math.round(ok / seconds), other_answers: other };
 }
 
-/** Times `serve --state DIR` on an existing directory (made once with FILL_ONLY=N), without changing it. */
+/** A datapoint from the middle of the history stored in `dir` (read before the server opens it). */
+function oldDatapoint(dir) {
+  const db = new Database(join(dir, 'state.sqlite'), { readonly: true });
+  const query = "SELECT json FROM rows WHERE tbl = 'datapoints' AND seq >= (SELECT max(seq) FROM rows) / 2 ORDER BY seq LIMIT 1";
+  const json = db.prepare(query).pluck(true).get();
+  db.close();
+  return JSON.parse(json);
+}
+
+/** GETs `path`; the ms from `started` to its answer, which must be 200 with `check(body)` true. */
+async function answeredAt(url, path, started, check) {
+  const r = await fetch(`${url}${path}`, { headers: HEADERS });
+  const body = await r.json();
+  if (r.status !== 200 || !check(body)) throw new Error(`GET ${path}: ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return Math.round(performance.now() - started);
+}
+
+/**
+ * Times `serve --state DIR` on an existing directory (made once with FILL_ONLY=N), without changing
+ * it: to the listening line, then (from the same spawn) to the answer of a read of an old
+ * datapoint by its id (the components using it, and a list by its supplier reference that returns
+ * the whole row) and of a first list page of datapoints.
+ */
 async function restartOnly(dir) {
+  const old = oldDatapoint(dir);
   const load_average = loadAverage();
+  const started = performance.now();
   const server = await serve(['--state', dir]);
-  const used = usage(server.child.pid);
-  await stop(server);
-  return { dir, load_average, restart_ms: Math.round(server.ms), ...used };
+  const listening = usage(server.child.pid);
+  try {
+    return { dir, load_average, restart_ms: Math.round(server.ms), ...listening, ...(await firstReads(server, old, started)) };
+  } finally {
+    await stop(server);
+  }
+}
+
+/** The first reads after a restart, timed from its spawn, and the CPU time then. */
+async function firstReads(server, old, started) {
+  const first_read_by_id_ms = await answeredAt(server.url, `/mrv/v0/datapoints/${old.id}/components`, started, (b) =>
+    Array.isArray(b.nodes),
+  );
+  const ref = encodeURIComponent(old.supplier_reference_id);
+  const first_read_by_reference_ms = await answeredAt(server.url, `/mrv/v0/datapoints?supplier_reference_id=${ref}`, started, (b) =>
+    b.nodes.some((d) => d.id === old.id && d.display_name === old.display_name),
+  );
+  const first_page_ms = await answeredAt(server.url, '/mrv/v0/datapoints', started, (b) => b.nodes.length > 0);
+  const after_reads_cpu_s = usage(server.child.pid).cpu_s;
+  return { first_read_by_id_ms, first_read_by_reference_ms, first_page_ms, after_reads_cpu_s };
 }
 
 if (process.env.RESTART_DIR) {

@@ -10,7 +10,11 @@
  * load the writes applied once and replaced by the ledger's rows (kept-state.ts). Version 3 adds
  * each row's keys (`rows.keys`, store/row-keys.ts), so that a restart loads a row as its keys and
  * reads its text at its first read: an older file gets the column and its keys at open, and so
- * does a file whose keys were written with other lists of key fields (meta `keys`).
+ * does a file whose keys were written with other lists of key fields (meta `keys`). Version 4
+ * keeps the keys in a narrow table of their own (`row_keys`: every row's sequence number, table
+ * and keys, null for a row kept whole), so that a restart steps through a few pages of keys and
+ * never through the pages of the rows' text: a version 3 file's keys are moved there and its
+ * `rows.keys` column dropped (the table rewritten once).
  *
  * At open: a file that is not a database, or one `PRAGMA quick_check` finds damaged, is refused
  * with its path; a schema version newer than this engine's is refused, an older one migrated. The
@@ -34,7 +38,7 @@ import { KEY_FIELDS, KEY_FIELDS_VERSION, rowKeys } from './store/row-keys';
 export const SQLITE_INSTALL = 'npm install better-sqlite3@^12.9.0';
 
 /** The version of the layout below; `PRAGMA user_version` of the file. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The statements that take a file from version `i` to `i + 1` (0 is a new, empty file). */
 const MIGRATIONS: readonly string[] = [
@@ -43,6 +47,9 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   `CREATE TABLE ledger_rows (key TEXT PRIMARY KEY, json TEXT NOT NULL);`,
   `ALTER TABLE rows ADD COLUMN keys TEXT;`,
+  `CREATE TABLE row_keys (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, keys TEXT);
+   INSERT INTO row_keys (seq, tbl, keys) SELECT seq, tbl, keys FROM rows;
+   ALTER TABLE rows DROP COLUMN keys;`,
 ];
 
 /** The part of better-sqlite3's API used here. */
@@ -142,10 +149,10 @@ function prepare(db: Database, path: string): void {
 function writeKeys(db: Database): void {
   const written = db.prepare("SELECT value FROM meta WHERE key = 'keys'").pluck(true).get() as string | undefined;
   if (written === KEY_FIELDS_VERSION) return;
-  db.function('row_keys', { deterministic: true }, (table: string, json: string) =>
+  db.function('keys_of_row', { deterministic: true }, (table: string, json: string) =>
     KEY_FIELDS[table] === undefined ? null : rowKeys(table, JSON.parse(json) as { id: string }),
   );
-  db.exec('UPDATE rows SET keys = row_keys(tbl, json)');
+  db.exec('DELETE FROM row_keys; INSERT INTO row_keys (seq, tbl, keys) SELECT seq, tbl, keys_of_row(tbl, json) FROM rows');
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('keys', ?)").run(KEY_FIELDS_VERSION);
 }
 
@@ -179,9 +186,13 @@ function legacyLedger(db: Database, path: string): LedgerSource | undefined {
   return { snapshot: () => text, writes: () => readLedger(db, path, after) };
 }
 
-/** Every row in sequence order: its keys, or its text when it has none (a row with keys is read whole later). */
+/**
+ * Every row in sequence order, from the narrow table of keys: its keys, or its text when it has
+ * none (looked up by sequence number; a row with keys is read whole later).
+ */
 function* storedRows(db: Database): Generator<StoredRow> {
-  const query = 'SELECT tbl, seq, keys, CASE WHEN keys IS NULL THEN json END FROM rows ORDER BY seq';
+  const query =
+    'SELECT tbl, seq, keys, CASE WHEN keys IS NULL THEN (SELECT json FROM rows WHERE rows.seq = k.seq) END FROM row_keys AS k ORDER BY seq';
   for (const r of db.prepare(query).raw(true).iterate()) {
     const [table, seq, keys, json] = r as [string, number, string | null, string | null];
     yield { table, seq, keys, json };
@@ -200,9 +211,11 @@ function writing(path: string, write: () => void): void {
 }
 
 function storeOn(db: Database, held: Database, path: string, dir: string): SqliteState {
-  const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json, keys) VALUES (?, ?, ?, ?)');
+  const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
+  const putKeys = db.prepare('INSERT OR REPLACE INTO row_keys (seq, tbl, keys) VALUES (?, ?, ?)');
   const text = db.prepare('SELECT json FROM rows WHERE seq = ?').pluck(true);
   const remove = db.prepare('DELETE FROM rows WHERE seq = ?');
+  const removeKeys = db.prepare('DELETE FROM row_keys WHERE seq = ?');
   // An upsert keeps a ledger row's rowid: the rows load in the order they were first written.
   const putLedger = db.prepare('INSERT INTO ledger_rows (key, json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET json = excluded.json');
   const removeLedger = db.prepare('DELETE FROM ledger_rows WHERE key = ?');
@@ -215,8 +228,13 @@ function storeOn(db: Database, held: Database, path: string, dir: string): Sqlit
   };
   const write = db.transaction((changes: StateCommit) => {
     for (const c of changes.rows) {
-      if (c.row === null) remove.run(c.seq);
-      else put.run(c.seq, c.table, JSON.stringify(c.row), rowKeys(c.table, c.row));
+      if (c.row === null) {
+        remove.run(c.seq);
+        removeKeys.run(c.seq);
+      } else {
+        put.run(c.seq, c.table, JSON.stringify(c.row));
+        putKeys.run(c.seq, c.table, rowKeys(c.table, c.row));
+      }
     }
     writeLedger(changes.ledger);
     putMeta.run(JSON.stringify(changes.meta));

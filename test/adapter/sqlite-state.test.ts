@@ -3,7 +3,8 @@
  * sandbox wrote another loads; a ledger write that cannot be committed is undone from the file; a
  * version 1 file (the ledger as writes and a snapshot) is migrated, its ledger kept as rows from then
  * on; a version 2 file (rows without keys) is migrated, its rows loaded as their keys from then on and
- * read from the file only when read; a second holder of the file is refused naming the first; a file that
+ * read from the file only when read; a version 3 file (the keys beside the text in `rows`) is migrated,
+ * its keys moved to their own table and read equal; a second holder of the file is refused naming the first; a file that
  * is not a database, a damaged one and one of a newer schema are refused naming the file, and
  * nothing of them is changed.
  */
@@ -115,7 +116,7 @@ describe('the SQLite store', () => {
     const orgs = [1, 2].map((i) => ({ id: `org_01MIGRATE${String(i).padStart(16, '0')}`, name: `Migrated ${i}`, domain: null }));
     const path = join(dir, 'state.sqlite');
     const v1 = new Database(path);
-    v1.exec("DROP TABLE ledger_rows; ALTER TABLE rows DROP COLUMN keys; DELETE FROM meta WHERE key = 'keys'");
+    v1.exec("DROP TABLE ledger_rows; DROP TABLE row_keys; DELETE FROM meta WHERE key = 'keys'");
     v1.prepare("INSERT INTO meta (key, value) VALUES ('ledger', ?)").run(`0\n${ledgerText}`);
     const write = v1.prepare("INSERT INTO ledger (method, input, at, ids) VALUES ('registerOrganisation', ?, 0, '[]')");
     for (const org of orgs) write.run(JSON.stringify(org));
@@ -166,7 +167,7 @@ describe('the SQLite store', () => {
     const check = new Database(path, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(check.prepare('SELECT count(*) AS n FROM ledger').get()).toEqual({ n: 0 });
-    expect(check.prepare("SELECT count(*) AS n FROM rows WHERE tbl = 'datapoints' AND keys IS NULL").get()).toEqual({ n: 0 });
+    expect(check.prepare("SELECT count(*) AS n FROM row_keys WHERE tbl = 'datapoints' AND keys IS NULL").get()).toEqual({ n: 0 });
     check.close();
     const third = await sandboxOn(dir);
     expect(third.sandbox.state.snapshot()).toBe(after);
@@ -185,7 +186,7 @@ describe('the SQLite store', () => {
     first.store.close();
     const path = join(dir, 'state.sqlite');
     const v2 = new Database(path);
-    v2.exec("ALTER TABLE rows DROP COLUMN keys; DELETE FROM meta WHERE key = 'keys'");
+    v2.exec("DROP TABLE row_keys; DELETE FROM meta WHERE key = 'keys'");
     v2.pragma('user_version = 2');
     v2.close();
 
@@ -194,7 +195,10 @@ describe('the SQLite store', () => {
     migrated.store.close();
     const check = new Database(path, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(check.prepare("SELECT count(*) AS n FROM rows WHERE tbl IN ('datapoints', 'sources') AND keys IS NULL").get()).toEqual({ n: 0 });
+    expect(check.prepare("SELECT count(*) AS n FROM row_keys WHERE tbl IN ('datapoints', 'sources') AND keys IS NULL").get()).toEqual({
+      n: 0,
+    });
+    expect(check.prepare('SELECT count(*) AS n FROM row_keys').get()).toEqual(check.prepare('SELECT count(*) AS n FROM rows').get());
     check.close();
 
     // Loaded again: the datapoints are their keys until read; a list by owner and by reference reads none of them.
@@ -226,6 +230,54 @@ describe('the SQLite store', () => {
     await again.ok('supplierA', 'PATCH', `/mrv/v0/datapoints/${made[2]}`, { display_name: 'renamed' });
     const after = sandbox.state.snapshot();
     store.close();
+    const third = await sandboxOn(dir);
+    expect(third.sandbox.state.snapshot()).toBe(after);
+    third.store.close();
+  });
+
+  test('a version 3 file (keys beside the text) is migrated: keys in their own table, the rows without them, read equal', async () => {
+    const dir = join(root, 'narrow-keys');
+    const first = await sandboxOn(dir);
+    const client = new Client(first.sandbox);
+    await issuedRemoval(client);
+    for (let i = 0; i < 3; i++) await client.ok('supplierA', 'POST', '/mrv/v0/datapoints', datapointBody(`n-${i}`, i + 1, 't'));
+    const expected = first.sandbox.state.snapshot();
+    first.store.close();
+    const path = join(dir, 'state.sqlite');
+    const v3 = new Database(path);
+    const keysBefore = v3
+      .prepare('SELECT json_group_array(json_array(seq, tbl, keys)) AS k FROM (SELECT * FROM row_keys ORDER BY seq)')
+      .get();
+    // The file as version 3 kept it: each row's keys in a column of its own row.
+    v3.exec(
+      'ALTER TABLE rows ADD COLUMN keys TEXT; UPDATE rows SET keys = (SELECT keys FROM row_keys AS k WHERE k.seq = rows.seq); DROP TABLE row_keys',
+    );
+    v3.pragma('user_version = 3');
+    v3.close();
+
+    const migrated = await sandboxOn(dir);
+    expect(migrated.sandbox.state.snapshot()).toBe(expected);
+    migrated.store.close();
+    const check = new Database(path, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(check.prepare("SELECT count(*) AS n FROM pragma_table_info('rows') WHERE name = 'keys'").get()).toEqual({ n: 0 });
+    expect(
+      check.prepare('SELECT json_group_array(json_array(seq, tbl, keys)) AS k FROM (SELECT * FROM row_keys ORDER BY seq)').get(),
+    ).toEqual(keysBefore);
+    check.close();
+    const again = await sandboxOn(dir);
+    expect(again.sandbox.state.snapshot()).toBe(expected);
+    // A deleted row goes from both tables; a datapoint made after is in both; a restart equals.
+    const later = new Client(again.sandbox);
+    expect((await later.request('supplierA', 'DELETE', `/mrv/v0/feedstock_types/${IDS.feedstockTypeUnused}`)).status).toBe(204);
+    await later.ok('supplierA', 'POST', '/mrv/v0/datapoints', datapointBody('n-after', 9, 't'));
+    const after = again.sandbox.state.snapshot();
+    again.store.close();
+    const counts = new Database(path, { readonly: true });
+    const rows = counts.prepare('SELECT count(*) AS n FROM rows').get();
+    expect(counts.prepare('SELECT count(*) AS n FROM row_keys').get()).toEqual(rows);
+    expect(rows).toEqual({ n: again.sandbox.state.store.tables.reduce((n, t) => n + t.size, 0) });
+    counts.close();
     const third = await sandboxOn(dir);
     expect(third.sandbox.state.snapshot()).toBe(after);
     third.store.close();
