@@ -73,6 +73,8 @@ export interface StatePort {
   ledgerWrites?(): LedgerSource | undefined;
   /** Writes `rows` as the whole ledger in place of its writes and snapshot, in one transaction (converting a version 1 state). */
   replaceLedgerWrites?(rows: readonly LedgerRowChange[]): void;
+  /** Resolves once the store is known sound, rejects when it is not (a check run while the state loaded); nothing is answered before. */
+  checked?(): Promise<void>;
 }
 
 /** A write the store could not commit (disk full, I/O error, ...): nothing of it is kept, the request is answered 503. */

@@ -17,7 +17,8 @@
  * `rows.keys` column dropped (the table rewritten once).
  *
  * At open: a file that is not a database, or one `PRAGMA quick_check` finds damaged, is refused
- * with its path; a schema version newer than this engine's is refused, an older one migrated. The
+ * with its path (with `{ checkAside: true }`, a file that needs no migration is checked in a worker
+ * thread while its rows load, and {@link SqliteState.checked} refuses it: sqlite-check.ts); a schema version newer than this engine's is refused, an older one migrated. The
  * server holds the exclusive lock of a second, empty database, `DIR/state.lock` (`locking_mode =
  * EXCLUSIVE`), for as long as it runs, so a second server on the same directory is refused, across
  * containers on one file system too; it names the holder from `DIR/holder.json`, which the holder
@@ -32,6 +33,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { StateWriteError, type KeptMeta, type KeptState, type StateCommit, type StatePort, type StoredRow } from './kept-state';
 import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource, type LedgerWrite } from './store/ledger-writes';
+import { checkAside, type CheckAnswer } from './sqlite-check';
 import { KEY_FIELDS, KEY_FIELDS_VERSION, rowKeys } from './store/row-keys';
 
 /** The command that installs the driver, for the message of a server started without it. */
@@ -77,8 +79,19 @@ export interface SqliteState extends StatePort {
   readonly path: string;
   ledgerWrites(): LedgerSource | undefined;
   replaceLedgerWrites(rows: readonly LedgerRowChange[]): void;
+  /**
+   * Resolves once the file is known sound; rejects, naming the file, when the check that ran while
+   * the rows loaded found it damaged (then nothing may be answered from it: close it).
+   */
+  checked(): Promise<void>;
   /** Closes the database and releases it. */
   close(): void;
+}
+
+/** How to open a state. */
+export interface OpenOptions {
+  /** Check a file that needs no migration in a worker thread, beside the load ({@link SqliteState.checked}). */
+  readonly checkAside?: boolean;
 }
 
 /** Loads the driver; null when it is not installed. */
@@ -124,8 +137,21 @@ function lock(Driver: DatabaseConstructor, dir: string, path: string): Database 
   }
 }
 
-/** Checks the file and brings its schema up to date. */
-function prepare(db: Database, path: string): void {
+function damaged(path: string, check: unknown): Error {
+  return new Error(`${path} is damaged (quick_check: ${String(check)}); restore it from a backup`);
+}
+
+/** Whether the file needs no change at open: its schema current, a state in it and its keys written with this engine's lists. */
+function current(db: Database, version: number): boolean {
+  if (version !== SCHEMA_VERSION || readMeta(db) === undefined) return false;
+  return db.prepare("SELECT value FROM meta WHERE key = 'keys'").pluck(true).get() === KEY_FIELDS_VERSION;
+}
+
+/**
+ * Checks the file and brings its schema up to date. Returns true when the check is left to be
+ * done aside (`aside` and nothing to change in the file).
+ */
+function prepare(db: Database, path: string, aside: boolean): boolean {
   try {
     db.pragma('journal_mode = WAL');
   } catch (error) {
@@ -133,16 +159,27 @@ function prepare(db: Database, path: string): void {
     throw error;
   }
   db.pragma('synchronous = FULL');
-  const check = db.pragma('quick_check', { simple: true });
-  if (check !== 'ok') throw new Error(`${path} is damaged (quick_check: ${String(check)}); restore it from a backup`);
   const version = Number(db.pragma('user_version', { simple: true }));
   if (version > SCHEMA_VERSION)
     throw new Error(`${path} has schema version ${version}, newer than this cdr-engine reads (${SCHEMA_VERSION}): run a newer cdr-engine`);
+  if (aside && current(db, version)) return true;
+  const check = db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') throw damaged(path, check);
   db.transaction(() => {
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v] as string);
     if (version < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
     writeKeys(db);
   })();
+  return false;
+}
+
+/** The answer of a check done aside, as {@link SqliteState.checked} gives it. */
+function verdict(path: string, answer: CheckAnswer): void {
+  if (answer.result === 'ok') return;
+  if (answer.result !== undefined) throw damaged(path, answer.result);
+  if (answer.code === 'SQLITE_CORRUPT' || answer.code === 'SQLITE_NOTADB')
+    throw new Error(`${path} is damaged (${answer.code}); restore it from a backup`);
+  throw new Error(`${path} could not be checked: ${String(answer.error)}`);
 }
 
 /** Writes every row's keys again when they were written with other lists of key fields (or none: an older file). */
@@ -210,7 +247,7 @@ function writing(path: string, write: () => void): void {
   }
 }
 
-function storeOn(db: Database, held: Database, path: string, dir: string): SqliteState {
+function storeOn(db: Database, held: Database, path: string, dir: string, check: Promise<CheckAnswer> | null): SqliteState {
   const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
   const putKeys = db.prepare('INSERT OR REPLACE INTO row_keys (seq, tbl, keys) VALUES (?, ?, ?)');
   const text = db.prepare('SELECT json FROM rows WHERE seq = ?').pluck(true);
@@ -260,6 +297,9 @@ function storeOn(db: Database, held: Database, path: string, dir: string): Sqlit
     ledgerWrites: () => legacyLedger(db, path),
     replaceLedgerWrites: (rows) => writing(path, () => replace(rows)),
     commit: (changes) => writing(path, () => write(changes)),
+    checked: async () => {
+      if (check !== null) verdict(path, await check);
+    },
     close() {
       db.close();
       rmSync(join(dir, 'holder.json'), { force: true });
@@ -272,16 +312,17 @@ function storeOn(db: Database, held: Database, path: string, dir: string): Sqlit
  * Opens (creating it if needed) the state in `dir`. Throws, naming the file, when it cannot be
  * used: the driver missing, another server holding it, not a database, damaged, too new.
  */
-export async function openSqliteState(dir: string): Promise<SqliteState> {
+export async function openSqliteState(dir: string, options: OpenOptions = {}): Promise<SqliteState> {
   const Driver = await loadDriver();
   if (Driver === null) throw new Error(`--state needs the better-sqlite3 package (an optional peer dependency): ${SQLITE_INSTALL}`);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'state.sqlite');
   const held = lock(Driver, dir, path);
   let db: Database | undefined;
+  let check: Promise<CheckAnswer> | null = null;
   try {
     db = new Driver(path, { timeout: 1_000 });
-    prepare(db, path);
+    if (prepare(db, path, options.checkAside === true)) check = checkAside(path);
   } catch (error) {
     db?.close();
     held.close();
@@ -291,5 +332,5 @@ export async function openSqliteState(dir: string): Promise<SqliteState> {
     throw error;
   }
   writeFileSync(join(dir, 'holder.json'), JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
-  return storeOn(db, held, path, dir);
+  return storeOn(db, held, path, dir, check);
 }

@@ -51,7 +51,10 @@ export async function startServer(
   limits: ServeLimits = {},
   state?: StatePort,
 ): Promise<RunningServer> {
-  const service = createNodeService(createSandboxWithState(options, state), limits);
+  const sandbox = createSandboxWithState(options, state);
+  // A state file checked while its rows loaded (adapter/sqlite-check.ts): no connection before the check answers.
+  await state?.checked?.();
+  const service = createNodeService(sandbox, limits);
   const { server } = service;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -116,7 +119,7 @@ async function openState(dir: string | undefined, io: Io): Promise<SqliteState |
   if (dir === undefined) return undefined;
   try {
     const { openSqliteState } = await import('../adapter/sqlite-state');
-    const state = await openSqliteState(dir);
+    const state = await openSqliteState(dir, { checkAside: true });
     // A write past a file-size limit fails (EFBIG, answered 503) instead of killing the server.
     process.on('SIGXFSZ', ignore);
     return state;

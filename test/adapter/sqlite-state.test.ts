@@ -308,6 +308,32 @@ describe('the SQLite store', () => {
     expect(readFileSync(path)).toEqual(bytes);
   });
 
+  test('checked aside (serve): a sound file loads and is checked; a damaged one is refused by checked(), naming it, left as it was', async () => {
+    const dir = join(root, 'aside');
+    const { store, sandbox } = await sandboxOn(dir);
+    const client = new Client(sandbox);
+    for (let i = 0; i < 80; i++) await client.ok('supplierA', 'POST', '/mrv/v0/datapoints', datapointBody(`a-${i}`, i + 1, 't'));
+    const snapshot = sandbox.state.snapshot();
+    store.close();
+    const sound = await openSqliteState(dir, { checkAside: true });
+    const loaded = createSandboxWithState({ world: DEMO_WORLD, now: () => START, onInternalError: () => undefined }, sound);
+    await expect(sound.checked()).resolves.toBeUndefined();
+    expect(loaded.state.snapshot()).toBe(snapshot);
+    sound.close();
+    const path = join(dir, 'state.sqlite');
+    // The last leaf page of the rows' text overwritten: the schema, meta and keys are sound, so it opens.
+    const reader = new Database(path, { readonly: true });
+    const page = reader.prepare("SELECT max(pageno) AS n FROM dbstat WHERE name = 'rows' AND pagetype = 'leaf'").get() as { n: number };
+    reader.close();
+    const bytes = readFileSync(path);
+    bytes.fill(0xa5, (page.n - 1) * 4096, page.n * 4096);
+    writeFileSync(path, bytes);
+    const damaged = await openSqliteState(dir, { checkAside: true });
+    await expect(damaged.checked()).rejects.toThrow(new RegExp(`${path.replace(/[.]/g, '\\.')} is damaged`));
+    damaged.close();
+    expect(readFileSync(path)).toEqual(bytes);
+  });
+
   test('a newer schema is refused with the versions; the current one is written in the file', async () => {
     const dir = join(root, 'newer');
     await sandboxOn(dir).then(({ store }) => store.close());
