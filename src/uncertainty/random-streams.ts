@@ -77,17 +77,17 @@ export class BlockStream {
    * 32-bit number per deviate almost always (7 bits choose the layer, the other 25 the position,
    * so the two are independent), the exact tail and wedges otherwise. With `location` and `scale`,
    * each is written as `location + scale * z` (a normal input drawn in the same pass); the default
-   * 0 and 1 give z itself, as a deviate is never -0. The fast path runs in WebAssembly where the
-   * host allows it (ziggurat-wasm.ts: the same steps and arithmetic, so the same deviates), else in
+   * 0 and 1 give z itself, as a deviate is never -0. The fast path and the wedges run in WebAssembly
+   * where the host allows it (ziggurat-wasm.ts: the same steps, arithmetic and decisions, so the same deviates), else in
    * {@link BlockStream.fillNormalsScalar}.
    */
   fillNormals(out: Float64Array, location = 0, scale = 1): void {
-    const kernel = zigguratKernel(KN, WN);
+    const kernel = zigguratKernel(KN, WN, FN);
     if (kernel === null) this.fillNormalsScalar(out, location, scale);
     else this.fillNormalsKernel(kernel, out, location, scale);
   }
 
-  /** {@link BlockStream.fillNormals} with the fast path in the WebAssembly kernel, a kernel's capacity at a time. */
+  /** {@link BlockStream.fillNormals} with the fast path and wedges in the WebAssembly kernel, a kernel's capacity at a time. */
   private fillNormalsKernel(kernel: ZigguratKernel, out: Float64Array, location: number, scale: number): void {
     const { state, out: deviates } = kernel;
     this.saveTo(state);
@@ -95,7 +95,7 @@ export class BlockStream {
       const n = Math.min(ZIGGURAT_KERNEL_CAPACITY, out.length - start);
       let i = kernel.fill(n, location, scale, 0);
       while (i < n) {
-        // The number at state[4] left the fast path: the slow path (on the fields), then back.
+        // The number at state[4] fell in the base layer's tail: drawn here (on the fields), then back.
         this.loadFrom(state);
         const j = state[4] as number;
         const z = this.zigguratEdge(j >> 7, j & 127);
@@ -192,7 +192,7 @@ export class BlockStream {
 
 /** Whether {@link BlockStream.fillNormals} runs its fast path in WebAssembly on this host. */
 export function normalsInWebAssembly(): boolean {
-  return zigguratKernel(KN, WN) !== null;
+  return zigguratKernel(KN, WN, FN) !== null;
 }
 
 function rotl(v: number, k: number): number {

@@ -1,21 +1,24 @@
 /**
- * The ziggurat's fast path (random-streams.ts, `BlockStream.fillNormals`) as a small WebAssembly
- * function, assembled here from its instructions (no build tool, no file: the bytes are made at
- * first use). It runs the same xoshiro128** steps and the same IEEE double arithmetic as the
- * JavaScript loop, so its deviates are the same bits; it is used because V8 runs it about a quarter
- * faster (bench/RESULTS.md, "Issue 36, Monte Carlo, third pass"). Where WebAssembly is missing or
- * refused (a content security policy without 'wasm-unsafe-eval'), {@link zigguratKernel} is null
- * and the JavaScript loop draws alone.
+ * The ziggurat of random-streams.ts (`BlockStream.fillNormals`) as a small WebAssembly function,
+ * assembled here from its instructions (no build tool, no file: the bytes are made at first use). It
+ * runs the same xoshiro128** steps and the same IEEE double arithmetic as the JavaScript loop, so its
+ * deviates are the same bits; it is used because V8 runs it faster (bench/RESULTS.md, "Issue 36,
+ * Monte Carlo, third pass" and "fourth pass"). The fast path and the wedges (2.7 % of numbers) run
+ * here; a wedge's test `y < exp(-x^2 / 2)` is decided by a polynomial bound of the exponential when
+ * y is farther than 1e-9 (relative) from it, else by the host's `Math.exp` (imported), so every
+ * decision is the JavaScript loop's. The base layer's tail (about 0.03 %) returns to JavaScript.
+ * Where WebAssembly is missing or refused (a content security policy without 'wasm-unsafe-eval'),
+ * {@link zigguratKernel} is null and the JavaScript loop draws alone.
  *
- * Memory (one 64 KiB page): the four state words at byte 0, the number that left the fast path at
- * 16, the tables KN and WN (128 doubles each) at 64 and 1088, the deviates from 4096 on.
- * `fill(n, location, scale, i)` writes deviates i, i + 1, ... below n until one needs the slow path
+ * Memory (one 64 KiB page): the four state words at byte 0, the number that left for the tail at
+ * 16, the tables KN, WN and FN (128 doubles each) at 64, 1088 and 2112, the deviates from 4096 on.
+ * `fill(n, location, scale, i)` writes deviates i, i + 1, ... below n until one needs the tail
  * (it then saves that number at byte 16) and returns the index it stopped at.
  */
 
 /** The kernel: its state words and output as views of its memory, and its fill function. */
 export interface ZigguratKernel {
-  /** a, b, c, d of xoshiro128** (int32), then the number that left the fast path. */
+  /** a, b, c, d of xoshiro128** (int32), then the number that left for the tail. */
   readonly state: Int32Array;
   /** The deviates written by `fill` (at most {@link ZIGGURAT_KERNEL_CAPACITY}). */
   readonly out: Float64Array;
@@ -27,31 +30,33 @@ export const ZIGGURAT_KERNEL_CAPACITY = (65536 - 4096) / 8;
 
 const KN_AT = 64;
 const WN_AT = KN_AT + 128 * 8;
+const FN_AT = WN_AT + 128 * 8;
 const OUT_AT = 4096;
 
 let kernel: ZigguratKernel | null | undefined;
 
-/** The kernel, made at the first call with that call's tables `kn` and `wn` (random-streams.ts's, always); null where WebAssembly cannot be compiled. */
-export function zigguratKernel(kn: Float64Array, wn: Float64Array): ZigguratKernel | null {
-  if (kernel === undefined) kernel = instantiate(kn, wn);
+/** The kernel, made at the first call with that call's tables `kn`, `wn` and `fn` (random-streams.ts's, always); null where WebAssembly cannot be compiled. */
+export function zigguratKernel(kn: Float64Array, wn: Float64Array, fn: Float64Array): ZigguratKernel | null {
+  if (kernel === undefined) kernel = instantiate(kn, wn, fn);
   return kernel;
 }
 
 /** What the kernel needs of the host's WebAssembly (the library's TypeScript settings have no DOM or WebAssembly types). */
 interface WebAssemblyHost {
   readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object) => { readonly exports: Record<string, unknown> };
+  readonly Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
 }
 
-function instantiate(kn: Float64Array, wn: Float64Array): ZigguratKernel | null {
+function instantiate(kn: Float64Array, wn: Float64Array, fn: Float64Array): ZigguratKernel | null {
   const host = (globalThis as { WebAssembly?: WebAssemblyHost }).WebAssembly;
   if (host === undefined) return null;
   try {
-    const instance = new host.Instance(new host.Module(moduleBytes()));
+    const instance = new host.Instance(new host.Module(moduleBytes()), { m: { exp: Math.exp } });
     const memory = instance.exports.memory as { readonly buffer: ArrayBuffer };
     const doubles = new Float64Array(memory.buffer);
     doubles.set(kn, KN_AT / 8);
     doubles.set(wn, WN_AT / 8);
+    doubles.set(fn, FN_AT / 8);
     return {
       state: new Int32Array(memory.buffer, 0, 5),
       out: new Float64Array(memory.buffer, OUT_AT, ZIGGURAT_KERNEL_CAPACITY),
@@ -80,6 +85,22 @@ const OP = {
   i32GeS: 0x4e,
   f64Lt: 0x63,
   i32Add: 0x6a,
+  call: 0x10,
+  f64Const: 0x44,
+  i32ShrU: 0x76,
+  f64Sub: 0xa1,
+  f64Div: 0xa3,
+  f64ConvertI32U: 0xb8,
+  if: 0x04,
+  else: 0x05,
+  i64Const: 0x42,
+  f64Gt: 0x64,
+  i64Add: 0x7c,
+  i64Shl: 0x86,
+  f64Nearest: 0x9e,
+  i32TruncF64S: 0xaa,
+  i64ExtendI32S: 0xac,
+  f64ReinterpretI64: 0xbf,
   i32Mul: 0x6c,
   i32And: 0x71,
   i32Xor: 0x73,
@@ -92,24 +113,26 @@ const OP = {
   f64ConvertI32S: 0xb7,
 } as const;
 
-// Locals: the parameters n, location, scale, from; then i32 a, b, c, d, j, t, layer (times 8); f64 h.
-const [N, LOCATION, SCALE, I, A, B, C, D, J, T, LAYER, H] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+// Locals: the parameters n, location, scale, from; then i32 a, b, c, d, j, t, layer (times 8), u;
+// f64 h, x, y (the wedge's test value), e (its exponent), k, r and p (exp(e) = 2^k p(r)).
+const [N, LOCATION, SCALE, I, A, B, C, D, J, T, LAYER, U] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+const [H, X, Y, E, K, R, P] = [12, 13, 14, 15, 16, 17, 18] as const;
+// Functions: the imported exp, then fill.
+const [EXP, FILL] = [0, 1] as const;
 
-/** The module's bytes: one function `fill` and its memory, both exported. */
+const I32 = 0x7f;
+const F64 = 0x7c;
+
+/** The module's bytes: one function `fill` and its memory, both exported; `Math.exp` imported as `m.exp`. */
 function moduleBytes(): Uint8Array {
   const get = (x: number): number[] => [OP.get, x];
   const set = (x: number): number[] => [OP.set, x];
   const int = (v: number): number[] => [OP.i32Const, ...signedLeb(v)];
+  const f64Load = (at: number): number[] => [OP.f64Load, 3, ...leb(at)];
   const xorInto = (x: number, y: number): number[] => [...get(x), ...get(y), OP.i32Xor, ...set(x)];
-  const body = [
-    ...[A, B, C, D].flatMap((x, k) => [...int(0), OP.i32Load, 2, ...leb(4 * k), ...set(x)]),
-    OP.block,
-    0x40,
-    OP.loop,
-    0x40,
-    ...[...get(I), ...get(N), OP.i32GeS, OP.brIf, 1],
-    // j = rotl(b * 5, 7) * 9; then the state's step, as BlockStream.fillNormals writes it.
-    ...[...get(B), ...int(5), OP.i32Mul, ...int(7), OP.i32Rotl, ...int(9), OP.i32Mul, ...set(J)],
+  // One xoshiro128** step, its output to `into`, as BlockStream.next32 writes it.
+  const next32 = (into: number): number[] => [
+    ...[...get(B), ...int(5), OP.i32Mul, ...int(7), OP.i32Rotl, ...int(9), OP.i32Mul, ...set(into)],
     ...[...get(B), ...int(9), OP.i32Shl, ...set(T)],
     ...xorInto(C, A),
     ...xorInto(D, B),
@@ -117,43 +140,100 @@ function moduleBytes(): Uint8Array {
     ...xorInto(A, D),
     ...xorInto(C, T),
     ...[...get(D), ...int(11), OP.i32Rotl, ...set(D)],
-    // layer = j & 127 (as a byte offset), h = j >> 7; leave unless |h| < KN[layer].
+  ];
+  // out[i] = location + scale * (the f64 the code `value` leaves); i++.
+  const write = (value: number[]): number[] => [
+    ...[...get(I), ...int(3), OP.i32Shl, ...get(LOCATION), ...get(SCALE), ...value],
+    ...[OP.f64Mul, OP.f64Add, OP.f64Store, 3, ...leb(OUT_AT)],
+    ...[...get(I), ...int(1), OP.i32Add, ...set(I)],
+  ];
+  // BlockStream.uniform: ((next32 >>> 5) * 2^26 + (next32 >>> 6) + 0.5) / 2^53, in that order.
+  const uniform = [
+    ...next32(U),
+    ...next32(J),
+    ...[...get(U), ...int(5), OP.i32ShrU, OP.f64ConvertI32U, OP.f64Const, ...f64(67108864), OP.f64Mul],
+    ...[...get(J), ...int(6), OP.i32ShrU, OP.f64ConvertI32U, OP.f64Add, OP.f64Const, ...f64(0.5), OP.f64Add],
+    ...[OP.f64Const, ...f64(9007199254740992), OP.f64Div],
+  ];
+  // p = 2^k q(r) with k = round(e / ln 2), r = e - k ln 2 (|r| <= 0.35) and q the Taylor polynomial of exp
+  // to degree 13: relative error below 1e-15 for -700 < e <= 0, far inside the 1e-9 margin of the test.
+  const expBound = [
+    ...[...get(E), OP.f64Const, ...f64(Math.LOG2E), OP.f64Mul, OP.f64Nearest, ...set(K)],
+    ...[...get(E), ...get(K), OP.f64Const, ...f64(Math.LN2), OP.f64Mul, OP.f64Sub, ...set(R)],
+    ...[OP.f64Const, ...f64(1 / factorial(13))],
+    ...Array.from({ length: 13 }, (_, i) => [...get(R), OP.f64Mul, OP.f64Const, ...f64(1 / factorial(12 - i)), OP.f64Add]).flat(),
+    ...[...get(K), OP.i32TruncF64S, OP.i64ExtendI32S, OP.i64Const, ...signedLeb(1023), OP.i64Add, OP.i64Const, ...signedLeb(52)],
+    ...[OP.i64Shl, OP.f64ReinterpretI64, OP.f64Mul, ...set(P)],
+  ];
+  const body = [
+    ...[A, B, C, D].flatMap((x, k) => [...int(0), OP.i32Load, 2, ...leb(4 * k), ...set(x)]),
+    ...[OP.block, 0x40, OP.loop, 0x40],
+    ...[...get(I), ...get(N), OP.i32GeS, OP.brIf, 1],
+    ...next32(J),
+    // layer = j & 127 (as a byte offset), h = j >> 7.
     ...[...get(J), ...int(127), OP.i32And, ...int(3), OP.i32Shl, ...set(LAYER)],
     ...[...get(J), ...int(7), OP.i32ShrS, OP.f64ConvertI32S, ...set(H)],
-    ...[...get(H), OP.f64Abs, ...get(LAYER), OP.f64Load, 3, ...leb(KN_AT), OP.f64Lt, OP.i32Eqz, OP.brIf, 1],
-    // out[i] = location + scale * (h * WN[layer]); i++.
-    ...[...get(I), ...int(3), OP.i32Shl, ...get(LOCATION), ...get(SCALE), ...get(H), ...get(LAYER)],
-    ...[OP.f64Load, 3, ...leb(WN_AT), OP.f64Mul, OP.f64Mul, OP.f64Add, OP.f64Store, 3, ...leb(OUT_AT)],
-    ...[...get(I), ...int(1), OP.i32Add, ...set(I), OP.br, 0],
-    OP.end,
-    OP.end,
+    // The fast path: |h| < KN[layer] gives h * WN[layer].
+    ...[OP.block, 0x40, ...get(H), OP.f64Abs, ...get(LAYER), ...f64Load(KN_AT), OP.f64Lt, OP.i32Eqz, OP.brIf, 0],
+    ...write([...get(H), ...get(LAYER), ...f64Load(WN_AT), OP.f64Mul]),
+    ...[OP.br, 1, OP.end],
+    // The base layer's tail leaves (j saved at byte 16); a wedge is tested here, as BlockStream.zigguratEdge
+    // does: x = h * WN[layer] is kept if FN[layer] + u * (FN[layer - 1] - FN[layer]) < exp(-0.5 * x * x).
+    ...[...get(LAYER), OP.i32Eqz, OP.brIf, 1],
+    ...[...get(H), ...get(LAYER), ...f64Load(WN_AT), OP.f64Mul, ...set(X)],
+    ...[...get(LAYER), ...f64Load(FN_AT), ...uniform],
+    ...[...get(LAYER), ...f64Load(FN_AT - 8), ...get(LAYER), ...f64Load(FN_AT), OP.f64Sub, OP.f64Mul, OP.f64Add, ...set(Y)],
+    ...[OP.f64Const, ...f64(-0.5), ...get(X), OP.f64Mul, ...get(X), OP.f64Mul, ...set(E)],
+    ...expBound,
+    // Where p is within 1e-9 of y (relative), or e is outside p's range, Math.exp itself decides.
+    ...[...get(Y), ...get(P), OP.f64Sub, OP.f64Abs, ...get(P), OP.f64Const, ...f64(1e-9), OP.f64Mul, OP.f64Gt],
+    ...[...get(E), OP.f64Const, ...f64(-700), OP.f64Gt, OP.i32And],
+    ...[OP.if, I32, ...get(Y), ...get(P), OP.f64Lt, OP.else, ...get(Y), ...get(E), OP.call, EXP, OP.f64Lt, OP.end],
+    ...[OP.i32Eqz, OP.brIf, 0],
+    ...write(get(X)),
+    ...[OP.br, 0],
+    ...[OP.end, OP.end],
     ...[A, B, C, D, J].flatMap((x, k) => [...int(0), ...get(x), OP.i32Store, 2, ...leb(4 * k)]),
     ...get(I),
     OP.end,
   ];
-  const I32 = 0x7f;
-  const F64 = 0x7c;
   const code = [
     ...vector([
-      [...leb(7), I32],
-      [...leb(1), F64],
+      [...leb(8), I32],
+      [...leb(7), F64],
     ]),
     ...body,
   ];
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vector([[0x60, ...vector([[I32], [F64], [F64], [I32]]), ...vector([[I32]])]])),
+    ...section(
+      1,
+      vector([
+        [0x60, ...vector([[I32], [F64], [F64], [I32]]), ...vector([[I32]])],
+        [0x60, ...vector([[F64]]), ...vector([[F64]])],
+      ]),
+    ),
+    ...section(2, vector([[...name('m'), ...name('exp'), 0x00, 1]])),
     ...section(3, vector([[0]])),
     ...section(5, vector([[0x00, 1]])),
     ...section(
       7,
       vector([
-        [...name('fill'), 0x00, 0],
+        [...name('fill'), 0x00, FILL],
         [...name('memory'), 0x02, 0],
       ]),
     ),
     ...section(10, vector([[...leb(code.length), ...code]])),
   ]);
+}
+
+function factorial(k: number): number {
+  return k <= 1 ? 1 : k * factorial(k - 1);
+}
+
+/** The little-endian bytes of a double (f64.const's immediate). */
+function f64(value: number): number[] {
+  return Array.from(new Uint8Array(new Float64Array([value]).buffer));
 }
 
 function section(id: number, content: number[]): number[] {
