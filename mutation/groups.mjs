@@ -134,13 +134,21 @@ export const GROUPS = {
       'test/accounting/budget.test.ts',
     ],
   },
+  // Besides an entry's figures: the kinked entries (branches chosen per entry), entries merged through the
+  // accumulator (budget-lines) and the propagated amortised shares (allocation).
   'evaluate-sensitivities': {
     mutate: ['src/accounting/evaluate/entry-sensitivities.ts'],
-    tests: [...ENTRY_TESTS, 'test/accounting/budget.test.ts'],
+    tests: [
+      ...ENTRY_TESTS,
+      'test/accounting/budget-lines.test.ts',
+      'test/accounting/kinks.test.ts',
+      'test/accounting/kink-choice.test.ts',
+      'test/statements/allocation.test.ts',
+    ],
   },
   'evaluate-components': {
     mutate: ['src/accounting/evaluate/{components,share-gradients,expression-values,branch-warnings}.ts'],
-    tests: [...ENTRY_TESTS, 'test/accounting/budget.test.ts'],
+    tests: [...ENTRY_TESTS, 'test/accounting/kinks.test.ts', 'test/statements/allocation.test.ts', 'test/accounting/budget-lines.test.ts'],
   },
   evaluate: {
     mutate: ['src/accounting/evaluate/evaluate.ts'],
