@@ -148,7 +148,13 @@ export const GROUPS = {
   },
   'evaluate-components': {
     mutate: ['src/accounting/evaluate/{components,share-gradients,expression-values,branch-warnings}.ts'],
-    tests: [...ENTRY_TESTS, 'test/accounting/kinks.test.ts', 'test/statements/allocation.test.ts', 'test/accounting/budget-lines.test.ts'],
+    tests: [
+      'test/accounting/component-figures.test.ts',
+      ...ENTRY_TESTS,
+      'test/accounting/kinks.test.ts',
+      'test/statements/allocation.test.ts',
+      'test/accounting/budget-lines.test.ts',
+    ],
   },
   evaluate: {
     mutate: ['src/accounting/evaluate/evaluate.ts'],
