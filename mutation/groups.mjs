@@ -139,6 +139,7 @@ export const GROUPS = {
   'evaluate-sensitivities': {
     mutate: ['src/accounting/evaluate/entry-sensitivities.ts'],
     tests: [
+      'test/accounting/entry-sensitivity-paths.test.ts',
       ...ENTRY_TESTS,
       'test/accounting/budget-lines.test.ts',
       'test/accounting/kinks.test.ts',
