@@ -12,6 +12,7 @@ import {
 } from '../../src/accounting/evaluate/evaluate';
 import { runMonteCarlo } from '../../src/accounting/monte-carlo/run';
 import type { PreparedGraph } from '../../src/accounting/prepare/prepare';
+import { blueprint, component, datapoint as sdDatapoint, entry } from './fixtures';
 import { cmp, datapoint, massComponent, prj, statementGraph } from '../statements/helpers';
 
 const T = 1000; // kg per t
@@ -40,12 +41,15 @@ describe('the options', () => {
     expect(evaluateOptionIssues({ monteCarlo: { samples: 10 } })).toEqual([]);
     expect(evaluateOptionIssues({ monteCarlo: { adaptive: {} } })).toEqual([]);
     expect(evaluateOptionIssues({})).toEqual([]);
+    // With another problem, only that one: the two-key rule is checked on otherwise valid options.
+    const twice = evaluateOptionIssues({ propagate: 'no', monteCarlo: { samples: 10, adaptive: {} } } as never);
+    expect(twice.map((i) => i.path)).toEqual([['options', 'propagate']]);
   });
 
   it('are checked before the document is read: a TypeError from evaluateGraph, issues from the others', () => {
     const bad = { propagate: 'yes' } as unknown as Parameters<typeof evaluateGraph>[1];
     expect(() => evaluateGraph(null, bad)).toThrow(TypeError);
-    expect(() => evaluateGraph(null, bad)).toThrow(/propagate/);
+    expect(() => evaluateGraph(null, bad)).toThrow(/^invalid options of evaluateGraph: .*propagate/);
     const outcome = safeEvaluateGraph(null, bad);
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.issues.map((i) => [i.path, i.code])).toEqual([[['options', 'propagate'], 'invalid_option']]);
@@ -144,6 +148,33 @@ describe('the Monte Carlo settings', () => {
   });
 });
 
+describe('a Monte Carlo run without a valid draw', () => {
+  // sqrt(-(a - b)^2) + b is b at the magnitudes (a = b) and not a number for every draw of a.
+  const m = { kind: 'mass', unit: 't' };
+  const noValidDraw = {
+    component_blueprints: [blueprint({ key: 'q', template: 'sqrt(-({a} - {b}) * ({a} - {b})) + {b}', inputs: { a: m, b: m } })],
+    datapoints: [sdDatapoint('a', 2, 't', 0.1), sdDatapoint('b', 2, 't')],
+    components: [component('c', 'q', { a: 'a', b: 'b' })],
+    ghg_entries: [entry('e', { c: 1 })],
+  };
+  const options = { monteCarlo: { samples: 100, seed: 1 } };
+
+  it('refuses the evaluation with monte_carlo_no_valid_draw at the entry, from every entry point', () => {
+    const outcome = safeEvaluateGraph(noValidDraw, options);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.issues.map((i) => [i.path, i.code])).toEqual([[['ghg_entries', 0], 'monte_carlo_no_valid_draw']]);
+    expect(outcome.issues[0]!.message).toMatch(/^no Monte Carlo draw of entry 'rmv_e000000000000000' has a finite net: 100 of 100/);
+    expect(() => evaluateGraph(noValidDraw, options)).toThrow(/monte_carlo_no_valid_draw|no Monte Carlo draw/);
+    const viaPrepared = evaluatePreparedGraph(prepared(noValidDraw), options);
+    expect(viaPrepared.ok ? [] : viaPrepared.issues.map((i) => i.code)).toEqual(['monte_carlo_no_valid_draw']);
+    const started = startEvaluation(prepared(noValidDraw), options);
+    expect(started.ok ? [] : started.issues.map((i) => i.code)).toEqual(['monte_carlo_no_valid_draw']);
+    // Without the run, its figures are those of the magnitudes.
+    expect(evaluateGraph(noValidDraw).ghg_entries[0]!.co2e_net_removed_without_discount_kg).toBe(2000);
+  });
+});
+
 describe('the entries and statements', () => {
   it('the statements are refused until every entry was read', () => {
     const started = startEvaluation(prepared());
@@ -215,6 +246,25 @@ describe('the entries and statements', () => {
     expect(Array.from(shares as Float64Array)).toEqual([0.5]);
     // The statement's 3 t of the 6 t emission, split equally between its two entries.
     expect(result.ghg_entries.map((e) => e.co2e_net_removed_without_discount_kg)).toEqual([8.5 * T, 18.5 * T]);
+  });
+
+  it('propagate false under the propagated share policy: the magnitudes of the constant one', () => {
+    const base = graph();
+    const document = {
+      ...base,
+      datapoints: [...base.datapoints, datapoint('x', 6)],
+      components: [...base.components, massComponent('x', 'emit')],
+      projects: [
+        {
+          id: prj('p'),
+          estimated_gross_tonnage_kg: 60 * T,
+          components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }],
+        },
+      ],
+    };
+    const propagated = evaluateGraph(document, { propagate: false, policies: { amortisedShareInPropagation: 'propagated' } });
+    expect(propagated).toEqual(evaluateGraph(document, { propagate: false }));
+    expect(propagated.ghg_entries.map((e) => e.co2e_net_removed_without_discount_kg)).toEqual([8.5 * T, 18.5 * T]);
   });
 
   it('propagate false: no standard deviation, no budget', () => {
