@@ -151,6 +151,7 @@ export const GROUPS = {
     mutate: ['src/accounting/evaluate/{components,share-gradients,expression-values,branch-warnings}.ts'],
     tests: [
       'test/accounting/component-figures.test.ts',
+      'test/accounting/branch-warnings-edges.test.ts',
       ...ENTRY_TESTS,
       'test/accounting/kinks.test.ts',
       'test/statements/allocation.test.ts',
