@@ -23,6 +23,8 @@ export default {
   jsonReporter: { fileName: `temp/mutation/${group.name}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   // Generous: on a loaded machine a narrowed test run can take several times its dry-run time, and a
-  // time-out counts as a kill; a real endless loop costs this much once.
-  timeoutMS: 30_000,
+  // time-out counts as a kill; a real endless loop costs this much once. Stryker adds the dry run's
+  // overhead and 1.5 times its net time. 30 s when a mutant's run took 5-30 s (the engine's imports);
+  // 15 s since mathjs is imported as one file (vitest.mutation.config.ts), a run taking 3-5 s at load 20.
+  timeoutMS: 15_000,
 };

@@ -11,13 +11,16 @@ const REGISTRY_TESTS = [
   'test/registry/ledger-surface.test.ts',
 ];
 
+// evaluate.ts: its phases on tiny graphs first (options, Monte Carlo settings, chunks, statements), the statements'
+// project shares, then the evaluation's small known-answer files. The credit rounding and budget files are left to
+// their own groups (their 7 s would run for every surviving mutant here).
 const EVALUATE_TESTS = [
+  'test/accounting/evaluate-phases.test.ts',
+  'test/statements/allocation.test.ts',
   'test/accounting/worked-examples.test.ts',
-  'test/accounting/budget.test.ts',
   'test/accounting/branches.test.ts',
   'test/accounting/expression-values.test.ts',
   'test/accounting/entry-warnings.test.ts',
-  'test/accounting/evaluate-credit-rounding.test.ts',
   'test/accounting/refused-entries.test.ts',
   'test/accounting/differences-lognormal.test.ts',
   'test/accounting/result-expression.test.ts',
@@ -131,13 +134,29 @@ export const GROUPS = {
       'test/accounting/budget.test.ts',
     ],
   },
+  // Besides an entry's figures: the kinked entries (branches chosen per entry), entries merged through the
+  // accumulator (budget-lines) and the propagated amortised shares (allocation).
   'evaluate-sensitivities': {
     mutate: ['src/accounting/evaluate/entry-sensitivities.ts'],
-    tests: [...ENTRY_TESTS, 'test/accounting/budget.test.ts'],
+    tests: [
+      'test/accounting/entry-sensitivity-paths.test.ts',
+      ...ENTRY_TESTS,
+      'test/accounting/budget-lines.test.ts',
+      'test/accounting/kinks.test.ts',
+      'test/accounting/kink-choice.test.ts',
+      'test/statements/allocation.test.ts',
+    ],
   },
   'evaluate-components': {
     mutate: ['src/accounting/evaluate/{components,share-gradients,expression-values,branch-warnings}.ts'],
-    tests: [...ENTRY_TESTS, 'test/accounting/budget.test.ts'],
+    tests: [
+      'test/accounting/component-figures.test.ts',
+      'test/accounting/branch-warnings-edges.test.ts',
+      ...ENTRY_TESTS,
+      'test/accounting/kinks.test.ts',
+      'test/statements/allocation.test.ts',
+      'test/accounting/budget-lines.test.ts',
+    ],
   },
   evaluate: {
     mutate: ['src/accounting/evaluate/evaluate.ts'],
