@@ -20,7 +20,7 @@
  * nothing outside resources/ imports a resource module but this list and routes.ts, and for a
  * resource's schemas.ts the world document, the rows and the `cdr-engine/schemas` entry.
  */
-import { quantitiesOf, type TablesOf } from '../store/resource';
+import { quantitiesOf, type TablesOf, worldOf } from '../store/resource';
 import { componentsResource } from './components/resource';
 import { creditLedgerResource } from './credit-ledger/resource';
 import { datapointsResource } from './datapoints/resource';
@@ -63,6 +63,14 @@ export type ResourceTables = TablesOf<typeof RESOURCES>;
  * field: what the field measures, hence which units it takes (each resource declares its own).
  */
 export const QUANTITY_FIELDS = quantitiesOf(RESOURCES);
+
+export type { WorldCollection, WorldCollections, WorldStart } from '../store/resource';
+
+/**
+ * The collections of the world document the resources hold, by the document's key: each one's
+ * record schema and loader (world/ composes the document's schema from them and loads them).
+ */
+export const WORLD_COLLECTIONS = worldOf(RESOURCES);
 
 /** Every resource's schemas by their exported names: the OpenAPI document names its component schemas from these. */
 export const RESOURCE_SCHEMAS: Readonly<Record<string, unknown>> = schemasOf(RESOURCES);
