@@ -78,6 +78,7 @@ const SERVICE_RECORDS = defineResource({
   },
   supplierReferences: [],
   quantities: {},
+  world: {},
 });
 
 /**

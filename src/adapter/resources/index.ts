@@ -2,25 +2,26 @@
  * The service's resources, one folder each, grouped as the service's route prefixes group them:
  * `<resource>/resource.ts` declares what the store and the state hold of it (its schemas module,
  * its tables, which of them carry supplier references, the quantity kind of its ScalarQuantity
- * fields: store/resource.ts), `<resource>/routes.ts` its routes (method, path, the zod schemas of
+ * fields, its collections of the world document: store/resource.ts; `<resource>/world.ts` holds
+ * their record schemas and rows), `<resource>/routes.ts` its routes (method, path, the zod schemas of
  * their parts and of the 200 body, the handler, typed by those schemas), `<resource>/view.ts` turns
  * its stored rows into response bodies typed by its response schema, `<resource>/schemas.ts`
  * declares its zod schemas and `<resource>/rows.ts` its row types. What every resource shares
  * (pagination, id paths, the "not sent" marker, fields such as dates and quantities) stays in
  * src/model. This module is the resource list: the state makes one typed table per declared
  * table from it, the indexes register its supplier references, the OpenAPI document names its
- * schemas; routes.ts is the route table. Adding a resource: its folder, one line here, one line in
+ * schemas, the world composes its document from its collections; routes.ts is the route table. Adding a resource: its folder, one line here, one line in
  * routes.ts, its schema names in src/entry/schemas.ts, docs/service.md (docs/architecture.md).
  *
  * May import: http, store, indexes, evaluation, context.ts, router.ts, rows.ts, state.ts, registry,
  * accounting, model. The layers are in eslint.config.mjs (SUB_FOLDER_MAY_IMPORT): the world and the
  * OpenAPI document stand above the resources, the store and http below them. What two resources share
- * (visible-lists.ts, views.ts, common.ts, component-shapes.ts) sits at the top of resources/, below the
+ * (visible-lists.ts, views.ts, common.ts, component-shapes.ts, world-shapes.ts) sits at the top of resources/, below the
  * resource folders, and no resource folder imports another in a loop (test/import-cycles.test.ts);
  * nothing outside resources/ imports a resource module but this list and routes.ts, and for a
- * resource's schemas.ts the world document, the rows and the `cdr-engine/schemas` entry.
+ * resource's schemas.ts the rows and the `cdr-engine/schemas` entry.
  */
-import { quantitiesOf, type TablesOf } from '../store/resource';
+import { quantitiesOf, type TablesOf, worldOf } from '../store/resource';
 import { componentsResource } from './components/resource';
 import { creditLedgerResource } from './credit-ledger/resource';
 import { datapointsResource } from './datapoints/resource';
@@ -63,6 +64,14 @@ export type ResourceTables = TablesOf<typeof RESOURCES>;
  * field: what the field measures, hence which units it takes (each resource declares its own).
  */
 export const QUANTITY_FIELDS = quantitiesOf(RESOURCES);
+
+export type { WorldCollection, WorldCollections, WorldStart } from '../store/resource';
+
+/**
+ * The collections of the world document the resources hold, by the document's key: each one's
+ * record schema and loader (world/ composes the document's schema from them and loads them).
+ */
+export const WORLD_COLLECTIONS = worldOf(RESOURCES);
 
 /** Every resource's schemas by their exported names: the OpenAPI document names its component schemas from these. */
 export const RESOURCE_SCHEMAS: Readonly<Record<string, unknown>> = schemasOf(RESOURCES);

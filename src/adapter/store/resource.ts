@@ -6,6 +6,7 @@
  * the state (its tables: {@link TablesOf}, {@link withTables}) and the indexes; this module knows no
  * resource.
  */
+import type * as z from 'zod';
 import type { QuantityKind } from '../../model';
 import { Store, type Row, type Table } from './store';
 import type { ReferencingRow } from './supplier-references';
@@ -30,10 +31,37 @@ type ReferencingTables<Tables> = {
   [K in keyof Tables & string]: Tables[K] extends TableSpec<infer R> ? (R extends ReferencingRow ? K : never) : never;
 }[keyof Tables & string];
 
+/**
+ * What a world collection's records are loaded with besides the state: the instant the world
+ * starts, and the projects loaded before them (a record without an owner takes its project's).
+ */
+export interface WorldStart {
+  readonly startIso: string;
+  readonly startMs: number;
+  /** A project the world holds, by id (loaded before every other resource's records). */
+  project(id: string): { readonly owner: string; readonly process_key: string } | undefined;
+}
+
+/**
+ * One collection of the world document (docs/rules.md#world-document-and-test-helpers), as the
+ * resource holding it declares it: the zod schema of one record (each field documented there) and
+ * how the parsed records become rows of its tables. world/ composes the document's schema from
+ * every resource's collections and calls `load` with each collection's records.
+ */
+export interface WorldCollection<S extends z.ZodType = z.ZodType> {
+  readonly record: S;
+  /** Writes the records into the tables of `state` (the state the world is loaded into). */
+  load(records: readonly z.output<S>[], state: object, start: WorldStart): void;
+}
+
+/** The world collections of one resource, by the key the world document gives each. */
+export type WorldCollections = Readonly<Record<string, WorldCollection>>;
+
 /** One resource's declaration: its tables by the name the state gives them. */
 export interface ResourceDescriptor<
   Tables extends Readonly<Record<string, TableSpec<Row>>> = Readonly<Record<string, TableSpec<Row>>>,
   Quantities extends QuantityFields = QuantityFields,
+  World extends WorldCollections = WorldCollections,
 > {
   /** The resource's folder name (error messages and tests). */
   readonly name: string;
@@ -44,6 +72,8 @@ export interface ResourceDescriptor<
   readonly supplierReferences: readonly string[];
   /** The quantity kind of each ScalarQuantity field the resource takes (docs/rules.md#service-behaviour). */
   readonly quantities: Quantities;
+  /** The collections of the world document it holds, in the document's words (`{}`: none). */
+  readonly world: World;
 }
 
 /**
@@ -53,14 +83,50 @@ export interface ResourceDescriptor<
 export function defineResource<
   const Tables extends Readonly<Record<string, TableSpec<Row>>>,
   const Quantities extends QuantityFields = Record<never, never>,
+  const World extends WorldCollections = Record<never, never>,
 >(
-  descriptor: ResourceDescriptor<Tables, Quantities> & { readonly supplierReferences: readonly ReferencingTables<Tables>[] },
-): ResourceDescriptor<Tables, Quantities> {
+  descriptor: ResourceDescriptor<Tables, Quantities, World> & { readonly supplierReferences: readonly ReferencingTables<Tables>[] },
+): ResourceDescriptor<Tables, Quantities, World> {
   return descriptor;
 }
 
 /** The tables of one descriptor's specs, typed by their rows. */
-type TablesOfSpecs<S> = { readonly [K in keyof S]: S[K] extends TableSpec<infer R> ? Table<R> : never };
+export type TablesOfSpecs<S> = { readonly [K in keyof S]: Table<RowOfSpec<S[K]>> };
+
+/** The row type of a table spec. */
+type RowOfSpec<S> = S extends TableSpec<infer R> ? R : never;
+
+/**
+ * A world collection whose records are loaded by `load`, given the tables `tables` declares (the
+ * state the world is loaded into holds them under those names: the state's tables are made from
+ * the same specs, by name).
+ */
+export function worldCollection<const Specs extends Readonly<Record<string, TableSpec<Row>>>, S extends z.ZodType>(
+  tables: Specs,
+  record: S,
+  load: (records: readonly z.output<S>[], into: TablesOfSpecs<Specs>, start: WorldStart) => void,
+): WorldCollection<S> {
+  const names = Object.keys(tables);
+  return {
+    record,
+    load: (records, state, start) => {
+      const missing = names.find((name) => !(name in state));
+      if (missing !== undefined) throw new Error(`the state loading a world has no table '${missing}'`);
+      load(records, state as TablesOfSpecs<Specs>, start);
+    },
+  };
+}
+
+/** A world collection whose every record becomes one row of `tables[table]`, in document order. */
+export function worldRows<
+  const Specs extends Readonly<Record<string, TableSpec<Row>>>,
+  K extends keyof Specs & string,
+  S extends z.ZodType,
+>(tables: Specs, table: K, record: S, row: (record: z.output<S>, start: WorldStart) => RowOfSpec<Specs[K]>): WorldCollection<S> {
+  return worldCollection(tables, record, (records, into, start) => {
+    for (const r of records) into[table].insert(row(r, start));
+  });
+}
 
 /** The intersection of the members of a union. */
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
@@ -68,12 +134,26 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
 /** Every table of a resource list, one typed table per name. */
 export type TablesOf<L extends readonly ResourceDescriptor[]> = Intersection<TablesOfSpecs<L[number]['tables']>>;
 
+/** Every world collection of a resource list, by the key the world document gives it. */
+export type WorldOf<L extends readonly ResourceDescriptor[]> = Intersection<L[number]['world']>;
+
 /** Every quantity field of a resource list, by resource and field. */
 export type QuantitiesOf<L extends readonly ResourceDescriptor[]> = Intersection<L[number]['quantities']>;
 
 /** The quantity fields of every resource of a list in one record. */
 export function quantitiesOf<const L extends readonly ResourceDescriptor[]>(list: L): QuantitiesOf<L> {
   return Object.assign({}, ...list.map((r) => r.quantities)) as QuantitiesOf<L>;
+}
+
+/** The world collections of every resource of a list in one record, in list order. */
+export function worldOf<const L extends readonly ResourceDescriptor[]>(list: L): WorldOf<L> {
+  const out: Record<string, WorldCollection> = {};
+  for (const resource of list)
+    for (const [key, collection] of Object.entries(resource.world)) {
+      if (key in out) throw new Error(`world collection '${key}' of resource '${resource.name}' is declared twice`);
+      out[key] = collection;
+    }
+  return out as WorldOf<L>;
 }
 
 /** The tables holding supplier references, in list order (the last one scanned wins a reference used twice). */

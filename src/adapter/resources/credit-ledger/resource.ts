@@ -11,4 +11,5 @@ export const creditLedgerResource = defineResource({
   },
   supplierReferences: [],
   quantities: {},
+  world: {},
 });

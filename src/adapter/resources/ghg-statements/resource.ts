@@ -11,4 +11,5 @@ export const ghgStatementsResource = defineResource({
   },
   supplierReferences: [],
   quantities: {},
+  world: {},
 });

@@ -24,3 +24,8 @@ export type MonitoringSubmissionRow = Stored<typeof monitoringSubmissionSchema, 
     readonly project_id: string;
     readonly valid_from: string;
   };
+
+/** Where a file upload's bytes would go (its row's `upload_url`); the sandbox keeps no files. */
+export function uploadUrl(id: string): string {
+  return `https://uploads.sandbox.invalid/file-uploads/${id}`;
+}

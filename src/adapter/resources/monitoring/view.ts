@@ -46,7 +46,4 @@ export function monitoringSubmissionView(row: MonitoringSubmissionRow): BodyOf<t
   };
 }
 
-/** Where a file upload's bytes would go; the sandbox keeps no files. */
-export function uploadUrl(id: string): string {
-  return `https://uploads.sandbox.invalid/file-uploads/${id}`;
-}
+export { uploadUrl } from './rows';

@@ -12,4 +12,5 @@ export const removalsResource = defineResource({
   },
   supplierReferences: ['removals'],
   quantities: {},
+  world: {},
 });

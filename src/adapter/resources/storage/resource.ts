@@ -20,4 +20,5 @@ export const storageResource = defineResource({
       truck_mass_on_departure: 'mass',
     },
   },
+  world: {},
 });

@@ -1,15 +1,22 @@
-/** The stripe resource as the store and the state know it: its schemas, tables, supplier references and quantity fields (store/resource.ts). */
-import { defineResource, tableOf } from '../../store/resource';
+/** The stripe resource as the store and the state know it: its schemas, tables, supplier references, quantity fields and world collections (store/resource.ts). */
+import { defineResource, tableOf, worldRows } from '../../store/resource';
 import type { CheckoutSessionRow, StripeConfigurationRow } from './rows';
 import * as schemas from './schemas';
+import { stripeConfigurationRow, worldStripeConfigurationSchema } from './world';
+
+const tables = {
+  stripeConfigurations: tableOf<StripeConfigurationRow>('stripe_configurations'),
+  checkoutSessions: tableOf<CheckoutSessionRow>('checkout_sessions'),
+};
 
 export const stripeResource = defineResource({
   name: 'stripe',
   schemas,
-  tables: {
-    stripeConfigurations: tableOf<StripeConfigurationRow>('stripe_configurations'),
-    checkoutSessions: tableOf<CheckoutSessionRow>('checkout_sessions'),
-  },
+  tables,
   supplierReferences: [],
   quantities: {},
+  world: {
+    /** Stripe configurations of suppliers (the sandbox only simulates checkout). */
+    stripe_configurations: worldRows(tables, 'stripeConfigurations', worldStripeConfigurationSchema, stripeConfigurationRow),
+  },
 });
