@@ -89,8 +89,8 @@ export function prepareGraphParts(
 /**
  * The phases of a preparation over a parsed document (see the module comment). `release`: the
  * datapoint items are dropped once the datapoints, sample sets and correlations are prepared, and
- * the component items once the components are, when they all are valid: no later phase reads them
- * (release.ts).
+ * the component items once the components are, when they all are valid, and the entry items once
+ * the entries and statements are: no later phase reads them (release.ts).
  */
 function preparePhases(context: PrepareContext, release = false): PrepareResult {
   const { graph, policies, broken, issues } = context;
@@ -117,6 +117,7 @@ function preparePhases(context: PrepareContext, release = false): PrepareResult 
     broken,
   });
   const preparedEntries = entries.entries(statementParts.attributions);
+  if (release) releaseItems(graph.ghg_entries);
   entries.checkShares();
   const documentWarnings = checkValues(context, checks, datapoints, components.datapointKinds, preparedEntries.riskOfReversalPercentage);
   // Standard deviations the engine derives (not the document's): after the values are checked.

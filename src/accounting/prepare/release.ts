@@ -2,9 +2,10 @@
  * A preparation that gives up the document as it goes, for a caller that only evaluates and owns
  * the parsed document (`cdr-engine evaluate` reading a file, docs/scaling.md). The peak memory of a
  * large document is its parsed items beside the columns made of them: here the document's three
- * large arrays are emptied once parsed, the datapoint items are dropped once the datapoints (with
- * their sample sets and correlations) are prepared and the component items once the components
- * are when every one is valid (graph.ts), so that each collection's items and its columns are not held together to the
+ * large arrays are emptied once parsed, and the phases drop the datapoint items once the
+ * datapoints (with their sample sets and correlations) are prepared, the component items once the
+ * components are (when every one is valid) and the entry items once the entries and statements
+ * are (graph.ts), so that each collection's items and its columns are not held together to the
  * end. Every check, problem, path and order is the one of `prepareGraph`.
  *
  * What it cannot do alone is the refusal of an entry (refusal.ts), which prepares the whole graph
