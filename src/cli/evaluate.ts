@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ACCOUNTING_POLICIES, prepareGraph, type EvaluationResult, type PrepareResult } from '../accounting';
-import { evaluationOnly } from '../accounting/prepare';
+import { evaluationOnly, prepareGraphReleasing } from '../accounting/prepare';
 import { startEvaluation } from '../accounting/evaluate';
 import { parseArguments as parseCommandLine } from './arguments';
 import { printIssues, readJsonDocument, STDIN } from './document';
@@ -153,7 +153,9 @@ type ReadAndPrepared =
  * Reads the document and prepares it. A run with Monte Carlo keeps the document (each thread
  * prepares it again); any other run keeps only what its evaluation reads (`evaluationOnly`), so
  * that a large document's parsed items are not held beside its columns while the result is
- * evaluated and written (docs/scaling.md). Nothing here outlives this function but what it returns.
+ * evaluated and written, and a file's items are dropped while it is prepared (release.ts), so
+ * that they are not held beside all the columns either (docs/scaling.md). Nothing here outlives
+ * this function but what it returns.
  */
 async function readAndPrepare(
   source: string | URL,
@@ -162,13 +164,22 @@ async function readAndPrepare(
   io: Io,
   validating: () => void,
 ): Promise<ReadAndPrepared> {
-  const read = await readJsonDocument('evaluate', source, label, io);
+  let read = await readJsonDocument('evaluate', source, label, io);
   if (!read.ok) return read;
   validating();
   const { policies, monteCarlo } = choice;
-  const prepared = prepareGraph(read.document, policies);
   if (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo')
-    return { ok: true, label: read.label, prepared, document: read.document };
+    return { ok: true, label: read.label, prepared: prepareGraph(read.document, policies), document: read.document };
+  // A file can be read again: its items are given up as they are prepared (release.ts), and in the
+  // rare case of a refused entry the graph is prepared again from a second read.
+  if (source !== STDIN) {
+    const releasing = prepareGraphReleasing(read.document, policies);
+    if (!releasing.again) return { ok: true, label: read.label, prepared: releasing.result, document: undefined };
+    const again = await readJsonDocument('evaluate', source, label, io);
+    if (!again.ok) return again;
+    read = again;
+  }
+  const prepared = prepareGraph(read.document, policies);
   return {
     ok: true,
     label: read.label,

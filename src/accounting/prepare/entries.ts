@@ -235,13 +235,19 @@ export class EntryBuilder {
     return { attributionStart, attributions: all.done() };
   }
 
+  /** The id of document component c when it was prepared (a releasing preparation drops the items of valid components). */
+  private preparedId(c: number): string | undefined {
+    const prepared = this.components.componentOfDocument[c] as number;
+    return prepared < 0 ? undefined : this.components.components.ids[prepared];
+  }
+
   /** Reports every component attributed more than 100 % in total, in order of first attribution. */
   checkShares(): void {
     const { context } = this;
     for (const c of this.shareOrder) {
       const total = this.shareTotal[c] as number;
       if (total <= 1 + context.policies.attributionTolerance) continue;
-      const id = context.graph.components[c]?.id ?? context.broken?.brokenIds.components.get(c) ?? '';
+      const id = context.graph.components[c]?.id ?? this.preparedId(c) ?? context.broken?.brokenIds.components.get(c) ?? '';
       const path = this.sharePath.get(c) ?? attributionPath(this.shareEntry[c] as number, this.shareAttribution[c] as number);
       problem(
         context,

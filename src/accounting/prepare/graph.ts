@@ -38,6 +38,7 @@ export function prepareGraphDocument(
   document: unknown,
   policyOverrides: Partial<AccountingPolicies> | undefined,
   fastPath: boolean,
+  release = false,
 ): PrepareResult {
   const invalid = policyIssues(policyOverrides);
   if (invalid.length > 0) return { ok: false, issues: invalid };
@@ -49,7 +50,21 @@ export function prepareGraphDocument(
   if (!parsed.success && parsed.partial === undefined) return { ok: false, issues };
   const broken: PartialGraph | undefined = parsed.success ? undefined : parsed.partial;
   const graph = parsed.success ? parsed.data : (broken as PartialGraph).graph;
-  return preparePhases({ graph, policies, broken, dimensions: new DimensionTable(), issues, componentName: componentNamed });
+  // Releasing (release.ts): the caller's arrays are emptied, so that the phases' copies hold the last references to the items.
+  if (release && parsed.success) releaseDocument(document);
+  const context = { graph, policies, broken, dimensions: new DimensionTable(), issues, componentName: componentNamed };
+  return preparePhases(context, release && parsed.success);
+}
+
+/** Empties the document's three large arrays (the caller of a releasing preparation gave it up). */
+function releaseDocument(document: unknown): void {
+  const collections = document as Partial<Record<'datapoints' | 'components' | 'ghg_entries', unknown>>;
+  for (const items of [collections.datapoints, collections.components, collections.ghg_entries]) if (Array.isArray(items)) items.length = 0;
+}
+
+/** Drops the items of a collection no later phase reads (holes keep its length and indices). */
+function releaseItems(items: readonly unknown[]): void {
+  (items as unknown[]).fill(undefined);
 }
 
 /** How a problem names a component of a document: by its id. */
@@ -71,8 +86,13 @@ export function prepareGraphParts(
   return preparePhases({ graph, policies, broken: undefined, dimensions: new DimensionTable(), issues: [], componentName });
 }
 
-/** The phases of a preparation over a parsed document (see the module comment). */
-function preparePhases(context: PrepareContext): PrepareResult {
+/**
+ * The phases of a preparation over a parsed document (see the module comment). `release`: the
+ * datapoint items are dropped once the datapoints, sample sets and correlations are prepared, and
+ * the component items once the components are, when they all are valid, and the entry items once
+ * the entries and statements are: no later phase reads them (release.ts).
+ */
+function preparePhases(context: PrepareContext, release = false): PrepareResult {
   const { graph, policies, broken, issues } = context;
 
   const checks = new ValueChecks();
@@ -80,7 +100,10 @@ function preparePhases(context: PrepareContext): PrepareResult {
   const datapoints = prepareDatapoints(context);
   const sampleSets = prepareSampleSets(context, datapoints);
   const declaredCorrelations = prepareCorrelations(context, datapoints);
+  if (release) releaseItems(graph.datapoints);
   const components = prepareComponents(context, blueprints, datapoints);
+  // Only when every component is valid: a problem of a later phase names a component by its prepared id (entries.ts).
+  if (release && issues.length === 0) releaseItems(graph.components);
   const entries = new EntryBuilder(context, datapoints, components);
   entries.addAll();
   // Statements and projects add attributions to the entries (docs/rules.md#statement-and-project-components).
@@ -94,6 +117,7 @@ function preparePhases(context: PrepareContext): PrepareResult {
     broken,
   });
   const preparedEntries = entries.entries(statementParts.attributions);
+  if (release) releaseItems(graph.ghg_entries);
   entries.checkShares();
   const documentWarnings = checkValues(context, checks, datapoints, components.datapointKinds, preparedEntries.riskOfReversalPercentage);
   // Standard deviations the engine derives (not the document's): after the values are checked.

@@ -11,3 +11,4 @@
  */
 export * from './prepare';
 export { evaluationOnly } from './evaluation-only';
+export { prepareGraphReleasing, type ReleasingPrepare } from './release';

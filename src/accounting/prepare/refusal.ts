@@ -37,6 +37,16 @@ export function withRefusedEntries(result: PrepareResult, reprepare: Reprepare):
   return { ok: true, prepared: { ...again.prepared, refusedEntries, refusedStatements: refusedStatements(original, refused) } };
 }
 
+/**
+ * Whether `withRefusedEntries` would refuse an entry of this result (and so prepare its graph
+ * again): a releasing preparation (release.ts), which no longer holds the items, asks first.
+ */
+export function refusesEntries(result: PrepareResult): boolean {
+  if (!result.ok) return false;
+  const notFinite = notFiniteComponents(result.prepared);
+  return notFinite.size > 0 && refusedEntryIssues(result.prepared, notFinite).size > 0;
+}
+
 /** Each component whose value is not finite at the magnitudes, with the problem naming it. */
 function notFiniteComponents(prepared: PreparedGraph): Map<number, GraphIssue> {
   const { components, siMagnitudes } = prepared;
