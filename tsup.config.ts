@@ -36,9 +36,12 @@ const common = {
 
 /**
  * Declarations for each module system (issue 35): the ESM build writes `.d.ts` files that import
- * only `.d.ts` files, the CommonJS build `.d.cts` files. An ESM declaration that re-exported its
- * CommonJS twin would resolve the package's peers (fast-check) through their CommonJS typings, so
- * that `cdr-engine/testing`'s arbitraries would not be the ESM consumer's `Arbitrary`.
+ * only `.d.ts` files; scripts/commonjs-declarations.mjs then writes their `.d.cts` twins, which import
+ * only `.d.cts` files (`npm run build` runs it). An ESM declaration that re-exported its CommonJS twin
+ * would resolve the package's peers (fast-check) through their CommonJS typings, so that
+ * `cdr-engine/testing`'s arbitraries would not be the ESM consumer's `Arbitrary`. One declaration pass,
+ * not one per format: a pass is about a minute of one core, and the second wrote the same text with
+ * `.cjs` specifiers.
  * stripInternal: members tagged `@internal` (the prepared graph's indexes) stay out of the API.
  */
 const declarations = { entry: entries, compilerOptions: { stripInternal: true } } as const;
@@ -59,7 +62,7 @@ export default defineConfig(
     ? [{ ...esm, dts: false }]
     : [
         { ...esm, dts: declarations },
-        // CommonJS, with its own declarations (.d.cts).
-        { ...common, entry: entries, format: ['cjs'], treeshake: true, dts: declarations },
+        // CommonJS; its declarations (.d.cts) are the ESM ones with `.cjs` specifiers (above).
+        { ...common, entry: entries, format: ['cjs'], treeshake: true, dts: false },
       ],
 );

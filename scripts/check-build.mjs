@@ -15,6 +15,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { commonjsDeclaration } from './commonjs-declarations.mjs';
 import { bundledPackages, packageOfInput } from './third-party-notices.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -193,6 +194,23 @@ function checkBundledPackages() {
   }
 }
 
+/**
+ * Each module system's declarations import only their own kind (issue 35): every dist/X.d.ts has its
+ * dist/X.d.cts, the same text with `.cjs` specifiers (scripts/commonjs-declarations.mjs), and no
+ * declaration of one kind names a file of the other.
+ */
+function checkDeclarations() {
+  const files = readdirSync(join(root, 'dist'));
+  for (const file of files.filter((name) => name.endsWith('.d.ts'))) {
+    const text = readFileSync(join(root, 'dist', file), 'utf8');
+    const twin = `${file.slice(0, -'.d.ts'.length)}.d.cts`;
+    if (/(['"])\.\.?\/[^'"]+\.cjs\1/.test(text)) problems.push(`dist/${file} imports a CommonJS declaration`);
+    if (!files.includes(twin)) problems.push(`dist/${twin} is missing: run node scripts/commonjs-declarations.mjs after tsup`);
+    else if (readFileSync(join(root, 'dist', twin), 'utf8') !== commonjsDeclaration(text))
+      problems.push(`dist/${twin} is not dist/${file} with .cjs specifiers (stale? run npm run build)`);
+  }
+}
+
 /** What `run` throws (undefined when nothing is). */
 function thrown(run) {
   try {
@@ -266,6 +284,7 @@ checkThreads(join(root, 'examples', 'enhanced-weathering-tracer.json'));
 // Element-wise LIST arithmetic, six list lengths (one program per signature), kinks and a branch on a reduced list.
 checkThreads(join(root, 'test', 'fixtures', 'element-wise-lists.json'));
 checkExports();
+checkDeclarations();
 checkBundledPackages();
 await checkErrorIdentity();
 if (problems.length > 0) {
@@ -273,6 +292,6 @@ if (problems.length > 0) {
   process.exitCode = 1;
 } else {
   console.log(
-    'check-build: every entry point loads only its own modules; Monte Carlo in 1, 2 or 3 threads gives the same bytes; bundled packages are listed in THIRD-PARTY-NOTICES.md and are not dependencies; errors are recognised across the ESM and CommonJS builds',
+    'check-build: every entry point loads only its own modules; Monte Carlo in 1, 2 or 3 threads gives the same bytes; each .d.ts has its .d.cts twin; bundled packages are listed in THIRD-PARTY-NOTICES.md and are not dependencies; errors are recognised across the ESM and CommonJS builds',
   );
 }
