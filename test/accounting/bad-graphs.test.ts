@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, GraphValidationError, safeEvaluateGraph, type GraphIssue, type RemovalGraphInput } from '../../src';
-import { blueprint, cmp, component, datapoint, dtp, entry, transportGraph } from './fixtures';
+import { divisionBlueprint, cmp, component, datapoint, dtp, entry, transportGraph } from './fixtures';
 
 function issuesOf(graph: unknown): readonly GraphIssue[] {
   const outcome = safeEvaluateGraph(graph);
@@ -151,13 +151,7 @@ describe('invalid graphs give precise errors', () => {
 
   it('a formula that evaluates to a non-finite number refuses its entry, naming the component (docs/result.md)', () => {
     const graph: RemovalGraphInput = {
-      component_blueprints: [
-        blueprint({
-          key: 'q',
-          template: '{m} / ({r} - 1)',
-          inputs: { m: { kind: 'mass', unit: 'kg' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
-        }),
-      ],
+      component_blueprints: [divisionBlueprint()],
       datapoints: [datapoint('m', 5, 'kg'), datapoint('r', 1, 'dimensionless')],
       components: [component('q', 'q', { m: 'm', r: 'r' })],
       ghg_entries: [entry('e', { q: 1 })],

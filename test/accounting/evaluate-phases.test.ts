@@ -23,6 +23,23 @@ function graph(): RemovalGraphInput {
   return { ...base, datapoints: base.datapoints.map((d) => ({ ...d, quantity: { ...d.quantity, standard_deviation: 1 } })) };
 }
 
+/** graph() with a 6 t project emission shared by the statement's entries (60 t estimated tonnage). */
+function withProjectEmission(): RemovalGraphInput {
+  const base = graph();
+  return {
+    ...base,
+    datapoints: [...base.datapoints, datapoint('x', 6)],
+    components: [...base.components, massComponent('x', 'emit')],
+    projects: [
+      {
+        id: prj('p'),
+        estimated_gross_tonnage_kg: 60 * T,
+        components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }],
+      },
+    ],
+  };
+}
+
 function prepared(document: unknown = graph(), policies?: Parameters<typeof prepareGraph>[1]): PreparedGraph {
   const outcome = prepareGraph(document, policies);
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
@@ -218,19 +235,7 @@ describe('the entries and statements', () => {
   });
 
   it("a project component's share: the statement's share, none before the cap when it is not capped", () => {
-    const base = graph();
-    const document = {
-      ...base,
-      datapoints: [...base.datapoints, datapoint('x', 6)],
-      components: [...base.components, massComponent('x', 'emit')],
-      projects: [
-        {
-          id: prj('p'),
-          estimated_gross_tonnage_kg: 60 * T,
-          components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }],
-        },
-      ],
-    };
+    const document = withProjectEmission();
     const result = evaluateGraph(document);
     expect(result.ghg_statements![0]!.project_component_shares).toEqual([
       {
@@ -249,19 +254,7 @@ describe('the entries and statements', () => {
   });
 
   it('propagate false under the propagated share policy: the magnitudes of the constant one', () => {
-    const base = graph();
-    const document = {
-      ...base,
-      datapoints: [...base.datapoints, datapoint('x', 6)],
-      components: [...base.components, massComponent('x', 'emit')],
-      projects: [
-        {
-          id: prj('p'),
-          estimated_gross_tonnage_kg: 60 * T,
-          components: [{ component_id: cmp('x'), allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE' }],
-        },
-      ],
-    };
+    const document = withProjectEmission();
     const propagated = evaluateGraph(document, { propagate: false, policies: { amortisedShareInPropagation: 'propagated' } });
     expect(propagated).toEqual(evaluateGraph(document, { propagate: false }));
     expect(propagated.ghg_entries.map((e) => e.co2e_net_removed_without_discount_kg)).toEqual([8.5 * T, 18.5 * T]);

@@ -35,6 +35,18 @@ export function blueprint(spec: BlueprintSpec): RemovalGraphInput['component_blu
   };
 }
 
+/**
+ * Blueprint 'q' = {m} / ({r} - 1) over a mass m and a ratio r: a datapoint r = 1 divides by zero, the
+ * non-finite figure that refuses an entry (docs/result.md).
+ */
+export function divisionBlueprint(): RemovalGraphInput['component_blueprints'][number] {
+  return blueprint({
+    key: 'q',
+    template: '{m} / ({r} - 1)',
+    inputs: { m: { kind: 'mass', unit: 'kg' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
+  });
+}
+
 let counter = 0;
 /** A datapoint id of valid length. */
 export const dtp = (name: string) => `dtp_${name.padEnd(16, '0')}`;

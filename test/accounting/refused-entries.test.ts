@@ -1,18 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, prepareGraph, safeEvaluateGraph, type RemovalGraphInput } from '../../src';
-import { blueprint, cmp, component, datapoint, dtp, entry, rmv } from './fixtures';
+import { divisionBlueprint, cmp, component, datapoint, dtp, entry, rmv } from './fixtures';
 
 /** Entries e0..e(n-1), each its own component {m} / ({r} - 1); `bad` entries get r = 1 (a division by zero). */
 function graphOf(magnitudes: readonly number[], bad: ReadonlySet<number>, statements = false): RemovalGraphInput {
   const graph: RemovalGraphInput = {
-    component_blueprints: [
-      blueprint({
-        key: 'q',
-        template: '{m} / ({r} - 1)',
-        inputs: { m: { kind: 'mass', unit: 'kg' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
-      }),
-    ],
+    component_blueprints: [divisionBlueprint()],
     datapoints: magnitudes.flatMap((m, i) => [
       datapoint(`m${i}`, m, 'kg', m / 10),
       datapoint(`r${i}`, bad.has(i) ? 1 : 3, 'dimensionless'),

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluatePreparedGraph, prepareGraph, type RemovalGraphInput } from '../../src';
 import { evaluationOnly, prepareGraphReleasing } from '../../src/accounting/prepare';
-import { blueprint, component, datapoint, entry } from './fixtures';
+import { divisionBlueprint, component, datapoint, entry } from './fixtures';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url);
 
@@ -64,13 +64,7 @@ const MUTATIONS: readonly Mutation[] = [
 /** n entries, entry i of component q_i = {m} / ({r} - 1) over datapoints m_i, r_i, with mutations at places. */
 function graphOf(n: number, mutations: readonly [Mutation, number][]): RemovalGraphInput {
   const graph: RemovalGraphInput = {
-    component_blueprints: [
-      blueprint({
-        key: 'q',
-        template: '{m} / ({r} - 1)',
-        inputs: { m: { kind: 'mass', unit: 'kg' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
-      }),
-    ],
+    component_blueprints: [divisionBlueprint()],
     datapoints: Array.from({ length: n }, (_, i) => [datapoint(`m${i}`, i + 1, 'kg', 0.1), datapoint(`r${i}`, 3, 'dimensionless')]).flat(),
     components: Array.from({ length: n }, (_, i) => component(`q${i}`, 'q', { m: `m${i}`, r: `r${i}` })),
     ghg_entries: Array.from({ length: n }, (_, i) => entry(`e${i}`, { [`q${i}`]: 1 })),

@@ -5,18 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type RemovalGraphInput } from '../../src';
-import { blueprint, component, datapoint, entry, rmv } from '../accounting/fixtures';
+import { divisionBlueprint, component, datapoint, entry, rmv } from '../accounting/fixtures';
 import { runCli as run } from './run-cli';
 
 /** Two entries, each its own component {m} / ({r} - 1); the second has r = 1. */
 const GRAPH: RemovalGraphInput = {
-  component_blueprints: [
-    blueprint({
-      key: 'q',
-      template: '{m} / ({r} - 1)',
-      inputs: { m: { kind: 'mass', unit: 'kg' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
-    }),
-  ],
+  component_blueprints: [divisionBlueprint()],
   datapoints: [
     datapoint('m0', 8, 'kg', 0.8),
     datapoint('r0', 3, 'dimensionless'),
