@@ -38,6 +38,13 @@ async function sandboxOn(dir: string) {
   return { store, sandbox: createSandboxWithState({ world: DEMO_WORLD, now: () => START, onInternalError: () => undefined }, store) };
 }
 
+/** Opens the state in `dir` again (a restart) and expects the store's snapshot to be `snapshot`. */
+async function expectReopenedAs(dir: string, snapshot: string): Promise<void> {
+  const reopened = await sandboxOn(dir);
+  expect(reopened.sandbox.state.snapshot()).toBe(snapshot);
+  reopened.store.close();
+}
+
 describe('the SQLite store', () => {
   test('what one server wrote the next loads, the ledger included; a second holder is refused naming the first', async () => {
     const dir = join(root, 'round-trip');
@@ -57,9 +64,7 @@ describe('the SQLite store', () => {
       n: first.sandbox.state.store.tables.reduce((n, t) => n + t.size, 0),
     });
     backup.close();
-    const second = await sandboxOn(dir);
-    expect(second.sandbox.state.snapshot()).toBe(snapshot);
-    second.store.close();
+    await expectReopenedAs(dir, snapshot);
   });
 
   test('a ledger write that cannot be committed is undone from the ledger rows in the file; the next one goes through', async () => {
@@ -101,9 +106,7 @@ describe('the SQLite store', () => {
     const after = sandbox.state.snapshot();
     expect(after).not.toBe(before);
     store.close();
-    const again = await sandboxOn(dir);
-    expect(again.sandbox.state.snapshot()).toBe(after);
-    again.store.close();
+    await expectReopenedAs(dir, after);
   });
 
   test('a version 1 file (the ledger as writes and a snapshot) is migrated: applied once, kept as rows from then on', async () => {
@@ -169,9 +172,7 @@ describe('the SQLite store', () => {
     expect(check.prepare('SELECT count(*) AS n FROM ledger').get()).toEqual({ n: 0 });
     expect(check.prepare("SELECT count(*) AS n FROM row_keys WHERE tbl = 'datapoints' AND keys IS NULL").get()).toEqual({ n: 0 });
     check.close();
-    const third = await sandboxOn(dir);
-    expect(third.sandbox.state.snapshot()).toBe(after);
-    third.store.close();
+    await expectReopenedAs(dir, after);
   });
 
   test('a version 2 file (rows without keys) is migrated; rows are then loaded as their keys and read from the file when read', async () => {
@@ -190,9 +191,7 @@ describe('the SQLite store', () => {
     v2.pragma('user_version = 2');
     v2.close();
 
-    const migrated = await sandboxOn(dir);
-    expect(migrated.sandbox.state.snapshot()).toBe(expected);
-    migrated.store.close();
+    await expectReopenedAs(dir, expected);
     const check = new Database(path, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(check.prepare("SELECT count(*) AS n FROM row_keys WHERE tbl IN ('datapoints', 'sources') AND keys IS NULL").get()).toEqual({
@@ -230,9 +229,7 @@ describe('the SQLite store', () => {
     await again.ok('supplierA', 'PATCH', `/mrv/v0/datapoints/${made[2]}`, { display_name: 'renamed' });
     const after = sandbox.state.snapshot();
     store.close();
-    const third = await sandboxOn(dir);
-    expect(third.sandbox.state.snapshot()).toBe(after);
-    third.store.close();
+    await expectReopenedAs(dir, after);
   });
 
   test('a version 3 file (keys beside the text) is migrated: keys in their own table, the rows without them, read equal', async () => {
@@ -255,9 +252,7 @@ describe('the SQLite store', () => {
     v3.pragma('user_version = 3');
     v3.close();
 
-    const migrated = await sandboxOn(dir);
-    expect(migrated.sandbox.state.snapshot()).toBe(expected);
-    migrated.store.close();
+    await expectReopenedAs(dir, expected);
     const check = new Database(path, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(check.prepare("SELECT count(*) AS n FROM pragma_table_info('rows') WHERE name = 'keys'").get()).toEqual({ n: 0 });
@@ -278,9 +273,7 @@ describe('the SQLite store', () => {
     expect(counts.prepare('SELECT count(*) AS n FROM row_keys').get()).toEqual(rows);
     expect(rows).toEqual({ n: again.sandbox.state.store.tables.reduce((n, t) => n + t.size, 0) });
     counts.close();
-    const third = await sandboxOn(dir);
-    expect(third.sandbox.state.snapshot()).toBe(after);
-    third.store.close();
+    await expectReopenedAs(dir, after);
   });
 
   test('a file that is not a database is refused naming it, and left as it was', async () => {
