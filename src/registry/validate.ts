@@ -3,6 +3,7 @@
  * shape is trusted: each reader records a problem (path, message, code) instead of throwing, and
  * returns `undefined` when the value is unusable so the caller can go on collecting problems.
  */
+import { isCalendarDate } from '../model/calendar-date';
 import { ID_PREFIXES, isId, type IdKind } from '../model/ids';
 import type { LedgerProblem, LedgerProblemCode } from './errors';
 import { describe, parseKg } from './quantity';
@@ -92,18 +93,11 @@ export function readNotes(value: unknown, path: Path, problems: Problems): strin
   return value;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** Reads a calendar date `YYYY-MM-DD`. */
 export function readDate(value: unknown, path: Path, problems: Problems, what: string): string | undefined {
   const text = readString(value, path, problems, what);
   if (text === undefined) return undefined;
-  const match = DATE.exec(text);
-  if (match !== null) {
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return text;
-  }
+  if (isCalendarDate(text)) return text;
   problems.add(path, 'invalid_date', `${what} "${text}" is not a date of the form YYYY-MM-DD`);
   return undefined;
 }

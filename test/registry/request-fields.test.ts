@@ -4,6 +4,7 @@
  * refusal its path, code and exact message, at the boundaries the rules draw (dates that do not
  * exist, latitude 90 and longitude 180, 256-character notes, 1 to 32 character serial codes).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CreditLedgerError, isCreditLedgerError } from '../../src/registry/errors';
 import { checkIssuanceRequest, type IssuanceContext } from '../../src/registry/issuance-request';
@@ -160,14 +161,33 @@ describe('readNotes', () => {
 
 describe('readDate', () => {
   it('accepts dates that exist, leap days included', () => {
-    for (const date of ['2024-02-29', '2000-02-29', '2023-12-31', '2023-01-01', '0999-06-15'])
+    for (const date of ['2024-02-29', '2000-02-29', '2023-12-31', '2023-01-01', '0999-06-15', '0000-02-29', '0050-03-01', '0099-12-31'])
       expect(read((p) => readDate(date, ['d'], p, 'on'))).toEqual({ value: date, problems: [] });
+  });
+
+  it('accepts exactly the days of the proleptic Gregorian calendar, years 0000 to 9999', () => {
+    // The reference sets the full year itself, so the years 0-99 are not read as 1900-1999.
+    const exists = (y: number, m: number, d: number): boolean => {
+      const date = new Date(0);
+      date.setUTCFullYear(y, m - 1, d);
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    };
+    const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
+        const text = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+        expect(read((p) => readDate(text, ['d'], p, 'on')).problems.length === 0).toBe(exists(y, m, d));
+      }),
+      { seed: 38, numRuns: 2000 },
+    );
   });
 
   it('refuses days that do not exist and any other shape, quoting the text', () => {
     for (const date of [
       '2023-02-29',
       '1900-02-29',
+      '0100-02-29',
+      '0001-02-29',
       '2024-04-31',
       '2024-13-01',
       '2024-00-10',

@@ -2,6 +2,7 @@
  * The checks and outcome builders the statement lifecycle shares: dates, id lists, texts, the time
  * of an operation, and refusals that name what was refused. Internal to accounting.
  */
+import { dayExists } from '../../model/calendar-date';
 import type { GhgStatementStatus } from '../../model/graph';
 import type { GraphIssue } from '../../model/issues';
 import type { GhgStatementErrorCode, GhgStatementOutcome, GhgStatementRecord } from './types';
@@ -9,21 +10,16 @@ import type { GhgStatementErrorCode, GhgStatementOutcome, GhgStatementRecord } f
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?Z$/;
 
-export function validDate(year: number, month: number, day: number): boolean {
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
-
 export function isDate(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const m = DATE.exec(value);
-  return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  return m !== null && dayExists(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
 export function isDateTime(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const m = DATE_TIME.exec(value);
-  return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3])) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60;
+  return m !== null && dayExists(Number(m[1]), Number(m[2]), Number(m[3])) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60;
 }
 
 export function deepFreeze<T>(value: T): T {
