@@ -6,11 +6,11 @@
  * on all three alike.
  *
  *   node --expose-gc bench/compare.mjs <before>/index.js <after>/index.js
- *        [--phase evaluate|evaluate+budgets|evaluate-no-propagation|prepare|prepare+evaluate|whole]
+ *        [--phase evaluate|evaluate+budgets|evaluate+components|evaluate-no-propagation|prepare|prepare+evaluate|whole]
  *        [--entries 10000] [--runs 9] [--graph issue16 | --file graph.json]
  *
  * `whole` is issue 16's in-process measure: `evaluateGraph` on the parsed document and every
- * budget line read. `--graph issue16` takes issue 16's graph (generate-graph.mjs --preset issue16)
+ * budget line read. `evaluate+components` reads every entry's component items (made when first read). `--graph issue16` takes issue 16's graph (generate-graph.mjs --preset issue16)
  * instead of one of `--entries` entries of 20 components; `--file` a graph document. The floor
  * column needs a generated graph (it knows each unit's factor and each blueprint's formula).
  *
@@ -22,7 +22,7 @@ import { resolve } from 'node:path';
 import { generateGraph } from './generate-graph.mjs';
 import { evaluateFloor, prepareAndEvaluateFloor, prepareFloor } from './floor.mjs';
 import { readFileSync } from 'node:fs';
-import { issueGraphFile, median, readEveryBudgetLine } from './measure.mjs';
+import { issueGraphFile, median, readEveryBudgetLine, readEveryComponent } from './measure.mjs';
 
 const argv = process.argv.slice(2);
 const builds = argv.filter((a, i) => !a.startsWith('--') && (i === 0 || !argv[i - 1].startsWith('--')));
@@ -54,6 +54,7 @@ function runnerOf(engine) {
   const prepared = engine.prepareGraph(graph).prepared;
   const options = phase === 'evaluate-no-propagation' ? { propagate: false } : {};
   if (phase === 'evaluate+budgets') return () => readEveryBudgetLine(engine.evaluatePreparedGraph(prepared, options).result);
+  if (phase === 'evaluate+components') return () => readEveryComponent(engine.evaluatePreparedGraph(prepared, options).result);
   if (phase !== 'evaluate' && phase !== 'evaluate-no-propagation') throw new Error(`unknown phase ${phase}`);
   return () => engine.evaluatePreparedGraph(prepared, options);
 }

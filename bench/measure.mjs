@@ -41,6 +41,17 @@ export function readEveryBudgetLine(result) {
 }
 
 /**
+ * Reads every component item of every entry (made when first read since issue 36's fourth pass);
+ * returns the evaluation result it was given.
+ */
+export function readEveryComponent(result) {
+  let items = 0;
+  for (const entry of result.ghg_entries) items += entry.components.length;
+  if (items === 0) throw new Error('evaluate+components: no component item');
+  return result;
+}
+
+/**
  * The entry point `cdr-engine/<name>` of the build whose root entry is `distEntry` (its sibling
  * `<name>.js`), or the root entry itself for an earlier build that exported everything from it.
  */

@@ -18,6 +18,7 @@ import type { MonteCarloRun } from '../monte-carlo/run';
 import { firstOrderWarning } from '../monte-carlo/warnings';
 import { firstOrderNetAfterDiscount } from './discount';
 import { ExpressionValues } from './expression-values';
+import { attachComponents, attachInspect, type ComponentResultsMaker } from './lazy-components';
 import { normalQuantile, studentTQuantile } from '../../uncertainty';
 
 /** A first-order coverage interval (docs/result.md). */
@@ -26,7 +27,7 @@ type CoverageInterval = NonNullable<GhgEntryResult['coverage_interval']>;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Makes the result objects of the entries of one evaluation. */
-export class EntryResults {
+export class EntryResults implements ComponentResultsMaker {
   /** Each component's expression values, when the option asks for them. */
   private readonly expressionValues: ExpressionValues | null;
 
@@ -68,11 +69,15 @@ export class EntryResults {
         risk === null
           ? null
           : { buffer_pool_contribution_kg: credits.buffer[row] as number, supplier_allocation_kg: credits.supplier[row] as number },
-      components: this.componentResults(e),
-      reused_datapoints: plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e)),
-    } as Omit<Mutable<GhgEntryResult>, 'uncertainty_budget' | 'warnings'> as Mutable<GhgEntryResult>;
-    if (this.budgets === null) result.uncertainty_budget = [];
-    else {
+    } as Omit<Mutable<GhgEntryResult>, 'components' | 'reused_datapoints' | 'uncertainty_budget' | 'warnings'> as Mutable<GhgEntryResult>;
+    // `components` next, made when first read (lazy-components.ts), then the rest in their order.
+    attachComponents(result, this, e);
+    result.reused_datapoints =
+      plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e));
+    if (this.budgets === null) {
+      result.uncertainty_budget = [];
+      attachInspect(result);
+    } else {
       attachBudget(result, this.budgets, e);
       const covariances = this.budgets.covarianceLinesOf(e);
       if (covariances !== undefined) result.uncertainty_budget_covariances = covariances;
@@ -121,10 +126,11 @@ export class EntryResults {
   }
 
   /**
-   * Entry e's component results. The array is made at its final length: pushing 20 components
-   * grows a backing store of 17 slots into one of 41, twice the memory of the exact array.
+   * Entry e's component results, made when its result's `components` is first read
+   * (lazy-components.ts). The array is made at its final length: pushing 20 components grows a
+   * backing store of 17 slots into one of 41, twice the memory of the exact array.
    */
-  private componentResults(e: number): ComponentResult[] {
+  componentResults(e: number): ComponentResult[] {
     const { prepared, components, amortised, plan } = this.inputs;
     const propagate = plan !== null;
     const { attributionStart, attributions } = prepared.entries;

@@ -1,0 +1,96 @@
+/**
+ * An entry result's `components`, made when first read (docs/result.md): an evaluation of 10,000
+ * entries of 20 components otherwise allocates 200,000 component objects (and their garbage
+ * collection) that a caller reading only the nets never sees. The property is an ordinary
+ * enumerable one at its place among the result's keys, so JSON, spreads, structured clones and
+ * equality checks see the same array, in the same order, as when it was made eagerly; budget.ts
+ * does the same for `uncertainty_budget`. Internal to accounting.
+ */
+import type { ComponentResult } from '../result';
+
+/** What makes entry e's component results (entry-results.ts). */
+export interface ComponentResultsMaker {
+  componentResults(e: number): ComponentResult[];
+}
+
+/**
+ * A constructor that returns its argument: a class extending it adds its private fields to an
+ * existing object instead of a new one (as in budget.ts).
+ */
+const Stamp = function (this: unknown, target: object) {
+  return target;
+} as unknown as new (
+  target: object,
+) => object;
+
+/**
+ * A result's component state, in private fields of the result itself: invisible to JSON, spread,
+ * structured clones and equality checks, and one getter shared by every result keeps them all of
+ * one hidden class.
+ */
+class ComponentsState extends Stamp {
+  #maker: ComponentResultsMaker | null;
+  #entry: number;
+  #components: ComponentResult[] | undefined;
+
+  constructor(result: object, maker: ComponentResultsMaker, entry: number) {
+    super(result);
+    this.#maker = maker;
+    this.#entry = entry;
+  }
+
+  /** The result's component results, made on the first call and kept. */
+  static componentsOf(result: object): ComponentResult[] {
+    if (!(#entry in result)) throw new TypeError('components: the getter was called on an object that is not an evaluation result');
+    const state = result as ComponentsState;
+    if (state.#components === undefined) {
+      state.#components = (state.#maker as ComponentResultsMaker).componentResults(state.#entry);
+      state.#maker = null; // the evaluation's figures are no longer needed by this result
+    }
+    return state.#components;
+  }
+}
+
+const componentsDescriptor: PropertyDescriptor = {
+  get(this: object) {
+    return ComponentsState.componentsOf(this);
+  },
+  set(this: object, value: unknown) {
+    Object.defineProperty(this, 'components', { value, writable: true, enumerable: true, configurable: true });
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+/**
+ * Gives an entry result its `components` (the next key of the result): an enumerable property
+ * whose array `maker` makes on the first read, kept. Assigning to it replaces it with a plain data
+ * property, as on any object.
+ */
+export function attachComponents<T extends object>(result: T, maker: ComponentResultsMaker, entry: number): T {
+  new ComponentsState(result, maker, entry); // adds the private fields to result itself
+  Object.defineProperty(result, 'components', componentsDescriptor);
+  return result;
+}
+
+/**
+ * Node's `console.log` and `util.inspect` show an accessor as `[Getter/Setter]`; this hook (the
+ * registered symbol Node looks up) hands them the result with its accessors read, as a plain object.
+ * Not enumerable: JSON, spreads, clones and equality checks do not see it. budget.ts defines the
+ * same hook on a result with a budget; this one is for a result without.
+ */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+const inspectDescriptor: PropertyDescriptor = {
+  value(this: object) {
+    return { ...this };
+  },
+  enumerable: false,
+  writable: true,
+  configurable: true,
+};
+
+/** Defines the inspect hook on a result whose budget (which defines it too) is not attached. */
+export function attachInspect<T extends object>(result: T): T {
+  Object.defineProperty(result, INSPECT, inspectDescriptor);
+  return result;
+}
