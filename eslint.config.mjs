@@ -68,8 +68,14 @@ const subFolderZones = Object.entries(SUB_FOLDER_MAY_IMPORT).flatMap(([folder, l
   })),
 );
 
-/** The entry points may import every folder but the CLI; version.ts imports nothing. */
+/** The entry points may import every folder but the CLI; version.ts imports nothing; the service's state.ts no resource. */
 const otherZones = [
+  {
+    target: './src/adapter/state.ts',
+    from: './src/adapter/resources',
+    message:
+      'src/adapter/state.ts does not import the resources: its tables are typed by store/state-shape.ts and made from the list sandbox.ts hands it.',
+  },
   { target: ['./src/entry', './src/index.ts'], from: './src/cli', message: 'Nothing but the CLI imports src/cli.' },
   { target: './src/version.ts', from: './src', except: ['./version.ts'], message: 'src/version.ts imports nothing.' },
 ];
@@ -148,6 +154,9 @@ export default defineConfig(
     rules: {
       // No `any` in src/, so none reaches the public API.
       '@typescript-eslint/no-explicit-any': 'error',
+      // `interface StateTables extends TablesOfSpecs<typeof tables> {}`: how a resource adds its tables
+      // to the state's type (src/adapter/store/state-shape.ts, declaration merging).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       'import-x/no-restricted-paths': ['error', { zones: [...folderZones, ...subFolderZones, ...otherZones] }],
       // I/O only in the CLI and the HTTP binding of the service (src/adapter).
       'no-restricted-imports': [

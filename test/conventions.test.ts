@@ -131,6 +131,12 @@ describe('the sub-folder import table (eslint.config.mjs, SUB_FOLDER_MAY_IMPORT)
     expect(await findings('src/adapter/resources/feedstock/probe.ts', resourceDown, 'import-x/no-restricted-paths')).toEqual([]);
   });
 
+  it("rejects a planted import of the resource list into the service's state.ts, which the composition root hands it", async () => {
+    const list = "import { RESOURCES } from './resources';\nimport type { ResourceTables } from './resources/index';\n";
+    expect(await findings('src/adapter/state.ts', list, 'import-x/no-restricted-paths')).toHaveLength(2);
+    expect(await findings('src/adapter/sandbox.ts', list, 'import-x/no-restricted-paths')).toEqual([]);
+  });
+
   it('accepts an import down the layers and within a sub-folder', async () => {
     const code =
       "import { graphOf } from '../arbitraries/graph';\nimport { runProperty } from '../verdicts/verdict';\nimport { checkSignConventions } from './signs';\n";

@@ -26,6 +26,7 @@ import { CreditLedgerError } from '../registry';
 import { notAuthenticated, type RequestContext } from './context';
 import { Refusal, unauthorized, unprocessable } from './http/failures';
 import { Router, type Reply } from './router';
+import { RESOURCES } from './resources';
 import { ROUTES } from './resources/routes';
 import { discoveryBody, OPENAPI_PATH } from './openapi/discovery';
 import { serviceOpenApiDocument } from './openapi/openapi';
@@ -219,7 +220,7 @@ export function createSandboxWithState(options: SandboxOptions = {}, port?: Stat
   const now = options.now ?? (() => Date.now());
   let instant: number | undefined;
   const seed = options.seed ?? 1;
-  const state = new ServiceState(() => instant ?? now(), seed);
+  const state = new ServiceState(() => instant ?? now(), seed, RESOURCES);
   const answer = answerer(state);
   const report = options.onInternalError ?? ((error: unknown) => console.error('cdr-engine sandbox: internal error', error));
   const safeAnswer = (request: SandboxRequest): SandboxResponse => {

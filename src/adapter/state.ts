@@ -1,6 +1,9 @@
 /**
  * The state of one sandbox: the store and its tables, the clock, the id and cursor generators and
- * the credit ledger. Everything a handler reads or changes is reached from here.
+ * the credit ledger. Everything a handler reads or changes is reached from here. It does not import
+ * the resource list (the routes import the state, and the list their routes): its tables and
+ * indexes are typed by store/state-shape.ts, which each resource's descriptor adds to, and made
+ * from the list the composition root (sandbox.ts) hands to its constructor.
  */
 import { createIdGenerator, type IdGenerator, type IdKind } from '../model';
 import type { CreditLedger, CreditLedgerOptions } from '../registry';
@@ -12,8 +15,17 @@ import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource } from './store/
 import { createRandomSource } from '../uncertainty';
 import { CursorCodec } from './store/pagination';
 import type { ClientRow, LedgerEntryRow, LedgerKind, OrganisationRow, TokenRow } from './rows';
-import { RESOURCES } from './resources';
-import { defineResource, supplierReferenceTables, tableOf, withTables } from './store/resource';
+import {
+  defineResource,
+  type IndexesOf,
+  indexesOn,
+  type ResourceDescriptor,
+  tableOf,
+  type TablesOfSpecs,
+  tablesBase,
+} from './store/resource';
+import type { StateTables } from './store/state-shape';
+import { RowsByKey } from './store/rows-by-key';
 import { Indexes } from './indexes';
 import { ledgerKeys } from './indexes/ledger-keys';
 import type { Store } from './store/store';
@@ -67,27 +79,48 @@ export class Clock {
   }
 }
 
-/** The service's own records: organisations, their API clients and tokens (no resource folder). */
-const SERVICE_RECORDS = defineResource({
+const serviceTables = {
+  organisations: tableOf<OrganisationRow>('organisations'),
+  clients: tableOf<ClientRow>('clients'),
+  tokens: tableOf<TokenRow>('access_tokens'),
+};
+
+const serviceIndexes = indexesOn(serviceTables, (t) => ({
+  /** Organisations by kind: `supplier`, `registry` (the world's), `beneficiary:<org>` (registered by one). */
+  organisationsByKind: new RowsByKey(t.organisations, (o) =>
+    o.registered_by !== null ? `beneficiary:${o.registered_by}` : o.supplier !== null ? ['registry', 'supplier'] : 'registry',
+  ),
+  /** The organisation of each supplier id. */
+  organisationOfSupplier: new RowsByKey(t.organisations, (o) => o.supplier?.id ?? null),
+}));
+
+/** The service's own records: organisations, their API clients and tokens (no resource folder, no routes of their own). */
+export const SERVICE_RECORDS = defineResource({
   name: 'service',
   schemas: {},
-  tables: {
-    organisations: tableOf<OrganisationRow>('organisations'),
-    clients: tableOf<ClientRow>('clients'),
-    tokens: tableOf<TokenRow>('access_tokens'),
-  },
+  tables: serviceTables,
   supplierReferences: [],
   quantities: {},
   world: {},
+  indexes: serviceIndexes,
+  routes: () => [],
 });
+
+declare module './store/state-shape' {
+  /** The state holds the service's own tables. */
+  interface StateTables extends TablesOfSpecs<typeof serviceTables> {}
+  /** The state's indexes hold the organisations' named indexes. */
+  interface StateIndexes extends IndexesOf<typeof serviceIndexes> {}
+}
 
 /**
  * Everything one sandbox holds: the store, with one table per table the service's records and the
- * resource list (resources/index.ts) declare, as properties of the names they declare.
+ * resource list (resources/index.ts, handed to the constructor) declare, as properties of the
+ * names they declare (typed by store/state-shape.ts).
  */
-export class ServiceState extends withTables([SERVICE_RECORDS, ...RESOURCES]) {
-  /** The indexes over the tables, kept in step with every write and rollback (declared after the tables). */
-  readonly indexes = new Indexes(this, supplierReferenceTables(RESOURCES, this));
+export class ServiceState extends tablesBase<StateTables>() {
+  /** The indexes over the tables, kept in step with every write and rollback (made after the tables). */
+  readonly indexes: Indexes;
 
   readonly clock: Clock;
   /** Draws an id: a kept ledger write's recorded one while it is applied again, else a new one. */
@@ -120,8 +153,11 @@ export class ServiceState extends withTables([SERVICE_RECORDS, ...RESOURCES]) {
   /** Ids the ledger must use next, by kind: how a world's own batch and transaction ids are kept. */
   readonly #ledgerIdOverrides = new Map<IdKind, string[]>();
 
-  constructor(now: () => Date | string | number, seed: number) {
-    super();
+  /** A state holding the tables and indexes of the service's records and of `resources` (the resource list). */
+  constructor(now: () => Date | string | number, seed: number, resources: readonly ResourceDescriptor[]) {
+    const list = [SERVICE_RECORDS, ...resources];
+    super(list);
+    this.indexes = new Indexes(this, list, this);
     this.clock = new Clock(now, this.store);
     const random = createRandomSource(seed);
     this.#draw = createIdGenerator({ now: () => this.#idInstant(), random });

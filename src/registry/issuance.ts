@@ -111,7 +111,17 @@ function createBatches(
       batches.origins.push(origin);
       const id = batchIds[nextBatch++] ?? '';
       const owner = pool === 'supplier' ? issuance.supplierOrg.id : issuance.bufferOrg.id;
-      const batch = new BatchRecord(id, origin, nextUnit, kg, owner, null, null, null, null);
+      const batch = new BatchRecord({
+        id,
+        origin,
+        firstUnit: nextUnit,
+        size: kg,
+        owner,
+        parentId: null,
+        deliveryId: null,
+        deliveredAt: null,
+        orderId: null,
+      });
       nextUnit += kg;
       store.batches.set(id, batch);
       store.deposit(batch);

@@ -32,6 +32,21 @@ export interface Origin {
   readonly issuanceSequence: number;
 }
 
+/** What a credit batch is made with; its status, beneficiary, children and retirement are set as it changes. */
+export interface BatchFields {
+  readonly id: string;
+  readonly origin: Origin;
+  /** First unit (kg) of the batch's serial range. */
+  readonly firstUnit: bigint;
+  readonly size: bigint;
+  readonly owner: string;
+  readonly parentId: string | null;
+  /** Delivery facts are inherited by children: the credits were delivered, whichever part moves on. */
+  readonly deliveryId: string | null;
+  readonly deliveredAt: string | null;
+  readonly orderId: string | null;
+}
+
 /** One credit batch: a node of a split tree. */
 export class BatchRecord {
   status: CreditBatchStatusValue = 'active';
@@ -40,20 +55,29 @@ export class BatchRecord {
   rightChildId: string | null = null;
   retirementId: string | null = null;
   retiredAt: string | null = null;
+  readonly id: string;
+  readonly origin: Origin;
+  /** First unit (kg) of the batch's serial range. */
+  readonly firstUnit: bigint;
+  readonly size: bigint;
+  owner: string;
+  readonly parentId: string | null;
+  // Delivery facts are inherited by children: the credits were delivered, whichever part moves on.
+  deliveryId: string | null;
+  deliveredAt: string | null;
+  orderId: string | null;
 
-  constructor(
-    readonly id: string,
-    readonly origin: Origin,
-    /** First unit (kg) of the batch's serial range. */
-    readonly firstUnit: bigint,
-    readonly size: bigint,
-    public owner: string,
-    readonly parentId: string | null,
-    // Delivery facts are inherited by children: the credits were delivered, whichever part moves on.
-    public deliveryId: string | null,
-    public deliveredAt: string | null,
-    public orderId: string | null,
-  ) {}
+  constructor(fields: BatchFields) {
+    this.id = fields.id;
+    this.origin = fields.origin;
+    this.firstUnit = fields.firstUnit;
+    this.size = fields.size;
+    this.owner = fields.owner;
+    this.parentId = fields.parentId;
+    this.deliveryId = fields.deliveryId;
+    this.deliveredAt = fields.deliveredAt;
+    this.orderId = fields.orderId;
+  }
 }
 
 /** A supplier as stored. */

@@ -134,17 +134,17 @@ export function batch(store: LedgerStore, cells: Cells): BatchRecord {
     cells;
   const from = store.issuances.get(s(issuanceId))?.origins[index as number];
   if (from === undefined) throw new Error(`ledger snapshot: credit batch ${String(id)} names an origin that is not there`);
-  const b = new BatchRecord(
-    s(id),
-    from,
-    BigInt(s(firstUnit)),
-    BigInt(s(size)),
-    s(owner),
-    sOrNull(parentId),
-    sOrNull(deliveryId),
-    sOrNull(deliveredAt),
-    sOrNull(orderId),
-  );
+  const b = new BatchRecord({
+    id: s(id),
+    origin: from,
+    firstUnit: BigInt(s(firstUnit)),
+    size: BigInt(s(size)),
+    owner: s(owner),
+    parentId: sOrNull(parentId),
+    deliveryId: sOrNull(deliveryId),
+    deliveredAt: sOrNull(deliveredAt),
+    orderId: sOrNull(orderId),
+  });
   b.status = status as CreditBatchStatusValue;
   b.beneficiary = sOrNull(beneficiary);
   b.leftChildId = sOrNull(left);

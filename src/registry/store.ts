@@ -186,9 +186,16 @@ export class LedgerStore {
    * the range, the right child the rest [decision]. Both stay with the owner, so no balance changes.
    */
   split(parent: BatchRecord, kg: bigint, leftId: string, rightId: string): BatchRecord {
-    const inherit = [parent.owner, parent.id, parent.deliveryId, parent.deliveredAt, parent.orderId] as const;
-    const left = new BatchRecord(leftId, parent.origin, parent.firstUnit, kg, ...inherit);
-    const right = new BatchRecord(rightId, parent.origin, parent.firstUnit + kg, parent.size - kg, ...inherit);
+    const inherit = {
+      origin: parent.origin,
+      owner: parent.owner,
+      parentId: parent.id,
+      deliveryId: parent.deliveryId,
+      deliveredAt: parent.deliveredAt,
+      orderId: parent.orderId,
+    };
+    const left = new BatchRecord({ ...inherit, id: leftId, firstUnit: parent.firstUnit, size: kg });
+    const right = new BatchRecord({ ...inherit, id: rightId, firstUnit: parent.firstUnit + kg, size: parent.size - kg });
     this.#removeActive(parent);
     this.#note('b', parent.id);
     parent.status = 'split';

@@ -5,7 +5,17 @@ import { Holding } from '../../src/registry/holding';
 import { BatchRecord, type Origin } from '../../src/registry/records';
 
 function batch(id: string, issuedAtMs: number): BatchRecord {
-  return new BatchRecord(id, { issuedAtMs } as unknown as Origin, 0n, 1n, 'org', null, null, null, null);
+  return new BatchRecord({
+    id,
+    origin: { issuedAtMs } as unknown as Origin,
+    firstUnit: 0n,
+    size: 1n,
+    owner: 'org',
+    parentId: null,
+    deliveryId: null,
+    deliveredAt: null,
+    orderId: null,
+  });
 }
 
 describe('Holding', () => {

@@ -2,16 +2,19 @@
  * The service's resources, one folder each, grouped as the service's route prefixes group them:
  * `<resource>/resource.ts` declares what the store and the state hold of it (its schemas module,
  * its tables, which of them carry supplier references, the quantity kind of its ScalarQuantity
- * fields, its collections of the world document: store/resource.ts; `<resource>/world.ts` holds
- * their record schemas and rows), `<resource>/routes.ts` its routes (method, path, the zod schemas of
+ * fields, its collections of the world document, its named indexes, its routes:
+ * store/resource.ts; it adds its tables and indexes to the state's types, store/state-shape.ts;
+ * `<resource>/world.ts` holds the world's record schemas and rows), `<resource>/routes.ts` its routes (method, path, the zod schemas of
  * their parts and of the 200 body, the handler, typed by those schemas), `<resource>/view.ts` turns
  * its stored rows into response bodies typed by its response schema, `<resource>/schemas.ts`
  * declares its zod schemas and `<resource>/rows.ts` its row types. What every resource shares
  * (pagination, id paths, the "not sent" marker, fields such as dates and quantities) stays in
  * src/model. This module is the resource list: the state makes one typed table per declared
- * table from it, the indexes register its supplier references, the OpenAPI document names its
- * schemas, the world composes its document from its collections; routes.ts is the route table. Adding a resource: its folder, one line here, one line in
- * routes.ts, its schema names in src/entry/schemas.ts, docs/service.md (docs/architecture.md).
+ * table from it and the indexes register its named indexes and supplier references (sandbox.ts
+ * hands it to the state), the OpenAPI document names its schemas, the world composes its document
+ * from its collections, routes.ts makes the route table from its routes. Adding a resource: its
+ * folder, one line here (and its import), its schema names in src/entry/schemas.ts,
+ * docs/service.md (docs/architecture.md).
  *
  * May import: http, store, indexes, evaluation, context.ts, router.ts, rows.ts, state.ts, registry,
  * accounting, model. The layers are in eslint.config.mjs (SUB_FOLDER_MAY_IMPORT): the world and the
@@ -21,7 +24,7 @@
  * nothing outside resources/ imports a resource module but this list and routes.ts, and for a
  * resource's schemas.ts the rows and the `cdr-engine/schemas` entry.
  */
-import { quantitiesOf, type TablesOf, worldOf } from '../store/resource';
+import { type NamedIndexesOf, quantitiesOf, type TablesOf, worldOf } from '../store/resource';
 import { componentsResource } from './components/resource';
 import { creditLedgerResource } from './credit-ledger/resource';
 import { datapointsResource } from './datapoints/resource';
@@ -56,8 +59,11 @@ export const RESOURCES = [
   stripeResource,
 ] as const;
 
-/** One typed table per table a resource declares, by the name it gives it. */
+/** One typed table per table a resource declares, by the name it gives it (the state's StateTables, store/state-shape.ts, but the service's own). */
 export type ResourceTables = TablesOf<typeof RESOURCES>;
+
+/** Every named index a resource registers, by name (the state's StateIndexes, store/state-shape.ts, but the service's own). */
+export type ResourceIndexes = NamedIndexesOf<typeof RESOURCES>;
 
 /**
  * The quantity kind of every ScalarQuantity field of a request or world document, by resource and

@@ -4,7 +4,9 @@
  * that sequences writes into transactions and commits them (`onCommit`), sequence numbers and ids
  * in order (sequence.ts), pagination and cursors over ordered lists (pagination.ts, merged-list.ts),
  * the generic index machinery every resource registers on (rows-by-key.ts, supplier-references.ts)
- * and the ledger's writes as the state store keeps them (ledger-writes.ts).
+ * and the ledger's writes as the state store keeps them (ledger-writes.ts); the resource
+ * descriptor (resource.ts) and the state's shape each resource adds its tables and named indexes
+ * to (state-shape.ts).
  * It knows no resource: rows are `Row` (an id and a sequence number) and whatever a resource adds.
  * May import: http (the 422 of a bad cursor), model.
  */

@@ -3,7 +3,7 @@
  * its tables (the name the state gives each and the store's kind, the row type riding along), which
  * of them hold supplier references (registered with the indexes, in list order) and the quantity
  * kind of each ScalarQuantity field it takes. The resource list (resources/index.ts) is iterated by
- * the state (its tables: {@link TablesOf}, {@link withTables}) and the indexes; this module knows no
+ * the state (its tables: {@link TablesOf}, {@link tablesBase}) and the indexes ({@link registerIndexes}); this module knows no
  * resource.
  */
 import type * as z from 'zod';
@@ -57,11 +57,54 @@ export interface WorldCollection<S extends z.ZodType = z.ZodType> {
 /** The world collections of one resource, by the key the world document gives each. */
 export type WorldCollections = Readonly<Record<string, WorldCollection>>;
 
+/** What an index registration reads of the state besides its resource's tables: the credit batches' issue dates. */
+export interface IndexedState {
+  /** The ledger is made after the indexes: read it when a record is listed, not when the index is made. */
+  readonly ledger: { getCreditBatch(id: string): { readonly issued_at: string } | undefined };
+}
+
+/**
+ * A resource's named indexes over its tables (who uses what, the per-owner and per-project lists
+ * its routes page through), made once per state by `register` and kept in step with the tables
+ * from then on (store/rows-by-key.ts). `I` is the record of indexes by name.
+ */
+export interface IndexRegistrations<I extends object = object> {
+  /** Makes the indexes over the tables of `state` (the state they are made for). */
+  register(state: object, reader: IndexedState): I;
+}
+
+/** The indexes a registration makes, by name. */
+export type IndexesOf<R> = R extends IndexRegistrations<infer I> ? I : never;
+
+/**
+ * Named indexes over the tables `tables` declares, made by `make` (the state holds the tables
+ * under those names: its tables are made from the same specs, by name).
+ */
+export function indexesOn<const Specs extends Readonly<Record<string, TableSpec<Row>>>, I extends object>(
+  tables: Specs,
+  make: (tables: TablesOfSpecs<Specs>, reader: IndexedState) => I,
+): IndexRegistrations<I> {
+  return { register: (state, reader) => make(tablesIn(state, tables, 'indexes'), reader) };
+}
+
+/** The tables of `state` named as `tables` names them; a missing name throws (a programming error). */
+function tablesIn<Specs extends Readonly<Record<string, TableSpec<Row>>>>(
+  state: object,
+  tables: Specs,
+  what: string,
+): TablesOfSpecs<Specs> {
+  const missing = Object.keys(tables).find((name) => !(name in state));
+  if (missing !== undefined) throw new Error(`the state given ${what} has no table '${missing}'`);
+  return state as TablesOfSpecs<Specs>;
+}
+
 /** One resource's declaration: its tables by the name the state gives them. */
 export interface ResourceDescriptor<
   Tables extends Readonly<Record<string, TableSpec<Row>>> = Readonly<Record<string, TableSpec<Row>>>,
   Quantities extends QuantityFields = QuantityFields,
   World extends WorldCollections = WorldCollections,
+  Route = unknown,
+  Indexes extends object = object,
 > {
   /** The resource's folder name (error messages and tests). */
   readonly name: string;
@@ -74,6 +117,10 @@ export interface ResourceDescriptor<
   readonly quantities: Quantities;
   /** The collections of the world document it holds, in the document's words (`{}`: none). */
   readonly world: World;
+  /** Its named indexes (none: the lists by owner or by a field need none, `Indexes.byOwner`, `Indexes.byField`). */
+  readonly indexes?: IndexRegistrations<Indexes>;
+  /** Its routes (resources/routes.ts puts every resource's into the route table). */
+  readonly routes: () => readonly Route[];
 }
 
 /**
@@ -84,9 +131,13 @@ export function defineResource<
   const Tables extends Readonly<Record<string, TableSpec<Row>>>,
   const Quantities extends QuantityFields = Record<never, never>,
   const World extends WorldCollections = Record<never, never>,
+  Route = unknown,
+  Indexes extends object = Record<never, never>,
 >(
-  descriptor: ResourceDescriptor<Tables, Quantities, World> & { readonly supplierReferences: readonly ReferencingTables<Tables>[] },
-): ResourceDescriptor<Tables, Quantities, World> {
+  descriptor: ResourceDescriptor<Tables, Quantities, World, Route, Indexes> & {
+    readonly supplierReferences: readonly ReferencingTables<Tables>[];
+  },
+): ResourceDescriptor<Tables, Quantities, World, Route, Indexes> {
   return descriptor;
 }
 
@@ -106,15 +157,7 @@ export function worldCollection<const Specs extends Readonly<Record<string, Tabl
   record: S,
   load: (records: readonly z.output<S>[], into: TablesOfSpecs<Specs>, start: WorldStart) => void,
 ): WorldCollection<S> {
-  const names = Object.keys(tables);
-  return {
-    record,
-    load: (records, state, start) => {
-      const missing = names.find((name) => !(name in state));
-      if (missing !== undefined) throw new Error(`the state loading a world has no table '${missing}'`);
-      load(records, state as TablesOfSpecs<Specs>, start);
-    },
-  };
+  return { record, load: (records, state, start) => load(records, tablesIn(state, tables, 'a world to load'), start) };
 }
 
 /** A world collection whose every record becomes one row of `tables[table]`, in document order. */
@@ -133,6 +176,9 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
 
 /** Every table of a resource list, one typed table per name. */
 export type TablesOf<L extends readonly ResourceDescriptor[]> = Intersection<TablesOfSpecs<L[number]['tables']>>;
+
+/** Every named index of a resource list, by name. */
+export type NamedIndexesOf<L extends readonly ResourceDescriptor[]> = Intersection<IndexesOf<NonNullable<L[number]['indexes']>>>;
 
 /** Every world collection of a resource list, by the key the world document gives it. */
 export type WorldOf<L extends readonly ResourceDescriptor[]> = Intersection<L[number]['world']>;
@@ -164,13 +210,14 @@ export function supplierReferenceTables(list: readonly ResourceDescriptor[], tab
 
 /**
  * A base class holding a new store and, as properties named as the descriptors name them, one
- * table of it per table of `list`, created in list order (the store's snapshot order). A table
- * name declared twice is a programming error.
+ * table of it per table of the list its constructor is given, created in list order (the store's
+ * snapshot order). `T` types the tables (the state: store/state-shape.ts, held equal to the list's
+ * by test/adapter/resource-list.test.ts). A table name declared twice is a programming error.
  */
-export function withTables<const L extends readonly ResourceDescriptor[]>(list: L): new () => { readonly store: Store } & TablesOf<L> {
+export function tablesBase<T extends object>(): new (list: readonly ResourceDescriptor[]) => { readonly store: Store } & T {
   class Tables {
     readonly store = new Store();
-    constructor() {
+    constructor(list: readonly ResourceDescriptor[]) {
       for (const resource of list)
         for (const [name, spec] of Object.entries(resource.tables)) {
           if (name in this) throw new Error(`table '${name}' of resource '${resource.name}' is declared twice`);
@@ -178,5 +225,21 @@ export function withTables<const L extends readonly ResourceDescriptor[]>(list: 
         }
     }
   }
-  return Tables as unknown as new () => { readonly store: Store } & TablesOf<L>;
+  return Tables as unknown as new (
+    list: readonly ResourceDescriptor[],
+  ) => { readonly store: Store } & T;
+}
+
+/**
+ * Every resource's named indexes over the tables of `state`, made in list order into one record
+ * (an index name registered twice is a programming error).
+ */
+export function registerIndexes(list: readonly ResourceDescriptor[], state: object, reader: IndexedState): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const resource of list)
+    for (const [name, index] of Object.entries(resource.indexes?.register(state, reader) ?? {})) {
+      if (name in out) throw new Error(`index '${name}' of resource '${resource.name}' is registered twice`);
+      out[name] = index;
+    }
+  return out;
 }

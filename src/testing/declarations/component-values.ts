@@ -60,11 +60,11 @@ export function runOnComponents(
     standardDeviation: 'never',
     ...(options.inputs === undefined ? {} : { inputs: options.inputs }),
   });
-  return runProperty(
+  return runProperty({
     property,
-    arbitrary as fc.Arbitrary<GeneratedComponent>,
-    (g) => singleComponentGraph(blueprint, g),
-    (g) => test(siValues(blueprint, g)),
+    arbitrary: arbitrary as fc.Arbitrary<GeneratedComponent>,
+    graphOfCase: (g) => singleComponentGraph(blueprint, g),
+    test: (g) => test(siValues(blueprint, g)),
     options,
-  );
+  });
 }

@@ -87,11 +87,11 @@ export function checkEntryTemplate(
       return [input.input_key, input.data_shape === 'LIST' ? fc.array(q, { minLength: 1, maxLength: 4 }) : q.map((x) => [x])];
     }),
   ) as Record<string, fc.Arbitrary<GraphQuantityValue[]>>;
-  return runProperty(
-    `entry(${declaration.name ?? declaration.blueprints.join(' + ')})`,
-    fc.record(perInput),
-    (drawn) => entryGraph(blueprints, drawn),
-    (drawn) => {
+  return runProperty({
+    property: `entry(${declaration.name ?? declaration.blueprints.join(' + ')})`,
+    arbitrary: fc.record(perInput),
+    graphOfCase: (drawn) => entryGraph(blueprints, drawn),
+    test: (drawn) => {
       const graph = entryGraph(blueprints, drawn);
       const [entry] = (options.evaluate ?? evaluateGraph)(graph).ghg_entries;
       if (entry === undefined) return null;
@@ -119,5 +119,5 @@ export function checkEntryTemplate(
       return null;
     },
     options,
-  );
+  });
 }

@@ -25,11 +25,11 @@ export function checkAttributionLinearity(blueprints: readonly BlueprintDefiniti
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   const arbitrary = fc.record({ graph: graphOf(blueprints, options.graphs), entry: fc.nat(), percent: fc.integer({ min: 1, max: 99 }) });
-  return runProperty(
-    'attribution_linearity',
+  return runProperty({
+    property: 'attribution_linearity',
     arbitrary,
-    (c) => c.graph,
-    ({ graph, entry, percent }) => {
+    graphOfCase: (c) => c.graph,
+    test: ({ graph, entry, percent }) => {
       const lambda = percent / 100;
       const target = entry % graph.ghg_entries.length;
       const scaled = withEntries(graph, (e, i) =>
@@ -75,7 +75,7 @@ export function checkAttributionLinearity(blueprints: readonly BlueprintDefiniti
       return null;
     },
     options,
-  );
+  });
 }
 
 /** The document holding one component alone, attributed with factor 1 to one entry. */
@@ -105,11 +105,11 @@ export function checkSharedComponentConservation(blueprints: readonly BlueprintD
   assertCheckOptions('checkSharedComponentConservation', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
-  return runProperty(
-    'shared_component_conservation',
-    graphOf(blueprints, { entries: { min: 2, max: 3 }, ...options.graphs, sharing: true }),
-    (graph) => graph,
-    (graph) => {
+  return runProperty({
+    property: 'shared_component_conservation',
+    arbitrary: graphOf(blueprints, { entries: { min: 2, max: 3 }, ...options.graphs, sharing: true }),
+    graphOfCase: (graph) => graph,
+    test: (graph) => {
       // Factors from the document, values from the evaluation.
       const factors = new Map<string, number>();
       for (const e of graph.ghg_entries) {
@@ -144,5 +144,5 @@ export function checkSharedComponentConservation(blueprints: readonly BlueprintD
       return null;
     },
     options,
-  );
+  });
 }

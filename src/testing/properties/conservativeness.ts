@@ -49,11 +49,11 @@ export function checkConservativeness(blueprints: readonly BlueprintDefinition[]
   assertCheckOptions('checkConservativeness', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
-  return runProperty(
-    'conservativeness',
-    graphOf(blueprints, options.graphs),
-    (graph) => graph,
-    (graph) => {
+  return runProperty({
+    property: 'conservativeness',
+    arbitrary: graphOf(blueprints, options.graphs),
+    graphOfCase: (graph) => graph,
+    test: (graph) => {
       for (const e of evaluate(graph).ghg_entries) {
         const problem = creditProblem(e, tolerance);
         if (problem !== null) return { message: `entry ${e.id}: ${problem}` };
@@ -61,5 +61,5 @@ export function checkConservativeness(blueprints: readonly BlueprintDefinition[]
       return null;
     },
     options,
-  );
+  });
 }

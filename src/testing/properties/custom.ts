@@ -37,14 +37,14 @@ export function checkProperty(
 ): Verdict {
   assertCheckOptions('checkProperty', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
-  return runProperty(
-    name,
-    graphOf(blueprints, options.graphs),
-    (graph) => graph,
-    (graph) => {
+  return runProperty({
+    property: name,
+    arbitrary: graphOf(blueprints, options.graphs),
+    graphOfCase: (graph) => graph,
+    test: (graph) => {
       const message = test(graph, evaluate(graph));
       return message === null ? null : { message };
     },
     options,
-  );
+  });
 }

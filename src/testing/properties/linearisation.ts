@@ -117,11 +117,11 @@ export function checkLinearisation(blueprints: readonly BlueprintDefinition[], o
     standardDeviation: 'always',
     ...options.graphs,
   });
-  return runProperty(
-    'linearisation',
-    graphs,
-    (graph) => graph,
-    (graph) => {
+  return runProperty({
+    property: 'linearisation',
+    arbitrary: graphs,
+    graphOfCase: (graph) => graph,
+    test: (graph) => {
       const sampled = sampleNets(graph, samples, seed);
       for (const e of evaluate(graph).ghg_entries) {
         const sd = e.co2e_net_removed_standard_deviation_kg;
@@ -145,6 +145,6 @@ export function checkLinearisation(blueprints: readonly BlueprintDefinition[], o
       return null;
     },
     options,
-    (graph) => explanation(graph, samples, seed, tolerance, evaluate),
-  );
+    explain: (graph) => explanation(graph, samples, seed, tolerance, evaluate),
+  });
 }

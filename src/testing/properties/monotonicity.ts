@@ -68,11 +68,11 @@ export function checkMonotonicity(
   }
   const property = `monotonicity(${declaration.input}, ${declaration.direction})`;
   const arbitrary = fc.record({ graph: graphOf(relevant, options.graphs), pick: fc.nat(), step: fc.integer({ min: 1, max: 1000 }) });
-  return runProperty(
+  return runProperty({
     property,
     arbitrary,
-    (c) => c.graph,
-    ({ graph, pick, step }) => {
+    graphOfCase: (c) => c.graph,
+    test: ({ graph, pick, step }) => {
       const uses = datapointUses(graph);
       const declared = (u: { blueprint: BlueprintDefinition; input: { input_key: string } }) =>
         u.input.input_key === declaration.input && (declaration.blueprint === undefined || u.blueprint.key === declaration.blueprint);
@@ -111,5 +111,5 @@ export function checkMonotonicity(
       return null;
     },
     options,
-  );
+  });
 }

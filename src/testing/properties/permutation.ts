@@ -113,15 +113,15 @@ export function checkPermutationInvariance(blueprints: readonly BlueprintDefinit
   assertCheckOptions('checkPermutationInvariance', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
-  return runProperty(
-    'permutation_invariance',
-    fc.record({ graph: graphOf(blueprints, options.graphs), seed: fc.nat() }),
-    (c) => c.graph,
-    ({ graph, seed }) => {
+  return runProperty({
+    property: 'permutation_invariance',
+    arbitrary: fc.record({ graph: graphOf(blueprints, options.graphs), seed: fc.nat() }),
+    graphOfCase: (c) => c.graph,
+    test: ({ graph, seed }) => {
       const other = permuted(graph, seed);
       const difference = differenceById(evaluate(graph), evaluate(other), tolerance);
       return difference === null ? null : { message: `after shuffling the document: ${difference}`, variant: other };
     },
     options,
-  );
+  });
 }

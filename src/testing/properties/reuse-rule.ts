@@ -185,11 +185,11 @@ export function checkReuseRule(blueprints: readonly BlueprintDefinition[], optio
   assertCheckOptions('checkReuseRule', options, GRAPH_CHECK_OPTION_CHECKS);
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
-  return runProperty(
-    'reuse_rule',
-    graphOf(blueprints, { ...options.graphs, reuse: true }),
-    (graph) => graph,
-    (graph) => {
+  return runProperty({
+    property: 'reuse_rule',
+    arbitrary: graphOf(blueprints, { ...options.graphs, reuse: true }),
+    graphOfCase: (graph) => graph,
+    test: (graph) => {
       const expected = expectedPropagation(graph);
       for (const entry of evaluate(graph).ghg_entries) {
         const problem = reuseProblem(entry, expected.get(entry.id) as ExpectedPropagation, tolerance);
@@ -198,5 +198,5 @@ export function checkReuseRule(blueprints: readonly BlueprintDefinition[], optio
       return null;
     },
     options,
-  );
+  });
 }

@@ -32,11 +32,11 @@ export function checkSignConventions(blueprints: readonly BlueprintDefinition[],
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   const types = new Map(blueprints.map((b) => [b.key, b.type as ComponentType]));
-  return runProperty(
-    'sign_conventions',
-    graphOf(blueprints, options.graphs),
-    (graph) => graph,
-    (graph) => {
+  return runProperty({
+    property: 'sign_conventions',
+    arbitrary: graphOf(blueprints, options.graphs),
+    graphOfCase: (graph) => graph,
+    test: (graph) => {
       const blueprintOf = new Map(graph.components.map((c) => [c.id, c.blueprint_key]));
       for (const e of evaluate(graph).ghg_entries) {
         const sum = e.components.reduce((s, c) => s + c.contribution_kg, 0);
@@ -60,5 +60,5 @@ export function checkSignConventions(blueprints: readonly BlueprintDefinition[],
       return null;
     },
     options,
-  );
+  });
 }

@@ -79,16 +79,16 @@ export function checkUnitInvariance(blueprints: readonly BlueprintDefinition[], 
   const evaluate = options.evaluate ?? evaluateGraph;
   const tolerance = options.tolerance ?? 1e-9;
   const arbitrary = fc.record({ graph: graphOf(blueprints, options.graphs), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 32 }) });
-  return runProperty(
-    'unit_invariance',
+  return runProperty({
+    property: 'unit_invariance',
     arbitrary,
-    (c) => c.graph,
-    ({ graph, picks }) => {
+    graphOfCase: (c) => c.graph,
+    test: ({ graph, picks }) => {
       const { graph: other, changes } = reexpressed(graph, picks);
       const difference = firstDifference(evaluate(graph), evaluate(other), tolerance);
       if (difference === null) return null;
       return { message: `with ${changes.length === 0 ? 'the same units' : changes.join(', ')}: ${difference}`, variant: other };
     },
     options,
-  );
+  });
 }

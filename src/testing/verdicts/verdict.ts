@@ -62,18 +62,27 @@ const EMPTY_GRAPH: RemovalGraphInput = Object.freeze({ component_blueprints: [],
 /** What a case check finds: nothing (the property holds), a skip, or a failure. */
 export type CaseOutcome = null | 'skip' | { readonly message: string; readonly variant?: RemovalGraphInput };
 
+/** A property to run: its name, the cases, how a case is judged and shown, and the run's options. */
+export interface PropertyRun<T> {
+  /** The property's name, as the verdict reports it. */
+  readonly property: string;
+  /** The cases fast-check draws and shrinks. */
+  readonly arbitrary: fc.Arbitrary<T>;
+  /** The graph document a case stands for (the verdict's counterexample). */
+  readonly graphOfCase: (value: T) => RemovalGraphInput;
+  /** Judges one case. */
+  readonly test: (value: T) => CaseOutcome;
+  readonly options: CheckOptions;
+  /** A sentence about the shrunk failing case, added to its message (null: none; computed once, never while shrinking). */
+  readonly explain?: (value: T) => string | null;
+}
+
 /**
  * Runs a property with fast-check: `test` judges one case; the verdict carries the shrunk case's
  * graph and message. A case that throws fails with the error's message.
  */
-export function runProperty<T>(
-  property: string,
-  arbitrary: fc.Arbitrary<T>,
-  graphOfCase: (value: T) => RemovalGraphInput,
-  test: (value: T) => CaseOutcome,
-  options: CheckOptions,
-  explain?: (value: T) => string | null,
-): Verdict {
+export function runProperty<T>(run: PropertyRun<T>): Verdict {
+  const { property, arbitrary, graphOfCase, test, options, explain } = run;
   const judge = (value: T): CaseOutcome => {
     try {
       return test(value);

@@ -15,7 +15,7 @@ import { paginatedListSchema } from '../../../model/shapes';
 import { canSee, indexes, type RequestContext } from '../../context';
 import { conflict, Problems } from '../../http/failures';
 import { checkQuantity } from '../../evaluation/quantities';
-import { feedstockResource } from './resource';
+import { FEEDSTOCK_QUANTITIES } from './quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { FeedstockTypeRow, QuantityRow } from '../../rows';
 import { feedstockBatchView, feedstockTypeView, productionBatchView } from './view';
@@ -32,7 +32,7 @@ const createFeedstockBatch = (context: RequestContext, body: z.output<typeof cre
     loc: ['body', 'feedstock_type_id'],
     item: ['feedstock type', body.feedstock_type_id],
   });
-  const mass = checkQuantity(problems, ['body', 'mass'], body.mass, feedstockResource.quantities.feedstock_batch.mass);
+  const mass = checkQuantity(problems, ['body', 'mass'], body.mass, FEEDSTOCK_QUANTITIES.feedstock_batch.mass);
   const row = {
     ...newRow(context, problems, 'feedstock_batch', body.supplier_reference_id),
     created_at: state.clock.nowIso(),
@@ -77,7 +77,7 @@ const createProductionBatch = (context: RequestContext, body: z.output<typeof cr
     }),
   );
   if (body.ended_at < body.started_at) problems.add(['body', 'ended_at'], 'ended_at must not be before started_at', body.ended_at);
-  const mass = checkQuantity(problems, ['body', 'mass'], body.mass, feedstockResource.quantities.production_batch.mass);
+  const mass = checkQuantity(problems, ['body', 'mass'], body.mass, FEEDSTOCK_QUANTITIES.production_batch.mass);
   const row = {
     ...newRow(context, problems, 'production_batch', body.supplier_reference_id),
     facility_id: body.facility_id,

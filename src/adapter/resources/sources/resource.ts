@@ -1,7 +1,8 @@
-/** The sources resource as the store and the state know it: its schemas, tables, supplier references, quantity fields and world collections (store/resource.ts). */
-import { defineResource, tableOf, worldRows } from '../../store/resource';
+/** The sources resource as the store and the state know it: its schemas, tables, supplier references, quantity fields, world collections, named indexes and routes (store/resource.ts). */
+import { defineResource, tableOf, worldRows, type TablesOfSpecs } from '../../store/resource';
 import type { SourceRow } from './rows';
 import * as schemas from './schemas';
+import { sourceRoutes } from './routes';
 import { sourceRow, worldSourceSchema } from './world';
 
 const tables = {
@@ -18,4 +19,10 @@ export const sourcesResource = defineResource({
     /** Source documents. */
     sources: worldRows(tables, 'sources', worldSourceSchema, sourceRow),
   },
+  routes: sourceRoutes,
 });
+
+declare module '../../store/state-shape' {
+  /** The state holds its tables. */
+  interface StateTables extends TablesOfSpecs<typeof tables> {}
+}

@@ -23,7 +23,7 @@ import { isCompatible } from '../../../units';
 import { canSee, indexes, notVisible, type ReadContext, type RequestContext } from '../../context';
 import { conflict, notFound, Problems, unprocessable } from '../../http/failures';
 import { checkQuantity } from '../../evaluation/quantities';
-import { storageResource } from './resource';
+import { STORAGE_QUANTITIES } from './quantities';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import type { QuantityRow, SensorRow, StorageLocationRow, StorageUnitRow } from '../../rows';
 import { biocharApplicationView, sensorView, storageLocationView, storageUnitView } from './view';
@@ -144,7 +144,7 @@ const createBiocharApplication = (context: RequestContext, body: z.output<typeof
   body.source_ids.forEach((s, i) =>
     found(state.sources.get(s), { reference: context, problems, loc: ['body', 'source_ids', i], item: ['source', s] }),
   );
-  const kinds = storageResource.quantities.biochar_application;
+  const kinds = STORAGE_QUANTITIES.biochar_application;
   const rate = checkQuantity(problems, ['body', 'average_application_rate'], body.average_application_rate, kinds.average_application_rate);
   const arrival = checkQuantity(problems, ['body', 'truck_mass_on_arrival'], body.truck_mass_on_arrival, kinds.truck_mass_on_arrival);
   const departure = checkQuantity(

@@ -1,7 +1,8 @@
-/** The stripe resource as the store and the state know it: its schemas, tables, supplier references, quantity fields and world collections (store/resource.ts). */
-import { defineResource, tableOf, worldRows } from '../../store/resource';
+/** The stripe resource as the store and the state know it: its schemas, tables, supplier references, quantity fields, world collections, named indexes and routes (store/resource.ts). */
+import { defineResource, tableOf, worldRows, type TablesOfSpecs } from '../../store/resource';
 import type { CheckoutSessionRow, StripeConfigurationRow } from './rows';
 import * as schemas from './schemas';
+import { stripeRoutes } from './routes';
 import { stripeConfigurationRow, worldStripeConfigurationSchema } from './world';
 
 const tables = {
@@ -19,4 +20,10 @@ export const stripeResource = defineResource({
     /** Stripe configurations of suppliers (the sandbox only simulates checkout). */
     stripe_configurations: worldRows(tables, 'stripeConfigurations', worldStripeConfigurationSchema, stripeConfigurationRow),
   },
+  routes: stripeRoutes,
 });
+
+declare module '../../store/state-shape' {
+  /** The state holds its tables. */
+  interface StateTables extends TablesOfSpecs<typeof tables> {}
+}
