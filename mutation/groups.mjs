@@ -140,6 +140,9 @@ export const GROUPS = {
     mutate: ['src/accounting/evaluate/entry-sensitivities.ts'],
     tests: [
       'test/accounting/entry-sensitivity-paths.test.ts',
+      'test/accounting/entry-sensitivity-merges.test.ts',
+      'test/accounting/share-gradient-edges.test.ts',
+      'test/accounting/kinked-entry-search.test.ts',
       ...ENTRY_TESTS,
       'test/accounting/budget-lines.test.ts',
       'test/accounting/kinks.test.ts',
@@ -152,6 +155,8 @@ export const GROUPS = {
     tests: [
       'test/accounting/component-figures.test.ts',
       'test/accounting/branch-warnings-edges.test.ts',
+      'test/accounting/component-kinks-branches.test.ts',
+      'test/accounting/share-gradient-edges.test.ts',
       ...ENTRY_TESTS,
       'test/accounting/kinks.test.ts',
       'test/statements/allocation.test.ts',
