@@ -1,10 +1,23 @@
 // Focused known answers for src/uncertainty/order-statistics.ts: the percentile's confidence indices by hand, the multiple
 // quickselect on small arrays (ranks in any order, repeated, out of range), and orderStatistics on permutations whose
-// rank r holds r, on ties, on equal values, below and above the size (about 512) from which it samples windows. Small and
+// rank r holds r, on ties, on equal values, below and above the size (501) from which it samples windows. Small and
 // fast: the mutation group uncertainty-order-statistics runs it for every mutant.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderStatistics, percentileConfidenceIndices, selectRanks } from '../../src/uncertainty/order-statistics';
+
+/**
+ * `values` whose copy throws: orderStatistics copies the draws only when its sampled windows miss (the fallback), so
+ * answering from such an array shows the windows answered, without the copy of every draw (1.6 MB an entry at 200,000).
+ */
+function uncopyable(values: Float64Array): Float64Array {
+  Object.defineProperty(values, 'slice', {
+    value: () => {
+      throw new Error('the draws were copied: the sampled windows missed');
+    },
+  });
+  return values;
+}
 
 /** 0..n-1 in a scrambled order (n prime, so i -> i * 7919 mod n is a permutation): rank r holds r. */
 function permutation(n: number): Float64Array {
@@ -71,7 +84,7 @@ describe('selectRanks', () => {
 });
 
 describe('orderStatistics', () => {
-  it('below the sampling size (n 211): the asked ranks in the order asked, the array untouched', () => {
+  it('below the sampling size (n 211, at most 500): the asked ranks in the order asked, the array untouched', () => {
     const a = permutation(211);
     const before = a.slice();
     expect([...orderStatistics(a, [210, 0, 105, 0, 17])]).toEqual([210, 0, 105, 0, 17]);
@@ -136,5 +149,41 @@ describe('orderStatistics', () => {
       ),
       { seed: 383, numRuns: 40 },
     );
+  });
+
+  it('answers from its windows, without copying the draws, for ordinary samples from 501 values on (a sample of 64)', () => {
+    // The ranks a Monte Carlo summary asks for: the percentile's interval, the 99.9 % bound, both ends, interpolation pairs.
+    const ranksOf = (n: number): number[] => {
+      const [low, high] = percentileConfidenceIndices(n, 0.1);
+      const [, high16] = percentileConfidenceIndices(n, 0.16, 0.999);
+      const pairs = [0.16, 0.1, 0.025, 0.975].flatMap((p) => [Math.floor((n - 1) * p), Math.floor((n - 1) * p) + 1]);
+      return [low, high, high16, 0, n - 1, ...pairs];
+    };
+    for (const n of [501, 2003, 5003, 20_011]) {
+      const ranks = ranksOf(n);
+      expect([...orderStatistics(uncopyable(permutation(n)), ranks)], `n ${n}`).toEqual(ranks);
+    }
+    const n = 6007;
+    const ranks = ranksOf(n);
+    const capped = Float64Array.from(permutation(n), (v) => Math.max(0, v - 3000));
+    const sorted = capped.slice().sort();
+    expect([...orderStatistics(uncopyable(capped), ranks)]).toEqual(ranks.map((r) => sorted[r]));
+    const tail = Float64Array.from(permutation(n), (v) => (v > 5990 ? v * 1e6 : v));
+    const tailSorted = tail.slice().sort();
+    expect([...orderStatistics(uncopyable(tail), ranks)]).toEqual(ranks.map((r) => tailSorted[r]));
+    expect([...orderStatistics(uncopyable(new Float64Array(n).fill(2)), ranks)]).toEqual(ranks.map(() => 2));
+    const up = Float64Array.from({ length: n }, (_, i) => i);
+    const down = Float64Array.from({ length: n }, (_, i) => n - 1 - i);
+    expect([...orderStatistics(uncopyable(up), ranks)]).toEqual(ranks);
+    expect([...orderStatistics(uncopyable(down), ranks)]).toEqual(ranks);
+  });
+
+  it('copies the draws up to 500 values (a sample of 63 or fewer) and when its sample misleads', () => {
+    expect(() => orderStatistics(uncopyable(permutation(500)), [0])).toThrow('the draws were copied');
+    const n = 10_000;
+    const m = Math.ceil(Math.cbrt(n) ** 2);
+    const a = Float64Array.from({ length: n }, (_, i) => (i * 7919) % 1000);
+    for (let i = 0; i < m; i++) a[Math.floor((i * n) / m)] = 1e9 + i;
+    expect(() => orderStatistics(uncopyable(a), [5000])).toThrow('the draws were copied');
   });
 });
