@@ -184,6 +184,32 @@ describe('orderStatistics', () => {
     const m = Math.ceil(Math.cbrt(n) ** 2);
     const a = Float64Array.from({ length: n }, (_, i) => (i * 7919) % 1000);
     for (let i = 0; i < m; i++) a[Math.floor((i * n) / m)] = 1e9 + i;
+    // The copy answers: every asked rank, those the misleading windows hold and those they miss.
+    const sorted = a.slice().sort();
+    const ranks = [0, 1600, 5000, n - m - 1, n - m, n - 1];
+    expect([...orderStatistics(a, ranks)]).toEqual(ranks.map((r) => sorted[r]));
     expect(() => orderStatistics(uncopyable(a), [5000])).toThrow('the draws were copied');
+  });
+
+  it('ranks on a run of ties at a window`s bounds: the tie`s value, not the next one', () => {
+    // 0 in 3,000 of 6,007 draws, then 1, 2, ... each twice: ranks at the run's last place and just past it.
+    const n = 6007;
+    const a = Float64Array.from(permutation(n), (v) => (v < 3000 ? 0 : Math.floor((v - 3000) / 2) + 1));
+    const sorted = a.slice().sort();
+    const ranks = [2998, 2999, 3000, 3001, 3002, 3003, 600, 961, 4500, 4501];
+    expect([...orderStatistics(uncopyable(a), ranks)]).toEqual(ranks.map((r) => sorted[r]));
+  });
+
+  it('a window that overflows (most draws equal, inside it) is answered by the copy, never from its partial values', () => {
+    // The sampled places hold 0..m-1, every other draw 232.5: the window of rank 5000 holds almost every draw, more than
+    // its room; rank 200 lies in that window, below its unsampled draws.
+    const n = 10_000;
+    const m = Math.ceil(Math.cbrt(n) ** 2);
+    const a = new Float64Array(n).fill(232.5);
+    for (let i = 0; i < m; i++) a[Math.floor((i * n) / m)] = i;
+    const sorted = a.slice().sort();
+    const ranks = [5000, 200];
+    expect([...orderStatistics(a, ranks)]).toEqual(ranks.map((r) => sorted[r]));
+    expect(sorted[200]).toBe(200);
   });
 });
