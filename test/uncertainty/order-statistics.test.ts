@@ -200,16 +200,17 @@ describe('orderStatistics', () => {
     expect([...orderStatistics(uncopyable(a), ranks)]).toEqual(ranks.map((r) => sorted[r]));
   });
 
-  it('a window that overflows (most draws equal, inside it) is answered by the copy, never from its partial values', () => {
-    // The sampled places hold 0..m-1, every other draw 232.5: the window of rank 5000 holds almost every draw, more than
-    // its room; rank 200 lies in that window, below its unsampled draws.
+  it('a window that overflows (its sample saw few of the values inside it) is answered by the copy, never from its partial values', () => {
+    // The sampled places hold 0..m-1, every other draw lies in (7, 8), rising with its place: the window of rank 100
+    // (sample places -6 to 15) holds almost every draw, more than its room. Its values in the array's order are not
+    // its values in order: the 100th smallest is the 92nd draw in (7, 8), 7.0097, where the array's 100th inside is 7.01.
     const n = 10_000;
     const m = Math.ceil(Math.cbrt(n) ** 2);
-    const a = new Float64Array(n).fill(232.5);
+    const a = Float64Array.from({ length: n }, (_, place) => 7 + place / n);
     for (let i = 0; i < m; i++) a[Math.floor((i * n) / m)] = i;
     const sorted = a.slice().sort();
-    const ranks = [5000, 200];
-    expect([...orderStatistics(a, ranks)]).toEqual(ranks.map((r) => sorted[r]));
-    expect(sorted[200]).toBe(200);
+    expect([...orderStatistics(a, [100])]).toEqual([sorted[100]]);
+    expect(sorted[100]).toBe(7.0097);
+    expect([...orderStatistics(a, [5000, 200])]).toEqual([sorted[5000], sorted[200]]);
   });
 });
