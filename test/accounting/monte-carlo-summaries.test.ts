@@ -297,6 +297,30 @@ describe('the culprit of an invalid draw', () => {
     expect(x).toBeLessThanOrEqual(0);
   });
 
+  it('names the first expression that is not finite, not the result that reads it', () => {
+    const variable = (key: string, type: 'DATAPOINT' | 'EXPRESSION_RESULT') => ({ template_key: key, input_key: key, type });
+    const document = twoEntries();
+    document.component_blueprints[1] = {
+      key: 'log',
+      type: 'SEQUESTRATION',
+      inputs: [
+        { input_key: 'x', quantity_kind: 'dimensionless', compatible_unit: '', data_shape: 'SCALAR' },
+        { input_key: 'm', quantity_kind: 'mass', compatible_unit: 'kg', data_shape: 'SCALAR' },
+      ],
+      expressions: [
+        { key: 'ratio', template: 'log({x})', inputs: [variable('x', 'DATAPOINT')] },
+        { key: 'result', template: '{ratio} * {m}', inputs: [variable('ratio', 'EXPRESSION_RESULT'), variable('m', 'DATAPOINT')] },
+      ],
+    } as RemovalGraphInput['component_blueprints'][number];
+    const graph = prepared(document);
+    const warning = run(graph, settings({ samples: 2000 })).warnings[1]![0]!;
+    expect(warning.message).toMatch(
+      new RegExp(
+        `; first in draw \\d+: expression 'ratio' \\(log\\(\\{x\\}\\)\\) of component '${cmp('log')}' \\(blueprint 'log'\\) with '${dtp('x')}' = `,
+      ),
+    );
+  });
+
   it('a sum that overflows while each component is finite', () => {
     const big = {
       component_blueprints: [
