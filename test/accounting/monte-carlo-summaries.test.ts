@@ -186,6 +186,12 @@ describe('entry ranges', () => {
   it('a run of a range leaves the other entries empty; runs of the ranges merged give the whole run', () => {
     const whole = run(graph, s);
     const second = run(graph, s, 1, 2);
+    // A place for every entry, filled or not.
+    for (const r of [whole, second, run(graph, s, 0, 1), mergeMonteCarloRuns([run(graph, s, 0, 1)], 2)]) {
+      expect(r.summaries).toHaveLength(2);
+      expect(r.warnings).toHaveLength(2);
+      expect(r.percentile16High).toHaveLength(2);
+    }
     expect(second.summaries[0]).toBeUndefined();
     expect(second.summaries[1]).toEqual(whole.summaries[1]);
     const firstOnly = run(graph, s, 0, 1);
@@ -221,6 +227,27 @@ describe('adaptive draws (JCGM 101 7.9)', () => {
     expect(expected[0]).toBe(20 * BLOCK_DRAWS);
     expect(result.summaries.map((x) => x.samples)).toEqual(expected);
     nets.forEach((values, e) => expect(result.summaries[e]).toEqual(reference(values.subarray(0, expected[e]), s).summary));
+  });
+
+  it('an interval exactly as wide as the tolerance is narrow enough', () => {
+    const tolerance = widths[0]![1]!;
+    expect(tolerance).toBeLessThan(widths[0]![0]!);
+    const s = settings({ samples: null, maxSamples: 30_000, toleranceKg: tolerance });
+    expect(run(graph, s).summaries[0]!.samples).toBe(20 * BLOCK_DRAWS);
+  });
+
+  it('a range of entries not starting at the first stops each where the whole run does', () => {
+    const document = twoEntries();
+    document.components.push(component('lin2', 'lin', { m: 'm', c: 'c' }));
+    document.ghg_entries.unshift(entry('lin2', { lin2: 1 }, null));
+    const three = prepared(document);
+    const s = settings({ samples: null, maxSamples: 30_000, toleranceKg: (widths[0]![0]! + widths[0]![1]!) / 2 });
+    const whole = run(three, s);
+    expect(whole.summaries.map((x) => x.samples)).toEqual([20 * BLOCK_DRAWS, 20 * BLOCK_DRAWS, 10 * BLOCK_DRAWS]);
+    const part = run(three, s, 1, 3);
+    expect(part.summaries[1]).toEqual(whole.summaries[1]);
+    expect(part.summaries[2]).toEqual(whole.summaries[2]);
+    expect(part.percentile16High.subarray(1)).toEqual(whole.percentile16High.subarray(1));
   });
 
   it('a wide tolerance stops at the first checkpoint, 10,240 draws; none at all runs to the maximum', () => {
