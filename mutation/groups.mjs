@@ -167,13 +167,30 @@ export const GROUPS = {
     mutate: ['src/accounting/evaluate/evaluate.ts'],
     tests: EVALUATE_TESTS,
   },
-  uncertainty: {
-    mutate: ['src/uncertainty/propagation.ts', 'src/uncertainty/sensitivities.ts', 'src/uncertainty/order-statistics.ts'],
-    tests: ['test/uncertainty/*.test.ts', 'test/accounting/budget.test.ts', 'test/accounting/monte-carlo.test.ts'],
+  // uncertainty and monte-carlo in groups by file, each with its own small focused test files (a mutant's cost is the
+  // tests covering it), so each completes in one sitting and its state can be committed.
+  'uncertainty-propagation': {
+    mutate: ['src/uncertainty/propagation.ts', 'src/uncertainty/sensitivities.ts'],
+    tests: ['test/uncertainty/accumulator-propagation.test.ts', 'test/uncertainty/primitives.test.ts'],
   },
-  'monte-carlo': {
-    mutate: ['src/accounting/monte-carlo/*.ts', '!src/accounting/monte-carlo/index.ts'],
-    tests: ['test/accounting/monte-carlo.test.ts', 'test/accounting/distributions-correlations.test.ts'],
+  'uncertainty-order-statistics': {
+    mutate: ['src/uncertainty/order-statistics.ts'],
+    tests: ['test/uncertainty/order-statistics.test.ts'],
+  },
+  // A run of monte-carlo in two parts by lines of run.ts (a part completes in about 20 min on the loaded machine):
+  // each entry's summary and the warnings, then the run itself (checkpoints, entry ranges, merged runs). Then the
+  // draws, the nets and the bootstrap. settings.ts holds a type only.
+  'monte-carlo-summaries': {
+    mutate: ['src/accounting/monte-carlo/run.ts:119-193', 'src/accounting/monte-carlo/warnings.ts'],
+    tests: ['test/accounting/monte-carlo-summaries.test.ts'],
+  },
+  'monte-carlo-run': {
+    mutate: ['src/accounting/monte-carlo/run.ts:1-118'],
+    tests: ['test/accounting/monte-carlo-summaries.test.ts'],
+  },
+  'monte-carlo-draws': {
+    mutate: ['src/accounting/monte-carlo/{draws,nets,bootstrap}.ts'],
+    tests: ['test/accounting/monte-carlo-draws.test.ts'],
   },
 };
 
