@@ -107,10 +107,20 @@ const CHUNK_BYTES = 8 * 2 ** 20;
 
 /** The JSON object in a file, parsed a chunk at a time (json-stream.ts), each id one string (shared-ids.ts). */
 export async function parseFileInChunks(source: string | URL, chunkBytes: number = CHUNK_BYTES): Promise<unknown> {
-  const file = await open(source, 'r');
   const ids = sharedIds();
   try {
     const parser = new JsonObjectStream(ids.itemsParsed);
+    await feedFile(source, parser, chunkBytes);
+    return parser.end();
+  } finally {
+    ids.done();
+  }
+}
+
+/** Feeds the bytes of a file to a chunked parse (not ended). */
+export async function feedFile(source: string | URL, parser: JsonObjectStream, chunkBytes: number = CHUNK_BYTES): Promise<void> {
+  const file = await open(source, 'r');
+  try {
     const chunk = Buffer.allocUnsafe(chunkBytes);
     for (;;) {
       const { bytesRead } = await file.read(chunk, 0, chunkBytes, null);
@@ -118,9 +128,7 @@ export async function parseFileInChunks(source: string | URL, chunkBytes: number
       // A copy: the parser may keep the chunk's unfinished end while the next read refills `chunk`.
       parser.feed(Buffer.from(chunk.subarray(0, bytesRead)));
     }
-    return parser.end();
   } finally {
-    ids.done();
     await file.close();
   }
 }

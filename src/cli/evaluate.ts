@@ -21,6 +21,7 @@ import { runMonteCarloInThreads } from './parallel-monte-carlo';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
 import { reportWarnings } from './warnings';
+import { streamAndPrepare } from './stream-prepare';
 import { availableParallelism } from 'node:os';
 import { MONTE_CARLO_FLAGS, monteCarloChoice, THREADS_FLAG, threadsOf, type MonteCarloChoice } from './monte-carlo-options';
 
@@ -164,12 +165,21 @@ async function readAndPrepare(
   io: Io,
   validating: () => void,
 ): Promise<ReadAndPrepared> {
+  const { policies, monteCarlo } = choice;
+  const withMonteCarlo = monteCarlo !== undefined || policies.discountMethod === 'monte_carlo';
+  // A file is first prepared as it is read (stream-prepare.ts): the parsed document is never whole.
+  // What that does not take on (a problem, a refused entry, statements...) is read again below.
+  if (!withMonteCarlo && source !== STDIN) {
+    const streamed = await streamAndPrepare(source, policies);
+    if (!streamed.again) {
+      validating();
+      return { ok: true, label, prepared: streamed.result, document: undefined };
+    }
+  }
   let read = await readJsonDocument('evaluate', source, label, io);
   if (!read.ok) return read;
   validating();
-  const { policies, monteCarlo } = choice;
-  if (monteCarlo !== undefined || policies.discountMethod === 'monte_carlo')
-    return { ok: true, label: read.label, prepared: prepareGraph(read.document, policies), document: read.document };
+  if (withMonteCarlo) return { ok: true, label: read.label, prepared: prepareGraph(read.document, policies), document: read.document };
   // A file can be read again: its items are given up as they are prepared (release.ts), and in the
   // rare case of a refused entry the graph is prepared again from a second read.
   if (source !== STDIN) {

@@ -99,6 +99,17 @@ type Expect =
  */
 export type ItemsParsed = (key: string, items: unknown[]) => void;
 
+/**
+ * What a stream does with the items of some top-level arrays instead of keeping them: `consumes`
+ * says which arrays (by key); their items go to the `ItemsParsed` handler only, and the array in
+ * the document stays empty. With `counted`, their items are not even parsed: only counted (a
+ * first pass that sizes what a second one fills, docs/scaling.md).
+ */
+export interface ItemsConsumed {
+  readonly consumes: (key: string) => boolean;
+  readonly counted?: (key: string, count: number) => void;
+}
+
 /** Parses a document fed as chunks of its UTF-8 bytes: {@link feed} each, then {@link end}. */
 export class JsonObjectStream {
   private readonly root: Record<string, unknown> = {};
@@ -109,7 +120,18 @@ export class JsonObjectStream {
   private key = '';
   private array: unknown[] = [];
 
-  constructor(private readonly itemsParsed?: ItemsParsed) {}
+  /** Whether the current array's items are consumed (not kept: see {@link ItemsConsumed}). */
+  private consuming = false;
+
+  constructor(
+    private readonly itemsParsed?: ItemsParsed,
+    private readonly consumed?: ItemsConsumed,
+  ) {}
+
+  /** The document as parsed so far (a consumed array is empty). */
+  get parsedSoFar(): Readonly<Record<string, unknown>> {
+    return this.root;
+  }
 
   /** Reads the next chunk of the text. */
   feed(chunk: Buffer): void {
@@ -202,6 +224,7 @@ export class JsonObjectStream {
   private readValue(buffer: Buffer, at: number, last: boolean): number {
     if (buffer[at] === OPEN_BRACKET) {
       this.array = [];
+      this.consuming = this.consumed?.consumes(this.key) === true;
       this.set(this.array);
       this.expect = 'item-or-close';
       return at + 1;
@@ -216,12 +239,14 @@ export class JsonObjectStream {
   /** Reads the run of whole items starting at `at` with one `JSON.parse`; the last unfinished one waits. */
   private readItems(buffer: Buffer, at: number, last: boolean): number {
     let end = -1;
+    let itemCount = 0;
     let i = at;
     for (;;) {
       const itemEnd = valueEnd(buffer, i, last);
       if (itemEnd === -1) break;
       if (itemEnd === i) throw new JsonStreamError('expected a value in an array', this.offset + i);
       end = itemEnd;
+      itemCount++;
       i = itemEnd;
       while (i < buffer.length && isSpace(buffer[i] as number)) i++;
       if (i >= buffer.length || buffer[i] !== COMMA) break;
@@ -230,6 +255,11 @@ export class JsonObjectStream {
       if (i >= buffer.length) break;
     }
     if (end === -1) return -1;
+    if (this.consuming && this.consumed?.counted !== undefined) {
+      this.consumed.counted(this.key, itemCount);
+      this.expect = 'item-comma-or-close';
+      return end;
+    }
     let items: unknown[];
     try {
       items = JSON.parse(`[${buffer.toString('utf8', at, end)}]`) as unknown[];
@@ -237,7 +267,7 @@ export class JsonObjectStream {
       throw new JsonStreamError((error as Error).message, this.offset + at);
     }
     this.itemsParsed?.(this.key, items);
-    for (let k = 0; k < items.length; k++) this.array.push(items[k]);
+    if (!this.consuming) for (let k = 0; k < items.length; k++) this.array.push(items[k]);
     this.expect = 'item-comma-or-close';
     return end;
   }

@@ -334,3 +334,21 @@ export function safeParseRemovalGraph(document: unknown, fastPath = true): Remov
   const parsed = removalGraphSchema.safeParse(document);
   return parsed.success ? { success: true, data: parsed.data, sharesCallerItems: false } : { success: false, error: parsed.error };
 }
+
+/**
+ * zod's parse of a document whose three large arrays are taken as they are, items unread (a
+ * streaming preparation checks each item with {@link EXACT_ITEM_CHECKS} as it is parsed and keeps
+ * none): the rest of the document, the top level included, as `removalGraphSchema` reads it.
+ */
+export function safeParseGraphWithoutItems(document: unknown): z.ZodSafeParseResult<RemovalGraph> {
+  return graphWithUncheckedItemsSchema.safeParse(document) as z.ZodSafeParseResult<RemovalGraph>;
+}
+
+/** zod's parse of one small top-level collection, as `removalGraphSchema` reads it in a whole document. */
+export function safeParseGraphCollection<K extends 'component_blueprints' | 'correlations'>(
+  key: K,
+  value: unknown,
+): z.ZodSafeParseResult<RemovalGraph[K]> {
+  const schema: z.ZodType = builtSchema(removalGraphSchema).shape[key];
+  return schema.safeParse(value) as z.ZodSafeParseResult<RemovalGraph[K]>;
+}

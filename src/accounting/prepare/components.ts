@@ -53,7 +53,8 @@ export function prepareComponents(context: PrepareContext, blueprints: PreparedB
 /** Layouts kept per blueprint; a blueprint whose components have more gets arrays of their own. */
 const LAYOUTS_KEPT = 16;
 
-class ComponentBuilder {
+/** The component phase one item at a time: {@link add} each component, then {@link done} (streaming.ts feeds it as items are parsed). */
+export class ComponentBuilder {
   private readonly index: IdIndex;
   private readonly componentOfDocument: Int32Array;
   private readonly ids: string[] = [];
@@ -105,10 +106,9 @@ class ComponentBuilder {
     else if (!more.includes(k)) more.push(k);
   }
 
-  /** Checks document component c and, when it is valid, adds it. */
-  add(c: number): void {
+  /** Checks document component c (by default the document's own item) and, when it is valid, adds it. */
+  add(c: number, component = this.context.graph.components[c]): void {
     const { context } = this;
-    const component = context.graph.components[c];
     if (component === undefined) {
       unreadableItem(context.broken, 'components', c, this.index); // stays invalid (-1)
       return;

@@ -46,29 +46,48 @@ interface UnitReading {
 export function prepareDatapoints(context: PrepareContext): DatapointColumns {
   const datapoints = context.graph.datapoints;
   const n = datapoints.length;
-  // Packed arrays of doubles (see doubles.ts); the copies are a memory copy each.
-  const siMagnitudes = packedDoubles(n);
-  const columns: DatapointColumns = {
-    index: new IdIndex(n),
-    ids: new Array<string>(n),
-    units: new Array<string>(n),
-    magnitudes: siMagnitudes.slice(),
-    standardDeviations: siMagnitudes.slice(),
-    siMagnitudes,
-    siStandardDeviations: siMagnitudes.slice(),
-    siScales: siMagnitudes.slice(),
-    dimension: new Int32Array(n).fill(-1),
-    distributionType: new Uint8Array(n),
-    distributionParameter: siMagnitudes.slice(),
-  };
+  const reader = new DatapointReader(context, n);
+  for (let d = 0; d < n; d++) reader.add(datapoints[d], d);
+  return reader.columns;
+}
+
+/**
+ * The datapoint phase one item at a time: the columns of `n` datapoints, filled by {@link add}
+ * (a streaming preparation feeds it the items as they are parsed, streaming.ts).
+ */
+export class DatapointReader {
+  readonly columns: DatapointColumns;
   // A graph has a few distinct unit strings: each is read, and given a dimension id, once.
-  const readings = new Map<string, UnitReading | string>();
-  for (let d = 0; d < n; d++) {
-    const datapoint = datapoints[d];
+  private readonly readings = new Map<string, UnitReading | string>();
+
+  constructor(
+    private readonly context: PrepareContext,
+    n: number,
+  ) {
+    // Packed arrays of doubles (see doubles.ts); the copies are a memory copy each.
+    const siMagnitudes = packedDoubles(n);
+    this.columns = {
+      index: new IdIndex(n),
+      ids: new Array<string>(n),
+      units: new Array<string>(n),
+      magnitudes: siMagnitudes.slice(),
+      standardDeviations: siMagnitudes.slice(),
+      siMagnitudes,
+      siStandardDeviations: siMagnitudes.slice(),
+      siScales: siMagnitudes.slice(),
+      dimension: new Int32Array(n).fill(-1),
+      distributionType: new Uint8Array(n),
+      distributionParameter: siMagnitudes.slice(),
+    };
+  }
+
+  /** Checks datapoint d (undefined: unreadable, its shape reported) and reads its numbers. */
+  add(datapoint: GraphDatapoint | undefined, d: number): void {
+    const { context, columns } = this;
     if (datapoint === undefined) {
       // Unreadable (its shape was reported): its id still resolves, to no unit (dimension -1).
       unreadableItem(context.broken, 'datapoints', d, columns.index);
-      continue;
+      return;
     }
     const id = datapoint.id;
     if (columns.index.add(id, d) >= 0)
@@ -94,15 +113,7 @@ export function prepareDatapoints(context: PrepareContext): DatapointColumns {
       );
     }
     if (datapoint.distribution !== undefined) readDistribution(context, columns, datapoint, d);
-    let reading = readings.get(unit);
-    if (reading === undefined) {
-      const parsed = tryParseUnit(unit);
-      reading =
-        parsed === undefined
-          ? whyUnknown(unit)
-          : { dimension: context.dimensions.idOf(parsed.dimension), scale: parsed.scale, offset: parsed.offset };
-      readings.set(unit, reading);
-    }
+    const reading = this.readingOf(unit);
     if (typeof reading === 'string') {
       problem(
         context,
@@ -110,14 +121,27 @@ export function prepareDatapoints(context: PrepareContext): DatapointColumns {
         'unknown_unit',
         `datapoint '${id}' has unit '${unit}', which is not a known unit${reading}`,
       );
-      continue;
+      return;
     }
     columns.dimension[d] = reading.dimension;
-    siMagnitudes[d] = magnitude * reading.scale + reading.offset;
+    columns.siMagnitudes[d] = magnitude * reading.scale + reading.offset;
     columns.siScales[d] = reading.scale;
     columns.siStandardDeviations[d] = sd === null || sd === undefined ? Number.NaN : sd * Math.abs(reading.scale);
   }
-  return columns;
+
+  /** What a unit string reads as (a string: why it is not a known unit). */
+  private readingOf(unit: string): UnitReading | string {
+    let reading = this.readings.get(unit);
+    if (reading === undefined) {
+      const parsed = tryParseUnit(unit);
+      reading =
+        parsed === undefined
+          ? whyUnknown(unit)
+          : { dimension: this.context.dimensions.idOf(parsed.dimension), scale: parsed.scale, offset: parsed.offset };
+      this.readings.set(unit, reading);
+    }
+    return reading;
+  }
 }
 
 /**

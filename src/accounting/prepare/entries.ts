@@ -10,7 +10,7 @@
  * model (types), units, id-index.ts, the context and the earlier phases, prepared-graph.ts
  * and statements.ts (types).
  */
-import type { ComponentType, GraphAttribution, IssuePath } from '../../model';
+import type { ComponentType, GraphAttribution, GraphGhgEntry, IssuePath } from '../../model';
 import { isDimensionless } from '../../units';
 import { IdIndex } from './id-index';
 import type { ComponentPhase } from './components';
@@ -63,15 +63,17 @@ export class EntryBuilder {
   /** Checks every entry and its attributions. */
   addAll(): void {
     const entryCount = this.context.graph.ghg_entries.length;
-    for (let e = 0; e < entryCount; e++) {
-      this.add(e);
-      this.start[e + 1] = this.own.length;
-    }
+    for (let e = 0; e < entryCount; e++) this.addOne(e, this.context.graph.ghg_entries[e]);
   }
 
-  private add(e: number): void {
+  /** Checks entry e (undefined: unreadable) and its attributions: entries are added in document order (streaming.ts). */
+  addOne(e: number, entry: GraphGhgEntry | undefined): void {
+    this.add(e, entry);
+    this.start[e + 1] = this.own.length;
+  }
+
+  private add(e: number, entry: GraphGhgEntry | undefined): void {
     const { context } = this;
-    const entry = context.graph.ghg_entries[e];
     if (entry === undefined) {
       this.ids.push(unreadableItem(context.broken, 'ghg_entries', e, this.index));
       this.risks.push(null);

@@ -20,12 +20,12 @@ import { parseRemovalGraph, type GraphCollection, type PartialGraph } from '../.
 import { DimensionTable } from './dimension-table';
 import { policyIssues, resolvePolicies, type AccountingPolicies } from '../policies';
 import type { PrepareResult } from './prepared-graph';
-import { prepareBlueprints } from './blueprints';
-import { prepareComponents } from './components';
+import { prepareBlueprints, type PreparedBlueprints } from './blueprints';
+import { prepareComponents, type ComponentPhase } from './components';
 import type { PrepareContext } from './context';
-import { prepareCorrelations } from './correlations';
-import { applyLognormalMedians, prepareDatapoints } from './datapoints';
-import { applySampleSets, prepareSampleSets } from './sample-sets';
+import { prepareCorrelations, type PreparedCorrelations } from './correlations';
+import { applyLognormalMedians, prepareDatapoints, type DatapointColumns } from './datapoints';
+import { applySampleSets, prepareSampleSets, type PreparedSampleSet } from './sample-sets';
 import { EntryBuilder } from './entries';
 import { checkValues } from './values';
 import { ValueChecks } from './value-checks';
@@ -68,7 +68,7 @@ function releaseItems(items: readonly unknown[]): void {
 }
 
 /** How a problem names a component of a document: by its id. */
-function componentNamed(id: string): string {
+export function componentNamed(id: string): string {
   return `component '${id}'`;
 }
 
@@ -93,7 +93,7 @@ export function prepareGraphParts(
  * the entries and statements are: no later phase reads them (release.ts).
  */
 function preparePhases(context: PrepareContext, release = false): PrepareResult {
-  const { graph, policies, broken, issues } = context;
+  const { graph, issues } = context;
 
   const checks = new ValueChecks();
   const blueprints = prepareBlueprints(context, checks);
@@ -106,6 +106,29 @@ function preparePhases(context: PrepareContext, release = false): PrepareResult 
   if (release && issues.length === 0) releaseItems(graph.components);
   const entries = new EntryBuilder(context, datapoints, components);
   entries.addAll();
+  return finishPhases(context, { checks, blueprints, datapoints, sampleSets, declaredCorrelations, components, entries }, release);
+}
+
+/** What the phases up to the entries' own attributions made (graph.ts, or a streaming preparation: streaming.ts). */
+export interface EarlyPhases {
+  readonly checks: ValueChecks;
+  readonly blueprints: PreparedBlueprints;
+  readonly datapoints: DatapointColumns;
+  readonly sampleSets: PreparedSampleSet[];
+  readonly declaredCorrelations: PreparedCorrelations;
+  readonly components: ComponentPhase;
+  /** Every entry added. */
+  readonly entries: EntryBuilder;
+}
+
+/**
+ * The phases after the entries' own attributions: statements and projects, the shares, the
+ * values, and the prepared graph (or every problem). `release`: the entry items are dropped once
+ * the statements are prepared.
+ */
+export function finishPhases(context: PrepareContext, early: EarlyPhases, release = false): PrepareResult {
+  const { graph, policies, broken, issues } = context;
+  const { checks, blueprints, datapoints, sampleSets, declaredCorrelations, components, entries } = early;
   // Statements and projects add attributions to the entries (docs/rules.md#statement-and-project-components).
   const statementParts = prepareStatements({
     graph,

@@ -12,3 +12,4 @@
 export * from './prepare';
 export { evaluationOnly } from './evaluation-only';
 export { prepareGraphReleasing, type ReleasingPrepare } from './release';
+export { isStreamedCollection, StreamAbort, StreamingPreparation } from './streaming';
