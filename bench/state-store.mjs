@@ -137,20 +137,23 @@ async function filled(n) {
   await stop(first);
   const db = new Database(join(dir, 'state.sqlite'));
   const template = db.prepare('SELECT seq, json FROM rows WHERE json LIKE ?').get(`%${one.body.id}%`);
-  template.keys = db.prepare('SELECT keys FROM row_keys WHERE seq = ?').pluck(true).get(template.seq);
+  const stored = db.prepare('SELECT keys, owner FROM row_keys WHERE seq = ?').get(template.seq);
+  template.keys = stored.keys;
   const meta = JSON.parse(db.prepare("SELECT value FROM meta WHERE key = 'state'").get().value);
   const row = JSON.parse(template.json);
-  // The row's keys (schema 4: table row_keys, src/adapter/store/row-keys.ts) as the server wrote them, with the copy's id and reference.
+  // The row's keys (schema 5: table row_keys with the id, owner and reference beside them,
+  // src/adapter/store/row-keys.ts, sqlite-state.ts) as the server wrote them, with the copy's id and reference.
   const keys = template.keys === null ? null : JSON.parse(template.keys);
   const put = db.prepare('INSERT INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
-  const putKeys = db.prepare('INSERT INTO row_keys (seq, tbl, keys) VALUES (?, ?, ?)');
+  const putKeys = db.prepare('INSERT INTO row_keys (seq, tbl, keys, id, owner, ref) VALUES (?, ?, ?, ?, ?, ?)');
   const table = db.prepare('SELECT tbl FROM rows WHERE seq = ?').get(template.seq).tbl;
   db.transaction(() => {
     for (let i = 0; i < n; i++) {
       const id = `dtp_01BENCH${String(i).padStart(18, '0')}`;
       const copy = { id, supplier_reference_id: `bench-${i}` };
       put.run(meta.seq + 1 + i, table, JSON.stringify({ ...row, ...copy, display_name: `datapoint ${i}` }));
-      putKeys.run(meta.seq + 1 + i, table, keys === null ? null : JSON.stringify({ ...keys, ...copy }));
+      if (keys === null) putKeys.run(meta.seq + 1 + i, table, null, null, null, null);
+      else putKeys.run(meta.seq + 1 + i, table, JSON.stringify({ ...keys, ...copy }), id, stored.owner, copy.supplier_reference_id);
     }
     db.prepare("UPDATE meta SET value = ? WHERE key = 'state'").run(JSON.stringify({ ...meta, seq: meta.seq + n }));
   })();

@@ -144,7 +144,7 @@ export class Indexes {
     this.componentsByDatapoint = new RowsByKey(state.components, (c) => distinct(c.inputs.flatMap((input) => input.datapoint_ids)));
     this.templates = new TemplatePlaces(state.templates);
     this.templatesByProject = new RowsByKey(state.templates, (t) => t.project_id);
-    this.datapointsByOwner = new RowsByKey(state.datapoints, (d) => d.owner);
+    this.datapointsByOwner = new RowsByKey(state.datapoints, (d) => d.owner, 'owner');
     this.datapointsByUnit = new RowsByKey(state.datapoints, (d) => d.quantity.unit);
     this.measurementSamplesByOwner = new RowsByKey(state.measurementSamples, (m) => m.owner);
     this.measurementSamplesByProject = new RowsByKey(state.measurementSamples, (m) => m.project_id);
@@ -197,7 +197,7 @@ export class Indexes {
   byOwner<T extends Row & { readonly owner: string }>(table: Table<T>): RowsByKey<T> {
     let index = this.#byOwner.get(table.kind);
     if (index === undefined) {
-      index = new RowsByKey(table as unknown as Table<Row & { readonly owner: string }>, (r) => r.owner);
+      index = new RowsByKey(table as unknown as Table<Row & { readonly owner: string }>, (r) => r.owner, 'owner');
       this.#byOwner.set(table.kind, index);
     }
     return index as unknown as RowsByKey<T>;
@@ -212,10 +212,14 @@ export class Indexes {
     const name = `${table.kind}.${field}`;
     let index = this.#byField.get(name);
     if (index === undefined) {
-      index = new RowsByKey(table as unknown as Table<Row>, (r) => {
-        const value = (r as unknown as Record<string, unknown>)[field];
-        return typeof value === 'string' ? value : null;
-      });
+      index = new RowsByKey(
+        table as unknown as Table<Row>,
+        (r) => {
+          const value = (r as unknown as Record<string, unknown>)[field];
+          return typeof value === 'string' ? value : null;
+        },
+        field === 'supplier_reference_id' || field === 'owner' ? field : undefined,
+      );
       this.#byField.set(name, index);
     }
     return index as unknown as RowsByKey<T>;
