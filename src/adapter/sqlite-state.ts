@@ -254,27 +254,41 @@ function* storedRows(db: Database): Generator<StoredRow> {
   }
 }
 
-/** Sequence numbers and ids from a query's raw rows `[seq, id]`. */
-function numbered(rows: unknown[]): Numbered {
-  const seqs = new Array<number>(rows.length);
-  const ids = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i] as [number, string];
-    seqs[i] = r[0];
-    ids[i] = r[1];
-  }
-  return { seqs, ids };
+/**
+ * Sequence numbers and ids of the rows of `row_keys` that pass `where`, ascending: two JSON arrays
+ * made by SQLite and parsed at once (a million rows stepped one by one cost three times the CPU,
+ * and as much again in garbage: bench/RESULTS.md, issue 34, seventh pass). The arrays are built in
+ * the order of an ordered subquery (the index's order, no sort); that order is checked, and the
+ * pairs sorted should it not hold.
+ */
+function numberedQuery(db: Database, where: string): (...params: unknown[]) => Numbered {
+  const query = db
+    .prepare(`SELECT json_group_array(seq), json_group_array(id) FROM (SELECT seq, id FROM row_keys WHERE ${where} ORDER BY seq)`)
+    .raw(true);
+  return (...params) => {
+    const [seqText, idText] = query.get(...params) as [string, string];
+    const seqs = JSON.parse(seqText) as number[];
+    const ids = JSON.parse(idText) as string[];
+    for (let i = 1; i < seqs.length; i++) if ((seqs[i - 1] as number) >= (seqs[i] as number)) return ascending(seqs, ids);
+    return { seqs, ids };
+  };
+}
+
+/** `seqs` and `ids` (parallel) sorted by sequence number. */
+function ascending(seqs: readonly number[], ids: readonly string[]): Numbered {
+  const order = seqs.map((_, i) => i).sort((a, b) => (seqs[a] as number) - (seqs[b] as number));
+  return { seqs: order.map((i) => seqs[i] as number), ids: order.map((i) => ids[i] as string) };
 }
 
 /** The rows of the keyed table `tbl` as the file holds them (store/backing.ts): what a restart leaves on disk. */
 function backingOf(db: Database, tbl: string, text: (seq: number) => string): TableBacking {
   const seqOf = db.prepare('SELECT seq FROM row_keys WHERE id = ? AND tbl = ?').pluck(true);
   const count = db.prepare('SELECT count(*) FROM row_keys WHERE tbl = ? AND id IS NOT NULL').pluck(true);
-  const groups: Record<GroupColumn, Statement> = {
-    owner: db.prepare('SELECT seq, id FROM row_keys WHERE tbl = ? AND owner = ? AND id IS NOT NULL ORDER BY seq').raw(true),
-    supplier_reference_id: db.prepare('SELECT seq, id FROM row_keys WHERE tbl = ? AND ref = ? ORDER BY seq').raw(true),
+  const groups: Record<GroupColumn, (...params: unknown[]) => Numbered> = {
+    owner: numberedQuery(db, 'tbl = ? AND owner = ? AND id IS NOT NULL'),
+    supplier_reference_id: numberedQuery(db, 'tbl = ? AND ref = ?'),
   };
-  const order = db.prepare('SELECT seq, id FROM row_keys WHERE tbl = ? AND id IS NOT NULL ORDER BY seq').raw(true);
+  const order = numberedQuery(db, 'tbl = ? AND id IS NOT NULL');
   const keys = db.prepare('SELECT seq, keys FROM row_keys WHERE tbl = ? AND id IS NOT NULL ORDER BY seq').raw(true);
   return {
     get size() {
@@ -282,8 +296,8 @@ function backingOf(db: Database, tbl: string, text: (seq: number) => string): Ta
     },
     seqOf: (id) => seqOf.get(id, tbl) as number | undefined,
     text,
-    group: (column, key) => numbered(groups[column].all(tbl, key)),
-    order: () => numbered(order.all(tbl)),
+    group: (column, key) => groups[column](tbl, key),
+    order: () => order(tbl),
     *keys(): Generator<KeyedRow> {
       for (const r of keys.iterate(tbl)) {
         const [seq, stored] = r as [number, string];
