@@ -107,9 +107,8 @@ function breakdown(dir) {
     return { wall_ms: Math.round(performance.now() - wall), cpu_ms: Math.round((used.user + used.system) / 1000) };
   };
   const db = new Database(join(dir, 'state.sqlite'), { readonly: true });
-  // As the server reads them: a row's keys, or its text when it has none.
-  const query =
-    'SELECT tbl, seq, keys, CASE WHEN keys IS NULL THEN (SELECT json FROM rows WHERE rows.seq = k.seq) END FROM row_keys AS k ORDER BY seq';
+  // As the server reads them at start (schema 5): the rows of the tables not left on disk, with their text.
+  const query = 'SELECT tbl, seq, (SELECT json FROM rows WHERE rows.seq = k.seq) FROM row_keys AS k WHERE id IS NULL ORDER BY seq';
   const rows = db.prepare(query).raw(true);
   const parts = {
     open_check: timed(() => db.pragma('quick_check')),
@@ -117,7 +116,7 @@ function breakdown(dir) {
       for (const _ of rows.iterate());
     }),
     read_parse: timed(() => {
-      for (const r of rows.iterate()) JSON.parse(r[2] ?? r[3]);
+      for (const r of rows.iterate()) JSON.parse(r[2]);
     }),
   };
   db.close();

@@ -6,8 +6,6 @@
  * them all. The store answers what it has committed; the table lays the rows it changed since the
  * restart over that (changes.ts of this folder's Table), so every read sees what memory holds.
  */
-import type { Row } from './store';
-
 /** A field the store on disk keeps an index on, so that a group of rows is read from there. */
 export type GroupColumn = 'owner' | 'supplier_reference_id';
 
@@ -20,7 +18,7 @@ export interface Numbered {
 /** A row's keys (row-keys.ts) with its number, or null keys when they cannot stand for the row. */
 export interface KeyedRow {
   readonly seq: number;
-  readonly keys: Row | null;
+  readonly keys: { readonly id: string } | null;
 }
 
 /** The rows of one table as a store on disk holds them (committed). */
