@@ -9,7 +9,8 @@
  * one of the later table in {@link SupplierReferences} registration order, then the later created:
  * what a scan of the tables in that order, the last one winning, would name.
  *
- * A table left on disk (store.ts, `Table.back`) is read into the index at its first question.
+ * A table left on disk (store.ts, `Table.back`) is not read into the index: its holders of a
+ * reference are read from the store's index of references when asked (a few rows, not the table).
  */
 import type { Row, Table, TableObserver } from './store';
 
@@ -68,7 +69,25 @@ export class SupplierReferences {
 
   /** The id of the resource of `owner` using `reference`, if any. */
   usedBy(owner: string, reference: string): string | undefined {
-    for (const [rank, table] of this.#registered.entries()) table.settle(this.#observers[rank] as TableObserver<ReferencingRow>);
+    const held = this.#heldInMemory(owner, reference);
+    let last: Holder | undefined;
+    for (const [rank, table] of this.#registered.entries()) {
+      if (!table.unfed(this.#observers[rank] as TableObserver<ReferencingRow>)) continue;
+      // A table left on disk: its rows with this reference, from the store's index, of this owner.
+      const group = table.group('supplier_reference_id', reference);
+      for (let i = 0; group !== undefined && i < group.size; i++) {
+        const holder = { rank, seq: group.seqAt(i), id: group.idAt(i) };
+        if (table.get(holder.id)?.owner === owner && (last === undefined || later(holder, last))) last = holder;
+      }
+    }
+    if (last === undefined) return held;
+    if (held === undefined) return last.id;
+    const other = this.#holder(held);
+    return later(other, last) ? other.id : last.id;
+  }
+
+  /** The holder of `reference` of `owner` among the rows this index was told of. */
+  #heldInMemory(owner: string, reference: string): string | undefined {
     const holders = this.#byOwner.get(owner)?.get(reference);
     if (holders === undefined) return undefined;
     if (typeof holders === 'string') return holders;
