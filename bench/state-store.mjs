@@ -107,9 +107,8 @@ function breakdown(dir) {
     return { wall_ms: Math.round(performance.now() - wall), cpu_ms: Math.round((used.user + used.system) / 1000) };
   };
   const db = new Database(join(dir, 'state.sqlite'), { readonly: true });
-  // As the server reads them: a row's keys, or its text when it has none.
-  const query =
-    'SELECT tbl, seq, keys, CASE WHEN keys IS NULL THEN (SELECT json FROM rows WHERE rows.seq = k.seq) END FROM row_keys AS k ORDER BY seq';
+  // As the server reads them at start (schema 5): the rows of the tables not left on disk, with their text.
+  const query = 'SELECT tbl, seq, (SELECT json FROM rows WHERE rows.seq = k.seq) FROM row_keys AS k WHERE id IS NULL ORDER BY seq';
   const rows = db.prepare(query).raw(true);
   const parts = {
     open_check: timed(() => db.pragma('quick_check')),
@@ -117,7 +116,7 @@ function breakdown(dir) {
       for (const _ of rows.iterate());
     }),
     read_parse: timed(() => {
-      for (const r of rows.iterate()) JSON.parse(r[2] ?? r[3]);
+      for (const r of rows.iterate()) JSON.parse(r[2]);
     }),
   };
   db.close();
@@ -137,20 +136,23 @@ async function filled(n) {
   await stop(first);
   const db = new Database(join(dir, 'state.sqlite'));
   const template = db.prepare('SELECT seq, json FROM rows WHERE json LIKE ?').get(`%${one.body.id}%`);
-  template.keys = db.prepare('SELECT keys FROM row_keys WHERE seq = ?').pluck(true).get(template.seq);
+  const stored = db.prepare('SELECT keys, owner FROM row_keys WHERE seq = ?').get(template.seq);
+  template.keys = stored.keys;
   const meta = JSON.parse(db.prepare("SELECT value FROM meta WHERE key = 'state'").get().value);
   const row = JSON.parse(template.json);
-  // The row's keys (schema 4: table row_keys, src/adapter/store/row-keys.ts) as the server wrote them, with the copy's id and reference.
+  // The row's keys (schema 5: table row_keys with the id, owner and reference beside them,
+  // src/adapter/store/row-keys.ts, sqlite-state.ts) as the server wrote them, with the copy's id and reference.
   const keys = template.keys === null ? null : JSON.parse(template.keys);
   const put = db.prepare('INSERT INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
-  const putKeys = db.prepare('INSERT INTO row_keys (seq, tbl, keys) VALUES (?, ?, ?)');
+  const putKeys = db.prepare('INSERT INTO row_keys (seq, tbl, keys, id, owner, ref) VALUES (?, ?, ?, ?, ?, ?)');
   const table = db.prepare('SELECT tbl FROM rows WHERE seq = ?').get(template.seq).tbl;
   db.transaction(() => {
     for (let i = 0; i < n; i++) {
       const id = `dtp_01BENCH${String(i).padStart(18, '0')}`;
       const copy = { id, supplier_reference_id: `bench-${i}` };
       put.run(meta.seq + 1 + i, table, JSON.stringify({ ...row, ...copy, display_name: `datapoint ${i}` }));
-      putKeys.run(meta.seq + 1 + i, table, keys === null ? null : JSON.stringify({ ...keys, ...copy }));
+      if (keys === null) putKeys.run(meta.seq + 1 + i, table, null, null, null, null);
+      else putKeys.run(meta.seq + 1 + i, table, JSON.stringify({ ...keys, ...copy }), id, stored.owner, copy.supplier_reference_id);
     }
     db.prepare("UPDATE meta SET value = ? WHERE key = 'state'").run(JSON.stringify({ ...meta, seq: meta.seq + n }));
   })();

@@ -5,7 +5,9 @@
  * (ledger-writes.ts) and a few counters. At start the rows are put back as they were stored, so a
  * restart costs what the state holds, not its history, and no stored figure is computed again. A
  * row stored with its keys (store/row-keys.ts) is put back as those keys and read whole at its
- * first read, so rows nobody reads are never parsed.
+ * first read, so rows nobody reads are never parsed. A store that can answer for a table's rows
+ * itself (by id, by owner, by supplier reference: store/backing.ts) has that table left on disk,
+ * not loaded at all: a restart then loads what is small, not the history.
  *
  * Every request that changed something is written in one transaction before it is answered
  * (store.ts, `onCommit`); a write that fails rolls the request back in memory and is answered 503.
@@ -14,6 +16,7 @@
 import type { LedgerRowChange, LedgerSource } from './store/ledger-writes';
 import type { ServiceState } from './state';
 import { keysRow } from './store/row-keys';
+import type { TableBacking } from './store/backing';
 import type { Row, RowChange, RowText, Table } from './store/store';
 import { loadWorld } from './world/world';
 import type { WorldDocument } from './world/world-types';
@@ -45,8 +48,10 @@ export interface StoredRow {
 /** What a store on disk holds. */
 export interface KeptState {
   readonly meta: KeptMeta;
-  /** Every row, in sequence order. */
+  /** Every row, in sequence order, but those of the tables left on disk ({@link KeptState.backed}). */
   rows(): Iterable<StoredRow>;
+  /** The rows of `table` as the store answers for them, when it leaves that table on disk (not loaded at start). */
+  backed?(table: string): TableBacking | undefined;
 }
 
 /** What one request changed. */
@@ -135,6 +140,11 @@ function restore(state: ServiceState, port: StatePort, kept: KeptState, world: s
   const text: RowText = (seq) => port.rowText(seq);
   /** Rows whose keys cannot stand for them and whose text was not read with them: read once the rows are. */
   const whole: { readonly table: Table<Row>; readonly seq: number }[] = [];
+  for (const t of state.store.tables) {
+    const backing = kept.backed?.(t.kind);
+    // Its rows' text read through the port, like every other row's.
+    if (backing !== undefined) t.back({ ...backing, size: backing.size, text });
+  }
   let table: Table<Row> | undefined;
   for (const stored of kept.rows()) {
     // Rows come in runs of one table: look the table up when the run changes.

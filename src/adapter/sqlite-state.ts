@@ -14,7 +14,11 @@
  * keeps the keys in a narrow table of their own (`row_keys`: every row's sequence number, table
  * and keys, null for a row kept whole), so that a restart steps through a few pages of keys and
  * never through the pages of the rows' text: a version 3 file's keys are moved there and its
- * `rows.keys` column dropped (the table rewritten once).
+ * `rows.keys` column dropped (the table rewritten once). Version 5 adds to `row_keys` the id, owner
+ * and supplier reference of every keyed row, with indexes on them, so that the keyed tables are
+ * left on disk at a restart and read from there when asked (store/backing.ts): a row by its id,
+ * the rows of an owner or of a reference in creation order. A restart then reads the rows of the
+ * other tables only (index `row_keys_whole`). A version 4 file gets the columns filled from its keys.
  *
  * At open: a file that is not a database, or one `PRAGMA quick_check` finds damaged, is refused
  * with its path (with `{ checkAside: true }`, a file that needs no migration is checked in a worker
@@ -34,13 +38,15 @@ import { join } from 'node:path';
 import { StateWriteError, type KeptMeta, type KeptState, type StateCommit, type StatePort, type StoredRow } from './kept-state';
 import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource, type LedgerWrite } from './store/ledger-writes';
 import { checkAside, type CheckAnswer } from './sqlite-check';
-import { KEY_FIELDS, KEY_FIELDS_VERSION, rowKeys } from './store/row-keys';
+import { KEY_FIELDS, KEY_FIELDS_VERSION, keysRow, rowKeys } from './store/row-keys';
+import type { GroupColumn, KeyedRow, Numbered, TableBacking } from './store/backing';
+import type { Row } from './store/store';
 
 /** The command that installs the driver, for the message of a server started without it. */
 export const SQLITE_INSTALL = 'npm install better-sqlite3@^12.9.0';
 
 /** The version of the layout below; `PRAGMA user_version` of the file. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** The statements that take a file from version `i` to `i + 1` (0 is a new, empty file). */
 const MIGRATIONS: readonly string[] = [
@@ -52,7 +58,18 @@ const MIGRATIONS: readonly string[] = [
   `CREATE TABLE row_keys (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, keys TEXT);
    INSERT INTO row_keys (seq, tbl, keys) SELECT seq, tbl, keys FROM rows;
    ALTER TABLE rows DROP COLUMN keys;`,
+  `ALTER TABLE row_keys ADD COLUMN id TEXT;
+   ALTER TABLE row_keys ADD COLUMN owner TEXT;
+   ALTER TABLE row_keys ADD COLUMN ref TEXT;
+   CREATE INDEX row_keys_id ON row_keys (id) WHERE id IS NOT NULL;
+   CREATE INDEX row_keys_owner ON row_keys (tbl, owner, seq, id) WHERE id IS NOT NULL;
+   CREATE INDEX row_keys_ref ON row_keys (tbl, ref, seq, id) WHERE ref IS NOT NULL;
+   CREATE INDEX row_keys_whole ON row_keys (seq, tbl) WHERE id IS NULL;`,
 ];
+
+/** Fills the columns of version 5 from the keys (a migrated file, keys written again). */
+const FILL_COLUMNS = `UPDATE row_keys SET id = keys ->> '$.id', owner = keys ->> '$.owner', ref = keys ->> '$.supplier_reference_id'
+  WHERE keys IS NOT NULL`;
 
 /** The part of better-sqlite3's API used here. */
 interface Statement {
@@ -167,6 +184,7 @@ function prepare(db: Database, path: string, aside: boolean): boolean {
   if (check !== 'ok') throw damaged(path, check);
   db.transaction(() => {
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v] as string);
+    if (version > 0 && version < 5) db.exec(FILL_COLUMNS);
     if (version < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
     writeKeys(db);
   })();
@@ -190,6 +208,7 @@ function writeKeys(db: Database): void {
     KEY_FIELDS[table] === undefined ? null : rowKeys(table, JSON.parse(json) as { id: string }),
   );
   db.exec('DELETE FROM row_keys; INSERT INTO row_keys (seq, tbl, keys) SELECT seq, tbl, keys_of_row(tbl, json) FROM rows');
+  db.exec(FILL_COLUMNS);
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('keys', ?)").run(KEY_FIELDS_VERSION);
 }
 
@@ -224,16 +243,74 @@ function legacyLedger(db: Database, path: string): LedgerSource | undefined {
 }
 
 /**
- * Every row in sequence order, from the narrow table of keys: its keys, or its text when it has
- * none (looked up by sequence number; a row with keys is read whole later).
+ * Every row of the tables not left on disk, in sequence order, with its text (the rows without an
+ * id in `row_keys`: index `row_keys_whole`).
  */
 function* storedRows(db: Database): Generator<StoredRow> {
-  const query =
-    'SELECT tbl, seq, keys, CASE WHEN keys IS NULL THEN (SELECT json FROM rows WHERE rows.seq = k.seq) END FROM row_keys AS k ORDER BY seq';
+  const query = 'SELECT tbl, seq, (SELECT json FROM rows WHERE rows.seq = k.seq) FROM row_keys AS k WHERE id IS NULL ORDER BY seq';
   for (const r of db.prepare(query).raw(true).iterate()) {
-    const [table, seq, keys, json] = r as [string, number, string | null, string | null];
-    yield { table, seq, keys, json };
+    const [table, seq, json] = r as [string, number, string];
+    yield { table, seq, keys: null, json };
   }
+}
+
+/**
+ * Sequence numbers and ids of the rows of `row_keys` that pass `where`, ascending: two JSON arrays
+ * made by SQLite and parsed at once (a million rows stepped one by one cost three times the CPU,
+ * and as much again in garbage: bench/RESULTS.md, issue 34, seventh pass). The arrays are built in
+ * the order of an ordered subquery (the index's order, no sort); that order is checked, and the
+ * pairs sorted should it not hold.
+ */
+function numberedQuery(db: Database, where: string): (...params: unknown[]) => Numbered {
+  const query = db
+    .prepare(`SELECT json_group_array(seq), json_group_array(id) FROM (SELECT seq, id FROM row_keys WHERE ${where} ORDER BY seq)`)
+    .raw(true);
+  return (...params) => {
+    const [seqText, idText] = query.get(...params) as [string, string];
+    const seqs = JSON.parse(seqText) as number[];
+    const ids = JSON.parse(idText) as string[];
+    for (let i = 1; i < seqs.length; i++) if ((seqs[i - 1] as number) >= (seqs[i] as number)) return ascending(seqs, ids);
+    return { seqs, ids };
+  };
+}
+
+/** `seqs` and `ids` (parallel) sorted by sequence number. */
+function ascending(seqs: readonly number[], ids: readonly string[]): Numbered {
+  const order = seqs.map((_, i) => i).sort((a, b) => (seqs[a] as number) - (seqs[b] as number));
+  return { seqs: order.map((i) => seqs[i] as number), ids: order.map((i) => ids[i] as string) };
+}
+
+/** The rows of the keyed table `tbl` as the file holds them (store/backing.ts): what a restart leaves on disk. */
+function backingOf(db: Database, tbl: string, text: (seq: number) => string): TableBacking {
+  const seqOf = db.prepare('SELECT seq FROM row_keys WHERE id = ? AND tbl = ?').pluck(true);
+  const count = db.prepare('SELECT count(*) FROM row_keys WHERE tbl = ? AND id IS NOT NULL').pluck(true);
+  const groups: Record<GroupColumn, (...params: unknown[]) => Numbered> = {
+    owner: numberedQuery(db, 'tbl = ? AND owner = ? AND id IS NOT NULL'),
+    supplier_reference_id: numberedQuery(db, 'tbl = ? AND ref = ?'),
+  };
+  const order = numberedQuery(db, 'tbl = ? AND id IS NOT NULL');
+  const keys = db.prepare('SELECT seq, keys FROM row_keys WHERE tbl = ? AND id IS NOT NULL ORDER BY seq').raw(true);
+  return {
+    get size() {
+      return count.get(tbl) as number;
+    },
+    seqOf: (id) => seqOf.get(id, tbl) as number | undefined,
+    text,
+    group: (column, key) => groups[column](tbl, key),
+    order: () => order(tbl),
+    *keys(): Generator<KeyedRow> {
+      for (const r of keys.iterate(tbl)) {
+        const [seq, stored] = r as [number, string];
+        yield { seq, keys: keysRow(tbl, stored) ?? null };
+      }
+    },
+  };
+}
+
+/** The string value of `field` of `row`, or null (what the columns of `row_keys` hold). */
+function stringField(row: Row, field: string): string | null {
+  const value = (row as unknown as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : null;
 }
 
 /** Runs a write; an SQLite error becomes a {@link StateWriteError} (nothing was written). */
@@ -249,7 +326,7 @@ function writing(path: string, write: () => void): void {
 
 function storeOn(db: Database, held: Database, path: string, dir: string, check: Promise<CheckAnswer> | null): SqliteState {
   const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
-  const putKeys = db.prepare('INSERT OR REPLACE INTO row_keys (seq, tbl, keys) VALUES (?, ?, ?)');
+  const putKeys = db.prepare('INSERT OR REPLACE INTO row_keys (seq, tbl, keys, id, owner, ref) VALUES (?, ?, ?, ?, ?, ?)');
   const text = db.prepare('SELECT json FROM rows WHERE seq = ?').pluck(true);
   const remove = db.prepare('DELETE FROM rows WHERE seq = ?');
   const removeKeys = db.prepare('DELETE FROM row_keys WHERE seq = ?');
@@ -270,7 +347,9 @@ function storeOn(db: Database, held: Database, path: string, dir: string, check:
         removeKeys.run(c.seq);
       } else {
         put.run(c.seq, c.table, JSON.stringify(c.row));
-        putKeys.run(c.seq, c.table, rowKeys(c.table, c.row));
+        const keys = rowKeys(c.table, c.row);
+        if (keys === null) putKeys.run(c.seq, c.table, null, null, null, null);
+        else putKeys.run(c.seq, c.table, keys, c.row.id, stringField(c.row, 'owner'), stringField(c.row, 'supplier_reference_id'));
       }
     }
     writeLedger(changes.ledger);
@@ -281,18 +360,23 @@ function storeOn(db: Database, held: Database, path: string, dir: string, check:
     writeLedger(rows);
   });
   const ledgerRows = db.prepare('SELECT json FROM ledger_rows ORDER BY rowid').pluck(true);
+  const rowText = (seq: number): string => {
+    const json = text.get(seq) as string | undefined;
+    if (json === undefined) throw new Error(`${path}: row ${seq} is indexed but not stored`);
+    return json;
+  };
   return {
     path,
     load(): KeptState | undefined {
       const meta = readMeta(db);
       if (meta === undefined) return undefined;
-      return { meta, rows: () => storedRows(db) };
+      return {
+        meta,
+        rows: () => storedRows(db),
+        backed: (table) => (KEY_FIELDS[table] === undefined ? undefined : backingOf(db, table, rowText)),
+      };
     },
-    rowText(seq) {
-      const json = text.get(seq) as string | undefined;
-      if (json === undefined) throw new Error(`${path}: row ${seq} is indexed but not stored`);
-      return json;
-    },
+    rowText,
     ledgerRows: () => ledgerRows.iterate() as IterableIterator<string>,
     ledgerWrites: () => legacyLedger(db, path),
     replaceLedgerWrites: (rows) => writing(path, () => replace(rows)),

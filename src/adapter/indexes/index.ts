@@ -73,7 +73,7 @@ export class Indexes extends NamedIndexes {
   byOwner<T extends Row & { readonly owner: string }>(table: Table<T>): RowsByKey<T> {
     let index = this.#byOwner.get(table.kind);
     if (index === undefined) {
-      index = new RowsByKey(table as unknown as Table<Row & { readonly owner: string }>, (r) => r.owner);
+      index = new RowsByKey(table as unknown as Table<Row & { readonly owner: string }>, (r) => r.owner, 'owner');
       this.#byOwner.set(table.kind, index);
     }
     return index as unknown as RowsByKey<T>;
@@ -88,10 +88,14 @@ export class Indexes extends NamedIndexes {
     const name = `${table.kind}.${field}`;
     let index = this.#byField.get(name);
     if (index === undefined) {
-      index = new RowsByKey(table as unknown as Table<Row>, (r) => {
-        const value = (r as unknown as Record<string, unknown>)[field];
-        return typeof value === 'string' ? value : null;
-      });
+      index = new RowsByKey(
+        table as unknown as Table<Row>,
+        (r) => {
+          const value = (r as unknown as Record<string, unknown>)[field];
+          return typeof value === 'string' ? value : null;
+        },
+        field === 'supplier_reference_id' || field === 'owner' ? field : undefined,
+      );
       this.#byField.set(name, index);
     }
     return index as unknown as RowsByKey<T>;

@@ -6,7 +6,12 @@
  * undoing changes of a rollback. Groups hold ids; rows are read from the table when asked for, so
  * an update that keeps a row's keys costs nothing here. A row may have several keys (a component
  * is in the group of each datapoint it uses); it is in each group once.
+ *
+ * Over a table left on disk (store.ts, `Table.back`) the index is made at its first read: whole,
+ * from every row's keys, or, when its key is a field the store indexes (`column`), one group at a
+ * time, each read from the store when first asked for.
  */
+import type { GroupColumn } from './backing';
 import { Sequence, type ReadonlySequence } from './sequence';
 import type { Row, Sequenced, Table, TableObserver } from './store';
 
@@ -33,30 +38,63 @@ export function distinct(values: Iterable<string | null>): string[] {
 /** A table's rows grouped by key, each group in creation order. */
 export class RowsByKey<T extends Row> implements TableObserver<T> {
   readonly #groups = new Map<string, Sequence>();
+  /** The groups read so far, while they are read one at a time from a table on disk (null: all are here). */
+  #read: Set<string> | null = null;
 
+  /**
+   * @param column - the field whose value is the row's one key (`keysOf` reads it and nothing
+   *   else), when it is one the store on disk indexes: the groups are then read one at a time.
+   */
   constructor(
     private readonly table: Table<T>,
     private readonly keysOf: KeysOf<T>,
+    private readonly column?: GroupColumn,
   ) {
     table.observe(this);
   }
 
+  /** Makes the group `key` (every group when undefined) what the table holds, before it is read. */
+  #ready(key?: string): void {
+    if (this.table.unfed(this)) {
+      if (this.column === undefined || key === undefined) {
+        this.table.settle(this);
+        return;
+      }
+      this.table.attach(this);
+      this.#read = new Set();
+    }
+    if (this.#read === null || (key !== undefined && this.#read.has(key))) return;
+    if (key === undefined) {
+      this.#groups.clear();
+      this.#read = null;
+      this.table.replay(this);
+      return;
+    }
+    const group = this.table.group(this.column as GroupColumn, key);
+    if (group !== undefined && group.size > 0) this.#groups.set(key, group);
+    this.#read.add(key);
+  }
+
   /** The ids of a group in creation order (read-only; empty when there is no such group). */
   sequence(key: string): ReadonlySequence {
+    this.#ready(key);
     return this.#groups.get(key) ?? EMPTY;
   }
 
   has(key: string): boolean {
+    this.#ready(key);
     return this.#groups.has(key);
   }
 
   /** The keys that have rows. */
   keys(): IterableIterator<string> {
+    this.#ready();
     return this.#groups.keys();
   }
 
   /** The ids of a group, in creation order (a copy). */
   ids(key: string): string[] {
+    this.#ready(key);
     return this.#groups.get(key)?.ids() ?? [];
   }
 
@@ -67,6 +105,7 @@ export class RowsByKey<T extends Row> implements TableObserver<T> {
 
   /** The rows of a group with their sequence numbers, in creation order. */
   sequenced(key: string): Sequenced<T>[] {
+    this.#ready(key);
     const group = this.#groups.get(key);
     if (group === undefined) return [];
     const out: Sequenced<T>[] = new Array<Sequenced<T>>(group.size);
@@ -75,10 +114,12 @@ export class RowsByKey<T extends Row> implements TableObserver<T> {
   }
 
   inserted(row: T, seq: number): void {
+    if (this.table.unfed(this)) return;
     this.#add(this.keysOf(row), row.id, seq);
   }
 
   updated(old: T, row: T, seq: number): void {
+    if (this.table.unfed(this)) return;
     const before = this.keysOf(old);
     const after = this.keysOf(row);
     if (sameKeys(before, after)) return;
@@ -87,16 +128,18 @@ export class RowsByKey<T extends Row> implements TableObserver<T> {
   }
 
   deleted(row: T, seq: number): void {
+    if (this.table.unfed(this)) return;
     this.#remove(this.keysOf(row), seq);
   }
 
   #add(keys: string | null | readonly string[], id: string, seq: number): void {
     if (keys === null) return;
     if (typeof keys === 'string') {
-      this.#group(keys).add(id, seq);
+      // A group not read yet gets this row when it is read (the table lays its changes over the store's).
+      if (this.#read === null || this.#read.has(keys)) this.#group(keys).add(id, seq);
       return;
     }
-    for (const key of keys) this.#group(key).add(id, seq);
+    for (const key of keys) if (this.#read === null || this.#read.has(key)) this.#group(key).add(id, seq);
   }
 
   #remove(keys: string | null | readonly string[], seq: number): void {

@@ -37,8 +37,14 @@ export type ReadonlySequence = Pick<Sequence, 'size' | 'idAt' | 'seqAt' | 'count
 
 /** Ids ordered by their sequence numbers (parallel arrays, ascending). */
 export class Sequence {
-  readonly #ids: string[] = [];
-  readonly #seqs: number[] = [];
+  readonly #ids: string[];
+  readonly #seqs: number[];
+
+  /** A sequence of `ids` numbered `seqs` (ascending, same length; kept, not copied): empty by default. */
+  constructor(ids: string[] = [], seqs: number[] = []) {
+    this.#ids = ids;
+    this.#seqs = seqs;
+  }
 
   get size(): number {
     return this.#ids.length;

@@ -21,7 +21,12 @@
  * with a way to read its whole text again ({@link Table.loadKeys}); it is read and parsed the first
  * time someone reads the row, so a restart parses no row nobody reads. Every reader goes through
  * the table (`get`, `entry`, `rows`, ...) and sees whole rows either way.
+ *
+ * A table may also be left on disk ({@link Table.back}, backing.ts): its rows are read from the
+ * store when asked and kept once read, the rows changed since are laid over what the store holds,
+ * and its observers are told of the rows already there only when they ask ({@link Table.settle}).
  */
+import type { GroupColumn, Numbered, TableBacking } from './backing';
 import { Sequence, type ReadonlySequence } from './sequence';
 
 export { lowerBound, upperBound } from './sequence';
@@ -111,8 +116,17 @@ export interface RowChange {
 /** One table of rows of a kind. */
 export class Table<T extends Row> {
   readonly #rows = new Map<string, Sequenced<T>>();
-  readonly #order = new Sequence();
+  #order = new Sequence();
   readonly #observers: TableObserver<T>[] = [];
+  /** The store on disk the rows not read yet are in (null: every row is in memory). */
+  #backing: TableBacking | null = null;
+  /** While backed: every row changed since, by sequence number (null: deleted). */
+  readonly #changed = new Map<number, T | null>();
+  /** While backed: how many rows there are, and whether `#order` holds them all yet. */
+  #size = 0;
+  #ordered = true;
+  /** Observers not yet told of the rows on disk (they ignore changes until then). */
+  #unfed: Set<TableObserver<T>> | null = null;
 
   constructor(
     readonly kind: string,
@@ -120,34 +134,136 @@ export class Table<T extends Row> {
   ) {}
 
   get size(): number {
-    return this.#rows.size;
+    return this.#backing === null ? this.#rows.size : this.#size;
   }
 
   get(id: string): T | undefined {
-    return this.#rows.get(id)?.row;
+    return this.entry(id)?.row;
   }
 
   has(id: string): boolean {
-    return this.#rows.has(id);
+    return this.seqOf(id) !== undefined;
   }
 
   seqOf(id: string): number | undefined {
-    return this.#rows.get(id)?.seq;
+    const entry = this.#rows.get(id);
+    if (entry !== undefined || this.#backing === null) return entry?.seq;
+    const seq = this.#backing.seqOf(id);
+    return seq === undefined || this.#changed.has(seq) ? undefined : seq;
   }
 
   /** The row of `id` with its sequence number. */
   entry(id: string): Sequenced<T> | undefined {
-    return this.#rows.get(id);
+    const entry = this.#rows.get(id);
+    if (entry !== undefined || this.#backing === null) return entry;
+    // Not read yet: the store's row, unless it changed since (then memory has it, or it is gone).
+    const seq = this.#backing.seqOf(id);
+    if (seq === undefined || this.#changed.has(seq)) return undefined;
+    const read = { seq, row: JSON.parse(this.#backing.text(seq)) as T };
+    this.#rows.set(id, read);
+    return read;
   }
 
   /** Every id in creation order (read-only). */
   get order(): ReadonlySequence {
+    if (!this.#ordered) this.#readOrder();
     return this.#order;
   }
 
-  /** Keeps `observer` in step with this table from now on; it is told of the rows already here first. */
+  /**
+   * Leaves this table's rows in `backing` (a store on disk, loading a kept state; the table must be
+   * empty): they are read from there when asked. The observers registered so far are told of them
+   * when they ask ({@link Table.settle}).
+   */
+  back(backing: TableBacking): void {
+    if (this.#rows.size > 0) throw new Error(`store: ${this.kind} holds rows already`);
+    this.#backing = backing;
+    this.#size = backing.size;
+    this.#ordered = false;
+    this.#unfed = new Set(this.#observers);
+  }
+
+  /** Whether `observer` has yet to be told of the rows on disk ({@link Table.settle}); it ignores changes until then. */
+  unfed(observer: TableObserver<T>): boolean {
+    return this.#unfed !== null && this.#unfed.has(observer);
+  }
+
+  /** Tells `observer` of every row, if it has not been told of them yet: what an index does before its first read. */
+  settle(observer: TableObserver<T>): void {
+    if (this.unfed(observer)) this.replay(observer);
+  }
+
+  /** Tells `observer` of every row now (it holds none of them). */
+  replay(observer: TableObserver<T>): void {
+    this.#unfed?.delete(observer);
+    if (this.#backing === null) {
+      for (const entry of this.sequenced()) observer.inserted(entry instanceof KeptEntry ? (entry.observed as T) : entry.row, entry.seq);
+      return;
+    }
+    const backing = this.#backing;
+    const text: RowText = (seq) => backing.text(seq);
+    const changed = this.#changedRows();
+    let next = 0;
+    for (const { seq, keys } of backing.keys()) {
+      for (; next < changed.length && (changed[next] as Sequenced<T>).seq < seq; next++) {
+        const c = changed[next] as Sequenced<T>;
+        observer.inserted(c.row, c.seq);
+      }
+      if (this.#changed.has(seq)) continue;
+      const row = keys === null ? (JSON.parse(text(seq)) as T) : new KeptEntry(seq, keys as T, text).observed;
+      observer.inserted(row, seq);
+    }
+    for (; next < changed.length; next++) observer.inserted((changed[next] as Sequenced<T>).row, (changed[next] as Sequenced<T>).seq);
+  }
+
+  /**
+   * Starts telling `observer` of changes without telling it of the rows on disk: it reads the
+   * groups it needs by {@link Table.group}.
+   */
+  attach(observer: TableObserver<T>): void {
+    this.#unfed?.delete(observer);
+  }
+
+  /**
+   * The rows whose `column` is `key` in creation order, read from the store on disk (with the rows
+   * changed since); undefined when this table is not left on disk.
+   */
+  group(column: GroupColumn, key: string): Sequence | undefined {
+    if (this.#backing === null) return undefined;
+    return this.#overlaid(this.#backing.group(column, key), (row) => (row as unknown as Record<string, unknown>)[column] === key);
+  }
+
+  /** The rows changed since the table was left on disk that are there now, ascending. */
+  #changedRows(): Sequenced<T>[] {
+    const out: Sequenced<T>[] = [];
+    for (const [seq, row] of this.#changed) if (row !== null) out.push({ seq, row });
+    return out.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** `stored` (the store's rows) without those changed since, with the changed rows that pass `keep`. */
+  #overlaid(stored: Numbered, keep: (row: T) => boolean): Sequence {
+    if (this.#changed.size === 0) return new Sequence(stored.ids, stored.seqs);
+    const out = new Sequence();
+    for (let i = 0; i < stored.seqs.length; i++) {
+      const seq = stored.seqs[i] as number;
+      if (!this.#changed.has(seq)) out.add(stored.ids[i] as string, seq);
+    }
+    for (const { seq, row } of this.#changedRows()) if (keep(row)) out.add(row.id, seq);
+    return out;
+  }
+
+  #readOrder(): void {
+    this.#order = this.#overlaid((this.#backing as TableBacking).order(), () => true);
+    this.#ordered = true;
+  }
+
+  /** Keeps `observer` in step with this table from now on; it is told of the rows already here first (when asked, for rows on disk). */
   observe(observer: TableObserver<T>): void {
     this.#observers.push(observer);
+    if (this.#backing !== null) {
+      this.#unfed?.add(observer);
+      return;
+    }
     for (let i = 0; i < this.#order.size; i++) {
       const entry = this.#rows.get(this.#order.idAt(i)) as Sequenced<T>;
       observer.inserted(entry instanceof KeptEntry ? (entry.observed as T) : entry.row, entry.seq);
@@ -156,7 +272,7 @@ export class Table<T extends Row> {
 
   /** Adds a new row at the end of the creation order. */
   insert(row: T): void {
-    if (this.#rows.has(row.id)) throw new Error(`store: ${this.kind} ${row.id} exists already`);
+    if (this.has(row.id)) throw new Error(`store: ${this.kind} ${row.id} exists already`);
     const seq = this.store.nextSeq();
     this.#place(row, seq);
     this.store.record(() => this.#remove(row, seq));
@@ -165,7 +281,7 @@ export class Table<T extends Row> {
 
   /** Replaces an existing row, keeping its place in the order. */
   update(row: T): void {
-    const old = this.#rows.get(row.id);
+    const old = this.entry(row.id);
     if (old === undefined) throw new Error(`store: ${this.kind} ${row.id} does not exist`);
     this.#replace(old.row, row, old.seq);
     this.store.record(() => this.#replace(row, old.row, old.seq));
@@ -173,7 +289,7 @@ export class Table<T extends Row> {
   }
 
   delete(id: string): void {
-    const old = this.#rows.get(id);
+    const old = this.entry(id);
     if (old === undefined) throw new Error(`store: ${this.kind} ${id} does not exist`);
     this.#remove(old.row, old.seq);
     this.store.record(() => this.#place(old.row, old.seq));
@@ -203,32 +319,40 @@ export class Table<T extends Row> {
 
   /** Rows in creation order. */
   rows(): T[] {
-    const out: T[] = new Array<T>(this.#order.size);
-    for (let i = 0; i < out.length; i++) out[i] = (this.#rows.get(this.#order.idAt(i)) as Sequenced<T>).row;
-    return out;
+    return this.sequenced().map((entry) => entry.row);
   }
 
   /** Rows with their sequence numbers, in creation order. */
   sequenced(): Sequenced<T>[] {
-    const out: Sequenced<T>[] = new Array<Sequenced<T>>(this.#order.size);
-    for (let i = 0; i < out.length; i++) out[i] = this.#rows.get(this.#order.idAt(i)) as Sequenced<T>;
+    const order = this.order;
+    const out: Sequenced<T>[] = new Array<Sequenced<T>>(order.size);
+    for (let i = 0; i < out.length; i++) out[i] = this.entry(order.idAt(i)) as Sequenced<T>;
     return out;
   }
 
   #place(row: T, seq: number): void {
     this.#rows.set(row.id, { seq, row });
-    this.#order.add(row.id, seq);
+    if (this.#backing !== null) {
+      this.#changed.set(seq, row);
+      this.#size += 1;
+    }
+    if (this.#ordered) this.#order.add(row.id, seq);
     for (const observer of this.#observers) observer.inserted(row, seq);
   }
 
   #replace(old: T, row: T, seq: number): void {
     this.#rows.set(row.id, { seq, row });
+    if (this.#backing !== null) this.#changed.set(seq, row);
     for (const observer of this.#observers) observer.updated(old, row, seq);
   }
 
   #remove(row: T, seq: number): void {
     this.#rows.delete(row.id);
-    this.#order.remove(seq);
+    if (this.#backing !== null) {
+      this.#changed.set(seq, null);
+      this.#size -= 1;
+    }
+    if (this.#ordered) this.#order.remove(seq);
     for (const observer of this.#observers) observer.deleted(row, seq);
   }
 }

@@ -8,6 +8,9 @@
  * the same reference (a world may load one on a template and on a datapoint), the one named is the
  * one of the later table in {@link SupplierReferences} registration order, then the later created:
  * what a scan of the tables in that order, the last one winning, would name.
+ *
+ * A table left on disk (store.ts, `Table.back`) is not read into the index: its holders of a
+ * reference are read from the store's index of references when asked (a few rows, not the table).
  */
 import type { Row, Table, TableObserver } from './store';
 
@@ -39,25 +42,52 @@ type OwnerReferences = Map<string, string | Holder[]>;
 export class SupplierReferences {
   readonly #byOwner = new Map<string, OwnerReferences>();
   readonly #registered: Table<ReferencingRow>[] = [];
+  readonly #observers: TableObserver<ReferencingRow>[] = [];
 
   /** Keeps the references of `table` from now on; a later registered table wins a shared reference. */
   register<T extends ReferencingRow>(table: Table<T>): void {
     const rank = this.#registered.length;
     this.#registered.push(table as unknown as Table<ReferencingRow>);
+    const unfed = (): boolean => table.unfed(observer);
     const observer: TableObserver<T> = {
-      inserted: (row, seq) => this.#add(row, rank, seq),
+      inserted: (row, seq) => {
+        if (!unfed()) this.#add(row, rank, seq);
+      },
       updated: (old, row, seq) => {
+        if (unfed()) return;
         if (old.owner === row.owner && old.supplier_reference_id === row.supplier_reference_id) return;
         this.#remove(old, rank, seq);
         this.#add(row, rank, seq);
       },
-      deleted: (row, seq) => this.#remove(row, rank, seq),
+      deleted: (row, seq) => {
+        if (!unfed()) this.#remove(row, rank, seq);
+      },
     };
+    this.#observers.push(observer as unknown as TableObserver<ReferencingRow>);
     table.observe(observer);
   }
 
   /** The id of the resource of `owner` using `reference`, if any. */
   usedBy(owner: string, reference: string): string | undefined {
+    const held = this.#heldInMemory(owner, reference);
+    let last: Holder | undefined;
+    for (const [rank, table] of this.#registered.entries()) {
+      if (!table.unfed(this.#observers[rank] as TableObserver<ReferencingRow>)) continue;
+      // A table left on disk: its rows with this reference, from the store's index, of this owner.
+      const group = table.group('supplier_reference_id', reference);
+      for (let i = 0; group !== undefined && i < group.size; i++) {
+        const holder = { rank, seq: group.seqAt(i), id: group.idAt(i) };
+        if (table.get(holder.id)?.owner === owner && (last === undefined || later(holder, last))) last = holder;
+      }
+    }
+    if (last === undefined) return held;
+    if (held === undefined) return last.id;
+    const other = this.#holder(held);
+    return later(other, last) ? other.id : last.id;
+  }
+
+  /** The holder of `reference` of `owner` among the rows this index was told of. */
+  #heldInMemory(owner: string, reference: string): string | undefined {
     const holders = this.#byOwner.get(owner)?.get(reference);
     if (holders === undefined) return undefined;
     if (typeof holders === 'string') return holders;

@@ -12,7 +12,7 @@ const tables = {
 
 /** Its named indexes (store/state-shape.ts, StateIndexes), kept in step with its tables. */
 const indexes = indexesOn(tables, (t) => ({
-  datapointsByOwner: new RowsByKey(t.datapoints, (d) => d.owner),
+  datapointsByOwner: new RowsByKey(t.datapoints, (d) => d.owner, 'owner'),
   /** Datapoints by the unit of their quantity (the `quantity_kind` filter reads the compatible units' groups). */
   datapointsByUnit: new RowsByKey(t.datapoints, (d) => d.quantity.unit),
   /** Datapoints naming each source. */
