@@ -109,15 +109,15 @@ describe('an accepted entry', () => {
 });
 
 describe('readDate at the years Date.UTC maps elsewhere', () => {
-  // Date.UTC reads the years 0 to 99 as 1900 to 1999, so the year check alone refuses them; no
-  // ledger date (sequestration, period, vintage 1900-2100) is that early.
-  it('refuses a date of the years 0000 to 0099 and takes 0100 and 1950', () => {
+  // Date.UTC reads the years 0 to 99 as 1900 to 1999; the calendar check (src/model/calendar-date.ts)
+  // computes the days itself, so those years are dates like any other, their leap days included.
+  it('takes a date of the years 0000 to 0099 as it takes 0100 and 1950', () => {
     const read = (text: string) => {
       const problems = new Problems();
       return { value: readDate(text, ['d'], problems, 'd'), codes: problems.list.map((p) => p.code) };
     };
-    for (const text of ['0050-06-15', '0000-01-01', '0099-12-31'])
-      expect(read(text)).toEqual({ value: undefined, codes: ['invalid_date'] });
-    for (const text of ['0100-01-01', '1950-06-15']) expect(read(text)).toEqual({ value: text, codes: [] });
+    for (const text of ['0050-06-15', '0000-01-01', '0099-12-31', '0004-02-29', '0100-01-01', '1950-06-15'])
+      expect(read(text)).toEqual({ value: text, codes: [] });
+    for (const text of ['0001-02-29', '0100-02-29']) expect(read(text)).toEqual({ value: undefined, codes: ['invalid_date'] });
   });
 });
