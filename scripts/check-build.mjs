@@ -53,7 +53,7 @@ const RULES = {
     modules: [
       /^src\/entry\/registry\.ts$/,
       /^src\/registry\//,
-      /^src\/model\/(ids|issues|enums|error-brand|nearest-name|strict-options|schema-walk|lazy-schema)\.ts$/,
+      /^src\/model\/(ids|issues|enums|error-brand|nearest-name|strict-options|schema-walk|lazy-schema|calendar-date)\.ts$/,
     ],
     packages: ['decimal.js', 'zod'],
   },
