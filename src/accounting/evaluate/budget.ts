@@ -11,6 +11,7 @@ import { DISTRIBUTION_CODE } from '../../uncertainty/distributions';
 import type { MergePlan } from '../prepare/merge-plan';
 import type { PreparedGraph } from '../prepare/prepared-graph';
 import type { GhgEntryResult, UncertaintyBudgetLine } from '../result';
+import { attachInspect, lazyFieldDescriptor, Stamp } from './lazy-fields';
 
 /** A covariance line of an entry's budget (docs/result.md). */
 type CovarianceBudgetLine = NonNullable<GhgEntryResult['uncertainty_budget_covariances']>[number];
@@ -258,20 +259,8 @@ function orderWithoutShares(shares: Float64Array, datapoints: Int32Array, ids: r
 }
 
 /**
- * A constructor that returns its argument: a class extending it adds its private fields to an
- * existing object instead of a new one.
- */
-const Stamp = function (this: unknown, target: object) {
-  return target;
-} as unknown as new (
-  target: object,
-) => object;
-
-/**
- * An entry result's budget state, kept in private fields of the result itself: invisible to JSON,
- * spread, structured clones and equality checks, and unlike a closure per result it lets every
- * result share one getter, hence one hidden class (a closure per result gave each result a shape
- * of its own, about 1 us and a map object per entry).
+ * An entry result's budget state, kept in private fields of the result itself (lazy-fields.ts):
+ * invisible to JSON, spread, structured clones and equality checks.
  */
 class BudgetState extends Stamp {
   #terms: BudgetTerms;
@@ -292,32 +281,7 @@ class BudgetState extends Stamp {
   }
 }
 
-const budgetDescriptor: PropertyDescriptor = {
-  get(this: object) {
-    return BudgetState.linesOf(this);
-  },
-  set(this: object, value: unknown) {
-    Object.defineProperty(this, 'uncertainty_budget', { value, writable: true, enumerable: true, configurable: true });
-  },
-  enumerable: true,
-  configurable: true,
-};
-
-/**
- * Node's `console.log` and `util.inspect` show an accessor as `[Getter/Setter]`; this hook (the
- * registered symbol Node looks up, so no import of node:util) hands them the result with the budget
- * read, as a plain object they format at their own depth. Not enumerable: JSON, spreads, clones
- * and equality checks do not see it, and the budget stays lazy until something prints it.
- */
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
-const inspectDescriptor: PropertyDescriptor = {
-  value(this: object) {
-    return { ...this };
-  },
-  enumerable: false,
-  writable: true,
-  configurable: true,
-};
+const budgetDescriptor = lazyFieldDescriptor('uncertainty_budget', BudgetState.linesOf);
 
 /**
  * Gives an entry result its `uncertainty_budget`: an enumerable property, so that JSON, spreads,
@@ -327,6 +291,5 @@ const inspectDescriptor: PropertyDescriptor = {
 export function attachBudget<T extends object>(result: T, terms: BudgetTerms, entry: number): T {
   new BudgetState(result, terms, entry); // adds the private fields to result itself
   Object.defineProperty(result, 'uncertainty_budget', budgetDescriptor);
-  Object.defineProperty(result, INSPECT, inspectDescriptor);
-  return result;
+  return attachInspect(result);
 }

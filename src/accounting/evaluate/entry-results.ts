@@ -18,7 +18,8 @@ import type { MonteCarloRun } from '../monte-carlo/run';
 import { firstOrderWarning } from '../monte-carlo/warnings';
 import { firstOrderNetAfterDiscount } from './discount';
 import { ExpressionValues } from './expression-values';
-import { attachComponents, attachInspect, type ComponentResultsMaker } from './lazy-components';
+import { attachComponents, type ComponentResultsMaker } from './lazy-components';
+import { attachInspect } from './lazy-fields';
 import { normalQuantile, studentTQuantile } from '../../uncertainty';
 
 /** A first-order coverage interval (docs/result.md). */

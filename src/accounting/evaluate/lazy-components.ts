@@ -4,24 +4,15 @@
  * collection) that a caller reading only the nets never sees. The property is an ordinary
  * enumerable one at its place among the result's keys, so JSON, spreads, structured clones and
  * equality checks see the same array, in the same order, as when it was made eagerly; budget.ts
- * does the same for `uncertainty_budget`. Internal to accounting.
+ * does the same for `uncertainty_budget` (what they share: lazy-fields.ts). Internal to accounting.
  */
 import type { ComponentResult } from '../result';
+import { lazyFieldDescriptor, Stamp } from './lazy-fields';
 
 /** What makes entry e's component results (entry-results.ts). */
 export interface ComponentResultsMaker {
   componentResults(e: number): ComponentResult[];
 }
-
-/**
- * A constructor that returns its argument: a class extending it adds its private fields to an
- * existing object instead of a new one (as in budget.ts).
- */
-const Stamp = function (this: unknown, target: object) {
-  return target;
-} as unknown as new (
-  target: object,
-) => object;
 
 /**
  * A result's component state, in private fields of the result itself: invisible to JSON, spread,
@@ -51,16 +42,7 @@ class ComponentsState extends Stamp {
   }
 }
 
-const componentsDescriptor: PropertyDescriptor = {
-  get(this: object) {
-    return ComponentsState.componentsOf(this);
-  },
-  set(this: object, value: unknown) {
-    Object.defineProperty(this, 'components', { value, writable: true, enumerable: true, configurable: true });
-  },
-  enumerable: true,
-  configurable: true,
-};
+const componentsDescriptor = lazyFieldDescriptor('components', ComponentsState.componentsOf);
 
 /**
  * Gives an entry result its `components` (the next key of the result): an enumerable property
@@ -70,27 +52,5 @@ const componentsDescriptor: PropertyDescriptor = {
 export function attachComponents<T extends object>(result: T, maker: ComponentResultsMaker, entry: number): T {
   new ComponentsState(result, maker, entry); // adds the private fields to result itself
   Object.defineProperty(result, 'components', componentsDescriptor);
-  return result;
-}
-
-/**
- * Node's `console.log` and `util.inspect` show an accessor as `[Getter/Setter]`; this hook (the
- * registered symbol Node looks up) hands them the result with its accessors read, as a plain object.
- * Not enumerable: JSON, spreads, clones and equality checks do not see it. budget.ts defines the
- * same hook on a result with a budget; this one is for a result without.
- */
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
-const inspectDescriptor: PropertyDescriptor = {
-  value(this: object) {
-    return { ...this };
-  },
-  enumerable: false,
-  writable: true,
-  configurable: true,
-};
-
-/** Defines the inspect hook on a result whose budget (which defines it too) is not attached. */
-export function attachInspect<T extends object>(result: T): T {
-  Object.defineProperty(result, INSPECT, inspectDescriptor);
   return result;
 }
