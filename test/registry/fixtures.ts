@@ -3,6 +3,7 @@
  * organisations and suppliers, and issuance requests.
  */
 import { createIdGenerator } from '../../src/model/ids';
+import { BatchRecord, type Origin } from '../../src/registry/records';
 import { createRandomSource } from '../../src/uncertainty';
 import {
   createLedger,
@@ -132,4 +133,19 @@ export function transferOf(lines: readonly CreditBatchQuantityInput[], overrides
     notes: null,
     ...overrides,
   };
+}
+
+/** A one-credit batch issued at `issuedAtMs`, all a holding reads (its id and issue time). */
+export function heldBatch(id: string, issuedAtMs: number): BatchRecord {
+  return new BatchRecord({
+    id,
+    origin: { issuedAtMs } as unknown as Origin,
+    firstUnit: 0n,
+    size: 1n,
+    owner: 'org',
+    parentId: null,
+    deliveryId: null,
+    deliveredAt: null,
+    orderId: null,
+  });
 }

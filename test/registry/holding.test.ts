@@ -2,21 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { Holding } from '../../src/registry/holding';
-import { BatchRecord, type Origin } from '../../src/registry/records';
-
-function batch(id: string, issuedAtMs: number): BatchRecord {
-  return new BatchRecord({
-    id,
-    origin: { issuedAtMs } as unknown as Origin,
-    firstUnit: 0n,
-    size: 1n,
-    owner: 'org',
-    parentId: null,
-    deliveryId: null,
-    deliveredAt: null,
-    orderId: null,
-  });
-}
+import type { BatchRecord } from '../../src/registry/records';
+import { heldBatch as batch } from './fixtures';
 
 describe('Holding', () => {
   test('iterates by issued_at then id after any sequence of adds and deletes', () => {
