@@ -56,7 +56,7 @@ function differenceStandardDeviation(prepared: PreparedGraph, base: number, grad
   if (prepared.correlations.partners.size > 0) {
     const datapoints = [...merged.keys()];
     const coefficients = datapoints.map((d) => merged.get(d) as number);
-    const terms = covarianceTermsOf(prepared.correlations, prepared.siStandardDeviations, datapoints, coefficients, 0, datapoints.length);
+    const terms = covarianceTermsOf(prepared, { datapoints, coefficients, from: 0, to: datapoints.length });
     if (terms !== null) variance += covarianceSum(terms);
   }
   return Math.sqrt(Math.max(0, variance));

@@ -37,6 +37,17 @@ export interface ComponentFigures {
 }
 
 /**
+ * The slots of the component being evaluated: its datapoints `slots[base]` to `slots[base + size - 1]`,
+ * the derivatives of its value by them in `gradient[0]` to `gradient[size - 1]`.
+ */
+interface SlotSpan {
+  readonly slots: Int32Array;
+  base: number;
+  size: number;
+  readonly gradient: Float64Array;
+}
+
+/**
  * Evaluates every component of a prepared graph; with a merge plan (propagation), also its
  * derivatives and standard deviation. Returns the problems instead when a component's value is
  * not a finite number (a division by zero, the logarithm of a negative value, ...).
@@ -50,6 +61,8 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   // The slots of the component being evaluated: magnitudes in, derivatives out.
   const slotValues = new Float64Array(prepared.maxSlots);
   const slotGradient = plan === null ? null : new Float64Array(prepared.maxSlots);
+  // Its slot span for the standard deviations (with propagation), moved along from component to component.
+  const span: SlotSpan | null = slotGradient === null ? null : { slots, base: 0, size: 0, gradient: slotGradient };
   // For the rare component that reaches one datapoint in two slots: created on first need.
   let merger: SensitivityAccumulator | null = null;
   const kinks = new Map<number, readonly Float64Array[]>();
@@ -78,19 +91,21 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
       const found = branchWarnings(prepared, c, slotValues.subarray(0, size), inputStart[c] as Int32Array);
       if (found !== null) warnings.set(c, found);
     }
-    if (plan === null || slotGradient === null) continue;
+    if (plan === null || slotGradient === null || span === null) continue;
     const candidates = compiled.mayKink ? compiled.kinkGradients(slotValues, inputStart[c] as Int32Array) : null;
     if (candidates !== null) {
       kinks.set(c, candidates);
       slotGradient.set(ownPreferred(prepared, base, candidates));
     }
     for (let k = 0; k < size; k++) gradients[base + k] = slotGradient[k] as number;
+    span.base = base;
+    span.size = size;
     if (plan.componentRepeats[c] === 1) {
       merger ??= new SensitivityAccumulator(siMagnitudes.length);
-      standardDeviations[c] = mergedStandardDeviation(slots, base, size, slotGradient, siStandardDeviations, merger);
-    } else standardDeviations[c] = standardDeviation(slots, base, size, slotGradient, siStandardDeviations);
+      standardDeviations[c] = mergedStandardDeviation(span, siStandardDeviations, merger);
+    } else standardDeviations[c] = standardDeviation(span, siStandardDeviations);
     if (prepared.correlations.partners.size > 0 && !Number.isNaN(standardDeviations[c] as number))
-      standardDeviations[c] = withCovariances(prepared, slots, base, size, slotGradient, standardDeviations[c] as number);
+      standardDeviations[c] = withCovariances(prepared, span, standardDeviations[c] as number);
   }
   return issues.length > 0 ? issues : { values, standardDeviations, gradients, kinks, warnings };
 }
@@ -103,16 +118,9 @@ function reachedComponents(prepared: PreparedGraph): Uint8Array {
 }
 
 /** A component's standard deviation with the covariance terms of its correlated datapoints (declared, or of a sample set's rows). */
-function withCovariances(
-  prepared: PreparedGraph,
-  slots: Int32Array,
-  base: number,
-  size: number,
-  gradient: Float64Array,
-  sd: number,
-): number {
-  const datapoints = slots.subarray(base, base + size);
-  const terms = covarianceTermsOf(prepared.correlations, prepared.siStandardDeviations, datapoints, gradient, 0, size);
+function withCovariances(prepared: PreparedGraph, span: SlotSpan, sd: number): number {
+  const { slots, base, size, gradient } = span;
+  const terms = covarianceTermsOf(prepared, { datapoints: slots.subarray(base, base + size), coefficients: gradient, from: 0, to: size });
   if (terms === null) return sd;
   return Math.sqrt(Math.max(0, sd * sd + covarianceSum(terms)));
 }
@@ -141,13 +149,8 @@ export function slotCandidate(prepared: PreparedGraph, base: number, gradient: F
  * The standard deviation of a component that reaches each datapoint once: the square root of a
  * plain sum of squares. NaN when none of its datapoints has a standard deviation.
  */
-function standardDeviation(
-  slots: Int32Array,
-  base: number,
-  size: number,
-  gradient: Float64Array,
-  siStandardDeviations: readonly number[],
-): number {
+function standardDeviation(span: SlotSpan, siStandardDeviations: readonly number[]): number {
+  const { slots, base, size, gradient } = span;
   let variance = 0;
   let anyGiven = false;
   for (let k = 0; k < size; k++) {
@@ -161,14 +164,8 @@ function standardDeviation(
 }
 
 /** The same for a component that reaches a datapoint in two slots: its derivatives add first. */
-function mergedStandardDeviation(
-  slots: Int32Array,
-  base: number,
-  size: number,
-  gradient: Float64Array,
-  siStandardDeviations: readonly number[],
-  merger: SensitivityAccumulator,
-): number {
+function mergedStandardDeviation(span: SlotSpan, siStandardDeviations: readonly number[], merger: SensitivityAccumulator): number {
+  const { slots, base, size, gradient } = span;
   merger.reset();
   for (let k = 0; k < size; k++) merger.add(slots[base + k] as number, gradient[k] as number, 1);
   const variance = merger.propagatedVariance(siStandardDeviations);

@@ -15,19 +15,28 @@ export interface CovarianceTerm {
   readonly term: number;
 }
 
+/** What the covariance terms read of a prepared graph: the declared pairs and each datapoint's SI standard deviation. */
+export interface CovarianceInputs {
+  readonly correlations: PreparedCorrelations;
+  readonly siStandardDeviations: readonly number[];
+}
+
+/** Merged terms k in [from, to): datapoint index `datapoints[k]` with its coefficient (merged derivative) `coefficients[k]`. */
+export interface MergedTerms {
+  readonly datapoints: ArrayLike<number>;
+  readonly coefficients: ArrayLike<number>;
+  readonly from: number;
+  readonly to: number;
+}
+
 /**
- * The covariance terms among an entry's merged terms (`datapoints[k]`, `coefficients[k]` for k in
- * [from, to)), each pair once; null when no two correlated datapoints of the entry are partners.
+ * The covariance terms among an entry's merged terms, each pair once; null when no two correlated
+ * datapoints of the entry are partners.
  */
-export function covarianceTermsOf(
-  correlations: PreparedCorrelations,
-  siStandardDeviations: readonly number[],
-  datapoints: ArrayLike<number>,
-  coefficients: ArrayLike<number>,
-  from: number,
-  to: number,
-): CovarianceTerm[] | null {
-  const { partners } = correlations;
+export function covarianceTermsOf(prepared: CovarianceInputs, merged: MergedTerms): CovarianceTerm[] | null {
+  const { siStandardDeviations } = prepared;
+  const { partners } = prepared.correlations;
+  const { datapoints, coefficients, from, to } = merged;
   let coefficientOf: Map<number, number> | null = null;
   for (let k = from; k < to; k++) {
     const d = datapoints[k] as number;

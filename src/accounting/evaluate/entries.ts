@@ -81,14 +81,13 @@ export class EntryEvaluation {
     for (let e = from; e < to; e++) {
       const row = e - from;
       chunk.push(
-        this.results.resultOf(
-          e,
-          this.chunkNet[row] as number,
-          this.nets[e] as number,
-          this.chunkStandardDeviation[row] as number,
-          this.credits,
+        this.results.resultOf(e, {
+          net: this.chunkNet[row] as number,
+          netAfterDiscount: this.nets[e] as number,
+          standardDeviation: this.chunkStandardDeviation[row] as number,
+          credits: this.credits,
           row,
-        ),
+        }),
       );
     }
     this.next = to;

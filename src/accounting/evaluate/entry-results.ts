@@ -27,6 +27,19 @@ type CoverageInterval = NonNullable<GhgEntryResult['coverage_interval']>;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** The figures of an entry from the first two passes (entries.ts), that its result reports. */
+export interface EntryFigures {
+  /** Its signed sum, without discount. */
+  readonly net: number;
+  /** That less its uncertainty discount. */
+  readonly netAfterDiscount: number;
+  /** Its first-order standard deviation, NaN for none. */
+  readonly standardDeviation: number;
+  /** The credits of the chunk being evaluated; the entry's are at row `row`. */
+  readonly credits: CreditColumns;
+  readonly row: number;
+}
+
 /** Makes the result objects of the entries of one evaluation. */
 export class EntryResults implements ComponentResultsMaker {
   /** Each component's expression values, when the option asks for them. */
@@ -45,19 +58,10 @@ export class EntryResults implements ComponentResultsMaker {
     return this.inputs.prepared.entries.riskOfReversalPercentage[e] as number | null;
   }
 
-  /**
-   * Entry e's result: `net` its signed sum, `netAfterDiscount` that less its discount,
-   * `standardDeviation` NaN for none, its credits at row `row` of `credits`.
-   */
-  resultOf(
-    e: number,
-    net: number,
-    netAfterDiscount: number,
-    standardDeviation: number,
-    credits: CreditColumns,
-    row: number,
-  ): GhgEntryResult {
+  /** Entry e's result from its figures. */
+  resultOf(e: number, figures: EntryFigures): GhgEntryResult {
     const { prepared, plan, monteCarlo } = this.inputs;
+    const { net, netAfterDiscount, standardDeviation, credits, row } = figures;
     const risk = this.riskOf(e);
     const result = {
       id: prepared.entries.ids[e] as string,
@@ -93,20 +97,15 @@ export class EntryResults implements ComponentResultsMaker {
     }
     // Warnings last, so that the figures come first in JSON.
     const own = withComponentWarnings(entryWarnings(prepared, e), this.inputs, e);
-    const sampled = monteCarlo === undefined ? [] : this.addMonteCarlo(result, e, monteCarlo, net, standardDeviation);
+    const sampled = monteCarlo === undefined ? [] : this.addMonteCarlo(result, e, monteCarlo, figures);
     result.warnings = sampled.length === 0 ? own : [...own, ...sampled];
     return result;
   }
 
   /** Adds the Monte Carlo summary and the discount's figures under the Monte Carlo method; returns the Monte Carlo warnings. */
-  private addMonteCarlo(
-    result: Mutable<GhgEntryResult>,
-    e: number,
-    monteCarlo: MonteCarloRun,
-    net: number,
-    standardDeviation: number,
-  ): EvaluationWarning[] {
+  private addMonteCarlo(result: Mutable<GhgEntryResult>, e: number, monteCarlo: MonteCarloRun, figures: EntryFigures): EvaluationWarning[] {
     const { prepared } = this.inputs;
+    const { net, standardDeviation } = figures;
     const summary = monteCarlo.summaries[e] as MonteCarloSummary;
     result.monte_carlo = summary;
     const firstOrder = firstOrderNetAfterDiscount(net, standardDeviation, prepared.policies);

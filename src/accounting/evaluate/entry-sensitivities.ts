@@ -8,7 +8,7 @@
 import { SensitivityAccumulator } from '../../uncertainty';
 import { attributionFactor } from '../amortisation';
 import type { BudgetTerms } from './budget';
-import { covarianceSum, covarianceTermsOf } from './covariance';
+import { covarianceSum, covarianceTermsOf, type MergedTerms } from './covariance';
 import { compareStrings } from '../compare-strings';
 import type { EntryInputs } from './entry-inputs';
 import { type KinkCandidate, preferredCombination, varianceOfTerms } from './kink-choice';
@@ -110,7 +110,12 @@ export class EntrySensitivities {
     }
     if (!anyGiven) variance = Number.NaN;
     else if (prepared.correlations.partners.size > 0)
-      variance = this.withCovariances(e, variance, termDatapoint, terms, termAt, plan.termStart[e + 1] as number);
+      variance = this.withCovariances(e, variance, {
+        datapoints: termDatapoint,
+        coefficients: terms,
+        from: termAt,
+        to: plan.termStart[e + 1] as number,
+      });
     budgets.endPlannedEntry(e, variance);
     return variance;
   }
@@ -141,14 +146,12 @@ export class EntrySensitivities {
     merged.reset();
     if (!Number.isNaN(variance) && prepared.correlations.partners.size > 0) {
       const { appendedDatapoints, appendedCoefficients } = budgets.appendedTerms();
-      variance = this.withCovariances(
-        e,
-        variance,
-        appendedDatapoints,
-        appendedCoefficients,
-        budgets.appendedEntryStart,
-        budgets.appendedEntryEnd,
-      );
+      variance = this.withCovariances(e, variance, {
+        datapoints: appendedDatapoints,
+        coefficients: appendedCoefficients,
+        from: budgets.appendedEntryStart,
+        to: budgets.appendedEntryEnd,
+      });
     }
     if (reused.length > 1) reused.sort((a, b) => compareStrings(a.datapoint_id, b.datapoint_id));
     this.reusedOfAppended.set(e, reused);
@@ -157,19 +160,11 @@ export class EntrySensitivities {
   }
 
   /**
-   * The variance plus the covariance terms of the correlated pairs among terms [from, to), the
+   * The variance plus the covariance terms of the correlated pairs among the merged terms, the
    * terms recorded for the budget (never below 0: round-off of r = -1 pairs).
    */
-  private withCovariances(
-    e: number,
-    variance: number,
-    datapoints: ArrayLike<number>,
-    coefficients: ArrayLike<number>,
-    from: number,
-    to: number,
-  ): number {
-    const { prepared } = this.inputs;
-    const terms = covarianceTermsOf(prepared.correlations, prepared.siStandardDeviations, datapoints, coefficients, from, to);
+  private withCovariances(e: number, variance: number, merged: MergedTerms): number {
+    const terms = covarianceTermsOf(this.inputs.prepared, merged);
     if (terms === null) return variance;
     this.budgets!.covariances.set(e, terms);
     return Math.max(0, variance + covarianceSum(terms));

@@ -50,6 +50,19 @@ export function prepareComponents(context: PrepareContext, blueprints: PreparedB
   return builder.done();
 }
 
+/** The input being read, for the checks of each datapoint it names. */
+interface InputRead {
+  /** Document index of the component, and its id. */
+  readonly component: number;
+  readonly componentId: string;
+  /** Index of the input in the component's `inputs`, and the field naming its datapoints. */
+  readonly input: number;
+  readonly field: 'datapoint_ids' | 'datapoint_id';
+  readonly blueprintInput: CompiledBlueprintInput;
+  /** Dimension id (in the preparation's dimension table) the input's quantity kind expects. */
+  readonly expectedDimension: number;
+}
+
 /** Layouts kept per blueprint; a blueprint whose components have more gets arrays of their own. */
 const LAYOUTS_KEPT = 16;
 
@@ -246,53 +259,55 @@ export class ComponentBuilder {
     this.suppliedCount[s] = count;
     let expected = plan.expected[s] as number;
     if (expected < 0) plan.expected[s] = expected = this.context.dimensions.idOf(dimensionOfQuantityKind(spec.quantity_kind));
+    // Made for the first datapoint that does not fit, to say where (none almost always).
+    let read: InputRead | null = null;
     for (let k = 0; k < count; k++) {
       const datapointId = list !== undefined ? (list[k] as string) : (single as string);
       const d = this.datapoints.index.getNear(datapointId, this.nextDatapoint);
       if (d >= 0) this.nextDatapoint = d + 1;
       this.checked[this.used++] = d;
-      if (!this.checkDatapoint(d, datapointId, expected, spec, id, c, i, field, list !== undefined ? k : -1)) valid = false;
-      else this.noteKind(d, plan.valueChecks[s] as number);
+      if (this.fitsInput(d, expected)) this.noteKind(d, plan.valueChecks[s] as number);
+      else {
+        read ??= { component: c, componentId: id, input: i, field, blueprintInput: spec, expectedDimension: expected };
+        this.reportDatapoint(d, datapointId, list !== undefined ? k : -1, read);
+        valid = false;
+      }
     }
     return valid;
   }
 
+  /** Whether datapoint d exists and has a unit of dimension `expected` (the dimension id of the input's kind). */
+  private fitsInput(d: number, expected: number): boolean {
+    if (d < 0) return false;
+    const got = this.datapoints.dimension[d] as number;
+    return got >= 0 && (got === expected || this.context.dimensions.equal(got, expected));
+  }
+
   /**
-   * Whether datapoint d, named at position k of input i's `field` of component c (k -1 for a single
-   * `datapoint_id`), exists and has a unit of the input's kind.
+   * Reports why datapoint d, named at position k of the input's `field` (k -1 for a single
+   * `datapoint_id`), does not fit the input: it does not exist, or its unit is not of the input's kind.
    */
-  private checkDatapoint(
-    d: number,
-    datapointId: string,
-    expected: number,
-    spec: CompiledBlueprintInput,
-    id: string,
-    c: number,
-    i: number,
-    field: string,
-    k: number,
-  ): boolean {
+  private reportDatapoint(d: number, datapointId: string, k: number, read: InputRead): void {
     const { context } = this;
+    const { componentId: id, blueprintInput: spec, expectedDimension: expected } = read;
     if (d < 0) {
       problem(
         context,
-        slotPath(c, i, field, k),
+        slotPath(read, k),
         'unknown_datapoint',
         `${this.context.componentName(id)} input '${spec.input_key}' names datapoint '${datapointId}', which the document does not define`,
       );
-      return false;
+      return;
     }
     const got = this.datapoints.dimension[d] as number;
-    if (got < 0) return false; // its unit was reported where the datapoint is defined
-    if (got === expected || context.dimensions.equal(got, expected)) return true;
+    if (got < 0) return; // its unit was reported where the datapoint is defined
     const { dimensions } = context;
     problem(
       context,
-      slotPath(c, i, field, k),
+      slotPath(read, k),
       'unit_incompatible',
       `datapoint '${datapointId}' has unit '${this.datapoints.units[d]}' (${formatDimension(dimensions.dimension(got))}), but input '${spec.input_key}' of ${this.context.componentName(id)} expects quantity kind '${spec.quantity_kind}' (${formatDimension(dimensions.dimension(expected))})`,
     );
-    return false;
   }
 
   /** Adds the component just read as the next row: its slots in blueprint order, its layout. */
@@ -340,9 +355,10 @@ export class ComponentBuilder {
   }
 }
 
-/** The path of position k of input i's `field` of component c (k -1: the field itself). */
-function slotPath(c: number, i: number, field: string, k: number): IssuePath {
-  return k >= 0 ? inputPath(c, i, field, k) : inputPath(c, i, field);
+/** The path of position k of the input's `field` (k -1: the field itself). */
+function slotPath(read: InputRead, k: number): IssuePath {
+  const { component, input, field } = read;
+  return k >= 0 ? inputPath(component, input, field, k) : inputPath(component, input, field);
 }
 
 /**

@@ -141,7 +141,7 @@ export class EntryBuilder {
     this.shareAttribution[c] = a;
     const prepared = this.components.componentOfDocument[c] as number;
     if (prepared < 0) return; // the component itself is invalid and was reported
-    this.own.push(prepared, factor, factorDatapoint, this.signOf(prepared));
+    this.own.push({ component: prepared, factor, factorDatapoint, sign: this.signOf(prepared) });
   }
 
   /** The datapoint of a legacy factor, -1 (the problem reported) when it is not a usable factor. */
@@ -222,15 +222,15 @@ export class EntryBuilder {
     for (let e = 0; e < count; e++) {
       for (let a = this.start[e] as number; a < (this.start[e + 1] as number); a++) all.copy(this.own, a);
       for (const attribution of byEntry[e] as ScopedAttribution[]) {
-        all.push(
-          attribution.component,
-          attribution.factor,
-          -1,
-          this.signOf(attribution.component),
-          attribution.scope === 'PROJECT' ? 2 : 1,
-          attribution.shareSlot ?? -1,
-          attribution.divisor ?? Number.NaN,
-        );
+        all.push({
+          component: attribution.component,
+          factor: attribution.factor,
+          factorDatapoint: -1,
+          sign: this.signOf(attribution.component),
+          scope: attribution.scope === 'PROJECT' ? 2 : 1,
+          shareSlot: attribution.shareSlot ?? -1,
+          divisor: attribution.divisor ?? Number.NaN,
+        });
       }
       attributionStart[e + 1] = all.length;
     }
@@ -261,6 +261,20 @@ export class EntryBuilder {
   }
 }
 
+/** One row of the attribution columns, as prepared-graph.ts `PreparedAttributions` reads it (scope by its code). */
+interface AttributionRow {
+  readonly component: number;
+  readonly factor: number;
+  readonly factorDatapoint: number;
+  readonly sign: number;
+  /** 0 (the entry's own) when absent. */
+  readonly scope?: number;
+  /** -1 (no amortised share) when absent. */
+  readonly shareSlot?: number;
+  /** NaN (not split) when absent. */
+  readonly divisor?: number;
+}
+
 /** Growable attribution columns (prepared-graph.ts `PreparedAttributions`). */
 class AttributionColumns {
   length = 0;
@@ -282,30 +296,30 @@ class AttributionColumns {
     this.divisor = new Float64Array(capacity);
   }
 
-  /** Adds a row (an entry's own attribution when the last three are left out). */
-  push(component: number, factor: number, factorDatapoint: number, sign: number, scope = 0, shareSlot = -1, divisor = Number.NaN): void {
+  /** Adds a row (an entry's own attribution when scope, shareSlot and divisor are left out). */
+  push(row: AttributionRow): void {
     if (this.length === this.component.length) this.grow();
-    const row = this.length++;
-    this.component[row] = component;
-    this.factor[row] = factor;
-    this.factorDatapoint[row] = factorDatapoint;
-    this.sign[row] = sign;
-    this.scope[row] = scope;
-    this.shareSlot[row] = shareSlot;
-    this.divisor[row] = divisor;
+    const at = this.length++;
+    this.component[at] = row.component;
+    this.factor[at] = row.factor;
+    this.factorDatapoint[at] = row.factorDatapoint;
+    this.sign[at] = row.sign;
+    this.scope[at] = row.scope ?? 0;
+    this.shareSlot[at] = row.shareSlot ?? -1;
+    this.divisor[at] = row.divisor ?? Number.NaN;
   }
 
   /** Adds a copy of row `row` of `other`. */
   copy(other: AttributionColumns, row: number): void {
-    this.push(
-      other.component[row] as number,
-      other.factor[row] as number,
-      other.factorDatapoint[row] as number,
-      other.sign[row] as number,
-      other.scope[row],
-      other.shareSlot[row],
-      other.divisor[row],
-    );
+    this.push({
+      component: other.component[row] as number,
+      factor: other.factor[row] as number,
+      factorDatapoint: other.factorDatapoint[row] as number,
+      sign: other.sign[row] as number,
+      scope: other.scope[row] as number,
+      shareSlot: other.shareSlot[row] as number,
+      divisor: other.divisor[row] as number,
+    });
   }
 
   done(): PreparedAttributions {

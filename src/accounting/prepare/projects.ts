@@ -30,6 +30,24 @@ interface OrderedStatement {
   readonly s: number;
 }
 
+/** The project being prepared, as its amortised components read it. */
+interface ProjectRead {
+  readonly pass: StatementPass;
+  readonly project: DocumentProject;
+  /** Its statements in amortisation order. */
+  readonly statements: readonly OrderedStatement[];
+  /** Its estimated lifetime in days, NaN when it has none or its unit is not a time. */
+  readonly lifetimeDays: number;
+  readonly frozen: FrozenShares;
+}
+
+/** A project component being prepared: itself, the index of its prepared component and its path. */
+interface ProjectComponentRead {
+  readonly projectComponent: DocumentProjectComponent;
+  readonly component: number;
+  readonly at: IssuePath;
+}
+
 /** Checks one project and prepares its components. */
 export function prepareProject(pass: StatementPass, project: DocumentProject, p: number, frozen: FrozenShares): void {
   const projectStatements: OrderedStatement[] = pass.statements
@@ -41,7 +59,13 @@ export function prepareProject(pass: StatementPass, project: DocumentProject, p:
         compareStrings(a.statement.reportingPeriodEnd, b.statement.reportingPeriodEnd) ||
         compareStrings(a.statement.id, b.statement.id),
     );
-  const lifetimeDays = projectLifetimeDays(pass.context, project, p);
+  const read: ProjectRead = {
+    pass,
+    project,
+    statements: projectStatements,
+    lifetimeDays: projectLifetimeDays(pass.context, project, p),
+    frozen,
+  };
   project.components.forEach((pc, k) => {
     const at: IssuePath = ['projects', p, 'components', k];
     const c = preparedComponent(pass.context, pc.component_id, [...at, 'component_id']);
@@ -58,8 +82,9 @@ export function prepareProject(pass: StatementPass, project: DocumentProject, p:
     }
     if (strategy === 'MANUAL') attributeManually(pass, pc, c, at);
     else {
-      const period = amortisationPeriod(pass.context, project, pc, strategy, lifetimeDays, at);
-      if (period !== undefined) amortise(pass, project, pc, c, period, projectStatements, frozen, at);
+      const componentRead: ProjectComponentRead = { projectComponent: pc, component: c, at };
+      const period = amortisationPeriod(read, componentRead, strategy);
+      if (period !== undefined) amortise(read, componentRead, period);
     }
   });
 }
@@ -140,14 +165,13 @@ interface AmortisationPeriod {
  * or undefined when it is missing or invalid (reported, except a lifetime whose unit was).
  */
 function amortisationPeriod(
-  context: StatementContext,
-  project: DocumentProject,
-  pc: DocumentProjectComponent,
+  read: ProjectRead,
+  componentRead: ProjectComponentRead,
   strategy: AmortisedStrategy,
-  lifetimeDays: number,
-  at: IssuePath,
 ): AmortisationPeriod | undefined {
-  const { problem } = context;
+  const { project, lifetimeDays } = read;
+  const { projectComponent: pc, at } = componentRead;
+  const { problem } = read.pass.context;
   if (strategy === 'ESTIMATED_PROJECT_TONNAGE') {
     const tonnage = project.estimated_gross_tonnage_kg;
     if (tonnage === null || tonnage === undefined) {
@@ -196,16 +220,9 @@ function amortisationPeriod(
  * An automatically amortised project component: one share slot per statement of the project, an
  * attribution on each entry of a statement that has or receives a share, and the amortisation.
  */
-function amortise(
-  pass: StatementPass,
-  project: DocumentProject,
-  pc: DocumentProjectComponent,
-  c: number,
-  period: AmortisationPeriod,
-  projectStatements: readonly OrderedStatement[],
-  frozen: FrozenShares,
-  at: IssuePath,
-): void {
+function amortise(read: ProjectRead, componentRead: ProjectComponentRead, period: AmortisationPeriod): void {
+  const { pass, project, statements: projectStatements, frozen } = read;
+  const { projectComponent: pc, component: c, at } = componentRead;
   const { strategy, customStart, customEnd } = period;
   let frozenTotal = 0;
   const slots: PreparedShareSlot[] = [];

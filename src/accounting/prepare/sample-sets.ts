@@ -46,12 +46,26 @@ interface Place {
   readonly row: number;
 }
 
+/** What the checks of every set share: the preparation, its datapoints, the places of the members read so far, the ids correlations name. */
+interface SampleSetsRead {
+  readonly context: PrepareContext;
+  readonly datapoints: DatapointColumns;
+  readonly places: Map<number, Place>;
+  readonly correlated: ReadonlySet<string>;
+}
+
+/** One set being checked: its index in the document, its id and its column names in order. */
+interface SampleSetRead {
+  readonly set: number;
+  readonly id: string;
+  readonly names: readonly string[];
+}
+
 /** Checks the document's sample sets and reads their values (see the module comment); [] when it has none. */
 export function prepareSampleSets(context: PrepareContext, datapoints: DatapointColumns): PreparedSampleSet[] {
   const declared = context.graph.sample_sets;
   if (declared === undefined || declared.length === 0) return [];
-  const correlated = correlatedIds(context);
-  const places = new Map<number, Place>();
+  const read: SampleSetsRead = { context, datapoints, places: new Map<number, Place>(), correlated: correlatedIds(context) };
   const ids = new Set<string>();
   const sets: PreparedSampleSet[] = [];
   declared.forEach((set, s) => {
@@ -66,12 +80,12 @@ export function prepareSampleSets(context: PrepareContext, datapoints: Datapoint
     const members = names.map((name) => {
       const column = set.columns[name] as readonly string[];
       return column.map((id, row) => {
-        const d = memberOf(context, datapoints, { set: s, column: name, row }, id, set.id, places, correlated);
+        const d = memberOf(read, set.id, { set: s, column: name, row }, id);
         if (d < 0) ok = false;
         return d;
       });
     });
-    if (ok && !checkUnits(context, datapoints, s, set.id, names, members)) ok = false;
+    if (ok && !checkUnits(read, { set: s, id: set.id, names }, members)) ok = false;
     if (ok) sets.push(preparedSet(datapoints, set.id, names, members));
   });
   return sets;
@@ -119,16 +133,9 @@ function checkLengths(
   return ok;
 }
 
-/** The datapoint index of one member, or -1 (with the problem reported) when it cannot be one. */
-function memberOf(
-  context: PrepareContext,
-  datapoints: DatapointColumns,
-  place: Place,
-  id: string,
-  setId: string,
-  places: Map<number, Place>,
-  correlated: ReadonlySet<string>,
-): number {
+/** The datapoint index of the member of set `setId` at `place`, named `id`, or -1 (with the problem reported) when it cannot be one. */
+function memberOf(read: SampleSetsRead, setId: string, place: Place, id: string): number {
+  const { context, datapoints, places, correlated } = read;
   const path = ['sample_sets', place.set, 'columns', place.column, place.row];
   const where = `sample set '${setId}' column '${place.column}'`;
   const d = datapoints.index.get(id);
@@ -182,14 +189,9 @@ function memberOf(
 }
 
 /** Whether the datapoints of each column have units of one dimension (unknown units were reported where defined). */
-function checkUnits(
-  context: PrepareContext,
-  datapoints: DatapointColumns,
-  s: number,
-  setId: string,
-  names: readonly string[],
-  members: readonly (readonly number[])[],
-): boolean {
+function checkUnits(read: SampleSetsRead, set: SampleSetRead, members: readonly (readonly number[])[]): boolean {
+  const { context, datapoints } = read;
+  const { set: s, id: setId, names } = set;
   let ok = true;
   names.forEach((name, j) => {
     const column = members[j] as readonly number[];
