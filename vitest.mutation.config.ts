@@ -10,17 +10,27 @@ import base from './vitest.config';
 // Stryker's Vitest runner starts a new worker for every mutant, which imports the engine afresh. Importing mathjs's
 // ES modules (about a thousand files, and its entry builds the default instance with every function) took 5-9 s of
 // each mutant's run on the loaded machine, against 1-2 s of tests. Here `mathjs` and `mathjs/number` resolve to
-// one-file bundles of the names src/units/mathjs-instance.ts imports (the same mathjs code, built by esbuild once per
-// run): about 0.2 s to import. They are written under node_modules/.cache, so the worker imports them natively as it
+// one-file bundles of the names src/units/mathjs-instance.ts and test/units/mathjs-number-units.test.ts import (the same
+// mathjs code, built by esbuild once per run): about 0.2 s to import. They are written under node_modules/.cache, so the worker imports them natively as it
 // does mathjs.
 const bundles = fileURLToPath(new URL('./node_modules/.cache/cdr-mutation/', import.meta.url));
 const MATHJS_BUNDLES = [
   {
     find: /^mathjs$/,
     file: 'mathjs.mjs',
-    contents: "export { create, createUnitDependencies, parseDependencies, unitDependencies } from 'mathjs';",
+    // The unit factories src/units/mathjs-instance.ts reads; the rest is the full build's unit instance of
+    // test/units/mathjs-number-units.test.ts.
+    contents:
+      "export { create, createCreateUnit, createUnitClass, createUnitDependencies, createUnitFunction, unitDependencies } from 'mathjs';",
   },
-  { find: /^mathjs\/number$/, file: 'mathjs-number.mjs', contents: "export { create, parseDependencies } from 'mathjs/number';" },
+  {
+    find: /^mathjs\/number$/,
+    file: 'mathjs-number.mjs',
+    contents: [
+      'export { create, createAbs, createAddScalar, createDivideScalar, createEqual, createEqualScalar, createFormat, createIsNumeric,',
+      "  createMultiplyScalar, createNumber, createPow, createRound, createSubtractScalar, createTyped, factory, parseDependencies } from 'mathjs/number';",
+    ].join('\n'),
+  },
 ];
 const resolveDir = fileURLToPath(new URL('.', import.meta.url));
 for (const { file, contents } of MATHJS_BUNDLES) {

@@ -1,20 +1,31 @@
 /**
- * The engine's mathjs instances, each built with mathjs's own `create` from the dependency lists of
- * the functions the engine calls, not from `all`, created on first use (never at import) and
- * isolated from the global mathjs instance: nothing another module does to that instance reaches
- * the engine, and the engine's units never leak into it.
+ * The engine's mathjs instances, each built with mathjs's own `create` from the factories of the
+ * functions the engine calls, not from `all`, created on first use (never at import) and isolated
+ * from the global mathjs instance: nothing another module does to that instance reaches the engine,
+ * and the engine's units never leak into it.
  *
  * - {@link formulaParser}: mathjs's parser from its number-only build (`mathjs/number`), for
  *   src/expressions/formula.ts. Formulas are only parsed, never evaluated by mathjs (the allowed
  *   functions are evaluated by the engine's compiled programs), and their constants are plain
  *   numbers; the number-only build makes the parser in about 10 ms where the full one, which
  *   brings matrices, big numbers and fractions, took about 100 ms of every CLI run.
- * - {@link engineMath}: the full build's `parse`, `unit` and `createUnit`, for the units
- *   (unit-names.ts) where the table of unit values (unit-values.ts) does not answer.
+ * - {@link engineMath}: mathjs's `Unit` class with its `unit` and `createUnit` functions, for the
+ *   units (unit-names.ts) where the table of unit values (unit-values.ts) does not answer. Unit
+ *   values are plain numbers here, so the arithmetic the class is made with is the number-only
+ *   build's (`mathjs/number`): the full build's dependency lists would bring matrices, big numbers,
+ *   fractions and complex numbers into every entry that imports this module (issue 36, import time),
+ *   and the full build converts a unit's value to a number before any arithmetic on numbers anyway.
+ *   See {@link numberOnlyUnitFactories} for the names the class asks for but the engine never uses.
  * May import: mathjs.
  */
-import { create, createUnitDependencies, type FactoryFunctionMap, parseDependencies, unitDependencies } from 'mathjs';
-import { create as createNumberOnly, parseDependencies as numberParseDependencies } from 'mathjs/number';
+import * as mathjsFull from 'mathjs';
+import * as mathjsNumber from 'mathjs/number';
+import {
+  create as createFromFactories,
+  type FactoryFunctionMap,
+  factory,
+  parseDependencies as numberParseDependencies,
+} from 'mathjs/number';
 
 /** The slice of a mathjs unit the engine reads. */
 export interface MathjsUnitPart {
@@ -38,8 +49,6 @@ export interface MathjsUnitDefinition {
 
 /** The functions of the engine's mathjs instance. */
 export interface EngineMath {
-  /** mathjs's expression parser (formulas are only parsed, never evaluated, by mathjs). */
-  parse(text: string): unknown;
   /** Reads a unit (a name known to this instance, optionally with a number in front). */
   unit(text: string): MathjsUnit;
   /** Defines a unit of this instance. */
@@ -64,19 +73,112 @@ let parserInstance: FormulaParser | null = null;
 export function formulaParser(): FormulaParser {
   if (parserInstance === null) {
     const factories = { parseDependencies: numberParseDependencies } as Record<string, FactoryFunctionMap>;
-    parserInstance = createNumberOnly(factories) as unknown as FormulaParser;
+    parserInstance = createFromFactories(factories) as unknown as FormulaParser;
   }
   return parserInstance;
+}
+
+/** A factory of mathjs's (what `create` takes). */
+type Factory = FactoryFunctionMap[string];
+
+/** mathjs's factories of the unit class and functions, which its typings do not declare. */
+interface UnitFactories {
+  readonly createUnitClass: Factory;
+  readonly createUnitFunction: Factory;
+  readonly createCreateUnit: Factory;
+}
+
+/** The number-only build's factories of what the unit class computes with (not in mathjs's typings either). */
+interface NumberFactories {
+  readonly createTyped: Factory;
+  readonly createAbs: Factory;
+  readonly createAddScalar: Factory;
+  readonly createSubtractScalar: Factory;
+  readonly createMultiplyScalar: Factory;
+  readonly createDivideScalar: Factory;
+  readonly createPow: Factory;
+  readonly createRound: Factory;
+  readonly createEqual: Factory;
+  readonly createEqualScalar: Factory;
+  readonly createIsNumeric: Factory;
+  readonly createFormat: Factory;
+  readonly createNumber: Factory;
+}
+
+/**
+ * The factories of the engine's unit instance: mathjs's unit class and functions, with the
+ * number-only build's arithmetic. Four names the class asks for are stand-ins here:
+ * - `Fraction`, the value of the degree Fahrenheit and Rankine (5/9): made as its number, which is
+ *   what the full build turns a fraction into (mathjs's `number`) before using it with a number;
+ * - `Complex`, whose `I` is the value of the volt-ampere reactive: NaN, so that the engine finds no
+ *   usable unit there, as in the full build (`Number` of a complex number is NaN or 0);
+ * - `BigNumber`, used only when the instance's `number` setting asks for big numbers (never);
+ * - `fix`, used only to split a value over several units (`splitUnit`, never called by the engine);
+ *   its number-only factory would bring decimal.js into every entry that imports this module.
+ */
+function numberOnlyUnitFactories(): FactoryFunctionMap {
+  const stand = (name: string, make: () => unknown): Factory => factory(name, [], make) as Factory;
+  // Each factory is read off its namespace by name (never through a variable holding the namespace),
+  // so that the bundler keeps only these of mathjs.
+  return {
+    createTyped: (mathjsNumber as unknown as NumberFactories).createTyped,
+    createAbs: (mathjsNumber as unknown as NumberFactories).createAbs,
+    createAddScalar: (mathjsNumber as unknown as NumberFactories).createAddScalar,
+    createSubtractScalar: (mathjsNumber as unknown as NumberFactories).createSubtractScalar,
+    createMultiplyScalar: (mathjsNumber as unknown as NumberFactories).createMultiplyScalar,
+    createDivideScalar: (mathjsNumber as unknown as NumberFactories).createDivideScalar,
+    createPow: (mathjsNumber as unknown as NumberFactories).createPow,
+    createRound: (mathjsNumber as unknown as NumberFactories).createRound,
+    createEqual: (mathjsNumber as unknown as NumberFactories).createEqual,
+    createEqualScalar: (mathjsNumber as unknown as NumberFactories).createEqualScalar,
+    createIsNumeric: (mathjsNumber as unknown as NumberFactories).createIsNumeric,
+    createFormat: (mathjsNumber as unknown as NumberFactories).createFormat,
+    createNumber: (mathjsNumber as unknown as NumberFactories).createNumber,
+    createFix: stand('fix', () => noSplitting),
+    createFraction: stand('Fraction', () => FractionAsNumber),
+    createComplex: stand('Complex', () => ({ I: Number.NaN })),
+    createBigNumber: stand('BigNumber', () => NoBigNumber),
+    createUnitClass: (mathjsFull as unknown as UnitFactories).createUnitClass,
+    createUnitFunction: (mathjsFull as unknown as UnitFactories).createUnitFunction,
+    createCreateUnit: (mathjsFull as unknown as UnitFactories).createCreateUnit,
+  };
+}
+
+/**
+ * `new FractionAsNumber(n, d)` is n / d as a number object; the unit class only makes the fractions
+ * of its unit table with it, and {@link engineMath} turns them into plain numbers once made.
+ */
+function FractionAsNumber(this: unknown, n: number, d: number): object {
+  return Object(n / d) as object;
+}
+
+/** Refuses to split a value over several units (see {@link numberOnlyUnitFactories}). */
+function noSplitting(): never {
+  throw new TypeError("the engine's unit instance does not split values over units");
+}
+
+/** Refuses, like the number-only build, to make a big number. */
+function NoBigNumber(): never {
+  throw new TypeError("the engine's unit instance has no big numbers");
+}
+
+/**
+ * A new unit instance of the engine's kind (what {@link engineMath} holds); tests read one side by
+ * side with mathjs's full build.
+ */
+export function createEngineMath(): EngineMath {
+  const made = createFromFactories(numberOnlyUnitFactories()) as unknown as EngineMath & {
+    Unit: { UNITS: Record<string, { value: unknown }> };
+  };
+  // The table's fractions (number objects, above) as plain numbers, as the full build reads them.
+  for (const unit of Object.values(made.Unit.UNITS)) if (unit.value instanceof Number) unit.value = unit.value.valueOf();
+  return made;
 }
 
 let instance: EngineMath | null = null;
 
 /** The engine's mathjs instance, created on the first call. */
 export function engineMath(): EngineMath {
-  if (instance === null) {
-    // mathjs's types declare each dependency list as possibly undefined; the three exist in every build.
-    const factories = { parseDependencies, unitDependencies, createUnitDependencies } as Record<string, FactoryFunctionMap>;
-    instance = create(factories) as unknown as EngineMath;
-  }
+  if (instance === null) instance = createEngineMath();
   return instance;
 }
