@@ -129,8 +129,11 @@ export function resultWarnings(
   // first, without making a key for each of them.
   const knownObjects = new Set(document);
   const known = new Set(document.map((w) => `${w.code} ${w.path}`));
-  for (const entry of entries) {
-    for (const w of entry.warnings) {
+  // Indexed loops: an iterator per entry is 10,000s of objects at no gain (issue 36).
+  for (let e = 0; e < entries.length; e++) {
+    const own = (entries[e] as { readonly warnings: readonly EvaluationWarning[] }).warnings;
+    for (let k = 0; k < own.length; k++) {
+      const w = own[k] as EvaluationWarning;
       if (knownObjects.has(w) || known.has(`${w.code} ${w.path}`)) continue;
       (extra ??= []).push(w);
     }

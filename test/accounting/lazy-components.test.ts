@@ -1,4 +1,4 @@
-// An entry result's `components`, made when first read (src/accounting/evaluate/lazy-components.ts):
+// An entry result's `components`, made when first read (src/accounting/evaluate/lazy-entry-fields.ts):
 // an ordinary enumerable property at its place among the keys, for every way a caller reads it,
 // with or without propagation, and the same figures as the component results of the same document
 // read at once.

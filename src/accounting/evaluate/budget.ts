@@ -2,7 +2,7 @@
  * Uncertainty budgets of an evaluation (docs/rules.md#evaluating-a-ghg-entry: per datapoint its sensitivity and
  * its share of the variance). Evaluation records each entry's merged sensitivities in flat typed
  * arrays; the budget lines, ordered largest share first and then by datapoint id, are created when
- * a caller first reads `uncertainty_budget`. That keeps an evaluation of 100,000s of entries from
+ * a caller first reads `uncertainty_budget` (lazy-entry-fields.ts). That keeps an evaluation of 100,000s of entries from
  * allocating millions of line objects nobody reads, while every reader sees an ordinary array.
  */
 import { compareStrings } from '../compare-strings';
@@ -11,7 +11,6 @@ import { DISTRIBUTION_CODE } from '../../uncertainty/distributions';
 import type { MergePlan } from '../prepare/merge-plan';
 import type { PreparedGraph } from '../prepare/prepared-graph';
 import type { GhgEntryResult, UncertaintyBudgetLine } from '../result';
-import { attachInspect, lazyFieldDescriptor, Stamp } from './lazy-fields';
 
 /** A covariance line of an entry's budget (docs/result.md). */
 type CovarianceBudgetLine = NonNullable<GhgEntryResult['uncertainty_budget_covariances']>[number];
@@ -256,40 +255,4 @@ function orderWithoutShares(shares: Float64Array, datapoints: Int32Array, ids: r
       compareStrings(ids[datapoints[x] as number] as string, ids[datapoints[y] as number] as string),
   );
   return Int32Array.from(byShare);
-}
-
-/**
- * An entry result's budget state, kept in private fields of the result itself (lazy-fields.ts):
- * invisible to JSON, spread, structured clones and equality checks.
- */
-class BudgetState extends Stamp {
-  #terms: BudgetTerms;
-  #entry: number;
-  #lines: UncertaintyBudgetLine[] | undefined;
-
-  constructor(result: object, terms: BudgetTerms, entry: number) {
-    super(result);
-    this.#terms = terms;
-    this.#entry = entry;
-  }
-
-  /** The lines of the result's budget, created on the first call and kept. */
-  static linesOf(result: object): UncertaintyBudgetLine[] {
-    if (!(#entry in result)) throw new TypeError('uncertainty_budget: the getter was called on an object that is not an evaluation result');
-    const state = result as BudgetState;
-    return (state.#lines ??= state.#terms.linesOf(state.#entry));
-  }
-}
-
-const budgetDescriptor = lazyFieldDescriptor('uncertainty_budget', BudgetState.linesOf);
-
-/**
- * Gives an entry result its `uncertainty_budget`: an enumerable property, so that JSON, spreads,
- * structured clones and equality checks see it like any other, whose lines are created on the first
- * read and kept. Assigning to it replaces it with a plain data property, as on any object.
- */
-export function attachBudget<T extends object>(result: T, terms: BudgetTerms, entry: number): T {
-  new BudgetState(result, terms, entry); // adds the private fields to result itself
-  Object.defineProperty(result, 'uncertainty_budget', budgetDescriptor);
-  return attachInspect(result);
 }

@@ -97,13 +97,13 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
       kinks.set(c, candidates);
       slotGradient.set(ownPreferred(prepared, base, candidates));
     }
-    for (let k = 0; k < size; k++) gradients[base + k] = slotGradient[k] as number;
     span.base = base;
     span.size = size;
     if (plan.componentRepeats[c] === 1) {
+      for (let k = 0; k < size; k++) gradients[base + k] = slotGradient[k] as number;
       merger ??= new SensitivityAccumulator(siMagnitudes.length);
       standardDeviations[c] = mergedStandardDeviation(span, siStandardDeviations, merger);
-    } else standardDeviations[c] = standardDeviation(span, siStandardDeviations);
+    } else standardDeviations[c] = keptStandardDeviation(span, siStandardDeviations, gradients);
     if (prepared.correlations.partners.size > 0 && !Number.isNaN(standardDeviations[c] as number))
       standardDeviations[c] = withCovariances(prepared, span, standardDeviations[c] as number);
   }
@@ -147,17 +147,20 @@ export function slotCandidate(prepared: PreparedGraph, base: number, gradient: F
 
 /**
  * The standard deviation of a component that reaches each datapoint once: the square root of a
- * plain sum of squares. NaN when none of its datapoints has a standard deviation.
+ * plain sum of squares. NaN when none of its datapoints has a standard deviation. Its derivatives
+ * are kept in `gradients` in the same pass over its slots.
  */
-function standardDeviation(span: SlotSpan, siStandardDeviations: readonly number[]): number {
+function keptStandardDeviation(span: SlotSpan, siStandardDeviations: readonly number[], gradients: Float64Array): number {
   const { slots, base, size, gradient } = span;
   let variance = 0;
   let anyGiven = false;
   for (let k = 0; k < size; k++) {
+    const g = gradient[k] as number;
+    gradients[base + k] = g;
     const s = siStandardDeviations[slots[base + k] as number] as number;
     if (Number.isNaN(s)) continue;
     anyGiven = true;
-    const u = (gradient[k] as number) * s;
+    const u = g * s;
     variance += u * u;
   }
   return anyGiven ? Math.sqrt(variance) : Number.NaN;

@@ -17,11 +17,13 @@ import type { EntryInputs } from './entry-inputs';
 import { BudgetTerms } from './budget';
 import { creditsOfNetInto, type CreditColumns } from '../credits/credits';
 import { firstOrderNetAfterDiscount } from './discount';
-import { EntryResults } from './entry-results';
+import { type EntryFigures, EntryResults } from './entry-results';
 import { EntrySensitivities } from './entry-sensitivities';
 
 /** Entries per chunk: large enough that a chunk's passes run in tight loops, small enough to stay young. */
 export const ENTRY_CHUNK = 512;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Every entry's net after its discount, by entry: what the statements' totals are made of. */
 export type EntryNets = Float64Array;
@@ -40,6 +42,8 @@ export class EntryEvaluation {
   private readonly chunkNet: Float64Array;
   private readonly chunkStandardDeviation: Float64Array;
   private readonly credits: CreditColumns;
+  /** The figures of the entry whose result is being made (entry-results.ts reads, never keeps, them). */
+  private readonly figures: Mutable<EntryFigures>;
   private readonly monteCarlo: MonteCarloRun | undefined;
 
   constructor(inputs: EntryInputs) {
@@ -51,6 +55,7 @@ export class EntryEvaluation {
     this.chunkNet = new Float64Array(chunk);
     this.chunkStandardDeviation = new Float64Array(chunk);
     this.credits = { issuable: new Float64Array(chunk), buffer: new Float64Array(chunk), supplier: new Float64Array(chunk) };
+    this.figures = { net: 0, netAfterDiscount: 0, standardDeviation: 0, credits: this.credits, row: 0 };
     this.policies = prepared.policies;
     this.monteCarlo = inputs.monteCarlo;
     const budgets = plan === null ? null : new BudgetTerms(prepared, plan);
@@ -76,19 +81,16 @@ export class EntryEvaluation {
       this.nets[e] = net;
       creditsOfNetInto(net, this.results.riskOf(e), this.policies, this.credits, e - from);
     }
-    // 3. The result objects.
-    const chunk: GhgEntryResult[] = [];
+    // 3. The result objects, from one figures object rewritten for each entry (none made per entry).
+    const chunk = new Array<GhgEntryResult>(to - from);
+    const figures = this.figures;
     for (let e = from; e < to; e++) {
       const row = e - from;
-      chunk.push(
-        this.results.resultOf(e, {
-          net: this.chunkNet[row] as number,
-          netAfterDiscount: this.nets[e] as number,
-          standardDeviation: this.chunkStandardDeviation[row] as number,
-          credits: this.credits,
-          row,
-        }),
-      );
+      figures.net = this.chunkNet[row] as number;
+      figures.netAfterDiscount = this.nets[e] as number;
+      figures.standardDeviation = this.chunkStandardDeviation[row] as number;
+      figures.row = row;
+      chunk[row] = this.results.resultOf(e, figures);
     }
     this.next = to;
     return chunk;

@@ -1,10 +1,10 @@
 /**
  * The third pass over an entry: its result object (docs/result.md), from the figures of
  * the first two passes. Its budget lines are made when `uncertainty_budget` is first read
- * (budget.ts). Internal to accounting.
+ * (lazy-entry-fields.ts, budget.ts). Internal to accounting.
  */
 import { attributionFactor } from '../amortisation';
-import { attachBudget, type BudgetTerms } from './budget';
+import type { BudgetTerms } from './budget';
 import type { CreditColumns } from '../credits/credits';
 import type { EntryInputs } from './entry-inputs';
 import type { EntrySensitivities } from './entry-sensitivities';
@@ -18,7 +18,7 @@ import type { MonteCarloRun } from '../monte-carlo/run';
 import { firstOrderWarning } from '../monte-carlo/warnings';
 import { firstOrderNetAfterDiscount } from './discount';
 import { ExpressionValues } from './expression-values';
-import { attachComponents, type ComponentResultsMaker } from './lazy-components';
+import { attachBudget, attachComponents, type ComponentResultsMaker } from './lazy-entry-fields';
 import { attachInspect } from './lazy-fields';
 import { normalQuantile, studentTQuantile } from '../../uncertainty';
 
@@ -75,15 +75,15 @@ export class EntryResults implements ComponentResultsMaker {
           ? null
           : { buffer_pool_contribution_kg: credits.buffer[row] as number, supplier_allocation_kg: credits.supplier[row] as number },
     } as Omit<Mutable<GhgEntryResult>, 'components' | 'reused_datapoints' | 'uncertainty_budget' | 'warnings'> as Mutable<GhgEntryResult>;
-    // `components` next, made when first read (lazy-components.ts), then the rest in their order.
-    attachComponents(result, this, e);
+    // `components` next, made when first read (lazy-entry-fields.ts), then the rest in their order.
+    attachComponents(result, this, this.budgets, e);
     result.reused_datapoints =
       plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e));
     if (this.budgets === null) {
       result.uncertainty_budget = [];
       attachInspect(result);
     } else {
-      attachBudget(result, this.budgets, e);
+      attachBudget(result);
       const covariances = this.budgets.covarianceLinesOf(e);
       if (covariances !== undefined) result.uncertainty_budget_covariances = covariances;
     }
@@ -127,7 +127,7 @@ export class EntryResults implements ComponentResultsMaker {
 
   /**
    * Entry e's component results, made when its result's `components` is first read
-   * (lazy-components.ts). The array is made at its final length: pushing 20 components grows a
+   * (lazy-entry-fields.ts). The array is made at its final length: pushing 20 components grows a
    * backing store of 17 slots into one of 41, twice the memory of the exact array.
    */
   componentResults(e: number): ComponentResult[] {

@@ -161,7 +161,7 @@ function evaluateEveryEntry(prepared: PreparedGraph, options: EvaluateOptions): 
   const entries = new Array<GhgEntryResult>(evaluation.entries.entryCount);
   let at = 0;
   for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
-    for (const entry of chunk) entries[at++] = entry;
+    for (let k = 0; k < chunk.length; k++) entries[at++] = chunk[k] as GhgEntryResult;
   }
   const statements = evaluation.statementResults();
   const warnings = resultWarnings(evaluation.documentWarnings, entries);

@@ -1,6 +1,6 @@
 /**
  * What an entry result's fields made on first read share (docs/result.md): `uncertainty_budget`
- * (budget.ts) and `components` (lazy-components.ts) keep their state in private fields of the
+ * and `components` (lazy-entry-fields.ts) keep their state in private fields of the
  * result itself and read it through one accessor per key, and a result shows them made when Node
  * prints it. Internal to accounting.
  */
