@@ -59,9 +59,10 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   const gradients = new Float64Array(plan === null ? 0 : slots.length);
   // The slots of the component being evaluated: magnitudes in, derivatives out.
   const slotValues = new Float64Array(prepared.maxSlots);
-  const slotGradient = plan === null ? null : new Float64Array(prepared.maxSlots);
-  // Its slot span for the standard deviations (with propagation), moved along from component to component.
-  const span: SlotSpan | null = slotGradient === null ? null : { slots, base: 0, size: 0, gradient: slotGradient };
+  // With propagation, the plan and the slot span for the standard deviations, moved along from component to component.
+  const propagation: { readonly plan: MergePlan; readonly span: SlotSpan } | null =
+    plan === null ? null : { plan, span: { slots, base: 0, size: 0, gradient: new Float64Array(prepared.maxSlots) } };
+  const slotGradient = propagation === null ? null : propagation.span.gradient;
   // For the rare component that reaches one datapoint in two slots: created on first need.
   let merger: SensitivityAccumulator | null = null;
   const kinks = new Map<number, readonly Float64Array[]>();
@@ -80,16 +81,17 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
       const found = branchWarnings(prepared, c, slotValues.subarray(0, size), inputStart[c] as Int32Array);
       if (found !== null) warnings.set(c, found);
     }
-    if (plan === null || slotGradient === null || span === null) continue;
+    if (propagation === null) continue;
+    const { span } = propagation;
     const candidates = compiled.mayKink ? compiled.kinkGradients(slotValues, inputStart[c] as Int32Array) : null;
     if (candidates !== null) {
       kinks.set(c, candidates);
-      slotGradient.set(ownPreferred(prepared, base, candidates));
+      span.gradient.set(ownPreferred(prepared, base, candidates));
     }
-    for (let k = 0; k < size; k++) gradients[base + k] = slotGradient[k] as number;
+    for (let k = 0; k < size; k++) gradients[base + k] = span.gradient[k] as number;
     span.base = base;
     span.size = size;
-    if (plan.componentRepeats[c] === 1) {
+    if (propagation.plan.componentRepeats[c] === 1) {
       merger ??= new SensitivityAccumulator(siMagnitudes.length);
       standardDeviations[c] = mergedStandardDeviation(span, siStandardDeviations, merger);
     } else standardDeviations[c] = standardDeviation(span, siStandardDeviations);
