@@ -149,6 +149,7 @@ export const GROUPS = {
       'test/accounting/entry-sensitivity-merges.test.ts',
       'test/accounting/share-gradient-edges.test.ts',
       'test/accounting/kinked-entry-search.test.ts',
+      'test/accounting/kinked-entry-order.test.ts',
       ...ENTRY_TESTS,
       'test/accounting/budget-lines.test.ts',
       'test/accounting/kinks.test.ts',

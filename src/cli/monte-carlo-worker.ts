@@ -13,7 +13,6 @@ function answer(task: WorkerTask): WorkerAnswer {
   const prepared = prepareGraph(task.document, task.policies);
   if (!prepared.ok) return { ok: false, issues: prepared.issues };
   const shares = monteCarloShares(prepared.prepared);
-  if (!(shares instanceof Float64Array)) return { ok: false, issues: shares };
   return { ok: true, claimed: runClaimedChunks(prepared.prepared, task.settings, shares, task.next, task.chunk) };
 }
 

@@ -85,7 +85,13 @@ describe('components of an entry result, made when first read', () => {
     const e = evaluateOne() as { components: unknown };
     e.components = [];
     expect(e.components).toEqual([]);
-    expect(Object.getOwnPropertyDescriptor(e, 'components')?.value).toEqual([]);
+    // A plain data property, as on any object: written again, listed by Object.keys, deleted.
+    expect(Object.getOwnPropertyDescriptor(e, 'components')).toEqual({ value: [], writable: true, enumerable: true, configurable: true });
+    e.components = ['again'];
+    expect(e.components).toEqual(['again']);
+    expect(Object.keys(e)).toContain('components');
+    expect(delete e.components).toBe(true);
+    expect('components' in e).toBe(false);
   });
 
   it('refuses a getter moved to another object', () => {

@@ -6,7 +6,6 @@
  * entries to choose from (kink-choice.ts, docs/result.md). Internal to accounting.
  */
 import type { CompiledBlueprint } from '../../expressions';
-import type { GraphIssue } from '../../model';
 import { SensitivityAccumulator } from '../../uncertainty';
 import { covarianceSum, covarianceTermsOf } from './covariance';
 import { isPreferred, type KinkCandidate, varianceOfTerms } from './kink-choice';
@@ -49,10 +48,10 @@ interface SlotSpan {
 
 /**
  * Evaluates every component of a prepared graph; with a merge plan (propagation), also its
- * derivatives and standard deviation. Returns the problems instead when a component's value is
- * not a finite number (a division by zero, the logarithm of a negative value, ...).
+ * derivatives and standard deviation. A prepared graph has no entry reading a component whose value
+ * is not a finite number (prepare/refusal.ts refused it), so there is no problem to return.
  */
-export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | null): ComponentFigures | GraphIssue[] {
+export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | null): ComponentFigures {
   const { components, siMagnitudes, siStandardDeviations } = prepared;
   const { count, slots, slotStart, inputStart, blueprint } = components;
   const values = new Float64Array(count);
@@ -60,61 +59,46 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   const gradients = new Float64Array(plan === null ? 0 : slots.length);
   // The slots of the component being evaluated: magnitudes in, derivatives out.
   const slotValues = new Float64Array(prepared.maxSlots);
-  const slotGradient = plan === null ? null : new Float64Array(prepared.maxSlots);
-  // Its slot span for the standard deviations (with propagation), moved along from component to component.
-  const span: SlotSpan | null = slotGradient === null ? null : { slots, base: 0, size: 0, gradient: slotGradient };
+  // With propagation, the plan and the slot span for the standard deviations, moved along from component to component.
+  const propagation: { readonly plan: MergePlan; readonly span: SlotSpan } | null =
+    plan === null ? null : { plan, span: { slots, base: 0, size: 0, gradient: new Float64Array(prepared.maxSlots) } };
+  const slotGradient = propagation === null ? null : propagation.span.gradient;
   // For the rare component that reaches one datapoint in two slots: created on first need.
   let merger: SensitivityAccumulator | null = null;
   const kinks = new Map<number, readonly Float64Array[]>();
   const warnings = new Map<number, readonly EvaluationWarning[]>();
-  const issues: GraphIssue[] = [];
-  let reached: Uint8Array | null = null;
   for (let c = 0; c < count; c++) {
     const base = slotStart[c] as number;
     const size = (slotStart[c + 1] as number) - base;
     for (let k = 0; k < size; k++) slotValues[k] = siMagnitudes[slots[base + k] as number] as number;
     const value = (blueprint[c] as CompiledBlueprint).evaluate(slotValues, inputStart[c] as Int32Array, slotGradient);
     values[c] = value;
-    if (!Number.isFinite(value)) {
-      // A component no entry reads (its entries refused at preparation, prepare/refusal.ts) refuses nothing.
-      reached ??= reachedComponents(prepared);
-      if (reached[c] === 0) continue;
-      issues.push({
-        path: ['components', components.documentIndex[c] as number],
-        code: 'not_finite',
-        message: `component '${components.ids[c]}' evaluates to ${value} with its datapoints (blueprint '${(blueprint[c] as CompiledBlueprint).key}'): check for division by zero or the logarithm or square root of a negative value`,
-      });
-      continue;
-    }
+    // Not finite only for a component no entry reads: preparation refused every entry reading one (prepare/refusal.ts,
+    // the same blueprint at the same magnitudes) and prepared the graph again without them. Its figures are never read.
+    if (!Number.isFinite(value)) continue;
     const compiled = blueprint[c] as CompiledBlueprint;
     if (compiled.hasBranches) {
       const found = branchWarnings(prepared, c, slotValues.subarray(0, size), inputStart[c] as Int32Array);
       if (found !== null) warnings.set(c, found);
     }
-    if (plan === null || slotGradient === null || span === null) continue;
+    if (propagation === null) continue;
+    const { span } = propagation;
     const candidates = compiled.mayKink ? compiled.kinkGradients(slotValues, inputStart[c] as Int32Array) : null;
     if (candidates !== null) {
       kinks.set(c, candidates);
-      slotGradient.set(ownPreferred(prepared, base, candidates));
+      span.gradient.set(ownPreferred(prepared, base, candidates));
     }
     span.base = base;
     span.size = size;
-    if (plan.componentRepeats[c] === 1) {
-      for (let k = 0; k < size; k++) gradients[base + k] = slotGradient[k] as number;
+    if (propagation.plan.componentRepeats[c] === 1) {
+      for (let k = 0; k < size; k++) gradients[base + k] = span.gradient[k] as number;
       merger ??= new SensitivityAccumulator(siMagnitudes.length);
       standardDeviations[c] = mergedStandardDeviation(span, siStandardDeviations, merger);
     } else standardDeviations[c] = keptStandardDeviation(span, siStandardDeviations, gradients);
     if (prepared.correlations.partners.size > 0 && !Number.isNaN(standardDeviations[c] as number))
       standardDeviations[c] = withCovariances(prepared, span, standardDeviations[c] as number);
   }
-  return issues.length > 0 ? issues : { values, standardDeviations, gradients, kinks, warnings };
-}
-
-/** 1 for each component some entry's net reads (by its own attribution, its statement's or its project's). */
-function reachedComponents(prepared: PreparedGraph): Uint8Array {
-  const reached = new Uint8Array(prepared.components.count);
-  for (const c of prepared.entries.attributions.component) reached[c] = 1;
-  return reached;
+  return { values, standardDeviations, gradients, kinks, warnings };
 }
 
 /** A component's standard deviation with the covariance terms of its correlated datapoints (declared, or of a sample set's rows). */

@@ -36,12 +36,12 @@ export class EntrySensitivities {
   evaluateInto(e: number, nets: Float64Array, standardDeviations: Float64Array, row: number): void {
     const { plan, shareGradients, components } = this.inputs;
     let variance = Number.NaN;
-    const kinked = this.budgets === null || components.kinks.size === 0 ? [] : this.kinkedComponents(e);
+    // Kinks are recorded only with a plan (components.ts), and the budgets exist exactly when the plan does (entries.ts).
+    const kinked = components.kinks.size === 0 ? [] : this.kinkedComponents(e);
     const gradients = kinked.length === 0 ? components.gradients : this.chooseBranches(e, kinked);
-    if (this.budgets === null || plan === null) nets[row] = this.netOnly(e);
+    if (plan === null) nets[row] = this.netOnly(e);
     else if (shareGradients === null || plan.hasShareSlot[e] === 0) variance = this.planned(e, nets, row, gradients);
     else variance = this.appended(e, nets, row, gradients);
-    if (kinked.length > 0) this.restore(kinked);
     let standardDeviation = Number.NaN;
     if (this.budgets !== null) {
       if (!Number.isNaN(variance)) standardDeviation = Math.sqrt(variance);
@@ -208,7 +208,8 @@ export class EntrySensitivities {
   /**
    * The gradients entry e is evaluated with: for each kinked component, the candidate of the
    * combination that gives the entry the larger variance (kink-choice.ts), written into the
-   * overlay until {@link EntrySensitivities.restore}.
+   * overlay. It is never restored: only kinked components' slots are written, and an entry reading
+   * one has it in its own kinked list, so its slots are written again before the entry reads them.
    */
   private chooseBranches(e: number, kinked: readonly number[]): Float64Array {
     const { prepared, components, amortised } = this.inputs;
@@ -249,14 +250,5 @@ export class EntrySensitivities {
       ),
     );
     return overlay;
-  }
-
-  /** Puts the components' own gradients back into the overlay after a kinked entry. */
-  private restore(kinked: readonly number[]): void {
-    const { prepared, components } = this.inputs;
-    const overlay = this.overlay as Float64Array;
-    const { slotStart } = prepared.components;
-    for (const c of kinked)
-      overlay.set(components.gradients.subarray(slotStart[c] as number, slotStart[c + 1] as number), slotStart[c] as number);
   }
 }

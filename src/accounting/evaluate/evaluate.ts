@@ -218,7 +218,6 @@ export function startEvaluation(
   const plan = propagate ? mergePlanOf(prepared) : null;
   // 1. Every component once.
   const components = evaluateComponents(prepared, plan);
-  if (Array.isArray(components)) return { ok: false, issues: components };
   // 2. Statement gross sequestration, then the amortised project-component shares.
   const amortised = amortiseProjectComponents(prepared, components.values, prepared.siMagnitudes);
   const shareGradients =
@@ -258,13 +257,11 @@ export function startEvaluation(
 const DEFAULT_MAX_SAMPLES = 200_000;
 
 /**
- * The amortised shares a Monte Carlo run keeps fixed (phases 1 and 2 without propagation), or the
- * problems: what a worker thread needs to run a range of entries (cli/parallel-monte-carlo.ts).
+ * The amortised shares a Monte Carlo run keeps fixed (phases 1 and 2 without propagation): what a
+ * worker thread needs to run a range of entries (cli/parallel-monte-carlo.ts).
  */
-export function monteCarloShares(prepared: PreparedGraph): Float64Array | readonly GraphIssue[] {
-  const components = evaluateComponents(prepared, null);
-  if (Array.isArray(components)) return components;
-  return amortiseProjectComponents(prepared, components.values, prepared.siMagnitudes).shares;
+export function monteCarloShares(prepared: PreparedGraph): Float64Array {
+  return amortiseProjectComponents(prepared, evaluateComponents(prepared, null).values, prepared.siMagnitudes).shares;
 }
 
 /** The Monte Carlo run the options and policies ask for; null for none (or invalid options). */
