@@ -194,6 +194,10 @@ export const GROUPS = {
     ],
     tests: ['test/uncertainty/distributions-known.test.ts'],
   },
+  'uncertainty-streams': {
+    mutate: ['src/uncertainty/random-streams.ts', 'src/uncertainty/ziggurat-wasm.ts'],
+    tests: ['test/uncertainty/streams-known.test.ts'],
+  },
   // A run of monte-carlo in two parts by lines of run.ts (a part completes in about 20 min on the loaded machine):
   // each entry's summary and the warnings, then the run itself (checkpoints, entry ranges, merged runs). Then the
   // draws, the nets and the bootstrap. settings.ts holds a type only.
