@@ -112,6 +112,26 @@ describe('orderStatistics: passes, gathered values, room, copies', () => {
     });
   });
 
+  it('windows that touch (sample places 9-50 and 50-109, ranks 500 and 1,349 of 5,003) are merged: one pass', () => {
+    expect(workOf(() => expect([...orderStatistics(permutation(5003), [500, 1349])]).toEqual([500, 1349]))).toEqual({
+      partitions: 22,
+      passes: 1,
+      gathered: 1674,
+      allocated: 3514,
+      copies: 0,
+    });
+  });
+
+  it('a window from the sample`s first place (rank 273 of 5,003) is bounded below by it, not open', () => {
+    expect(workOf(() => expect([...orderStatistics(permutation(5003), [273])]).toEqual([273]))).toEqual({
+      partitions: 11,
+      passes: 1,
+      gathered: 579,
+      allocated: 1226,
+      copies: 0,
+    });
+  });
+
   it('sorted and reversed draws cost as little', () => {
     expect(workOf(() => orderStatistics(up(5003), [2500, 800]))).toEqual(SORTED_WORK);
     expect(workOf(() => orderStatistics(down(5003), [2500, 800]))).toEqual({ ...SORTED_WORK, partitions: 14 });
@@ -144,6 +164,16 @@ describe('orderStatistics: passes, gathered values, room, copies', () => {
     const sorted = a.slice().sort();
     const work = workOf(() => expect([...orderStatistics(a, [5000])]).toEqual([sorted[5000]]));
     expect(work).toEqual(OVERFLOW_WORK);
+    // Rank 100 lies within the overflowed window's room: its partial values are still not selected, only the copy's.
+    const early = Float64Array.from({ length: n }, (_, place) => 7 + place / n);
+    for (let i = 0; i < m; i++) early[Math.floor((i * n) / m)] = i;
+    expect(workOf(() => expect([...orderStatistics(early, [100])]).toEqual([7.0097]))).toEqual({
+      partitions: 29,
+      passes: 1,
+      gathered: 9550,
+      allocated: 1011,
+      copies: 1,
+    });
   });
 });
 
