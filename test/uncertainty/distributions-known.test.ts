@@ -359,3 +359,75 @@ describe('the Cholesky factor of a correlation matrix', () => {
     );
   });
 });
+
+// The figures of a coverage interval and every draw read these functions: their values are pinned bit for bit (as the
+// streams are), so a change in the path that reaches them (a Newton step, a branch point, a bracket) is noticed.
+describe('pinned bits', () => {
+  it("Student's t quantile: a bracket doubled many times (1e-9, 1 degree), Newton steps and bisections", () => {
+    const values: [number, number, number][] = [
+      [1e-9, 1, -318309886.1837904],
+      [0.001, 1, -318.30883898555055],
+      [0.025, 3, -3.182446305283711],
+      [0.2, 5, -0.9195437802408268],
+      [0.4, 30, -0.25560536495190966],
+      [0.975, 10, 2.2281388519862757],
+      [0.999, 2.5, 13.822193110865966],
+      [0.000001, 4, -41.57785415045099],
+      [0.45, 0.5, -0.18864420884630628],
+    ];
+    for (const [p, nu, t] of values) expect(studentTQuantile(p, nu), `${p}, ${nu}`).toBe(t);
+  });
+
+  it('the normal quantile at the branch points and in both tails', () => {
+    const values: [number, number][] = [
+      [0.02425, -1.9729610513118858],
+      [1 - 0.02425, 1.972961051311885],
+      [0.3, -0.5244005127080408],
+      [0.001, -3.0902323061678723],
+      [0.7, 0.5244005127080409],
+      [0.999999, 4.753424308827578],
+    ];
+    for (const [p, z] of values) expect(normalQuantile(p), `${p}`).toBe(z);
+  });
+
+  it('erfc on each side of 3 and of 27 (the continued fraction reaches 5.2e-319 at 27, 0 beyond)', () => {
+    const values: [number, number][] = [
+      [0.1, 0.8875370839817152],
+      [1.5, 0.03389485352468924],
+      [2.5, 0.0004069520174441177],
+      [2.99, 0.000023525603080276625],
+      [3, 0.000022090496998585455],
+      [5, 1.537459794428035e-12],
+      [27, 5.23705e-319],
+      [27.1, 0],
+    ];
+    for (const [x, y] of values) expect(erfc(x), `${x}`).toBe(y);
+  });
+
+  it('log-gamma below 0.5 (the reflection), the incomplete beta at its branch point and off it, the t CDF at 0', () => {
+    expect(logGamma(0.1)).toBe(2.252712651734206);
+    expect(logGamma(0.3)).toBe(1.0957979948180756);
+    expect(logGamma(0.45)).toBe(0.6770871054774643);
+    expect(incompleteBeta(0.5, 1, 1)).toBe(0.4999999999999991);
+    expect(incompleteBeta(0.5, 2, 2)).toBe(0.5000000000000002);
+    expect(incompleteBeta(0.3, 2, 5)).toBe(0.5798250000000019);
+    expect(incompleteBeta(0.6, 5, 2)).toBe(0.23328000000000088);
+    expect(incompleteBeta(3 / 7, 2, 3)).toBe(0.5735110370678898);
+    expect(studentTCdf(0, 3)).toBe(0.5);
+    expect(studentTCdf(1.5, 3)).toBe(0.8847080673775884);
+    expect(studentTCdf(-1.5, 3)).toBe(0.11529193262241155);
+  });
+
+  it('normal and lognormal marginals far out (z 9): drawn directly, not through the CDF (which reads 1 there)', () => {
+    expect(drawFromNormal(marginal(DISTRIBUTION_CODE.normal, 10, 2), 9)).toBe(28);
+    const s2 = Math.log(1.04);
+    near(drawFromNormal(marginal(DISTRIBUTION_CODE.lognormal, 10, 2), 9), Math.exp(Math.log(10) - s2 / 2 + Math.sqrt(s2) * 9), 1e-14);
+    expect(drawFromNormal(marginal(DISTRIBUTION_CODE.lognormal_median, 10, 2, 0.5), 9)).toBe(10 * Math.exp(4.5));
+  });
+
+  it('the Cholesky tolerances at their exact values: a pivot of -1e-10 or 1e-10 reads as 0, a remainder of 1e-8 as none', () => {
+    expect([...(choleskyOfCorrelation(Float64Array.from([-1e-10]), 1) ?? [])]).toEqual([0]);
+    expect([...(choleskyOfCorrelation(Float64Array.from([1e-10]), 1) ?? [])]).toEqual([0]);
+    expect([...(choleskyOfCorrelation(Float64Array.from([0, 1e-8, 1e-8, 1]), 2) ?? [])]).toEqual([0, 0, 0, 1]);
+  });
+});
