@@ -51,38 +51,62 @@ describe('the streams', () => {
   });
 });
 
+/**
+ * The streams module imported afresh: its WebAssembly kernel is built once per import and cached, so each test that
+ * reads deviates builds its own (a test run per test then covers the kernel's construction, not only the first one).
+ */
+async function freshStreams(): Promise<typeof import('../../src/uncertainty/random-streams')> {
+  vi.resetModules();
+  return import('../../src/uncertainty/random-streams');
+}
+
 describe('the normal deviates', () => {
   const size = ZIGGURAT_KERNEL_CAPACITY + 1000;
 
-  it('the kernel is compiled on this host', () => {
-    expect(normalsInWebAssembly()).toBe(true);
+  it('the kernel is compiled on this host, and the first deviates are pinned', async () => {
+    const streams = await freshStreams();
+    expect(streams.normalsInWebAssembly()).toBe(true);
+    const first = new Float64Array(4);
+    new streams.BlockStream(2026, 0, streams.streamKey('dtp_pin')).fillNormals(first);
+    expect([...first]).toEqual(FIRST_NORMALS);
   });
 
-  it('first deviates pinned; a longer fill (past the kernel`s capacity, wedges and tails included) hashed bit for bit', () => {
-    const first = new Float64Array(4);
-    new BlockStream(2026, 0, streamKey('dtp_pin')).fillNormals(first);
-    expect([...first]).toEqual(FIRST_NORMALS);
+  it('a longer fill (past the kernel`s capacity, wedges and tails included) hashed bit for bit, in both paths', async () => {
+    const streams = await freshStreams();
     const wasm = new Float64Array(size);
-    const stream = new BlockStream(2026, 1, streamKey('dtp_pin'));
+    const stream = new streams.BlockStream(2026, 1, streams.streamKey('dtp_pin'));
     stream.fillNormals(wasm);
     expect(hashBits(wasm)).toBe(LONG_HASH);
     // The base layer's tail (beyond R = 3.4426) was drawn at least once.
     expect(wasm.some((v) => Math.abs(v) > 3.442619855899)).toBe(true);
     expect(stream.next32()).toBe(NEXT_AFTER);
     const js = new Float64Array(size);
-    const scalar = new BlockStream(2026, 1, streamKey('dtp_pin'));
+    const scalar = new streams.BlockStream(2026, 1, streams.streamKey('dtp_pin'));
     scalar.fillNormalsScalar(js);
     expect(hashBits(js)).toBe(LONG_HASH);
     expect(scalar.next32()).toBe(NEXT_AFTER);
   });
 
-  it('with a location and a scale: location + scale z, bit for bit, in both paths', () => {
+  it('300,000 deviates (169 from the tail, 76 above and 93 below) hashed, in both paths', async () => {
+    const streams = await freshStreams();
+    const wasm = new Float64Array(300_000);
+    new streams.BlockStream(7, 0, streams.streamKey('dtp_tails')).fillNormals(wasm);
+    const js = new Float64Array(300_000);
+    new streams.BlockStream(7, 0, streams.streamKey('dtp_tails')).fillNormalsScalar(js);
+    expect(hashBits(wasm)).toBe(TAILS_HASH);
+    expect(hashBits(js)).toBe(TAILS_HASH);
+    expect(wasm.filter((v) => v > 3.442619855899).length).toBe(POSITIVE_TAILS);
+    expect(wasm.filter((v) => v < -3.442619855899).length).toBe(NEGATIVE_TAILS);
+  });
+
+  it('with a location and a scale: location + scale z, bit for bit, in both paths', async () => {
+    const streams = await freshStreams();
     const z = new Float64Array(3000);
-    new BlockStream(5, 2, streamKey('dtp_scaled')).fillNormals(z);
+    new streams.BlockStream(5, 2, streams.streamKey('dtp_scaled')).fillNormals(z);
     const scaled = new Float64Array(3000);
-    new BlockStream(5, 2, streamKey('dtp_scaled')).fillNormals(scaled, 3, 0.5);
+    new streams.BlockStream(5, 2, streams.streamKey('dtp_scaled')).fillNormals(scaled, 3, 0.5);
     const scalar = new Float64Array(3000);
-    new BlockStream(5, 2, streamKey('dtp_scaled')).fillNormalsScalar(scalar, 3, 0.5);
+    new streams.BlockStream(5, 2, streams.streamKey('dtp_scaled')).fillNormalsScalar(scalar, 3, 0.5);
     expect(hashBits(scaled)).toBe(hashBits(Float64Array.from(z, (v) => 3 + 0.5 * v)));
     expect(hashBits(scalar)).toBe(hashBits(scaled));
     expect(hashBits(z)).toBe(SCALED_HASH);
@@ -95,10 +119,25 @@ describe('the normal deviates', () => {
     expect(a.next32()).toBe(new BlockStream(5, 2, streamKey('e')).next32());
   });
 
+  it('the wedges are decided in WebAssembly: Math.exp is called only where its bound is too close to tell', async () => {
+    const exp = Math.exp;
+    let calls = 0;
+    vi.spyOn(Math, 'exp').mockImplementation((x) => {
+      calls++;
+      return exp(x);
+    });
+    const streams = await freshStreams();
+    const out = new Float64Array(size);
+    new streams.BlockStream(3, 0, streams.streamKey('dtp_wedges')).fillNormals(out);
+    const first = calls; // the tables' construction and the first fill
+    new streams.BlockStream(3, 1, streams.streamKey('dtp_wedges')).fillNormals(out);
+    // About 230 wedges in 8,680 deviates; the JavaScript loop would call Math.exp for each.
+    expect(calls - first).toBeLessThan(3);
+  });
+
   it('a host without WebAssembly draws the same deviates through the JavaScript loop', async () => {
     vi.stubGlobal('WebAssembly', undefined);
-    vi.resetModules();
-    const streams = await import('../../src/uncertainty/random-streams');
+    const streams = await freshStreams();
     expect(streams.normalsInWebAssembly()).toBe(false);
     const out = new Float64Array(size);
     new streams.BlockStream(2026, 1, streams.streamKey('dtp_pin')).fillNormals(out);
@@ -128,3 +167,6 @@ const FIRST_NORMALS = [0.4331485015407165, 0.9233108315944266, 1.505684529187177
 const LONG_HASH = '92c25f79';
 const NEXT_AFTER = 2082961446;
 const SCALED_HASH = '2adeca04';
+const TAILS_HASH = '6a948fb8';
+const POSITIVE_TAILS = 76;
+const NEGATIVE_TAILS = 93;
