@@ -3,7 +3,7 @@
 // high halves of the seed, the block, both words of the key), and the first normal deviates of fixed streams hashed bit
 // for bit, through the WebAssembly kernel, the JavaScript loop and a host without WebAssembly: the streams must not change.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BlockStream, normalsInWebAssembly, streamKey } from '../../src/uncertainty/random-streams';
+import { BlockStream, streamKey } from '../../src/uncertainty/random-streams';
 import { ZIGGURAT_KERNEL_CAPACITY } from '../../src/uncertainty/ziggurat-wasm';
 
 /** FNV-1a over the 64 bits of each value, as 8 hex digits. */
