@@ -19,9 +19,12 @@ function firstNumbers(stream: BlockStream, n: number): number[] {
   return Array.from({ length: n }, () => stream.next32());
 }
 
+// The test files share a module registry (vitest.config.ts: isolate false): a module imported afresh here, perhaps
+// without WebAssembly, must not be the one the next file finds.
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.resetModules();
 });
 
 describe('the streams', () => {
