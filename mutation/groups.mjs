@@ -182,7 +182,22 @@ export const GROUPS = {
   },
   'uncertainty-order-statistics': {
     mutate: ['src/uncertainty/order-statistics.ts'],
-    tests: ['test/uncertainty/order-statistics.test.ts'],
+    tests: ['test/uncertainty/order-statistics.test.ts', 'test/uncertainty/order-statistics-cost.test.ts'],
+  },
+  // The rest of src/uncertainty: the special functions, the marginals, the seeded generator and the Cholesky factor,
+  // by their known answers (published values, closed forms, pinned first draws); then the block streams.
+  'uncertainty-distributions': {
+    mutate: [
+      'src/uncertainty/special-functions.ts',
+      'src/uncertainty/distributions.ts',
+      'src/uncertainty/sampling.ts',
+      'src/uncertainty/correlation.ts',
+    ],
+    tests: ['test/uncertainty/distributions-known.test.ts'],
+  },
+  'uncertainty-streams': {
+    mutate: ['src/uncertainty/random-streams.ts', 'src/uncertainty/ziggurat-wasm.ts'],
+    tests: ['test/uncertainty/streams-known.test.ts'],
   },
   // A run of monte-carlo in two parts by lines of run.ts (a part completes in about 20 min on the loaded machine):
   // each entry's summary and the warnings, then the run itself (checkpoints, entry ranges, merged runs). Then the

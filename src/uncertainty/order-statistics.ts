@@ -5,6 +5,23 @@
 import { normalQuantile } from './special-functions';
 
 /**
+ * The work done so far by {@link selectRanks} and {@link orderStatistics}, counted so the tests can pin their cost
+ * (test/uncertainty/order-statistics-cost.test.ts): partitions, passes over the draws (one a window), values gathered
+ * inside windows and room allocated for them, and copies of the draws (the fallback). Module-internal: the uncertainty
+ * folder's index does not export it; a test resets it with {@link resetOrderStatisticsWork}.
+ */
+export const orderStatisticsWork = { partitions: 0, passes: 0, gathered: 0, allocated: 0, copies: 0 };
+
+/** Sets every count of {@link orderStatisticsWork} to 0. */
+export function resetOrderStatisticsWork(): void {
+  orderStatisticsWork.partitions = 0;
+  orderStatisticsWork.passes = 0;
+  orderStatisticsWork.gathered = 0;
+  orderStatisticsWork.allocated = 0;
+  orderStatisticsWork.copies = 0;
+}
+
+/**
  * The 0-based indices [low, high] of the order statistics that bracket the p-quantile of a sample
  * of n with at least `level` confidence, by the normal approximation of the binomial count (n of
  * a Monte Carlo run is in the thousands), widened by one on each side for its continuity.
@@ -45,6 +62,7 @@ function multiselect(a: Float64Array, lo: number, hi: number, ranks: readonly nu
 
 /** One Hoare partition of a[lo..hi] around the median of three: returns [j, i] with j < i. */
 function partition(a: Float64Array, lo: number, hi: number): readonly [number, number] {
+  orderStatisticsWork.partitions++;
   const mid = (lo + hi) >>> 1;
   // Median of three as the pivot, which keeps sorted and equal runs linear.
   let x = a[lo] as number;
@@ -91,10 +109,11 @@ export function orderStatistics(a: Float64Array, ranks: readonly number[]): Floa
   // Each window's inner ranks put in place within it (a multiple quickselect over a few thousand values).
   for (const w of windows) {
     if (w.inner > w.values.length) continue;
+    // The ranks outside the window fall outside w.values, and selectRanks leaves them out.
     const first = w.below + w.atLow;
     selectRanks(
       w.values,
-      ranks.filter((r) => r >= first && r < first + w.inner).map((r) => r - first),
+      ranks.map((r) => r - first),
     );
   }
   const out = new Float64Array(ranks.length);
@@ -151,7 +170,8 @@ function windowsOf(ranks: readonly number[], n: number, m: number, sample: Float
   }
   return merged.map(([lo, hi]) => {
     // Room for twice the expected count; more means the sample misled, and the fallback answers.
-    const capacity = Math.ceil((2 * (hi - lo + 1) * n) / m) + 64;
+    const capacity = Math.min(n, Math.ceil((2 * (hi - lo + 1) * n) / m) + 64);
+    orderStatisticsWork.allocated += capacity;
     return {
       low: lo < 0 ? -Infinity : (sample[lo] as number),
       high: hi >= m ? Infinity : (sample[hi] as number),
@@ -159,7 +179,7 @@ function windowsOf(ranks: readonly number[], n: number, m: number, sample: Float
       atLow: 0,
       inner: 0,
       atHigh: 0,
-      values: new Float64Array(Math.min(n, capacity)),
+      values: new Float64Array(capacity),
     };
   });
 }
@@ -192,12 +212,15 @@ function gather(a: Float64Array, windows: RankWindow[]): void {
     w.atLow = atLow;
     w.inner = inner;
     w.atHigh = atHigh;
+    orderStatisticsWork.passes++;
+    orderStatisticsWork.gathered += inner;
     if (inner <= capacity) w.values = values.subarray(0, inner);
   }
 }
 
 /** The fallback: the multiple quickselect on a copy. */
 function selectedCopy(a: Float64Array, ranks: readonly number[]): Float64Array {
+  orderStatisticsWork.copies++;
   const copy = a.slice();
   selectRanks(copy, ranks);
   return Float64Array.from(ranks, (r) => copy[r] as number);
