@@ -13,7 +13,7 @@ import type { PreparedGraph } from '../../src/accounting/prepare';
 import { choleskyOfCorrelation } from '../../src/uncertainty/correlation';
 import { DISTRIBUTION_CODE, drawFromNormal, drawFromUniform } from '../../src/uncertainty/distributions';
 import { BlockStream, streamKey } from '../../src/uncertainty/random-streams';
-import { blueprint, component, datapoint, dtp, entry } from './fixtures';
+import { blueprint, cmp, component, datapoint, dtp, entry, rmv } from './fixtures';
 import { A, B, pairedGraph } from './sample-set-fixtures';
 
 const SEED = 9;
@@ -305,5 +305,207 @@ describe('an entry`s sum', () => {
     const long = [new Float64Array(BLOCK_DRAWS)];
     sampler.sample(range, 0, 1, total, long, 0);
     expect(long[0]).toEqual(x.subarray(0, BLOCK_DRAWS).map((v) => 3 * v + 5 * v));
+  });
+});
+
+// Each case below builds and samples its graph inside its test, so the mutation run's per-test coverage sees it.
+describe('the units of a plan at their edges', () => {
+  it('a lognormal by its median: magnitude e^(sigma z) from the standard normals of its own stream', () => {
+    const graph = prepared({
+      component_blueprints: [scaled()],
+      datapoints: [
+        {
+          id: dtp('m'),
+          quantity: { magnitude: 4, unit: '', standard_deviation: null },
+          distribution: { type: 'lognormal', log_standard_deviation: 0.4 },
+        },
+        datapoint('kg', 1, 'kg'),
+      ],
+      components: [component('m', 'scaled_SEQUESTRATION', { x: 'm', m: 'kg' })],
+      ghg_entries: [entry('m', { m: 1 }, null)],
+    });
+    const [median] = nets(graph, 1100);
+    expect(median).toEqual(perBlock(1100, streamKey(dtp('m')), (s, size) => normals(s, size).map((z) => 4 * Math.exp(0.4 * z))));
+  });
+
+  it('a zero standard deviation is a constant: no marginal, no stream, its magnitude in every draw', () => {
+    const graph = prepared({
+      component_blueprints: [scaled()],
+      datapoints: [datapoint('z', 7, '', 0), datapoint('kg', 1, 'kg')],
+      components: [component('z', 'scaled_SEQUESTRATION', { x: 'z', m: 'kg' })],
+      ghg_entries: [entry('z', { z: 1 }, null)],
+    });
+    const plan = new DrawPlan(graph, SEED);
+    expect(plan.marginals[0]).toBeNull();
+    expect(plan.unitOf[0]).toBe(-1);
+    expect(nets(graph, 1100)[0]).toEqual(new Float64Array(1100).fill(7));
+  });
+
+  it('a correlated member with a zero standard deviation stays its constant; the group keeps the stream of its first id', () => {
+    // a (sd 0) sorts first in the group: the group's stream is still a's, the pair's L is still 2 x 2.
+    const graph = prepared({
+      component_blueprints: [scaled()],
+      datapoints: [datapoint('b', 5, '', 1), datapoint('a', 3, '', 0), datapoint('kg', 1, 'kg')],
+      components: [
+        component('a', 'scaled_SEQUESTRATION', { x: 'a', m: 'kg' }),
+        component('b', 'scaled_SEQUESTRATION', { x: 'b', m: 'kg' }),
+      ],
+      ghg_entries: [entry('a', { a: 1 }, null), entry('b', { b: 1 }, null)],
+      correlations: [{ datapoint_ids: [dtp('b'), dtp('a')], coefficient: 0.6 }],
+    });
+    const total = 1100;
+    const [a, b] = nets(graph, total);
+    expect(a).toEqual(new Float64Array(total).fill(3));
+    const l = choleskyOfCorrelation(Float64Array.from([1, 0.6, 0.6, 1]), 2)!;
+    for (const i of [0, 5, 1023, 1024, 1099]) {
+      const block = Math.floor(i / BLOCK_DRAWS);
+      const size = Math.min(BLOCK_DRAWS, total - block * BLOCK_DRAWS);
+      const z = normals(new BlockStream(SEED, block, streamKey(dtp('a'))), 2 * size);
+      const at = 2 * (i - block * BLOCK_DRAWS);
+      expect(b![i]).toBe(5 + 1 * ((l[2] as number) * (z[at] as number) + (l[3] as number) * (z[at + 1] as number)));
+    }
+    // Asked alone, b is drawn as in the pair.
+    expect(nets(graph, total, 1, 2)[0]).toEqual(b);
+  });
+
+  it('a factor datapoint first in the document is drawn and multiplies its component', () => {
+    const graph = prepared({
+      component_blueprints: [scaled()],
+      datapoints: [datapoint('f', 0.5, '', 0.1), datapoint('x', 2, '', 0.5), datapoint('five', 5, 'kg')],
+      components: [component('five', 'scaled_SEQUESTRATION', { x: 'x', m: 'five' })],
+      ghg_entries: [
+        {
+          id: rmv('factor'),
+          risk_of_reversal_percentage: null,
+          component_attributions: [{ component_id: cmp('five'), attribution_factor_datapoint_id: dtp('f') }],
+        },
+      ],
+    });
+    const total = 1100;
+    const f = perBlock(total, streamKey(dtp('f')), (s, size) => normals(s, size, 0.5, 0.1));
+    const x = perBlock(total, streamKey(dtp('x')), (s, size) => normals(s, size, 2, 0.5));
+    expect(nets(graph, total)[0]).toEqual(x.map((v, i) => 0 + 1 * f[i]! * (v * 5)));
+  });
+});
+
+describe('a paired bootstrap of which a range needs one column', () => {
+  const document = (): RemovalGraphInput => ({
+    component_blueprints: [blueprint({ key: 'mean', template: 'mean({v})', inputs: { v: { kind: 'mass', unit: 'kg', shape: 'LIST' } } })],
+    datapoints: [
+      ...A.map((v, i) => ({ id: `dtp_a${i}`, quantity: { magnitude: v, unit: 'kg', standard_deviation: null } })),
+      ...B.map((v, i) => ({ id: `dtp_b${i}`, quantity: { magnitude: v, unit: 'kg', standard_deviation: null } })),
+    ],
+    components: [
+      { id: cmp('a'), blueprint_key: 'mean', inputs: [{ input_key: 'v', datapoint_ids: A.map((_, i) => `dtp_a${i}`) }] },
+      { id: cmp('b'), blueprint_key: 'mean', inputs: [{ input_key: 'v', datapoint_ids: B.map((_, i) => `dtp_b${i}`) }] },
+    ],
+    ghg_entries: [entry('a', { a: 1 }, null), entry('b', { b: 1 }, null)],
+    sample_sets: [{ id: 'plots', columns: { a: A.map((_, i) => `dtp_a${i}`), b: B.map((_, i) => `dtp_b${i}`) } }],
+  });
+
+  it('the column asked for is resampled by the set`s rows, the other left undrawn; the columns stay paired by row', () => {
+    const graph = prepared(document());
+    const total = 1100;
+    const [a] = nets(graph, total, 0, 1);
+    const [b] = nets(graph, total, 1, 2);
+    const [a2, b2] = nets(graph, total);
+    expect(a2).toEqual(a);
+    expect(b2).toEqual(b);
+    // Row indices per block, draw-major, 4 per draw, from the set's stream: each net is the mean of its column at them.
+    const rowsOf = (block: number, size: number) => {
+      const stream = new BlockStream(SEED, block, sampleSetStreamKey('plots'));
+      return Int32Array.from({ length: size * 4 }, () => Math.floor(stream.uniform() * 4));
+    };
+    const mean = (values: readonly number[], rows: Int32Array, i: number) =>
+      (values[rows[i * 4]!]! + values[rows[i * 4 + 1]!]! + values[rows[i * 4 + 2]!]! + values[rows[i * 4 + 3]!]!) / 4;
+    const rows0 = rowsOf(0, BLOCK_DRAWS);
+    const rows1 = rowsOf(1, total - BLOCK_DRAWS);
+    for (const i of [0, 1, 500, 1023]) {
+      expect(a![i]).toBeCloseTo(mean(A, rows0, i), 12);
+      expect(b![i]).toBeCloseTo(mean(B, rows0, i), 12);
+    }
+    for (const i of [0, 40, 75]) {
+      expect(a![BLOCK_DRAWS + i]).toBeCloseTo(mean(A, rows1, i), 12);
+      expect(b![BLOCK_DRAWS + i]).toBeCloseTo(mean(B, rows1, i), 12);
+    }
+  });
+});
+
+describe('a block drawn for the datapoints asked, into the buffers given', () => {
+  const graph = prepared({
+    component_blueprints: [scaled()],
+    datapoints: [datapoint('b', 5, '', 1), datapoint('a', 3, '', 0), datapoint('c', 2, '', 0.5), datapoint('kg', 1, 'kg')],
+    components: [
+      component('a', 'scaled_SEQUESTRATION', { x: 'a', m: 'kg' }),
+      component('b', 'scaled_SEQUESTRATION', { x: 'b', m: 'kg' }),
+      component('c', 'scaled_SEQUESTRATION', { x: 'c', m: 'kg' }),
+    ],
+    ghg_entries: [entry('a', { a: 1 }, null), entry('b', { b: 1 }, null), entry('c', { c: 1 }, null)],
+    correlations: [
+      { datapoint_ids: [dtp('b'), dtp('a')], coefficient: 0.6 },
+      { datapoint_ids: [dtp('b'), dtp('c')], coefficient: 0.3 },
+    ],
+  });
+  const [b, a, c] = [0, 1, 2];
+  const size = 300;
+
+  it('a constant asked for, or given a buffer, is left as it was; the group`s sampled members are drawn', () => {
+    const expected = nets(graph, size);
+    const buffers = [0, 1, 2, 3].map(() => new Float64Array(size).fill(42));
+    new DrawPlan(graph, SEED).drawBlock(0, size, Int32Array.of(a, b, c), buffers);
+    expect(buffers[a]).toEqual(new Float64Array(size).fill(42));
+    expect(buffers[b]).toEqual(expected[1]);
+    expect(buffers[c]).toEqual(expected[2]);
+  });
+
+  it('a member not asked for may have no buffer at all (null or absent)', () => {
+    const expected = nets(graph, size);
+    const sparse: (Float64Array | null)[] = [];
+    sparse[c] = new Float64Array(size);
+    new DrawPlan(graph, SEED).drawBlock(0, size, Int32Array.of(c), sparse);
+    expect(sparse[c]).toEqual(expected[2]);
+    expect(sparse[b]).toBeUndefined();
+  });
+
+  it('a sample set`s column not asked for may have no buffer at all', () => {
+    const paired = prepared(pairedGraph());
+    const sampler = new NetSampler(paired, new DrawPlan(paired, SEED), new Float64Array(paired.shareSlotCount));
+    sampler.sample(sampler.rangeOf(0, 1), 0, 1, size, [new Float64Array(size)], 0);
+    const a0 = paired.datapointIds.indexOf('dtp_a0');
+    const sparse: (Float64Array | null)[] = [];
+    sparse[a0] = new Float64Array(size);
+    new DrawPlan(paired, SEED).drawBlock(0, size, Int32Array.of(a0), sparse);
+    expect(sparse[a0]).toEqual(sampler.drawsOf(a0)!.subarray(0, size));
+    expect(sparse.filter((x) => x !== undefined)).toHaveLength(1);
+  });
+});
+
+describe('a sampler used again', () => {
+  const document: RemovalGraphInput = {
+    component_blueprints: [scaled()],
+    datapoints: [datapoint('x', 2, '', 0.5), datapoint('kg', 1, 'kg')],
+    components: [component('x', 'scaled_SEQUESTRATION', { x: 'x', m: 'kg' })],
+    ghg_entries: [entry('x', { x: 1 }, null)],
+  };
+
+  it('the same constant in the same slot, filled for a short block, is filled again for a longer one', () => {
+    const graph = prepared(document);
+    const x = perBlock(BLOCK_DRAWS, streamKey(dtp('x')), (s, n) => normals(s, n, 2, 0.5));
+    const sampler = new NetSampler(graph, new DrawPlan(graph, SEED), new Float64Array(graph.shareSlotCount));
+    const range = sampler.rangeOf(0, 1);
+    const short = [new Float64Array(BLOCK_DRAWS)];
+    sampler.sample(range, 0, 1, 300, short, 0);
+    expect(short[0]!.subarray(0, 300)).toEqual(x.subarray(0, 300));
+    const long = [new Float64Array(BLOCK_DRAWS)];
+    sampler.sample(range, 0, 1, 2 * BLOCK_DRAWS, long, 0);
+    expect(long[0]).toEqual(x);
+  });
+
+  it('the nets overwrite what the output held', () => {
+    const graph = prepared(document);
+    const sampler = new NetSampler(graph, new DrawPlan(graph, SEED), new Float64Array(graph.shareSlotCount));
+    const out = [new Float64Array(1100).fill(1e6)];
+    sampler.sample(sampler.rangeOf(0, 1), 0, 2, 1100, out, 0);
+    expect(out[0]).toEqual(nets(graph, 1100)[0]);
   });
 });
