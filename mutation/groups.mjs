@@ -118,8 +118,8 @@ export const GROUPS = {
     tests: ENTRY_TESTS,
   },
   'evaluate-results': {
-    // lazy-components.ts and lazy-fields.ts (issue 36, after this group's last run) make two of its fields on first read.
-    mutate: ['src/accounting/evaluate/{entry-results,lazy-components,lazy-fields}.ts'],
+    // lazy-entry-fields.ts and lazy-fields.ts make two of its fields (components, uncertainty_budget) on first read.
+    mutate: ['src/accounting/evaluate/{entry-results,lazy-entry-fields,lazy-fields}.ts'],
     tests: [
       ...ENTRY_TESTS,
       'test/accounting/entry-warnings-sampled.test.ts',
