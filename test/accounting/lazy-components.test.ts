@@ -94,8 +94,10 @@ describe('components of an entry result, made when first read', () => {
     expect('components' in e).toBe(false);
   });
 
-  it('refuses a getter moved to another object', () => {
-    const getter = Object.getOwnPropertyDescriptor(evaluateOne(), 'components')!.get!;
-    expect(() => getter.call({})).toThrow(/not an evaluation result/);
+  it('refuses a getter moved to another object, naming its field', () => {
+    for (const field of ['components', 'uncertainty_budget'] as const) {
+      const getter = Object.getOwnPropertyDescriptor(evaluateOne(), field)!.get!;
+      expect(() => getter.call({})).toThrow(new TypeError(`${field}: the getter was called on an object that is not an evaluation result`));
+    }
   });
 });
