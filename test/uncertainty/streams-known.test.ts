@@ -102,6 +102,20 @@ describe('the normal deviates', () => {
     expect(wasm.filter((v) => v < -3.442619855899).length).toBe(NEGATIVE_TAILS);
   });
 
+  // A number is exactly 1 about once in 2^32: a search over keys found the stream of seed 1, block 0 and key [117, 495],
+  // whose 306th number is 1 (layer 1, position 0). Layer 1's rectangle has no width (KN[1] = 0), so that number goes to
+  // its wedge, which takes one uniform (two numbers) to accept x = 0; a fast path taking it would give the same 0 but
+  // shift every later deviate.
+  it('a number on a rectangle`s edge (layer 1, position 0) goes to its wedge, in both paths', async () => {
+    const streams = await freshStreams();
+    const wasm = new Float64Array(1024);
+    new streams.BlockStream(1, 0, [117, 495]).fillNormals(wasm);
+    const js = new Float64Array(1024);
+    new streams.BlockStream(1, 0, [117, 495]).fillNormalsScalar(js);
+    expect([wasm[276], wasm[277]]).toEqual([0, 0.3059584299847253]);
+    expect(hashBits(js)).toBe(hashBits(wasm));
+  });
+
   it('with a location and a scale: location + scale z, bit for bit, in both paths', async () => {
     const streams = await freshStreams();
     const z = new Float64Array(3000);
