@@ -29,12 +29,10 @@
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null node bench/normals-box-muller.mjs --rounds 0 --only simd --blocks 5000
  *   (again with --blocks 15000; (Ir difference) / (10,000 x 1,024) = instructions per deviate).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { importBundled } from './bundled.mjs';
+import { S, nm, sec, sleb as leb, uleb, vec } from './wasm-bytes.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -45,18 +43,7 @@ const { values } = parseArgs({
 });
 const blocks = Number(values.blocks);
 const rounds = Number(values.rounds);
-const dir = mkdtempSync(join(tmpdir(), 'normals-bm-'));
-const bundle = join(dir, 'rs.mjs');
-execFileSync('npx', [
-  'esbuild',
-  resolve('src/uncertainty/random-streams.ts'),
-  '--bundle',
-  '--format=esm',
-  `--outfile=${bundle}`,
-  '--log-level=warning',
-]);
-const { BlockStream } = await import(pathToFileURL(bundle).href);
-rmSync(dir, { recursive: true, force: true });
+const { BlockStream } = await importBundled('src/uncertainty/random-streams.ts');
 
 // ---- coefficients (the same numbers in the module and the JavaScript loop) ----
 const LOG_C = Array.from({ length: 11 }, (_, k) => 1 / (2 * k + 1)); // ln m = 2 s (1 + s^2/3 + ... + s^20/21)
@@ -70,30 +57,7 @@ const TWO_M32 = 2 ** -32;
 const ANGLE = Math.PI / 2 ** 33; // (x << 2 as int32) * ANGLE = theta in [-pi/4, pi/4)
 
 // ---- a small assembler ----
-const leb = (v) => {
-  const b = [];
-  let x = BigInt(v);
-  for (;;) {
-    const l = Number(x & 0x7fn);
-    x >>= 7n;
-    if ((x === 0n && !(l & 0x40)) || (x === -1n && l & 0x40)) return [...b, l];
-    b.push(l | 0x80);
-  }
-};
-const uleb = (v) => {
-  const b = [];
-  do {
-    const l = v & 0x7f;
-    v >>>= 7;
-    b.push(v ? l | 0x80 : l);
-  } while (v);
-  return b;
-};
-const vec = (items) => [...uleb(items.length), ...items.flat()];
-const sec = (id, c) => [id, ...uleb(c.length), ...c];
-const nm = (t) => [...uleb(t.length), ...Array.from(t, (c) => c.charCodeAt(0))];
 const bytesOf = (typed) => Array.from(new Uint8Array(typed.buffer));
-const S = (op) => [0xfd, ...uleb(op)];
 const get = (x) => [0x20, x];
 const set = (x) => [0x21, x];
 const i32c = (v) => [0x41, ...leb(v)];

@@ -13,57 +13,17 @@
  *
  * Usage (from the repository): node bench/normals-simd.mjs [--blocks 20000] [--rounds 7]
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { importBundled } from './bundled.mjs';
+import { S, nm, sec, sleb, uleb as leb, vec } from './wasm-bytes.mjs';
 
 const { values } = parseArgs({ options: { blocks: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '7' } } });
 const blocks = Number(values.blocks);
 const rounds = Number(values.rounds);
-const dir = mkdtempSync(join(tmpdir(), 'normals-simd-'));
-const bundle = join(dir, 'rs.mjs');
-execFileSync('npx', [
-  'esbuild',
-  resolve('src/uncertainty/random-streams.ts'),
-  '--bundle',
-  '--format=esm',
-  `--outfile=${bundle}`,
-  '--log-level=warning',
-]);
-const rs = await import(pathToFileURL(bundle).href);
-rmSync(dir, { recursive: true, force: true });
+const rs = await importBundled('src/uncertainty/random-streams.ts');
 
-const leb = (v) => {
-  const b = [];
-  v >>>= 0;
-  do {
-    const l = v & 0x7f;
-    v >>>= 7;
-    b.push(v ? l | 0x80 : l);
-  } while (v);
-  return b;
-};
-const sleb = (v) => {
-  const b = [];
-  v |= 0;
-  for (;;) {
-    const l = v & 0x7f;
-    v >>= 7;
-    if ((v === 0 && !(l & 0x40)) || (v === -1 && l & 0x40)) {
-      b.push(l);
-      return b;
-    }
-    b.push(l | 0x80);
-  }
-};
-const vec = (items) => [...leb(items.length), ...items.flat()];
-const sec = (id, c) => [id, ...leb(c.length), ...c];
-const nm = (t) => [...leb(t.length), ...Array.from(t, (c) => c.charCodeAt(0))];
 const f64b = (x) => Array.from(new Uint8Array(new Float64Array([x]).buffer));
-const S = (op, ...imm) => [0xfd, ...leb(op), ...imm];
 const get = (x) => [0x20, x],
   set = (x) => [0x21, x],
   i32 = (v) => [0x41, ...sleb(v)];

@@ -17,12 +17,9 @@
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null node bench/normals.mjs --rounds 0 --blocks 5000 BUILD
  *   (again with --blocks 15000; (Ir difference) / (10,000 x 1,024) = instructions per deviate)
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { importBundled } from './bundled.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,15 +28,8 @@ const { values, positionals } = parseArgs({
 const blocks = Number(values.blocks);
 const rounds = Number(values.rounds);
 const sources = positionals.length > 0 ? positionals : ['src/uncertainty/random-streams.ts'];
-const dir = mkdtempSync(join(tmpdir(), 'normals-'));
-
 const modules = [];
-for (const [i, source] of sources.entries()) {
-  const out = join(dir, `rs${i}.mjs`);
-  execFileSync('npx', ['esbuild', resolve(source), '--bundle', '--format=esm', `--outfile=${out}`, '--log-level=warning']);
-  modules.push(await import(pathToFileURL(out).href));
-}
-rmSync(dir, { recursive: true, force: true });
+for (const source of sources) modules.push(await importBundled(source));
 
 const BLOCK = 1024;
 const out = new Float64Array(BLOCK);
