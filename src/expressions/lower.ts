@@ -10,7 +10,7 @@ import type { Binding, ExpressionState, InputState, ListPairing } from './compil
 import { type Formula, printFormula } from './formula';
 import { LIST_REDUCERS } from './functions';
 import { createEvaluator, type Evaluate, type ListOp, type Program, ProgramBuilder } from './program';
-import { createBlockEvaluator, createGeneratedBlockEvaluator, type EvaluateBlock } from './program-block';
+import { createBlockEvaluator, createGeneratedBlockEvaluator } from './program-block';
 import { createGeneratedEvaluator } from './program-source';
 import { createKinkGradients, mayKink } from './kinks';
 import { type ComparisonSite, createBranchSides } from './branches';
@@ -67,15 +67,8 @@ function runnerOf(states: readonly ExpressionState[], inputs: readonly InputStat
   const resultProgram = programOf(states, inputs.length, resultIndex, shape, sites);
   const generate = shape === null || resultProgram.code.length <= 4 * MAX_GENERATED_INSTRUCTIONS;
   const evaluate = (generate ? createGeneratedEvaluator(resultProgram) : null) ?? createEvaluator(resultProgram);
-  // Only a Monte Carlo run evaluates over blocks: compiled on its first use.
-  let block: EvaluateBlock | undefined;
-  const evaluateBlock: EvaluateBlock = (columns, inputStart, size, out) =>
-    (block ??= (generate ? createGeneratedBlockEvaluator(resultProgram) : null) ?? createBlockEvaluator(resultProgram))(
-      columns,
-      inputStart,
-      size,
-      out,
-    );
+  // Only a Monte Carlo run evaluates over blocks: the generated evaluator compiles a layout on its first block.
+  const evaluateBlock = generate ? createGeneratedBlockEvaluator(resultProgram) : createBlockEvaluator(resultProgram);
   const kinked = mayKink(resultProgram);
   return {
     evaluate,

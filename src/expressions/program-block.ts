@@ -8,7 +8,8 @@
  * compare them.
  */
 import { ADD, applyScalar, DIV, LCOUNT, LMAX, LMEAN, LMIN, LOAD, LSUM, MUL, NEG, type Program, SELF, SUB } from './program';
-import { forwardStatement, MATH, MATH_LOCALS, type MathFunctions } from './program-source';
+import { layoutBlockSource } from './program-block-source';
+import { MATH, type MathFunctions } from './program-source';
 
 /**
  * Evaluates a block: for each draw i below `size`, `out[i]` is the result for the values
@@ -21,9 +22,49 @@ type BlockFactory = (constants: Float64Array, math: MathFunctions) => EvaluateBl
 /** Factories by source, as for the per-draw evaluators (program-source.ts), bounded the same way. */
 const factories = new Map<string, BlockFactory>();
 
-/** The program's block evaluator compiled from generated source, or null when the host refuses `new Function`. */
-export function createGeneratedBlockEvaluator(program: Program): EvaluateBlock | null {
-  const source = blockSource(program);
+/** Layouts kept per program: a limit of memory, not a policy (a layout beyond it is looked up again). */
+const LAYOUTS_KEPT = 64;
+
+/**
+ * The program's block evaluator from generated source: one function per layout of the slots (the
+ * values of `inputStart`, program-block-source.ts), compiled on the layout's first block, the last
+ * one kept at hand (the components of a blueprint share a few layouts). Where the host refuses
+ * `new Function`, the interpreter's block evaluator runs instead, with the same bits.
+ */
+export function createGeneratedBlockEvaluator(program: Program): EvaluateBlock {
+  const need = program.inputCount + 1;
+  const known = new Map<string, EvaluateBlock>();
+  // No inputStart matches -1: the first block looks its layout up.
+  const layout = new Int32Array(need).fill(-1);
+  let run: EvaluateBlock | null = null;
+  let interpreter: EvaluateBlock | null = null;
+  const lookup = (inputStart: Int32Array): EvaluateBlock => {
+    const key = inputStart.subarray(0, need).join(',');
+    let found = known.get(key);
+    if (found === undefined) {
+      found = generatedForLayout(program, inputStart) ?? (interpreter ??= createBlockEvaluator(program));
+      if (known.size >= LAYOUTS_KEPT) known.clear();
+      known.set(key, found);
+    }
+    layout.set(inputStart.subarray(0, need));
+    return found;
+  };
+  return function evaluateBlock(columns, inputStart, size, out) {
+    if (inputStart.length < need)
+      throw new RangeError(`inputStart has ${inputStart.length} entries; this blueprint needs ${need} (inputs + 1)`);
+    if (run === null || !sameLayout(layout, inputStart)) run = lookup(inputStart);
+    run(columns, inputStart, size, out);
+  };
+}
+
+function sameLayout(layout: Int32Array, inputStart: Int32Array): boolean {
+  for (let k = 0; k < layout.length; k++) if (layout[k] !== inputStart[k]) return false;
+  return true;
+}
+
+/** The block evaluator generated for one layout, or null when the host refuses `new Function`. */
+function generatedForLayout(program: Program, inputStart: Int32Array): EvaluateBlock | null {
+  const source = layoutBlockSource(program, inputStart);
   let factory = factories.get(source);
   if (factory === undefined) {
     try {
@@ -35,73 +76,6 @@ export function createGeneratedBlockEvaluator(program: Program): EvaluateBlock |
     factories.set(source, factory);
   }
   return factory(program.initialRegisters, MATH);
-}
-
-/**
- * The body of `function (constants, math)` returning the block evaluator: the per-draw statements
- * (program-source.ts) inside a loop over the draws, each LOAD reading its column, hoisted out of
- * the loop as `x{j}`, and each list reduction reading the draw across its columns.
- */
-export function blockSource(program: Program): string {
-  const { code, initialRegisters, result, inputCount } = program;
-  const need = inputCount + 1;
-  const written = new Set<number>();
-  for (let pc = 0; pc < code.length; pc += 4) written.add(code[pc + 1] as number);
-  const constants: string[] = [];
-  const locals: string[] = [];
-  for (let i = 0; i < initialRegisters.length; i++) {
-    if (written.has(i)) locals.push(`r${i} = 0`);
-    else constants.push(`r${i} = constants[${i}]`);
-  }
-  const columns: string[] = [];
-  const body: string[] = [];
-  for (let pc = 0; pc < code.length; pc += 4) {
-    const [op, d, a, b] = [code[pc] as number, code[pc + 1] as number, code[pc + 2] as number, code[pc + 3] as number];
-    const j = pc >> 2;
-    if (op === LOAD) {
-      columns.push(b === 0 ? `x${j} = columns[inputStart[${a}]]` : `x${j} = columns[inputStart[${a}] + ${b}]`);
-      body.push(`r${d} = x${j}[i];`);
-    } else body.push(blockListStatement(op, d, a) ?? forwardStatement(op, d, a, b, j));
-  }
-  return [
-    '"use strict";',
-    MATH_LOCALS,
-    constants.length > 0 ? `const ${constants.join(', ')};` : '',
-    'return function evaluateBlock(columns, inputStart, size, out) {',
-    `  if (inputStart.length < ${need}) throw new RangeError("inputStart has " + inputStart.length + " entries; this blueprint needs ${need} (inputs + 1)");`,
-    columns.length > 0 ? `  const ${columns.join(', ')};` : '',
-    locals.length > 0 ? `  let ${locals.join(', ')};` : '',
-    '  for (let i = 0; i < size; i++) {',
-    ...body.map((s) => `    ${s}`),
-    `    out[i] = r${result};`,
-    '  }',
-    '};',
-  ].join('\n');
-}
-
-/** A list reduction over draw i of its columns (the per-draw source reads `values`); null for other ops. */
-function blockListStatement(op: number, d: number, a: number): string | null {
-  const range = `const from = inputStart[${a}], to = inputStart[${a + 1}];`;
-  switch (op) {
-    case LSUM:
-    case LMEAN: {
-      const value = op === LSUM ? 's' : 's / (to - from)';
-      return `{ ${range} let s = 0; for (let k = from; k < to; k++) s += columns[k][i]; r${d} = ${value}; }`;
-    }
-    case LMIN:
-    case LMAX: {
-      const better = op === LMIN ? 'v < best' : 'v > best';
-      return (
-        `{ ${range} let best = NaN; if (from < to) { best = columns[from][i];` +
-        ` for (let k = from + 1; k < to; k++) { const v = columns[k][i]; if ((${better}) || (v !== v && best === best)) best = v; } }` +
-        ` r${d} = best; }`
-      );
-    }
-    case LCOUNT:
-      return `r${d} = inputStart[${a + 1}] - inputStart[${a}];`;
-    default:
-      return null;
-  }
 }
 
 /**
@@ -155,8 +129,7 @@ function runOverBlock(
     case LMIN:
     case LMAX:
     case LCOUNT:
-      for (let i = 0; i < size; i++) r[d + i] = listOverDraw(op, columns, inputStart[a] as number, inputStart[a + 1] as number, i);
-      return;
+      return listOverBlock(op, r, d, columns, inputStart[a] as number, inputStart[a + 1] as number, size);
     // The four commonest operations written out (the same arithmetic as applyScalar's), the rest through it.
     case ADD:
       for (let i = 0; i < size; i++) r[d + i] = (r[x + i] as number) + (r[y + i] as number);
@@ -181,19 +154,43 @@ function runOverBlock(
   }
 }
 
-/** A list reduction of draw i across columns [from, to), as the per-draw interpreter computes it. */
-function listOverDraw(op: number, columns: readonly Float64Array[], from: number, to: number, i: number): number {
-  if (op === LCOUNT) return to - from;
+/**
+ * A list reduction of every draw across columns [from, to) into r[d .. d + size), column after
+ * column: each draw gets the per-draw interpreter's arithmetic in its order (a sum from 0, left to
+ * right; the first extreme, NaN if any element is NaN).
+ */
+function listOverBlock(
+  op: number,
+  r: Float64Array,
+  d: number,
+  columns: readonly Float64Array[],
+  from: number,
+  to: number,
+  size: number,
+): void {
+  const count = to - from;
+  if (op === LCOUNT || count === 0) {
+    // An empty list's sum is 0, its mean 0 / 0, its min and max NaN.
+    r.fill(op === LCOUNT ? count : op === LSUM ? 0 : op === LMEAN ? 0 / 0 : NaN, d, d + size);
+    return;
+  }
   if (op === LSUM || op === LMEAN) {
-    let s = 0;
-    for (let k = from; k < to; k++) s += (columns[k] as Float64Array)[i] as number;
-    return op === LSUM ? s : s / (to - from);
+    r.fill(0, d, d + size);
+    for (let k = from; k < to; k++) {
+      const column = columns[k] as Float64Array;
+      for (let i = 0; i < size; i++) r[d + i] = (r[d + i] as number) + (column[i] as number);
+    }
+    if (op === LMEAN) for (let i = 0; i < size; i++) r[d + i] = (r[d + i] as number) / count;
+    return;
   }
-  if (from >= to) return NaN;
-  let best = (columns[from] as Float64Array)[i] as number;
+  const first = columns[from] as Float64Array;
+  for (let i = 0; i < size; i++) r[d + i] = first[i] as number;
   for (let k = from + 1; k < to; k++) {
-    const v = (columns[k] as Float64Array)[i] as number;
-    if ((op === LMIN ? v < best : v > best) || (v !== v && best === best)) best = v;
+    const column = columns[k] as Float64Array;
+    for (let i = 0; i < size; i++) {
+      const v = column[i] as number;
+      const best = r[d + i] as number;
+      if ((op === LMIN ? v < best : v > best) || (v !== v && best === best)) r[d + i] = v;
+    }
   }
-  return best;
 }

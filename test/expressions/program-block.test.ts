@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEvaluator, type Program } from '../../src/expressions/program';
-import { blockSource, createBlockEvaluator, createGeneratedBlockEvaluator, type EvaluateBlock } from '../../src/expressions/program-block';
+import { createBlockEvaluator, createGeneratedBlockEvaluator, type EvaluateBlock } from '../../src/expressions/program-block';
+import { layoutBlockSource, UNROLLED_LIST_LIMIT } from '../../src/expressions/program-block-source';
 import { blueprint, compileOk } from './helpers';
 import { programOf, stepArbitrary, valueArbitrary } from './random-programs';
 
@@ -51,8 +52,7 @@ describe('block evaluators', () => {
         const inputStart = Int32Array.from([0, 1, 2, slots]);
         const expected = perDraw(program, columns, inputStart, size);
         const generated = createGeneratedBlockEvaluator(program);
-        expect(generated).not.toBeNull();
-        expect(sameBits(run(generated!, columns, inputStart, size), expected)).toBe(true);
+        expect(sameBits(run(generated, columns, inputStart, size), expected)).toBe(true);
         const interpreted = createBlockEvaluator(program);
         expect(sameBits(run(interpreted, columns, inputStart, size), expected)).toBe(true);
         // A smaller block after a larger one reuses the interpreter's registers: the prefix.
@@ -90,8 +90,59 @@ describe('block evaluators', () => {
       { kind: 'binary', op: '*', a: 0, b: 2 },
     ]);
     const message = new RangeError('inputStart has 2 entries; this blueprint needs 4 (inputs + 1)');
-    expect(() => createGeneratedBlockEvaluator(program)!([], Int32Array.of(0, 1), 1, new Float64Array(1))).toThrow(message);
+    expect(() => createGeneratedBlockEvaluator(program)([], Int32Array.of(0, 1), 1, new Float64Array(1))).toThrow(message);
     expect(() => createBlockEvaluator(program)([], Int32Array.of(0, 1), 1, new Float64Array(1))).toThrow(message);
-    expect(blockSource(program)).not.toContain('123.456');
+    expect(layoutBlockSource(program, Int32Array.of(0, 1, 2, 5))).not.toContain('123.456');
+  });
+
+  it('specialised to each layout, give every draw the per-draw bits whatever the list lengths, one evaluator across layouts', () => {
+    // One evaluator per program, called on a sequence of blocks whose LIST input has 0 to 40 slots
+    // (past UNROLLED_LIST_LIMIT, the loop form) and whose values include -0, NaN and infinities.
+    const special = fc.constantFrom(0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1, -1);
+    const layoutBlock = fc.record({ length: fc.integer({ min: 0, max: UNROLLED_LIST_LIMIT + 8 }), size: fc.integer({ min: 1, max: 6 }) });
+    fc.assert(
+      fc.property(
+        fc.array(stepArbitrary, { minLength: 1, maxLength: 12 }),
+        fc.array(layoutBlock, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.oneof(valueArbitrary, special), { minLength: 1, maxLength: 64 }),
+        (steps, blocks, pool) => {
+          const program = programOf(steps);
+          const generated = createGeneratedBlockEvaluator(program);
+          const interpreted = createBlockEvaluator(program);
+          let next = 0;
+          const value = () => pool[next++ % pool.length] as number;
+          for (const { length, size } of blocks) {
+            const inputStart = Int32Array.of(0, 1, 2, 2 + length);
+            const columns = Array.from({ length: 2 + length }, () => Float64Array.from({ length: size }, value));
+            const expected = perDraw(program, columns, inputStart, size);
+            expect(sameBits(run(generated, columns, inputStart, size), expected)).toBe(true);
+            expect(sameBits(run(interpreted, columns, inputStart, size), expected)).toBe(true);
+          }
+        },
+      ),
+      { seed: 20261130, numRuns: 1500 },
+    );
+  });
+
+  it('write a short list out over its columns and keep a long one in a loop', () => {
+    const program = programOf([{ kind: 'list', op: 'sum', input: 2 }]);
+    const short = layoutBlockSource(program, Int32Array.of(0, 1, 2, 5));
+    expect(short).toContain('0 + x2[i] + x3[i] + x4[i]');
+    expect(short).not.toContain('inputStart[');
+    const long = layoutBlockSource(program, Int32Array.of(0, 1, 2, 3 + UNROLLED_LIST_LIMIT));
+    expect(long).toContain(`for (let k = 2; k < ${3 + UNROLLED_LIST_LIMIT}; k++)`);
+  });
+
+  it('sum -0 alone to +0 and a list with a NaN to NaN, as the per-draw interpreter does', () => {
+    for (const op of ['sum', 'mean', 'min', 'max'] as const) {
+      const program = programOf([{ kind: 'list', op, input: 2 }]);
+      const inputStart = Int32Array.of(0, 1, 2, 4);
+      const columns = [Float64Array.of(0, 0), Float64Array.of(0, 0), Float64Array.of(-0, 1), Float64Array.of(-0, Number.NaN)];
+      const expected = perDraw(program, columns, inputStart, 2);
+      expect(Object.is(expected[0], op === 'sum' || op === 'mean' ? 0 : -0)).toBe(true);
+      expect(expected[1]).toBeNaN();
+      expect(sameBits(run(createGeneratedBlockEvaluator(program), columns, inputStart, 2), expected)).toBe(true);
+      expect(sameBits(run(createBlockEvaluator(program), columns, inputStart, 2), expected)).toBe(true);
+    }
   });
 });
