@@ -145,7 +145,7 @@ export class BlockStream {
         if (!Number.isNaN(z)) deviates[i++] = location + scale * z;
         i = kernel.fill(n, location, scale, i);
       }
-      out.set(deviates.subarray(0, n), start);
+      out.set(kernel.first(n), start);
     }
     this.loadFrom(state);
   }

@@ -26,6 +26,8 @@ export interface ZigguratKernel {
   readonly state: Int32Array;
   /** The deviates written by `fill` (at most {@link ZIGGURAT_KERNEL_CAPACITY}). */
   readonly out: Float64Array;
+  /** The first n deviates of `out`, as a view (the last one made is kept: the engine copies blocks of one size). */
+  first(n: number): Float64Array;
   fill(n: number, location: number, scale: number, from: number): number;
 }
 
@@ -88,9 +90,12 @@ export function makeZigguratKernel(kn: Float64Array, wn: Float64Array, fn: Float
     kn.forEach((k, layer) => limits.set(fastPathLimits(k), 2 * layer));
     doubles.set(wn, WN_AT / 8);
     doubles.set(fn, FN_AT / 8);
+    const out = new Float64Array(memory.buffer, OUT_AT, ZIGGURAT_KERNEL_CAPACITY);
+    let view = out;
     return {
       state: new Int32Array(memory.buffer, 0, 5),
-      out: new Float64Array(memory.buffer, OUT_AT, ZIGGURAT_KERNEL_CAPACITY),
+      out,
+      first: (n) => (view.length === n ? view : (view = out.subarray(0, n))),
       fill: instance.exports.fill as ZigguratKernel['fill'],
     };
   } catch {
@@ -199,16 +204,15 @@ function moduleBytes(options: KernelOptions): Uint8Array {
     ...[...get(K), OP.i32TruncF64S, OP.i64ExtendI32S, OP.i64Const, ...signedLeb(1023), OP.i64Add, OP.i64Const, ...signedLeb(52)],
     ...[OP.i64Shl, OP.f64ReinterpretI64, OP.f64Mul, ...set(P)],
   ];
-  // One number of the fast path (inside block $slow, loop $top, blocks $tail, $undecided, $done): leave when
-  // the output is full; layer = j & 127 (as a byte offset), h = j >> 7; |h| < KN[layer], decided on the
-  // integers as (h + m) <u 2m + 1 (the pair at LIMITS_AT), gives h * WN[layer]; else to $slow.
-  const fast = [
-    ...[...get(AT), ...int(0), ...i32Load(END_AT), OP.i32GeS, OP.brIf, 4],
+  // One number of the fast path, `slow` blocks in from $slow: layer = j & 127 (as a byte offset), h = j >> 7;
+  // |h| < KN[layer], decided on the integers as (h + m) <u 2m + 1 (the pair at LIMITS_AT), gives
+  // h * WN[layer]; else to $slow.
+  const fast = (slow: number): number[] => [
     ...next32(J),
     ...[...get(J), ...int(127), OP.i32And, ...int(3), OP.i32Shl, ...set(LAYER)],
     ...[...get(J), ...int(7), OP.i32ShrS, ...set(H)],
     ...[...get(H), ...get(LAYER), ...i32Load(LIMITS_AT), OP.i32Add, ...get(LAYER), ...i32Load(LIMITS_AT + 4), OP.i32LtU],
-    ...[OP.i32Eqz, OP.brIf, 0],
+    ...[OP.i32Eqz, OP.brIf, slow],
     ...write([...get(H), OP.f64ConvertI32S, ...get(LAYER), ...f64Load(WN_AT), OP.f64Mul]),
   ];
   // The slow path (inside loop $top, blocks $tail, $undecided, $done). The base layer's tail leaves to
@@ -234,8 +238,14 @@ function moduleBytes(options: KernelOptions): Uint8Array {
   const body = [
     ...[A, B, C, D].flatMap((x, k) => [...int(0), ...i32Load(4 * k), ...set(x)]),
     ...[...int(0), ...get(END), ...int(3), OP.i32Shl, OP.i32Store, 2, ...leb(END_AT), ...get(AT), ...int(3), OP.i32Shl, ...set(AT)],
-    ...[OP.block, 0x40, OP.block, 0x40, OP.block, 0x40, OP.loop, 0x40, OP.block, 0x40],
-    ...Array.from({ length: options.unroll }, () => fast).flat(),
+    // Blocks $done, $undecided, $tail, loop $top, blocks $slow and $one. With `unroll` places left or
+    // more, that many numbers in a row, their end tested once; else ($one) one number, if a place is left.
+    ...[OP.block, 0x40, OP.block, 0x40, OP.block, 0x40, OP.loop, 0x40, OP.block, 0x40, OP.block, 0x40],
+    ...[...get(AT), ...int(8 * (options.unroll - 1)), OP.i32Add, ...int(0), ...i32Load(END_AT), OP.i32GeS, OP.brIf, 0],
+    ...Array.from({ length: options.unroll }, () => fast(1)).flat(),
+    ...[OP.br, 2, OP.end],
+    ...[...get(AT), ...int(0), ...i32Load(END_AT), OP.i32GeS, OP.brIf, 4],
+    ...fast(0),
     ...[OP.br, 1, OP.end],
     ...slow,
     ...[OP.end, OP.end],
