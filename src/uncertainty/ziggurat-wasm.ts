@@ -40,7 +40,7 @@ export interface KernelOptions {
 }
 
 /** The engine's kernel (bench/RESULTS.md, "sixth pass: the normals", for the unrolling). */
-export const KERNEL_OPTIONS: KernelOptions = { margin: 1e-9, unroll: 4 };
+export const KERNEL_OPTIONS: KernelOptions = { margin: 1e-9, unroll: 8 };
 
 /** Deviates the kernel writes per call of `fill` (its memory after the tables). */
 export const ZIGGURAT_KERNEL_CAPACITY = (65536 - 4096) / 8;
