@@ -33,25 +33,66 @@ function fmix32(v: number): number {
 }
 
 /**
+ * The seed's and the key's share of a stream's state (the words a, b and d, the same for every
+ * block); {@link BlockStream.restart} adds the block's. Made once per key, it spares the mixing of
+ * the seed and the key at every block.
+ */
+export interface StreamOrigin {
+  readonly a: number;
+  readonly b: number;
+  readonly d: number;
+}
+
+/** The {@link StreamOrigin} of key `key` under `seed`: each word mixes one part of (seed, key) with another. */
+export function streamOrigin(seed: number, key: readonly [number, number]): StreamOrigin {
+  const low = seed >>> 0;
+  const high = Math.floor(seed / 4294967296) >>> 0;
+  return {
+    a: (fmix32(low ^ 0x9e3779b9) ^ fmix32(key[1] + 0x510e527f)) >>> 0,
+    b: (fmix32(high ^ 0x7f4a7c15) ^ fmix32(key[0] + 0x6a09e667)) >>> 0,
+    d: (fmix32(key[0] ^ 0x3c6ef372) ^ fmix32(key[1] ^ 0xa54ff53a) ^ 1) >>> 0,
+  };
+}
+
+/**
  * The stream of block `block` of key `key` under `seed` (an integer; its low 53 bits count):
  * xoshiro128** whose four state words are distinct bijective mixes of the seed's halves, the block
  * and the key, warmed up so that neighbouring states give unrelated numbers.
  */
 export class BlockStream {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 0;
 
   constructor(seed: number, block: number, key: readonly [number, number]) {
-    const low = seed >>> 0;
-    const high = Math.floor(seed / 4294967296) >>> 0;
-    // Each word mixes one part of (seed, block, key) with another: distinct tuples, distinct states.
-    this.a = (fmix32(low ^ 0x9e3779b9) ^ fmix32(key[1] + 0x510e527f)) >>> 0;
-    this.b = (fmix32(high ^ 0x7f4a7c15) ^ fmix32(key[0] + 0x6a09e667)) >>> 0;
-    this.c = fmix32(block + 0xbb67ae85);
-    this.d = (fmix32(key[0] ^ 0x3c6ef372) ^ fmix32(key[1] ^ 0xa54ff53a) ^ 1) >>> 0;
-    for (let i = 0; i < 16; i++) this.next32();
+    this.restart(streamOrigin(seed, key), block);
+  }
+
+  /**
+   * Makes this the stream of block `block` of the key and seed of `origin`: the same state as
+   * `new BlockStream(seed, block, key)` (distinct tuples, distinct states), without a new object.
+   */
+  restart(origin: StreamOrigin, block: number): this {
+    let a = origin.a;
+    let b = origin.b;
+    let c = fmix32(block + 0xbb67ae85);
+    let d = origin.d;
+    // 16 steps of next32, its output dropped, on locals.
+    for (let i = 0; i < 16; i++) {
+      const t = b << 9;
+      c ^= a;
+      d ^= b;
+      b ^= c;
+      a ^= d;
+      c ^= t;
+      d = rotl(d, 11);
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+    return this;
   }
 
   /** The next 32 random bits, as an unsigned integer. */
@@ -95,7 +136,8 @@ export class BlockStream {
       const n = Math.min(ZIGGURAT_KERNEL_CAPACITY, out.length - start);
       let i = kernel.fill(n, location, scale, 0);
       while (i < n) {
-        // The number at state[4] fell in the base layer's tail: drawn here (on the fields), then back.
+        // The number at state[4] fell in the base layer's tail, or in a wedge too close to tell: drawn here
+        // (on the fields), then back.
         this.loadFrom(state);
         const j = state[4] as number;
         const z = this.zigguratEdge(j >> 7, j & 127);
@@ -103,7 +145,7 @@ export class BlockStream {
         if (!Number.isNaN(z)) deviates[i++] = location + scale * z;
         i = kernel.fill(n, location, scale, i);
       }
-      out.set(deviates.subarray(0, n), start);
+      out.set(kernel.first(n), start);
     }
     this.loadFrom(state);
   }

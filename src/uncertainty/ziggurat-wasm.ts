@@ -3,42 +3,73 @@
  * assembled here from its instructions (no build tool, no file: the bytes are made at first use). It
  * runs the same xoshiro128** steps and the same IEEE double arithmetic as the JavaScript loop, so its
  * deviates are the same bits; it is used because V8 runs it faster (bench/RESULTS.md, "Issue 36,
- * Monte Carlo, third pass" and "fourth pass"). The fast path and the wedges (2.7 % of numbers) run
- * here; a wedge's test `y < exp(-x^2 / 2)` is decided by a polynomial bound of the exponential when
- * y is farther than 1e-9 (relative) from it, else by the host's `Math.exp` (imported), so every
- * decision is the JavaScript loop's. The base layer's tail (about 0.03 %) returns to JavaScript.
- * Where WebAssembly is missing or refused (a content security policy without 'wasm-unsafe-eval'),
- * {@link zigguratKernel} is null and the JavaScript loop draws alone.
+ * Monte Carlo, third pass", "fourth pass" and "sixth pass: the normals"). The fast path and the
+ * wedges (2.7 % of numbers) run here; a wedge's test `y < exp(-x^2 / 2)` is decided by a polynomial
+ * bound of the exponential when y is farther than 1e-9 (relative) from it, else it returns to
+ * JavaScript, which decides with `Math.exp`, so every decision is the JavaScript loop's. The base
+ * layer's tail (about 0.03 %) returns to JavaScript too. The function calls nothing: a call in it
+ * made V8 keep the state words in memory across the fast path. Where WebAssembly is missing or
+ * refused (a content security policy without 'wasm-unsafe-eval'), {@link zigguratKernel} is null
+ * and the JavaScript loop draws alone.
  *
- * Memory (one 64 KiB page): the four state words at byte 0, the number that left for the tail at
- * 16, the tables KN, WN and FN (128 doubles each) at 64, 1088 and 2112, the deviates from 4096 on.
- * `fill(n, location, scale, i)` writes deviates i, i + 1, ... below n until one needs the tail
- * (it then saves that number at byte 16) and returns the index it stopped at.
+ * Memory (one 64 KiB page): the four state words at byte 0, the number that left at 16, per layer
+ * the fast path's integer limits (two int32) at 64, the tables WN and FN (128 doubles each) at 1088
+ * and 2112, the deviates from 4096 on. `fill(n, location, scale, i)` writes deviates i, i + 1, ...
+ * below n until a number needs JavaScript (the tail, or a wedge too close to tell) and returns the
+ * index it stopped at; that number is then at byte 16, and the state words are the stream's just
+ * after it.
  */
 
 /** The kernel: its state words and output as views of its memory, and its fill function. */
 export interface ZigguratKernel {
-  /** a, b, c, d of xoshiro128** (int32), then the number that left for the tail. */
+  /** a, b, c, d of xoshiro128** (int32), then the number that left for JavaScript. */
   readonly state: Int32Array;
   /** The deviates written by `fill` (at most {@link ZIGGURAT_KERNEL_CAPACITY}). */
   readonly out: Float64Array;
+  /** The first n deviates of `out`, as a view (the last one made is kept: the engine copies blocks of one size). */
+  first(n: number): Float64Array;
   fill(n: number, location: number, scale: number, from: number): number;
 }
+
+/** How the kernel is built: the engine's are {@link KERNEL_OPTIONS}; tests widen the margin to send every wedge to JavaScript. */
+export interface KernelOptions {
+  /** Relative distance between the wedge's y and the bound of exp below which JavaScript decides. */
+  readonly margin: number;
+  /** Numbers of the fast path per turn of its loop. */
+  readonly unroll: number;
+}
+
+/** The engine's kernel (bench/RESULTS.md, "sixth pass: the normals", for the unrolling). */
+export const KERNEL_OPTIONS: KernelOptions = { margin: 1e-9, unroll: 8 };
 
 /** Deviates the kernel writes per call of `fill` (its memory after the tables). */
 export const ZIGGURAT_KERNEL_CAPACITY = (65536 - 4096) / 8;
 
-const KN_AT = 64;
-const WN_AT = KN_AT + 128 * 8;
+const LIMITS_AT = 64;
+const WN_AT = LIMITS_AT + 128 * 8;
 const FN_AT = WN_AT + 128 * 8;
 const OUT_AT = 4096;
+/** Where fill keeps its end (a byte offset), read at each number rather than held in a register. */
+const END_AT = 20;
 
 let kernel: ZigguratKernel | null | undefined;
 
 /** The kernel, made at the first call with that call's tables `kn`, `wn` and `fn` (random-streams.ts's, always); null where WebAssembly cannot be compiled. */
 export function zigguratKernel(kn: Float64Array, wn: Float64Array, fn: Float64Array): ZigguratKernel | null {
-  if (kernel === undefined) kernel = instantiate(kn, wn, fn);
+  if (kernel === undefined) kernel = makeZigguratKernel(kn, wn, fn, KERNEL_OPTIONS);
   return kernel;
+}
+
+/**
+ * The fast path's test `|h| < KN[layer]` of a 25-bit signed position h, on integers: with m the
+ * largest integer below KN[layer] (|h| < KN[layer] exactly when |h| <= m), it holds exactly when
+ * h + m, as an unsigned 32-bit number, is below 2m + 1 (no wrap: |h| <= 2^24 and m < 2^24). A
+ * layer whose KN is 0 gets (0, 0): no h passes.
+ */
+export function fastPathLimits(k: number): readonly [number, number] {
+  if (!(k > 0)) return [0, 0];
+  const m = Math.ceil(k) - 1;
+  return [m, 2 * m + 1];
 }
 
 /** What the kernel needs of the host's WebAssembly (the library's TypeScript settings have no DOM or WebAssembly types). */
@@ -47,19 +78,24 @@ interface WebAssemblyHost {
   readonly Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
 }
 
-function instantiate(kn: Float64Array, wn: Float64Array, fn: Float64Array): ZigguratKernel | null {
+/** A new kernel (not the shared one) built with `options`; null where WebAssembly cannot be compiled. */
+export function makeZigguratKernel(kn: Float64Array, wn: Float64Array, fn: Float64Array, options: KernelOptions): ZigguratKernel | null {
   const host = (globalThis as { WebAssembly?: WebAssemblyHost }).WebAssembly;
   if (host === undefined) return null;
   try {
-    const instance = new host.Instance(new host.Module(moduleBytes()), { m: { exp: Math.exp } });
+    const instance = new host.Instance(new host.Module(moduleBytes(options)), {});
     const memory = instance.exports.memory as { readonly buffer: ArrayBuffer };
     const doubles = new Float64Array(memory.buffer);
-    doubles.set(kn, KN_AT / 8);
+    const limits = new Int32Array(memory.buffer, LIMITS_AT, 2 * 128);
+    kn.forEach((k, layer) => limits.set(fastPathLimits(k), 2 * layer));
     doubles.set(wn, WN_AT / 8);
     doubles.set(fn, FN_AT / 8);
+    const out = new Float64Array(memory.buffer, OUT_AT, ZIGGURAT_KERNEL_CAPACITY);
+    let view = out;
     return {
       state: new Int32Array(memory.buffer, 0, 5),
-      out: new Float64Array(memory.buffer, OUT_AT, ZIGGURAT_KERNEL_CAPACITY),
+      out,
+      first: (n) => (view.length === n ? view : (view = out.subarray(0, n))),
       fill: instance.exports.fill as ZigguratKernel['fill'],
     };
   } catch {
@@ -81,6 +117,8 @@ const OP = {
   i32Store: 0x36,
   f64Store: 0x39,
   i32Const: 0x41,
+  i32LtU: 0x49,
+  return: 0x0f,
   i32Eqz: 0x45,
   i32GeS: 0x4e,
   f64Lt: 0x63,
@@ -104,6 +142,7 @@ const OP = {
   i32Mul: 0x6c,
   i32And: 0x71,
   i32Xor: 0x73,
+  i32Or: 0x72,
   i32Shl: 0x74,
   i32ShrS: 0x75,
   i32Rotl: 0x77,
@@ -113,22 +152,22 @@ const OP = {
   f64ConvertI32S: 0xb7,
 } as const;
 
-// Locals: the parameters n, location, scale, from; then i32 a, b, c, d, j, t, layer (times 8), u;
-// f64 h, x, y (the wedge's test value), e (its exponent), k, r and p (exp(e) = 2^k p(r)).
-const [N, LOCATION, SCALE, I, A, B, C, D, J, T, LAYER, U] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
-const [H, X, Y, E, K, R, P] = [12, 13, 14, 15, 16, 17, 18] as const;
-// Functions: the imported exp, then fill.
-const [EXP, FILL] = [0, 1] as const;
+// Locals: the parameters n, location, scale, from (n and from become byte offsets of the output, end and
+// place); then i32 a, b, c, d, j, t, layer (times 8), u, h; f64 x, y (the wedge's test value), e (its
+// exponent), k, r and p (exp(e) = 2^k p(r)).
+const [END, LOCATION, SCALE, AT, A, B, C, D, J, T, LAYER, U, H] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+const [X, Y, E, K, R, P] = [13, 14, 15, 16, 17, 18] as const;
 
 const I32 = 0x7f;
 const F64 = 0x7c;
 
-/** The module's bytes: one function `fill` and its memory, both exported; `Math.exp` imported as `m.exp`. */
-function moduleBytes(): Uint8Array {
+/** The module's bytes: one function `fill` and its memory, both exported; no imports. */
+function moduleBytes(options: KernelOptions): Uint8Array {
   const get = (x: number): number[] => [OP.get, x];
   const set = (x: number): number[] => [OP.set, x];
   const int = (v: number): number[] => [OP.i32Const, ...signedLeb(v)];
   const f64Load = (at: number): number[] => [OP.f64Load, 3, ...leb(at)];
+  const i32Load = (at: number): number[] => [OP.i32Load, 2, ...leb(at)];
   const xorInto = (x: number, y: number): number[] => [...get(x), ...get(y), OP.i32Xor, ...set(x)];
   // One xoshiro128** step, its output to `into`, as BlockStream.next32 writes it.
   const next32 = (into: number): number[] => [
@@ -141,11 +180,11 @@ function moduleBytes(): Uint8Array {
     ...xorInto(C, T),
     ...[...get(D), ...int(11), OP.i32Rotl, ...set(D)],
   ];
-  // out[i] = location + scale * (the f64 the code `value` leaves); i++.
+  // out[at] = location + scale * (the f64 the code `value` leaves); at += 8.
   const write = (value: number[]): number[] => [
-    ...[...get(I), ...int(3), OP.i32Shl, ...get(LOCATION), ...get(SCALE), ...value],
+    ...[...get(AT), ...get(LOCATION), ...get(SCALE), ...value],
     ...[OP.f64Mul, OP.f64Add, OP.f64Store, 3, ...leb(OUT_AT)],
-    ...[...get(I), ...int(1), OP.i32Add, ...set(I)],
+    ...[...get(AT), ...int(8), OP.i32Add, ...set(AT)],
   ];
   // BlockStream.uniform: ((next32 >>> 5) * 2^26 + (next32 >>> 6) + 0.5) / 2^53, in that order.
   const uniform = [
@@ -165,61 +204,78 @@ function moduleBytes(): Uint8Array {
     ...[...get(K), OP.i32TruncF64S, OP.i64ExtendI32S, OP.i64Const, ...signedLeb(1023), OP.i64Add, OP.i64Const, ...signedLeb(52)],
     ...[OP.i64Shl, OP.f64ReinterpretI64, OP.f64Mul, ...set(P)],
   ];
-  const body = [
-    ...[A, B, C, D].flatMap((x, k) => [...int(0), OP.i32Load, 2, ...leb(4 * k), ...set(x)]),
-    ...[OP.block, 0x40, OP.loop, 0x40],
-    ...[...get(I), ...get(N), OP.i32GeS, OP.brIf, 1],
+  // One number of the fast path, `slow` blocks in from $slow: layer = j & 127 (as a byte offset), h = j >> 7;
+  // |h| < KN[layer], decided on the integers as (h + m) <u 2m + 1 (the pair at LIMITS_AT), gives
+  // h * WN[layer]; else to $slow.
+  const fast = (slow: number): number[] => [
     ...next32(J),
-    // layer = j & 127 (as a byte offset), h = j >> 7.
     ...[...get(J), ...int(127), OP.i32And, ...int(3), OP.i32Shl, ...set(LAYER)],
-    ...[...get(J), ...int(7), OP.i32ShrS, OP.f64ConvertI32S, ...set(H)],
-    // The fast path: |h| < KN[layer] gives h * WN[layer].
-    ...[OP.block, 0x40, ...get(H), OP.f64Abs, ...get(LAYER), ...f64Load(KN_AT), OP.f64Lt, OP.i32Eqz, OP.brIf, 0],
-    ...write([...get(H), ...get(LAYER), ...f64Load(WN_AT), OP.f64Mul]),
-    ...[OP.br, 1, OP.end],
-    // The base layer's tail leaves (j saved at byte 16); a wedge is tested here, as BlockStream.zigguratEdge
-    // does: x = h * WN[layer] is kept if FN[layer] + u * (FN[layer - 1] - FN[layer]) < exp(-0.5 * x * x).
+    ...[...get(J), ...int(7), OP.i32ShrS, ...set(H)],
+    ...[...get(H), ...get(LAYER), ...i32Load(LIMITS_AT), OP.i32Add, ...get(LAYER), ...i32Load(LIMITS_AT + 4), OP.i32LtU],
+    ...[OP.i32Eqz, OP.brIf, slow],
+    ...write([...get(H), OP.f64ConvertI32S, ...get(LAYER), ...f64Load(WN_AT), OP.f64Mul]),
+  ];
+  // The slow path (inside loop $top, blocks $tail, $undecided, $done). The base layer's tail leaves to
+  // $tail; a wedge is tested here, as BlockStream.zigguratEdge does: x = h * WN[layer] is
+  // kept if FN[layer] + u * (FN[layer - 1] - FN[layer]) < exp(-0.5 * x * x). The state before u is stored
+  // first: where p is within the margin of y (relative), or e is outside p's range, the wedge leaves to
+  // $undecided with that state, and JavaScript draws u and decides with Math.exp itself.
+  const slow = [
     ...[...get(LAYER), OP.i32Eqz, OP.brIf, 1],
-    ...[...get(H), ...get(LAYER), ...f64Load(WN_AT), OP.f64Mul, ...set(X)],
+    ...[...get(H), OP.f64ConvertI32S, ...get(LAYER), ...f64Load(WN_AT), OP.f64Mul, ...set(X)],
+    ...[A, B, C, D].flatMap((x, k) => [...int(0), ...get(x), OP.i32Store, 2, ...leb(4 * k)]),
     ...[...get(LAYER), ...f64Load(FN_AT), ...uniform],
     ...[...get(LAYER), ...f64Load(FN_AT - 8), ...get(LAYER), ...f64Load(FN_AT), OP.f64Sub, OP.f64Mul, OP.f64Add, ...set(Y)],
     ...[OP.f64Const, ...f64(-0.5), ...get(X), OP.f64Mul, ...get(X), OP.f64Mul, ...set(E)],
     ...expBound,
-    // Where p is within 1e-9 of y (relative), or e is outside p's range, Math.exp itself decides.
-    ...[...get(Y), ...get(P), OP.f64Sub, OP.f64Abs, ...get(P), OP.f64Const, ...f64(1e-9), OP.f64Mul, OP.f64Gt],
-    ...[...get(E), OP.f64Const, ...f64(-700), OP.f64Gt, OP.i32And],
-    ...[OP.if, I32, ...get(Y), ...get(P), OP.f64Lt, OP.else, ...get(Y), ...get(E), OP.call, EXP, OP.f64Lt, OP.end],
-    ...[OP.i32Eqz, OP.brIf, 0],
+    ...[...get(Y), ...get(P), OP.f64Sub, OP.f64Abs, ...get(P), OP.f64Const, ...f64(options.margin), OP.f64Mul, OP.f64Gt],
+    ...[...get(E), OP.f64Const, ...f64(-700), OP.f64Gt, OP.i32And, OP.i32Eqz, OP.brIf, 2],
+    // A rejected wedge leaves the place to a new deviate, drawn from the next number.
+    ...[...get(Y), ...get(P), OP.f64Lt, OP.i32Eqz, OP.brIf, 0],
     ...write(get(X)),
     ...[OP.br, 0],
+  ];
+  const body = [
+    ...[A, B, C, D].flatMap((x, k) => [...int(0), ...i32Load(4 * k), ...set(x)]),
+    ...[...int(0), ...get(END), ...int(3), OP.i32Shl, OP.i32Store, 2, ...leb(END_AT), ...get(AT), ...int(3), OP.i32Shl, ...set(AT)],
+    // Blocks $done, $undecided, $tail, loop $top, blocks $slow and $one. With `unroll` places left or
+    // more, that many numbers in a row, their end tested once; else ($one) one number, if a place is left.
+    ...[OP.block, 0x40, OP.block, 0x40, OP.block, 0x40, OP.loop, 0x40, OP.block, 0x40, OP.block, 0x40],
+    ...[...get(AT), ...int(8 * (options.unroll - 1)), OP.i32Add, ...int(0), ...i32Load(END_AT), OP.i32GeS, OP.brIf, 0],
+    ...Array.from({ length: options.unroll }, () => fast(1)).flat(),
+    ...[OP.br, 2, OP.end],
+    ...[...get(AT), ...int(0), ...i32Load(END_AT), OP.i32GeS, OP.brIf, 4],
+    ...fast(0),
+    ...[OP.br, 1, OP.end],
+    ...slow,
     ...[OP.end, OP.end],
-    ...[A, B, C, D, J].flatMap((x, k) => [...int(0), ...get(x), OP.i32Store, 2, ...leb(4 * k)]),
-    ...get(I),
+    // $tail stores the state; $undecided has it in memory already (the state before u). Then both store
+    // the number j = h * 128 + layer at byte 16 and return the place reached.
+    ...[A, B, C, D].flatMap((x, k) => [...int(0), ...get(x), OP.i32Store, 2, ...leb(4 * k)]),
+    OP.end,
+    ...[...int(0), ...get(H), ...int(7), OP.i32Shl, ...get(LAYER), ...int(3), OP.i32ShrU, OP.i32Or, OP.i32Store, 2, ...leb(16)],
+    ...[...get(AT), ...int(3), OP.i32ShrU, OP.return],
+    OP.end,
+    ...[A, B, C, D].flatMap((x, k) => [...int(0), ...get(x), OP.i32Store, 2, ...leb(4 * k)]),
+    ...[...get(AT), ...int(3), OP.i32ShrU],
     OP.end,
   ];
   const code = [
     ...vector([
-      [...leb(8), I32],
-      [...leb(7), F64],
+      [...leb(9), I32],
+      [...leb(6), F64],
     ]),
     ...body,
   ];
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(
-      1,
-      vector([
-        [0x60, ...vector([[I32], [F64], [F64], [I32]]), ...vector([[I32]])],
-        [0x60, ...vector([[F64]]), ...vector([[F64]])],
-      ]),
-    ),
-    ...section(2, vector([[...name('m'), ...name('exp'), 0x00, 1]])),
+    ...section(1, vector([[0x60, ...vector([[I32], [F64], [F64], [I32]]), ...vector([[I32]])]])),
     ...section(3, vector([[0]])),
     ...section(5, vector([[0x00, 1]])),
     ...section(
       7,
       vector([
-        [...name('fill'), 0x00, FILL],
+        [...name('fill'), 0x00, 0],
         [...name('memory'), 0x02, 0],
       ]),
     ),

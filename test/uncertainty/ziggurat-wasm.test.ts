@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlockStream, normalsInWebAssembly, streamKey } from '../../src/uncertainty/random-streams';
-import { ZIGGURAT_KERNEL_CAPACITY } from '../../src/uncertainty/ziggurat-wasm';
+import { fastPathLimits, ZIGGURAT_KERNEL_CAPACITY } from '../../src/uncertainty/ziggurat-wasm';
 
 function deviates(
   fill: (stream: BlockStream, out: Float64Array) => void,
@@ -23,6 +23,7 @@ const sameBits = (x: Float64Array, y: Float64Array): boolean => x.length === y.l
 describe('the ziggurat in WebAssembly', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.doUnmock('../../src/uncertainty/ziggurat-wasm');
     vi.resetModules();
   });
 
@@ -93,7 +94,7 @@ describe('the ziggurat in WebAssembly', () => {
     new streams.BlockStream(5, 2, streams.streamKey('dtp_host')).fillNormals(out, 3, 0.5);
     expect(sameBits(out, expected)).toBe(true);
   });
-  it('decides the wedges in WebAssembly: the imported Math.exp is called only where the polynomial bound is too close to tell', async () => {
+  it('decides the wedges in WebAssembly: Math.exp is called (in JavaScript) only where the polynomial bound is too close to tell', async () => {
     const exp = Math.exp;
     let calls = 0;
     vi.spyOn(Math, 'exp').mockImplementation((x) => {
@@ -112,5 +113,58 @@ describe('the ziggurat in WebAssembly', () => {
     const js = new Float64Array(out.length);
     new streams.BlockStream(3, 1, streams.streamKey('dtp_wedges')).fillNormalsScalar(js);
     expect(sameBits(out, js)).toBe(true);
+  });
+
+  it('tests |h| < k on integers exactly as on doubles: (h + m) unsigned below 2m + 1, for any k of the tables` range', () => {
+    const agrees = (k: number, h: number): boolean => {
+      const [m, limit] = fastPathLimits(k);
+      return (h + m) >>> 0 < limit === Math.abs(h) < k;
+    };
+    const near = (k: number): number[] =>
+      [-1, 0, 1].flatMap((e) => [Math.floor(k) + e, Math.ceil(k) + e, -Math.floor(k) - e, -Math.ceil(k) - e]);
+    for (const k of [0, 0.5, 1, 1.5, 2, 16777215.5, 16777216, 2 ** 23 + 0.25]) for (const h of near(k)) expect(agrees(k, h)).toBe(true);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 2 ** 24, noNaN: true }), fc.integer({ min: -(2 ** 24), max: 2 ** 24 - 1 }), (k, h) => {
+        expect(agrees(k, h)).toBe(true);
+        for (const g of near(k)) if (Math.abs(g) <= 2 ** 24) expect(agrees(k, g)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    [1, 1e-9],
+    [2, 1e-9],
+    [3, 2],
+    [4, 2],
+  ])('a kernel unrolled %d times with margin %d (2: every wedge left to JavaScript) gives the same deviates', async (unroll, margin) => {
+    const size = ZIGGURAT_KERNEL_CAPACITY + 777;
+    const expected = deviates((s, out) => s.fillNormalsScalar(out, -2, 3), 9, 1, 'dtp_unroll', size);
+    vi.resetModules();
+    vi.doMock('../../src/uncertainty/ziggurat-wasm', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('../../src/uncertainty/ziggurat-wasm')>();
+      let made: ReturnType<typeof actual.makeZigguratKernel> | undefined;
+      return {
+        ...actual,
+        zigguratKernel: (kn: Float64Array, wn: Float64Array, fn: Float64Array) =>
+          (made ??= actual.makeZigguratKernel(kn, wn, fn, { margin, unroll })),
+      };
+    });
+    const streams = await import('../../src/uncertainty/random-streams');
+    const exp = Math.exp;
+    let calls = 0;
+    vi.spyOn(Math, 'exp').mockImplementation((x) => {
+      calls++;
+      return exp(x);
+    });
+    const stream = new streams.BlockStream(9, 1, streams.streamKey('dtp_unroll'));
+    const out = new Float64Array(size);
+    stream.fillNormals(out, -2, 3);
+    vi.restoreAllMocks();
+    expect(streams.normalsInWebAssembly()).toBe(true);
+    expect(sameBits(out, expected)).toBe(true);
+    // With margin 2 JavaScript decides the wedges: about 2.7 % of the numbers.
+    if (margin === 2) expect(calls).toBeGreaterThan(0.02 * size);
+    else expect(calls).toBeLessThan(3);
   });
 });

@@ -9,7 +9,7 @@
  * Internal to accounting.
  */
 import { DISTRIBUTION_CODE, drawFromNormal, drawFromUniform, type Marginal } from '../../uncertainty/distributions';
-import { BlockStream, streamKey } from '../../uncertainty/random-streams';
+import { BlockStream, type StreamOrigin, streamKey, streamOrigin } from '../../uncertainty/random-streams';
 import type { PreparedGraph } from '../prepare/prepared-graph';
 import type { PreparedSampleSet } from '../prepare/sample-sets';
 import { drawSampleSet, sampleSetStreamKey } from './bootstrap';
@@ -19,7 +19,8 @@ export const BLOCK_DRAWS = 1024;
 
 /** A datapoint drawn alone, a correlation group drawn jointly, or a sample set resampled by rows. */
 interface SamplingUnit {
-  readonly key: readonly [number, number];
+  /** Its streams' state but the block's word (streamOrigin of the seed and its 64-bit key). */
+  readonly origin: StreamOrigin;
   /** Datapoint indices (a group's ordered by id). */
   readonly members: readonly number[];
   /** The group's Cholesky factor; null for a datapoint alone or a sample set. */
@@ -35,13 +36,14 @@ export class DrawPlan {
   /** Index into `units` of each sampled datapoint, -1 for a constant. */
   readonly unitOf: Int32Array;
   private readonly units: SamplingUnit[] = [];
+  /** The units of each `needed` array drawBlock was given (a range's datapoints, the same array block after block). */
+  private readonly unitsOfNeeded = new WeakMap<Int32Array, Int32Array>();
+  /** The one stream object, restarted for each (block, unit). */
+  private readonly random = new BlockStream(0, 0, [0, 0]);
   private normals = new Float64Array(0);
   private rows = new Int32Array(0);
 
-  constructor(
-    prepared: PreparedGraph,
-    private readonly seed: number,
-  ) {
+  constructor(prepared: PreparedGraph, seed: number) {
     const n = prepared.siMagnitudes.length;
     this.unitOf = new Int32Array(n).fill(-1);
     this.marginals = Array.from({ length: n }, (_, d) => marginalOf(prepared, d));
@@ -49,7 +51,7 @@ export class DrawPlan {
       const members = group.members.filter((d) => this.marginals[d] !== null);
       const unit = this.units.length;
       this.units.push({
-        key: streamKey(prepared.datapointIds[group.members[0] as number] as string),
+        origin: streamOrigin(seed, streamKey(prepared.datapointIds[group.members[0] as number] as string)),
         members: group.members,
         cholesky: group.cholesky,
       });
@@ -58,13 +60,13 @@ export class DrawPlan {
     for (const set of prepared.sampleSets) {
       const unit = this.units.length;
       const members = set.columns.flatMap((column) => Array.from(column.members));
-      this.units.push({ key: sampleSetStreamKey(set.id), members, cholesky: null, sampleSet: set });
+      this.units.push({ origin: streamOrigin(seed, sampleSetStreamKey(set.id)), members, cholesky: null, sampleSet: set });
       for (const d of members) this.unitOf[d] = unit;
     }
     for (let d = 0; d < n; d++) {
       if (this.marginals[d] === null || this.unitOf[d] !== -1) continue;
       this.unitOf[d] = this.units.length;
-      this.units.push({ key: streamKey(prepared.datapointIds[d] as string), members: [d], cholesky: null });
+      this.units.push({ origin: streamOrigin(seed, streamKey(prepared.datapointIds[d] as string)), members: [d], cholesky: null });
     }
   }
 
@@ -73,13 +75,23 @@ export class DrawPlan {
    * `buffers[d]` (one Float64Array of at least `size` per needed sampled datapoint).
    */
   drawBlock(block: number, size: number, needed: Int32Array, buffers: readonly (Float64Array | null)[]): void {
-    const units = new Set<number>();
-    for (const d of needed) if ((this.unitOf[d] as number) >= 0) units.add(this.unitOf[d] as number);
+    let units = this.unitsOfNeeded.get(needed);
+    if (units === undefined) {
+      units = this.unitsOf(needed);
+      this.unitsOfNeeded.set(needed, units);
+    }
     for (const u of units) this.drawUnit(this.units[u] as SamplingUnit, block, size, buffers);
   }
 
+  /** The units of the datapoints `needed`, each once, in the order of their first member there. */
+  private unitsOf(needed: Int32Array): Int32Array {
+    const units = new Set<number>();
+    for (const d of needed) if ((this.unitOf[d] as number) >= 0) units.add(this.unitOf[d] as number);
+    return Int32Array.from(units);
+  }
+
   private drawUnit(unit: SamplingUnit, block: number, size: number, buffers: readonly (Float64Array | null)[]): void {
-    const random = new BlockStream(this.seed, block, unit.key);
+    const random = this.random.restart(unit.origin, block);
     if (unit.sampleSet !== undefined) {
       drawSampleSet(unit.sampleSet, random, size, buffers, this.rowsOf(size * unit.sampleSet.rows));
       return;
