@@ -21,8 +21,8 @@ const TAIL_SHARE = 4;
 
 /**
  * Claims chunks of at most `chunk` entries from `next` (next[0]: the first unclaimed entry) and
- * runs them. Near the end the chunks shrink (at most a quarter of what is left per thread of
- * `threads`, down to one entry), so that no thread waits long on the last chunk of another.
+ * runs them. Near the end the chunks shrink when `threads` share the counter (at most a quarter of
+ * what is left per thread, down to one entry), so that no thread waits long on the last chunk of another.
  */
 export function runClaimedChunks(
   prepared: PreparedGraph,
@@ -37,7 +37,7 @@ export function runClaimedChunks(
   const issues: (readonly [number, readonly GraphIssue[]])[] = [];
   for (let from = claim(next, count, chunk, threads); from < count; from = claim(next, count, chunk, threads)) {
     noteTime(`claim ${from}`);
-    const to = from + claimSize(count - from, chunk, threads);
+    const to = Math.min(count, from + claimSize(count - from, chunk, threads));
     const run = runMonteCarlo(prepared, settings, shares, from, to);
     if (Array.isArray(run)) issues.push([from, run]);
     else runs.push(run as MonteCarloRun);
@@ -45,8 +45,9 @@ export function runClaimedChunks(
   return { run: mergeMonteCarloRuns(runs, count), issues };
 }
 
-/** The size of the chunk claimed when `left` entries are left (at least 1). */
+/** The size of the chunk claimed when `left` entries are left (at least 1; a thread alone waits on nobody). */
 function claimSize(left: number, chunk: number, threads: number): number {
+  if (threads === 1) return chunk;
   return Math.max(1, Math.min(chunk, Math.ceil(left / (TAIL_SHARE * threads))));
 }
 

@@ -61,4 +61,11 @@ describe('runClaimedChunks', () => {
     expect(last.run.summaries.flatMap((s, e) => (s === undefined ? [] : [e]))).toEqual([9]);
     expect(next[0]).toBe(10);
   });
+
+  it('keeps whole chunks for a thread alone', () => {
+    const next = new Int32Array(new SharedArrayBuffer(4));
+    // Chunks of 4 over 10 entries: 0-3, 4-7, 8-9 (the counter past the end), not shrunk to 3, 2, ...
+    expect(runClaimedChunks(graph, settings, shares, next, 4, 1).run).toEqual(whole);
+    expect(next[0]).toBe(12);
+  });
 });
