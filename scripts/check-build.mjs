@@ -11,10 +11,12 @@
  * runs. Dynamic imports (the CLI's commands) are not followed: they load when used.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MONTE_CARLO_GRAPHS } from '../bench/monte-carlo-graphs.mjs';
 import { commonjsDeclaration } from './commonjs-declarations.mjs';
 import { bundledPackages, packageOfInput } from './third-party-notices.mjs';
 
@@ -251,7 +253,7 @@ async function checkErrorIdentity() {
  * two give the same JSON byte for byte (issue 25), on the bundled statement example and on the
  * enhanced-weathering tracer example (sample sets, a branch), and on element-wise lists.
  */
-function checkThreads(document = join(root, 'examples', 'biochar-statement.json')) {
+function checkThreads(document = join(root, 'examples', 'biochar-statement.json'), more = []) {
   const run = (threads) =>
     execFileSync(
       process.execPath,
@@ -270,6 +272,8 @@ function checkThreads(document = join(root, 'examples', 'biochar-statement.json'
     );
   const one = run(1);
   if (run(2) !== one || run(3) !== one) problems.push(`evaluate --threads 2 or 3 does not give the bytes of --threads 1 on ${document}`);
+  for (const threads of more)
+    if (run(threads) !== one) problems.push(`evaluate --threads ${threads} does not give the bytes of --threads 1 on ${document}`);
   if (!JSON.parse(one).ghg_entries.every((e) => e.uncertainty_discount?.method === 'monte_carlo'))
     problems.push('evaluate --discount monte-carlo does not credit the Monte Carlo percentile');
 }
@@ -283,6 +287,12 @@ checkThreads(join(root, 'test', 'fixtures', 'formula-language.json'));
 checkThreads(join(root, 'examples', 'enhanced-weathering-tracer.json'));
 // Element-wise LIST arithmetic, six list lengths (one program per signature), kinks and a branch on a reduced list.
 checkThreads(join(root, 'test', 'fixtures', 'element-wise-lists.json'));
+// 64 entries: --threads auto takes two threads on two cores or more, workers started after the
+// document is prepared (with --threads N they start before it is read).
+const scratch = mkdtempSync(join(tmpdir(), 'check-build-'));
+writeFileSync(join(scratch, 'biochar-64.json'), JSON.stringify(MONTE_CARLO_GRAPHS.biochar(64)));
+checkThreads(join(scratch, 'biochar-64.json'), ['auto']);
+rmSync(scratch, { recursive: true, force: true });
 checkExports();
 checkDeclarations();
 checkBundledPackages();

@@ -17,11 +17,12 @@ import { printIssues, readJsonDocument, STDIN } from './document';
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
 import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable, type TableContext } from './format-table';
 import type { Io } from './io';
-import { runMonteCarloInThreads } from './parallel-monte-carlo';
+import { EarlyWorkers, runMonteCarloInThreads } from './parallel-monte-carlo';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
 import { reportWarnings } from './warnings';
 import { streamAndPrepare } from './stream-prepare';
+import { noteTime } from './thread-times';
 import { availableParallelism } from 'node:os';
 import { MONTE_CARLO_FLAGS, monteCarloChoice, THREADS_FLAG, threadsOf, type MonteCarloChoice } from './monte-carlo-options';
 
@@ -93,8 +94,11 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const label = parsed.file ?? 'bundled example';
   progress.phase(`reading ${label}`);
   const source = parsed.file ?? bundledExample();
-  const read = await readAndPrepare(source, label, parsed.monteCarlo, io, () => progress.phase('validating'));
+  const early = startEarlyWorkers(parsed);
+  const read = await readAndPrepare(source, label, parsed.monteCarlo, io, () => progress.phase('validating'), early);
+  if (!read.ok || !read.prepared.ok) early?.stop();
   if (!read.ok) return read.exitCode;
+  noteTime('main read and prepared');
   const { prepared } = read;
   const { monteCarlo } = parsed.monteCarlo;
   const options = {
@@ -110,12 +114,14 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       prepared.prepared,
       options,
       threadsOf(parsed.threads, prepared.prepared.entries.count, availableParallelism()) as number,
+      early,
     );
   }
   // Every component, the amortised shares and (without threads) the Monte Carlo run: named apart
   // from the validation, which on a large document is the shorter part.
   if (prepared.ok && (run === undefined || run.ok))
     progress.phase(run === undefined ? 'evaluating components' : 'evaluating components (Monte Carlo done)');
+  noteTime('main Monte Carlo done');
   const started = !prepared.ok ? prepared : run !== undefined && !run.ok ? run : startEvaluation(prepared.prepared, options, run?.run);
   if (!started.ok) {
     progress.done();
@@ -145,6 +151,18 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   return reportRefused(read.label, evaluation.refused, io) ? 1 : status;
 }
 
+/**
+ * The workers of a Monte Carlo run whose number `--threads N` fixes before the document is read
+ * (parallel-monte-carlo.ts): started now, they load the engine while this thread reads.
+ */
+function startEarlyWorkers(parsed: EvaluateArguments): EarlyWorkers | undefined {
+  const { policies, monteCarlo } = parsed.monteCarlo;
+  if (monteCarlo === undefined && policies.discountMethod !== 'monte_carlo') return undefined;
+  if (parsed.threads === undefined || parsed.threads === 'auto') return undefined;
+  const threads = threadsOf(parsed.threads, 1, 1);
+  return typeof threads === 'number' && threads > 1 ? EarlyWorkers.start(threads) : undefined;
+}
+
 /** A document read and prepared, or the exit code to stop with (the problem already printed). */
 type ReadAndPrepared =
   | { readonly ok: true; readonly label: string; readonly prepared: PrepareResult; readonly document: unknown }
@@ -164,6 +182,7 @@ async function readAndPrepare(
   choice: MonteCarloChoice,
   io: Io,
   validating: () => void,
+  early?: EarlyWorkers,
 ): Promise<ReadAndPrepared> {
   const { policies, monteCarlo } = choice;
   const withMonteCarlo = monteCarlo !== undefined || policies.discountMethod === 'monte_carlo';
@@ -179,7 +198,13 @@ async function readAndPrepare(
   let read = await readJsonDocument('evaluate', source, label, io);
   if (!read.ok) return read;
   validating();
-  if (withMonteCarlo) return { ok: true, label: read.label, prepared: prepareGraph(read.document, policies), document: read.document };
+  if (withMonteCarlo) {
+    // Workers started early prepare the document while this thread does.
+    noteTime('main document read');
+    early?.sendDocument(read.document, policies);
+    noteTime('main document sent');
+    return { ok: true, label: read.label, prepared: prepareGraph(read.document, policies), document: read.document };
+  }
   // A file can be read again: its items are given up as they are prepared (release.ts), and in the
   // rare case of a refused entry the graph is prepared again from a second read.
   if (source !== STDIN) {

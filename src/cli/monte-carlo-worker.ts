@@ -1,19 +1,34 @@
 /**
  * A worker thread of `cdr-engine evaluate --threads N` (parallel-monte-carlo.ts): prepares the
- * document it is given and runs the Monte Carlo evaluation of the chunks of entries it claims.
+ * document it is sent and runs the Monte Carlo evaluation of the chunks of entries it claims.
  * Built as its own file (dist/monte-carlo-worker.js), loaded only by the worker.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { prepareGraph } from '../accounting';
+import { parentPort } from 'node:worker_threads';
+import { prepareGraph, type PrepareResult } from '../accounting';
 import { monteCarloShares } from '../accounting/evaluate';
 import { runClaimedChunks } from './monte-carlo-claims';
-import type { WorkerAnswer, WorkerTask } from './parallel-monte-carlo';
+import type { WorkerAnswer, WorkerMessage } from './parallel-monte-carlo';
+import { noteTime, threadTimes } from './thread-times';
 
-function answer(task: WorkerTask): WorkerAnswer {
-  const prepared = prepareGraph(task.document, task.policies);
-  if (!prepared.ok) return { ok: false, issues: prepared.issues };
-  const shares = monteCarloShares(prepared.prepared);
-  return { ok: true, claimed: runClaimedChunks(prepared.prepared, task.settings, shares, task.next, task.chunk) };
+let prepared: PrepareResult | undefined;
+
+/** The run of the chunks it claims, on the document prepared before. */
+function answer(task: Extract<WorkerMessage, { kind: 'run' }>): WorkerAnswer {
+  const graph = prepared as PrepareResult;
+  if (!graph.ok) return { ok: false, issues: graph.issues };
+  const shares = monteCarloShares(graph.prepared);
+  const claimed = runClaimedChunks(graph.prepared, task.settings, shares, task.next, task.chunk, task.threads);
+  noteTime('claims done');
+  const times = threadTimes();
+  return { ok: true, claimed, ...(times === undefined ? {} : { times }) };
 }
 
-parentPort?.postMessage(answer(workerData as WorkerTask));
+noteTime('loaded');
+// The messages come in order: the document, then the run (which may wait on this thread's preparing).
+parentPort?.on('message', (message: WorkerMessage) => {
+  if (message.kind === 'prepare') {
+    noteTime('document received');
+    prepared = prepareGraph(message.document, message.policies);
+    noteTime('prepared');
+  } else parentPort?.postMessage(answer(message));
+});

@@ -1,7 +1,7 @@
 /**
  * The Monte Carlo evaluation of a graph's entries in worker threads (`node:worker_threads`), for
  * `cdr-engine evaluate --threads N`. This thread and N - 1 workers (monte-carlo-worker.ts, each
- * preparing the same document) claim chunks of entries until none is left
+ * preparing the same document, sent once; started before this thread reads it when N is given) claim chunks of entries until none is left
  * (monte-carlo-claims.ts); the runs are merged. An entry's draws come from counter-based streams keyed by block and datapoint
  * (docs/result.md), so the figures, and the JSON, are the same byte for byte with one thread or
  * several. Lives in the CLI: the library core and the report never load worker threads.
@@ -12,20 +12,24 @@ import { mergeMonteCarloRuns, type MonteCarloRun, type MonteCarloSettings } from
 import { monteCarloSettings, monteCarloShares } from '../accounting/evaluate';
 import type { GraphIssue } from '../model';
 import { type ClaimedRun, runClaimedChunks } from './monte-carlo-claims';
+import { addThreadTimes, noteTime, type ThreadTimes } from './thread-times';
 
-/** What a worker is asked: the document, how to prepare and run it, and where to claim chunks of entries. */
-export interface WorkerTask {
-  readonly document: unknown;
-  readonly policies: Partial<AccountingPolicies>;
-  readonly settings: MonteCarloSettings;
-  /** next[0]: the first entry no thread has claimed yet (over a SharedArrayBuffer). */
-  readonly next: Int32Array;
-  readonly chunk: number;
-}
+/** What a worker is sent: first the document to prepare, then the run (a worker started early gets the first before this thread prepares). */
+export type WorkerMessage =
+  | { readonly kind: 'prepare'; readonly document: unknown; readonly policies: Partial<AccountingPolicies> }
+  | {
+      readonly kind: 'run';
+      readonly settings: MonteCarloSettings;
+      /** next[0]: the first entry no thread has claimed yet (over a SharedArrayBuffer). */
+      readonly next: Int32Array;
+      readonly chunk: number;
+      /** The threads sharing `next`. */
+      readonly threads: number;
+    };
 
 /** A worker's answer: what it ran, or the problems of preparing the document. */
 export type WorkerAnswer =
-  | { readonly ok: true; readonly claimed: ClaimedRun }
+  | { readonly ok: true; readonly claimed: ClaimedRun; readonly times?: ThreadTimes }
   | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
 /** The outcome of a parallel run. */
@@ -37,9 +41,34 @@ export type ParallelAnswer =
 const CHUNKS_PER_THREAD = 32;
 
 /**
+ * Workers started before the document is read, when `--threads N` fixes their number: each loads
+ * the engine while this thread reads, and is sent the document ({@link sendDocument}) to prepare
+ * while this thread prepares it too. Until their run starts they do not keep the process alive.
+ */
+export class EarlyWorkers {
+  private constructor(readonly workers: RunningWorker[]) {}
+
+  /** `threads - 1` workers started now. */
+  static start(threads: number): EarlyWorkers {
+    return new EarlyWorkers(Array.from({ length: threads - 1 }, () => startWorker(false)));
+  }
+
+  /** Sends each worker the document to prepare. */
+  sendDocument(document: unknown, policies: Partial<AccountingPolicies>): void {
+    for (const w of this.workers) w.post({ kind: 'prepare', document, policies });
+  }
+
+  /** Stops the workers (no run for them). */
+  stop(): void {
+    for (const w of this.workers) w.stop();
+  }
+}
+
+/**
  * The Monte Carlo run of every entry on `threads` threads (this one and `threads - 1` workers,
  * each claiming chunks of entries); undefined when the options ask for none. With one thread (or
- * one entry) it runs here alone, without workers.
+ * one entry) it runs here alone, without workers. Workers started early (`early`, already sent
+ * the document) are used first; whatever is not used is stopped.
  */
 export async function runMonteCarloInThreads(
   document: unknown,
@@ -47,22 +76,36 @@ export async function runMonteCarloInThreads(
   prepared: PreparedGraph,
   options: EvaluateOptions,
   threads: number,
+  early?: EarlyWorkers,
 ): Promise<ParallelAnswer | undefined> {
   const settings = monteCarloSettings(prepared, options);
-  if (settings === null) return undefined;
   const count = prepared.entries.count;
   const parts = Math.max(1, Math.min(threads, count));
-  const shares = monteCarloShares(prepared);
+  const shares = settings === null ? [] : monteCarloShares(prepared);
+  const started = early?.workers ?? [];
+  for (const w of started.slice(settings === null || !(shares instanceof Float64Array) ? 0 : parts - 1)) w.stop();
+  if (settings === null) return undefined;
   if (!(shares instanceof Float64Array)) return { ok: false, issues: shares };
+  noteTime('main Monte Carlo');
   const next = new Int32Array(new SharedArrayBuffer(4));
   const chunk = parts === 1 ? count : Math.max(1, Math.ceil(count / (parts * CHUNKS_PER_THREAD)));
-  // The workers start first; this thread, whose graph is prepared already, claims chunks meanwhile.
-  const workers = Array.from({ length: parts - 1 }, () => inWorker({ document, policies, settings, next, chunk }));
+  // Workers not started early start now, prepare the document, then claim; this thread, whose graph is prepared already, claims chunks meanwhile.
+  const workers = started.slice(0, parts - 1);
+  while (workers.length < parts - 1) {
+    const w = startWorker(true);
+    w.post({ kind: 'prepare', document, policies });
+    workers.push(w);
+  }
+  for (const w of workers) w.post({ kind: 'run', settings, next, chunk, threads: parts });
+  noteTime('main workers created');
   let mine: ClaimedRun;
   let answers: WorkerAnswer[];
   try {
-    mine = runClaimedChunks(prepared, settings, shares, next, chunk);
+    mine = runClaimedChunks(prepared, settings, shares, next, chunk, parts);
+    noteTime('main claims done');
     answers = await Promise.all(workers.map((w) => w.answer));
+    answers.forEach((a, i) => addThreadTimes(`worker${i + 1}`, a.ok ? a.times : undefined));
+    noteTime('main answers in');
   } catch (error) {
     // One thread failed: the others' chunks are of no use, so they stop rather than run on.
     for (const w of workers) w.stop();
@@ -89,19 +132,22 @@ export async function runMonteCarloInThreads(
   };
 }
 
-/** A task running in a worker thread: its answer, and a way to stop it early. */
+/** A worker thread: its answer, a way to send it a message, and a way to stop it early. */
 interface RunningWorker {
   readonly answer: Promise<WorkerAnswer>;
+  post(message: WorkerMessage): void;
   stop(): void;
 }
 
 /**
- * Runs one task in a new worker thread. The answer is rejected when the worker fails, when its
- * message cannot be read, or when it exits without answering (whatever its exit code), so a run
- * never waits on a worker that is gone.
+ * Starts a worker thread (monte-carlo-worker.ts), which waits for its messages. The answer is
+ * rejected when the worker fails, when its message cannot be read, or when it exits without
+ * answering (whatever its exit code), so a run never waits on a worker that is gone. A worker
+ * not `running` yet does not keep the process alive until it is sent its run.
  */
-function inWorker(task: WorkerTask): RunningWorker {
-  const worker = new Worker(new URL('./monte-carlo-worker.js', import.meta.url), { workerData: task });
+function startWorker(running: boolean): RunningWorker {
+  const worker = new Worker(new URL('./monte-carlo-worker.js', import.meta.url));
+  if (!running) worker.unref();
   const answer = new Promise<WorkerAnswer>((resolve, reject) => {
     let settled = false;
     const settle = (done: () => void): void => {
@@ -117,5 +163,14 @@ function inWorker(task: WorkerTask): RunningWorker {
     worker.once('error', (error) => settle(() => reject(error)));
     worker.once('exit', (code) => settle(() => reject(new Error(`Monte Carlo worker stopped (exit code ${code}) before it answered`))));
   });
-  return { answer, stop: () => void worker.terminate() };
+  // A worker stopped before its run is not waited on: its answer is never read.
+  answer.catch(() => undefined);
+  return {
+    answer,
+    post: (message) => {
+      if (message.kind === 'run') worker.ref();
+      worker.postMessage(message);
+    },
+    stop: () => void worker.terminate(),
+  };
 }

@@ -48,4 +48,24 @@ describe('runClaimedChunks', () => {
     expect(late.run.summaries.flatMap((s, e) => (s === undefined ? [] : [e]))).toEqual([6, 7, 8, 9]);
     expect(late.run.summaries[7]).toEqual((whole as MonteCarloRun).summaries[7]);
   });
+
+  it('shrinks the chunks near the end, down to one entry, with the same run', () => {
+    const next = new Int32Array(new SharedArrayBuffer(4));
+    // Chunks of at most 8 over 10 entries, as if for two threads: 2 (10 left, a quarter per thread), 1, 1, ... never past the end.
+    const claimed = runClaimedChunks(graph, settings, shares, next, 8, 2);
+    expect(claimed.run).toEqual(whole);
+    expect(next[0]).toBe(10);
+    // Another thread left one entry: this one claims exactly it.
+    next[0] = 9;
+    const last = runClaimedChunks(graph, settings, shares, next, 8, 2);
+    expect(last.run.summaries.flatMap((s, e) => (s === undefined ? [] : [e]))).toEqual([9]);
+    expect(next[0]).toBe(10);
+  });
+
+  it('keeps whole chunks for a thread alone', () => {
+    const next = new Int32Array(new SharedArrayBuffer(4));
+    // Chunks of 4 over 10 entries: 0-3, 4-7, 8-9 (the counter past the end), not shrunk to 3, 2, ...
+    expect(runClaimedChunks(graph, settings, shares, next, 4, 1).run).toEqual(whole);
+    expect(next[0]).toBe(12);
+  });
 });

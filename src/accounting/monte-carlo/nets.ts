@@ -5,8 +5,8 @@
  * it out and count it. Amortised shares keep their evaluated values. Internal to accounting.
  */
 import type { CompiledBlueprint } from '../../expressions';
-import { attributionFactor } from '../amortisation';
 import { BLOCK_DRAWS, type DrawPlan } from './draws';
+import { entryTerms, sumEntries } from './entry-sums';
 import type { PreparedGraph } from '../prepare/prepared-graph';
 
 const EMPTY = new Float64Array(0);
@@ -68,14 +68,24 @@ export class NetSampler {
    * draws into `out[e - range.from]` from index `(firstBlock - outBlock) * BLOCK_DRAWS` on.
    */
   sample(range: EntryRange, firstBlock: number, endBlock: number, total: number, out: readonly Float64Array[], outBlock: number): void {
-    for (const d of range.datapoints) this.draws[d] ??= new Float64Array(BLOCK_DRAWS);
-    for (const c of range.components) this.componentDraws[c] ??= new Float64Array(BLOCK_DRAWS);
+    const { datapoints, components } = range;
+    for (let i = 0; i < datapoints.length; i++) this.draws[datapoints[i] as number] ??= new Float64Array(BLOCK_DRAWS);
+    for (let i = 0; i < components.length; i++) this.componentDraws[components[i] as number] ??= new Float64Array(BLOCK_DRAWS);
+    // Fixed for the range: each entry's terms, and the columns of each component whose slots are all drawn.
+    const terms = entryTerms(
+      this.prepared,
+      this.shares,
+      range.from,
+      range.to,
+      (c) => this.componentDraws[c] as Float64Array,
+      (d) => this.drawsOf(d),
+    );
+    const drawnColumns = Array.from(components, (c) => this.drawnColumnsOf(c));
     for (let b = firstBlock; b < endBlock; b++) {
       const size = Math.min(BLOCK_DRAWS, total - b * BLOCK_DRAWS);
-      this.plan.drawBlock(b, size, range.datapoints, this.draws);
-      for (const c of range.components) this.evaluateComponent(c, size);
-      const at = (b - outBlock) * BLOCK_DRAWS;
-      for (let e = range.from; e < range.to; e++) this.sumEntry(e, size, out[e - range.from] as Float64Array, at);
+      this.plan.drawBlock(b, size, datapoints, this.draws);
+      for (let i = 0; i < components.length; i++) this.evaluateComponent(components[i] as number, size, drawnColumns[i] ?? null);
+      sumEntries(terms, size, out, (b - outBlock) * BLOCK_DRAWS);
     }
   }
 
@@ -89,15 +99,30 @@ export class NetSampler {
     return this.componentDraws[c] ?? null;
   }
 
+  /** Component c's slot columns when every slot is drawn (they are then the same for every block), else null. */
+  private drawnColumnsOf(c: number): Float64Array[] | null {
+    const { slots, slotStart } = this.prepared.components;
+    const columns: Float64Array[] = [];
+    for (let k = slotStart[c] as number; k < (slotStart[c + 1] as number); k++) {
+      const drawn = this.drawsOf(slots[k] as number);
+      if (drawn === null) return null;
+      columns.push(drawn);
+    }
+    return columns;
+  }
+
   /** Component c over the block: its slots' columns (drawn, or a constant repeated) through its compiled blueprint. */
-  private evaluateComponent(c: number, size: number): void {
+  private evaluateComponent(c: number, size: number, drawnColumns: Float64Array[] | null): void {
     const { slots, slotStart, inputStart, blueprint } = this.prepared.components;
-    const base = slotStart[c] as number;
-    const n = (slotStart[c + 1] as number) - base;
-    const columns = this.columns;
-    for (let k = 0; k < n; k++) {
-      const d = slots[base + k] as number;
-      columns[k] = this.drawsOf(d) ?? this.constantColumn(k, this.prepared.siMagnitudes[d] as number, size);
+    let columns = drawnColumns;
+    if (columns === null) {
+      const base = slotStart[c] as number;
+      const n = (slotStart[c + 1] as number) - base;
+      columns = this.columns;
+      for (let k = 0; k < n; k++) {
+        const d = slots[base + k] as number;
+        columns[k] = this.drawsOf(d) ?? this.constantColumn(k, this.prepared.siMagnitudes[d] as number, size);
+      }
     }
     (blueprint[c] as CompiledBlueprint).evaluateBlock(columns, inputStart[c] as Int32Array, size, this.componentDraws[c] as Float64Array);
   }
@@ -112,25 +137,5 @@ export class NetSampler {
       this.constantSize[k] = size;
     }
     return column;
-  }
-
-  private sumEntry(e: number, size: number, out: Float64Array, at: number): void {
-    const { attributionStart, attributions } = this.prepared.entries;
-    const { siMagnitudes } = this.prepared;
-    out.fill(0, at, at + size);
-    for (let a = attributionStart[e] as number; a < (attributionStart[e + 1] as number); a++) {
-      const values = this.componentDraws[attributions.component[a] as number] as Float64Array;
-      const sign = attributions.sign[a] as number;
-      const factorDatapoint = attributions.factorDatapoint[a] as number;
-      const factors = factorDatapoint >= 0 ? this.drawsOf(factorDatapoint) : null;
-      if (factors !== null) {
-        for (let i = 0; i < size; i++) out[at + i] = (out[at + i] as number) + sign * (factors[i] as number) * (values[i] as number);
-        continue;
-      }
-      const coefficient = sign * attributionFactor(attributions, a, siMagnitudes, this.shares);
-      for (let i = 0; i < size; i++) out[at + i] = (out[at + i] as number) + coefficient * (values[i] as number);
-    }
-    // A non-finite draw is NaN, whatever its sign: the summaries count NaN as invalid.
-    for (let i = at; i < at + size; i++) if (!Number.isFinite(out[i] as number)) out[i] = Number.NaN;
   }
 }
