@@ -46,9 +46,10 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   const values = new Float64Array(count);
   const standardDeviations = new Float64Array(count);
   const gradients = new Float64Array(plan === null ? 0 : slots.length);
-  // Every slot's magnitude in slot order: each component is evaluated where its slots lie, its
-  // value and derivatives written straight into `values` and `gradients`.
-  const magnitudes = slotMagnitudes(slots, siMagnitudes);
+  // The magnitudes of the component being evaluated; its value and derivatives are written straight
+  // into `values` and `gradients`. (Reading every component from one array of all slots' magnitudes
+  // instead measured the same and allocates that array: bench/RESULTS.md, issue 36's sixth pass.)
+  const magnitudes = new Float64Array(prepared.maxSlots);
   const written = plan === null ? null : gradients;
   // For the rare component that reaches one datapoint in two slots: created on first need.
   let merger: SensitivityAccumulator | null = null;
@@ -59,7 +60,8 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
     const size = (slotStart[c + 1] as number) - base;
     const compiled = blueprint[c] as CompiledBlueprint;
     const starts = inputStart[c] as Int32Array;
-    compiled.evaluateInto(magnitudes, base, starts, written, base, values, c);
+    for (let k = 0; k < size; k++) magnitudes[k] = siMagnitudes[slots[base + k] as number] as number;
+    compiled.evaluateInto(magnitudes, 0, starts, written, base, values, c);
     // Not finite only for a component no entry reads: preparation refused every entry reading one (prepare/refusal.ts,
     // the same blueprint at the same magnitudes) and prepared the graph again without them. Its figures are never read;
     // its derivatives are cleared all the same.
@@ -68,11 +70,11 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
       continue;
     }
     if (compiled.hasBranches) {
-      const found = branchWarnings(prepared, c, magnitudes.subarray(base, base + size), starts);
+      const found = branchWarnings(prepared, c, magnitudes.subarray(0, size), starts);
       if (found !== null) warnings.set(c, found);
     }
     if (plan === null) continue;
-    const candidates = compiled.mayKink ? compiled.kinkGradients(magnitudes.subarray(base, base + size), starts) : null;
+    const candidates = compiled.mayKink ? compiled.kinkGradients(magnitudes, starts) : null;
     if (candidates !== null) {
       kinks.set(c, candidates);
       gradients.set(ownPreferred(prepared, base, candidates), base);
@@ -87,13 +89,6 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
     }
   }
   return { values, standardDeviations, gradients, kinks, warnings };
-}
-
-/** The SI magnitude of the datapoint of every slot, in slot order. */
-function slotMagnitudes(slots: Int32Array, siMagnitudes: readonly number[]): Float64Array {
-  const magnitudes = new Float64Array(slots.length);
-  for (let k = 0; k < slots.length; k++) magnitudes[k] = siMagnitudes[slots[k] as number] as number;
-  return magnitudes;
 }
 
 /** A component's standard deviation with the covariance terms of its correlated datapoints (declared, or of a sample set's rows). */
