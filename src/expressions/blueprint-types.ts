@@ -232,6 +232,23 @@ export interface CompiledBlueprint {
    * report shows. Allocates its result; not for hot paths.
    */
   evaluateExpressions(values: Float64Array, inputStart: Int32Array): Float64Array;
+  /**
+   * {@link CompiledBlueprint.evaluate} in place, for a caller that keeps many components' values
+   * in one array: input i's values are `values[offset + inputStart[i] .. offset + inputStart[i + 1])`,
+   * the result (the same bits `evaluate` returns) goes to `out[outIndex]` and, when `gradient` is not
+   * null, the derivative by `values[offset + k]` to `gradient[gradientOffset + k]` for every k below
+   * `inputStart[inputs.length]`, nothing else of it written. Returns nothing and allocates nothing;
+   * throws as `evaluate` does.
+   */
+  evaluateInto(
+    values: Float64Array,
+    offset: number,
+    inputStart: Int32Array,
+    gradient: Float64Array | null,
+    gradientOffset: number,
+    out: Float64Array,
+    outIndex: number,
+  ): void;
 }
 
 /**

@@ -11,7 +11,8 @@ import { type Formula, printFormula } from './formula';
 import { LIST_REDUCERS } from './functions';
 import { createEvaluator, type Evaluate, type ListOp, type Program, ProgramBuilder } from './program';
 import { createBlockEvaluator, createGeneratedBlockEvaluator } from './program-block';
-import { createGeneratedEvaluator } from './program-source';
+import { createGeneratedEvaluator, createGeneratedEvaluatorInto } from './program-source';
+import { createEvaluatorInto } from './program-into';
 import { createKinkGradients, mayKink } from './kinks';
 import { type ComparisonSite, createBranchSides } from './branches';
 import { elementWiseInputs, isListValue, type ListShape, lowerElements, reduceElements } from './element-wise';
@@ -78,6 +79,7 @@ function runnerOf(states: readonly ExpressionState[], inputs: readonly InputStat
     hasBranches: sites.length > 0,
     branchSides: sites.length > 0 ? createBranchSides(resultProgram, sites) : () => null,
     evaluateExpressions: expressionEvaluator(states, inputs.length, shape),
+    evaluateInto: (generate ? createGeneratedEvaluatorInto(resultProgram) : null) ?? createEvaluatorInto(resultProgram),
   };
 }
 

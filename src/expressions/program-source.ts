@@ -49,13 +49,26 @@ import {
   type Evaluate,
   type Program,
 } from './program';
+import type { EvaluateInto } from './program-into';
 
 /**
  * The program's evaluate function compiled from generated source, or null when the host does not
  * allow `new Function`. Same contract as the interpreter's (`createEvaluator`).
  */
 export function createGeneratedEvaluator(program: Program): Evaluate | null {
-  const source = evaluatorSource(program);
+  return compiledSource<Evaluate>(evaluatorSource(program), program);
+}
+
+/**
+ * The program's evaluation in place compiled from generated source, or null when the host does not
+ * allow `new Function`. Same contract as the interpreter's (`createEvaluatorInto`, program-into.ts).
+ */
+export function createGeneratedEvaluatorInto(program: Program): EvaluateInto | null {
+  return compiledSource<EvaluateInto>(evaluatorSource(program, true), program);
+}
+
+/** The function `source` returns, from the factory of that source (compiled on first need); null when the host refuses. */
+function compiledSource<F>(source: string, program: Program): F | null {
   let factory = factories.get(source);
   if (factory === undefined) {
     try {
@@ -67,10 +80,10 @@ export function createGeneratedEvaluator(program: Program): Evaluate | null {
     if (factories.size >= 512) factories.clear();
     factories.set(source, factory);
   }
-  return factory(program.initialRegisters, MATH);
+  return factory(program.initialRegisters, MATH) as F;
 }
 
-type Factory = (constants: Float64Array, math: MathFunctions) => Evaluate;
+type Factory = (constants: Float64Array, math: MathFunctions) => unknown;
 
 /**
  * Factories by source. The same blueprint compiled again (each preparation of a graph compiles its
@@ -126,13 +139,49 @@ export const MATH_LOCALS =
   'const { pow, sqrt, exp, log, abs, sign, min, max, log10, sin, cos, tan, asin, acos, atan, atan2, LN10 } = math;';
 
 /**
- * The body of `function (constants, math)` returning the evaluate function. Register i is `r{i}`
- * (a constant of the factory when the builder made it a constant, else a local), its adjoint
- * `g{i}`; the chosen element of the list min/max at instruction j is `c{j}`.
+ * The body of `function (constants, math)` returning the evaluate function, or with `inPlace` the
+ * evaluation in place (program-into.ts). Register i is `r{i}` (a constant of the factory when the
+ * builder made it a constant, else a local), its adjoint `g{i}`; the chosen element of the list
+ * min/max at instruction j is `c{j}`.
  */
-export function evaluatorSource(program: Program): string {
-  const { code, initialRegisters, result, inputCount } = program;
+export function evaluatorSource(program: Program, inPlace = false): string {
+  const { result, inputCount } = program;
   const need = inputCount + 1;
+  const parts = sourceParts(program, inPlace);
+  return [
+    '"use strict";',
+    MATH_LOCALS,
+    parts.constants.length > 0 ? `const ${parts.constants.join(', ')};` : '',
+    inPlace
+      ? 'return function evaluateInto(values, offset, inputStart, gradient, gradientOffset, out, outIndex) {'
+      : 'return function evaluate(values, inputStart, gradient) {',
+    `  if (inputStart.length < ${need}) throw new RangeError("inputStart has " + inputStart.length + " entries; this blueprint needs ${need} (inputs + 1)");`,
+    parts.locals.length > 0 ? `  let ${parts.locals.join(', ')};` : '',
+    parts.chosen.length > 0 ? `  let ${parts.chosen.join(', ')};` : '',
+    ...parts.forward.map((s) => `  ${s}`),
+    ...(inPlace
+      ? [
+          `  out[outIndex] = r${result};`,
+          '  if (gradient === null) return;',
+          `  const end = gradientOffset + inputStart[${need - 1}];`,
+          '  for (let k = gradientOffset; k < end; k++) gradient[k] = 0;',
+        ]
+      : [
+          `  const result = r${result};`,
+          '  if (gradient === null) return result;',
+          `  const slotCount = inputStart[${need - 1}];`,
+          '  for (let k = 0; k < slotCount; k++) gradient[k] = 0;',
+        ]),
+    `  let ${parts.adjoints.join(', ')};`,
+    ...parts.backward.map((s) => `  ${s}`),
+    inPlace ? '' : '  return result;',
+    '};',
+  ].join('\n');
+}
+
+/** The declarations and statements of a program's source (see {@link evaluatorSource}). */
+function sourceParts(program: Program, inPlace: boolean) {
+  const { code, initialRegisters, result } = program;
   const written = new Set<number>();
   for (let pc = 0; pc < code.length; pc += 4) written.add(code[pc + 1] as number);
   const registers = initialRegisters.length;
@@ -151,31 +200,14 @@ export function evaluatorSource(program: Program): string {
     const a = code[pc + 2] as number;
     const b = code[pc + 3] as number;
     const j = pc >> 2;
-    forward.push(forwardStatement(op, d, a, b, j));
+    forward.push(forwardStatementAt(op, d, a, b, j, inPlace ? 'offset + ' : ''));
     if (op === LMIN || op === LMAX) chosen.push(`c${j} = -1`);
-    const adjoint = backwardStatement(op, d, a, b, j);
+    const adjoint = backwardStatement(op, d, a, b, j, inPlace ? 'gradientOffset + ' : '');
     // The interpreter skips an instruction whose adjoint is exactly 0 (so 0 * Infinity adds no NaN).
     if (adjoint !== '') backward.unshift(`if (g${d} !== 0) { ${adjoint} }`);
   }
   const adjoints = Array.from({ length: registers }, (_, i) => `g${i} = ${i === result ? 1 : 0}`);
-  return [
-    '"use strict";',
-    MATH_LOCALS,
-    constants.length > 0 ? `const ${constants.join(', ')};` : '',
-    'return function evaluate(values, inputStart, gradient) {',
-    `  if (inputStart.length < ${need}) throw new RangeError("inputStart has " + inputStart.length + " entries; this blueprint needs ${need} (inputs + 1)");`,
-    locals.length > 0 ? `  let ${locals.join(', ')};` : '',
-    chosen.length > 0 ? `  let ${chosen.join(', ')};` : '',
-    ...forward.map((s) => `  ${s}`),
-    `  const result = r${result};`,
-    '  if (gradient === null) return result;',
-    `  const slotCount = inputStart[${need - 1}];`,
-    '  for (let k = 0; k < slotCount; k++) gradient[k] = 0;',
-    `  let ${adjoints.join(', ')};`,
-    ...backward.map((s) => `  ${s}`),
-    '  return result;',
-    '};',
-  ].join('\n');
+  return { constants, locals, chosen, forward, backward, adjoints };
 }
 
 /** The slot of element `k` of an input starting at `start` (a SCALAR input's source is unchanged: `k` is 0). */
@@ -199,8 +231,17 @@ const UNARY: Readonly<Record<number, string>> = {
 };
 
 export function forwardStatement(op: number, d: number, a: number, b: number, j: number): string {
-  const start = `inputStart[${a}]`;
-  const end = `inputStart[${a + 1}]`;
+  return forwardStatementAt(op, d, a, b, j, '');
+}
+
+/**
+ * {@link forwardStatement} reading input i's values from `${offset}inputStart[i]` on: `offset` is ''
+ * or 'offset + ' (the evaluation in place). A list's length is the same either way.
+ */
+function forwardStatementAt(op: number, d: number, a: number, b: number, j: number, offset: string): string {
+  const start = `${offset}inputStart[${a}]`;
+  const end = `${offset}inputStart[${a + 1}]`;
+  const length = `inputStart[${a + 1}] - inputStart[${a}]`;
   switch (op) {
     case LOAD:
       return `r${d} = values[${element(start, b)}];`;
@@ -234,7 +275,7 @@ export function forwardStatement(op: number, d: number, a: number, b: number, j:
       return `r${d} = max(r${a}, r${b});`;
     case LSUM:
     case LMEAN: {
-      const value = op === LSUM ? 's' : `s / (${end} - ${start})`;
+      const value = op === LSUM ? 's' : `s / (${length})`;
       return `{ let s = 0; for (let k = ${start}; k < ${end}; k++) s += values[k]; r${d} = ${value}; }`;
     }
     case LMIN:
@@ -248,7 +289,7 @@ export function forwardStatement(op: number, d: number, a: number, b: number, j:
       );
     }
     case LCOUNT:
-      return `r${d} = ${end} - ${start};`;
+      return `r${d} = ${length};`;
     default:
       return branchStatement(op, d, a, b);
   }
@@ -265,10 +306,14 @@ function branchStatement(op: number, d: number, a: number, b: number): string {
   throw new Error(`internal: opcode ${op} has no source`);
 }
 
-function backwardStatement(op: number, d: number, a: number, b: number, j: number): string {
+/**
+ * The adjoint statement of an instruction; `offset` is '' or 'gradientOffset + ' (the evaluation in
+ * place, whose chosen list positions are indices of `values`, read from its own `offset`).
+ */
+function backwardStatement(op: number, d: number, a: number, b: number, j: number, offset: string): string {
   const g = `g${d}`;
-  const start = `inputStart[${a}]`;
-  const end = `inputStart[${a + 1}]`;
+  const start = `${offset}inputStart[${a}]`;
+  const end = `${offset}inputStart[${a + 1}]`;
   switch (op) {
     case LOAD:
       return `const k = ${element(start, b)}; gradient[k] = gradient[k] + ${g};`;
@@ -304,7 +349,9 @@ function backwardStatement(op: number, d: number, a: number, b: number, j: numbe
       return `const from = ${start}, to = ${end}, share = ${g} / (to - from); for (let k = from; k < to; k++) gradient[k] = gradient[k] + share;`;
     case LMIN:
     case LMAX:
-      return `if (c${j} >= 0) gradient[c${j}] = gradient[c${j}] + ${g};`;
+      return offset === ''
+        ? `if (c${j} >= 0) gradient[c${j}] = gradient[c${j}] + ${g};`
+        : `if (c${j} >= 0) { const k = c${j} - offset + gradientOffset; gradient[k] = gradient[k] + ${g}; }`;
     case LCOUNT:
       // The number of datapoints does not depend on their values.
       return '';

@@ -347,8 +347,18 @@ export function createEvaluator(program: Program): Evaluate {
   };
 }
 
-/** Runs the tape forward: every register gets its value, every list min/max its chosen position. */
-export function forwardPass(code: Int32Array, r: Float64Array, values: Float64Array, inputStart: Int32Array, chosen: Int32Array): void {
+/**
+ * Runs the tape forward: every register gets its value, every list min/max its chosen position (an
+ * index of `values`). Input i's values are read at `offset + inputStart[i]` onwards.
+ */
+export function forwardPass(
+  code: Int32Array,
+  r: Float64Array,
+  values: Float64Array,
+  inputStart: Int32Array,
+  chosen: Int32Array,
+  offset = 0,
+): void {
   const n = code.length;
   for (let pc = 0; pc < n; pc += 4) {
     const op = code[pc]!;
@@ -356,19 +366,19 @@ export function forwardPass(code: Int32Array, r: Float64Array, values: Float64Ar
     const a = code[pc + 2]!;
     switch (op) {
       case LOAD:
-        r[d] = values[inputStart[a]! + code[pc + 3]!]!;
+        r[d] = values[offset + inputStart[a]! + code[pc + 3]!]!;
         break;
       case LSUM:
       case LMEAN: {
-        const start = inputStart[a]!;
-        const end = inputStart[a + 1]!;
+        const start = offset + inputStart[a]!;
+        const end = offset + inputStart[a + 1]!;
         const s = listSum(values, start, end);
         r[d] = op === LSUM ? s : s / (end - start);
         break;
       }
       case LMIN:
       case LMAX: {
-        const at = listExtreme(op === LMIN, values, inputStart[a]!, inputStart[a + 1]!);
+        const at = listExtreme(op === LMIN, values, offset + inputStart[a]!, offset + inputStart[a + 1]!);
         r[d] = at >= 0 ? values[at]! : NaN;
         chosen[pc >> 2] = at;
         break;
@@ -413,7 +423,9 @@ function listExtreme(isMin: boolean, values: Float64Array, start: number, end: n
  * slot's derivative into `gradient`. An instruction whose adjoint is exactly 0 is skipped, so that
  * 0 * Infinity adds no NaN. `sides`, when given, forces the branch of each min, max and abs (by
  * instruction; -1 keeps the forward pass's choice): 0 the first argument (abs: +1), 1 the second
- * (abs: -1). kinks.ts uses it to walk every branch at a tie.
+ * (abs: -1). kinks.ts uses it to walk every branch at a tie. Input i's derivatives go to
+ * `gradientOffset + inputStart[i]` onwards; `valueOffset` is the forward pass's `offset` (the
+ * chosen positions are indices of its `values`).
  */
 export function backwardPass(
   code: Int32Array,
@@ -423,6 +435,8 @@ export function backwardPass(
   chosen: Int32Array,
   gradient: Float64Array,
   sides: Int8Array | null,
+  valueOffset = 0,
+  gradientOffset = 0,
 ): void {
   for (let pc = code.length - 4; pc >= 0; pc -= 4) {
     const d = code[pc + 1]!;
@@ -432,22 +446,23 @@ export function backwardPass(
     const a = code[pc + 2]!;
     switch (op) {
       case LOAD: {
-        const k = inputStart[a]! + code[pc + 3]!;
+        const k = gradientOffset + inputStart[a]! + code[pc + 3]!;
         gradient[k] = gradient[k]! + g;
         break;
       }
       case LSUM:
       case LMEAN: {
-        const start = inputStart[a]!;
-        const end = inputStart[a + 1]!;
+        const start = gradientOffset + inputStart[a]!;
+        const end = gradientOffset + inputStart[a + 1]!;
         const share = op === LSUM ? g : g / (end - start);
         for (let k = start; k < end; k++) gradient[k] = gradient[k]! + share;
         break;
       }
       case LMIN:
       case LMAX: {
-        const k = chosen[pc >> 2]!;
-        if (k >= 0) gradient[k] = gradient[k]! + g;
+        const at = chosen[pc >> 2]!;
+        const k = at - valueOffset + gradientOffset;
+        if (at >= 0) gradient[k] = gradient[k]! + g;
         break;
       }
       case LCOUNT:

@@ -11,7 +11,7 @@ import type { InputState, ListPairing } from './compile-state';
 /** The evaluation functions of a compiled blueprint. */
 export type Runner = Pick<
   CompiledBlueprint,
-  'evaluate' | 'evaluateBlock' | 'mayKink' | 'kinkGradients' | 'hasBranches' | 'branchSides' | 'evaluateExpressions'
+  'evaluate' | 'evaluateBlock' | 'mayKink' | 'kinkGradients' | 'hasBranches' | 'branchSides' | 'evaluateExpressions' | 'evaluateInto'
 >;
 
 /** What the dispatcher needs of the blueprint. */
@@ -72,6 +72,8 @@ export function bySignature(spec: SignatureSpec, make: (lengths: Int32Array) => 
     hasBranches: reference.hasBranches,
     branchSides: (values, inputStart) => lookup(inputStart).branchSides(values, inputStart),
     evaluateExpressions: (values, inputStart) => lookup(inputStart).evaluateExpressions(values, inputStart),
+    evaluateInto: (values, offset, inputStart, gradient, gradientOffset, out, outIndex) =>
+      lookup(inputStart).evaluateInto(values, offset, inputStart, gradient, gradientOffset, out, outIndex),
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import type { CompiledBlueprint } from '../../expressions';
 import { SensitivityAccumulator } from '../../uncertainty';
-import { covarianceSum, covarianceTermsOf } from './covariance';
+import { covarianceSum, covarianceTermsOf, type MergedTerms } from './covariance';
 import { isPreferred, type KinkCandidate, varianceOfTerms } from './kink-choice';
 import type { MergePlan } from '../prepare/merge-plan';
 import type { PreparedGraph } from '../prepare/prepared-graph';
@@ -36,17 +36,6 @@ export interface ComponentFigures {
 }
 
 /**
- * The slots of the component being evaluated: its datapoints `slots[base]` to `slots[base + size - 1]`,
- * the derivatives of its value by them in `gradient[0]` to `gradient[size - 1]`.
- */
-interface SlotSpan {
-  readonly slots: Int32Array;
-  base: number;
-  size: number;
-  readonly gradient: Float64Array;
-}
-
-/**
  * Evaluates every component of a prepared graph; with a merge plan (propagation), also its
  * derivatives and standard deviation. A prepared graph has no entry reading a component whose value
  * is not a finite number (prepare/refusal.ts refused it), so there is no problem to return.
@@ -57,12 +46,11 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   const values = new Float64Array(count);
   const standardDeviations = new Float64Array(count);
   const gradients = new Float64Array(plan === null ? 0 : slots.length);
-  // The slots of the component being evaluated: magnitudes in, derivatives out.
-  const slotValues = new Float64Array(prepared.maxSlots);
-  // With propagation, the plan and the slot span for the standard deviations, moved along from component to component.
-  const propagation: { readonly plan: MergePlan; readonly span: SlotSpan } | null =
-    plan === null ? null : { plan, span: { slots, base: 0, size: 0, gradient: new Float64Array(prepared.maxSlots) } };
-  const slotGradient = propagation === null ? null : propagation.span.gradient;
+  // The magnitudes of the component being evaluated; its value and derivatives are written straight
+  // into `values` and `gradients`. (Reading every component from one array of all slots' magnitudes
+  // instead measured the same and allocates that array: bench/RESULTS.md, issue 36's sixth pass.)
+  const magnitudes = new Float64Array(prepared.maxSlots);
+  const written = plan === null ? null : gradients;
   // For the rare component that reaches one datapoint in two slots: created on first need.
   let merger: SensitivityAccumulator | null = null;
   const kinks = new Map<number, readonly Float64Array[]>();
@@ -70,41 +58,42 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   for (let c = 0; c < count; c++) {
     const base = slotStart[c] as number;
     const size = (slotStart[c + 1] as number) - base;
-    for (let k = 0; k < size; k++) slotValues[k] = siMagnitudes[slots[base + k] as number] as number;
-    const value = (blueprint[c] as CompiledBlueprint).evaluate(slotValues, inputStart[c] as Int32Array, slotGradient);
-    values[c] = value;
-    // Not finite only for a component no entry reads: preparation refused every entry reading one (prepare/refusal.ts,
-    // the same blueprint at the same magnitudes) and prepared the graph again without them. Its figures are never read.
-    if (!Number.isFinite(value)) continue;
     const compiled = blueprint[c] as CompiledBlueprint;
+    const starts = inputStart[c] as Int32Array;
+    for (let k = 0; k < size; k++) magnitudes[k] = siMagnitudes[slots[base + k] as number] as number;
+    compiled.evaluateInto(magnitudes, 0, starts, written, base, values, c);
+    // Not finite only for a component no entry reads: preparation refused every entry reading one (prepare/refusal.ts,
+    // the same blueprint at the same magnitudes) and prepared the graph again without them. Its figures are never read;
+    // its derivatives are cleared all the same.
+    if (!Number.isFinite(values[c] as number)) {
+      gradients.fill(0, base, plan === null ? base : base + size);
+      continue;
+    }
     if (compiled.hasBranches) {
-      const found = branchWarnings(prepared, c, slotValues.subarray(0, size), inputStart[c] as Int32Array);
+      const found = branchWarnings(prepared, c, magnitudes.subarray(0, size), starts);
       if (found !== null) warnings.set(c, found);
     }
-    if (propagation === null) continue;
-    const { span } = propagation;
-    const candidates = compiled.mayKink ? compiled.kinkGradients(slotValues, inputStart[c] as Int32Array) : null;
+    if (plan === null) continue;
+    const candidates = compiled.mayKink ? compiled.kinkGradients(magnitudes, starts) : null;
     if (candidates !== null) {
       kinks.set(c, candidates);
-      span.gradient.set(ownPreferred(prepared, base, candidates));
+      gradients.set(ownPreferred(prepared, base, candidates), base);
     }
-    span.base = base;
-    span.size = size;
-    if (propagation.plan.componentRepeats[c] === 1) {
-      for (let k = 0; k < size; k++) gradients[base + k] = span.gradient[k] as number;
+    if (plan.componentRepeats[c] === 1) {
       merger ??= new SensitivityAccumulator(siMagnitudes.length);
-      standardDeviations[c] = mergedStandardDeviation(span, siStandardDeviations, merger);
-    } else standardDeviations[c] = keptStandardDeviation(span, siStandardDeviations, gradients);
-    if (prepared.correlations.partners.size > 0 && !Number.isNaN(standardDeviations[c] as number))
+      standardDeviations[c] = mergedStandardDeviation(slots, base, base + size, gradients, siStandardDeviations, merger);
+    } else standardDeviations[c] = keptStandardDeviation(slots, base, base + size, gradients, siStandardDeviations);
+    if (prepared.correlations.partners.size > 0 && !Number.isNaN(standardDeviations[c] as number)) {
+      const span = { datapoints: slots, coefficients: gradients, from: base, to: base + size };
       standardDeviations[c] = withCovariances(prepared, span, standardDeviations[c] as number);
+    }
   }
   return { values, standardDeviations, gradients, kinks, warnings };
 }
 
 /** A component's standard deviation with the covariance terms of its correlated datapoints (declared, or of a sample set's rows). */
-function withCovariances(prepared: PreparedGraph, span: SlotSpan, sd: number): number {
-  const { slots, base, size, gradient } = span;
-  const terms = covarianceTermsOf(prepared, { datapoints: slots.subarray(base, base + size), coefficients: gradient, from: 0, to: size });
+function withCovariances(prepared: PreparedGraph, span: MergedTerms, sd: number): number {
+  const terms = covarianceTermsOf(prepared, span);
   if (terms === null) return sd;
   return Math.sqrt(Math.max(0, sd * sd + covarianceSum(terms)));
 }
@@ -130,31 +119,40 @@ export function slotCandidate(prepared: PreparedGraph, base: number, gradient: F
 }
 
 /**
- * The standard deviation of a component that reaches each datapoint once: the square root of a
- * plain sum of squares. NaN when none of its datapoints has a standard deviation. Its derivatives
- * are kept in `gradients` in the same pass over its slots.
+ * The standard deviation of a component that reaches each datapoint once, its slots `from` to `to`
+ * (datapoint `slots[k]`, derivative `gradients[k]`): the square root of a plain sum of squares. NaN
+ * when none of its datapoints has a standard deviation.
  */
-function keptStandardDeviation(span: SlotSpan, siStandardDeviations: readonly number[], gradients: Float64Array): number {
-  const { slots, base, size, gradient } = span;
+function keptStandardDeviation(
+  slots: Int32Array,
+  from: number,
+  to: number,
+  gradients: Float64Array,
+  siStandardDeviations: readonly number[],
+): number {
   let variance = 0;
   let anyGiven = false;
-  for (let k = 0; k < size; k++) {
-    const g = gradient[k] as number;
-    gradients[base + k] = g;
-    const s = siStandardDeviations[slots[base + k] as number] as number;
+  for (let k = from; k < to; k++) {
+    const s = siStandardDeviations[slots[k] as number] as number;
     if (Number.isNaN(s)) continue;
     anyGiven = true;
-    const u = g * s;
+    const u = (gradients[k] as number) * s;
     variance += u * u;
   }
   return anyGiven ? Math.sqrt(variance) : Number.NaN;
 }
 
 /** The same for a component that reaches a datapoint in two slots: its derivatives add first. */
-function mergedStandardDeviation(span: SlotSpan, siStandardDeviations: readonly number[], merger: SensitivityAccumulator): number {
-  const { slots, base, size, gradient } = span;
+function mergedStandardDeviation(
+  slots: Int32Array,
+  from: number,
+  to: number,
+  gradients: Float64Array,
+  siStandardDeviations: readonly number[],
+  merger: SensitivityAccumulator,
+): number {
   merger.reset();
-  for (let k = 0; k < size; k++) merger.add(slots[base + k] as number, gradient[k] as number, 1);
+  for (let k = from; k < to; k++) merger.add(slots[k] as number, gradients[k] as number, 1);
   const variance = merger.propagatedVariance(siStandardDeviations);
   merger.reset();
   return Number.isNaN(variance) ? Number.NaN : Math.sqrt(variance);
