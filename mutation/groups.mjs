@@ -201,7 +201,7 @@ export const GROUPS = {
   },
   // A run of monte-carlo in two parts by lines of run.ts (a part completes in about 20 min on the loaded machine):
   // each entry's summary and the warnings, then the run itself (checkpoints, entry ranges, merged runs). Then the
-  // draws, the nets and the bootstrap. settings.ts holds a type only.
+  // draws, the nets with their entry sums and the bootstrap. settings.ts holds a type only.
   'monte-carlo-summaries': {
     mutate: ['src/accounting/monte-carlo/run.ts:119-193', 'src/accounting/monte-carlo/warnings.ts'],
     tests: ['test/accounting/monte-carlo-summaries.test.ts'],
@@ -211,7 +211,7 @@ export const GROUPS = {
     tests: ['test/accounting/monte-carlo-summaries.test.ts'],
   },
   'monte-carlo-draws': {
-    mutate: ['src/accounting/monte-carlo/{draws,nets,bootstrap}.ts'],
+    mutate: ['src/accounting/monte-carlo/{draws,nets,entry-sums,bootstrap}.ts'],
     tests: ['test/accounting/monte-carlo-draws.test.ts'],
   },
 };
