@@ -6,7 +6,7 @@
  * number returned: a returned double is a heap object when the call site sees many blueprints.
  * The arithmetic is `evaluate`'s (program.ts), in the same order, so both give the same bits.
  */
-import { backwardPass, forwardPass, type Program } from './program';
+import { backwardPass, forwardPass, interpreterScratch, type Program } from './program';
 
 /**
  * Signature of an evaluation in place; see `CompiledBlueprint.evaluateInto`: input i's values are
@@ -25,12 +25,7 @@ export type EvaluateInto = (
 
 /** The interpreter's evaluation in place (the generated one: program-source.ts). Not re-entrant, like `createEvaluator`. */
 export function createEvaluatorInto(program: Program): EvaluateInto {
-  const code = program.code;
-  const r = Float64Array.from(program.initialRegisters);
-  const adj = new Float64Array(r.length);
-  const chosen = new Int32Array(code.length >> 2);
-  const res = program.result;
-  const need = program.inputCount + 1;
+  const { code, r, adj, chosen, res, need } = interpreterScratch(program);
 
   return function evaluateInto(values, offset, inputStart, gradient, gradientOffset, out, outIndex): void {
     if (inputStart.length < need) {

@@ -315,18 +315,29 @@ export class ProgramBuilder {
 export type Evaluate = (values: Float64Array, inputStart: Int32Array, gradient: Float64Array | null) => number;
 
 /**
+ * The scratch of one interpreted evaluator, allocated once (its function only writes into them): the
+ * registers, their adjoints, and the position chosen by each list min/max, so that the backward pass
+ * need not search again; with the result's register and the entries `inputStart` must have.
+ */
+export function interpreterScratch(program: Program) {
+  const r = Float64Array.from(program.initialRegisters);
+  return {
+    code: program.code,
+    r,
+    adj: new Float64Array(r.length),
+    chosen: new Int32Array(program.code.length >> 2),
+    res: program.result,
+    need: program.inputCount + 1,
+  };
+}
+
+/**
  * Turns a program into its evaluate function. The register and adjoint arrays are allocated here,
  * once; the function only writes into them. Not re-entrant, which is safe because nothing it runs
  * calls back into user code.
  */
 export function createEvaluator(program: Program): Evaluate {
-  const code = program.code;
-  const r = Float64Array.from(program.initialRegisters);
-  const adj = new Float64Array(r.length);
-  // Position chosen by each list min/max, so that the backward pass need not search again.
-  const chosen = new Int32Array(code.length >> 2);
-  const res = program.result;
-  const need = program.inputCount + 1;
+  const { code, r, adj, chosen, res, need } = interpreterScratch(program);
 
   return function evaluate(values: Float64Array, inputStart: Int32Array, gradient: Float64Array | null): number {
     if (inputStart.length < need) {
