@@ -1,10 +1,10 @@
 /**
  * The Monte Carlo evaluation of a graph's entries in worker threads (`node:worker_threads`), for
  * `cdr-engine evaluate --threads N`. This thread and N - 1 workers (monte-carlo-worker.ts, each
- * preparing the same document, sent once; started before this thread reads it when N is given) claim chunks of entries until none is left
- * (monte-carlo-claims.ts); the runs are merged. An entry's draws come from counter-based streams keyed by block and datapoint
- * (docs/result.md), so the figures, and the JSON, are the same byte for byte with one thread or
- * several. Lives in the CLI: the library core and the report never load worker threads.
+ * preparing the same document, sent once; started before this thread reads it when N is given)
+ * claim chunks of entries until none is left (monte-carlo-claims.ts); the runs are merged. An
+ * entry's draws come from counter-based streams keyed by block and datapoint (docs/result.md), so
+ * the figures, and the JSON, are the same byte for byte with one thread or several. Lives in the CLI: the library core and the report never load worker threads.
  */
 import { Worker } from 'node:worker_threads';
 import type { AccountingPolicies, EvaluateOptions, PreparedGraph } from '../accounting';
