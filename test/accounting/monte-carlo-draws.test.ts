@@ -117,6 +117,28 @@ describe('one datapoint drawn alone', () => {
     expect(nets(graph, total, 2, 3)).toEqual([lognormal]);
   });
 
+  it('one sampler over ranges in turn passes its columns and nets on: each range`s nets as from a fresh sampler', () => {
+    const d = (name: string) => graph.datapointIds.indexOf(dtp(name));
+    const sampler = new NetSampler(graph, new DrawPlan(graph, SEED), new Float64Array(graph.shareSlotCount));
+    const blocks = Math.ceil(total / BLOCK_DRAWS);
+    const first = sampler.netsOf(2, total).map((x) => x.fill(1e6));
+    sampler.sample(sampler.rangeOf(0, 2), 0, blocks, total, first, 0);
+    expect(first).toEqual([normal, rectangular]);
+    const second = sampler.netsOf(1, total);
+    expect(second).toHaveLength(1);
+    expect(second[0]).toBe(first[0]);
+    sampler.sample(sampler.rangeOf(2, 3), 0, blocks, total, second, 0);
+    expect(second).toEqual([lognormal]);
+    // Only the range held has columns: the others went back to the pool.
+    expect(sampler.drawsOf(d('n'))).toBeNull();
+    expect(sampler.componentDrawsOf(0)).toBeNull();
+    expect(sampler.drawsOf(d('l'))).not.toBeNull();
+    const again = sampler.netsOf(3, total);
+    sampler.sample(sampler.rangeOf(0, 3), 0, blocks, total, again, 0);
+    expect(again).toEqual([normal, rectangular, lognormal]);
+    expect(sampler.netsOf(1, 100)[0]).toHaveLength(100);
+  });
+
   it('another seed, other draws', () => {
     expect(nets(graph, 100, 0, 1, SEED + 1)[0]).not.toEqual(normal!.subarray(0, 100));
   });

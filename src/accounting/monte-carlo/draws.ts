@@ -100,9 +100,10 @@ export class DrawPlan {
       const d = unit.members[0] as number;
       const marginal = this.marginals[d] as Marginal;
       const out = buffers[d] ?? new Float64Array(size);
-      // A normal input is drawn straight into its column (drawFromNormal's magnitude + sd z, in the fill).
+      // A normal input is drawn straight into its column (drawFromNormal's magnitude + sd z, in the fill);
+      // a view of its first `size` places only for a shorter block (a view is an object made per call).
       if (marginal.type === DISTRIBUTION_CODE.normal)
-        random.fillNormals(out.subarray(0, size), marginal.magnitude, marginal.standardDeviation);
+        random.fillNormals(out.length === size ? out : out.subarray(0, size), marginal.magnitude, marginal.standardDeviation);
       else if (marginal.type === DISTRIBUTION_CODE.lognormal || marginal.type === DISTRIBUTION_CODE.lognormal_median) {
         const z = this.normalsOf(size);
         random.fillNormals(z);

@@ -29,6 +29,11 @@ export class NetSampler {
   private readonly constants: (Float64Array | undefined)[];
   private readonly constantHeld: Float64Array;
   private readonly constantSize: Int32Array;
+  /** The nets of a range, reused by the next (netsOf). */
+  private nets: Float64Array[] = [];
+  /** The range whose columns `draws` and `componentDraws` hold, and the columns of no range. */
+  private holding: EntryRange | null = null;
+  private readonly pool: Float64Array[] = [];
 
   constructor(
     private readonly prepared: PreparedGraph,
@@ -69,8 +74,7 @@ export class NetSampler {
    */
   sample(range: EntryRange, firstBlock: number, endBlock: number, total: number, out: readonly Float64Array[], outBlock: number): void {
     const { datapoints, components } = range;
-    for (let i = 0; i < datapoints.length; i++) this.draws[datapoints[i] as number] ??= new Float64Array(BLOCK_DRAWS);
-    for (let i = 0; i < components.length; i++) this.componentDraws[components[i] as number] ??= new Float64Array(BLOCK_DRAWS);
+    if (this.holding !== range) this.hold(range);
     // Fixed for the range: each entry's terms, and the columns of each component whose slots are all drawn.
     const terms = entryTerms(
       this.prepared,
@@ -87,6 +91,39 @@ export class NetSampler {
       for (let i = 0; i < components.length; i++) this.evaluateComponent(components[i] as number, size, drawnColumns[i] ?? null);
       sumEntries(terms, size, out, (b - outBlock) * BLOCK_DRAWS);
     }
+  }
+
+  /**
+   * `count` arrays of `draws` places for a range's nets, the same ones for every range of the run
+   * (the first `count` of them): every place is written before it is read, and fresh arrays per
+   * range cost a page fault per 4 KiB and glibc's clearing at each range (bench/RESULTS.md).
+   */
+  netsOf(count: number, draws: number): Float64Array[] {
+    if (this.nets.length > 0 && (this.nets[0] as Float64Array).length !== draws) this.nets = [];
+    while (this.nets.length < count) this.nets.push(new Float64Array(draws));
+    return this.nets.length === count ? this.nets : this.nets.slice(0, count);
+  }
+
+  /**
+   * Gives the columns of the range held so far back to the pool and takes one for each datapoint
+   * and component of `range`: a run's columns are those of its largest range, not of every
+   * datapoint (fresh arrays cost a page fault per 4 KiB, bench/RESULTS.md).
+   */
+  private hold(range: EntryRange): void {
+    const { draws, componentDraws, pool } = this;
+    if (this.holding !== null) {
+      for (const d of this.holding.datapoints) {
+        pool.push(draws[d] as Float64Array);
+        draws[d] = null;
+      }
+      for (const c of this.holding.components) {
+        pool.push(componentDraws[c] as Float64Array);
+        componentDraws[c] = null;
+      }
+    }
+    for (const d of range.datapoints) draws[d] ??= pool.pop() ?? new Float64Array(BLOCK_DRAWS);
+    for (const c of range.components) componentDraws[c] ??= pool.pop() ?? new Float64Array(BLOCK_DRAWS);
+    this.holding = range;
   }
 
   /** The block's draws of datapoint d; null when it is not sampled (a constant column stands for it). */

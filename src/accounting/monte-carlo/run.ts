@@ -57,7 +57,7 @@ export function runMonteCarlo(
   for (let from = first; from < end; from += perRange) {
     const to = Math.min(end, from + perRange);
     const range = sampler.rangeOf(from, to);
-    const nets = Array.from({ length: to - from }, () => new Float64Array(draws));
+    const nets = sampler.netsOf(to - from, draws);
     const done = new Uint8Array(to - from);
     let blocks = 0;
     for (const checkpoint of checkpoints(settings)) {
