@@ -8,7 +8,7 @@ import type { GraphIssueCode } from '../model/issues';
 import { engineMath, formulaParser } from '../units/mathjs-instance';
 import type { Dimension } from '../units';
 import { type UnitLiteralNode, unitLiteral } from './unit-literals';
-import { exp, log } from './fdlibm';
+import { exp } from './fdlibm';
 import { type AllowedFunction, ALLOWED_FUNCTIONS, isAllowedFunction } from './functions';
 
 /** A binary operator of a formula. */
@@ -528,8 +528,8 @@ export function foldConstant(f: Formula): number | null {
         case 'abs':
           return args.length === 1 ? Math.abs(a) : null;
         case 'log':
-          if (args.length === 1) return log(a);
-          return args.length === 2 ? log(a) / log(args[1] as number) : null;
+          if (args.length === 1) return Math.log(a);
+          return args.length === 2 ? Math.log(a) / Math.log(args[1] as number) : null;
         case 'min':
           return args.length >= 2 ? Math.min(...args) : null;
         case 'max':

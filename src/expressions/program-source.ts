@@ -49,7 +49,7 @@ import {
   type Evaluate,
   type Program,
 } from './program';
-import { exp, log } from './fdlibm';
+import { exp } from './fdlibm';
 import type { EvaluateInto } from './program-into';
 
 /**
@@ -114,13 +114,13 @@ export interface MathFunctions {
 }
 
 // Passed in rather than read from the global `Math` by the generated code, which then cannot be
-// affected by anything the host did to its globals. `exp` and `log` are fdlibm.ts's (the bits of
-// V8's, inlined into the generated loops), as in the interpreter's `applyScalar`.
+// affected by anything the host did to its globals. `exp` is fdlibm.ts's (the bits of V8's, inlined
+// into the generated loops), as in the interpreter's `applyScalar`.
 export const MATH: MathFunctions = {
   pow: Math.pow,
   sqrt: Math.sqrt,
   exp,
-  log,
+  log: Math.log,
   abs: Math.abs,
   sign: Math.sign,
   min: Math.min,

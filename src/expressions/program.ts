@@ -2,9 +2,9 @@
  * The compiled form of a blueprint: a flat tape of fixed-width instructions over one register file,
  * run forward for the value and backward (reverse mode) for the gradient. Built once per blueprint;
  * an evaluation allocates nothing, so a graph can evaluate the same blueprint hundreds of thousands
- * of times. `exp` and `log` are fdlibm.ts's, the bits of V8's Math.exp and Math.log.
+ * of times. `exp` is fdlibm.ts's, the bits of V8's Math.exp.
  */
-import { exp, log } from './fdlibm';
+import { exp } from './fdlibm';
 
 // Opcodes, shared with the generator of JavaScript source (program-source.ts). Every instruction is four
 // int32: op, dst, a, b. For the list opcodes and LOAD, `a` is an input index (values[inputStart[a] ..
@@ -140,7 +140,7 @@ export function applyScalar(op: number, a: number, b: number): number {
     case EXP:
       return exp(a);
     case LOG:
-      return log(a);
+      return Math.log(a);
     case ABS:
       return Math.abs(a);
     case MIN2:

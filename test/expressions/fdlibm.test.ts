@@ -1,9 +1,9 @@
-// fdlibm.ts ports V8's Math.exp and Math.log (fdlibm's algorithms) so that the block evaluators can
-// inline them. Property: on every double, special or random, the port returns the host's bits.
-// (A scratch run over 10^9 random inputs, not part of the tests, is reported in bench/RESULTS.md.)
+// fdlibm.ts ports V8's Math.exp (fdlibm's algorithm) so that the block evaluators can inline it.
+// Property: on every double, special or random, the port returns the host's bits. (A scratch run
+// over 10^9 random inputs, not part of the tests, is reported in bench/RESULTS.md.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exp, log } from '../../src/expressions/fdlibm';
+import { exp } from '../../src/expressions/fdlibm';
 import { MATH } from '../../src/expressions/program-source';
 
 const bits = new Float64Array(1);
@@ -85,48 +85,44 @@ const SPECIAL: readonly number[] = [
 
 const sameBits = (a: number, b: number) => Object.is(a, b);
 
-describe('fdlibm exp and log', () => {
-  it("give the host's bits on the special values", () => {
+describe('fdlibm exp', () => {
+  it("gives the host's bits on the special values", () => {
     for (const x of SPECIAL) {
       // Each value and its opposite, the pair shown when it fails.
       for (const y of [x, -x]) {
         expect([y, exp(y)]).toEqual([y, Math.exp(y)]);
-        expect([y, log(y)]).toEqual([y, Math.log(y)]);
       }
     }
   });
 
-  it("give the host's bits on every bit pattern", () => {
+  it("gives the host's bits on every bit pattern", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 0xffffffff }), (high, low) => {
         const x = fromWords(high, low);
-        return sameBits(exp(x), Math.exp(x)) && sameBits(log(x), Math.log(x));
+        return sameBits(exp(x), Math.exp(x));
       }),
       { numRuns: 20000 },
     );
   });
 
-  it("give the host's bits on any double and over the ranges that matter", () => {
+  it("gives the host's bits on any double and over the ranges that matter", () => {
     const ranges = [
       fc.double(),
       fc.double({ min: -746, max: 710 }),
       fc.double({ min: -2, max: 2 }),
       fc.double({ min: -(2 ** -27), max: 2 ** -27 }),
-      fc.double({ min: 0, max: 10 }),
-      fc.double({ min: 1 - 2 ** -19, max: 1 + 2 ** -19 }),
-      fc.double({ min: 0, max: 2.2250738585072014e-308 }),
+      fc.double({ min: -0.35, max: 0.35 }),
       fc.tuple(fc.integer({ min: -1100, max: 1100 }), fc.double({ min: -1e-6, max: 1e-6 })).map(([k, e]) => k * LN2 + e),
     ];
     for (const range of ranges) {
       fc.assert(
-        fc.property(range, (x) => sameBits(exp(x), Math.exp(x)) && sameBits(log(x), Math.log(x))),
+        fc.property(range, (x) => sameBits(exp(x), Math.exp(x))),
         { numRuns: 5000 },
       );
     }
   });
 
-  it('are the functions the generated evaluators call', () => {
+  it('is the function the generated evaluators call', () => {
     expect(MATH.exp).toBe(exp);
-    expect(MATH.log).toBe(log);
   });
 });
