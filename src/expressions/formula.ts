@@ -8,6 +8,7 @@ import type { GraphIssueCode } from '../model/issues';
 import { engineMath, formulaParser } from '../units/mathjs-instance';
 import type { Dimension } from '../units';
 import { type UnitLiteralNode, unitLiteral } from './unit-literals';
+import { exp } from './fdlibm';
 import { type AllowedFunction, ALLOWED_FUNCTIONS, isAllowedFunction } from './functions';
 
 /** A binary operator of a formula. */
@@ -523,7 +524,7 @@ export function foldConstant(f: Formula): number | null {
         case 'sqrt':
           return args.length === 1 ? Math.sqrt(a) : null;
         case 'exp':
-          return args.length === 1 ? Math.exp(a) : null;
+          return args.length === 1 ? exp(a) : null;
         case 'abs':
           return args.length === 1 ? Math.abs(a) : null;
         case 'log':

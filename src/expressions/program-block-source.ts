@@ -53,6 +53,7 @@ export function layoutBlockSource(program: Program, inputStart: Int32Array): str
   return [
     '"use strict";',
     math.length > 0 ? `const { ${math.join(', ')} } = math;` : '',
+    source.includes('pick[') ? 'const pick = new Float64Array(2);' : '',
     'return function evaluateBlock(columns, inputStart, size, out) {',
     constants.length > 0 ? `  const ${constants.join(', ')};` : '',
     columns.size > 0 ? `  const ${Array.from(columns, ([slot, name]) => `${name} = columns[${slot}]`).join(', ')};` : '',
@@ -88,8 +89,10 @@ function listStatement(op: number, d: number, from: number, to: number, column: 
     case LMIN:
     case LMAX: {
       if (count === 0) return `r${d} = NaN;`;
+      // v replaces best when better, or NaN over a number: picked by index from `pick`, without a branch
+      // (the draws' order is random, so a branch would be mispredicted about half the time).
       const better = op === LMIN ? 'v < best' : 'v > best';
-      const step = `if ((${better}) || (v !== v && best === best)) best = v;`;
+      const step = `pick[0] = best; pick[1] = v; best = pick[(${better}) + ((v !== v) > (best !== best))];`;
       if (!unrolled) {
         return `{ let best = columns[${from}][i]; for (let k = ${from + 1}; k < ${to}; k++) { const v = columns[k][i]; ${step} } r${d} = best; }`;
       }

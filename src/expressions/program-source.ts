@@ -49,6 +49,7 @@ import {
   type Evaluate,
   type Program,
 } from './program';
+import { exp } from './fdlibm';
 import type { EvaluateInto } from './program-into';
 
 /**
@@ -113,11 +114,12 @@ export interface MathFunctions {
 }
 
 // Passed in rather than read from the global `Math` by the generated code, which then cannot be
-// affected by anything the host did to its globals.
+// affected by anything the host did to its globals. `exp` is fdlibm.ts's (the bits of V8's, inlined
+// into the generated loops), as in the interpreter's `applyScalar`.
 export const MATH: MathFunctions = {
   pow: Math.pow,
   sqrt: Math.sqrt,
-  exp: Math.exp,
+  exp,
   log: Math.log,
   abs: Math.abs,
   sign: Math.sign,

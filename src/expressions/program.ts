@@ -2,14 +2,14 @@
  * The compiled form of a blueprint: a flat tape of fixed-width instructions over one register file,
  * run forward for the value and backward (reverse mode) for the gradient. Built once per blueprint;
  * an evaluation allocates nothing, so a graph can evaluate the same blueprint hundreds of thousands
- * of times.
+ * of times. `exp` is fdlibm.ts's, the bits of V8's Math.exp.
  */
+import { exp } from './fdlibm';
 
-// Opcodes, shared with the generator of JavaScript source (program-source.ts). Every instruction is
-// four int32: op, dst, a, b. For the list opcodes and LOAD, `a` is an input index
-// (values[inputStart[a] .. inputStart[a + 1])); otherwise a and b are registers. LOAD's `b` is the
-// element of the input it reads: 0 for a SCALAR input, k for element k of a LIST input taken
-// element-wise (docs/rules.md, "Element-wise lists").
+// Opcodes, shared with the generator of JavaScript source (program-source.ts). Every instruction is four
+// int32: op, dst, a, b. For the list opcodes and LOAD, `a` is an input index (values[inputStart[a] ..
+// inputStart[a + 1])); otherwise a and b are registers. LOAD's `b` is the element of the input it reads:
+// 0 for a SCALAR input, k for element k of a LIST input taken element-wise (docs/rules.md, "Element-wise lists").
 export const LOAD = 0;
 export const NEG = 1;
 export const ADD = 2;
@@ -138,7 +138,7 @@ export function applyScalar(op: number, a: number, b: number): number {
     case SQRT:
       return Math.sqrt(a);
     case EXP:
-      return Math.exp(a);
+      return exp(a);
     case LOG:
       return Math.log(a);
     case ABS:
