@@ -1,7 +1,7 @@
 // The cost of src/uncertainty/order-statistics.ts pinned by its work counts (orderStatisticsWork, module-internal):
-// partitions of the multiple quickselect, passes over the draws, values gathered inside the windows, room allocated
-// for them, and copies of the draws. The values are pinned by order-statistics.test.ts; here a change that keeps the
-// values but does more (or other) work is noticed: a rank handed to the wrong side, a worse pivot, a wider window, a
+// partitions of the multiple quickselect, passes over the draws, values gathered inside the windows, room reserved
+// for them, scratch newly allocated, and copies of the draws. The values are pinned by order-statistics.test.ts; here a
+// change that keeps the values but does more (or other) work is noticed: a rank handed to the wrong side, a worse pivot, a wider window, a
 // window not merged, a copy where the windows should answer. Counts are of fixed inputs (no randomness).
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -81,60 +81,85 @@ function summaryRanks(n: number): number[] {
   return [low, high, high16, 0, n - 1, ...pairs];
 }
 
-describe('orderStatistics: passes, gathered values, room, copies', () => {
-  it('a summary`s 13 ranks of 20,011 draws: 3 passes (windows merged), 4,958 values gathered in 11,257 places, no copy', () => {
+describe('orderStatistics: passes, gathered values, room, allocations, copies', () => {
+  // Partitions count those of the sample too (its values at the windows' bounds are selected, not sorted); allocated
+  // counts the scratch that a call after resetOrderStatisticsWork allocates afresh: the sample (m doubles), the windows'
+  // room, and as much again plus one for the candidates of the pass.
+  it('a summary`s 13 ranks of 20,011 draws: one pass (windows merged), 4,958 values gathered in 11,257 places, no copy', () => {
     const ranks = summaryRanks(20_011);
     const work = workOf(() => expect([...orderStatistics(permutation(20_011), ranks)]).toEqual(ranks));
-    expect(work).toEqual({ partitions: 87, passes: 3, gathered: 4958, allocated: 11_257, copies: 0 });
+    expect(work).toEqual({ partitions: 115, passes: 1, gathered: 4958, room: 11_257, allocated: 738 + 11_257 + 11_258, copies: 0 });
   });
 
-  it('one rank of 5,003: one pass; near ranks merge into one window; both ends two', () => {
+  it('the next call of the same size reuses the scratch: it allocates nothing', () => {
+    const ranks = summaryRanks(20_011);
+    orderStatistics(permutation(20_011), ranks);
+    const again = { ...orderStatisticsWork };
+    orderStatistics(
+      Float64Array.from(permutation(20_011), (v) => -v),
+      ranks,
+    );
+    expect(orderStatisticsWork.allocated).toBe(again.allocated);
+    expect(orderStatisticsWork.passes).toBe(2);
+  });
+
+  it('one rank of 5,003: one pass; near ranks merge into one window; both ends: one pass too', () => {
     expect(workOf(() => orderStatistics(permutation(5003), [2500]))).toEqual({
-      partitions: 10,
+      partitions: 25,
       passes: 1,
       gathered: 1120,
-      allocated: 2318,
+      room: 2318,
+      allocated: 293 + 2318 + 2319,
       copies: 0,
     });
     expect(workOf(() => orderStatistics(permutation(5003), [2500, 2501, 2510, 800]))).toEqual({
-      partitions: 23,
-      passes: 2,
+      partitions: 51,
+      passes: 1,
       gathered: 1965,
-      allocated: 4125,
+      room: 4125,
+      allocated: 293 + 4125 + 4126,
       copies: 0,
     });
     expect(workOf(() => orderStatistics(permutation(5003), [0, 5002]))).toEqual({
-      partitions: 11,
-      passes: 2,
+      partitions: 31,
+      passes: 1,
       gathered: 132,
-      allocated: 676,
+      room: 676,
+      allocated: 293 + 676 + 677,
       copies: 0,
     });
   });
 
-  it('windows that touch (sample places 9-50 and 50-109, ranks 500 and 1,349 of 5,003) are merged: one pass', () => {
+  it('windows that touch (sample places 9-50 and 50-109, ranks 500 and 1,349 of 5,003) are merged', () => {
     expect(workOf(() => expect([...orderStatistics(permutation(5003), [500, 1349])]).toEqual([500, 1349]))).toEqual({
-      partitions: 22,
+      partitions: 39,
       passes: 1,
       gathered: 1674,
-      allocated: 3514,
+      room: 3514,
+      allocated: 293 + 3514 + 3515,
       copies: 0,
     });
   });
 
   it('a window from the sample`s first place (rank 273 of 5,003) is bounded below by it, not open', () => {
     expect(workOf(() => expect([...orderStatistics(permutation(5003), [273])]).toEqual([273]))).toEqual({
-      partitions: 11,
+      partitions: 21,
       passes: 1,
       gathered: 579,
-      allocated: 1226,
+      room: 1226,
+      allocated: 293 + 1226 + 1227,
       copies: 0,
     });
   });
 
   it('sorted and reversed draws cost as little', () => {
     expect(workOf(() => orderStatistics(up(5003), [2500, 800]))).toEqual(SORTED_WORK);
-    expect(workOf(() => orderStatistics(down(5003), [2500, 800]))).toEqual({ ...SORTED_WORK, partitions: 14 });
+    expect(workOf(() => orderStatistics(down(5003), [2500, 800]))).toEqual({ ...SORTED_WORK, partitions: 37 });
+  });
+
+  it('every draw equal (the sample spans no width, no bins): a pass per window, as many as it has', () => {
+    const work = workOf(() => expect([...orderStatistics(new Float64Array(5003).fill(3), [2500, 800])]).toEqual([3, 3]));
+    expect(work).toEqual({ partitions: 22, passes: 2, gathered: 0, room: 4090, allocated: 293 + 4090, copies: 0 });
   });
 
   it('up to 500 draws: one copy, no pass', () => {
@@ -142,6 +167,7 @@ describe('orderStatistics: passes, gathered values, room, copies', () => {
       partitions: 16,
       passes: 0,
       gathered: 0,
+      room: 0,
       allocated: 0,
       copies: 1,
     });
@@ -155,7 +181,7 @@ describe('orderStatistics: passes, gathered values, room, copies', () => {
     expect(work.passes).toBe(1);
   });
 
-  it('a window that overflows: no quickselect within it, one copy answers', () => {
+  it('a window that overflows: its candidates overflow their room too, a pass per window counts, one copy answers', () => {
     // The sampled places hold 0..m-1, the other draws distinct values in (232, 233): rank 5,000's window overflows.
     const n = 10_000;
     const m = Math.ceil(Math.cbrt(n) ** 2);
@@ -168,14 +194,15 @@ describe('orderStatistics: passes, gathered values, room, copies', () => {
     const early = Float64Array.from({ length: n }, (_, place) => 7 + place / n);
     for (let i = 0; i < m; i++) early[Math.floor((i * n) / m)] = i;
     expect(workOf(() => expect([...orderStatistics(early, [100])]).toEqual([7.0097]))).toEqual({
-      partitions: 29,
+      partitions: 37,
       passes: 1,
       gathered: 9550,
-      allocated: 1011,
+      room: 1011,
+      allocated: 465 + 1011 + 1012,
       copies: 1,
     });
   });
 });
 
-const SORTED_WORK = { partitions: 19, passes: 2, gathered: 1945, allocated: 4090, copies: 0 };
-const OVERFLOW_WORK = { partitions: 3, passes: 1, gathered: 9615, allocated: 3591, copies: 1 };
+const SORTED_WORK = { partitions: 42, passes: 1, gathered: 1945, room: 4090, allocated: 293 + 4090 + 4091, copies: 0 };
+const OVERFLOW_WORK = { partitions: 18, passes: 1, gathered: 9615, room: 3591, allocated: 465 + 3591 + 3592, copies: 1 };

@@ -4,7 +4,7 @@
 // fast: the mutation group uncertainty-order-statistics runs it for every mutant.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderStatistics, percentileConfidenceIndices, selectRanks } from '../../src/uncertainty/order-statistics';
+import { orderStatistics, orderStatisticsAndSum, percentileConfidenceIndices, selectRanks } from '../../src/uncertainty/order-statistics';
 
 /**
  * `values` whose copy throws: orderStatistics copies the draws only when its sampled windows miss (the fallback), so
@@ -212,5 +212,56 @@ describe('orderStatistics', () => {
     expect([...orderStatistics(a, [100])]).toEqual([sorted[100]]);
     expect(sorted[100]).toBe(7.0097);
     expect([...orderStatistics(a, [5000, 200])]).toEqual([sorted[5000], sorted[200]]);
+  });
+
+  it('gives the values a sort gives, and the sum in index order, for sizes up to 30,000 with ties, duplicates, signed zeros, infinities and far values (fixed seed)', () => {
+    const value = fc.oneof(
+      { weight: 3, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e3, max: 1e3 }) },
+      { weight: 2, arbitrary: fc.constantFrom(0, -0, 1, -1, 5e-324, 1e300, -1e300, Infinity, -Infinity) },
+      { weight: 1, arbitrary: fc.double({ noNaN: true }) },
+    );
+    const draws = fc.oneof(
+      fc.array(value, { minLength: 1, maxLength: 600, size: 'max' }),
+      fc.tuple(fc.array(value, { minLength: 1, maxLength: 40 }), fc.integer({ min: 501, max: 30_000 })).map(([pool, n]) =>
+        // Many draws from a small pool: runs of ties at the windows' bounds, both zeros, the extremes.
+        Array.from({ length: n }, (_, i) => pool[(i * 7919 + (i >> 3)) % pool.length] as number),
+      ),
+      fc.integer({ min: 501, max: 30_000 }).map((n) => Array.from({ length: n }, (_, i) => Math.sin(i * 12.9898) * 43_758.5453)),
+    );
+    fc.assert(
+      fc.property(draws, fc.array(fc.nat(), { minLength: 1, maxLength: 13 }), (values, asked) => {
+        const a = Float64Array.from(values);
+        const sorted = a.slice().sort();
+        const ranks = asked.map((r) => r % values.length);
+        const found = orderStatisticsAndSum(a, ranks);
+        // The values equal (-0 and +0 are one value: which of the two a rank gives is not fixed, as before).
+        const wrong = ranks.filter((r, q) => found.values[q] !== sorted[r]);
+        expect(wrong, `ranks of ${values.length}`).toEqual([]);
+        let sum = 0;
+        for (const v of values) sum += v;
+        expect(Object.is(found.sum, sum)).toBe(true);
+        expect(values.every((v, i) => Object.is(a[i], v))).toBe(true);
+      }),
+      { seed: 36, numRuns: 40 },
+    );
+  });
+
+  it('the sum is the sum in index order, from +0, whichever way the values are found', () => {
+    // Below the sampling size, through the windows, with a window that overflows, and with every value equal.
+    const n = 10_000;
+    const m = Math.ceil(Math.cbrt(n) ** 2);
+    const overflowing = Float64Array.from({ length: n }, (_, place) => 7 + place / n);
+    for (let i = 0; i < m; i++) overflowing[Math.floor((i * n) / m)] = i;
+    for (const a of [
+      Float64Array.of(-0),
+      permutation(499),
+      Float64Array.from(permutation(5003), (v) => v / 7),
+      overflowing,
+      new Float64Array(n).fill(0.1),
+    ]) {
+      let sum = 0;
+      for (const v of a) sum += v;
+      expect(Object.is(orderStatisticsAndSum(a, [0, a.length >> 1]).sum, sum)).toBe(true);
+    }
   });
 });

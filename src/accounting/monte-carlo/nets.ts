@@ -29,8 +29,6 @@ export class NetSampler {
   private readonly constants: (Float64Array | undefined)[];
   private readonly constantHeld: Float64Array;
   private readonly constantSize: Int32Array;
-  /** The nets of a range, reused by the next (netsOf). */
-  private nets: Float64Array[] = [];
   /** The range whose columns `draws` and `componentDraws` hold, and the columns of no range. */
   private holding: EntryRange | null = null;
   private readonly pool: Float64Array[] = [];
@@ -91,17 +89,6 @@ export class NetSampler {
       for (let i = 0; i < components.length; i++) this.evaluateComponent(components[i] as number, size, drawnColumns[i] ?? null);
       sumEntries(terms, size, out, (b - outBlock) * BLOCK_DRAWS);
     }
-  }
-
-  /**
-   * `count` arrays of `draws` places for a range's nets, the same ones for every range of the run
-   * (the first `count` of them): every place is written before it is read, and fresh arrays per
-   * range cost a page fault per 4 KiB and glibc's clearing at each range (bench/RESULTS.md).
-   */
-  netsOf(count: number, draws: number): Float64Array[] {
-    if (this.nets.length > 0 && (this.nets[0] as Float64Array).length !== draws) this.nets = [];
-    while (this.nets.length < count) this.nets.push(new Float64Array(draws));
-    return this.nets.length === count ? this.nets : this.nets.slice(0, count);
   }
 
   /**
