@@ -125,6 +125,8 @@ function multiplied(p: number, sign: number, factors: Float64Array, column: Floa
 
 // The passes of one to four terms: each writes the sums and returns the sum of their `s - s`, 0 when
 // every sum is finite, else NaN. `0 + x` rather than `x`: the sum starts at +0, and +0 + -0 is +0.
+// Written out per count on purpose: a loop over the terms inside the loop over the draws is the
+// term-by-term pass these replace: 1.5 against 0.7 ns per term-draw (bench/RESULTS.md, issue 36, seventh pass).
 
 function sum1(nets: Float64Array, at: number, size: number, c0: number, v0: Float64Array): number {
   let check = 0;
