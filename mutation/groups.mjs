@@ -203,11 +203,11 @@ export const GROUPS = {
   // each entry's summary and the warnings, then the run itself (checkpoints, entry ranges, merged runs). Then the
   // draws, the nets with their entry sums and the bootstrap. settings.ts holds a type only.
   'monte-carlo-summaries': {
-    mutate: ['src/accounting/monte-carlo/run.ts:136-251', 'src/accounting/monte-carlo/warnings.ts'],
+    mutate: ['src/accounting/monte-carlo/run.ts:145-260', 'src/accounting/monte-carlo/warnings.ts'],
     tests: ['test/accounting/monte-carlo-summaries.test.ts'],
   },
   'monte-carlo-run': {
-    mutate: ['src/accounting/monte-carlo/run.ts:1-135'],
+    mutate: ['src/accounting/monte-carlo/run.ts:1-144'],
     tests: ['test/accounting/monte-carlo-summaries.test.ts'],
   },
   'monte-carlo-draws': {

@@ -6,7 +6,14 @@
  * figures depend only on its own draws, so who ran which chunk changes nothing.
  */
 import type { PreparedGraph } from '../accounting';
-import { mergeMonteCarloRuns, NetBuffers, runMonteCarlo, type MonteCarloRun, type MonteCarloSettings } from '../accounting/monte-carlo';
+import {
+  mergeMonteCarloRuns,
+  NetBuffers,
+  netSamplerOf,
+  runMonteCarlo,
+  type MonteCarloRun,
+  type MonteCarloSettings,
+} from '../accounting/monte-carlo';
 import type { GraphIssue } from '../model';
 import { noteTime } from './thread-times';
 
@@ -35,12 +42,13 @@ export function runClaimedChunks(
   const count = prepared.entries.count;
   const runs: MonteCarloRun[] = [];
   const issues: (readonly [number, readonly GraphIssue[]])[] = [];
-  // The nets' arrays of one chunk serve the next.
+  // The nets' arrays and the sampler (its draw plan, its columns) of one chunk serve the next.
   const buffers = new NetBuffers();
+  const sampler = netSamplerOf(prepared, settings, shares);
   for (let from = claim(next, count, chunk, threads); from < count; from = claim(next, count, chunk, threads)) {
     noteTime(`claim ${from}`);
     const to = Math.min(count, from + claimSize(count - from, chunk, threads));
-    const run = runMonteCarlo(prepared, settings, shares, from, to, buffers);
+    const run = runMonteCarlo(prepared, settings, shares, from, to, buffers, sampler);
     if (Array.isArray(run)) issues.push([from, run]);
     else runs.push(run as MonteCarloRun);
   }
