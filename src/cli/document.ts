@@ -102,6 +102,65 @@ export async function readJsonDocument(command: string, source: string | URL, la
   }
 }
 
+/**
+ * Files of at most this many bytes are read whole by {@link readWholeFile} (a Monte Carlo run's
+ * document): one `JSON.parse` of the text gives the same document as the chunked parse at a
+ * fraction of its time, and the text never holds more than 2 × this in memory.
+ */
+export const WHOLE_FILE_BYTES = 32 * 2 ** 20;
+
+/**
+ * The bytes of the regular file `source` when it holds at most `most` bytes; null for a larger file
+ * or anything else (read it with {@link readJsonDocument}), or exit 2 (the problem printed).
+ */
+export async function readWholeFile(
+  command: string,
+  source: string | URL,
+  label: string,
+  io: Io,
+  most: number = WHOLE_FILE_BYTES,
+): Promise<{ readonly ok: true; readonly bytes: Buffer | null } | { readonly ok: false; readonly exitCode: 2 }> {
+  try {
+    const file = await open(source, 'r');
+    try {
+      const stats = await file.stat();
+      if (!stats.isFile() || stats.size > most) return { ok: true, bytes: null };
+      return { ok: true, bytes: await file.readFile() };
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    io.err(`cdr-engine ${command}: cannot read '${label}': ${readFailure(error)}\n`);
+    return { ok: false, exitCode: 2 };
+  }
+}
+
+/** The JSON text in a file's bytes (UTF-8) parsed by `JSON.parse`, a byte order mark dropped; throws as `JSON.parse` does. */
+export function parseJsonBytes(bytes: Uint8Array): unknown {
+  return JSON.parse(textOf(bytes));
+}
+
+/** A file's UTF-8 bytes as text, without a byte order mark (which some editors write: it is not part of the JSON text). */
+function textOf(bytes: Uint8Array): string {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * The document in a file's bytes ({@link readWholeFile}), named `label` in messages: what
+ * {@link readJsonDocument} gives for the same file, or exit 1 for a text that is not JSON (the
+ * problem printed, with the same message).
+ */
+export function parseDocumentBytes(command: string, bytes: Uint8Array, label: string, io: Io): ReadDocument {
+  const text = textOf(bytes);
+  try {
+    return { ok: true, document: JSON.parse(text) as unknown, label };
+  } catch (error) {
+    io.err(`cdr-engine ${command}: '${label}' is not valid JSON: ${jsonProblem(text, error)}\n`);
+    return { ok: false, exitCode: 1 };
+  }
+}
+
 /** Bytes read at a time from a document file. */
 const CHUNK_BYTES = 8 * 2 ** 20;
 

@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { prepareGraph, type PrepareResult } from '../accounting';
 import { monteCarloShares } from '../accounting/evaluate';
+import { parseJsonBytes } from './document';
 import { runClaimedChunks } from './monte-carlo-claims';
 import type { WorkerAnswer, WorkerMessage } from './parallel-monte-carlo';
 import { noteTime, threadTimes } from './thread-times';
@@ -28,7 +29,9 @@ noteTime('loaded');
 parentPort?.on('message', (message: WorkerMessage) => {
   if (message.kind === 'prepare') {
     noteTime('document received');
-    prepared = prepareGraph(message.document, message.policies);
+    // Bytes are parsed here: the main thread parses the same bytes and stops this worker, before any run, when they are not JSON.
+    const { document } = message;
+    prepared = prepareGraph('bytes' in document ? parseJsonBytes(document.bytes) : document.parsed, message.policies);
     noteTime('prepared');
   } else parentPort?.postMessage(answer(message));
 });

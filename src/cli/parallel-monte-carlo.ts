@@ -14,9 +14,16 @@ import type { GraphIssue } from '../model';
 import { type ClaimedRun, runClaimedChunks } from './monte-carlo-claims';
 import { addThreadTimes, noteTime, type ThreadTimes } from './thread-times';
 
+/**
+ * The document the threads prepare: its file's bytes when it was read whole (each thread parses
+ * them, a worker while this thread does; copying bytes costs this thread less than cloning the
+ * parsed document), else the parsed document (cloned to each worker).
+ */
+export type ThreadDocument = { readonly bytes: Uint8Array } | { readonly parsed: unknown };
+
 /** What a worker is sent: first the document to prepare, then the run (a worker started early gets the first before this thread prepares). */
 export type WorkerMessage =
-  | { readonly kind: 'prepare'; readonly document: unknown; readonly policies: Partial<AccountingPolicies> }
+  | { readonly kind: 'prepare'; readonly document: ThreadDocument; readonly policies: Partial<AccountingPolicies> }
   | {
       readonly kind: 'run';
       readonly settings: MonteCarloSettings;
@@ -54,7 +61,7 @@ export class EarlyWorkers {
   }
 
   /** Sends each worker the document to prepare. */
-  sendDocument(document: unknown, policies: Partial<AccountingPolicies>): void {
+  sendDocument(document: ThreadDocument, policies: Partial<AccountingPolicies>): void {
     for (const w of this.workers) w.post({ kind: 'prepare', document, policies });
   }
 
@@ -71,7 +78,7 @@ export class EarlyWorkers {
  * the document) are used first; whatever is not used is stopped.
  */
 export async function runMonteCarloInThreads(
-  document: unknown,
+  document: ThreadDocument,
   policies: Partial<AccountingPolicies>,
   prepared: PreparedGraph,
   options: EvaluateOptions,
