@@ -19,7 +19,8 @@ export interface Command {
   readonly summary: string;
   /** The command's usage, printed by `cdr-engine <command> --help` and on usage errors. */
   readonly usage: string;
-  readonly load: () => Promise<CommandModule>;
+  /** Imports the command's module; given the command's arguments (evaluate starts its Monte Carlo workers first, early-workers.ts). */
+  readonly load: (args: readonly string[]) => Promise<CommandModule>;
 }
 
 /** Every command, in the order the general help lists them. */
@@ -28,7 +29,11 @@ export const COMMANDS: readonly Command[] = [
     name: 'evaluate',
     summary: 'evaluate a removal graph (default: the bundled example)',
     usage: EVALUATE_USAGE,
-    load: () => import('./evaluate'),
+    load: async (args) => {
+      // The workers that `--threads N` asks for load the engine beside this thread.
+      (await import('./early-workers')).startEarlyWorkers(args);
+      return import('./evaluate');
+    },
   },
   {
     name: 'explain',

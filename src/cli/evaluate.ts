@@ -23,7 +23,8 @@ import { parseDocumentBytes, printIssues, readJsonDocument, readWholeFile, STDIN
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
 import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable, type TableContext } from './format-table';
 import type { Io } from './io';
-import { EarlyWorkers, runMonteCarloInThreads, type ThreadDocument } from './parallel-monte-carlo';
+import { runMonteCarloInThreads, type ThreadDocument } from './parallel-monte-carlo';
+import { type EarlyWorkers, earlyWorkersFor, stopEarlyWorkers } from './early-workers';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
 import { reportWarnings } from './warnings';
@@ -94,6 +95,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   noteTime('main evaluate');
   const parsed = parseArguments(args);
   if (typeof parsed === 'string') {
+    stopEarlyWorkers();
     io.err(`cdr-engine evaluate: ${parsed}\n${EVALUATE_USAGE}\n`);
     return 2;
   }
@@ -101,7 +103,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   const label = parsed.file ?? 'bundled example';
   progress.phase(`reading ${label}`);
   const source = parsed.file ?? bundledExample();
-  const early = startEarlyWorkers(parsed);
+  const early = earlyWorkersFor(args);
   const read = await readAndPrepare(source, label, parsed.monteCarlo, io, () => progress.phase('validating'), early);
   if (!read.ok || !read.prepared.ok) early?.stop();
   if (!read.ok) return read.exitCode;
@@ -158,18 +160,6 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   noteTime('main output written');
   const status = reportWarnings('evaluate', read.label, warnings, parsed.strictWarnings, io);
   return reportRefused(read.label, evaluation.refused, io) ? 1 : status;
-}
-
-/**
- * The workers of a Monte Carlo run whose number `--threads N` fixes before the document is read
- * (parallel-monte-carlo.ts): started now, they load the engine while this thread reads.
- */
-function startEarlyWorkers(parsed: EvaluateArguments): EarlyWorkers | undefined {
-  const { policies, monteCarlo } = parsed.monteCarlo;
-  if (monteCarlo === undefined && policies.discountMethod !== 'monte_carlo') return undefined;
-  if (parsed.threads === undefined || parsed.threads === 'auto') return undefined;
-  const threads = threadsOf(parsed.threads, 1, 1);
-  return typeof threads === 'number' && threads > 1 ? EarlyWorkers.start(threads) : undefined;
 }
 
 /** A document read and prepared, or the exit code to stop with (the problem already printed). */

@@ -58,7 +58,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     io.out(`${command.usage}\n`);
     return 0;
   }
-  return (await command.load()).run(rest, io);
+  return (await command.load(rest)).run(rest, io);
 }
 
 /** `cdr-engine help [command]`. */

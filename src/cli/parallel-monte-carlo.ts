@@ -1,17 +1,17 @@
 /**
  * The Monte Carlo evaluation of a graph's entries in worker threads (`node:worker_threads`), for
  * `cdr-engine evaluate --threads N`. This thread and N - 1 workers (monte-carlo-worker.ts, each
- * preparing the same document, sent once; started before this thread reads it when N is given)
+ * preparing the same document, sent once; started before the engine is loaded when N is given, early-workers.ts)
  * claim chunks of entries until none is left (monte-carlo-claims.ts); the runs are merged. An
  * entry's draws come from counter-based streams keyed by block and datapoint (docs/result.md), so
  * the figures, and the JSON, are the same byte for byte with one thread or several. Lives in the CLI: the library core and the report never load worker threads.
  */
-import { Worker } from 'node:worker_threads';
 import type { AccountingPolicies, EvaluateOptions, PreparedGraph } from '../accounting';
 import { mergeMonteCarloRuns, type MonteCarloRun, type MonteCarloSettings } from '../accounting/monte-carlo';
 import { monteCarloSettings, monteCarloShares } from '../accounting/evaluate';
 import type { GraphIssue } from '../model';
 import { type ClaimedRun, runClaimedChunks } from './monte-carlo-claims';
+import { type EarlyWorkers, startWorker } from './early-workers';
 import { addThreadTimes, noteTime, type ThreadTimes } from './thread-times';
 
 /**
@@ -46,30 +46,6 @@ export type ParallelAnswer =
 
 /** Chunks per thread: enough that the threads end within a small chunk of each other (the last ones wait on the slowest), few enough that preparing a chunk (its draw plan) stays negligible. */
 const CHUNKS_PER_THREAD = 32;
-
-/**
- * Workers started before the document is read, when `--threads N` fixes their number: each loads
- * the engine while this thread reads, and is sent the document ({@link sendDocument}) to prepare
- * while this thread prepares it too. Until their run starts they do not keep the process alive.
- */
-export class EarlyWorkers {
-  private constructor(readonly workers: RunningWorker[]) {}
-
-  /** `threads - 1` workers started now. */
-  static start(threads: number): EarlyWorkers {
-    return new EarlyWorkers(Array.from({ length: threads - 1 }, () => startWorker(false)));
-  }
-
-  /** Sends each worker the document to prepare. */
-  sendDocument(document: ThreadDocument, policies: Partial<AccountingPolicies>): void {
-    for (const w of this.workers) w.post({ kind: 'prepare', document, policies });
-  }
-
-  /** Stops the workers (no run for them). */
-  stop(): void {
-    for (const w of this.workers) w.stop();
-  }
-}
 
 /**
  * The Monte Carlo run of every entry on `threads` threads (this one and `threads - 1` workers,
@@ -136,48 +112,5 @@ export async function runMonteCarloInThreads(
             claimed.map((c) => c.run),
             count,
           ),
-  };
-}
-
-/** A worker thread: its answer, a way to send it a message, and a way to stop it early. */
-interface RunningWorker {
-  readonly answer: Promise<WorkerAnswer>;
-  post(message: WorkerMessage): void;
-  stop(): void;
-}
-
-/**
- * Starts a worker thread (monte-carlo-worker.ts), which waits for its messages. The answer is
- * rejected when the worker fails, when its message cannot be read, or when it exits without
- * answering (whatever its exit code), so a run never waits on a worker that is gone. A worker
- * not `running` yet does not keep the process alive until it is sent its run.
- */
-function startWorker(running: boolean): RunningWorker {
-  const worker = new Worker(new URL('./monte-carlo-worker.js', import.meta.url));
-  if (!running) worker.unref();
-  const answer = new Promise<WorkerAnswer>((resolve, reject) => {
-    let settled = false;
-    const settle = (done: () => void): void => {
-      if (settled) return;
-      settled = true;
-      done();
-    };
-    worker.once('message', (message: WorkerAnswer) => {
-      settle(() => resolve(message));
-      void worker.terminate();
-    });
-    worker.once('messageerror', (error) => settle(() => reject(error)));
-    worker.once('error', (error) => settle(() => reject(error)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`Monte Carlo worker stopped (exit code ${code}) before it answered`))));
-  });
-  // A worker stopped before its run is not waited on: its answer is never read.
-  answer.catch(() => undefined);
-  return {
-    answer,
-    post: (message) => {
-      if (message.kind === 'run') worker.ref();
-      worker.postMessage(message);
-    },
-    stop: () => void worker.terminate(),
   };
 }

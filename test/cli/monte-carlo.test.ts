@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateGraph } from '../../src';
 import { runCli as run } from './run-cli';
 import { threadsOf } from '../../src/cli/monte-carlo-options';
+import { earlyWorkerCount } from '../../src/cli/early-workers';
 
 const EXAMPLE = 'examples/biochar-project.json';
 
@@ -59,6 +60,20 @@ describe('evaluate --discount monte-carlo', () => {
     expect(threadsOf('auto', 720, 2)).toBe(2);
     expect(threadsOf('auto', 100, 8)).toBe(4);
     expect(threadsOf('3', 2, 1)).toBe(3);
+  });
+
+  it('starts N - 1 workers before the engine loads for --threads N on a Monte Carlo run, none otherwise', () => {
+    expect(earlyWorkerCount(['g.json', '--discount', 'monte-carlo', '--threads', '2'])).toBe(1);
+    expect(earlyWorkerCount(['g.json', '--samples=500', '--threads=3', '--format', 'table'])).toBe(2);
+    expect(earlyWorkerCount(['--seed', '4', '--threads', '4', '--strict-warnings'])).toBe(3);
+    // auto waits for the entries' count; one thread, no Monte Carlo or a wrong command line start none.
+    expect(earlyWorkerCount(['g.json', '--discount', 'monte-carlo', '--threads', 'auto'])).toBe(0);
+    expect(earlyWorkerCount(['g.json', '--discount', 'monte-carlo'])).toBe(0);
+    expect(earlyWorkerCount(['g.json', '--discount', 'monte-carlo', '--threads', '1'])).toBe(0);
+    expect(earlyWorkerCount(['g.json', '--discount', 'first-order', '--threads', '2'])).toBe(0);
+    expect(earlyWorkerCount(['g.json', '--samples', '1', '--threads', '2'])).toBe(0);
+    expect(earlyWorkerCount(['g.json', '--samples', '500', '--threads', '2', '--bogus'])).toBe(0);
+    expect(earlyWorkerCount(['g.json', '--samples', '500', '--threads', '0'])).toBe(0);
   });
 });
 
