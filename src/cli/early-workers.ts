@@ -16,8 +16,8 @@ import type { ThreadDocument, WorkerAnswer, WorkerMessage } from './parallel-mon
 
 /**
  * Workers started before the document is read, when `--threads N` fixes their number: each loads
- * the engine while this thread reads, and is sent the document ({@link sendDocument}) to prepare
- * while this thread prepares it too. Until their run starts they do not keep the process alive.
+ * the engine while this thread loads it and reads, and is sent the document ({@link sendDocument})
+ * to prepare while this thread prepares it too. Until their run starts they do not keep the process alive.
  */
 export class EarlyWorkers {
   private constructor(readonly workers: RunningWorker[]) {}
