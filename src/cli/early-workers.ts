@@ -5,14 +5,42 @@
  * loads the engine (monte-carlo-worker.ts) while this thread loads it too, then reads the
  * document. Loads nothing of the engine: the command-line parse and the Monte Carlo flags only.
  *
- * Owns: EarlyWorkers, startWorker. May import: arguments.ts, monte-carlo-options.ts, and the types
- * of parallel-monte-carlo.ts.
+ * Owns: EarlyWorkers, startWorker, the messages between the threads. May import: arguments.ts,
+ * monte-carlo-options.ts, and types only of the engine and of the other Monte Carlo modules.
  */
 import { Worker } from 'node:worker_threads';
 import type { AccountingPolicies } from '../accounting';
+import type { MonteCarloSettings } from '../accounting/monte-carlo';
+import type { GraphIssue } from '../model';
 import { parseArguments } from './arguments';
+import type { ClaimedRun } from './monte-carlo-claims';
 import { MONTE_CARLO_FLAGS, monteCarloChoice, THREADS_FLAG, threadsOf } from './monte-carlo-options';
-import type { ThreadDocument, WorkerAnswer, WorkerMessage } from './parallel-monte-carlo';
+import type { ThreadTimes } from './thread-times';
+
+/**
+ * The document the threads prepare: its file's bytes when it was read whole (each thread parses
+ * them, a worker while this thread does; copying bytes costs this thread less than cloning the
+ * parsed document), else the parsed document (cloned to each worker).
+ */
+export type ThreadDocument = { readonly bytes: Uint8Array } | { readonly parsed: unknown };
+
+/** What a worker is sent: first the document to prepare, then the run (a worker started early gets the first before this thread prepares). */
+export type WorkerMessage =
+  | { readonly kind: 'prepare'; readonly document: ThreadDocument; readonly policies: Partial<AccountingPolicies> }
+  | {
+      readonly kind: 'run';
+      readonly settings: MonteCarloSettings;
+      /** next[0]: the first entry no thread has claimed yet (over a SharedArrayBuffer). */
+      readonly next: Int32Array;
+      readonly chunk: number;
+      /** The threads sharing `next`. */
+      readonly threads: number;
+    };
+
+/** A worker's answer: what it ran, or the problems of preparing the document. */
+export type WorkerAnswer =
+  | { readonly ok: true; readonly claimed: ClaimedRun; readonly times?: ThreadTimes }
+  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
 
 /**
  * Workers started before the document is read, when `--threads N` fixes their number: each loads

@@ -23,8 +23,8 @@ import { parseDocumentBytes, printIssues, readJsonDocument, readWholeFile, STDIN
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
 import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable, type TableContext } from './format-table';
 import type { Io } from './io';
-import { runMonteCarloInThreads, type ThreadDocument } from './parallel-monte-carlo';
-import { type EarlyWorkers, earlyWorkersFor, stopEarlyWorkers } from './early-workers';
+import { runMonteCarloInThreads } from './parallel-monte-carlo';
+import { type EarlyWorkers, earlyWorkersFor, stopEarlyWorkers, type ThreadDocument } from './early-workers';
 import { Progress } from './progress';
 import { EVALUATE_USAGE } from './usage';
 import { reportWarnings } from './warnings';

@@ -8,7 +8,7 @@ import { prepareGraph, type PrepareResult } from '../accounting';
 import { monteCarloShares } from '../accounting/evaluate';
 import { parseJsonBytes } from './document';
 import { runClaimedChunks } from './monte-carlo-claims';
-import type { WorkerAnswer, WorkerMessage } from './parallel-monte-carlo';
+import type { WorkerAnswer, WorkerMessage } from './early-workers';
 import { noteTime, threadTimes } from './thread-times';
 
 let prepared: PrepareResult | undefined;

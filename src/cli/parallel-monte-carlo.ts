@@ -7,37 +7,12 @@
  * the figures, and the JSON, are the same byte for byte with one thread or several. Lives in the CLI: the library core and the report never load worker threads.
  */
 import type { AccountingPolicies, EvaluateOptions, PreparedGraph } from '../accounting';
-import { mergeMonteCarloRuns, type MonteCarloRun, type MonteCarloSettings } from '../accounting/monte-carlo';
+import { mergeMonteCarloRuns, type MonteCarloRun } from '../accounting/monte-carlo';
 import { monteCarloSettings, monteCarloShares } from '../accounting/evaluate';
 import type { GraphIssue } from '../model';
 import { type ClaimedRun, runClaimedChunks } from './monte-carlo-claims';
-import { type EarlyWorkers, startWorker } from './early-workers';
-import { addThreadTimes, noteTime, type ThreadTimes } from './thread-times';
-
-/**
- * The document the threads prepare: its file's bytes when it was read whole (each thread parses
- * them, a worker while this thread does; copying bytes costs this thread less than cloning the
- * parsed document), else the parsed document (cloned to each worker).
- */
-export type ThreadDocument = { readonly bytes: Uint8Array } | { readonly parsed: unknown };
-
-/** What a worker is sent: first the document to prepare, then the run (a worker started early gets the first before this thread prepares). */
-export type WorkerMessage =
-  | { readonly kind: 'prepare'; readonly document: ThreadDocument; readonly policies: Partial<AccountingPolicies> }
-  | {
-      readonly kind: 'run';
-      readonly settings: MonteCarloSettings;
-      /** next[0]: the first entry no thread has claimed yet (over a SharedArrayBuffer). */
-      readonly next: Int32Array;
-      readonly chunk: number;
-      /** The threads sharing `next`. */
-      readonly threads: number;
-    };
-
-/** A worker's answer: what it ran, or the problems of preparing the document. */
-export type WorkerAnswer =
-  | { readonly ok: true; readonly claimed: ClaimedRun; readonly times?: ThreadTimes }
-  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+import { type EarlyWorkers, startWorker, type ThreadDocument, type WorkerAnswer } from './early-workers';
+import { addThreadTimes, noteTime } from './thread-times';
 
 /** The outcome of a parallel run. */
 export type ParallelAnswer =
