@@ -171,9 +171,10 @@ export default defineConfig(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // Not I/O: `createRequire` loads decimal.js when the credits first need it (issue 36), the one
-    // synchronous way to load a module on first use in ESM on Node 20.
-    files: ['src/model/decimal.ts'],
+    // Not I/O: `createRequire` loads decimal.js when the credits first need it, and mathjs's part of
+    // the units when a formula or a unit first does (issue 36): the one synchronous way to load a
+    // module on first use in ESM on Node 20.
+    files: ['src/model/decimal.ts', 'src/units/mathjs-load-required.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -37,8 +37,8 @@ const RULES = {
       /^src\/(accounting|expressions|uncertainty|units)\//,
       /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options|schema-walk|lazy-schema|decimal)\.ts$/,
     ],
-    // decimal.js is required when the credits' exact path first runs (src/model/decimal.ts), not imported.
-    packages: ['mathjs', 'zod', 'node:module'],
+    // decimal.js and mathjs are required when first used (src/model/decimal.ts, src/units/mathjs-load-required.ts), not imported.
+    packages: ['zod', 'node:module'],
   },
   expressions: {
     modules: [
@@ -46,11 +46,11 @@ const RULES = {
       /^src\/(expressions|uncertainty|units)\//,
       /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options|schema-walk|lazy-schema)\.ts$/,
     ],
-    packages: ['mathjs', 'zod'],
+    packages: ['zod', 'node:module'],
   },
   units: {
     modules: [/^src\/entry\/units\.ts$/, /^src\/units\//, /^src\/model\/(quantity-kinds|error-brand|nearest-name|lazy-schema)\.ts$/],
-    packages: ['mathjs', 'zod'],
+    packages: ['zod', 'node:module'],
   },
   registry: {
     modules: [
@@ -72,7 +72,7 @@ const RULES = {
   },
   sandbox: {
     modules: [/^src\/(entry\/sandbox\.ts|adapter|registry|accounting|expressions|uncertainty|units|model)\b/],
-    packages: ['mathjs', 'zod', 'node:module'],
+    packages: ['zod', 'node:module'],
   },
   // `cdr-engine --version` and `--help`: the command table only, nothing of the engine.
   cli: { modules: [/^src\/cli\/(main|commands|io|usage)\.ts$/, /^src\/version\.ts$/], packages: [] },
@@ -240,6 +240,31 @@ function thrown(run) {
   return undefined;
 }
 
+/**
+ * decimal.js and mathjs load on first use (issue 36): importing the root entry loads neither; an
+ * evaluation in the ESM build and one in the CommonJS build then load one copy of each, the same
+ * CommonJS files (dist/mathjs-units.cjs, decimal.js's decimal.js).
+ */
+function checkLoadedOnFirstUse() {
+  const lazy = ['/dist/mathjs-units.cjs', '/decimal.js/decimal.js', '/decimal.js/decimal.mjs'];
+  const script = `
+    import { createRequire } from 'node:module';
+    import { readFileSync } from 'node:fs';
+    const require = createRequire(import.meta.url);
+    const lazy = ${JSON.stringify(lazy)};
+    const loaded = () => Object.keys(require.cache).filter((file) => lazy.some((end) => file.endsWith(end))).map((file) => file.slice(file.lastIndexOf('/') + 1));
+    const esm = await import(${JSON.stringify(pathToFileURL(join(root, 'dist', 'index.js')).href)});
+    const atImport = loaded();
+    const graph = JSON.parse(readFileSync(${JSON.stringify(join(root, 'examples', 'biochar-statement.json'))}, 'utf8'));
+    esm.evaluateGraph(graph);
+    require(${JSON.stringify(join(root, 'dist', 'index.cjs'))}).evaluateGraph(graph);
+    console.log(JSON.stringify({ atImport, afterEvaluation: loaded() }));`;
+  const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+  if (out.atImport.length > 0) problems.push(`import('cdr-engine') loads ${out.atImport.join(', ')} (they load on first use)`);
+  if (out.afterEvaluation.sort().join() !== 'decimal.js,mathjs-units.cjs')
+    problems.push(`an evaluation in both builds loads ${out.afterEvaluation.join(', ')}, not one decimal.js and one mathjs-units.cjs`);
+}
+
 /** Each public error class of one build recognises the errors of the other, both ways round. */
 async function checkErrorIdentity() {
   const require = createRequire(import.meta.url);
@@ -312,6 +337,7 @@ checkThreads(join(scratch, 'biochar-64.json'), ['auto']);
 rmSync(scratch, { recursive: true, force: true });
 checkExports();
 checkAscii();
+checkLoadedOnFirstUse();
 checkDeclarations();
 checkBundledPackages();
 await checkErrorIdentity();
