@@ -170,4 +170,16 @@ export default defineConfig(
     files: ['src/cli/**/*.ts', 'src/adapter/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // Not I/O: `createRequire` loads decimal.js when the credits first need it, and mathjs's part of
+    // the units when a formula or a unit first does (issue 36): the one synchronous way to load a
+    // module on first use in ESM on Node 20.
+    files: ['src/model/decimal.ts', 'src/units/mathjs-load-required.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', '!node:module'], message: 'Node built-ins (I/O) only in src/cli and src/adapter.' }] },
+      ],
+    },
+  },
 );

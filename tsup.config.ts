@@ -1,4 +1,5 @@
 import { readdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig } from 'tsup';
 
 // The entry points: `cdr-engine` is src/index.ts, `cdr-engine/<name>` is src/entry/<name>.ts (each
@@ -23,6 +24,24 @@ rmSync('dist', { recursive: true, force: true });
 // the metafile (dist/metafile-*.json, not packed) is what scripts/check-build.mjs reads. Whitespace
 // is minified (names are kept, so stack traces still name functions): it takes the package's code
 // from 3.1 to 2.3 MB, which keeps a consumer without the report's peers under 10 MB (issue 27).
+/**
+ * mathjs on first use (issue 36): in both builds src/units/mathjs-load.ts, which imports the mathjs
+ * part of the units (mathjs-factories.ts), is replaced by mathjs-load-required.ts, which `require`s
+ * that part's own CommonJS file, dist/mathjs-units.cjs (built with the CommonJS entries, below), when
+ * the first formula or unit needs it. No entry's chunks then hold mathjs (scripts/check-build.mjs).
+ */
+const mathjsOnFirstUse = {
+  name: 'mathjs-on-first-use',
+  setup(build: { onResolve(options: { filter: RegExp }, callback: (args: { importer: string }) => { path: string } | undefined): void }) {
+    build.onResolve({ filter: /^\.\/mathjs-load$/ }, (args) =>
+      args.importer.endsWith(`units${'/'}mathjs-instance.ts`) ? { path: resolve('src/units/mathjs-load-required.ts') } : undefined,
+    );
+  },
+};
+
+/** The CommonJS file of mathjs's part (mathjs-load-required.ts loads it), beside the chunks. */
+const mathjsUnits = { 'mathjs-units': 'src/units/mathjs-factories.ts' };
+
 const common = {
   target: 'node20',
   platform: 'node',
@@ -32,6 +51,7 @@ const common = {
   clean: false,
   noExternal: ['mathjs', 'zod'],
   minifyWhitespace: true,
+  esbuildPlugins: [mathjsOnFirstUse],
 } as const;
 
 /**
@@ -59,10 +79,13 @@ const esm = {
 // `npm test` and `npm pack` build both.
 export default defineConfig(
   process.env.CDR_ENGINE_BUILD === 'esm'
-    ? [{ ...esm, dts: false }]
+    ? [
+        { ...esm, dts: false },
+        { ...common, entry: mathjsUnits, format: ['cjs'], dts: false },
+      ]
     : [
         { ...esm, dts: declarations },
         // CommonJS; its declarations (.d.cts) are the ESM ones with `.cjs` specifiers (above).
-        { ...common, entry: entries, format: ['cjs'], treeshake: true, dts: false },
+        { ...common, entry: { ...entries, ...mathjsUnits }, format: ['cjs'], treeshake: true, dts: false },
       ],
 );

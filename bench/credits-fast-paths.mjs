@@ -18,8 +18,7 @@
  * Nets are seeded: fractional kilograms, log-uniform from 100 kg to 10 kt, a sixth of them
  * negative; risk of reversal from null, 2, 5, 10, 12.5 and 20 %. Default policies.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -49,7 +48,9 @@ const CUTS = {
 };
 
 const source = readFileSync(creditsTs, 'utf8');
-const dir = mkdtempSync(join(tmpdir(), 'cdr-credits-bench-'));
+// Inside the repository, so that the bundles find decimal.js, which the credits require on first use (src/model/decimal.ts).
+mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
+const dir = mkdtempSync(join(root, 'node_modules/.cache/cdr-credits-bench-'));
 
 async function bundle(name, text) {
   const outfile = join(dir, `${name.replace(/[^a-z0-9]+/gi, '-')}.mjs`);

@@ -3,7 +3,7 @@
  * CreditQuantity. A binary double never takes part in credit arithmetic; decimal.js reads amounts
  * given as decimal strings.
  */
-import Decimal from 'decimal.js';
+import { lazyDecimal } from '../model/decimal';
 
 /**
  * An amount of credit in kilograms as a caller may pass it: a safe integer number, a bigint, or a
@@ -24,8 +24,9 @@ export interface CreditQuantityView {
   readonly credit_kgs: number;
 }
 
-// Wide precision so every amount the ledger accepts (at most 10^30 kg) is parsed exactly.
-const D = Decimal.clone({ precision: 80 });
+// Wide precision so every amount the ledger accepts (at most 10^30 kg) is parsed exactly. The
+// ledger shares the credits' copy of decimal.js, loaded with the first amount read from a string (model/decimal.ts).
+const decimal = lazyDecimal({ precision: 80 });
 
 /**
  * Converts exact kilograms to the service's CreditQuantity.
@@ -86,7 +87,7 @@ export function parseKg(value: unknown): ParsedKg {
   if (typeof value === 'string') {
     const text = value.trim();
     if (!DECIMAL_TEXT.test(text)) return { ok: false, code: 'invalid_number', message: `"${value}" is not a decimal number of kg` };
-    const parsed = new D(text);
+    const parsed = new (decimal())(text);
     if (parsed.abs().greaterThan(MAX_CREDIT_KG.toString())) return TOO_LARGE;
     if (!parsed.isInteger()) return { ok: false, code: 'fractional_kg', message: `${value} kg is not a whole number of kilograms` };
     return { ok: true, kg: BigInt(parsed.toFixed(0)) };

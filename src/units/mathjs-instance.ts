@@ -15,151 +15,21 @@
  *   build's (`mathjs/number`): the full build's dependency lists would bring matrices, big numbers,
  *   fractions and complex numbers into every entry that imports this module (issue 36, import time),
  *   and the full build converts a unit's value to a number before any arithmetic on numbers anyway.
- *   See {@link numberOnlyUnitFactories} for the names the class asks for but the engine never uses.
- * May import: mathjs.
+ *   See numberOnlyUnitFactories (mathjs-factories.ts) for the names the class asks for but the engine never uses.
+ * mathjs itself is loaded with the first call of either (mathjs-load.ts; mathjs-factories.ts makes them).
+ * May import: mathjs (through mathjs-factories.ts).
  */
-import * as mathjsFull from 'mathjs';
-import * as mathjsNumber from 'mathjs/number';
-import {
-  create as createFromFactories,
-  type FactoryFunctionMap,
-  factory,
-  parseDependencies as numberParseDependencies,
-} from 'mathjs/number';
+import { mathjsFactories } from './mathjs-load';
+import type { EngineMath, FormulaParser } from './mathjs-factories';
 
-/** The slice of a mathjs unit the engine reads. */
-export interface MathjsUnitPart {
-  readonly unit: { readonly name: string; readonly value: unknown; readonly offset: unknown; readonly dimensions: readonly number[] };
-  readonly prefix: { readonly value: unknown };
-  readonly power: number;
-}
-
-/** A parsed mathjs unit, as far as the engine reads it. */
-export interface MathjsUnit {
-  readonly units: readonly MathjsUnitPart[];
-  readonly value: unknown;
-}
-
-/** What a unit definition given to `createUnit` may carry. */
-export interface MathjsUnitDefinition {
-  readonly definition?: string;
-  readonly offset?: number;
-  readonly baseName?: string;
-}
-
-/** The functions of the engine's mathjs instance. */
-export interface EngineMath {
-  /** Reads a unit (a name known to this instance, optionally with a number in front). */
-  unit(text: string): MathjsUnit;
-  /** Defines a unit of this instance. */
-  createUnit(name: string, definition: MathjsUnitDefinition, options: { readonly override: boolean }): unknown;
-  readonly Unit: {
-    /** Whether a name is a unit of this instance. */
-    isValuelessUnit(name: string): boolean;
-    /** The base dimensions, in the order of a unit's dimension exponents. */
-    readonly BASE_DIMENSIONS: readonly string[];
-  };
-}
-
-/** What the formulas need of mathjs. */
-export interface FormulaParser {
-  /** mathjs's expression parser. */
-  parse(text: string): unknown;
-}
+export type { EngineMath, FormulaParser, MathjsUnit, MathjsUnitDefinition, MathjsUnitPart } from './mathjs-factories';
 
 let parserInstance: FormulaParser | null = null;
 
 /** mathjs's parser, from its number-only build, created on the first call. */
 export function formulaParser(): FormulaParser {
-  if (parserInstance === null) {
-    const factories = { parseDependencies: numberParseDependencies } as Record<string, FactoryFunctionMap>;
-    parserInstance = createFromFactories(factories) as unknown as FormulaParser;
-  }
+  if (parserInstance === null) parserInstance = mathjsFactories().createFormulaParser();
   return parserInstance;
-}
-
-/** A factory of mathjs's (what `create` takes). */
-type Factory = FactoryFunctionMap[string];
-
-/** mathjs's factories of the unit class and functions, which its typings do not declare. */
-interface UnitFactories {
-  readonly createUnitClass: Factory;
-  readonly createUnitFunction: Factory;
-  readonly createCreateUnit: Factory;
-}
-
-/** The number-only build's factories of what the unit class computes with (not in mathjs's typings either). */
-interface NumberFactories {
-  readonly createTyped: Factory;
-  readonly createAbs: Factory;
-  readonly createAddScalar: Factory;
-  readonly createSubtractScalar: Factory;
-  readonly createMultiplyScalar: Factory;
-  readonly createDivideScalar: Factory;
-  readonly createPow: Factory;
-  readonly createRound: Factory;
-  readonly createEqual: Factory;
-  readonly createEqualScalar: Factory;
-  readonly createIsNumeric: Factory;
-  readonly createFormat: Factory;
-  readonly createNumber: Factory;
-}
-
-/**
- * The factories of the engine's unit instance: mathjs's unit class and functions, with the
- * number-only build's arithmetic. Four names the class asks for are stand-ins here:
- * - `Fraction`, the value of the degree Fahrenheit and Rankine (5/9): made as its number, which is
- *   what the full build turns a fraction into (mathjs's `number`) before using it with a number;
- * - `Complex`, whose `I` is the value of the volt-ampere reactive: NaN, so that the engine finds no
- *   usable unit there, as in the full build (`Number` of a complex number is NaN or 0);
- * - `BigNumber`, used only when the instance's `number` setting asks for big numbers (never);
- * - `fix`, used only to split a value over several units (`splitUnit`, never called by the engine);
- *   its number-only factory would bring decimal.js into every entry that imports this module.
- */
-function numberOnlyUnitFactories(): FactoryFunctionMap {
-  const stand = (name: string, make: () => unknown): Factory => factory(name, [], make) as Factory;
-  // Each factory is read off its namespace by name (never through a variable holding the namespace),
-  // so that the bundler keeps only these of mathjs.
-  return {
-    createTyped: (mathjsNumber as unknown as NumberFactories).createTyped,
-    createAbs: (mathjsNumber as unknown as NumberFactories).createAbs,
-    createAddScalar: (mathjsNumber as unknown as NumberFactories).createAddScalar,
-    createSubtractScalar: (mathjsNumber as unknown as NumberFactories).createSubtractScalar,
-    createMultiplyScalar: (mathjsNumber as unknown as NumberFactories).createMultiplyScalar,
-    createDivideScalar: (mathjsNumber as unknown as NumberFactories).createDivideScalar,
-    createPow: (mathjsNumber as unknown as NumberFactories).createPow,
-    createRound: (mathjsNumber as unknown as NumberFactories).createRound,
-    createEqual: (mathjsNumber as unknown as NumberFactories).createEqual,
-    createEqualScalar: (mathjsNumber as unknown as NumberFactories).createEqualScalar,
-    createIsNumeric: (mathjsNumber as unknown as NumberFactories).createIsNumeric,
-    createFormat: (mathjsNumber as unknown as NumberFactories).createFormat,
-    createNumber: (mathjsNumber as unknown as NumberFactories).createNumber,
-    createFix: stand('fix', () => noSplitting),
-    createFraction: stand('Fraction', () => FractionAsNumber),
-    createComplex: stand('Complex', () => ({ I: Number.NaN })),
-    createBigNumber: stand('BigNumber', () => NoBigNumber),
-    createUnitClass: (mathjsFull as unknown as UnitFactories).createUnitClass,
-    createUnitFunction: (mathjsFull as unknown as UnitFactories).createUnitFunction,
-    createCreateUnit: (mathjsFull as unknown as UnitFactories).createCreateUnit,
-  };
-}
-
-/**
- * `new FractionAsNumber(n, d)` is n / d as a number object; the unit class only makes the fractions
- * of its unit table with it, and {@link engineMath} turns them into plain numbers once made.
- */
-function FractionAsNumber(this: unknown, n: number, d: number): object {
-  return Object(n / d) as object;
-}
-
-/** Refuses to split a value over several units (see {@link numberOnlyUnitFactories}). */
-function noSplitting(): never {
-  throw new TypeError("the engine's unit instance does not split values over units");
-}
-
-/** Refuses, like the number-only build, to make a big number. */
-function NoBigNumber(): never {
-  throw new TypeError("the engine's unit instance has no big numbers");
 }
 
 /**
@@ -167,12 +37,7 @@ function NoBigNumber(): never {
  * side with mathjs's full build.
  */
 export function createEngineMath(): EngineMath {
-  const made = createFromFactories(numberOnlyUnitFactories()) as unknown as EngineMath & {
-    Unit: { UNITS: Record<string, { value: unknown }> };
-  };
-  // The table's fractions (number objects, above) as plain numbers, as the full build reads them.
-  for (const unit of Object.values(made.Unit.UNITS)) if (unit.value instanceof Number) unit.value = unit.value.valueOf();
-  return made;
+  return mathjsFactories().createEngineMath();
 }
 
 let instance: EngineMath | null = null;

@@ -168,8 +168,10 @@ function tokenize(src: string): Token[] {
       i += num[0].length;
       continue;
     }
-    // Pint's names: letters of any script (`Å`, `Ω`, `µ`), digits, `_` (and the `∞` of `R_∞`)
-    const name = /^[\p{L}_][\p{L}\p{Nd}_∞]*/u.exec(src.slice(i));
+    // Pint's names: letters of any script (`Å`, `Ω`, `µ`), digits, `_` (and the `∞` of `R_∞`, written
+    // \u221E: a regular expression's non-ASCII character stays as it is in the bundle, and one such
+    // character makes Node decode and compile the whole chunk as two-byte text, issue 36)
+    const name = /^[\p{L}_][\p{L}\p{Nd}_\u221E]*/u.exec(src.slice(i));
     if (name) {
       const text = name[0];
       const prev = tokens[tokens.length - 1];
@@ -367,8 +369,9 @@ function tokenText(t: Token): string {
 const WORD = '([_a-zA-Z][_a-zA-Z0-9]*)';
 /** Pint's rewriting of words into operators, in Pint's order (pint/util.py, string_preprocessor). */
 const PINT_REWRITES: readonly (readonly [RegExp, string])[] = [
-  [/Δ°/g, 'Δdegree'], // Pint's pretty delta units (`Δ°C`), which Pint 0.19 writes but cannot read
-  [/°/g, ' degree'],
+  // Δ° and ° (escaped, as the `∞` of the names above)
+  [/\u0394\u00B0/g, 'Δdegree'], // Pint's pretty delta units (`Δ°C`), which Pint 0.19 writes but cannot read
+  [/\u00B0/g, ' degree'],
   [new RegExp(`${WORD}\\s+squared\\b`, 'g'), '$1**2'],
   [new RegExp(`${WORD}\\s+cubed\\b`, 'g'), '$1**3'],
   [new RegExp(`\\bcubic\\s+${WORD}`, 'g'), '$1**3'],

@@ -47,7 +47,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs the launcher with its standard output closed before it can write; its exit code and stderr. */
 function runIntoClosedPipe(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [launcher, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    // decimal.js is `require`d on first use (src/model/decimal.ts), from the bundle's folder: found
+    // through NODE_PATH, as the package finds it in its own node_modules.
+    const env = { ...process.env, NODE_PATH: join(root, 'node_modules') };
+    const child = spawn(process.execPath, [launcher, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     // Closed at once: the child is still starting, so its first write meets a pipe without a reader.
     child.stdout.destroy();
     let stderr = '';

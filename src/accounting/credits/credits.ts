@@ -4,7 +4,8 @@
  * decimal that round-trips, then every step is exact. The evaluation's common case, whole
  * kilograms below 2^53, takes the same steps in doubles that hold them exactly (integer.ts).
  */
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
+import { lazyDecimal, ROUND_CEIL, ROUND_FLOOR, ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP } from '../../model/decimal';
 import { BoundedCache } from '../bounded-cache';
 import { integerCredits, type CreditPolicies, type IntegerCredits } from './integer';
 import type { AccountingPolicies, BufferPoolRounding, RoundingTies } from '../policies';
@@ -21,20 +22,26 @@ export interface CreditAllocation {
   readonly supplier_allocation_kg: number;
 }
 
-const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
+/** The credits' decimal constructor, made when the first decimal is (decimal.js loads then: model/decimal.ts). */
+const decimal = lazyDecimal({ precision: 60, rounding: ROUND_HALF_UP });
 
-const ZERO = new D(0);
+/** `new D(x)` of the credits' constructor D. */
+const dec = (x: Decimal.Value): Decimal => new (decimal())(x);
+
+let zero: Decimal | undefined;
+/** 0 kg, one object. */
+const ZERO = (): Decimal => (zero ??= dec(0));
 
 const TIE_MODES: Record<RoundingTies, Decimal.Rounding> = {
-  away_from_zero: Decimal.ROUND_HALF_UP,
-  half_even: Decimal.ROUND_HALF_EVEN,
-  toward_zero: Decimal.ROUND_HALF_DOWN,
+  away_from_zero: ROUND_HALF_UP,
+  half_even: ROUND_HALF_EVEN,
+  toward_zero: ROUND_HALF_DOWN,
 };
 
 const BUFFER_MODES: Record<BufferPoolRounding, Decimal.Rounding> = {
-  ceil: Decimal.ROUND_CEIL,
-  floor: Decimal.ROUND_FLOOR,
-  half_up: Decimal.ROUND_HALF_UP,
+  ceil: ROUND_CEIL,
+  floor: ROUND_FLOOR,
+  half_up: ROUND_HALF_UP,
 };
 
 /**
@@ -60,9 +67,9 @@ export function roundNetRemoval(
 function roundedNet(netKg: number, increment: number, mode: Decimal.Rounding): Decimal {
   if (Number.isSafeInteger(increment) && increment % 2 === 0 && increment > 0 && Number.isFinite(netKg)) {
     const whole = Math.trunc(netKg);
-    if (whole !== netKg) return roundToIncrement(new D(whole), increment, Decimal.ROUND_HALF_UP);
+    if (whole !== netKg) return roundToIncrement(dec(whole), increment, ROUND_HALF_UP);
   }
-  return roundToIncrement(new D(netKg), increment, mode);
+  return roundToIncrement(dec(netKg), increment, mode);
 }
 
 /**
@@ -74,7 +81,7 @@ function roundToIncrement(x: Decimal, increment: number, mode: Decimal.Rounding)
   const place = POWER_OF_TEN_PLACE.get(increment);
   const rounded = place !== undefined && x.e >= place ? x.toSignificantDigits(x.e - place + 1, mode) : x.toNearest(increment, mode);
   // A net that rounds to zero from below is 0 kg, not -0.
-  return rounded.isZero() ? ZERO : rounded;
+  return rounded.isZero() ? ZERO() : rounded;
 }
 
 /** The exponent p of the increments 10^p (1 kg to 1 Mt) that round by significant digits. */
@@ -102,7 +109,7 @@ export function allocateCredits(
   policies: Pick<AccountingPolicies, 'bufferPoolRounding'> = DEFAULT_ACCOUNTING_POLICIES,
 ): CreditAllocation | null {
   if (riskOfReversalPercentage === null || riskOfReversalPercentage === undefined) return null;
-  return allocationOf(new D(issuable), riskOfReversalPercentage, policies);
+  return allocationOf(dec(issuable), riskOfReversalPercentage, policies);
 }
 
 /** Columns of entry credits in kg, one row per entry: what {@link creditsOfNetInto} writes. */
@@ -170,7 +177,7 @@ function issuableOf(
   const rounded = roundedNet(netKg, policies.roundingIncrementKg, TIE_MODES[policies.roundingTies]);
   const floor = policies.issuableFloorKg;
   if (floor === null) return rounded;
-  return rounded.lessThan(floor) ? new D(floor) : rounded;
+  return rounded.lessThan(floor) ? dec(floor) : rounded;
 }
 
 /** Buffer pool `issuable * pct / 100` rounded by the policy, and the supplier's rest. */
@@ -183,22 +190,22 @@ function allocationOf(total: Decimal, percentage: number, policies: Pick<Account
 function bufferOf(total: Decimal, percentage: number, policies: Pick<AccountingPolicies, 'bufferPoolRounding'>): Decimal {
   const buffer = total.times(bufferRate(percentage)).toDecimalPlaces(0, BUFFER_MODES[policies.bufferPoolRounding]);
   // A negative issuable (only with the floor disabled) contributes nothing to the buffer.
-  return buffer.isNegative() ? ZERO : buffer;
+  return buffer.isNegative() ? ZERO() : buffer;
 }
 
 /** The rate `pct / 100` of each percentage met so far, so that an entry's buffer is one product. */
 const bufferRates = new BoundedCache<number, Decimal>(1024);
 
 function bufferRate(percentage: number): Decimal {
-  return bufferRates.obtain(percentage, (p) => new D(p).div(100));
+  return bufferRates.obtain(percentage, (p) => dec(p).div(100));
 }
 
 /**
  * Sums credit allocations exactly; null when any of them is null (a statement's allocation).
  */
 export function sumCreditAllocations(allocations: readonly (CreditAllocation | null)[]): CreditAllocation | null {
-  let buffer = new D(0);
-  let supplier = new D(0);
+  let buffer = dec(0);
+  let supplier = dec(0);
   for (const a of allocations) {
     if (a === null) return null;
     buffer = buffer.plus(a.buffer_pool_contribution_kg);
@@ -211,7 +218,7 @@ export function sumCreditAllocations(allocations: readonly (CreditAllocation | n
  * Exact sum of kilogram amounts (e.g. a statement total of rounded entries).
  */
 export function sumKg(values: readonly number[]): number {
-  let total = new D(0);
+  let total = dec(0);
   for (const v of values) total = total.plus(v);
   return total.toNumber();
 }

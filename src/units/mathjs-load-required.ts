@@ -1,0 +1,21 @@
+/**
+ * mathjs-load.ts in the package's builds (tsup.config.ts resolves `./mathjs-load` to this file):
+ * mathjs-factories.ts is its own CommonJS file, dist/mathjs-units.cjs, `require`d on the first call
+ * (the first formula parsed, the first unit outside the table of unit values), from this chunk's file
+ * in the CommonJS build and its URL in the ESM build (Node 20 has no synchronous `import`). Issue 36:
+ * mathjs's parser, unit class and typed functions were about a fifth of `import('cdr-engine')`.
+ * Both builds in one process load the one file: one copy of mathjs's code.
+ */
+import { createRequire } from 'node:module';
+import type { MathjsFactories } from './mathjs-load';
+
+let loaded: MathjsFactories | undefined;
+
+/** dist/mathjs-units.cjs, loaded on the first call. */
+export function mathjsFactories(): MathjsFactories {
+  if (loaded === undefined) {
+    const here = typeof __filename === 'string' ? __filename : import.meta.url;
+    loaded = createRequire(here)('./mathjs-units.cjs') as MathjsFactories;
+  }
+  return loaded;
+}
