@@ -11,7 +11,7 @@
  * reads the small byte array, the positions and the id only when the bytes match (1 in 255 for
  * another id): at 218,000 ids the bytes are 512 kB, where pairs of (position + 1, hash) were 4 MB
  * of fresh pages to fault in and of cache misses (issue 36, eighth pass: adding issue 16's ids and
- * looking up its references in 0.55x the time). The hash is seeded per process, so that crafted ids
+ * looking up its references in 0.57x the time). The hash is seeded per process, so that crafted ids
  * cannot make every probe collide; results never depend on it, only the probe lengths.
  */
 
