@@ -70,10 +70,13 @@ const LAYOUTS_KEPT = 16;
 export class ComponentBuilder {
   private readonly index: IdIndex;
   private readonly componentOfDocument: Int32Array;
-  private readonly ids: string[] = [];
-  private readonly blueprint: CompiledBlueprint[] = [];
-  private readonly inputStart: Int32Array[] = [];
-  private readonly slotUses: Int32Array[] = [];
+  // The rows' columns, one element a valid component: made as long as the document's components
+  // (trimmed by `done`), not grown by `push`, whose copies of 100,000s of elements are large-object
+  // garbage (issue 36: 2 to 3 times the final arrays, in fresh pages).
+  private readonly ids: string[];
+  private readonly blueprint: CompiledBlueprint[];
+  private readonly inputStart: Int32Array[];
+  private readonly slotUses: Int32Array[];
   private documentIndex: Int32Array;
   private slotStart: Int32Array;
   private slots: Int32Array;
@@ -98,6 +101,10 @@ export class ComponentBuilder {
   ) {
     const n = context.graph.components.length;
     this.index = new IdIndex(n);
+    this.ids = new Array<string>(n);
+    this.blueprint = new Array<CompiledBlueprint>(n);
+    this.inputStart = new Array<Int32Array>(n);
+    this.slotUses = new Array<Int32Array>(n);
     this.componentOfDocument = new Int32Array(n).fill(-1);
     this.documentIndex = new Int32Array(n);
     this.slotStart = new Int32Array(n + 1);
@@ -324,10 +331,10 @@ export class ComponentBuilder {
     const layout = layoutOf(plan, this.suppliedCount, size);
     const row = this.count++;
     this.componentOfDocument[c] = row;
-    this.ids.push(id);
-    this.blueprint.push(plan.blueprint);
-    this.inputStart.push(layout.inputStart);
-    this.slotUses.push(layout.slotUses);
+    this.ids[row] = id;
+    this.blueprint[row] = plan.blueprint;
+    this.inputStart[row] = layout.inputStart;
+    this.slotUses[row] = layout.slotUses;
     this.documentIndex[row] = c;
     this.slotCount = at;
     this.slotStart[row + 1] = at;
@@ -336,6 +343,7 @@ export class ComponentBuilder {
 
   done(): ComponentPhase {
     const count = this.count;
+    for (const column of [this.ids, this.blueprint, this.inputStart, this.slotUses]) column.length = count;
     return {
       components: {
         count,

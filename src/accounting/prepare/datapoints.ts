@@ -66,9 +66,12 @@ export class DatapointReader {
   ) {
     // Packed arrays of doubles (see doubles.ts); the copies are a memory copy each.
     const siMagnitudes = packedDoubles(n);
+    // The index keeps its ids in the column (every datapoint's id is written there, in `add`), unless
+    // the document has unreadable items: their ids resolve, but stay out of the column.
+    const ids = new Array<string>(n);
     this.columns = {
-      index: new IdIndex(n),
-      ids: new Array<string>(n),
+      index: context.broken === undefined ? new IdIndex(n, ids) : new IdIndex(n),
+      ids,
       units: new Array<string>(n),
       magnitudes: siMagnitudes.slice(),
       standardDeviations: siMagnitudes.slice(),

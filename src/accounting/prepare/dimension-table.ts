@@ -11,7 +11,8 @@ import { dimensionsEqual, type Dimension } from '../../units';
 export class DimensionTable {
   private readonly ids = new Map<Dimension, number>();
   private readonly list: Dimension[] = [];
-  private readonly equalPairs = new Map<number, boolean>();
+  /** Row a, column b: whether ids a and b are equal, once asked (rows and columns are few: ids are few). */
+  private readonly equalPairs: (boolean | undefined)[][] = [];
 
   /** The id of a dimension object (the same object always gets the same id). */
   idOf(dimension: Dimension): number {
@@ -32,9 +33,10 @@ export class DimensionTable {
   /** Whether the dimensions of two ids are equal. */
   equal(a: number, b: number): boolean {
     if (a === b) return true;
-    const key = a * 0x4000000 + b;
-    let same = this.equalPairs.get(key);
-    if (same === undefined) this.equalPairs.set(key, (same = dimensionsEqual(this.list[a] as Dimension, this.list[b] as Dimension)));
+    // Not a Map keyed by a * 2^26 + b: past 16 ids that key is a heap number, allocated per call.
+    const row = (this.equalPairs[a] ??= []);
+    let same = row[b];
+    if (same === undefined) row[b] = same = dimensionsEqual(this.list[a] as Dimension, this.list[b] as Dimension);
     return same;
   }
 }

@@ -30,13 +30,14 @@ export function checkValues(
 ): DocumentWarnings {
   const byDatapoint = new Map<number, EvaluationWarning[]>();
   const n = kinds.first.length;
+  // Nothing allocated for a datapoint without a warning (almost all): its list is made by its first warning.
   for (let d = 0; d < n; d++) {
     const first = kinds.first[d] as number;
     if (first < 0) continue;
-    const found: EvaluationWarning[] = [];
-    checkKind(context, datapoints, d, checks.at(first), found);
-    for (const k of kinds.more.get(d) ?? []) checkKind(context, datapoints, d, checks.at(k), found);
-    if (found.length > 0) byDatapoint.set(d, found);
+    let found = checkKind(context, datapoints, d, checks.at(first), undefined);
+    const more = kinds.more.get(d);
+    if (more !== undefined) for (const k of more) found = checkKind(context, datapoints, d, checks.at(k), found);
+    if (found !== undefined) byDatapoint.set(d, found);
   }
   const byEntry = new Map<number, EvaluationWarning[]>();
   for (let e = 0; e < risks.length; e++) {
@@ -60,18 +61,25 @@ export function checkValues(
 /**
  * Checks datapoint d's value against one value check: its kind's physical bounds and realistic
  * range (the input's own, when it has one); for a difference input, both on the absolute value
- * and only the upper end of the range (a small change is never implausible).
+ * and only the upper end of the range (a small change is never implausible). Returns `found`
+ * with the warnings added (a new list when `found` is undefined and there are some).
  */
-function checkKind(context: PrepareContext, columns: DatapointColumns, d: number, check: ValueCheck, found: EvaluationWarning[]): void {
+function checkKind(
+  context: PrepareContext,
+  columns: DatapointColumns,
+  d: number,
+  check: ValueCheck,
+  found: EvaluationWarning[] | undefined,
+): EvaluationWarning[] | undefined {
   const { kind, difference, range } = check;
   const si = difference ? Math.abs(columns.siMagnitudes[d] as number) : (columns.siMagnitudes[d] as number);
-  const magnitudePath: IssuePath = ['datapoints', d, 'quantity', 'magnitude'];
   if (!isWithinPhysicalBounds(kind, si)) {
     const policy = context.policies.physicalBounds;
     const message = outOfBoundsMessage(columns, d, kind, difference);
-    if (policy === 'error') problem(context, magnitudePath, 'value_out_of_physical_range', message);
-    else if (policy === 'warning') found.push({ path: formatIssuePath(magnitudePath), code: 'value_out_of_physical_range', message });
-    return; // an impossible value is not also unrealistic
+    if (policy === 'error') problem(context, magnitudePath(d), 'value_out_of_physical_range', message);
+    else if (policy === 'warning')
+      (found ??= []).push({ path: formatIssuePath(magnitudePath(d)), code: 'value_out_of_physical_range', message });
+    return found; // an impossible value is not also unrealistic
   }
   const bounds = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
   // Zero of a non-negative kind is "none of it" (no diesel burnt), a report rather than a slip.
@@ -82,20 +90,26 @@ function checkKind(context: PrepareContext, columns: DatapointColumns, d: number
     const what = difference
       ? `of absolute value above the realistic range of the difference ${whose} (${rangeText(columns, d, check)})`
       : `outside the realistic range of ${whose} (${rangeText(columns, d, check)})`;
-    found.push({
-      path: formatIssuePath(magnitudePath),
+    (found ??= []).push({
+      path: formatIssuePath(magnitudePath(d)),
       code: 'value_outside_realistic_range',
       message: `datapoint '${columns.ids[d]}' is ${given(columns, d)}, ${what}; check its magnitude and unit`,
     });
   }
   const sd = columns.siStandardDeviations[d] as number;
   if (!difference && bounds.min !== null && bounds.min >= 0 && sd > Math.abs(si)) {
-    found.push({
+    (found ??= []).push({
       path: formatIssuePath(['datapoints', d, 'quantity', 'standard_deviation']),
       code: 'standard_deviation_exceeds_magnitude',
       message: `datapoint '${columns.ids[d]}' has standard deviation ${columns.standardDeviations[d]} ${unitText(columns, d)}, larger than its magnitude ${columns.magnitudes[d]}, although quantity kind '${kind}' cannot be negative; is it a variance, or in another unit?`,
     });
   }
+  return found;
+}
+
+/** The path of datapoint d's magnitude. */
+function magnitudePath(d: number): IssuePath {
+  return ['datapoints', d, 'quantity', 'magnitude'];
 }
 
 /** Why datapoint d cannot be a quantity of `kind`, with the bound in the datapoint's own unit. */
