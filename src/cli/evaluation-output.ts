@@ -10,6 +10,11 @@
  * - NDJSON: one GHG entry per line (`JSON.stringify(entry)`), then one line per GHG statement,
  *   `{"ghg_statement": ...}`, for a document that has statements, then one line per refused entry,
  *   `{"refused_entry": {id, issues}}`, and per refused statement, `{"refused_statement": ...}`.
+ *   Read an entry at a time and written in parts of about {@link NDJSON_PART} characters, each
+ *   part drained before the next: an entry's objects (its component results and budget lines are
+ *   made when read) and its text then die young, instead of a chunk's worth of them outliving the
+ *   young generation's collections and piling up as old garbage, which the collector of a large
+ *   document lets grow (1 GB document: 1.4 GB of heap at the end of the writing, docs/scaling.md).
  */
 import type { EvaluationResult, EvaluationWarning, GhgEntryResult, GhgStatementResult } from '../accounting';
 import { resultWarnings } from '../accounting/warnings';
@@ -21,7 +26,15 @@ export interface EntrySource {
   readonly evaluated: number;
   /** The next chunk of entry results, null once every entry was read. */
   nextChunk(): readonly GhgEntryResult[] | null;
+  /** The next entry's result alone, null once every entry was read. */
+  nextEntry(): GhgEntryResult | null;
 }
+
+/**
+ * The NDJSON writer's part of the text: below V8's large-object size (128 KiB) once flattened, and
+ * a few times the output stream's buffer, so that waiting for it to drain is seldom and short.
+ */
+export const NDJSON_PART = 64 * 1024;
 
 /** An evaluation as the writers read it. */
 export interface StreamedEvaluation {
@@ -87,33 +100,38 @@ export async function writeEvaluationJson(
 
 /**
  * Writes the evaluation as NDJSON (see the module comment; each entry line carries its warnings);
- * `afterChunk` as for JSON. Returns the result's warnings.
+ * `afterPart` is awaited after each part of about {@link NDJSON_PART} characters is written (the
+ * CLI waits there for the output to drain and shows its progress). Returns the result's warnings.
  */
 export async function writeEvaluationNdjson(
   evaluation: StreamedEvaluation,
   write: (text: string) => void,
-  afterChunk: () => Promise<void> | void = () => {},
+  afterPart: () => Promise<void> | void = () => {},
 ): Promise<readonly EvaluationWarning[]> {
   const warnings = new WarningCollector(evaluation.documentWarnings);
-  for (let chunk = evaluation.entries.nextChunk(); chunk !== null; chunk = evaluation.entries.nextChunk()) {
-    if (chunk.length === 0) continue;
-    let lines = '';
-    for (const entry of chunk) {
-      warnings.add(entry);
-      lines += `${JSON.stringify(entry)}\n`;
-    }
+  let lines = '';
+  const { entries } = evaluation;
+  for (let entry = entries.nextEntry(); entry !== null; entry = entries.nextEntry()) {
+    warnings.add(entry);
+    lines += `${JSON.stringify(entry)}\n`;
+    if (lines.length < NDJSON_PART) continue;
     write(lines);
-    await afterChunk();
+    lines = '';
+    await afterPart();
+  }
+  if (lines.length > 0) {
+    write(lines);
+    await afterPart();
   }
   const statements = evaluation.statementResults();
   if (statements !== undefined && statements.length > 0)
     write(statements.map((statement) => `${JSON.stringify({ ghg_statement: statement })}\n`).join(''));
   const refused = evaluation.refused ?? {};
-  const lines = [
+  const refusals = [
     ...(refused.refused_entries ?? []).map((entry) => JSON.stringify({ refused_entry: entry })),
     ...(refused.refused_statements ?? []).map((statement) => JSON.stringify({ refused_statement: statement })),
   ];
-  if (lines.length > 0) write(`${lines.join('\n')}\n`);
+  if (refusals.length > 0) write(`${refusals.join('\n')}\n`);
   return warnings.all();
 }
 

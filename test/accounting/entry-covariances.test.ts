@@ -3,8 +3,9 @@
  * answers: a correlated pair adds 2 c_a c_b r s_a s_b with the signs of the coefficients, a
  * datapoint used twice adds its coefficients first, a pair only one of whose datapoints the entry
  * uses adds nothing (and no covariance lines), and each entry sees only its own datapoints.
- * Also the entries' reading state (entries.ts: `evaluated`, chunk by chunk).
+ * Also the entries' reading state (entries.ts: `evaluated`, chunk by chunk or an entry at a time).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RemovalGraphInput } from '../../src';
 import { evaluateGraph } from '../../src';
@@ -85,21 +86,26 @@ describe('covariance terms', () => {
   });
 });
 
+/** `count` entries, entry i of one component of one datapoint of i + 1 kg (+- 1 kg when `sd`), started. */
+function startedEntries(count: number, sd?: number) {
+  const seq = blueprint({ key: 'seq', template: '{m}', inputs: { m: { kind: 'mass', unit: 'kg' } } });
+  const document: RemovalGraphInput = {
+    component_blueprints: [seq],
+    datapoints: Array.from({ length: count }, (_, i) => datapoint(`p${i}x`, i + 1, 'kg', sd)),
+    components: Array.from({ length: count }, (_, i) => component(`k${i}x`, 'seq', { m: `p${i}x` })),
+    ghg_entries: Array.from({ length: count }, (_, i) => entry(`n${i}x`, { [`k${i}x`]: 1 }, null)),
+  };
+  const prepared = prepareGraph(document);
+  if (!prepared.ok) throw new Error('the graph should prepare');
+  const started = startEvaluation(prepared.prepared);
+  if (!started.ok) throw new Error('the evaluation should start');
+  return started.evaluation.entries;
+}
+
 describe('reading the entries chunk by chunk', () => {
   it('counts the entries evaluated, a chunk at a time, and ends with null', () => {
     const count = ENTRY_CHUNK + 3;
-    const seq = blueprint({ key: 'seq', template: '{m}', inputs: { m: { kind: 'mass', unit: 'kg' } } });
-    const document: RemovalGraphInput = {
-      component_blueprints: [seq],
-      datapoints: Array.from({ length: count }, (_, i) => datapoint(`p${i}x`, i + 1, 'kg')),
-      components: Array.from({ length: count }, (_, i) => component(`k${i}x`, 'seq', { m: `p${i}x` })),
-      ghg_entries: Array.from({ length: count }, (_, i) => entry(`n${i}x`, { [`k${i}x`]: 1 }, null)),
-    };
-    const prepared = prepareGraph(document);
-    if (!prepared.ok) throw new Error('the graph should prepare');
-    const started = startEvaluation(prepared.prepared);
-    if (!started.ok) throw new Error('the evaluation should start');
-    const { entries } = started.evaluation;
+    const entries = startedEntries(count);
     expect([entries.evaluated, entries.entryCount]).toEqual([0, count]);
     expect(entries.nextChunk()).toHaveLength(ENTRY_CHUNK);
     expect(entries.evaluated).toBe(ENTRY_CHUNK);
@@ -108,5 +114,38 @@ describe('reading the entries chunk by chunk', () => {
     expect(entries.evaluated).toBe(count);
     expect(entries.nextChunk()).toBeNull();
     expect(entries.evaluated).toBe(count);
+  });
+
+  it('reads an entry at a time (nextEntry) with the same results as chunk by chunk, in any mix of both', () => {
+    const count = 2 * ENTRY_CHUNK + 5;
+    const chunked: unknown[] = [];
+    const whole = startedEntries(count, 1);
+    for (let chunk = whole.nextChunk(); chunk !== null; chunk = whole.nextChunk()) chunked.push(...chunk);
+    const expected = JSON.stringify(chunked);
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 40 }), (byEntry) => {
+        const entries = startedEntries(count, 1);
+        const read: unknown[] = [];
+        for (let k = 0; ; k++) {
+          if (byEntry[k % byEntry.length]) {
+            const entry = entries.nextEntry();
+            if (entry === null) break;
+            read.push(entry);
+            // The entry's chunk is evaluated (nets and credits) when its first entry is read.
+            expect(entries.evaluated).toBe(Math.min(count, Math.ceil(read.length / ENTRY_CHUNK) * ENTRY_CHUNK));
+          } else {
+            const chunk = entries.nextChunk();
+            if (chunk === null) break;
+            read.push(...chunk);
+            // The rest of the chunk: the next read starts a chunk.
+            expect(read.length % ENTRY_CHUNK === 0 || read.length === count).toBe(true);
+          }
+        }
+        expect(read).toHaveLength(count);
+        expect(JSON.stringify(read)).toBe(expected);
+        expect([entries.nextEntry(), entries.nextChunk(), entries.evaluated]).toEqual([null, null, count]);
+      }),
+      { numRuns: 25 },
+    );
   });
 });

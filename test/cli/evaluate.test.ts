@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { evaluateGraph, prepareGraph } from '../../src';
 import { startEvaluation } from '../../src/accounting/evaluate/evaluate';
-import { writeEvaluationNdjson } from '../../src/cli/evaluation-output';
+import { NDJSON_PART, writeEvaluationNdjson } from '../../src/cli/evaluation-output';
 import { legend } from '../../src/cli/format-table';
 import example from '../../examples/biochar-project.json';
 import { runCli as run } from './run-cli';
@@ -265,10 +265,29 @@ describe('streaming output', () => {
     expect(evaluatedAtWrite.length).toBeGreaterThan(2);
     expect(evaluatedAtWrite).toEqual([...evaluatedAtWrite].sort((a, b) => a - b));
   });
+
+  it('writes parts of whole lines of about NDJSON_PART characters, the lines of every entry in order', async () => {
+    const graph = manyEntries(1500);
+    const prepared = prepareGraph(graph);
+    if (!prepared.ok) throw new Error('invalid');
+    const started = startEvaluation(prepared.prepared);
+    if (!started.ok) throw new Error('invalid');
+    const parts: string[] = [];
+    await writeEvaluationNdjson(started.evaluation, (text) => parts.push(text));
+    const lines = evaluateGraph(graph).ghg_entries.map((entry) => `${JSON.stringify(entry)}\n`);
+    expect(parts.join('')).toBe(lines.join(''));
+    const longest = Math.max(...lines.map((line) => line.length));
+    expect(parts.length).toBeGreaterThan(2);
+    for (const part of parts) {
+      expect(part.endsWith('\n')).toBe(true);
+      expect(part.length).toBeLessThan(NDJSON_PART + longest);
+    }
+    for (const part of parts.slice(0, -1)) expect(part.length).toBeGreaterThanOrEqual(NDJSON_PART);
+  });
 });
 
 describe('a slow reader', () => {
-  it('holds back the writing: every chunk waits for the output to drain', async () => {
+  it('holds back the writing: every part waits for the output to drain', async () => {
     const file = tempFile('many.json', JSON.stringify(manyEntries(1500)));
     const pendingAtWrite: number[] = [];
     let pending = 0;

@@ -8,6 +8,10 @@
  * A chunk takes three passes, each over all its entries: (1) the nets and the merged
  * sensitivities (the variance and, later, the budget), (2) the credits, exact (credits.ts), into
  * columns of numbers, (3) the result objects. Each pass is a tight loop over one kind of work.
+ * The third pass is made as the reader asks: a whole chunk (`nextChunk`) or an entry at a time
+ * (`nextEntry`, for a writer that drops each result once written: then no chunk of results
+ * outlives the young generation's collections, whose allocation sites V8 would otherwise move to
+ * the old generation, where a large document's results pile up as garbage, docs/scaling.md).
  * Internal to accounting.
  */
 import type { GhgEntryResult, MonteCarloSummary } from '../result';
@@ -34,7 +38,11 @@ export class EntryEvaluation {
   readonly entryCount: number;
   /** Each entry's net after its discount, filled as chunks are evaluated. */
   readonly nets: EntryNets;
+  /** Entries whose nets and credits are evaluated (passes 1 and 2): every chunk before `next`. */
   private next = 0;
+  /** The first entry of the chunk evaluated last, and the entries whose result objects were made. */
+  private chunkFrom = 0;
+  private made = 0;
   private readonly policies: AccountingPolicies;
   private readonly sensitivities: EntrySensitivities;
   private readonly results: EntryResults;
@@ -68,11 +76,28 @@ export class EntryEvaluation {
     return this.next;
   }
 
-  /** The results of the next chunk of entries, in document order; null once every entry was read. */
+  /**
+   * The results of the next chunk of entries, in document order (the rest of the chunk when
+   * {@link nextEntry} has read its first ones); null once every entry was read.
+   */
   nextChunk(): GhgEntryResult[] | null {
+    if (this.made === this.next && !this.evaluateNextChunk()) return null;
+    const chunk = new Array<GhgEntryResult>(this.next - this.made);
+    for (let k = 0; k < chunk.length; k++) chunk[k] = this.nextResult();
+    return chunk;
+  }
+
+  /** The result of the next entry, in document order; null once every entry was read. */
+  nextEntry(): GhgEntryResult | null {
+    if (this.made === this.next && !this.evaluateNextChunk()) return null;
+    return this.nextResult();
+  }
+
+  /** Passes 1 and 2 over the next chunk; false once every entry was evaluated. */
+  private evaluateNextChunk(): boolean {
     const from = this.next;
     const to = Math.min(this.entryCount, from + ENTRY_CHUNK);
-    if (from >= to) return null;
+    if (from >= to) return false;
     // 1. Nets and merged sensitivities.
     for (let e = from; e < to; e++) this.sensitivities.evaluateInto(e, this.chunkNet, this.chunkStandardDeviation, e - from);
     // 2. Credits in exact decimals.
@@ -81,19 +106,21 @@ export class EntryEvaluation {
       this.nets[e] = net;
       creditsOfNetInto(net, this.results.riskOf(e), this.policies, this.credits, e - from);
     }
-    // 3. The result objects, from one figures object rewritten for each entry (none made per entry).
-    const chunk = new Array<GhgEntryResult>(to - from);
-    const figures = this.figures;
-    for (let e = from; e < to; e++) {
-      const row = e - from;
-      figures.net = this.chunkNet[row] as number;
-      figures.netAfterDiscount = this.nets[e] as number;
-      figures.standardDeviation = this.chunkStandardDeviation[row] as number;
-      figures.row = row;
-      chunk[row] = this.results.resultOf(e, figures);
-    }
+    this.chunkFrom = from;
     this.next = to;
-    return chunk;
+    return true;
+  }
+
+  /** 3. The next entry's result object, from one figures object rewritten for each entry (none made per entry). */
+  private nextResult(): GhgEntryResult {
+    const e = this.made++;
+    const row = e - this.chunkFrom;
+    const figures = this.figures;
+    figures.net = this.chunkNet[row] as number;
+    figures.netAfterDiscount = this.nets[e] as number;
+    figures.standardDeviation = this.chunkStandardDeviation[row] as number;
+    figures.row = row;
+    return this.results.resultOf(e, figures);
   }
 
   /**
