@@ -14,7 +14,7 @@ import type { MonteCarloSettings } from '../accounting/monte-carlo';
 import type { GraphIssue } from '../model';
 import { parseArguments } from './arguments';
 import type { ClaimedRun } from './monte-carlo-claims';
-import { MONTE_CARLO_FLAGS, monteCarloChoice, THREADS_FLAG, threadsOf } from './monte-carlo-options';
+import { EVALUATE_OPTIONS, EVALUATE_SWITCHES, monteCarloChoice, threadsOf } from './monte-carlo-options';
 import type { ThreadTimes } from './thread-times';
 
 /**
@@ -75,7 +75,7 @@ let startedEarly: { readonly args: readonly string[]; readonly workers: EarlyWor
  * for any other command line, a wrong one included (the command then says what is wrong).
  */
 export function earlyWorkerCount(args: readonly string[]): number {
-  const parsed = parseArguments(args, ['format', 'entries', ...MONTE_CARLO_FLAGS, THREADS_FLAG], ['strict-warnings', 'expressions']);
+  const parsed = parseArguments(args, EVALUATE_OPTIONS, EVALUATE_SWITCHES);
   if (typeof parsed === 'string') return 0;
   const choice = monteCarloChoice(parsed.values);
   if (typeof choice === 'string' || (choice.monteCarlo === undefined && choice.policies.discountMethod !== 'monte_carlo')) return 0;
@@ -104,9 +104,9 @@ export function stopEarlyWorkers(): void {
 export function earlyWorkersFor(args: readonly string[]): EarlyWorkers | undefined {
   const started = startedEarly;
   startedEarly = undefined;
-  const count = earlyWorkerCount(args);
-  if (started !== undefined && started.args === args && started.workers.workers.length === count) return started.workers;
+  if (started?.args === args) return started.workers;
   started?.workers.stop();
+  const count = earlyWorkerCount(args);
   return count === 0 ? undefined : EarlyWorkers.start(count + 1);
 }
 

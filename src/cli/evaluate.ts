@@ -19,7 +19,7 @@ import {
 import { evaluationOnly, prepareGraphReleasing } from '../accounting/prepare';
 import { startEvaluation } from '../accounting/evaluate';
 import { parseArguments as parseCommandLine } from './arguments';
-import { parseDocumentBytes, printIssues, readJsonDocument, readWholeFile, STDIN, type ReadDocument } from './document';
+import { parseDocumentBytes, printIssues, readJsonDocument, readWholeFile, STDIN } from './document';
 import { writeEvaluationJson, writeEvaluationNdjson } from './evaluation-output';
 import { DEFAULT_DETAILED_ENTRIES, writeEvaluationTable, type TableContext } from './format-table';
 import type { Io } from './io';
@@ -31,7 +31,7 @@ import { reportWarnings } from './warnings';
 import { streamAndPrepare } from './stream-prepare';
 import { noteTime } from './thread-times';
 import { availableParallelism } from 'node:os';
-import { MONTE_CARLO_FLAGS, monteCarloChoice, THREADS_FLAG, threadsOf, type MonteCarloChoice } from './monte-carlo-options';
+import { EVALUATE_OPTIONS, EVALUATE_SWITCHES, monteCarloChoice, threadsOf, type MonteCarloChoice } from './monte-carlo-options';
 
 /** The bundled example, found from the built CLI (dist/) or from the sources (src/cli/). */
 function bundledExample(): URL {
@@ -54,7 +54,7 @@ interface EvaluateArguments {
 
 /** The command's arguments, or the usage error to print. */
 function parseArguments(args: readonly string[]): EvaluateArguments | string {
-  const parsed = parseCommandLine(args, ['format', 'entries', ...MONTE_CARLO_FLAGS, THREADS_FLAG], ['strict-warnings', 'expressions']);
+  const parsed = parseCommandLine(args, EVALUATE_OPTIONS, EVALUATE_SWITCHES);
   if (typeof parsed === 'string') return parsed;
   const { format = 'json', entries } = parsed.values;
   if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${format}'`;
@@ -234,21 +234,12 @@ async function readAndPrepareForThreads(
   const whole = source === STDIN ? undefined : await readWholeFile('evaluate', source, label, io);
   if (whole !== undefined && !whole.ok) return whole;
   const bytes = whole?.bytes ?? null;
-  let read: ReadDocument;
-  let document: ThreadDocument;
-  if (bytes !== null) {
-    document = { bytes };
-    early?.sendDocument(document, policies);
-    noteTime('main document sent');
-    read = parseDocumentBytes('evaluate', bytes, label, io);
-    if (!read.ok) return read;
-  } else {
-    read = await readJsonDocument('evaluate', source, label, io);
-    if (!read.ok) return read;
-    document = { parsed: read.document };
-    early?.sendDocument(document, policies);
-    noteTime('main document sent');
-  }
+  // Bytes go to the workers before this thread parses them (they parse at the same time); a parsed document after.
+  if (bytes !== null) early?.sendDocument({ bytes }, policies);
+  const read = bytes !== null ? parseDocumentBytes('evaluate', bytes, label, io) : await readJsonDocument('evaluate', source, label, io);
+  if (!read.ok) return read;
+  const document: ThreadDocument = bytes !== null ? { bytes } : { parsed: read.document };
+  if (bytes === null) early?.sendDocument(document, policies);
   noteTime('main document read');
   validating();
   return { ok: true, label: read.label, prepared: prepareGraph(read.document, policies), document };

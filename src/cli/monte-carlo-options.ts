@@ -13,6 +13,13 @@ export const MONTE_CARLO_FLAGS = ['discount', 'percentile', 'samples', 'toleranc
 export const THREADS_FLAG = 'threads';
 
 /**
+ * `evaluate`'s command line for the parser: its options (each takes a value) and its switches. Read
+ * by evaluate.ts and, before that command is loaded, by early-workers.ts, which must see the same line.
+ */
+export const EVALUATE_OPTIONS = ['format', 'entries', ...MONTE_CARLO_FLAGS, THREADS_FLAG] as const;
+export const EVALUATE_SWITCHES = ['strict-warnings', 'expressions'] as const;
+
+/**
  * The number of threads `--threads` asks for (`auto`, the default: one per 32 entries, at most
  * the machine's parallelism), or the usage error.
  */
