@@ -58,10 +58,10 @@ const samples = Number(values.samples);
 const document = MONTE_CARLO_GRAPHS[values.graph](entries);
 const trees = await Promise.all(positionals.map(sampler));
 
-/** One tree's nets of every entry and the CPU milliseconds of its sample calls (ranges of at most 64 MB, as runMonteCarlo). */
+/** One tree's nets of every entry and the CPU milliseconds of its sample calls (ranges of at most 2 MiB, as runMonteCarlo). */
 function run(tree, prepared, shares) {
   const s = new tree.NetSampler(prepared, new tree.DrawPlan(prepared, 1), shares);
-  const perRange = Math.max(1, Math.floor((64 * 1024 * 1024) / (8 * samples)));
+  const perRange = Math.max(1, Math.floor((2 * 1024 * 1024) / (8 * samples)));
   const blocks = Math.ceil(samples / tree.BLOCK_DRAWS);
   const nets = [];
   let cpu = 0;

@@ -27,15 +27,20 @@ export interface MonteCarloRun {
   readonly percentile16High: Float64Array;
 }
 
-/** Bytes of sampled nets held at once (entries are sampled a range at a time). */
-const MEMORY_BUDGET = 64 * 1024 * 1024;
+/**
+ * Bytes of sampled nets held at once (entries are sampled a range at a time): one entry's nets at
+ * 200,000 draws. Small ranges keep the nets in the caches and touch few fresh pages (each a page
+ * fault): at 720 entries, 200,000 draws, 5-11 % less CPU than with 64 MB, and less at 20,000 draws
+ * (bench/RESULTS.md, issue 36, ninth pass).
+ */
+const MEMORY_BUDGET = 2 * 1024 * 1024;
 
 /** First adaptive checkpoint, in blocks (about 10^4 draws, JCGM 101 7.2.2). */
 const FIRST_CHECKPOINT_BLOCKS = 10;
 
 /**
  * The arrays of sampled nets, reused from range to range and, when a caller passes them, from run
- * to run: a fresh 64 MB each time costs its page faults. A range's sampling writes each of its
+ * to run: fresh arrays each time cost their page faults. A range's sampling writes each of its
  * nets from index 0 before its summaries read them, and nothing keeps a reference to them.
  */
 export class NetBuffers {
