@@ -30,8 +30,8 @@ export interface MonteCarloRun {
 /**
  * Bytes of sampled nets held at once (entries are sampled a range at a time): one entry's nets at
  * 200,000 draws. Small ranges keep the nets in the caches and touch few fresh pages (each a page
- * fault): at 720 entries, 200,000 draws, 5-11 % less CPU than with 64 MB, and less at 20,000 draws
- * (bench/RESULTS.md, issue 36, ninth pass).
+ * fault): at 720 entries, 200,000 draws, 6-15 % less CPU than with 64 MB on one or two threads, 20-27 %
+ * at 20,000 draws (bench/RESULTS.md, issue 36, ninth pass).
  */
 const MEMORY_BUDGET = 2 * 1024 * 1024;
 
