@@ -10,7 +10,7 @@ import { SensitivityAccumulator } from '../../uncertainty';
 import { covarianceSum, covarianceTermsOf, type MergedTerms } from './covariance';
 import { isPreferred, type KinkCandidate, varianceOfTerms } from './kink-choice';
 import type { MergePlan } from '../prepare/merge-plan';
-import type { PreparedGraph } from '../prepare/prepared-graph';
+import type { PreparedComponents, PreparedGraph } from '../prepare/prepared-graph';
 import type { EvaluationWarning } from '../result';
 import { branchWarnings } from './branch-warnings';
 
@@ -35,6 +35,39 @@ export interface ComponentFigures {
   readonly warnings: ReadonlyMap<number, readonly EvaluationWarning[]>;
 }
 
+/** The derivatives of an evaluation without propagation: none. */
+const NO_GRADIENTS = new Float64Array(0);
+
+/**
+ * The derivative array of a finished evaluation, by the components it was made for (as the merge
+ * plan is kept): the next evaluation of a graph of the same components writes over it instead of
+ * allocating its own. At 10,000 entries it is 4 MB, a third of the typed arrays an evaluation
+ * allocates, and V8 scavenges the young generation each time about 32 MB of new typed arrays have
+ * been allocated ("external memory pressure"): fewer such bytes, fewer of those collections
+ * (bench/RESULTS.md, issue 36's seventh pass). Every slot is written by each evaluation (the
+ * blueprint's `evaluateInto` zeroes its slots before adding to them; a non-finite component's are
+ * cleared), so a reused array gives the same bits as a new one.
+ */
+const spareGradients = new WeakMap<PreparedComponents, Float64Array>();
+
+/** A derivative array for every slot of `components`: the spare one when there is one, else a new one. */
+function gradientsOf(components: PreparedComponents): Float64Array {
+  const spare = spareGradients.get(components);
+  if (spare === undefined) return new Float64Array(components.slots.length);
+  spareGradients.delete(components);
+  return spare;
+}
+
+/**
+ * Hands the derivative array of an evaluation whose entries were all evaluated to the next
+ * evaluation of the same components (see {@link spareGradients}). Called once per evaluation
+ * (entries.ts), after which nothing of that evaluation reads `figures.gradients`: the component
+ * items and budget lines made later read the values, standard deviations and merged terms only.
+ */
+export function releaseGradients(prepared: PreparedGraph, figures: ComponentFigures): void {
+  if (figures.gradients.length > 0) spareGradients.set(prepared.components, figures.gradients);
+}
+
 /**
  * Evaluates every component of a prepared graph; with a merge plan (propagation), also its
  * derivatives and standard deviation. A prepared graph has no entry reading a component whose value
@@ -45,7 +78,7 @@ export function evaluateComponents(prepared: PreparedGraph, plan: MergePlan | nu
   const { count, slots, slotStart, inputStart, blueprint } = components;
   const values = new Float64Array(count);
   const standardDeviations = new Float64Array(count);
-  const gradients = new Float64Array(plan === null ? 0 : slots.length);
+  const gradients = plan === null ? NO_GRADIENTS : gradientsOf(components);
   // The magnitudes of the component being evaluated; its value and derivatives are written straight
   // into `values` and `gradients`. (Reading every component from one array of all slots' magnitudes
   // instead measured the same and allocates that array: bench/RESULTS.md, issue 36's sixth pass.)

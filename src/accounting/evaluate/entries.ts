@@ -19,6 +19,7 @@ import type { AccountingPolicies } from '../policies';
 import type { MonteCarloRun } from '../monte-carlo/run';
 import type { EntryInputs } from './entry-inputs';
 import { BudgetTerms } from './budget';
+import { releaseGradients } from './components';
 import { creditsOfNetInto, type CreditColumns } from '../credits/credits';
 import { firstOrderNetAfterDiscount } from './discount';
 import { type EntryFigures, EntryResults } from './entry-results';
@@ -43,6 +44,9 @@ export class EntryEvaluation {
   /** The first entry of the chunk evaluated last, and the entries whose result objects were made. */
   private chunkFrom = 0;
   private made = 0;
+  /** Whether the components' derivatives went back for the next evaluation (components.ts, releaseGradients). */
+  private released = false;
+  private readonly inputs: EntryInputs;
   private readonly policies: AccountingPolicies;
   private readonly sensitivities: EntrySensitivities;
   private readonly results: EntryResults;
@@ -57,6 +61,7 @@ export class EntryEvaluation {
   constructor(inputs: EntryInputs) {
     const { prepared, plan } = inputs;
     this.entryCount = prepared.entries.count;
+    this.inputs = inputs;
     this.nets = new Float64Array(this.entryCount);
     // A small graph (the property checks evaluate thousands) gets arrays of its own size.
     const chunk = Math.min(ENTRY_CHUNK, this.entryCount);
@@ -97,7 +102,10 @@ export class EntryEvaluation {
   private evaluateNextChunk(): boolean {
     const from = this.next;
     const to = Math.min(this.entryCount, from + ENTRY_CHUNK);
-    if (from >= to) return false;
+    if (from >= to) {
+      this.release();
+      return false;
+    }
     // 1. Nets and merged sensitivities.
     for (let e = from; e < to; e++) this.sensitivities.evaluateInto(e, this.chunkNet, this.chunkStandardDeviation, e - from);
     // 2. Credits in exact decimals.
@@ -108,6 +116,8 @@ export class EntryEvaluation {
     }
     this.chunkFrom = from;
     this.next = to;
+    // The sensitivities of every entry are merged: the components' derivatives are read no more.
+    if (to === this.entryCount) this.release();
     return true;
   }
 
@@ -121,6 +131,13 @@ export class EntryEvaluation {
     figures.standardDeviation = this.chunkStandardDeviation[row] as number;
     figures.row = row;
     return this.results.resultOf(e, figures);
+  }
+
+  /** Hands the components' derivatives to the next evaluation, once. */
+  private release(): void {
+    if (this.released) return;
+    this.released = true;
+    releaseGradients(this.inputs.prepared, this.inputs.components);
   }
 
   /**

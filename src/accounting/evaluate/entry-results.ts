@@ -40,6 +40,55 @@ export interface EntryFigures {
   readonly row: number;
 }
 
+/** The first fields of an entry result, in their order (docs/result.md). */
+type FirstFields = Pick<
+  GhgEntryResult,
+  | 'id'
+  | 'co2e_net_removed_kg'
+  | 'co2e_net_removed_without_discount_kg'
+  | 'co2e_net_removed_standard_deviation_kg'
+  | 'risk_of_reversal_percentage'
+  | 'issuable_kg'
+  | 'credit_allocation'
+>;
+
+/**
+ * Makes a plain object (its prototype is Object.prototype, as a literal's) with an entry result's
+ * first fields. Made by `new`, unlike a literal, it has room for the fields added next (the lazy
+ * fields' accessors and private state, the rest of the result's keys) inside the object itself:
+ * V8 sizes a constructor's objects by the properties its first objects end up with, where a
+ * literal's hold its own keys only and the next ten go to a separate property array, grown (and
+ * copied) three times per result. 130 bytes fewer allocated per entry (bench/RESULTS.md, issue
+ * 36's ninth pass on the evaluate phase).
+ */
+const EntryResultObject = function (
+  this: Mutable<FirstFields>,
+  id: string,
+  netAfterDiscount: number,
+  net: number,
+  standardDeviation: number | null,
+  risk: number | null,
+  issuable: number,
+  allocation: GhgEntryResult['credit_allocation'],
+) {
+  this.id = id;
+  this.co2e_net_removed_kg = netAfterDiscount;
+  this.co2e_net_removed_without_discount_kg = net;
+  this.co2e_net_removed_standard_deviation_kg = standardDeviation;
+  this.risk_of_reversal_percentage = risk;
+  this.issuable_kg = issuable;
+  this.credit_allocation = allocation;
+} as unknown as new (
+  id: string,
+  netAfterDiscount: number,
+  net: number,
+  standardDeviation: number | null,
+  risk: number | null,
+  issuable: number,
+  allocation: GhgEntryResult['credit_allocation'],
+) => FirstFields;
+EntryResultObject.prototype = Object.prototype;
+
 /** Makes the result objects of the entries of one evaluation. */
 export class EntryResults implements ComponentResultsMaker {
   /** Each component's expression values, when the option asks for them. */
@@ -60,25 +109,22 @@ export class EntryResults implements ComponentResultsMaker {
 
   /** Entry e's result from its figures. */
   resultOf(e: number, figures: EntryFigures): GhgEntryResult {
-    const { prepared, plan, monteCarlo } = this.inputs;
+    const { prepared, monteCarlo } = this.inputs;
     const { net, netAfterDiscount, standardDeviation, credits, row } = figures;
     const risk = this.riskOf(e);
-    const result = {
-      id: prepared.entries.ids[e] as string,
-      co2e_net_removed_kg: netAfterDiscount,
-      co2e_net_removed_without_discount_kg: net,
-      co2e_net_removed_standard_deviation_kg: Number.isNaN(standardDeviation) ? null : standardDeviation,
-      risk_of_reversal_percentage: risk,
-      issuable_kg: credits.issuable[row] as number,
-      credit_allocation:
-        risk === null
-          ? null
-          : { buffer_pool_contribution_kg: credits.buffer[row] as number, supplier_allocation_kg: credits.supplier[row] as number },
-    } as Omit<Mutable<GhgEntryResult>, 'components' | 'reused_datapoints' | 'uncertainty_budget' | 'warnings'> as Mutable<GhgEntryResult>;
-    // `components` next, made when first read (lazy-entry-fields.ts), then the rest in their order.
+    const result = new EntryResultObject(
+      prepared.entries.ids[e] as string,
+      netAfterDiscount,
+      net,
+      Number.isNaN(standardDeviation) ? null : standardDeviation,
+      risk,
+      credits.issuable[row] as number,
+      risk === null
+        ? null
+        : { buffer_pool_contribution_kg: credits.buffer[row] as number, supplier_allocation_kg: credits.supplier[row] as number },
+    ) as Mutable<GhgEntryResult>;
+    // `components` and `reused_datapoints` next, made when first read (lazy-entry-fields.ts), then the rest in their order.
     attachComponents(result, this, this.budgets, e);
-    result.reused_datapoints =
-      plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e));
     if (this.budgets === null) {
       result.uncertainty_budget = [];
       attachInspect(result);
@@ -123,6 +169,16 @@ export class EntryResults implements ComponentResultsMaker {
     if (conservative !== null) warnings.push(conservative);
     const silenced = prepared.policies.silencedWarnings;
     return silenced.length === 0 ? warnings : warnings.filter((w) => !silenced.includes(w.code));
+  }
+
+  /**
+   * Entry e's datapoints used more than once, made when its result's `reused_datapoints` is first
+   * read (lazy-entry-fields.ts): as the merge plan lists them, or as the accumulator found them for
+   * an entry merged through it (entry-sensitivities.ts); none without propagation.
+   */
+  reusedDatapoints(e: number): ReusedDatapoint[] {
+    const { prepared, plan } = this.inputs;
+    return plan === null ? [] : (this.sensitivities.reusedOfAppended.get(e) ?? plannedReusedDatapoints(prepared, plan, e));
   }
 
   /**

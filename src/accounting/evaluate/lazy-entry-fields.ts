@@ -1,19 +1,21 @@
 /**
- * An entry result's fields made when first read (docs/result.md): `components` and
- * `uncertainty_budget`. An evaluation of 10,000 entries of 20 components otherwise allocates
- * 200,000 component objects and millions of budget lines (and their garbage collection) that a
- * caller reading only the nets never sees. Each is an ordinary enumerable property at its place
+ * An entry result's fields made when first read (docs/result.md): `components`,
+ * `reused_datapoints` and `uncertainty_budget`. An evaluation of 10,000 entries of 20 components
+ * otherwise allocates 200,000 component objects, tens of thousands of reused-datapoint items and
+ * millions of budget lines (and their garbage collection) that a caller reading only the nets
+ * never sees. Each is an ordinary enumerable property at its place
  * among the result's keys, so JSON, spreads, structured clones and equality checks see the same
  * arrays, in the same order, as when they were made eagerly. Both keep their state in one stamp of
  * private fields (lazy-fields.ts): one per result, not one per field. Internal to accounting.
  */
 import type { BudgetTerms } from './budget';
-import type { ComponentResult, UncertaintyBudgetLine } from '../result';
+import type { ComponentResult, ReusedDatapoint, UncertaintyBudgetLine } from '../result';
 import { attachInspect, lazyFieldDescriptor, Stamp } from './lazy-fields';
 
-/** What makes entry e's component results (entry-results.ts). */
+/** What makes entry e's component results and its list of reused datapoints (entry-results.ts). */
 export interface ComponentResultsMaker {
   componentResults(e: number): ComponentResult[];
+  reusedDatapoints(e: number): ReusedDatapoint[];
 }
 
 /**
@@ -26,6 +28,7 @@ class LazyEntryFields extends Stamp {
   #terms: BudgetTerms | null;
   #entry: number;
   #components: ComponentResult[] | undefined;
+  #reused: ReusedDatapoint[] | undefined;
   #lines: UncertaintyBudgetLine[] | undefined;
 
   constructor(result: object, maker: ComponentResultsMaker, terms: BudgetTerms | null, entry: number) {
@@ -41,9 +44,20 @@ class LazyEntryFields extends Stamp {
     const state = result as LazyEntryFields;
     if (state.#components === undefined) {
       state.#components = (state.#maker as ComponentResultsMaker).componentResults(state.#entry);
-      state.#maker = null; // the evaluation's figures are no longer needed by this result
+      if (state.#reused !== undefined) state.#maker = null; // the evaluation's figures are no longer needed by this result
     }
     return state.#components;
+  }
+
+  /** The result's reused datapoints, made on the first call and kept. */
+  static reusedOf(result: object): ReusedDatapoint[] {
+    if (!(#entry in result)) throw new TypeError('reused_datapoints: the getter was called on an object that is not an evaluation result');
+    const state = result as LazyEntryFields;
+    if (state.#reused === undefined) {
+      state.#reused = (state.#maker as ComponentResultsMaker).reusedDatapoints(state.#entry);
+      if (state.#components !== undefined) state.#maker = null; // as above
+    }
+    return state.#reused;
   }
 
   /** The lines of the result's budget, created on the first call and kept. */
@@ -55,17 +69,19 @@ class LazyEntryFields extends Stamp {
 }
 
 const componentsDescriptor = lazyFieldDescriptor('components', LazyEntryFields.componentsOf);
+const reusedDescriptor = lazyFieldDescriptor('reused_datapoints', LazyEntryFields.reusedOf);
 const budgetDescriptor = lazyFieldDescriptor('uncertainty_budget', LazyEntryFields.linesOf);
 
 /**
- * Gives an entry result its `components` (the next key of the result): an enumerable property
- * whose array `maker` makes on the first read, kept; and the state its `uncertainty_budget` reads
- * from `terms` (see {@link attachBudget}). Assigning to either replaces it with a plain data
- * property, as on any object.
+ * Gives an entry result its `components` and `reused_datapoints` (the next two keys of the
+ * result): enumerable properties whose arrays `maker` makes on the first read, kept; and the state
+ * its `uncertainty_budget` reads from `terms` (see {@link attachBudget}). Assigning to any of them
+ * replaces it with a plain data property, as on any object.
  */
 export function attachComponents<T extends object>(result: T, maker: ComponentResultsMaker, terms: BudgetTerms | null, entry: number): T {
   new LazyEntryFields(result, maker, terms, entry); // adds the private fields to result itself
   Object.defineProperty(result, 'components', componentsDescriptor);
+  Object.defineProperty(result, 'reused_datapoints', reusedDescriptor);
   return result;
 }
 

@@ -1,0 +1,101 @@
+// The components' derivative array of a finished evaluation is written over by the next evaluation
+// of the same components (src/accounting/evaluate/components.ts, releaseGradients): it is handed on
+// only once every entry was evaluated, never while an evaluation still reads it, and a reused array
+// gives the same bits as a new one.
+import { describe, expect, it } from 'vitest';
+import { evaluatePreparedGraph, prepareGraph, type EvaluationOutcome, type RemovalGraphInput } from '../../src';
+import { evaluateComponents, releaseGradients } from '../../src/accounting/evaluate/components';
+import { startEvaluation } from '../../src/accounting/evaluate/evaluate';
+import { ENTRY_CHUNK } from '../../src/accounting/evaluate/entries';
+import { mergePlanOf } from '../../src/accounting/prepare/merge-plan';
+import type { PreparedGraph } from '../../src/accounting/prepare/prepared-graph';
+import { blueprint, component, datapoint, entry } from './fixtures';
+
+/** `n` entries, each with a product component of its own and a component of a square shared by all. */
+function graphOf(n: number, scale: number): RemovalGraphInput {
+  const product = blueprint({
+    key: 'product',
+    template: '{m} * {r}',
+    inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
+  });
+  const datapoints = [datapoint('r', 0.5, 'dimensionless', 0.05)];
+  const components = [];
+  const entries = [];
+  for (let i = 0; i < n; i++) {
+    datapoints.push(datapoint(`m${i}z`, scale * (i + 1), 't', 0.1 * (i + 1)));
+    components.push(component(`c${i}z`, 'product', { m: `m${i}z`, r: 'r' }));
+    entries.push(entry(`e${i}z`, { [`c${i}z`]: 1 }));
+  }
+  return { component_blueprints: [product], datapoints, components, ghg_entries: entries };
+}
+
+function preparedOf(n: number, scale = 1): PreparedGraph {
+  const outcome = prepareGraph(graphOf(n, scale));
+  if (!outcome.ok) throw new Error('invalid');
+  return outcome.prepared as PreparedGraph;
+}
+
+function json(outcome: EvaluationOutcome): string {
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
+  return JSON.stringify(outcome.result);
+}
+
+describe('the derivative array of a finished evaluation', () => {
+  it('is taken by the next evaluation of the same components only once handed back, with the same figures', () => {
+    const prepared = preparedOf(9);
+    const plan = mergePlanOf(prepared);
+    const first = evaluateComponents(prepared, plan);
+    const fresh = Float64Array.from(first.gradients);
+    expect(fresh.some((g) => g !== 0)).toBe(true);
+    // Not handed back: a second evaluation gets an array of its own.
+    const second = evaluateComponents(prepared, plan);
+    expect(second.gradients).not.toBe(first.gradients);
+    releaseGradients(prepared, first);
+    first.gradients.fill(Number.NaN); // what a reader of the old figures must never rely on
+    const third = evaluateComponents(prepared, plan);
+    expect(third.gradients).toBe(first.gradients);
+    expect([...third.gradients]).toEqual([...fresh]);
+    // Taken: the one after gets a new array again.
+    expect(evaluateComponents(prepared, plan).gradients).not.toBe(third.gradients);
+    // Without propagation there is no array to hand on.
+    const none = evaluateComponents(prepared, null);
+    expect(none.gradients).toHaveLength(0);
+    releaseGradients(prepared, none);
+    expect(evaluateComponents(prepared, plan).gradients).toHaveLength(fresh.length);
+  });
+
+  it('is not reused by another graph of other components', () => {
+    const a = preparedOf(4);
+    const b = preparedOf(4, 3);
+    const figures = evaluateComponents(a, mergePlanOf(a));
+    releaseGradients(a, figures);
+    expect(evaluateComponents(b, mergePlanOf(b)).gradients).not.toBe(figures.gradients);
+    expect(evaluateComponents(a, mergePlanOf(a)).gradients).toBe(figures.gradients);
+  });
+
+  it('leaves evaluations of one prepared graph read in turn, interleaved and one after another, with their own results', () => {
+    const prepared = preparedOf(2 * ENTRY_CHUNK + 5);
+    const whole = json(evaluatePreparedGraph(prepared));
+    const start = () => {
+      const started = startEvaluation(prepared);
+      if (!started.ok) throw new Error('invalid');
+      return started.evaluation;
+    };
+    // Two evaluations read chunk by chunk in turn; a third starts once the first is read to its end.
+    const evaluations = [start(), start()];
+    const read: unknown[][] = [[], [], []];
+    for (let more = true; more; ) {
+      more = false;
+      evaluations.forEach((evaluation, g) => {
+        const chunk = evaluation.entries.nextChunk();
+        if (chunk === null) return;
+        more = true;
+        read[g]!.push(...chunk);
+        if (g === 0 && evaluation.entries.evaluated === evaluation.entries.entryCount) evaluations.push(start());
+      });
+    }
+    expect(evaluations).toHaveLength(3);
+    for (const entries of read) expect(JSON.stringify(entries)).toBe(JSON.stringify(JSON.parse(whole).ghg_entries));
+    for (let round = 0; round < 3; round++) expect(json(evaluatePreparedGraph(prepared))).toBe(whole);
+  });
+});
