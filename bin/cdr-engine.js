@@ -13,10 +13,9 @@ try {
 // `cdr-engine evaluate | head` closes the pipe early: exit 0 quietly, as head expects (src/cli/io.ts).
 cli.endQuietlyOnClosedPipe(process, (code) => process.exit(code));
 
+// The command has finished (serve only after its server and state are closed): exit once the output is out (src/cli/io.ts).
 cli.main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
+  (code) => cli.exitWhenWritten(process, (c) => process.exit(c), code),
   (error) => {
     console.error(error instanceof Error ? error.stack : String(error));
     process.exitCode = 70;

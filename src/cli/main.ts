@@ -9,7 +9,7 @@ import { processIo, type Io } from './io';
 import { VERSION } from '../version';
 
 export type { Io } from './io';
-export { endQuietlyOnClosedPipe } from './io';
+export { endQuietlyOnClosedPipe, exitWhenWritten } from './io';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 /** `version` as a command, as git and npm take it, and `-V` as many tools spell it. */
