@@ -8,31 +8,12 @@ import {
   type EvaluationOutcome,
   type EvaluationResult,
   type GhgEntryResult,
-  type RemovalGraphInput,
 } from '../../src';
 import { startEvaluation } from '../../src/accounting/evaluate/evaluate';
 import { ENTRY_CHUNK } from '../../src/accounting/evaluate/entries';
-import { blueprint, component, datapoint, entry } from './fixtures';
+import { productGraph } from './fixtures';
 
-/** `n` entries, each with its own product component and a component shared by all of them. */
-function graphOf(n: number, scale: number): RemovalGraphInput {
-  const bp = blueprint({
-    key: 'product',
-    template: '{m} * {r}',
-    inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
-  });
-  const datapoints = [datapoint('r', 0.5, 'dimensionless', 0.05)];
-  const components = [];
-  const entries = [];
-  for (let i = 0; i < n; i++) {
-    datapoints.push(datapoint(`m${i}z`, scale * (i + 1), 't', 0.1 * (i + 1)));
-    components.push(component(`c${i}z`, 'product', { m: `m${i}z`, r: 'r' }));
-    entries.push(entry(`e${i}z`, { [`c${i}z`]: 1 }));
-  }
-  return { component_blueprints: [bp], datapoints, components, ghg_entries: entries };
-}
-
-/** Entry i of graphOf(n, scale): m = scale (i + 1) t +- 0.1 (i + 1), r = 0.5 +- 0.05, net m r in kg. */
+/** Entry i of productGraph(n, scale): m = scale (i + 1) t +- 0.1 (i + 1), r = 0.5 +- 0.05, net m r in kg. */
 function expectedEntry(i: number, scale: number): { net: number; sd: number } {
   const m = scale * (i + 1) * 1000;
   const sdM = 0.1 * (i + 1) * 1000;
@@ -53,14 +34,14 @@ describe('evaluations in turn', () => {
       [1, 3],
     ];
     const prepared = sizes.map(([n, scale]) => {
-      const outcome = prepareGraph(graphOf(n, scale));
+      const outcome = prepareGraph(productGraph(n, scale));
       if (!outcome.ok) throw new Error('invalid');
       return outcome.prepared;
     });
     for (let round = 0; round < 3; round++) {
       sizes.forEach(([n, scale], g) => {
         // The middle round evaluates a fresh document each time.
-        const result = round === 1 ? evaluateGraph(graphOf(n, scale)) : resultOf(evaluatePreparedGraph(prepared[g]!));
+        const result = round === 1 ? evaluateGraph(productGraph(n, scale)) : resultOf(evaluatePreparedGraph(prepared[g]!));
         expect(result.ghg_entries).toHaveLength(n);
         result.ghg_entries.forEach((e, i) => {
           const expected = expectedEntry(i, scale);
@@ -77,7 +58,7 @@ describe('evaluations interleaved chunk by chunk', () => {
   it('gives each graph the result of its whole evaluation', () => {
     const sizes = [2 * ENTRY_CHUNK + 7, ENTRY_CHUNK + 1, 3] as const;
     const prepared = sizes.map((n, g) => {
-      const outcome = prepareGraph(graphOf(n, g + 1));
+      const outcome = prepareGraph(productGraph(n, g + 1));
       if (!outcome.ok) throw new Error('invalid');
       return outcome.prepared;
     });

@@ -147,3 +147,24 @@ export function controlCorrectionBlueprint(): RemovalGraphInput['component_bluep
     inputs: { m: { kind: 'mass', unit: 'kg' }, c: { kind: 'mass', unit: 'kg' }, s: { kind: 'mass', unit: 'kg' } },
   });
 }
+
+/**
+ * `n` entries, each with a product component of its own (`c{i}z` = m{i}z x r) and the datapoint `r`
+ * shared by all: entry i has m = scale (i + 1) t +- 0.1 (i + 1), r = 0.5 +- 0.05, net m r in kg.
+ */
+export function productGraph(n: number, scale: number): RemovalGraphInput {
+  const product = blueprint({
+    key: 'product',
+    template: '{m} * {r}',
+    inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
+  });
+  const datapoints = [datapoint('r', 0.5, 'dimensionless', 0.05)];
+  const components = [];
+  const entries = [];
+  for (let i = 0; i < n; i++) {
+    datapoints.push(datapoint(`m${i}z`, scale * (i + 1), 't', 0.1 * (i + 1)));
+    components.push(component(`c${i}z`, 'product', { m: `m${i}z`, r: 'r' }));
+    entries.push(entry(`e${i}z`, { [`c${i}z`]: 1 }));
+  }
+  return { component_blueprints: [product], datapoints, components, ghg_entries: entries };
+}

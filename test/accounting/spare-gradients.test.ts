@@ -3,34 +3,16 @@
 // only once every entry was evaluated, never while an evaluation still reads it, and a reused array
 // gives the same bits as a new one.
 import { describe, expect, it } from 'vitest';
-import { evaluatePreparedGraph, prepareGraph, type EvaluationOutcome, type RemovalGraphInput } from '../../src';
+import { evaluatePreparedGraph, prepareGraph, type EvaluationOutcome } from '../../src';
 import { evaluateComponents, releaseGradients } from '../../src/accounting/evaluate/components';
 import { startEvaluation } from '../../src/accounting/evaluate/evaluate';
 import { ENTRY_CHUNK } from '../../src/accounting/evaluate/entries';
 import { mergePlanOf } from '../../src/accounting/prepare/merge-plan';
 import type { PreparedGraph } from '../../src/accounting/prepare/prepared-graph';
-import { blueprint, component, datapoint, entry } from './fixtures';
-
-/** `n` entries, each with a product component of its own and a component of a square shared by all. */
-function graphOf(n: number, scale: number): RemovalGraphInput {
-  const product = blueprint({
-    key: 'product',
-    template: '{m} * {r}',
-    inputs: { m: { kind: 'mass', unit: 't' }, r: { kind: 'dimensionless_ratio', unit: 'dimensionless' } },
-  });
-  const datapoints = [datapoint('r', 0.5, 'dimensionless', 0.05)];
-  const components = [];
-  const entries = [];
-  for (let i = 0; i < n; i++) {
-    datapoints.push(datapoint(`m${i}z`, scale * (i + 1), 't', 0.1 * (i + 1)));
-    components.push(component(`c${i}z`, 'product', { m: `m${i}z`, r: 'r' }));
-    entries.push(entry(`e${i}z`, { [`c${i}z`]: 1 }));
-  }
-  return { component_blueprints: [product], datapoints, components, ghg_entries: entries };
-}
+import { productGraph } from './fixtures';
 
 function preparedOf(n: number, scale = 1): PreparedGraph {
-  const outcome = prepareGraph(graphOf(n, scale));
+  const outcome = prepareGraph(productGraph(n, scale));
   if (!outcome.ok) throw new Error('invalid');
   return outcome.prepared as PreparedGraph;
 }

@@ -7,12 +7,10 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endQuietlyOnClosedPipe } from '../../src/cli/io';
+import { bundleLauncher, launcherEnvironment, ROOT as root } from './launcher-bundle';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const EXAMPLE = join(root, 'examples/biochar-project.json');
 const ENTRY = 'rmv_01JA0BATCHA000000000';
 let dir = '';
@@ -20,25 +18,7 @@ let launcher = '';
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cdr-pipe-'));
-  launcher = join(dir, 'cdr-engine.mjs');
-  await build({
-    entryPoints: [join(root, 'bin/cdr-engine.js')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: launcher,
-    logLevel: 'silent',
-    // vega's CommonJS dependencies call require(): give the ES module bundle one.
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    plugins: [
-      {
-        name: 'dist-from-sources',
-        setup(b) {
-          b.onResolve({ filter: /dist\/cli\.js$/ }, () => ({ path: join(root, 'src/cli/main.ts') }));
-        },
-      },
-    ],
-  });
+  launcher = await bundleLauncher(dir);
   copyFileSync(EXAMPLE, join(dir, 'graph.json'));
 }, 120_000);
 
@@ -47,10 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs the launcher with its standard output closed before it can write; its exit code and stderr. */
 function runIntoClosedPipe(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    // decimal.js is `require`d on first use (src/model/decimal.ts), from the bundle's folder: found
-    // through NODE_PATH, as the package finds it in its own node_modules.
-    const env = { ...process.env, NODE_PATH: join(root, 'node_modules') };
-    const child = spawn(process.execPath, [launcher, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [launcher, ...args], { cwd: dir, env: launcherEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
     // Closed at once: the child is still starting, so its first write meets a pipe without a reader.
     child.stdout.destroy();
     let stderr = '';

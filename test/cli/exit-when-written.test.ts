@@ -1,42 +1,23 @@
 // The launcher ends the process as soon as a command's output is out (src/cli/io.ts,
 // exitWhenWritten), without the heap's teardown: the exit must still wait for every byte written to
 // standard output and standard error, and keep the command's exit code. The launcher is bundled with
-// the sources standing in for dist/, as in closed-pipe.test.ts, and run as its own process.
+// the sources standing in for dist/ (launcher-bundle.ts) and run as its own process.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitWhenWritten } from '../../src/cli/io';
+import { bundleLauncher, launcherEnvironment, ROOT as root } from './launcher-bundle';
 import { runCli } from './run-cli';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir = '';
 let launcher = '';
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cdr-exit-'));
-  launcher = join(dir, 'cdr-engine.mjs');
-  await build({
-    entryPoints: [join(root, 'bin/cdr-engine.js')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: launcher,
-    logLevel: 'silent',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    plugins: [
-      {
-        name: 'dist-from-sources',
-        setup(b) {
-          b.onResolve({ filter: /dist\/cli\.js$/ }, () => ({ path: join(root, 'src/cli/main.ts') }));
-        },
-      },
-    ],
-  });
+  launcher = await bundleLauncher(dir);
   copyFileSync(join(root, 'examples/biochar-project.json'), join(dir, 'graph.json'));
   writeFileSync(join(dir, 'broken.json'), '{"components": [}');
 }, 120_000);
@@ -46,8 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs the launcher; its stdout is read only after `delayMs`, so that a large output fills the pipe first. */
 function runLauncher(args: readonly string[], delayMs: number): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, NODE_PATH: join(root, 'node_modules') };
-    const child = spawn(process.execPath, [launcher, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [launcher, ...args], { cwd: dir, env: launcherEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let err = '';
     child.stdout.pause();

@@ -61,7 +61,7 @@ type FirstFields = Pick<
  * copied) three times per result. 130 bytes fewer allocated per entry (bench/RESULTS.md, issue
  * 36's ninth pass on the evaluate phase).
  */
-const EntryResultObject = function (
+function EntryResultFields(
   this: Mutable<FirstFields>,
   id: string,
   netAfterDiscount: number,
@@ -70,7 +70,7 @@ const EntryResultObject = function (
   risk: number | null,
   issuable: number,
   allocation: GhgEntryResult['credit_allocation'],
-) {
+): void {
   this.id = id;
   this.co2e_net_removed_kg = netAfterDiscount;
   this.co2e_net_removed_without_discount_kg = net;
@@ -78,16 +78,9 @@ const EntryResultObject = function (
   this.risk_of_reversal_percentage = risk;
   this.issuable_kg = issuable;
   this.credit_allocation = allocation;
-} as unknown as new (
-  id: string,
-  netAfterDiscount: number,
-  net: number,
-  standardDeviation: number | null,
-  risk: number | null,
-  issuable: number,
-  allocation: GhgEntryResult['credit_allocation'],
-) => FirstFields;
-EntryResultObject.prototype = Object.prototype;
+}
+EntryResultFields.prototype = Object.prototype;
+const EntryResultObject = EntryResultFields as unknown as new (...args: Parameters<typeof EntryResultFields>) => FirstFields;
 
 /** Makes the result objects of the entries of one evaluation. */
 export class EntryResults implements ComponentResultsMaker {
