@@ -115,16 +115,18 @@ export const GROUPS = {
   // an entry's figures (evaluate-entries), then the components, budgets and sensitivities (evaluate).
   'evaluate-entries': {
     mutate: ['src/accounting/evaluate/{entries,entry-inputs,discount,covariance}.ts'],
-    tests: ENTRY_TESTS,
+    // entries.ts hands the components' derivatives on once its last chunk is merged: evaluations in turn show when.
+    tests: [...ENTRY_TESTS, 'test/accounting/spare-gradients.test.ts', 'test/accounting/evaluations-in-turn.test.ts'],
   },
   'evaluate-results': {
-    // lazy-entry-fields.ts and lazy-fields.ts make two of its fields (components, uncertainty_budget) on first read.
+    // lazy-entry-fields.ts and lazy-fields.ts make three of its fields (components, reused_datapoints, uncertainty_budget) on first read.
     mutate: ['src/accounting/evaluate/{entry-results,lazy-entry-fields,lazy-fields}.ts'],
     tests: [
       ...ENTRY_TESTS,
       'test/accounting/entry-warnings-sampled.test.ts',
       'test/accounting/entry-results-scope.test.ts',
       'test/accounting/lazy-components.test.ts',
+      'test/accounting/lazy-reused.test.ts',
     ],
   },
   // The rest of the folder by file (each mutant of it runs every test that evaluates a graph): the
@@ -168,6 +170,11 @@ export const GROUPS = {
       'test/accounting/kinks.test.ts',
       'test/statements/allocation.test.ts',
       'test/accounting/budget-lines.test.ts',
+      // An evaluation writes over the derivative array of the previous one of the same components (components.ts):
+      // repeated evaluations of one prepared graph, with and without propagation in between.
+      'test/accounting/spare-gradients.test.ts',
+      'test/accounting/evaluations-in-turn.test.ts',
+      'test/accounting/lazy-reused.test.ts',
     ],
   },
   evaluate: {

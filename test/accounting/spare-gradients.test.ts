@@ -3,13 +3,13 @@
 // only once every entry was evaluated, never while an evaluation still reads it, and a reused array
 // gives the same bits as a new one.
 import { describe, expect, it } from 'vitest';
-import { evaluatePreparedGraph, prepareGraph, type EvaluationOutcome } from '../../src';
+import { evaluatePreparedGraph, prepareGraph, type EvaluationOutcome, type RemovalGraphInput } from '../../src';
 import { evaluateComponents, releaseGradients } from '../../src/accounting/evaluate/components';
 import { startEvaluation } from '../../src/accounting/evaluate/evaluate';
 import { ENTRY_CHUNK } from '../../src/accounting/evaluate/entries';
 import { mergePlanOf } from '../../src/accounting/prepare/merge-plan';
 import type { PreparedGraph } from '../../src/accounting/prepare/prepared-graph';
-import { productGraph } from './fixtures';
+import { blueprint, component, datapoint, entry, productGraph } from './fixtures';
 
 function preparedOf(n: number, scale = 1): PreparedGraph {
   const outcome = prepareGraph(productGraph(n, scale));
@@ -79,5 +79,54 @@ describe('the derivative array of a finished evaluation', () => {
     expect(evaluations).toHaveLength(3);
     for (const entries of read) expect(JSON.stringify(entries)).toBe(JSON.stringify(JSON.parse(whole).ghg_entries));
     for (let round = 0; round < 3; round++) expect(json(evaluatePreparedGraph(prepared))).toBe(whole);
+  });
+
+  it('gives a component that reaches a datapoint twice its own figures when the next component`s derivatives are left in the array', () => {
+    // c reaches x in two slots (its derivatives are merged by datapoint); d, right after it, starts with x too.
+    const graph = {
+      component_blueprints: [
+        blueprint({
+          key: 'pr',
+          template: '{x} * {y} * {m}',
+          inputs: { x: { kind: 'dimensionless', unit: '' }, y: { kind: 'dimensionless', unit: '' }, m: { kind: 'mass', unit: 'kg' } },
+        }),
+      ],
+      datapoints: [datapoint('x', 3, '', 0.25), datapoint('y', 2, '', 0.5), datapoint('unit', 1, 'kg', null)],
+      components: [component('c', 'pr', { x: 'x', y: 'x', m: 'unit' }), component('d', 'pr', { x: 'x', y: 'y', m: 'unit' })],
+      ghg_entries: [entry('e', { c: 1 }), entry('f', { d: 1 })],
+    } as RemovalGraphInput;
+    const outcome = prepareGraph(graph);
+    if (!outcome.ok) throw new Error('invalid');
+    const whole = json(evaluatePreparedGraph(outcome.prepared));
+    // c's standard deviation: d(9x m)/dx = 2 x = 6 per kg, times 0.25: 1.5 kg.
+    expect(JSON.parse(whole).ghg_entries[0].components[0].standard_deviation_kg).toBeCloseTo(1.5, 12);
+    for (let round = 0; round < 3; round++) expect(json(evaluatePreparedGraph(outcome.prepared))).toBe(whole);
+  });
+
+  it('is never handed on while an evaluation still reads it, with other magnitudes evaluated meanwhile', () => {
+    const prepared = preparedOf(2 * ENTRY_CHUNK + 5);
+    // The same components with other magnitudes, as the sensitivity analysis evaluates them (sensitivity.ts).
+    const moved: PreparedGraph = { ...prepared, siMagnitudes: prepared.siMagnitudes.map((x) => x * 1.5) };
+    const entriesOf = (graph: PreparedGraph) => JSON.stringify(JSON.parse(json(evaluatePreparedGraph(graph))).ghg_entries);
+    const expected = [entriesOf(prepared), entriesOf(moved)];
+    const start = (graph: PreparedGraph) => {
+      const started = startEvaluation(graph);
+      if (!started.ok) throw new Error('invalid');
+      return started.evaluation.entries;
+    };
+    const readAll = (entries: ReturnType<typeof start>, into: unknown[] = []) => {
+      for (let chunk = entries.nextChunk(); chunk !== null; chunk = entries.nextChunk()) into.push(...chunk);
+      return into;
+    };
+    // a is read to its end and asked once more; b has read one chunk when c, of the moved magnitudes, runs whole.
+    const a = start(prepared);
+    readAll(a);
+    const b = start(prepared);
+    const read = [...(b.nextChunk() ?? [])];
+    expect(a.nextChunk()).toBeNull();
+    const c = readAll(start(moved));
+    expect(JSON.stringify(readAll(b, read))).toBe(expected[0]);
+    expect(JSON.stringify(c)).toBe(expected[1]);
+    expect(expected[1]).not.toBe(expected[0]);
   });
 });
