@@ -5,7 +5,7 @@
  * millions of budget lines (and their garbage collection) that a caller reading only the nets
  * never sees. Each is an ordinary enumerable property at its place
  * among the result's keys, so JSON, spreads, structured clones and equality checks see the same
- * arrays, in the same order, as when they were made eagerly. Both keep their state in one stamp of
+ * arrays, in the same order, as when they were made eagerly. All three keep their state in one stamp of
  * private fields (lazy-fields.ts): one per result, not one per field. Internal to accounting.
  */
 import type { BudgetTerms } from './budget';
