@@ -38,32 +38,40 @@ class LazyEntryFields extends Stamp {
     this.#entry = entry;
   }
 
+  /** `result`'s state, or a TypeError naming `field` when the getter was called on another object. */
+  static #stateOf(result: object, field: string): LazyEntryFields {
+    if (!(#entry in result)) throw new TypeError(`${field}: the getter was called on an object that is not an evaluation result`);
+    return result as LazyEntryFields;
+  }
+
+  /** Lets go of the evaluation's figures once both lists they make are made: this result needs them no more. */
+  #releaseMakerWhenDone(): void {
+    if (this.#components !== undefined && this.#reused !== undefined) this.#maker = null;
+  }
+
   /** The result's component results, made on the first call and kept. */
   static componentsOf(result: object): ComponentResult[] {
-    if (!(#entry in result)) throw new TypeError('components: the getter was called on an object that is not an evaluation result');
-    const state = result as LazyEntryFields;
+    const state = LazyEntryFields.#stateOf(result, 'components');
     if (state.#components === undefined) {
       state.#components = (state.#maker as ComponentResultsMaker).componentResults(state.#entry);
-      if (state.#reused !== undefined) state.#maker = null; // the evaluation's figures are no longer needed by this result
+      state.#releaseMakerWhenDone();
     }
     return state.#components;
   }
 
   /** The result's reused datapoints, made on the first call and kept. */
   static reusedOf(result: object): ReusedDatapoint[] {
-    if (!(#entry in result)) throw new TypeError('reused_datapoints: the getter was called on an object that is not an evaluation result');
-    const state = result as LazyEntryFields;
+    const state = LazyEntryFields.#stateOf(result, 'reused_datapoints');
     if (state.#reused === undefined) {
       state.#reused = (state.#maker as ComponentResultsMaker).reusedDatapoints(state.#entry);
-      if (state.#components !== undefined) state.#maker = null; // as above
+      state.#releaseMakerWhenDone();
     }
     return state.#reused;
   }
 
   /** The lines of the result's budget, created on the first call and kept. */
   static linesOf(result: object): UncertaintyBudgetLine[] {
-    if (!(#entry in result)) throw new TypeError('uncertainty_budget: the getter was called on an object that is not an evaluation result');
-    const state = result as LazyEntryFields;
+    const state = LazyEntryFields.#stateOf(result, 'uncertainty_budget');
     return (state.#lines ??= (state.#terms as BudgetTerms).linesOf(state.#entry));
   }
 }
