@@ -221,6 +221,11 @@ export const GROUPS = {
     mutate: ['src/accounting/monte-carlo/{draws,nets,entry-sums,bootstrap}.ts'],
     tests: ['test/accounting/monte-carlo-draws.test.ts', 'test/accounting/monte-carlo-entry-sums.test.ts'],
   },
+  // The Monte Carlo's exp (the generated evaluators inline it): every figure of a blueprint with exp goes through it.
+  'expressions-exp': {
+    mutate: ['src/expressions/fdlibm.ts'],
+    tests: ['test/expressions/fdlibm.test.ts'],
+  },
 };
 
 /** The group named by STRYKER_GROUP, or a clear error naming the groups there are. */
