@@ -23,6 +23,15 @@ const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
+/**
+ * At most about this many bytes of items are parsed by one `JSON.parse`: the objects of a run then
+ * die young, once prepared, instead of filling the old generation (bench/RESULTS.md, stop 51).
+ */
+const RUN_BYTES = 1024 * 1024;
+
+/** Bytes of a new chunk first joined to the pending end of the last one (scanAcross). */
+const JOIN_BYTES = 64 * 1024;
+
 /** Why a text cannot be read by the chunked parse, and near which byte. */
 export class JsonStreamError extends Error {
   constructor(
@@ -110,9 +119,21 @@ export interface ItemsConsumed {
   readonly counted?: (key: string, count: number) => void;
 }
 
+/** The sizes a stream works in (tests make them small); each has its default. */
+export interface StreamLimits {
+  /** Bytes of a new chunk first joined to the pending end of the last one. */
+  readonly joinBytes?: number;
+  /** Bytes of items after which a run parsed by one `JSON.parse` ends (at the end of an item). */
+  readonly runBytes?: number;
+}
+
 /** Parses a document fed as chunks of its UTF-8 bytes: {@link feed} each, then {@link end}. */
 export class JsonObjectStream {
   private readonly root: Record<string, unknown> = {};
+  /**
+   * The last chunk's unfinished end: one key or value from its first byte (or the start of a byte
+   * order mark), never empty; null when the chunk ended between tokens.
+   */
   private pending: Buffer | null = null;
   /** Offset in the text of the pending bytes' first byte. */
   private offset = 0;
@@ -126,6 +147,7 @@ export class JsonObjectStream {
   constructor(
     private readonly itemsParsed?: ItemsParsed,
     private readonly consumed?: ItemsConsumed,
+    private readonly limits: StreamLimits = {},
   ) {}
 
   /** The document as parsed so far (a consumed array is empty). */
@@ -133,7 +155,11 @@ export class JsonObjectStream {
     return this.root;
   }
 
-  /** Reads the next chunk of the text. */
+  /**
+   * Reads the next chunk of the text. The caller may refill `chunk` once this returns (document.ts
+   * reads a file into one buffer): what the parser keeps of it, an unfinished key or value at its
+   * end, is copied.
+   */
   feed(chunk: Buffer): void {
     this.scan(chunk, false);
   }
@@ -146,26 +172,64 @@ export class JsonObjectStream {
   }
 
   private scan(chunk: Buffer, last: boolean): void {
-    const buffer = this.pending === null || this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     let at = 0;
-    // A byte order mark (which some editors write) is not part of the JSON text.
-    if (this.offset === 0 && this.expect === 'open' && buffer[0] === 0xef) {
-      if (buffer.length < 3 && !last) {
-        this.pending = buffer;
+    if (this.pending !== null) {
+      at = this.scanAcross(chunk, last);
+      if (at === -1) {
+        if (last) throw new JsonStreamError('the text ends inside a value', this.offset);
         return;
       }
+    }
+    at = this.scanFrom(chunk, at, last);
+    // What is left, an unfinished key or value, is copied: the caller may refill its chunk. (end()'s chunk is empty.)
+    this.pending = at >= chunk.length ? null : Buffer.from(chunk.subarray(at));
+    this.offset += at;
+  }
+
+  /**
+   * Finishes the value the pending bytes begin, joined to as little of `chunk` as it takes (the
+   * first `joinBytes`, then twice as much...) rather than to all of it: copying each chunk
+   * whole behind a few pending bytes cost a tenth of a large document's read (bench/RESULTS.md,
+   * stop 51). Returns where the scan goes on in `chunk`, or -1 when the value goes on past it
+   * (then all of it is pending).
+   */
+  private scanAcross(chunk: Buffer, last: boolean): number {
+    let take = Math.min(chunk.length, Math.max(this.limits.joinBytes ?? JOIN_BYTES, (this.pending as Buffer).length));
+    for (;;) {
+      const pending = this.pending as Buffer;
+      const whole = take === chunk.length;
+      const joined = Buffer.concat([pending, chunk.subarray(0, take)]);
+      // (`last` comes only with end()'s empty chunk, which is whole.)
+      const at = this.scanFrom(joined, 0, last);
+      if (at >= pending.length) {
+        this.pending = null;
+        this.offset += pending.length;
+        return at - pending.length;
+      }
+      // Else the scan stopped where the pending value starts (it runs to the pending bytes' end): it goes on past this part.
+      if (whole) {
+        this.pending = joined;
+        return -1;
+      }
+      take = Math.min(chunk.length, 2 * take);
+    }
+  }
+
+  /** Scans `buffer` from `at`; returns where the scan stopped: the buffer's end, or the start of an unfinished key or value. */
+  private scanFrom(buffer: Buffer, from: number, last: boolean): number {
+    let at = from;
+    // A byte order mark (which some editors write) is not part of the JSON text.
+    if (this.offset === 0 && at === 0 && this.expect === 'open' && buffer[0] === 0xef) {
+      if (buffer.length < 3 && !last) return 0;
       if (buffer[1] === 0xbb && buffer[2] === 0xbf) at = 3;
     }
     for (;;) {
       while (at < buffer.length && isSpace(buffer[at] as number)) at++;
-      if (at >= buffer.length) break;
+      if (at >= buffer.length) return at;
       const next = this.step(buffer, at, last);
-      if (next === -1) break; // an unfinished key or value: kept for the next chunk
+      if (next === -1) return at; // an unfinished key or value: kept for the next chunk
       at = next;
     }
-    this.pending = at >= buffer.length ? null : buffer.subarray(at);
-    this.offset += at;
-    if (last && this.pending !== null) throw new JsonStreamError('the text ends inside a value', this.offset);
   }
 
   /** Reads what starts at `at` (not a space); returns where the scan goes on, or -1 to wait for more bytes. */
@@ -247,6 +311,7 @@ export class JsonObjectStream {
       if (itemEnd === i) throw new JsonStreamError('expected a value in an array', this.offset + i);
       end = itemEnd;
       itemCount++;
+      if (end - at >= (this.limits.runBytes ?? RUN_BYTES)) break;
       i = itemEnd;
       while (i < buffer.length && isSpace(buffer[i] as number)) i++;
       if (i >= buffer.length || buffer[i] !== COMMA) break;
