@@ -164,25 +164,29 @@ export function parseDocumentBytes(command: string, bytes: Uint8Array, label: st
 /** Bytes read at a time from a document file. */
 const CHUNK_BYTES = 8 * 2 ** 20;
 
+/** A buffer to read a file into, a chunk at a time ({@link feedFile}); one serves every pass over a file. */
+export function fileChunk(chunkBytes: number = CHUNK_BYTES): Buffer {
+  return Buffer.allocUnsafe(chunkBytes);
+}
+
 /** The JSON object in a file, parsed a chunk at a time (json-stream.ts), each id one string (shared-ids.ts). */
 export async function parseFileInChunks(source: string | URL, chunkBytes: number = CHUNK_BYTES): Promise<unknown> {
   const ids = sharedIds();
   try {
     const parser = new JsonObjectStream(ids.itemsParsed);
-    await feedFile(source, parser, chunkBytes);
+    await feedFile(source, parser, fileChunk(chunkBytes));
     return parser.end();
   } finally {
     ids.done();
   }
 }
 
-/** Feeds the bytes of a file to a chunked parse (not ended). */
-export async function feedFile(source: string | URL, parser: JsonObjectStream, chunkBytes: number = CHUNK_BYTES): Promise<void> {
+/** Feeds the bytes of a file to a chunked parse (not ended), read into `chunk` a chunk at a time. */
+export async function feedFile(source: string | URL, parser: JsonObjectStream, chunk: Buffer = fileChunk()): Promise<void> {
   const file = await open(source, 'r');
   try {
-    const chunk = Buffer.allocUnsafe(chunkBytes);
     for (;;) {
-      const { bytesRead } = await file.read(chunk, 0, chunkBytes, null);
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
       // The same buffer for every read: the parser copies the unfinished end it keeps. A fresh 8 MB
       // copy per read cost its page faults (bench/RESULTS.md, stop 51).

@@ -9,17 +9,17 @@
  */
 import type { AccountingPolicies } from '../accounting';
 import { isStreamedCollection, StreamingPreparation, type ReleasingPrepare } from '../accounting/prepare';
-import { feedFile } from './document';
+import { feedFile, fileChunk } from './document';
 import { JsonObjectStream } from './json-stream';
 
 /** The number of items of each large collection of a file's document (a scan: items are not parsed). */
-export async function countItems(source: string | URL, chunkBytes?: number): Promise<Map<string, number>> {
+export async function countItems(source: string | URL, chunk: Buffer = fileChunk()): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   const parser = new JsonObjectStream(undefined, {
     consumes: isStreamedCollection,
     counted: (key, count) => counts.set(key, (counts.get(key) ?? 0) + count),
   });
-  await feedFile(source, parser, chunkBytes);
+  await feedFile(source, parser, chunk);
   parser.end();
   return counts;
 }
@@ -36,13 +36,15 @@ export async function streamAndPrepare(
   chunkBytes?: number,
 ): Promise<ReleasingPrepare> {
   try {
-    const counts = await countItems(source, chunkBytes);
+    // One buffer for both passes: a fresh 8 MB buffer costs its page faults (bench/RESULTS.md, stop 51).
+    const chunk = fileChunk(chunkBytes);
+    const counts = await countItems(source, chunk);
     // The handlers run only once the file is fed, when both exist.
     const parser: JsonObjectStream = new JsonObjectStream((key, items) => preparation.items(key, items), {
       consumes: (key) => preparation.consumes(key),
     });
     const preparation = new StreamingPreparation(counts, policies, () => parser.parsedSoFar);
-    await feedFile(source, parser, chunkBytes);
+    await feedFile(source, parser, chunk);
     return preparation.finish(parser.end());
   } catch {
     return { again: true };

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluatePreparedGraph, prepareGraph, type RemovalGraphInput } from '../../src';
 import { evaluationOnly } from '../../src/accounting/prepare';
 import { JsonObjectStream } from '../../src/cli/json-stream';
+import { fileChunk } from '../../src/cli/document';
 import { countItems, streamAndPrepare } from '../../src/cli/stream-prepare';
 import { component, datapoint, divisionBlueprint, entry } from '../accounting/fixtures';
 import { runCli } from './run-cli';
@@ -143,7 +144,7 @@ describe('streamAndPrepare', () => {
   it('counts the items of the large collections without parsing them, and the stream keeps none of them', async () => {
     const graph = graphOf(4);
     const file = fileOf(JSON.stringify(graph));
-    expect(Object.fromEntries(await countItems(file, 16))).toEqual({ datapoints: 8, components: 4, ghg_entries: 4 });
+    expect(Object.fromEntries(await countItems(file, fileChunk(16)))).toEqual({ datapoints: 8, components: 4, ghg_entries: 4 });
     const handed: Record<string, unknown[]> = {};
     const parser = new JsonObjectStream((key, items) => (handed[key] ??= []).push(...items), {
       consumes: (key) => key !== 'component_blueprints',
