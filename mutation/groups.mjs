@@ -226,6 +226,11 @@ export const GROUPS = {
     mutate: ['src/expressions/fdlibm.ts'],
     tests: ['test/expressions/fdlibm.test.ts'],
   },
+  // The CLI's chunked read: every figure of a document file goes through it.
+  'cli-read': {
+    mutate: ['src/cli/json-stream.ts'],
+    tests: ['test/cli/json-stream.test.ts', 'test/cli/shared-ids.test.ts'],
+  },
 };
 
 /** The group named by STRYKER_GROUP, or a clear error naming the groups there are. */

@@ -218,8 +218,8 @@ export class JsonObjectStream {
   /** Scans `buffer` from `at`; returns where the scan stopped: the buffer's end, or the start of an unfinished key or value. */
   private scanFrom(buffer: Buffer, from: number, last: boolean): number {
     let at = from;
-    // A byte order mark (which some editors write) is not part of the JSON text.
-    if (this.offset === 0 && at === 0 && this.expect === 'open' && buffer[0] === 0xef) {
+    // A byte order mark (which some editors write) is not part of the JSON text. (At offset 0 nothing is read yet: the scan starts there.)
+    if (this.offset === 0 && buffer[0] === 0xef) {
       if (buffer.length < 3 && !last) return 0;
       if (buffer[1] === 0xbb && buffer[2] === 0xbf) at = 3;
     }

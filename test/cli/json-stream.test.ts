@@ -60,15 +60,19 @@ const chunkSizes = fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, max
  */
 const limits = fc.record({ joinBytes: fc.integer({ min: 1, max: 16 }), runBytes: fc.integer({ min: 1, max: 64 }) });
 const spaced = (value: unknown, indent: number) => JSON.stringify(value, null, indent);
+/** Every kind of JSON whitespace between tokens: an indent of spaces and tabs, lines ended by \n or \r\n. */
+const spacing = fc.record({ indent: fc.constantFrom('', ' ', '  ', '\t', ' \t'), newline: fc.constantFrom('\n', '\r\n') });
 
 describe('the chunked parse of a JSON object', () => {
   it('gives what JSON.parse gives, in any chunks, with any spacing and unicode', () => {
     fc.assert(
-      fc.property(document, chunkSizes, fc.integer({ min: 0, max: 3 }), limits, (value, sizes, indent, sized) => {
-        const text = spaced(value, indent);
+      fc.property(document, chunkSizes, spacing, limits, (value, sizes, { indent, newline }, sized) => {
+        // JSON.stringify writes a newline only between tokens (one in a string is escaped).
+        const text = JSON.stringify(value, null, indent).replaceAll('\n', newline);
         const parsed = parseInChunks(text, sizes, sized);
         expect(parsed).toStrictEqual(JSON.parse(text));
-        expect(Object.keys(parsed as object)).toEqual(Object.keys(JSON.parse(text) as object));
+        // The same keys in the same order, each an own writable, enumerable, configurable property.
+        expect(Object.getOwnPropertyDescriptors(parsed)).toStrictEqual(Object.getOwnPropertyDescriptors(JSON.parse(text)));
       }),
       { numRuns: 300 },
     );
@@ -123,6 +127,117 @@ describe('the chunked parse of a JSON object', () => {
     // Each item is 8 or 9 bytes: a run takes items until 20 bytes are reached, so three items.
     expect(runs.map((r) => r.length)).toEqual([3, 3, 3, 3]);
     expect(runs.flat()).toEqual(Array.from({ length: 12 }, (_, k) => `item ${k}`));
+    // A run that reaches runBytes exactly ends there: two items of 8 bytes and their ", " are 18.
+    const exact: number[] = [];
+    const atLimit = new JsonObjectStream((_, items) => exact.push(items.length), undefined, { runBytes: 18 });
+    atLimit.feed(Buffer.from(text));
+    atLimit.end();
+    expect(exact).toEqual([2, 2, 2, 2, 2, 2]);
+  });
+
+  it('reads a byte order mark, and U+FEFF inside strings, split at every byte', () => {
+    for (const text of ['\ufeff{"a": 1}', '{"a": "x\ufeffy", "\ufeff": ["\ufeff", 2]}']) {
+      const bytes = Buffer.from(text);
+      for (let split = 1; split < bytes.length; split++) {
+        for (const joinBytes of [1, 64]) {
+          const parser = new JsonObjectStream(undefined, undefined, { joinBytes });
+          parser.feed(bytes.subarray(0, split));
+          parser.feed(bytes.subarray(split));
+          expect(parser.end(), `${text} split at ${split}`).toStrictEqual(JSON.parse(text.replace(/^\ufeff/, '')));
+        }
+      }
+    }
+  });
+
+  it("reads a byte order mark only as the text's first bytes, and reads on as it comes", () => {
+    const parser = new JsonObjectStream();
+    parser.feed(Buffer.from('\ufeff{"a": [1]'));
+    expect(parser.parsedSoFar).toEqual({ a: [1] });
+    parser.feed(Buffer.from('}'));
+    expect(parser.end()).toEqual({ a: [1] });
+    expect(() => parseInChunks('  \ufeff{}', [2])).toThrow('the document is not a JSON object at byte 2');
+    // A first byte of a mark not followed by the other two is refused, whatever comes after.
+    for (const bytes of [
+      [0xef, 0xbb, 0x20, 0x7b, 0x7d],
+      [0xef, 0x20, 0xbf, 0x7b, 0x7d],
+    ])
+      expect(() => new JsonObjectStream().feed(Buffer.from(bytes))).toThrow('the document is not a JSON object at byte 0');
+  });
+
+  it('names what is wrong and the byte it is at, fed whole or a byte at a time', () => {
+    const refusals: readonly (readonly [string, string])[] = [
+      ['[1]', 'the document is not a JSON object at byte 0'],
+      ['{"a" 1}', "expected ':' after a key at byte 5"],
+      ['{"a": 1 "b": 2}', "expected ',' or '}' after a value at byte 8"],
+      ['{"a": [1 2]}', "expected ',' or ']' in an array at byte 9"],
+      ['{a: 1}', 'expected a key in double quotes at byte 1'],
+      ['{} x', 'unexpected text after the document at byte 3'],
+      ['{"a": [1,]}', 'expected a value in an array at byte 9'],
+      ['{"a": 1,}', 'expected a key in double quotes at byte 8'],
+      ['{"a": 1', 'the text ends before the document does at byte 7'],
+      ['{"a": "xx', 'the text ends inside a value at byte 6'],
+    ];
+    for (const [text, message] of refusals) {
+      expect(() => parseInChunks(text, [text.length]), text).toThrow(message);
+      expect(() => parseInChunks(text, [1], { joinBytes: 1 }), text).toThrow(message);
+    }
+    // JSON.parse's own refusal of an item, at the start of the run holding it.
+    const thrown = (() => {
+      try {
+        parseInChunks('{"a": [1, tru]}', [100]);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(JsonStreamError);
+    expect((thrown as JsonStreamError).byteOffset).toBe(7);
+    expect(() => parseInChunks('{"a": tru}', [100])).toThrow(/ at byte 6$/);
+    expect((thrown as JsonStreamError).name).toBe('JsonStreamError');
+  });
+
+  it("hands consumed arrays' items over, or only counts them, without keeping them", () => {
+    fc.assert(
+      fc.property(document, chunkSizes, limits, (value, sizes, sized) => {
+        const text = JSON.stringify(value);
+        const expected = JSON.parse(text) as Record<string, unknown>;
+        const bytes = Buffer.from(text);
+        const feedAll = (parser: JsonObjectStream) => {
+          for (let at = 0, k = 0; at < bytes.length; at += sizes[k++ % sizes.length] as number)
+            parser.feed(bytes.subarray(at, at + (sizes[k % sizes.length] as number)));
+          return parser.end();
+        };
+        const handed = new Map<string, unknown[]>();
+        const kept = feedAll(
+          new JsonObjectStream((key, items) => handed.set(key, [...(handed.get(key) ?? []), ...items]), { consumes: () => true }, sized),
+        );
+        const counted = new Map<string, number>();
+        feedAll(
+          new JsonObjectStream(
+            undefined,
+            { consumes: () => true, counted: (key, n) => counted.set(key, (counted.get(key) ?? 0) + n) },
+            sized,
+          ),
+        );
+        for (const [key, v] of Object.entries(expected)) {
+          if (!Array.isArray(v)) continue;
+          // The last of two equal keys is the one kept; items of both are handed over.
+          expect(kept[key]).toEqual([]);
+          if (v.length > 0) expect(handed.get(key)?.slice(-v.length)).toEqual(v);
+          expect(counted.get(key) ?? 0).toBeGreaterThanOrEqual(v.length);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    const text = '{"a": [1, 2, 3], "b": 7, "c": [[4], {"d": 5}]}';
+    const counted = new Map<string, number>();
+    const parser = new JsonObjectStream(
+      undefined,
+      { consumes: (key) => key !== 'c', counted: (key, n) => counted.set(key, (counted.get(key) ?? 0) + n) },
+      { runBytes: 1 },
+    );
+    for (const b of Buffer.from(text)) parser.feed(Buffer.from([b]));
+    expect(parser.end()).toEqual({ a: [], b: 7, c: [[4], { d: 5 }] });
+    expect(Object.fromEntries(counted)).toEqual({ a: 3 });
   });
 
   const dir = mkdtempSync(join(tmpdir(), 'json-stream-'));
