@@ -144,11 +144,18 @@ export class JsonObjectStream {
   /** Whether the current array's items are consumed (not kept: see {@link ItemsConsumed}). */
   private consuming = false;
 
+  /** {@link StreamLimits}, with their defaults. */
+  private readonly joinBytes: number;
+  private readonly runBytes: number;
+
   constructor(
     private readonly itemsParsed?: ItemsParsed,
     private readonly consumed?: ItemsConsumed,
-    private readonly limits: StreamLimits = {},
-  ) {}
+    limits: StreamLimits = {},
+  ) {
+    this.joinBytes = limits.joinBytes ?? JOIN_BYTES;
+    this.runBytes = limits.runBytes ?? RUN_BYTES;
+  }
 
   /** The document as parsed so far (a consumed array is empty). */
   get parsedSoFar(): Readonly<Record<string, unknown>> {
@@ -194,9 +201,9 @@ export class JsonObjectStream {
    * (then all of it is pending).
    */
   private scanAcross(chunk: Buffer, last: boolean): number {
-    let take = Math.min(chunk.length, Math.max(this.limits.joinBytes ?? JOIN_BYTES, (this.pending as Buffer).length));
+    const pending = this.pending as Buffer;
+    let take = Math.min(chunk.length, Math.max(this.joinBytes, pending.length));
     for (;;) {
-      const pending = this.pending as Buffer;
       const whole = take === chunk.length;
       const joined = Buffer.concat([pending, chunk.subarray(0, take)]);
       // (`last` comes only with end()'s empty chunk, which is whole.)
@@ -215,7 +222,7 @@ export class JsonObjectStream {
     }
   }
 
-  /** Scans `buffer` from `at`; returns where the scan stopped: the buffer's end, or the start of an unfinished key or value. */
+  /** Scans `buffer` from `from`; returns where the scan stopped: the buffer's end, or the start of an unfinished key or value. */
   private scanFrom(buffer: Buffer, from: number, last: boolean): number {
     let at = from;
     // A byte order mark (which some editors write) is not part of the JSON text. (At offset 0 nothing is read yet: the scan starts there.)
@@ -311,7 +318,7 @@ export class JsonObjectStream {
       if (itemEnd === i) throw new JsonStreamError('expected a value in an array', this.offset + i);
       end = itemEnd;
       itemCount++;
-      if (end - at >= (this.limits.runBytes ?? RUN_BYTES)) break;
+      if (end - at >= this.runBytes) break;
       i = itemEnd;
       while (i < buffer.length && isSpace(buffer[i] as number)) i++;
       if (i >= buffer.length || buffer[i] !== COMMA) break;
