@@ -3,14 +3,17 @@
  * every command that takes a document shares, with the same exit codes and messages in every
  * command (2: the file cannot be read; 1: it is not JSON, or the input is invalid). `-` names
  * standard input. Messages are plain sentences: `cannot read 'x.json': no such file`, never an
- * errno code; a text that is not JSON is reported with its line and column.
+ * errno code; a text that is not JSON is reported with its line and column, and so is a key written
+ * twice in one object (duplicate-keys.ts).
  */
 import { constants } from 'node:buffer';
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { formatIssuePath, type GraphIssue } from '../model';
 import { locateJsonError } from '../model/json-text';
+import { bytePositions, bytePositionsInFile, type TextPosition } from './byte-positions';
+import { duplicateKeyIn, type DuplicateKey } from './duplicate-keys';
 import type { Io } from './io';
-import { JsonObjectStream, JsonStreamError } from './json-stream';
+import { JsonDuplicateKeyError, JsonObjectStream, JsonStreamError } from './json-stream';
 import { sharedIds } from './shared-ids';
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
@@ -43,8 +46,8 @@ const READ_FAILURES: Readonly<Record<string, string>> = {
 /**
  * Why a document cannot be read, as the end of a sentence. A text longer than a JavaScript string
  * can hold (`RangeError: Invalid string length` from readFile, ERR_STRING_TOO_LONG from a Buffer)
- * is said in those words, with the limit and what to do: the whole document is parsed from one
- * string, so a larger graph has to be split. `limit` is the runtime's, given for tests.
+ * is said in those words, with the limit and what to do (standard input is read as one string; a
+ * file a chunk at a time). `limit` is the runtime's, given for tests.
  */
 export function readFailure(error: unknown, limit: number = MAX_STRING_LENGTH): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -56,7 +59,7 @@ export function readFailure(error: unknown, limit: number = MAX_STRING_LENGTH): 
     const mb = Math.round(limit / 2 ** 20);
     return (
       `it is too large to read as one JavaScript string (the limit is ${limit.toLocaleString('en-US')} characters, about ${mb} MB, in this Node.js); ` +
-      'split the graph into documents of fewer GHG entries and evaluate each on its own'
+      'write it to a file (a file is read a chunk at a time) or split the graph into documents of fewer GHG entries'
     );
   }
   return (code === undefined ? undefined : READ_FAILURES[code]) ?? 'it could not be read';
@@ -70,20 +73,8 @@ export async function readJsonDocument(command: string, source: string | URL, la
   const fromStdin = source === STDIN;
   const name = fromStdin ? 'standard input' : label;
   if (!fromStdin) {
-    // A file is parsed a chunk at a time (json-stream.ts): no size limit but memory. A text that
-    // is not a JSON object, or not JSON, is read again below for the usual message.
-    try {
-      return { ok: true, document: await parseFileInChunks(source), label: name };
-    } catch (error) {
-      if (!(error instanceof JsonStreamError)) {
-        io.err(`cdr-engine ${command}: cannot read '${name}': ${readFailure(error)}\n`);
-        return { ok: false, exitCode: 2 };
-      }
-      if (error.byteOffset >= MAX_STRING_LENGTH) {
-        io.err(`cdr-engine ${command}: '${name}' is not valid JSON: ${error.message}\n`);
-        return { ok: false, exitCode: 1 };
-      }
-    }
+    const read = await readFileInChunks(command, source, name, io);
+    if (read !== undefined) return read;
   }
   let text: string;
   try {
@@ -94,12 +85,54 @@ export async function readJsonDocument(command: string, source: string | URL, la
   }
   // A byte order mark (which some editors write) is not part of the JSON text.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return parseText(command, text, null, name, fromStdin ? name : `'${name}'`, io);
+}
+
+/**
+ * The document of a file, parsed a chunk at a time (json-stream.ts: no size limit but memory), or
+ * exit 1 or 2 (the problem printed); undefined for a text that is not JSON and fits one string: it
+ * is read again whole, for `JSON.parse`'s usual message with line and column.
+ */
+async function readFileInChunks(command: string, source: string | URL, name: string, io: Io): Promise<ReadDocument | undefined> {
   try {
-    return { ok: true, document: JSON.parse(text) as unknown, label: name };
+    return { ok: true, document: await parseFileInChunks(source), label: name };
   } catch (error) {
-    io.err(`cdr-engine ${command}: ${fromStdin ? name : `'${name}'`} is not valid JSON: ${jsonProblem(text, error)}\n`);
+    if (!(error instanceof JsonStreamError)) {
+      io.err(`cdr-engine ${command}: cannot read '${name}': ${readFailure(error)}\n`);
+      return { ok: false, exitCode: 2 };
+    }
+    if (error instanceof JsonDuplicateKeyError) {
+      const { duplicate } = error;
+      const positions = await bytePositionsInFile(source, [duplicate.firstByteOffset, duplicate.byteOffset]);
+      io.err(`cdr-engine ${command}: '${name}' ${duplicateKeyProblem(duplicate, positions)}\n`);
+      return { ok: false, exitCode: 1 };
+    }
+    // (A file of at most MAX_STRING_LENGTH bytes decodes to at most as many UTF-16 code units.)
+    if ((await stat(source)).size <= MAX_STRING_LENGTH) return undefined;
+    io.err(`cdr-engine ${command}: '${name}' is not valid JSON: ${error.message}\n`);
     return { ok: false, exitCode: 1 };
   }
+}
+
+/**
+ * The document in a text (whose UTF-8 bytes are `bytes`, or are made from it when null), or exit 1
+ * for a text that is not JSON or writes a key twice in one object (the problem printed; `named`:
+ * the document as messages name it).
+ */
+function parseText(command: string, text: string, bytes: Uint8Array | null, label: string, named: string, io: Io): ReadDocument {
+  let document: unknown;
+  try {
+    document = JSON.parse(text) as unknown;
+  } catch (error) {
+    io.err(`cdr-engine ${command}: ${named} is not valid JSON: ${jsonProblem(text, error)}\n`);
+    return { ok: false, exitCode: 1 };
+  }
+  const utf8 = bytes ?? Buffer.from(text);
+  const duplicate = duplicateKeyIn(utf8);
+  if (duplicate === null) return { ok: true, document, label };
+  const positions = bytePositions([utf8], [duplicate.firstByteOffset, duplicate.byteOffset]);
+  io.err(`cdr-engine ${command}: ${named} ${duplicateKeyProblem(duplicate, positions)}\n`);
+  return { ok: false, exitCode: 1 };
 }
 
 /**
@@ -152,13 +185,7 @@ function textOf(bytes: Uint8Array): string {
  * problem printed, with the same message).
  */
 export function parseDocumentBytes(command: string, bytes: Uint8Array, label: string, io: Io): ReadDocument {
-  const text = textOf(bytes);
-  try {
-    return { ok: true, document: JSON.parse(text) as unknown, label };
-  } catch (error) {
-    io.err(`cdr-engine ${command}: '${label}' is not valid JSON: ${jsonProblem(text, error)}\n`);
-    return { ok: false, exitCode: 1 };
-  }
+  return parseText(command, textOf(bytes), bytes, label, `'${label}'`, io);
 }
 
 /** Bytes read at a time from a document file. */
@@ -205,6 +232,15 @@ export function jsonProblem(text: string, error: unknown): string {
   const { line, column } = lineAndColumn(text, located.position);
   const reason = located.error.replace(/ at$/, '');
   return `${reason} at line ${line}, column ${column}`;
+}
+
+/** What a key written twice in one object is, as the end of a sentence that starts with the document's name. */
+function duplicateKeyProblem(duplicate: DuplicateKey, positions: readonly TextPosition[]): string {
+  const places = positions.map((p) => `line ${p.line}, column ${p.column}`).join(' and at ');
+  return (
+    `writes the key ${JSON.stringify(duplicate.key)} twice in one object, at ${places}: ` +
+    'JSON.parse would keep the second, so the figures would depend on the order the text is written in; keep one'
+  );
 }
 
 /** Line and column (both from 1; a column counts UTF-16 code units) of an offset into a text. */

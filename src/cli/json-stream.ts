@@ -5,14 +5,16 @@
  * memory instead of by V8's longest string (512 MB in Node.js 20), and the text is never in memory
  * beside its parsed objects (docs/scaling.md).
  *
- * The result is what `JSON.parse` gives for the same text: the same values, the same key order, the
- * last of two equal keys. The scanner reads only the structure (braces, brackets, commas, colons,
- * strings' quotes and escapes); every value is parsed by `JSON.parse`. Any text it does not accept
- * throws {@link JsonStreamError}, and the caller re-reads a text that fits one string with
- * `JSON.parse` for its usual message with line and column.
+ * The result is what `JSON.parse` gives for the same text: the same values, the same key order. The
+ * scanner reads only the structure (braces, brackets, commas, colons, strings' quotes and escapes);
+ * every value is parsed by `JSON.parse`. Any text it does not accept throws {@link JsonStreamError},
+ * and the caller re-reads a text that fits one string with `JSON.parse` for its usual message with
+ * line and column. A key written twice in one object throws {@link JsonDuplicateKeyError}
+ * (duplicate-keys.ts: which of the two counts would depend on the order of the text).
  *
- * Owns: the chunked parse. May import: nothing (node:buffer's Buffer only).
+ * Owns: the chunked parse. May import: duplicate-keys.ts (and node:buffer's Buffer).
  */
+import { duplicateKeyIn, type DuplicateKey } from './duplicate-keys';
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -41,6 +43,14 @@ export class JsonStreamError extends Error {
   ) {
     super(`${message} at byte ${byteOffset}`);
     this.name = 'JsonStreamError';
+  }
+}
+
+/** A key written twice in one object of a text that is otherwise JSON. */
+export class JsonDuplicateKeyError extends JsonStreamError {
+  constructor(readonly duplicate: DuplicateKey) {
+    super(`the key ${JSON.stringify(duplicate.key)} is written twice in one object`, duplicate.byteOffset);
+    this.name = 'JsonDuplicateKeyError';
   }
 }
 
@@ -139,6 +149,9 @@ export class JsonObjectStream {
   private offset = 0;
   private expect: Expect = 'open';
   private key = '';
+  /** Offset in the text of the current top-level key, and of each top-level key read (a key written twice is refused). */
+  private keyOffset = 0;
+  private readonly keyOffsets = new Map<string, number>();
   private array: unknown[] = [];
 
   /** Whether the current array's items are consumed (not kept: see {@link ItemsConsumed}). */
@@ -288,6 +301,7 @@ export class JsonObjectStream {
     const end = stringEnd(buffer, at);
     if (end === -1) return -1;
     this.key = this.parse(buffer, at, end) as string;
+    this.keyOffset = this.offset + at;
     this.expect = 'colon';
     return end;
   }
@@ -338,6 +352,7 @@ export class JsonObjectStream {
     } catch (error) {
       throw new JsonStreamError((error as Error).message, this.offset + at);
     }
+    this.refuseDuplicateKey(buffer, at, end);
     this.itemsParsed?.(this.key, items);
     if (!this.consuming) for (let k = 0; k < items.length; k++) this.array.push(items[k]);
     this.expect = 'item-comma-or-close';
@@ -345,15 +360,27 @@ export class JsonObjectStream {
   }
 
   private parse(buffer: Buffer, from: number, to: number): unknown {
+    let value: unknown;
     try {
-      return JSON.parse(buffer.toString('utf8', from, to));
+      value = JSON.parse(buffer.toString('utf8', from, to));
     } catch (error) {
       throw new JsonStreamError((error as Error).message, this.offset + from);
     }
+    if (buffer[from] === OPEN_BRACE) this.refuseDuplicateKey(buffer, from, to);
+    return value;
   }
 
-  /** Sets the current key as `JSON.parse` does: an own property, `__proto__` included. */
+  /** Throws {@link JsonDuplicateKeyError} for a key written twice in one object of `buffer[from, to)` (JSON.parse accepted it). */
+  private refuseDuplicateKey(buffer: Buffer, from: number, to: number): void {
+    const duplicate = duplicateKeyIn(buffer, from, to, this.offset);
+    if (duplicate !== null) throw new JsonDuplicateKeyError(duplicate);
+  }
+
+  /** Sets the current key as `JSON.parse` does (an own property, `__proto__` included), once: a key written twice is refused. */
   private set(value: unknown): void {
+    const first = this.keyOffsets.get(this.key);
+    if (first !== undefined) throw new JsonDuplicateKeyError({ key: this.key, firstByteOffset: first, byteOffset: this.keyOffset });
+    this.keyOffsets.set(this.key, this.keyOffset);
     Object.defineProperty(this.root, this.key, { value, writable: true, enumerable: true, configurable: true });
   }
 }

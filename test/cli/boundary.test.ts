@@ -156,6 +156,57 @@ describe('a text that is not JSON', () => {
   });
 });
 
+describe('a key written twice in one object', () => {
+  // Which of the two JSON.parse keeps would decide the figures: refused, with both places.
+  const text = '\uFEFF{\r\n  "datapoints": [],\r\n  "a": {"é😀": 1, "x": {"é😀": 2}, "\\u00e9😀": 3}\r\n}\r\n';
+  const places = () => {
+    const bare = text.slice(1);
+    const at = (offset: number) => lineAndColumn(bare, offset);
+    const [first, second] = [at(bare.indexOf('"é😀": 1')), at(bare.indexOf('"\\u00e9😀"'))];
+    return `at line ${first.line}, column ${first.column} and at line ${second.line}, column ${second.column}`;
+  };
+  const message = (name: string, named: string) =>
+    `cdr-engine ${name}: ${named} writes the key "é😀" twice in one object, ${places()}: ` +
+    'JSON.parse would keep the second, so the figures would depend on the order the text is written in; keep one\n';
+
+  it('is refused with both places, exit 1, in every command, from a file or standard input', async () => {
+    expect(places()).toBe('at line 3, column 9 and at line 3, column 36');
+    const path = file('twice.json', text);
+    for (const [name, argv] of Object.entries(DOCUMENT_COMMANDS)) {
+      const fromFile = await run(argv(path));
+      expect([name, fromFile.code, fromFile.out, fromFile.err]).toEqual([name, 1, '', message(name, `'${path}'`)]);
+      const fromStdin = await run(argv('-'), text);
+      expect([name, fromStdin.code, fromStdin.err]).toEqual([name, 1, message(name, 'standard input')]);
+    }
+    const whole = await run(['evaluate', path, '--discount', 'monte-carlo', '--samples', '500']);
+    expect([whole.code, whole.err]).toEqual([1, message('evaluate', `'${path}'`)]);
+  });
+
+  it('in an item of a large collection and at the top of the document, read as the evaluation reads them', async () => {
+    const example = JSON.parse(EXAMPLE_TEXT) as { datapoints: Record<string, unknown>[] };
+    const lines = JSON.stringify(example, null, 1).split('\n');
+    const first = lines.findIndex((l) => l.startsWith('   "id": '));
+    const twiceInItem = [...lines.slice(0, first + 1), lines[first] as string, ...lines.slice(first + 1)].join('\n');
+    const twiceAtTop = `{"datapoints": [], ${EXAMPLE_TEXT.trim().slice(1)}`;
+    const cases: [string, string, number][] = [
+      [twiceInItem, 'id', first + 1],
+      [twiceAtTop, 'datapoints', 1],
+    ];
+    for (const [doc, key, line] of cases) {
+      const path = file('twice-example.json', doc);
+      for (const extra of [[], ['--discount', 'monte-carlo', '--samples', '200'], ['--format', 'ndjson']]) {
+        const { code, out, err } = await run(['evaluate', path, ...extra]);
+        expect([key, extra, code, out]).toEqual([key, extra, 1, '']);
+        expect(err).toMatch(
+          new RegExp(
+            `^cdr-engine evaluate: '.*' writes the key "${key}" twice in one object, at line ${line}, column \\d+ and at line \\d+`,
+          ),
+        );
+      }
+    }
+  });
+});
+
 describe('`-` reads standard input', () => {
   it('evaluate - prints what evaluate <file> prints, but for the name of the document', async () => {
     const fromFile = await run(['evaluate', EXAMPLE, '--format', 'table']);

@@ -1,0 +1,221 @@
+/**
+ * A key written twice in one JSON object. `JSON.parse` keeps the last of two equal keys, so the
+ * figure such a document gives would depend on the order its text is written in: the commands
+ * refuse it instead, naming the key and both places (docs/cli.md, "Exit codes and messages"). The
+ * in-memory service keeps the last, as the real service's decoder does (docs/service.md).
+ *
+ * The scan reads bytes that `JSON.parse` accepts (or will be asked to: a text it refuses is reported
+ * as not JSON, whatever this scan says). Keys are compared as `JSON.parse` reads them: `"a"` and
+ * `"\u0061"` are one key.
+ *
+ * Owns: duplicateKeyIn. May import: nothing (node:buffer's Buffer only).
+ */
+
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+
+/** A key written twice in one object: the key, and the offsets of both (at their opening quotes). */
+export interface DuplicateKey {
+  readonly key: string;
+  readonly firstByteOffset: number;
+  readonly byteOffset: number;
+}
+
+/**
+ * Up to this many keys an object's new key is compared with each earlier one (no string made);
+ * past it, with a Map of the keys as strings, so that an object of many keys costs no more than
+ * its keys.
+ */
+const COMPARED_KEYS = 16;
+
+/**
+ * The first key written twice in one object among the JSON values in `bytes[from, to)` (one value,
+ * or the items of an array without its brackets), or null. Offsets are counted from `origin` (where
+ * `bytes[0]` is in the whole text).
+ */
+export function duplicateKeyIn(bytes: Uint8Array, from = 0, to = bytes.length, origin = 0): DuplicateKey | null {
+  const found = new KeyScan(bytes, to).run(from);
+  return found === null ? null : { ...found, firstByteOffset: found.firstByteOffset + origin, byteOffset: found.byteOffset + origin };
+}
+
+/** What a byte outside strings is to the scan (KINDS): most bytes are OTHER and cost one look-up. */
+const OTHER = 0;
+const STRING = 1;
+const OBJECT = 2;
+const ARRAY = 3;
+const CLOSE = 4;
+const SEPARATOR = 5;
+const KINDS = new Uint8Array(256);
+KINDS[QUOTE] = STRING;
+KINDS[OPEN_BRACE] = OBJECT;
+KINDS[OPEN_BRACKET] = ARRAY;
+KINDS[CLOSE_BRACE] = CLOSE;
+KINDS[CLOSE_BRACKET] = CLOSE;
+KINDS[COMMA] = SEPARATOR;
+
+/** Where the string value opening at `at` ends (after its closing quote), or `to`. */
+function stringEnd(buffer: Buffer, at: number, to: number): number {
+  for (let i = at + 1; i < to; i++) {
+    const byte = buffer[i] as number;
+    if (byte === QUOTE) return i + 1;
+    if (byte === BACKSLASH) i++;
+  }
+  return to;
+}
+
+/** A growable stack of numbers, its length kept apart (setting an array's length is a slow call). */
+class Stack {
+  values = new Int32Array(64);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(2 * this.length);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+}
+
+/**
+ * One scan: the keys of every open object in one pool (their opening quotes, ends and plainness),
+ * innermost last, and for each open container where its keys start in the pool.
+ */
+class KeyScan {
+  private readonly buffer: Buffer;
+  /** Opening quote, end (after the closing quote) and plainness (1: neither an escape nor a byte past ASCII) of each key. */
+  private readonly starts = new Stack();
+  private readonly ends = new Stack();
+  private readonly plain = new Stack();
+  /** For each open container: where its keys start in the pool (-1: an array). */
+  private readonly bases = new Stack();
+  /** For each open object of more than COMPARED_KEYS keys (by depth): its keys as strings, at their offsets. */
+  private readonly maps: (Map<string, number> | null)[] = [];
+  private lastPlain = 1;
+
+  constructor(
+    bytes: Uint8Array,
+    private readonly to: number,
+  ) {
+    this.buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  run(from: number): DuplicateKey | null {
+    const { buffer, to, bases } = this;
+    let expectKey = false;
+    for (let i = from; i < to; i++) {
+      const kind = KINDS[buffer[i] as number] as number;
+      if (kind === OTHER) continue;
+      if (kind === STRING) {
+        const end = expectKey ? this.keyEnd(i) : stringEnd(buffer, i, to);
+        if (expectKey) {
+          const found = this.addKey(i, end);
+          if (found !== null) return found;
+          expectKey = false;
+        }
+        i = end - 1;
+      } else if (kind === OBJECT) {
+        this.open(this.starts.length);
+        expectKey = true;
+      } else if (kind === ARRAY) this.open(-1);
+      else if (kind === CLOSE) {
+        const base = bases.values[--bases.length] as number;
+        if (base !== -1) this.truncate(base);
+        expectKey = false;
+      } else expectKey = bases.length > 0 && bases.values[bases.length - 1] !== -1; // a comma
+    }
+    return null;
+  }
+
+  private open(base: number): void {
+    this.bases.push(base);
+    this.maps[this.bases.length - 1] = null;
+  }
+
+  /** Where the key opening at `at` ends (after its closing quote); notes whether it is plain. */
+  private keyEnd(at: number): number {
+    const { buffer, to } = this;
+    let plain = 1;
+    for (let i = at + 1; i < to; i++) {
+      const byte = buffer[i] as number;
+      if (byte === QUOTE) {
+        this.lastPlain = plain;
+        return i + 1;
+      }
+      if (byte === BACKSLASH) {
+        plain = 0;
+        i++;
+      } else if (byte >= 0x80) plain = 0;
+    }
+    this.lastPlain = 0;
+    return to;
+  }
+
+  /** Adds the key at `[start, end)` to the innermost object; the duplicate it makes, if any. */
+  private addKey(start: number, end: number): DuplicateKey | null {
+    const { starts, bases } = this;
+    const depth = bases.length - 1;
+    const base = bases.values[depth] as number;
+    const map = this.maps[depth] as Map<string, number> | null;
+    if (map !== null) {
+      const key = this.keyAt(start, end, this.lastPlain);
+      const first = map.get(key);
+      if (first !== undefined) return { key, firstByteOffset: first, byteOffset: start };
+      map.set(key, start);
+      return null;
+    }
+    for (let k = base; k < starts.length; k++) {
+      if (this.equal(k, start, end))
+        return { key: this.keyAt(start, end, this.lastPlain), firstByteOffset: starts.values[k] as number, byteOffset: start };
+    }
+    starts.push(start);
+    this.ends.push(end);
+    this.plain.push(this.lastPlain);
+    if (starts.length - base > COMPARED_KEYS) this.maps[depth] = this.mapOf(base);
+    return null;
+  }
+
+  /** Whether the pool's key `k` equals the key at `[start, end)` (whose plainness is `lastPlain`). */
+  private equal(k: number, start: number, end: number): boolean {
+    const otherStart = this.starts.values[k] as number;
+    const otherEnd = this.ends.values[k] as number;
+    const otherPlain = this.plain.values[k] as number;
+    if (otherPlain === 1 && this.lastPlain === 1) {
+      if (otherEnd - otherStart !== end - start) return false;
+      const { buffer } = this;
+      for (let i = 1; i < end - start - 1; i++) if (buffer[otherStart + i] !== buffer[start + i]) return false;
+      return true;
+    }
+    return this.keyAt(otherStart, otherEnd, otherPlain) === this.keyAt(start, end, this.lastPlain);
+  }
+
+  /** The keys of the object whose keys start at `base`, as strings at their offsets; the pool keeps none of them. */
+  private mapOf(base: number): Map<string, number> {
+    const map = new Map<string, number>();
+    const { starts, ends, plain } = this;
+    for (let k = base; k < starts.length; k++) {
+      const start = starts.values[k] as number;
+      map.set(this.keyAt(start, ends.values[k] as number, plain.values[k] as number), start);
+    }
+    this.truncate(base);
+    return map;
+  }
+
+  /** The key at `[start, end)` as `JSON.parse` reads it. */
+  private keyAt(start: number, end: number, plain: number): string {
+    if (plain === 1) return this.buffer.toString('latin1', start + 1, end - 1);
+    return JSON.parse(this.buffer.toString('utf8', start, end)) as string;
+  }
+
+  private truncate(base: number): void {
+    this.starts.length = base;
+    this.ends.length = base;
+    this.plain.length = base;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * A key written twice in one JSON object is found (src/cli/duplicate-keys.ts), with both offsets,
+ * whatever the escapes and the size of the object; keys equal only across objects are not.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { duplicateKeyIn } from '../../src/cli/duplicate-keys';
+
+const find = (text: string) => duplicateKeyIn(Buffer.from(text));
+
+/** A JSON value whose objects are lists of members, so that a key may come twice; written as text below. */
+type Written = number | string | Written[] | { members: [string, Written][] };
+
+const key = fc.oneof(
+  fc.constantFrom('a', 'b', 'id', 'é', '"', '\\', '😀'),
+  fc.string({ maxLength: 3 }),
+  fc.string({ unit: 'binary', maxLength: 2 }),
+);
+const { value: written } = fc.letrec<{ value: Written }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.integer(),
+    key,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.record({ members: fc.array(fc.tuple(key, tie('value')), { maxLength: 20 }) }),
+  ),
+}));
+
+/** A key as JSON text, each character escaped as \uXXXX or not by `escapes` (cycled). */
+function keyText(k: string, escapes: readonly boolean[], at: number): string {
+  let out = '';
+  let i = 0;
+  for (const unit of k) {
+    const escaped = escapes[(at + i++) % escapes.length] === true;
+    out += escaped
+      ? Array.from({ length: unit.length }, (_, j) => `\\u${unit.charCodeAt(j).toString(16).padStart(4, '0')}`).join('')
+      : JSON.stringify(unit).slice(1, -1);
+  }
+  return `"${out}"`;
+}
+
+function text(value: Written, escapes: readonly boolean[]): string {
+  if (typeof value === 'number' || typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => text(v, escapes)).join(', ')}]`;
+  return `{${value.members.map(([k, v], i) => `${keyText(k, escapes, i)}: ${text(v, escapes)}`).join(',\n ')}}`;
+}
+
+/** The oracle: whether some object of the value lists a key twice (compared as strings). */
+function hasDuplicate(value: Written): boolean {
+  if (typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(hasDuplicate);
+  const keys = value.members.map(([k]) => k);
+  return new Set(keys).size < keys.length || value.members.some(([, v]) => hasDuplicate(v));
+}
+
+/** The key whose opening quote is at `offset`, followed by its colon. */
+function keyAt(bytes: Buffer, offset: number): string {
+  expect(bytes[offset]).toBe(0x22);
+  let end = offset + 1;
+  while (bytes[end] !== 0x22) end += bytes[end] === 0x5c ? 2 : 1;
+  expect(
+    bytes
+      .subarray(end + 1)
+      .toString()
+      .trimStart()[0],
+  ).toBe(':');
+  return JSON.parse(bytes.subarray(offset, end + 1).toString()) as string;
+}
+
+describe('a key written twice in one JSON object', () => {
+  it('is found exactly when some object lists a key twice, however its characters are escaped', () => {
+    fc.assert(
+      fc.property(written, fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }), (value, escapes) => {
+        const json = text(value, escapes);
+        JSON.parse(json); // the text is JSON
+        const found = find(json);
+        expect(found !== null).toBe(hasDuplicate(value));
+        if (found === null) return;
+        // Both offsets are at a key's opening quote, and the two keys read as the key named.
+        const bytes = Buffer.from(json);
+        for (const offset of [found.firstByteOffset, found.byteOffset]) expect(keyAt(bytes, offset)).toBe(found.key);
+        expect(found.firstByteOffset).toBeLessThan(found.byteOffset);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('known answers: escapes, nesting, strings that look like keys, many keys, offsets', () => {
+    expect(find('{"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]}')).toBeNull();
+    expect(find('{"a": "a", "b": ["a", "a"], "c": {"a": {"b": 1}, "b": 2}}')).toBeNull();
+    expect(find('{"a": 1, "\\u0061": 2}')).toEqual({ key: 'a', firstByteOffset: 1, byteOffset: 9 });
+    const nested = '{"x": {"k": 1, "l": {"k": 2}}, "k": 3, "l": {"m": 1}, "k": 4}';
+    expect(find(nested)).toEqual({ key: 'k', firstByteOffset: nested.indexOf('"k": 3'), byteOffset: nested.indexOf('"k": 4') });
+    expect(find('{"{\\"": 1, "}": 2, "{\\"": 3}')?.key).toBe('{"');
+    expect(find('{"é": 1, "\\u00e9": 2}')?.key).toBe('é');
+    expect(find('{"ab": 1, "ba": 2, "a": 3}')).toBeNull();
+    // Past 16 keys an object's keys go to a Map; the first of the pair may be on either side of that.
+    const many = (n: number, again: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}": ${i}`).join(', ')}, "k${again}": 0}`;
+    for (const n of [3, 16, 17, 40]) {
+      for (const again of [0, n - 1]) {
+        const t = many(n, again);
+        expect(find(t)).toEqual({ key: `k${again}`, firstByteOffset: t.indexOf(`"k${again}"`), byteOffset: t.lastIndexOf(`"k${again}"`) });
+      }
+    }
+    expect(find(many(40, 40))).toBeNull();
+  });
+
+  it('reads keys as JSON.parse reads the bytes: two malformed sequences are one key', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"'),
+      Buffer.from([0xff]),
+      Buffer.from('": 1, "'),
+      Buffer.from([0xfe]),
+      Buffer.from('": 2}'),
+    ]);
+    expect(Object.keys(JSON.parse(bytes.toString()) as object)).toHaveLength(1);
+    expect(duplicateKeyIn(bytes)).toEqual({ key: '\ufffd', firstByteOffset: 1, byteOffset: 9 });
+  });
+
+  it('reads the items of an array without its brackets, from and to offsets, counting from an origin', () => {
+    const items = 'xx{"a": 1}, {"a": 2, "a": 3}yy';
+    expect(duplicateKeyIn(Buffer.from(items), 2, items.length - 2, 1000)).toEqual({ key: 'a', firstByteOffset: 1013, byteOffset: 1021 });
+    expect(duplicateKeyIn(Buffer.from(items), 2, 10)).toBeNull();
+  });
+});
