@@ -231,6 +231,11 @@ export const GROUPS = {
     mutate: ['src/cli/json-stream.ts'],
     tests: ['test/cli/json-stream.test.ts', 'test/cli/shared-ids.test.ts'],
   },
+  // A key written twice in one object (refused: the figures would depend on the order of the text), and where.
+  'cli-keys': {
+    mutate: ['src/cli/duplicate-keys.ts', 'src/cli/json-bytes.ts', 'src/cli/byte-positions.ts'],
+    tests: ['test/cli/duplicate-keys.test.ts', 'test/cli/byte-positions.test.ts', 'test/cli/json-stream.test.ts'],
+  },
 };
 
 /** The group named by STRYKER_GROUP, or a clear error naming the groups there are. */

@@ -8,16 +8,9 @@
  * as not JSON, whatever this scan says). Keys are compared as `JSON.parse` reads them: `"a"` and
  * `"\u0061"` are one key.
  *
- * Owns: duplicateKeyIn. May import: nothing (node:buffer's Buffer only).
+ * Owns: duplicateKeyIn. May import: json-bytes.ts (and node:buffer's Buffer).
  */
-
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd } from './json-bytes';
 
 /** A key written twice in one object: the key, and the offsets of both (at their opening quotes). */
 export interface DuplicateKey {
@@ -57,16 +50,6 @@ KINDS[OPEN_BRACKET] = ARRAY;
 KINDS[CLOSE_BRACE] = CLOSE;
 KINDS[CLOSE_BRACKET] = CLOSE;
 KINDS[COMMA] = SEPARATOR;
-
-/** Where the string value opening at `at` ends (after its closing quote), or `to`. */
-function stringEnd(buffer: Buffer, at: number, to: number): number {
-  for (let i = at + 1; i < to; i++) {
-    const byte = buffer[i] as number;
-    if (byte === QUOTE) return i + 1;
-    if (byte === BACKSLASH) i++;
-  }
-  return to;
-}
 
 /** A growable stack of numbers, its length kept apart (setting an array's length is a slow call). */
 class Stack {
@@ -114,6 +97,7 @@ class KeyScan {
       if (kind === OTHER) continue;
       if (kind === STRING) {
         const end = expectKey ? this.keyEnd(i) : stringEnd(buffer, i, to);
+        if (end === -1) return null; // (not JSON: JSON.parse says so)
         if (expectKey) {
           const found = this.addKey(i, end);
           if (found !== null) return found;
@@ -138,7 +122,7 @@ class KeyScan {
     this.maps[this.bases.length - 1] = null;
   }
 
-  /** Where the key opening at `at` ends (after its closing quote); notes whether it is plain. */
+  /** Where the key opening at `at` ends (after its closing quote), or -1; notes whether it is plain. */
   private keyEnd(at: number): number {
     const { buffer, to } = this;
     let plain = 1;
@@ -153,8 +137,7 @@ class KeyScan {
         i++;
       } else if (byte >= 0x80) plain = 0;
     }
-    this.lastPlain = 0;
-    return to;
+    return -1;
   }
 
   /** Adds the key at `[start, end)` to the innermost object; the duplicate it makes, if any. */

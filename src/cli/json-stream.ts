@@ -12,18 +12,10 @@
  * line and column. A key written twice in one object throws {@link JsonDuplicateKeyError}
  * (duplicate-keys.ts: which of the two counts would depend on the order of the text).
  *
- * Owns: the chunked parse. May import: duplicate-keys.ts (and node:buffer's Buffer).
+ * Owns: the chunked parse. May import: duplicate-keys.ts, json-bytes.ts (and node:buffer's Buffer).
  */
 import { duplicateKeyIn, type DuplicateKey } from './duplicate-keys';
-
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd } from './json-bytes';
 
 /**
  * At most about this many bytes of items are parsed by one `JSON.parse`: the objects of a run then
@@ -52,20 +44,6 @@ export class JsonDuplicateKeyError extends JsonStreamError {
     super(`the key ${JSON.stringify(duplicate.key)} is written twice in one object`, duplicate.byteOffset);
     this.name = 'JsonDuplicateKeyError';
   }
-}
-
-function isSpace(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-}
-
-/** Where the string starting at `at` (a quote) ends (after its closing quote), or -1 past the buffer's end. */
-function stringEnd(buffer: Buffer, at: number): number {
-  for (let i = at + 1; i < buffer.length; i++) {
-    const byte = buffer[i] as number;
-    if (byte === BACKSLASH) i++;
-    else if (byte === QUOTE) return i + 1;
-  }
-  return -1;
 }
 
 /**
