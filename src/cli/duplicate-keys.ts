@@ -8,7 +8,7 @@
  * as not JSON, whatever this scan says). Keys are compared as `JSON.parse` reads them: `"a"` and
  * `"\u0061"` are one key.
  *
- * Owns: duplicateKeyIn. May import: json-bytes.ts (and node:buffer's Buffer).
+ * Owns: duplicateKeyIn and the KeyScan under it. May import: json-bytes.ts (and node:buffer's Buffer).
  */
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd } from './json-bytes';
 
@@ -32,8 +32,15 @@ const COMPARED_KEYS = 16;
  * `bytes[0]` is in the whole text).
  */
 export function duplicateKeyIn(bytes: Uint8Array, from = 0, to = bytes.length, origin = 0): DuplicateKey | null {
-  const found = new KeyScan(bytes, to).run(from);
-  return found === null ? null : { ...found, firstByteOffset: found.firstByteOffset + origin, byteOffset: found.byteOffset + origin };
+  const scan = new KeyScan();
+  scan.reset(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), to);
+  scan.run(from, false);
+  return scan.duplicate === null ? null : moved(scan.duplicate, origin);
+}
+
+/** A duplicate's offsets counted from `origin`. */
+export function moved(duplicate: DuplicateKey, origin: number): DuplicateKey {
+  return { ...duplicate, firstByteOffset: duplicate.firstByteOffset + origin, byteOffset: duplicate.byteOffset + origin };
 }
 
 /** What a byte outside strings is to the scan (KINDS): most bytes are OTHER and cost one look-up. */
@@ -70,8 +77,9 @@ class Stack {
  * One scan: the keys of every open object in one pool (their opening quotes, ends and plainness),
  * innermost last, and for each open container where its keys start in the pool.
  */
-class KeyScan {
-  private readonly buffer: Buffer;
+export class KeyScan {
+  private buffer: Buffer = Buffer.alloc(0);
+  private to = 0;
   /** Opening quote, end (after the closing quote) and plainness (1: neither an escape nor a byte past ASCII) of each key. */
   private readonly starts = new Stack();
   private readonly ends = new Stack();
@@ -81,15 +89,26 @@ class KeyScan {
   /** For each open object of more than COMPARED_KEYS keys (by depth): its keys as strings, at their offsets. */
   private readonly maps: (Map<string, number> | null)[] = [];
   private lastPlain = 1;
+  /** The first key written twice that the last run found (offsets in its buffer), or null. */
+  duplicate: DuplicateKey | null = null;
 
-  constructor(
-    bytes: Uint8Array,
-    private readonly to: number,
-  ) {
-    this.buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** Starts over on `buffer[..., to)`. */
+  reset(buffer: Buffer, to: number): void {
+    this.buffer = buffer;
+    this.to = to;
+    this.starts.length = 0;
+    this.ends.length = 0;
+    this.plain.length = 0;
+    this.bases.length = 0;
+    this.duplicate = null;
   }
 
-  run(from: number): DuplicateKey | null {
+  /**
+   * Scans from `from`, noting the first key written twice in {@link KeyScan.duplicate}. With `one`,
+   * the value opening at `from` (an object or an array) only: returns where it ends, or -1 when
+   * `to` comes first. Else every value up to `to` (stopping at a duplicate): returns `to`.
+   */
+  run(from: number, one: boolean): number {
     const { buffer, to, bases } = this;
     let expectKey = false;
     for (let i = from; i < to; i++) {
@@ -97,10 +116,10 @@ class KeyScan {
       if (kind === OTHER) continue;
       if (kind === STRING) {
         const end = expectKey ? this.keyEnd(i) : stringEnd(buffer, i, to);
-        if (end === -1) return null; // (not JSON: JSON.parse says so)
+        if (end === -1) break;
         if (expectKey) {
-          const found = this.addKey(i, end);
-          if (found !== null) return found;
+          this.addKey(i, end);
+          if (this.duplicate !== null && !one) break;
           expectKey = false;
         }
         i = end - 1;
@@ -111,10 +130,11 @@ class KeyScan {
       else if (kind === CLOSE) {
         const base = bases.values[--bases.length] as number;
         if (base !== -1) this.truncate(base);
+        if (one && bases.length === 0) return i + 1;
         expectKey = false;
       } else expectKey = bases.length > 0 && bases.values[bases.length - 1] !== -1; // a comma
     }
-    return null;
+    return one ? -1 : to;
   }
 
   private open(base: number): void {
@@ -140,8 +160,9 @@ class KeyScan {
     return -1;
   }
 
-  /** Adds the key at `[start, end)` to the innermost object; the duplicate it makes, if any. */
-  private addKey(start: number, end: number): DuplicateKey | null {
+  /** Adds the key at `[start, end)` to the innermost object, or notes the duplicate it makes (the first one only). */
+  private addKey(start: number, end: number): void {
+    if (this.duplicate !== null) return;
     const { starts, bases } = this;
     const depth = bases.length - 1;
     const base = bases.values[depth] as number;
@@ -149,19 +170,20 @@ class KeyScan {
     if (map !== null) {
       const key = this.keyAt(start, end, this.lastPlain);
       const first = map.get(key);
-      if (first !== undefined) return { key, firstByteOffset: first, byteOffset: start };
-      map.set(key, start);
-      return null;
+      if (first === undefined) map.set(key, start);
+      else this.duplicate = { key, firstByteOffset: first, byteOffset: start };
+      return;
     }
     for (let k = base; k < starts.length; k++) {
-      if (this.equal(k, start, end))
-        return { key: this.keyAt(start, end, this.lastPlain), firstByteOffset: starts.values[k] as number, byteOffset: start };
+      if (this.equal(k, start, end)) {
+        this.duplicate = { key: this.keyAt(start, end, this.lastPlain), firstByteOffset: starts.values[k] as number, byteOffset: start };
+        return;
+      }
     }
     starts.push(start);
     this.ends.push(end);
     this.plain.push(this.lastPlain);
     if (starts.length - base > COMPARED_KEYS) this.maps[depth] = this.mapOf(base);
-    return null;
   }
 
   /** Whether the pool's key `k` equals the key at `[start, end)` (whose plainness is `lastPlain`). */
@@ -193,7 +215,12 @@ class KeyScan {
   /** The key at `[start, end)` as `JSON.parse` reads it. */
   private keyAt(start: number, end: number, plain: number): string {
     if (plain === 1) return this.buffer.toString('latin1', start + 1, end - 1);
-    return JSON.parse(this.buffer.toString('utf8', start, end)) as string;
+    try {
+      return JSON.parse(this.buffer.toString('utf8', start, end)) as string;
+    } catch {
+      // Not a JSON string: the stream scans items before JSON.parse refuses them, and a duplicate then is never reported.
+      return `\u0000 not a key, at ${start}`;
+    }
   }
 
   private truncate(base: number): void {

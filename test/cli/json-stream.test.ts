@@ -137,7 +137,9 @@ describe('the chunked parse of a JSON object', () => {
       }
     }
     expect(parseInChunks('\ufeff{"a": [1, 2], "b": [{"a": 3}]}', [2])).toEqual({ a: [1, 2], b: [{ a: 3 }] });
-    // Not JSON is said first, whatever else the text has.
+    // Not JSON is said first, whatever else the text has; an item's keys are read before JSON.parse refuses them.
+    expect(() => parseInChunks('{"a": [{"b": 1, "\\x": 2, "\\x": 3}]}', [100])).toThrow(JsonStreamError);
+    expect(() => parseInChunks('{"a": [{"b": 1, "\\x": 2, "\\x": 3}]}', [100])).not.toThrow(JsonDuplicateKeyError);
     expect(() => parseInChunks('{"a": {"x": 1, "x": 2,}}', [100])).toThrow(/^Expected|^Unexpected|^JSON/);
     // A value longer than a chunk: joined to a growing part of each next one, then to all of it.
     const long = `{"a": "${'x'.repeat(100)}", "b": [${'[1, 2], '.repeat(20)}3]}`;
