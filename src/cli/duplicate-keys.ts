@@ -35,11 +35,11 @@ export function duplicateKeyIn(bytes: Uint8Array, from = 0, to = bytes.length, o
   const scan = new KeyScan();
   scan.reset(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), to);
   scan.run(from, false);
-  return scan.duplicate === null ? null : moved(scan.duplicate, origin);
+  return scan.duplicate === null ? null : fromOrigin(scan.duplicate, origin);
 }
 
 /** A duplicate's offsets counted from `origin`. */
-export function moved(duplicate: DuplicateKey, origin: number): DuplicateKey {
+export function fromOrigin(duplicate: DuplicateKey, origin: number): DuplicateKey {
   return { ...duplicate, firstByteOffset: duplicate.firstByteOffset + origin, byteOffset: duplicate.byteOffset + origin };
 }
 

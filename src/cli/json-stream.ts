@@ -14,7 +14,7 @@
  *
  * Owns: the chunked parse. May import: duplicate-keys.ts, json-bytes.ts (and node:buffer's Buffer).
  */
-import { type DuplicateKey, duplicateKeyIn, KeyScan, moved } from './duplicate-keys';
+import { type DuplicateKey, duplicateKeyIn, KeyScan, fromOrigin } from './duplicate-keys';
 import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd } from './json-bytes';
 
 /**
@@ -354,7 +354,7 @@ export class JsonObjectStream {
     const { keys } = this;
     keys.reset(buffer, buffer.length);
     const end = keys.run(at, true);
-    if (end !== -1 && this.runDuplicate === null && keys.duplicate !== null) this.runDuplicate = moved(keys.duplicate, this.offset);
+    if (end !== -1 && this.runDuplicate === null && keys.duplicate !== null) this.runDuplicate = fromOrigin(keys.duplicate, this.offset);
     return end;
   }
 

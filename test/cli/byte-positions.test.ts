@@ -83,5 +83,7 @@ describe('line and column of byte offsets', () => {
           size,
         ),
       ).toEqual(expected);
+    // An offset past the end is at the end, once the whole file is read.
+    expect(await bytePositionsInFile(path, [0, 10 ** 6], 7)).toEqual([{ line: 1, column: 1 }, lineAndColumn(s, s.length)]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { duplicateKeyIn } from '../../src/cli/duplicate-keys';
+import { duplicateKeyIn, KeyScan } from '../../src/cli/duplicate-keys';
 
 const find = (text: string) => duplicateKeyIn(Buffer.from(text));
 
@@ -106,20 +106,63 @@ describe('a key written twice in one JSON object', () => {
   });
 
   it('reads keys as JSON.parse reads the bytes: two malformed sequences are one key', () => {
-    const bytes = Buffer.concat([
-      Buffer.from('{"'),
-      Buffer.from([0xff]),
-      Buffer.from('": 1, "'),
-      Buffer.from([0xfe]),
-      Buffer.from('": 2}'),
-    ]);
-    expect(Object.keys(JSON.parse(bytes.toString()) as object)).toHaveLength(1);
-    expect(duplicateKeyIn(bytes)).toEqual({ key: '\ufffd', firstByteOffset: 1, byteOffset: 9 });
+    for (const [a, b] of [
+      [0xff, 0xfe],
+      [0x80, 0xff],
+    ] as const) {
+      const bytes = Buffer.concat([Buffer.from('{"'), Buffer.from([a]), Buffer.from('": 1, "'), Buffer.from([b]), Buffer.from('": 2}')]);
+      expect(Object.keys(JSON.parse(bytes.toString()) as object)).toHaveLength(1);
+      expect(duplicateKeyIn(bytes)).toEqual({ key: '\ufffd', firstByteOffset: 1, byteOffset: 9 });
+    }
+  });
+
+  it('compares a key only with the keys of its own object, whatever is written around them', () => {
+    // The keys of a closed object are gone, though their slots are reused.
+    expect(find('{"x": {"k": 1}, "k": 2}')).toBeNull();
+    expect(find('{"x": [{"k": 1, "m": 2}], "y": {"n": 1}, "k": 2, "m": 3, "n": 4}')).toBeNull();
+    // Spaces between a key and its colon are not part of it.
+    expect(find('{"a" : 1, "a": 2}')).toEqual({ key: 'a', firstByteOffset: 1, byteOffset: 10 });
+    // Strings at the top of a run of items, and in arrays, are values.
+    const items = '"a", "a", ["b", "b"]';
+    expect(duplicateKeyIn(Buffer.from(items), 0, items.length)).toBeNull();
+    // Nesting deeper, and more keys open at once, than the scan's first allocation.
+    const deep = `${'{"a": '.repeat(100)}{"k": 1, "k": 2}${'}'.repeat(100)}`;
+    expect(find(deep)).toEqual({ key: 'k', firstByteOffset: deep.indexOf('"k"'), byteOffset: deep.lastIndexOf('"k"') });
+    const level = (d: number) => `{${Array.from({ length: 10 }, (_, k) => `"k${k}": ${d}, `).join('')}"x": `;
+    const wide = `${Array.from({ length: 12 }, (_, d) => level(d)).join('')}1, "k9": 0${'}'.repeat(12)}`;
+    expect(find(wide)).toEqual({ key: 'k9', firstByteOffset: wide.lastIndexOf('"k9": 11'), byteOffset: wide.lastIndexOf('"k9"') });
+  });
+
+  it('reads only the bytes from `from` to `to`', () => {
+    const text = '{"a": 1, "a"}';
+    expect(duplicateKeyIn(Buffer.from(text), 0, text.length - 2)).toBeNull();
+    expect(duplicateKeyIn(Buffer.from(text), 0, text.length - 1)?.key).toBe('a');
   });
 
   it('reads the items of an array without its brackets, from and to offsets, counting from an origin', () => {
     const items = 'xx{"a": 1}, {"a": 2, "a": 3}yy';
     expect(duplicateKeyIn(Buffer.from(items), 2, items.length - 2, 1000)).toEqual({ key: 'a', firstByteOffset: 1013, byteOffset: 1021 });
     expect(duplicateKeyIn(Buffer.from(items), 2, 10)).toBeNull();
+  });
+
+  it('KeyScan.run(at, true) gives where one value ends, and its first key written twice, as it reads on', () => {
+    const scan = new KeyScan();
+    const text = Buffer.from('xx{"a": 1, "a": 2, "b": [{"c": 3}], "b": 4}, {"d": 5}');
+    scan.reset(text, text.length);
+    const end = scan.run(2, true);
+    expect(end).toBe(text.indexOf('}, {') + 1);
+    expect(scan.duplicate).toEqual({ key: 'a', firstByteOffset: 3, byteOffset: 11 });
+    scan.reset(text, text.length);
+    expect(scan.run(text.indexOf('[{'), true)).toBe(text.indexOf(']') + 1);
+    expect(scan.duplicate).toBeNull();
+    // Cut before the value ends: -1, at every cut.
+    for (let to = 3; to < end; to++) {
+      scan.reset(text, to);
+      expect(scan.run(2, true)).toBe(-1);
+    }
+    // A text that is not JSON (the stream reads items before JSON.parse refuses them) is read without a throw.
+    const bad = Buffer.from('{"b": 1, "\\x": 2, "\\x": 3, "\\u12": 4}');
+    scan.reset(bad, bad.length);
+    expect(scan.run(0, true)).toBe(bad.length);
   });
 });
