@@ -345,8 +345,8 @@ export class JsonObjectStream {
   /**
    * Where the item at `at` ends (-1: past the buffer), as valueEnd says. An object or array to be
    * parsed is read by the key scan instead, which finds its end and its keys in one pass over its
-   * bytes (two passes cost a tenth of a large document's read, bench/RESULTS.md, stop 52) and
-   * notes the first key written twice in `runDuplicate`.
+   * bytes (a second pass cost 3 % of the month document, bench/RESULTS.md, stop 52) and notes
+   * the first key written twice in `runDuplicate`.
    */
   private itemEnd(buffer: Buffer, at: number, last: boolean, parsing: boolean): number {
     const first = buffer[at];

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFileInChunks } from '../../src/cli/document';
-import { JsonDuplicateKeyError, JsonObjectStream, JsonStreamError, type StreamLimits } from '../../src/cli/json-stream';
+import { type ItemsConsumed, JsonDuplicateKeyError, JsonObjectStream, JsonStreamError, type StreamLimits } from '../../src/cli/json-stream';
 
 /**
  * Parses `text` fed in chunks of the given sizes (cycled), each read into one buffer as a file is
@@ -137,6 +137,27 @@ describe('the chunked parse of a JSON object', () => {
       }
     }
     expect(parseInChunks('\ufeff{"a": [1, 2], "b": [{"a": 3}]}', [2])).toEqual({ a: [1, 2], b: [{ a: 3 }] });
+    // In a run of items the first duplicate is the one named; in items of arrays, consumed or not, counted or not.
+    const refusal = (text: string, sizes: number[], consumed?: ItemsConsumed) => {
+      const parser = new JsonObjectStream(undefined, consumed, { joinBytes: 1, runBytes: 1000 });
+      try {
+        for (let at = 0, k = 0; at < text.length; at += sizes[k++ % sizes.length] as number)
+          parser.feed(Buffer.from(text.slice(at, at + (sizes[k % sizes.length] as number))));
+        parser.end();
+      } catch (error) {
+        return error instanceof JsonDuplicateKeyError ? [error.name, error.duplicate.key] : (error as Error).name;
+      }
+      return 'accepted';
+    };
+    const two = '{"a": [{"x": 1, "x": 2}, {"y": 1, "y": 2}], "b": [[{"z": 1, "z": 2}]]}';
+    for (const sizes of [[100], [1], [3, 7]]) {
+      expect(refusal(two, sizes)).toEqual(['JsonDuplicateKeyError', 'x']);
+      expect(refusal(two, sizes, { consumes: (key) => key === 'a' })).toEqual(['JsonDuplicateKeyError', 'x']);
+      expect(refusal(two, sizes, { consumes: (key) => key === 'a', counted: () => {} })).toEqual(['JsonDuplicateKeyError', 'z']);
+    }
+    // An item cut at a chunk's end is not judged before it is whole: here it is not JSON, and that is what is said.
+    const cut = '{"a": [{"x": 1}, {"y": 1, "y": 2, }]}';
+    for (const sizes of [[100], [1], [cut.indexOf('"y": 2') + 3, 100]]) expect(refusal(cut, sizes)).toBe('JsonStreamError');
     // Not JSON is said first, whatever else the text has; an item's keys are read before JSON.parse refuses them.
     expect(() => parseInChunks('{"a": [{"b": 1, "\\x": 2, "\\x": 3}]}', [100])).toThrow(JsonStreamError);
     expect(() => parseInChunks('{"a": [{"b": 1, "\\x": 2, "\\x": 3}]}', [100])).not.toThrow(JsonDuplicateKeyError);
