@@ -67,13 +67,20 @@ export function readFailure(error: unknown, limit: number = MAX_STRING_LENGTH): 
 
 /**
  * Reads and parses the JSON document at `source` (`-`: standard input), named `label` in messages.
- * An unreadable file is exit 2; a text that is not JSON is an invalid input, exit 1.
+ * An unreadable file is exit 2; a text that is not JSON is an invalid input, exit 1. `limit`: the
+ * longest string the runtime makes (a file larger is never read as one string), given for tests.
  */
-export async function readJsonDocument(command: string, source: string | URL, label: string, io: Io): Promise<ReadDocument> {
+export async function readJsonDocument(
+  command: string,
+  source: string | URL,
+  label: string,
+  io: Io,
+  limit: number = MAX_STRING_LENGTH,
+): Promise<ReadDocument> {
   const fromStdin = source === STDIN;
   const name = fromStdin ? 'standard input' : label;
   if (!fromStdin) {
-    const read = await readFileInChunks(command, source, name, io);
+    const read = await readFileInChunks(command, source, name, io, limit);
     if (read !== undefined) return read;
   }
   let text: string;
@@ -93,7 +100,13 @@ export async function readJsonDocument(command: string, source: string | URL, la
  * exit 1 or 2 (the problem printed); undefined for a text that is not JSON and fits one string: it
  * is read again whole, for `JSON.parse`'s usual message with line and column.
  */
-async function readFileInChunks(command: string, source: string | URL, name: string, io: Io): Promise<ReadDocument | undefined> {
+async function readFileInChunks(
+  command: string,
+  source: string | URL,
+  name: string,
+  io: Io,
+  limit: number,
+): Promise<ReadDocument | undefined> {
   try {
     return { ok: true, document: await parseFileInChunks(source), label: name };
   } catch (error) {
@@ -107,8 +120,8 @@ async function readFileInChunks(command: string, source: string | URL, name: str
       io.err(`cdr-engine ${command}: '${name}' ${duplicateKeyProblem(duplicate, positions)}\n`);
       return { ok: false, exitCode: 1 };
     }
-    // (A file of at most MAX_STRING_LENGTH bytes decodes to at most as many UTF-16 code units.)
-    if ((await stat(source)).size <= MAX_STRING_LENGTH) return undefined;
+    // (A file of at most `limit` bytes decodes to at most as many UTF-16 code units.)
+    if ((await stat(source)).size <= limit) return undefined;
     io.err(`cdr-engine ${command}: '${name}' is not valid JSON: ${error.message}\n`);
     return { ok: false, exitCode: 1 };
   }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands';
-import { lineAndColumn } from '../../src/cli/document';
+import { lineAndColumn, readJsonDocument } from '../../src/cli/document';
 import { main } from '../../src/cli/main';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/biochar-project.json', import.meta.url));
@@ -141,6 +141,19 @@ describe('a text that is not JSON', () => {
       expect([text, code]).toEqual([text, 1]);
       expect(err).toContain(`is not valid JSON: ${message}\n`);
     }
+  });
+
+  it('in a file too large for one string, is said with the byte the chunked read stopped at', async () => {
+    const path = file('large.json', `{"datapoints": [], "components" [], "padding": "${'x'.repeat(200)}"}`);
+    const err: string[] = [];
+    const io = { out: () => {}, err: (t: string) => err.push(t) };
+    // The runtime's limit made small: the file is larger, so it is not read again as one string.
+    expect(await readJsonDocument('evaluate', path, path, io, 100)).toEqual({ ok: false, exitCode: 1 });
+    expect(err.join('')).toBe(`cdr-engine evaluate: '${path}' is not valid JSON: expected ':' after a key at byte 32\n`);
+    // Within the limit it is read again whole, for the line and column.
+    err.length = 0;
+    expect(await readJsonDocument('evaluate', path, path, io, 1000)).toEqual({ ok: false, exitCode: 1 });
+    expect(err.join('')).toBe(`cdr-engine evaluate: '${path}' is not valid JSON: Expecting ':' delimiter at line 1, column 33\n`);
   });
 
   it('a byte order mark before the JSON is not a mistake', async () => {
