@@ -25,9 +25,12 @@ class PositionCounter {
   /** Whether the bytes so far begin a byte order mark (MARK). */
   private marked = true;
   readonly found: (TextPosition | undefined)[];
+  /** The last offset asked for: counting stops there. */
+  private readonly last: number;
 
   constructor(private readonly offsets: readonly number[]) {
     this.found = offsets.map(() => undefined);
+    this.last = Math.max(...offsets);
   }
 
   /** Whether every offset has been passed. */
@@ -36,8 +39,7 @@ class PositionCounter {
   }
 
   feed(bytes: Uint8Array): void {
-    const last = Math.max(...this.offsets);
-    for (let i = 0; i < bytes.length && this.at + i <= last; i++) {
+    for (let i = 0; i < bytes.length && this.at + i <= this.last; i++) {
       const offset = this.at + i;
       this.note(offset);
       const byte = bytes[i] as number;

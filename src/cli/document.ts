@@ -87,12 +87,17 @@ export async function readJsonDocument(
   try {
     text = fromStdin ? await (io.stdin ?? readProcessStdin)() : await readFile(source, 'utf8');
   } catch (error) {
-    io.err(`cdr-engine ${command}: cannot read ${fromStdin ? name : `'${name}'`}: ${readFailure(error)}\n`);
+    io.err(`cdr-engine ${command}: cannot read ${named(name, fromStdin)}: ${readFailure(error)}\n`);
     return { ok: false, exitCode: 2 };
   }
   // A byte order mark (which some editors write) is not part of the JSON text.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return parseText(command, text, null, name, fromStdin ? name : `'${name}'`, io);
+  return parseText(command, text, null, name, fromStdin, io);
+}
+
+/** A document as messages name it: a file's name in quotes, `standard input` as it is. */
+function named(label: string, fromStdin: boolean): string {
+  return fromStdin ? label : `'${label}'`;
 }
 
 /**
@@ -129,22 +134,21 @@ async function readFileInChunks(
 
 /**
  * The document in a text (whose UTF-8 bytes are `bytes`, or are made from it when null), or exit 1
- * for a text that is not JSON or writes a key twice in one object (the problem printed; `named`:
- * the document as messages name it).
+ * for a text that is not JSON or writes a key twice in one object (the problem printed).
  */
-function parseText(command: string, text: string, bytes: Uint8Array | null, label: string, named: string, io: Io): ReadDocument {
+function parseText(command: string, text: string, bytes: Uint8Array | null, label: string, fromStdin: boolean, io: Io): ReadDocument {
   let document: unknown;
   try {
     document = JSON.parse(text) as unknown;
   } catch (error) {
-    io.err(`cdr-engine ${command}: ${named} is not valid JSON: ${jsonProblem(text, error)}\n`);
+    io.err(`cdr-engine ${command}: ${named(label, fromStdin)} is not valid JSON: ${jsonProblem(text, error)}\n`);
     return { ok: false, exitCode: 1 };
   }
   const utf8 = bytes ?? Buffer.from(text);
   const duplicate = duplicateKeyIn(utf8);
   if (duplicate === null) return { ok: true, document, label };
   const positions = bytePositions([utf8], [duplicate.firstByteOffset, duplicate.byteOffset]);
-  io.err(`cdr-engine ${command}: ${named} ${duplicateKeyProblem(duplicate, positions)}\n`);
+  io.err(`cdr-engine ${command}: ${named(label, fromStdin)} ${duplicateKeyProblem(duplicate, positions)}\n`);
   return { ok: false, exitCode: 1 };
 }
 
@@ -198,7 +202,7 @@ function textOf(bytes: Uint8Array): string {
  * problem printed, with the same message).
  */
 export function parseDocumentBytes(command: string, bytes: Uint8Array, label: string, io: Io): ReadDocument {
-  return parseText(command, textOf(bytes), bytes, label, `'${label}'`, io);
+  return parseText(command, textOf(bytes), bytes, label, false, io);
 }
 
 /** Bytes read at a time from a document file. */

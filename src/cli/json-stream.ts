@@ -307,10 +307,10 @@ export class JsonObjectStream {
     let end = -1;
     let itemCount = 0;
     let i = at;
-    const parsing = !(this.consuming && this.consumed?.counted !== undefined);
+    const counted = this.consuming ? this.consumed?.counted : undefined; // items only counted are not parsed, nor read for keys
     this.runDuplicate = null;
     for (;;) {
-      const itemEnd = this.itemEnd(buffer, i, last, parsing);
+      const itemEnd = this.itemEnd(buffer, i, last, counted === undefined);
       if (itemEnd === -1) break;
       if (itemEnd === i) throw new JsonStreamError('expected a value in an array', this.offset + i);
       end = itemEnd;
@@ -324,8 +324,8 @@ export class JsonObjectStream {
       if (i >= buffer.length) break;
     }
     if (end === -1) return -1;
-    if (this.consuming && this.consumed?.counted !== undefined) {
-      this.consumed.counted(this.key, itemCount);
+    if (counted !== undefined) {
+      counted(this.key, itemCount);
       this.expect = 'item-comma-or-close';
       return end;
     }
