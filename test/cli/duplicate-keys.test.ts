@@ -89,6 +89,7 @@ describe('a key written twice in one JSON object', () => {
     expect(find('{"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]}')).toBeNull();
     expect(find('{"a": "a", "b": ["a", "a"], "c": {"a": {"b": 1}, "b": 2}}')).toBeNull();
     expect(find('{"a": 1, "\\u0061": 2}')).toEqual({ key: 'a', firstByteOffset: 1, byteOffset: 9 });
+    expect(find('{"\\u0061": 1, "a": 2}')).toEqual({ key: 'a', firstByteOffset: 1, byteOffset: 14 });
     const nested = '{"x": {"k": 1, "l": {"k": 2}}, "k": 3, "l": {"m": 1}, "k": 4}';
     expect(find(nested)).toEqual({ key: 'k', firstByteOffset: nested.indexOf('"k": 3'), byteOffset: nested.indexOf('"k": 4') });
     expect(find('{"{\\"": 1, "}": 2, "{\\"": 3}')?.key).toBe('{"');
