@@ -23,7 +23,13 @@ export interface TableContext {
   /** The policies the figures were computed with: the legend states them. */
   readonly policies: Pick<
     AccountingPolicies,
-    'discountCoverageFactor' | 'roundingIncrementKg' | 'roundingTies' | 'issuableFloorKg' | 'bufferPoolRounding'
+    | 'discountMethod'
+    | 'discountPercentile'
+    | 'discountCoverageFactor'
+    | 'roundingIncrementKg'
+    | 'roundingTies'
+    | 'issuableFloorKg'
+    | 'bufferPoolRounding'
   >;
 }
 
@@ -107,13 +113,19 @@ const BUFFER_ROUNDING: Readonly<Record<AccountingPolicies['bufferPoolRounding'],
 
 /** The three lines that say what the summary's computed columns are, from the policies in force. */
 export function legend(policies: TableContext['policies']): string {
-  const k = policies.discountCoverageFactor;
   const floor = policies.issuableFloorKg === null ? '' : `, at least ${formatDefault(policies.issuableFloorKg)} kg`;
   return [
-    `  net         = without discount - ${formatDefault(k)} sd (the uncertainty discount)`,
+    `  net         = ${discounted(policies)} (the uncertainty discount)`,
     `  issuable    = net rounded to ${formatDefault(policies.roundingIncrementKg)} kg (${TIES[policies.roundingTies]}${floor}), as the policy sets`,
     `  buffer      = the risk-of-reversal share of issuable, held in the buffer pool (${BUFFER_ROUNDING[policies.bufferPoolRounding]} to whole kg); supplier = issuable - buffer`,
   ].join('\n');
+}
+
+/** How the net follows from the net without discount: k sd below it, or a Monte Carlo percentile (docs/result.md). */
+function discounted(policies: TableContext['policies']): string {
+  if (policies.discountMethod === 'monte_carlo')
+    return `percentile ${formatDefault(policies.discountPercentile)} of the Monte Carlo draws of the net, at most without discount`;
+  return `without discount - ${formatDefault(policies.discountCoverageFactor)} sd`;
 }
 
 function statementTable(statements: readonly GhgStatementResult[]): string {

@@ -138,6 +138,8 @@ let stdinOut = '';
 describe('cdr-engine evaluate --format table', () => {
   it('states the policies in force in its legend', () => {
     const text = legend({
+      discountMethod: 'first_order',
+      discountPercentile: 16,
       discountCoverageFactor: 2,
       roundingIncrementKg: 100,
       roundingTies: 'half_even',
@@ -147,6 +149,16 @@ describe('cdr-engine evaluate --format table', () => {
     expect(text).toContain('net         = without discount - 2 sd');
     expect(text).toContain('issuable    = net rounded to 100 kg (ties to even), as the policy sets');
     expect(text).toContain('(rounded down to whole kg)');
+  });
+
+  it('states the Monte Carlo percentile when the discount is the Monte Carlo one, not k sd', async () => {
+    const statement = new URL('../../examples/biochar-statement.json', import.meta.url).pathname;
+    const { code, out } = await run(['evaluate', statement, '--format', 'table', '--discount', 'monte-carlo', '--samples', '2000']);
+    expect(code).toBe(0);
+    expect(out).toContain(
+      '  net         = percentile 16 of the Monte Carlo draws of the net, at most without discount (the uncertainty discount)',
+    );
+    expect(out).not.toContain(' sd (the uncertainty discount)');
   });
 
   it('has a title naming the file, a legend of three lines from the policies, the statements and the explain hint', async () => {
