@@ -149,6 +149,14 @@ export function realisticRangeReason(kind: QuantityKind): string {
   return REALISTIC_RANGES[kind].reason;
 }
 
+/**
+ * Whether a kind's realistic range bounds the absolute value (a signed kind whose row describes
+ * sizes: `dimensionless`, `currency`, `electric_current`, `voltage`; docs/units.md). Internal.
+ */
+export function realisticRangeIsAbsolute(kind: QuantityKind): boolean {
+  return REALISTIC_RANGES[kind].absolute;
+}
+
 /** The realistic range of each kind in SI, made on first use. */
 const siRanges = new Map<QuantityKind, { readonly min: number; readonly max: number }>();
 

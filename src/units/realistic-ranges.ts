@@ -14,9 +14,19 @@ export interface RealisticRangeRow {
   readonly max: number;
   readonly unit: string;
   readonly reason: string;
+  /**
+   * The range bounds the absolute value: the kind is signed by nature and its row describes sizes
+   * (a current flows either way, an exponent may be negative), so -2.1 is as plausible as 2.1 and 0
+   * is a value like any other.
+   */
+  readonly absolute: boolean;
 }
 
-const row = (min: number, max: number, unit: string, reason: string): RealisticRangeRow => Object.freeze({ min, max, unit, reason });
+const row = (min: number, max: number, unit: string, reason: string): RealisticRangeRow =>
+  Object.freeze({ min, max, unit, reason, absolute: false });
+/** A row of a signed kind whose range bounds the absolute value (see `absolute`). */
+const either = (min: number, max: number, unit: string, reason: string): RealisticRangeRow =>
+  Object.freeze({ min, max, unit, reason, absolute: true });
 
 const PH = 'soils, waters and solutions of CDR sites read from strongly acid to strongly alkaline';
 const FACTOR = 'published emission factors, from near-zero renewable supply to the most carbon-intensive';
@@ -33,17 +43,22 @@ export const REALISTIC_RANGES: Readonly<Record<QuantityKind, RealisticRangeRow>>
   buffer_ph: row(4, 8.5, 'pH', 'buffer pH of soil tests used for liming'),
   bulk_density: row(0.05, 2.5, 'g/cm^3', 'biochar and peat (0.1 g/cm3) to compacted mineral soils and rock powder'),
   count: row(1, 10_000_000, 'dimensionless', 'a few samples or trucks to the trees of a forest project'),
-  currency: row(0.01, 1e10, 'USD', 'a receipt to a project budget'),
+  currency: either(0.01, 1e10, 'USD', 'a receipt to a project budget, either sign'),
   currency_carbon_emission_factor: row(0.01, 5, 'kgCO2e/USD', 'spend-based factors of services to heavy industry'),
   depth: row(0.01, 5000, 'm', 'a soil layer of centimetres to a storage reservoir kilometres down'),
   diameter: row(0.01, 1000, 'cm', 'a sieve mesh or core (mm) to a pipeline or a trunk'),
   diameter_at_breast_height: row(1, 500, 'cm', 'forest inventories measure trees from a few cm to the largest trunks'),
-  dimensionless: row(0.000_001, 1_000_000, 'dimensionless', 'exponents, multipliers and correction terms of empirical formulas'),
+  dimensionless: either(
+    0.000_001,
+    1_000_000,
+    'dimensionless',
+    'exponents, multipliers, intercepts and correction terms of empirical formulas, either sign',
+  ),
   dimensionless_ratio: row(0.001, 1000, '%', 'yields, permanence and conversion factors, some above 1'),
   distance: row(0.001, 40_000, 'km', 'a plot side in metres to transport over thousands of km (shipping around the world)'),
   distance_carbon_emission_factor: row(0.01, 5, 'kgCO2e/km', 'vehicles from cars to heavy trucks per km'),
   dose_equivalent_rate: row(0.01, 1000, 'uSv/h', 'background radiation to a controlled area'),
-  electric_current: row(0.000_001, 100_000, 'A', 'instrument currents (mA, as in GUM H.2) to industrial supplies'),
+  electric_current: either(0.000_001, 100_000, 'A', 'instrument currents (mA, as in GUM H.2) to industrial supplies, either way'),
   elevation: row(-500, 9000, 'm', 'below sea level (the Dead Sea shore) to high mountains'),
   energy: row(0.1, 1e10, 'kWh', "a laboratory instrument to a year of a Mt-scale plant (a DAC plant's quarter is 1,650 MWh)"),
   energy_carbon_emission_factor: row(0.001, 2, 'kgCO2e/kWh', FACTOR),
@@ -92,9 +107,14 @@ export const REALISTIC_RANGES: Readonly<Record<QuantityKind, RealisticRangeRow>>
   temperature: row(-60, 1500, 'degC', 'field conditions in winter to pyrolysis and calcination kilns'),
   time: row(0.000_1, 1000, 'yr', 'an hour of an operation to the permanence horizon of storage'),
   time_emission_factor: row(0.000_1, 10_000_000, 'tCO2e/yr', 'a piece of equipment to a plant'),
-  voltage: row(0.000_001, 1_000_000, 'V', 'instrument signals (as in GUM H.2) to transmission lines'),
+  voltage: either(0.000_001, 1_000_000, 'V', 'instrument signals (as in GUM H.2) to transmission lines, either sign'),
   volume: row(0.001, 1e10, 'L', 'a laboratory sample (mL) to water volumes of a project'),
-  volume_carbon_emission_factor: row(0.01, 5, 'kgCO2e/L', 'liquids and liquid fuels per litre'),
+  volume_carbon_emission_factor: row(
+    0.000_05,
+    5,
+    'kgCO2e/L',
+    'tap water supply and treatment (0.05 to 1 kgCO2e/m3, e.g. DEFRA 0.149) to liquids and liquid fuels per litre',
+  ),
   volume_distance_carbon_emission_factor: row(0.000_1, 1000, 'kgCO2e/(m^3 * km)', 'volume moved per km, pipelines to road tankers'),
   volume_flow_rate: row(0.000_1, 1_000_000, 'm^3/h', 'laboratory flows to river discharge'),
   volume_fraction: row(0.000_01, 100, '%', 'trace gases (ppm) to pure streams'),

@@ -12,6 +12,7 @@ import {
   realisticRange,
   realisticRangeReason,
 } from '../../src/units';
+import { realisticRangeIsAbsolute } from '../../src/units/quantity-kind-ranges';
 
 /** A kind's physical bounds as the doc writes them: in degrees for angles, kelvin for temperature. */
 export function boundsText(kind: QuantityKind): string {
@@ -35,7 +36,7 @@ export function expectedCells(kind: QuantityKind): readonly string[] {
     units,
     boundsText(kind),
     QUANTITY_KIND_PHYSICAL_BOUNDS[kind].reason,
-    `${range.min} to ${range.max} ${range.unit}`,
+    `${realisticRangeIsAbsolute(kind) ? 'absolute value ' : ''}${range.min} to ${range.max} ${range.unit}`,
     realisticRangeReason(kind),
   ];
 }

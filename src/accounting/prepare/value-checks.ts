@@ -12,6 +12,7 @@
 import type { BlueprintInput, IssuePath } from '../../model';
 import { QUANTITY_KINDS, type QuantityKind } from '../../model/quantity-kinds';
 import { isCompatible, parseUnit, realisticRange, realisticRangeSI } from '../../units';
+import { realisticRangeIsAbsolute } from '../../units/quantity-kind-ranges';
 import { problem, type PrepareContext } from './context';
 
 /** One check of a datapoint's value. */
@@ -19,6 +20,11 @@ export interface ValueCheck {
   readonly kind: QuantityKind;
   /** The input is a difference: sign free, checked on the absolute value. */
   readonly difference: boolean;
+  /**
+   * The range bounds the absolute value, zero included without a warning: the kind's own range of a
+   * signed kind that describes sizes (docs/units.md); an input's own range bounds the value as written.
+   */
+  readonly absolute: boolean;
   /** The realistic range, SI. */
   readonly range: { readonly min: number; readonly max: number };
   /** The realistic range as written (the input's, or the kind's), for messages. */
@@ -52,7 +58,7 @@ export class ValueChecks {
       const where = `input '${input.input_key}' of blueprint '${blueprintKey}'`;
       const range = rangeOf(context, path, where, kind, own);
       if (range === null) return -1;
-      check = { ...check, range, written: { min: own.min, max: own.max, unit: own.unit }, owner: where };
+      check = { ...check, absolute: false, range, written: { min: own.min, max: own.max, unit: own.unit }, owner: where };
     }
     const key = `${kind}\u0000${difference ? 1 : 0}\u0000${check.range.min}\u0000${check.range.max}\u0000${check.owner}`;
     let id = this.ids.get(key);
@@ -67,7 +73,7 @@ export class ValueChecks {
 
 function plainCheck(kind: QuantityKind): ValueCheck {
   const written = realisticRange(kind);
-  return { kind, difference: false, range: realisticRangeSI(kind), written, owner: '' };
+  return { kind, difference: false, absolute: realisticRangeIsAbsolute(kind), range: realisticRangeSI(kind), written, owner: '' };
 }
 
 /** An input's own range in SI, or null (problems reported) when its unit is not of the kind or its ends are not in order. */

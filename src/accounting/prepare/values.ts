@@ -82,14 +82,16 @@ function checkKind(
     return found; // an impossible value is not also unrealistic
   }
   const bounds = QUANTITY_KIND_PHYSICAL_BOUNDS[kind];
-  // Zero of a non-negative kind is "none of it" (no diesel burnt), a report rather than a slip.
-  const none = si === 0 && bounds.min === 0;
-  const below = !difference && si < range.min - 1e-12 * Math.abs(range.min);
-  if (!none && (below || si > range.max + 1e-12 * Math.abs(range.max))) {
+  const size = check.absolute ? Math.abs(si) : si;
+  // Zero of a non-negative kind is "none of it" (no diesel burnt), a report rather than a slip; zero
+  // of a signed kind whose range bounds sizes (a zero intercept, no current) is a value like any.
+  const none = si === 0 && (bounds.min === 0 || check.absolute);
+  const below = !difference && size < range.min - 1e-12 * Math.abs(range.min);
+  if (!none && (below || size > range.max + 1e-12 * Math.abs(range.max))) {
     const whose = check.owner === '' ? `quantity kind '${kind}'` : `${check.owner} (quantity kind '${kind}')`;
     const what = difference
       ? `of absolute value above the realistic range of the difference ${whose} (${rangeText(columns, d, check)})`
-      : `outside the realistic range of ${whose} (${rangeText(columns, d, check)})`;
+      : `${check.absolute ? 'of absolute value ' : ''}outside the realistic range of ${whose} (${rangeText(columns, d, check)})`;
     (found ??= []).push({
       path: formatIssuePath(magnitudePath(d)),
       code: 'value_outside_realistic_range',
