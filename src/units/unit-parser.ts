@@ -28,6 +28,7 @@
  * - An offset unit (degC, degF) keeps its offset only when it is the whole unit string with power 1;
  *   inside a compound (`degC/m`, `degC**2`) it is a temperature difference, as Pint reads it.
  */
+import { snappedScale } from './si-value';
 import { BASE_DIMENSIONS, DIMENSIONLESS, type Dimension } from './dimension';
 import { type NamedUnit, resolveName } from './unit-names';
 import { brandErrorClass, errorBrand, hasErrorBrand, isBrandedInstance } from '../model/error-brand';
@@ -410,5 +411,5 @@ export function parseUnitUncached(unit: string): ParsedUnit {
   }
   const offset = term.single !== undefined ? term.single.offset : 0;
   const dim = term.dimension.map((x) => (Object.is(x, -0) ? 0 : x));
-  return Object.freeze({ unit, dimension: Object.freeze(dim), scale: term.scale, offset });
+  return Object.freeze({ unit, dimension: Object.freeze(dim), scale: snappedScale(term.scale), offset });
 }

@@ -6,6 +6,7 @@
 import type { QuantityKind } from '../model/quantity-kinds';
 import { dimensionsEqual, formatDimension } from './dimension';
 import { QUANTITY_KIND_DIMENSIONS } from './quantity-kind-dimensions';
+import { scaledBy } from './si-value';
 import { parseUnitUncached, UnitError, type ParsedUnit } from './unit-parser';
 
 /**
@@ -92,8 +93,8 @@ export interface SIQuantity {
 export function toSI(magnitude: number, standardDeviation: number | null | undefined, unit: string): SIQuantity {
   const u = parseUnit(unit);
   return {
-    magnitude: magnitude * u.scale + u.offset,
-    standard_deviation: standardDeviation == null ? null : standardDeviation * Math.abs(u.scale),
+    magnitude: scaledBy(magnitude, u.scale) + u.offset,
+    standard_deviation: standardDeviation == null ? null : scaledBy(standardDeviation, Math.abs(u.scale)),
   };
 }
 

@@ -9,6 +9,7 @@
 import type { GraphDatapoint } from '../../model';
 import { DISTRIBUTION_CODE, lognormalMedianStandardDeviation } from '../../uncertainty/distributions';
 import { parseUnit, tryParseUnit, UnitError } from '../../units';
+import { powerOfTen, scaledByPower } from '../../units/si-value';
 import { packedDoubles } from './doubles';
 import { IdIndex } from './id-index';
 import { problem, unreadableItem, type PrepareContext } from './context';
@@ -40,6 +41,8 @@ interface UnitReading {
   readonly dimension: number;
   readonly scale: number;
   readonly offset: number;
+  /** k when the scale is 10^k (src/units/si-value.ts), found once per unit. */
+  readonly power: number | undefined;
 }
 
 /** Checks every datapoint and reads its numbers (see the module comment). */
@@ -127,9 +130,10 @@ export class DatapointReader {
       return;
     }
     columns.dimension[d] = reading.dimension;
-    columns.siMagnitudes[d] = magnitude * reading.scale + reading.offset;
-    columns.siScales[d] = reading.scale;
-    columns.siStandardDeviations[d] = sd === null || sd === undefined ? Number.NaN : sd * Math.abs(reading.scale);
+    const { scale, power } = reading;
+    columns.siMagnitudes[d] = scaledByPower(magnitude, scale, power) + reading.offset;
+    columns.siScales[d] = scale;
+    columns.siStandardDeviations[d] = sd === null || sd === undefined ? Number.NaN : scaledByPower(sd, scale, power);
   }
 
   /** What a unit string reads as (a string: why it is not a known unit). */
@@ -140,7 +144,12 @@ export class DatapointReader {
       reading =
         parsed === undefined
           ? whyUnknown(unit)
-          : { dimension: this.context.dimensions.idOf(parsed.dimension), scale: parsed.scale, offset: parsed.offset };
+          : {
+              dimension: this.context.dimensions.idOf(parsed.dimension),
+              scale: parsed.scale,
+              offset: parsed.offset,
+              power: powerOfTen(parsed.scale),
+            };
       this.readings.set(unit, reading);
     }
     return reading;
