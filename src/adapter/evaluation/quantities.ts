@@ -10,7 +10,16 @@
  * (`<resource>/resource.ts`, gathered as QUANTITY_FIELDS in resources/index.ts).
  */
 import type { QuantityKind } from '../../model';
-import { isCompatible, isWithinPhysicalBounds, parseUnit, QUANTITY_KIND_PHYSICAL_BOUNDS, UnitError } from '../../units';
+import {
+  isCompatible,
+  isDimensionless,
+  isWithinPhysicalBounds,
+  parseUnit,
+  QUANTITY_KIND_PHYSICAL_BOUNDS,
+  toSI,
+  tryParseUnit,
+  UnitError,
+} from '../../units';
 import type { Problems } from '../http/failures';
 import type { QuantityRow } from '../rows';
 
@@ -100,4 +109,18 @@ export function checkDatapointQuantity(problems: Problems, loc: readonly (string
   const unreadable = unreadableUnit(q.unit);
   if (unreadable !== undefined) problems.add([...loc, 'unit'], unreadable, q.unit);
   return numbers && unreadable === undefined ? row({ ...q, unit: q.unit }) : undefined;
+}
+
+/**
+ * The attribution factor a legacy factor datapoint (`attribution_factor_datapoint_id`) gives, as the
+ * evaluation reads it (accounting/prepare/entries.ts): the magnitude in SI (the units module's
+ * `toSI`, the conversion of the accounting's datapoint columns: 50 % is 0.5) of a dimensionless
+ * quantity, when it lies in (0, 1]. Undefined for any other quantity, a factor the evaluation
+ * refuses with its own problem.
+ */
+export function datapointFactor(quantity: QuantityRow): number | undefined {
+  const unit = tryParseUnit(quantity.unit);
+  if (unit === undefined || !isDimensionless(unit.dimension)) return undefined;
+  const factor = toSI(quantity.magnitude, null, quantity.unit).magnitude;
+  return factor > 0 && factor <= 1 ? factor : undefined;
 }

@@ -19,7 +19,7 @@
  * May import: http, store, indexes, evaluation, context.ts, router.ts, rows.ts, state.ts, registry,
  * accounting, model. The layers are in eslint.config.mjs (SUB_FOLDER_MAY_IMPORT): the world and the
  * OpenAPI document stand above the resources, the store and http below them. What two resources share
- * (visible-lists.ts, views.ts, common.ts, component-shapes.ts, world-shapes.ts) sits at the top of resources/, below the
+ * (visible-lists.ts, views.ts, common.ts, component-shapes.ts, world-shapes.ts, attribution-shares.ts) sits at the top of resources/, below the
  * resource folders, and no resource folder imports another in a loop (test/import-cycles.test.ts);
  * nothing outside resources/ imports a resource module but this list and routes.ts, and for a
  * resource's schemas.ts the rows and the `cdr-engine/schemas` entry.

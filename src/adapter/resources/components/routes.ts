@@ -22,6 +22,8 @@ import { removalSchema } from '../removals/schemas';
 import { paginatedListSchema } from '../../../model/shapes';
 import { indexes, type RequestContext } from '../../context';
 import { checkComponent, reevaluate } from '../../evaluation/evaluation';
+import { datapointFactor } from '../../evaluation/quantities';
+import { checkDatapointShare, checkShare } from '../attribution-shares';
 import { conflict, notFound, Problems, refuseProblems, unprocessable } from '../../http/failures';
 import { NO_CONTENT, ok, route, type Route } from '../../router';
 import { AMENDABLE_STATUSES, type AllocationStrategyValue, type ComponentRow, type ComponentScopeValue } from '../../rows';
@@ -155,7 +157,38 @@ function manualProjectComponent(context: RequestContext, id: string): ComponentR
   return component;
 }
 
-/** Attributes a MANUAL project component to a GHG entry (or changes its share); answers the entry. */
+/**
+ * The factor a MANUAL project component's attribution takes, checked against the component's 100 %
+ * across entries (docs/service.md#attribution-shares), or a 422: a factor datapoint's value (the
+ * factor the evaluation uses, and the one stored), else the factor given.
+ */
+function projectShare(
+  context: RequestContext,
+  share: {
+    readonly componentId: string;
+    readonly entryId: string;
+    readonly body: z.output<typeof updateProjectComponentRemovalAttributionRequestSchema>;
+  },
+): number {
+  const { componentId, entryId, body } = share;
+  const problems = new Problems();
+  const factor = body.attribution_factor ?? 1;
+  const datapointId = body.attribution_factor_datapoint_id ?? null;
+  if (datapointId === null) {
+    checkShare(context, problems, { loc: ['body', 'attribution_factor'], componentId, factor, entryId });
+    problems.check();
+    return factor;
+  }
+  checkDatapointShare(context, problems, { loc: ['body', 'attribution_factor_datapoint_id'], componentId, datapointId, entryId });
+  problems.check();
+  const datapoint = context.state.datapoints.get(datapointId);
+  return (datapoint === undefined ? undefined : datapointFactor(datapoint.quantity)) ?? factor;
+}
+
+/**
+ * Attributes a MANUAL project component to a GHG entry (or changes its share), within the
+ * component's 100 % across entries; answers the entry.
+ */
 const attributeProjectComponent = (
   context: RequestContext,
   id: string,
@@ -185,6 +218,7 @@ const attributeProjectComponent = (
   problems.check();
   if (removal === undefined) throw unprocessable(problems.items);
   changeableRemoval(context, removal.id);
+  const factor = projectShare(context, { componentId: id, entryId: removal.id, body });
   const existing = indexes(context)
     .attributionsByRemoval.rows(removal.id)
     .find((a) => a.component_id === id);
@@ -194,7 +228,7 @@ const attributeProjectComponent = (
     component_id: id,
     component_group_key: existing?.component_group_key ?? 'project',
     removal_template_component_id: null,
-    attribution_factor: body.attribution_factor ?? 1,
+    attribution_factor: factor,
     attribution_factor_datapoint_id: factorId,
   };
   if (existing === undefined) state.attributions.insert(row);

@@ -27,6 +27,7 @@ import { templateComponentView } from '../projects/view';
 import { mergedList } from '../../store/merged-list';
 import type { OrderedList } from '../../store/pagination';
 import { matching, visibleRows } from '../visible-lists';
+import { checkFactorChange } from '../attribution-shares';
 import { bodyProject, checkSources, entriesOfDatapoint, newRowInProject, pageOf, patched, refuseIfSubmitted } from '../common';
 
 /** Datapoints an entry's calculation uses (component inputs and legacy factors). */
@@ -153,8 +154,10 @@ const createDatapoint = (context: RequestContext, body: z.output<typeof createDa
 
 /**
  * Changes a datapoint. Its value feeds GHG entries: a new quantity re-evaluates every draft entry
- * using it and is refused (409) when a submitted entry uses it. Names, descriptions and sources
- * may change at any time; a source added after submission is visible to the verifier at once.
+ * using it and is refused (409) when a submitted entry uses it, and (422) when, as a legacy
+ * attribution factor, it would attribute a component more than 1 in total
+ * (docs/service.md#attribution-shares). Names, descriptions and sources may change at any time; a
+ * source added after submission is visible to the verifier at once.
  */
 const patchDatapoint = (context: RequestContext, id: string, body: z.output<typeof patchDatapointRequestSchema>) => {
   const { state } = context;
@@ -166,6 +169,10 @@ const patchDatapoint = (context: RequestContext, id: string, body: z.output<type
   const entries = entriesOfDatapoint(context, id);
   const changesValue = quantity !== undefined && JSON.stringify(quantity) !== JSON.stringify(datapoint.quantity);
   if (changesValue) refuseIfSubmitted(context, entries, `datapoint ${id}`);
+  // A legacy factor datapoint's value is a share of its component: the total stays at most 1.
+  if (changesValue && quantity !== undefined)
+    checkFactorChange(context, problems, { loc: ['body', 'quantity'], datapointId: id, quantity, input: body.quantity });
+  problems.check();
   const row: DatapointRow = {
     ...patched(datapoint, body, ['type', 'display_name', 'description', 'uncertainty_justification']),
     quantity: quantity ?? datapoint.quantity,

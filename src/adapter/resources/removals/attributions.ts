@@ -1,10 +1,10 @@
 /**
- * A GHG entry's attributions as a plan: the shares checked across entries, the entry evaluated
- * with the plan (or the request refused with the evaluation's problems), the rows stored with the
- * factors the evaluation used. Shared by the create and update routes of removals.
+ * A GHG entry's attributions as a plan: the shares checked across entries (../attribution-shares.ts),
+ * the entry evaluated with the plan (or the request refused with the evaluation's problems), the
+ * rows stored with the factors the evaluation used. Shared by the create and update routes of removals.
  */
 import { found } from '../found';
-import { DEFAULT_ACCOUNTING_POLICIES } from '../../../accounting';
+import { checkDatapointShare, checkShare } from '../attribution-shares';
 import type { GraphIssue } from '../../../model';
 import { indexes, type RequestContext } from '../../context';
 import { evaluateEntry, checkComponent, storeResults, type AttributionInput } from '../../evaluation/evaluation';
@@ -12,47 +12,11 @@ import { Problems, unprocessable, valueError } from '../../http/failures';
 import type { ValidationErrorItem } from '../../../model/validation-error';
 import type { AttributionRow, ComponentRow, ProjectRow } from '../../rows';
 
-/**
- * Slack when adding attribution shares: the accounting's own (the service evaluates under the
- * default policies), so that the service and the evaluation accept the same totals.
- */
-const SHARE_TOLERANCE = DEFAULT_ACCOUNTING_POLICIES.attributionTolerance;
-
 /** An attribution being planned: what the row will hold, before ids and factors are final. */
 export interface PlannedAttribution extends AttributionInput {
   readonly id: string | null;
   readonly component_group_key: string;
   readonly removal_template_component_id: string | null;
-}
-
-/**
- * Checks that attributing `factor` of a component keeps its total share across entries at most 1.
- * The accounting checks the same sum within one graph; an entry's graph holds that entry alone, so
- * the shares stored for the component's other entries are added here.
- */
-export function checkShare(
-  context: RequestContext,
-  problems: Problems,
-  share: {
-    readonly loc: readonly (string | number)[];
-    readonly componentId: string;
-    readonly factor: number;
-    readonly entryId: string | null;
-  },
-): void {
-  const { loc, componentId, factor, entryId } = share;
-  let taken = 0;
-  for (const a of indexes(context).attributionsByComponent.rows(componentId)) {
-    if (a.removal_id !== entryId && a.attribution_factor_datapoint_id === null) taken += a.attribution_factor;
-  }
-  if (taken + factor > 1 + SHARE_TOLERANCE) {
-    const left = Math.max(0, 1 - taken);
-    problems.add(
-      loc,
-      `component '${componentId}' is already attributed ${taken} to other GHG entries; at most ${left} of it remains`,
-      factor,
-    );
-  }
 }
 
 /** 422 items for the problems of an evaluation, located at `loc`. */
@@ -119,8 +83,9 @@ export interface ComponentLink {
 /**
  * Checks a link to an existing component and plans its attribution at factor 1 (or by its factor
  * datapoint): the component and the datapoint must be the caller's, the component must not be linked
- * twice (`duplicate`: the problem to report when it is), and without a factor datapoint its whole
- * share must be free. `groupKey` names the group once the component is known.
+ * twice (`duplicate`: the problem to report when it is), and the share it takes (the whole
+ * component, or the datapoint's value) must be free. `groupKey` names the group once the component
+ * is known.
  */
 export function planLinkedComponent(
   context: RequestContext,
@@ -143,14 +108,18 @@ export function planLinkedComponent(
   });
   if (duplicate !== null) problems.add([...loc, 'component_id'], duplicate, link.component_id);
   const factorId = link.attribution_factor_datapoint_id ?? null;
-  if (factorId !== null)
-    found(state.datapoints.get(factorId), {
+  if (factorId !== null) {
+    const factorLoc = [...loc, 'attribution_factor_datapoint_id'];
+    const datapoint = found(state.datapoints.get(factorId), {
       reference: context,
       problems,
-      loc: [...loc, 'attribution_factor_datapoint_id'],
+      loc: factorLoc,
       item: ['datapoint', factorId],
     });
-  else if (component !== undefined)
+    // The datapoint's value is the share taken (docs/service.md#attribution-shares).
+    if (component !== undefined && datapoint !== undefined)
+      checkDatapointShare(context, problems, { loc: factorLoc, componentId: link.component_id, datapointId: factorId, entryId });
+  } else if (component !== undefined)
     checkShare(context, problems, { loc: [...loc, 'component_id'], componentId: link.component_id, factor: 1, entryId });
   return {
     id: null,

@@ -24,14 +24,8 @@ import { attributionView, removalView } from './view';
 import { matching, visibleRows } from '../visible-lists';
 import { bothSpellings, changeableRemoval, pageOf } from '../common';
 import { createRemoval } from './create';
-import {
-  checkShare,
-  currentPlanWithout,
-  evaluateOrRefuse,
-  planLinkedComponent,
-  storeAttributions,
-  type PlannedAttribution,
-} from './attributions';
+import { checkShare } from '../attribution-shares';
+import { currentPlanWithout, evaluateOrRefuse, planLinkedComponent, storeAttributions, type PlannedAttribution } from './attributions';
 
 /** The group key of a component added by `add_components`: the template group given, the step, or the component's own group. */
 function groupKeyOf(

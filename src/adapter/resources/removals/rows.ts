@@ -39,7 +39,7 @@ export type RemovalRow = StoredFields<
 
 /**
  * An attribution (one spelling of each id: the removal's); `attribution_factor` is the share, or
- * with a legacy factor datapoint the datapoint's magnitude when it was attributed.
+ * with a legacy factor datapoint the datapoint's value as a factor (in SI), as last evaluated.
  */
 export type AttributionRow = Stored<typeof componentAttributionSchema, 'ghg_entry_id' | 'ghg_entry_template_component_id'> & {
   readonly attribution_factor_datapoint_id: string | null;
