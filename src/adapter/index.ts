@@ -24,7 +24,7 @@
  * route table; found.ts the one get-or-refuse); world/ (the sandbox world) and openapi/ (the
  * served documents, generated from the route table). At the top: sandbox.ts, the request pipeline;
  * router.ts, a handler typed by its route's schemas; context.ts, the caller; state.ts, a sandbox's
- * tables (one per table the resource list declares) and ledger; rows.ts, the row types; kept-state.ts and sqlite-state.ts, the state kept on disk.
+ * tables (one per table the resource list declares) and ledger; rows.ts, the row types; kept-state.ts and sqlite-state.ts, the state kept on disk (state-files.ts, its files as the file system names them).
  *
  * Public surface: `createSandbox`, its request, response and option types, the world document, and
  * the service's own OpenAPI document (`serviceOpenApiDocument`).

@@ -27,7 +27,10 @@
  * EXCLUSIVE`), for as long as it runs, so a second server on the same directory is refused, across
  * containers on one file system too; it names the holder from `DIR/holder.json`, which the holder
  * writes once it has the lock. The state itself uses SQLite's ordinary locking, so that another
- * process can read it while the server runs (an online backup).
+ * process can read it while the server runs (an online backup). A folder whose database is gone
+ * but whose `-wal` or `-shm` file is there is refused (state-files.ts); and each write checks,
+ * before it commits, that the paths of the database and its WAL still name the files opened
+ * (removed or renamed while serving: the write is refused, nothing written).
  *
  * Node-only: loaded by `cdr-engine serve`, never by the library's entry points (docs/service.md,
  * "State").
@@ -38,6 +41,7 @@ import { join } from 'node:path';
 import { StateWriteError, type KeptMeta, type KeptState, type StateCommit, type StatePort, type StoredRow } from './kept-state';
 import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource, type LedgerWrite } from './store/ledger-writes';
 import { checkAside, type CheckAnswer } from './sqlite-check';
+import { holdFiles, refuseOrphans, type HeldFiles } from './state-files';
 import { KEY_FIELDS, KEY_FIELDS_VERSION, keysRow, rowKeys } from './store/row-keys';
 import type { GroupColumn, KeyedRow, Numbered, TableBacking } from './store/backing';
 import type { Row } from './store/store';
@@ -109,6 +113,8 @@ export interface SqliteState extends StatePort {
 export interface OpenOptions {
   /** Check a file that needs no migration in a worker thread, beside the load ({@link SqliteState.checked}). */
   readonly checkAside?: boolean;
+  /** Hears when the state's files stop being (or are again) those opened, which refuses writes (state-files.ts). */
+  readonly report?: (message: string) => void;
 }
 
 /** Loads the driver; null when it is not installed. */
@@ -324,7 +330,18 @@ function writing(path: string, write: () => void): void {
   }
 }
 
-function storeOn(db: Database, held: Database, path: string, dir: string, check: Promise<CheckAnswer> | null): SqliteState {
+interface Opened {
+  readonly db: Database;
+  /** The connection holding `DIR/state.lock`. */
+  readonly held: Database;
+  readonly path: string;
+  readonly dir: string;
+  readonly check: Promise<CheckAnswer> | null;
+  /** The database and its WAL as opened: checked inside each write's transaction, before it commits. */
+  readonly files: HeldFiles;
+}
+
+function storeOn({ db, held, path, dir, check, files }: Opened): SqliteState {
   const put = db.prepare('INSERT OR REPLACE INTO rows (seq, tbl, json) VALUES (?, ?, ?)');
   const putKeys = db.prepare('INSERT OR REPLACE INTO row_keys (seq, tbl, keys, id, owner, ref) VALUES (?, ?, ?, ?, ?, ?)');
   const text = db.prepare('SELECT json FROM rows WHERE seq = ?').pluck(true);
@@ -354,10 +371,12 @@ function storeOn(db: Database, held: Database, path: string, dir: string, check:
     }
     writeLedger(changes.ledger);
     putMeta.run(JSON.stringify(changes.meta));
+    files.check();
   });
   const replace = db.transaction((rows: readonly LedgerRowChange[]) => {
     db.exec("DELETE FROM ledger_rows; DELETE FROM ledger; DELETE FROM meta WHERE key = 'ledger'");
     writeLedger(rows);
+    files.check();
   });
   const ledgerRows = db.prepare('SELECT json FROM ledger_rows ORDER BY rowid').pluck(true);
   const rowText = (seq: number): string => {
@@ -404,9 +423,12 @@ export async function openSqliteState(dir: string, options: OpenOptions = {}): P
   const held = lock(Driver, dir, path);
   let db: Database | undefined;
   let check: Promise<CheckAnswer> | null = null;
+  let files: HeldFiles;
   try {
+    refuseOrphans(path);
     db = new Driver(path, { timeout: 1_000 });
     if (prepare(db, path, options.checkAside === true)) check = checkAside(path);
+    files = holdFiles([path, `${path}-wal`], options.report);
   } catch (error) {
     db?.close();
     held.close();
@@ -416,5 +438,5 @@ export async function openSqliteState(dir: string, options: OpenOptions = {}): P
     throw error;
   }
   writeFileSync(join(dir, 'holder.json'), JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
-  return storeOn(db, held, path, dir, check);
+  return storeOn({ db, held, path, dir, check, files });
 }

@@ -119,7 +119,9 @@ async function openState(dir: string | undefined, io: Io): Promise<SqliteState |
   if (dir === undefined) return undefined;
   try {
     const { openSqliteState } = await import('../adapter/sqlite-state');
-    const state = await openSqliteState(dir, { checkAside: true });
+    // A state file removed or renamed while serving refuses writes: said on stderr when it starts and ends.
+    const report = (message: string): void => io.err(`cdr-engine serve: --state ${dir}: ${message}\n`);
+    const state = await openSqliteState(dir, { checkAside: true, report });
     // A write past a file-size limit fails (EFBIG, answered 503) instead of killing the server.
     process.on('SIGXFSZ', ignore);
     return state;

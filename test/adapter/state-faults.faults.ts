@@ -1,12 +1,13 @@
 /**
  * `serve --state` under faults, as an operator meets them, with child servers on 127.0.0.1 and
  * temporary folders: a file-size limit reached while writing (the disk is full for this server),
- * two servers on one database from two pid namespaces (two containers on one volume), and kill -9
- * during multi-row requests. Bounds on time are generous (the machine may be loaded): what is
+ * two servers on one database from two pid namespaces (two containers on one volume), the
+ * database removed or renamed while serving and the server then killed, and kill -9 during
+ * multi-row requests. Bounds on time are generous (the machine may be loaded): what is
  * checked is what was acknowledged and what is there after a restart.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -108,6 +109,54 @@ describe('serve --state under faults', () => {
     } finally {
       first.process.kill('SIGKILL'); // unshare waits through SIGTERM; killed, it takes its child (--kill-child)
       await first.exited;
+    }
+  }, 240_000);
+
+  test('the database removed, or renamed, while serving: writes 503 with Retry-After, reads 200; after kill -9 the start is refused naming the WAL (exit 1); the renamed file put back loads every 2xx', async () => {
+    const feedstock = (reference: string) => ({
+      delivery_date: '2026-02-20',
+      display_name: reference,
+      feedstock_type_id: IDS.feedstockType,
+      mass: { magnitude: 1, unit: 't' },
+      supplier_reference_id: reference,
+    });
+    const listed = async (url: string) => {
+      const list = await send(url, 'GET', `/mrv/v0/feedstock_types/${IDS.feedstockType}/feedstock_batches`, TOKENS.supplierA);
+      expect(list.status).toBe(200);
+      return (list.body.nodes as { supplier_reference_id: string }[]).map((n) => n.supplier_reference_id).sort();
+    };
+    for (const how of ['removed', 'renamed'] as const) {
+      const state = join(dir, how);
+      const path = join(state, 'state.sqlite');
+      const server = await spawnServe(bundle, ['--state', state]);
+      try {
+        expect((await send(server.url, 'POST', '/mrv/v0/feedstock_batches', TOKENS.supplierA, feedstock('before'))).status).toBe(200);
+        if (how === 'removed') rmSync(path);
+        else renameSync(path, join(dir, 'renamed-aside.sqlite'));
+        const refused = await send(server.url, 'POST', '/mrv/v0/feedstock_batches', TOKENS.supplierA, feedstock('after'));
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get('retry-after')).toBe('5');
+        expect(await listed(server.url)).toEqual(['before']);
+        expect(server.output()).toContain(
+          `--state ${state}: ${path} is no longer the file this server opened (removed or renamed while serving)`,
+        );
+      } finally {
+        server.process.kill('SIGKILL');
+        await server.exited;
+      }
+      const again = await runThrough([], state);
+      expect(again.code).toBe(1);
+      expect(again.output).toContain(`cdr-engine serve: --state ${state}: ${state} holds state.sqlite-wal but no state.sqlite`);
+      expect(existsSync(`${path}-wal`)).toBe(true);
+    }
+    // The renamed file put back beside its WAL: the write answered 200 is there, the one answered 503 is not.
+    renameSync(join(dir, 'renamed-aside.sqlite'), join(dir, 'renamed', 'state.sqlite'));
+    const restarted = await spawnServe(bundle, ['--state', join(dir, 'renamed')]);
+    try {
+      expect(await listed(restarted.url)).toEqual(['before']);
+      expect((await send(restarted.url, 'POST', '/mrv/v0/feedstock_batches', TOKENS.supplierA, feedstock('after'))).status).toBe(200);
+    } finally {
+      await stop(restarted);
     }
   }, 240_000);
 
