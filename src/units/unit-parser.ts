@@ -147,6 +147,7 @@ function tokenize(src: string): Token[] {
       continue;
     }
     if (c === '%' || c === '‰') {
+      refuseGluedPercent(src, i);
       tokens.push({ kind: 'name', text: c === '%' ? 'percent' : 'permille', pos: i, gluedToPrevious: false });
       i++;
       continue;
@@ -184,6 +185,22 @@ function tokenize(src: string): Token[] {
     throw new SyntaxFailure(`unexpected '${c}' at position ${i}`);
   }
   return tokens;
+}
+
+/**
+ * A `%` or `‰` written against a name or another sign (`kg%`, `%%`): Pint replaces `%` by `percent`
+ * inside the text, so it reads `kgpercent` or `percentpercent`, no unit, and refuses; read as two
+ * factors it would silently be a hundredth of the unit meant (12 `kg%` = 0.12 kg). (`‰` is written
+ * \u2030 in the patterns, as in the name pattern below.)
+ */
+function refuseGluedPercent(src: string, i: number): void {
+  const before = src[i - 1] ?? ' ';
+  const after = src[i + 1] ?? ' ';
+  const glued = /[\p{L}_%\u2030]/u.test(before) ? before : /[\p{L}\p{Nd}_%\u2030]/u.test(after) ? after : undefined;
+  if (glued === undefined) return;
+  throw new SyntaxFailure(
+    `'${src[i]}' is glued to '${glued}' at position ${i}: Pint reads the two as one name, which is no unit; write a space or '*' between them for a product`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

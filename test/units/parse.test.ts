@@ -263,3 +263,24 @@ describe('cache and isolation', () => {
     }
   });
 });
+
+describe('a percent sign glued to a name or another sign', () => {
+  it.each([
+    ['%%', "'%' is glued to '%' at position 0"],
+    ['kg%', "'%' is glued to 'g' at position 2"],
+    ['%kg', "'%' is glued to 'k' at position 0"],
+    ['‰%', "'‰' is glued to '%' at position 0"],
+  ])('%s is refused, as Pint refuses the name it reads', (unit, where) => {
+    expect(() => parseUnit(unit)).toThrow(where);
+  });
+
+  it.each([
+    ['%', 0.01],
+    ['kg %', 0.01],
+    ['kg*%', 0.01],
+    ['%/yr', 0.01 / (365.25 * 86_400)],
+    ['(%)', 0.01],
+  ])('%s reads as before', (unit, scale) => {
+    expect(parseUnit(unit).scale).toBeCloseTo(scale, 20);
+  });
+});
