@@ -6,6 +6,7 @@
  * come off first, then statements receive in reporting-period order and the first one that would
  * pass 100 % gets only what is left (later ones get 0).
  */
+import { DEFAULT_ACCOUNTING_POLICIES } from './policies';
 import type { PreparedAttributions, PreparedGraph } from './prepare/prepared-graph';
 
 /** How a statement's share of a project component was reached. */
@@ -87,9 +88,18 @@ export function projectComponentShare(input: ProjectComponentShareInput, already
   return capShare(numerator / denominator, Math.max(0, 1 - alreadyAllocated));
 }
 
-/** A proposed share cut to `[0, remaining]`. */
-function capShare(proposed: number, remaining: number): number {
-  return proposed > remaining ? remaining : Math.max(0, proposed);
+/**
+ * Whether a proposed share goes past what remains of the component's 100 %, by more than the
+ * attribution tolerance: shares that add up to 1 in exact arithmetic (183/365 + 182/365) may exceed
+ * it by one unit in the last place in floating point, which is not a cut.
+ */
+function exceeds(proposed: number, remaining: number, tolerance: number): boolean {
+  return proposed > remaining + tolerance;
+}
+
+/** A proposed share cut to `[0, remaining]` when it exceeds it (see {@link exceeds}). */
+function capShare(proposed: number, remaining: number, tolerance = DEFAULT_ACCOUNTING_POLICIES.attributionTolerance): number {
+  return exceeds(proposed, remaining, tolerance) ? remaining : Math.max(0, proposed);
 }
 
 /**
@@ -149,6 +159,7 @@ export function amortiseProjectComponents(
   const shares = new Float64Array(prepared.shareSlotCount);
   const raw = new Float64Array(prepared.shareSlotCount).fill(Number.NaN);
   const state = new Uint8Array(prepared.shareSlotCount);
+  const tolerance = prepared.policies.attributionTolerance;
   for (const amortisation of prepared.amortisations) {
     let remaining = Math.max(0, 1 - amortisation.frozenTotal);
     for (const slot of amortisation.slots) {
@@ -163,8 +174,8 @@ export function amortiseProjectComponents(
           ? (gross[slot.statement] as number) / amortisation.estimatedGrossTonnageKg
           : slot.timeShare;
       raw[slot.slot] = proposed;
-      const capped = proposed > remaining;
-      const share = capShare(proposed, remaining);
+      const capped = exceeds(proposed, remaining, tolerance);
+      const share = capShare(proposed, remaining, tolerance);
       shares[slot.slot] = share;
       state[slot.slot] = capped ? SHARE_STATE.capped : SHARE_STATE.computed;
       remaining = Math.max(0, remaining - share);
