@@ -18,7 +18,19 @@ export type Binding =
  * when present, marks an element-wise LIST value: the blueprint inputs (indices) it is paired over,
  * which must have one length (docs/rules.md, "Element-wise lists").
  */
-export type DimInfo = { readonly dim: Dimension; readonly anyDim: boolean; readonly lists?: readonly number[] } | null;
+export type DimInfo = {
+  readonly dim: Dimension;
+  readonly anyDim: boolean;
+  readonly lists?: readonly number[];
+  /**
+   * For a temperature, whether it is an absolute temperature or a difference of two, when that is
+   * known (docs/units.md, "Unit literals": what a literal in an offset unit may meet).
+   */
+  readonly temperature?: TemperatureScale;
+} | null;
+
+/** An absolute temperature (an input, a literal in degC) or a difference of two (`difference: true`, 10 K). */
+export type TemperatureScale = 'absolute' | 'difference';
 
 /** LIST inputs combined element-wise and then reduced in one expression: every component must give them one length. */
 export interface ListPairing {
@@ -45,6 +57,8 @@ export interface InputState {
   readonly kind: QuantityKind;
   readonly shape: DataShape;
   readonly dim: Dimension | null;
+  /** Declared `difference: true`: its datapoints are changes of a quantity (docs/graph-document.md). */
+  readonly difference: boolean;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -152,7 +152,7 @@ function readInput(input: unknown, i: number, inputIndex: Map<string, number>, {
   } else {
     report(['inputs', i, 'quantity_kind'], BLUEPRINT_ISSUE_CODES.unknownQuantityKind, `${where}: unknown quantity kind "${kind}"`);
   }
-  return { key, kind, shape: shape === 'LIST' ? 'LIST' : 'SCALAR', dim };
+  return { key, kind, shape: shape === 'LIST' ? 'LIST' : 'SCALAR', dim, difference: input['difference'] === true };
 }
 
 function readExpressionList(raw: Record<string, unknown>, { bpName, report }: Reporter): unknown[] {

@@ -16,9 +16,10 @@ import {
 } from '../units';
 import type { GraphIssueCode } from '../model/issues';
 import { BLUEPRINT_ISSUE_CODES } from './blueprint-types';
-import { type Binding, clip, type DimInfo, type InputState } from './compile-state';
+import { type Binding, clip, type DimInfo, type InputState, type TemperatureScale } from './compile-state';
 import { foldConstant, type Formula, printFormula } from './formula';
 import { LIST_REDUCERS } from './functions';
+import { checkOffsetLiterals, checkWholeOffsetLiteral, isTemperature, temperatureScale } from './offset-literals';
 
 /** The dimension of a plane angle (radians in SI). */
 const ANGLE: Dimension = dimension({ angle: 1 });
@@ -41,7 +42,24 @@ const OP_VERB: Readonly<Record<string, string>> = { '+': 'add', '-': 'subtract' 
  * is not reported again by everything above it.
  */
 export function checkFormula(f: Formula, ctx: CheckContext): DimInfo {
+  checkWholeOffsetLiteral(f, (message) => ctx.report(BLUEPRINT_ISSUE_CODES.dimension, message));
   return visit(ctx, f);
+}
+
+/** `info` saying whether it is an absolute temperature or a difference (`scale`), or neither when undefined. */
+function withScale(info: DimInfo, scale: TemperatureScale | undefined): DimInfo {
+  if (info === null || info.temperature === scale) return info;
+  const { temperature: _, ...rest } = info;
+  return scale === undefined ? rest : { ...rest, temperature: scale };
+}
+
+/**
+ * The info of `g` once its operands' (`parts`) are known: the uses of offset-unit literals checked,
+ * and whether a temperature is absolute or a difference (offset-literals.ts).
+ */
+function finish(ctx: CheckContext, g: Formula, parts: readonly DimInfo[], info: DimInfo): DimInfo {
+  checkOffsetLiterals(g, parts, (message) => ctx.report(BLUEPRINT_ISSUE_CODES.dimension, message));
+  return info === null ? null : withScale(info, temperatureScale(g, parts, info.dim));
 }
 
 /** A formula quoted in a message, clipped. */
@@ -89,7 +107,8 @@ function variable(ctx: CheckContext, name: string): DimInfo {
   if (binding.kind === 'expression') return ctx.expressionInfo(binding.index);
   const input = ctx.inputs[binding.index];
   if (input === null || input === undefined || input.dim === null) return null;
-  return input.shape === 'LIST' ? { dim: input.dim, anyDim: false, lists: [binding.index] } : plain(input.dim);
+  const info = input.shape === 'LIST' ? { dim: input.dim, anyDim: false, lists: [binding.index] } : plain(input.dim);
+  return withScale(info, isTemperature(input.dim) ? (input.difference ? 'difference' : 'absolute') : undefined);
 }
 
 /** The LIST inputs an element-wise value over `parts` is paired over (ascending); undefined when none is a LIST. */
@@ -125,13 +144,15 @@ function visit(ctx: CheckContext, g: Formula): DimInfo {
     case 'var':
       return variable(ctx, g.name);
     case 'quantity':
-      return plain(g.dim);
-    case 'neg':
-      return visit(ctx, g.arg);
+      return finish(ctx, g, [], plain(g.dim));
+    case 'neg': {
+      const a = visit(ctx, g.arg);
+      return finish(ctx, g, [a], a);
+    }
     case 'bin': {
       const a = visit(ctx, g.left);
       const b = visit(ctx, g.right);
-      return elementWise(ctx, binary(ctx, g, a, b), [a, b], g);
+      return finish(ctx, g, [a, b], elementWise(ctx, binary(ctx, g, a, b), [a, b], g));
     }
     case 'call':
       return call(ctx, g);
@@ -139,14 +160,15 @@ function visit(ctx: CheckContext, g: Formula): DimInfo {
       // The walker lets a comparison stand only as a condition; its value is 0 or 1.
       const sides = [visit(ctx, g.left), visit(ctx, g.right)];
       if (!scalarOnly(ctx, sides, 'the comparison', g)) return null;
-      return common(ctx, sides, (x, y) => `cannot compare ${x} and ${y} in ${show(g)}`) === null ? null : plain(DIMENSIONLESS);
+      const same = common(ctx, sides, (x, y) => `cannot compare ${x} and ${y} in ${show(g)}`);
+      return finish(ctx, g, sides, same === null ? null : plain(DIMENSIONLESS));
     }
     case 'cond': {
       const test = visit(ctx, g.test);
       const arms = [visit(ctx, g.then), visit(ctx, g.otherwise)];
       if (!scalarOnly(ctx, [test, ...arms], 'the conditional', g)) return null;
       const branches = common(ctx, arms, (x, y) => `both branches of ${show(g)} must have one dimension, but they have ${x} and ${y}`);
-      return test === null ? null : branches;
+      return finish(ctx, g, arms, test === null ? null : branches);
     }
   }
 }
@@ -192,9 +214,15 @@ function arity(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, expecte
 /** The dimension of a function call: reducers, sqrt, abs, exp, log (these four element-wise on a LIST). */
 function call(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>): DimInfo {
   const fn = g.fn;
-  if (LIST_REDUCERS.has(fn) && g.args.length === 1) return reducer(ctx, g, g.args[0] as Formula);
-  if (fn === 'count') return arity(ctx, g, 'exactly one LIST value');
+  if (fn === 'count' && g.args.length !== 1) return arity(ctx, g, 'exactly one LIST value');
   const args = g.args.map((a) => visit(ctx, a));
+  return finish(ctx, g, args, callInfo(ctx, g, args));
+}
+
+/** The dimension of a call whose arguments' are `args`. */
+function callInfo(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, args: readonly DimInfo[]): DimInfo {
+  const fn = g.fn;
+  if (LIST_REDUCERS.has(fn) && g.args.length === 1) return reducer(ctx, g, g.args[0] as Formula, args[0] ?? null);
   if (LIST_REDUCERS.has(fn)) {
     // sum, mean, min, max over two or more scalars.
     if (args.length === 0) return arity(ctx, g, 'one LIST value or two or more scalar arguments');
@@ -245,8 +273,7 @@ function trigonometry(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, 
 }
 
 /** A reducer over one argument, which must be a LIST value: a LIST input or an element-wise formula over LIST inputs. */
-function reducer(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, arg: Formula): DimInfo {
-  const info = visit(ctx, arg);
+function reducer(ctx: CheckContext, g: Extract<Formula, { kind: 'call' }>, arg: Formula, info: DimInfo): DimInfo {
   if (info === null) return null;
   if (info.lists === undefined) {
     const binding = arg.kind === 'var' ? ctx.bindings.get(arg.name) : undefined;

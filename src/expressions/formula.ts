@@ -7,7 +7,7 @@
 import type { GraphIssueCode } from '../model/issues';
 import { engineMath, formulaParser } from '../units/mathjs-instance';
 import type { Dimension } from '../units';
-import { type UnitLiteralNode, unitLiteral } from './unit-literals';
+import { findUnitLiterals, type FoundLiteral } from './unit-literals';
 import { exp } from './fdlibm';
 import { type AllowedFunction, ALLOWED_FUNCTIONS, isAllowedFunction } from './functions';
 
@@ -26,8 +26,12 @@ export type Formula =
   | { readonly kind: 'call'; readonly fn: AllowedFunction; readonly args: readonly Formula[] }
   | { readonly kind: 'cmp'; readonly op: CompareOp; readonly left: Formula; readonly right: Formula }
   | { readonly kind: 'cond'; readonly test: Formula; readonly then: Formula; readonly otherwise: Formula }
-  /** A unit literal (`1 g/cm^3`): its value in SI, its dimension and its text as written. */
-  | { readonly kind: 'quantity'; readonly value: number; readonly dim: Dimension; readonly text: string };
+  /**
+   * A unit literal (`1 g/cm^3`): its value in SI, its dimension and its text as written; `offset`:
+   * the SI offset of its unit, not 0 for an offset unit (degC), whose literal is an absolute
+   * temperature (offset-literals.ts).
+   */
+  | { readonly kind: 'quantity'; readonly value: number; readonly dim: Dimension; readonly text: string; readonly offset: number };
 
 /** A problem with a template's text, before any mapping or dimension is considered. */
 export interface FormulaProblem {
@@ -115,37 +119,47 @@ const FORBIDDEN_NODES: Readonly<Record<string, string>> = {
 interface Substituted {
   readonly text: string;
   readonly prefix: string;
+  /** The unit literals, each replaced by the symbol `<prefix>q<n>` (unit-literals.ts). */
+  readonly literals: readonly FoundLiteral[];
   /** For mapping parser positions back to the template: where each substitution sits in both strings. */
   readonly spans: readonly { readonly orig: number; readonly origLen: number; readonly sub: number; readonly subLen: number }[];
 }
 
 /**
- * Replaces each `{name}` by ` <prefix><n> `. The prefix is chosen so that it occurs nowhere in the
- * template, hence no name the author typed can collide with an internal symbol; the spaces keep
- * `{a}{b}` and `{a}2` from fusing into one identifier.
+ * Replaces each `{name}` by ` <prefix><n> ` and each unit literal by ` <prefix>q<n> `. The prefix
+ * is chosen so that it occurs nowhere in the template, hence no name the author typed can collide
+ * with an internal symbol; the spaces keep `{a}{b}` and `{a}2` from fusing into one identifier.
  */
 function substitute(template: string, variables: string[]): Substituted {
   let prefix = 'v__';
   while (template.includes(prefix)) prefix += '_';
-  let text = '';
-  let last = 0;
-  const spans: { orig: number; origLen: number; sub: number; subLen: number }[] = [];
+  const literals = findUnitLiterals(template);
+  const cuts: { at: number; length: number; symbol: string }[] = literals.map((l, n) => ({
+    at: l.start,
+    length: l.end - l.start,
+    symbol: ` ${prefix}q${n} `,
+  }));
   for (const match of template.matchAll(VARIABLE)) {
     const name = match[1] as string;
-    const at = match.index;
-    text += template.slice(last, at);
     let index = variables.indexOf(name);
     if (index < 0) {
       index = variables.length;
       variables.push(name);
     }
-    const symbol = ` ${prefix}${index} `;
-    spans.push({ orig: at, origLen: match[0].length, sub: text.length, subLen: symbol.length });
-    text += symbol;
-    last = at + match[0].length;
+    cuts.push({ at: match.index, length: match[0].length, symbol: ` ${prefix}${index} ` });
+  }
+  cuts.sort((a, b) => a.at - b.at);
+  let text = '';
+  let last = 0;
+  const spans: { orig: number; origLen: number; sub: number; subLen: number }[] = [];
+  for (const cut of cuts) {
+    text += template.slice(last, cut.at);
+    spans.push({ orig: cut.at, origLen: cut.length, sub: text.length, subLen: cut.symbol.length });
+    text += cut.symbol;
+    last = cut.at + cut.length;
   }
   text += template.slice(last);
-  return { text, prefix, spans };
+  return { text, prefix, literals, spans };
 }
 
 /** Maps a 0-based position in the substituted text back to the template. */
@@ -282,9 +296,18 @@ class TemplateWalker {
     }
   }
 
-  /** Variable names back in place of their substitutes. */
+  /** Variable names and unit literals back in place of their substitutes. */
   private restore(text: string): string {
-    return text.replace(new RegExp(`${this.sub.prefix}(\\d+)`, 'g'), (_m, n: string) => `{${this.variables[Number(n)] ?? n}}`);
+    return text.replace(new RegExp(`${this.sub.prefix}(q?)(\\d+)`, 'g'), (_m, literal: string, n: string) =>
+      literal === '' ? `{${this.variables[Number(n)] ?? n}}` : (this.sub.literals[Number(n)]?.text ?? n),
+    );
+  }
+
+  /** The unit literal a substituted name stands for, undefined for any other name. */
+  private literalOf(name: string): FoundLiteral | undefined {
+    if (!name.startsWith(`${this.sub.prefix}q`)) return undefined;
+    const rest = name.slice(this.sub.prefix.length + 1);
+    return /^\d+$/.test(rest) ? this.sub.literals[Number(rest)] : undefined;
   }
 
   /** A node quoted in a message, with its variables restored. */
@@ -325,6 +348,12 @@ class TemplateWalker {
     const name = node.name ?? '';
     const index = this.symbolIndex(name);
     if (index >= 0 && index < this.variables.length) return { kind: 'var', name: this.variables[index] as string };
+    const literal = this.literalOf(name);
+    if (literal !== undefined) {
+      const { reading } = literal;
+      if (typeof reading === 'string') return this.forbid(`unit literal "${clipText(literal.text)}": ${reading}`);
+      return { kind: 'quantity', ...reading };
+    }
     if (isAllowedFunction(name)) return this.forbid(`function name "${name}" must be called with arguments, e.g. ${name}({x})`);
     let isUnit: boolean;
     try {
@@ -338,11 +367,6 @@ class TemplateWalker {
 
   /** + - * / ^ and unary minus; any other operator is refused after its operands are checked. */
   private operator(node: RawNode, depth: number): Formula | null {
-    const literal = unitLiteral(node as UnitLiteralNode, (name) => this.symbolIndex(name) >= 0);
-    if (literal !== undefined) {
-      if (typeof literal === 'string') return this.forbid(`unit literal ${this.show(node)}: ${literal}`);
-      return { kind: 'quantity', ...literal };
-    }
     const fn = typeof node.fn === 'string' ? node.fn : '';
     const args = node.args ?? [];
     if (node.implicit === true && !this.options.allowImplicitMultiplication) {
@@ -407,6 +431,8 @@ class TemplateWalker {
       return this.forbid(`calling ${this.show(node)} is not allowed; only ${ALLOWED_FUNCTIONS.join(', ')} can be called`);
     }
     const name = fnNode.name ?? '';
+    // A literal before "(" is refused as such (unit-literals.ts): its own message says how to write it.
+    if (this.literalOf(name) !== undefined) return this.symbol(fnNode) === null ? null : this.forbid(`unexpected ${this.show(node)}`);
     if (this.symbolIndex(name) >= 0)
       return this.forbid(`variable ${this.restore(name)} cannot be called as a function in ${this.show(node)}`);
     if (!isAllowedFunction(name) || !this.options.allowedFunctions.has(name)) {

@@ -1,110 +1,183 @@
 /**
- * Unit literals of a formula (docs/rules.md, "Formula language, added"): a number followed by a
- * unit the unit reader accepts (`1 g/cm^3`, `0.0673 kg`, `(1 cm)`), converted to SI once, so that an
- * empirical formula states its units. mathjs reads `1 g/cm^3` as `(1 g) / cm^3`, the number and
- * the first unit joined by an implicit multiplication; this module recognises those shapes in its
- * tree and reads the unit text with the engine's unit reader (src/units), whose message names the
- * nearest spelling of a unit it does not know.
+ * Unit literals of a formula (docs/units.md, "Unit literals"; docs/rules.md, "Formula language,
+ * added"): a number followed by a unit the unit reader accepts (`1 g/cm^3`, `0.0673 kg`, `(1 cm)`),
+ * converted to SI once, so that an empirical formula states its units. They are found in the
+ * formula's text before mathjs reads it, and the unit's text is read by the engine's unit reader
+ * alone (src/units: where the unit ends, then its value), so that a literal accepts exactly the
+ * spellings a datapoint's unit may have (`µg`, `kg/m³`, `°C`, `‰`, `g/cm**3`, `t / kg`, `%`).
+ * formula.ts then gives mathjs one symbol in place of each literal.
+ *
+ * Where the formula's own operators could group a literal otherwise than the literal reads, the
+ * literal is refused with a message saying how to write it (the rules of docs/units.md): never a
+ * different unit read silently. A minus directly before the number belongs to it when it is a sign
+ * (`{T} > -5 degC` is -5 degC, 268.15 K; an offset unit is not negated, dimension-check.ts).
+ *
+ * Owns: finding and reading the unit literals of a formula's text. May import: units.
  */
 import { type Dimension, isUnitError, parseUnit } from '../units';
+import { literalUnitText } from '../units/unit-parser';
 
-/** The slice of a mathjs node read here (see formula.ts). */
-export interface UnitLiteralNode {
-  readonly type: string;
-  readonly value?: unknown;
-  readonly name?: string;
-  readonly fn?: unknown;
-  readonly args?: readonly UnitLiteralNode[];
-  readonly implicit?: boolean;
-  readonly content?: UnitLiteralNode;
-}
-
-/** A unit literal read: its SI value, dimension and text. */
+/** A unit literal read: its SI value, dimension and text; `offset`: its unit's SI offset (degC: 273.15 K), else 0. */
 export interface UnitLiteral {
   readonly value: number;
   readonly dim: Dimension;
   readonly text: string;
+  readonly offset: number;
 }
 
-/**
- * The unit literal `node` is, a message when it is one the unit reader refuses, or undefined when
- * the node is not shaped as a unit literal. `isVariable` tells the formula's substituted variables.
- */
-export function unitLiteral(node: UnitLiteralNode, isVariable: (name: string) => boolean): UnitLiteral | string | undefined {
-  const parts = literalParts(node, isVariable);
-  if (parts === undefined) return undefined;
-  const text = `${String(parts.number)} ${parts.unit}`;
+/** A unit literal found in a formula's text: where it is, its text, and its reading or why it is refused. */
+export interface FoundLiteral {
+  /** Start (the sign, when it has one) and end (exclusive) in the formula's text. */
+  readonly start: number;
+  readonly end: number;
+  /** The number and the unit, as written (`-5 degC`, `1 g/cm^3`). */
+  readonly text: string;
+  readonly reading: UnitLiteral | string;
+}
+
+const VARIABLE = /\{[A-Za-z_][A-Za-z0-9_]*\}/y;
+const NUMBER = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
+/** A character of a name of mathjs or of a unit. */
+const NAME_CHAR = /[\p{L}\p{Nd}_$\u00B0\u221E]/u;
+/** After these (or at the start) a `-` or `+` is a sign, not a subtraction or an addition. */
+const OPERATOR_BEFORE_SIGN = '(,[;+-*/^<>=?:&|~';
+
+/** The unit literals of a formula's text, in order. */
+export function findUnitLiterals(template: string): FoundLiteral[] {
+  const found: FoundLiteral[] = [];
+  let i = 0;
+  while (i < template.length) {
+    const c = template[i] as string;
+    const skipped = skip(template, i, c);
+    if (skipped > i) {
+      i = skipped;
+      continue;
+    }
+    NUMBER.lastIndex = i;
+    const number = NUMBER.exec(template);
+    if (number === null) {
+      i++;
+      continue;
+    }
+    const numberEnd = i + number[0].length;
+    let unitStart = numberEnd;
+    while (template[unitStart] === ' ' || template[unitStart] === '\t') unitStart++;
+    const unit = literalUnitText(template, unitStart);
+    if (unit.end > unitStart) {
+      const signed = template[i - 1] === '-' && isSign(template, i - 1);
+      found.push(readLiteral(template, signed ? i - 1 : i, number[0], unit, unitStart));
+      i = unit.end;
+    } else {
+      i = numberEnd;
+    }
+  }
+  return found;
+}
+
+/** Past a variable, a name, a string or a number in another base (`0x1F`) at i; i when none starts there. */
+function skip(template: string, i: number, c: string): number {
+  if (c === '{') {
+    VARIABLE.lastIndex = i;
+    return VARIABLE.test(template) ? VARIABLE.lastIndex : i;
+  }
+  if (c === '"' || c === "'") {
+    const close = template.indexOf(c, i + 1);
+    return close < 0 ? i : close + 1;
+  }
+  const radix = c === '0' && /[box]/.test(template[i + 1] ?? '') && NAME_CHAR.test(template[i + 2] ?? '');
+  if (radix || (NAME_CHAR.test(c) && !/\d/.test(c))) {
+    let j = i + 1;
+    while (j < template.length && NAME_CHAR.test(template[j] as string)) j++;
+    return j;
+  }
+  return i;
+}
+
+/** The non-blank character before position `at`, and its position (-1 and '' at the start). */
+function before(template: string, at: number): { readonly char: string; readonly index: number } {
+  let j = at - 1;
+  while (j >= 0 && /\s/.test(template[j] as string)) j--;
+  return { char: j < 0 ? '' : (template[j] as string), index: j };
+}
+
+/** Whether the `-` or `+` at `at` is a sign (nothing, or an operator, before it). */
+function isSign(template: string, at: number): boolean {
+  const { char } = before(template, at);
+  return char === '' || OPERATOR_BEFORE_SIGN.includes(char);
+}
+
+/** The literal from `start` (its sign or number) to the unit's end, read, or refused with the reason. */
+function readLiteral(
+  template: string,
+  start: number,
+  numberText: string,
+  unit: ReturnType<typeof literalUnitText>,
+  unitStart: number,
+): FoundLiteral {
+  const unitText = template.slice(unitStart, unit.end);
+  const negative = template[start] === '-';
+  const text = `${negative ? '-' : ''}${numberText} ${unitText}`;
+  const refusal = ambiguity(template, start, unit, text);
+  const found = { start, end: unit.end, text };
+  if (refusal !== undefined) return { ...found, reading: refusal };
   try {
-    const unit = parseUnit(parts.unit);
-    const value = parts.number * unit.scale + unit.offset;
-    if (!Number.isFinite(value)) return `the value of ${text} in SI is not a finite number`;
-    return { value, dim: unit.dimension, text };
+    const parsed = parseUnit(unitText);
+    const value = (negative ? -1 : 1) * Number(numberText) * parsed.scale + parsed.offset;
+    if (!Number.isFinite(value)) return { ...found, reading: `the value of ${text} in SI is not a finite number` };
+    return { ...found, reading: { value, dim: parsed.dimension, text, offset: parsed.offset } };
   } catch (error) {
-    if (isUnitError(error)) return error.message;
+    if (isUnitError(error)) return { ...found, reading: error.message };
     throw error;
   }
 }
 
-function operatorName(node: UnitLiteralNode): string {
-  return node.type === 'OperatorNode' && typeof node.fn === 'string' ? node.fn : '';
-}
-
-/** `number unit`, `literal unit`, `literal / unit` or `literal * unit`; undefined for any other shape. */
-function literalParts(node: UnitLiteralNode, isVariable: (name: string) => boolean): { number: number; unit: string } | undefined {
-  const fn = operatorName(node);
-  const [left, right] = node.args ?? [];
-  if ((fn !== 'multiply' && fn !== 'divide') || left === undefined || right === undefined || (node.args ?? []).length !== 2)
-    return undefined;
-  const unit = unitText(right, isVariable);
-  if (unit === undefined) return undefined;
-  if (fn === 'multiply' && node.implicit === true && left.type === 'ConstantNode' && typeof left.value === 'number') {
-    return { number: left.value, unit };
-  }
-  const inner = literalParts(left, isVariable);
-  if (inner === undefined) return undefined;
-  return {
-    number: inner.number,
-    unit: fn === 'divide' ? `${inner.unit} / ${group(right, unit)}` : `${inner.unit} * ${group(right, unit)}`,
-  };
-}
-
-/** A product or quotient in parentheses, so that `kg / m s` keeps its meaning once printed. */
-function group(node: UnitLiteralNode, text: string): string {
-  const fn = operatorName(node);
-  return fn === 'multiply' || fn === 'divide' ? `(${text})` : text;
-}
-
-/** The text of a pure unit expression (names, powers, products, quotients); undefined otherwise. */
-function unitText(node: UnitLiteralNode, isVariable: (name: string) => boolean): string | undefined {
-  if (node.type === 'SymbolNode') return node.name === undefined || isVariable(node.name) ? undefined : node.name;
-  if (node.type === 'ParenthesisNode' && node.content !== undefined) {
-    const inner = unitText(node.content, isVariable);
-    return inner === undefined ? undefined : `(${inner})`;
-  }
-  const fn = operatorName(node);
-  const [left, right] = node.args ?? [];
-  if (left === undefined || right === undefined) return undefined;
-  if (fn === 'pow') {
-    const base = unitText(left, isVariable);
-    const power = exponent(right);
-    return base === undefined || power === undefined ? undefined : `${base}^${power}`;
-  }
-  if (fn === 'multiply' || fn === 'divide') {
-    const a = unitText(left, isVariable);
-    const b = unitText(right, isVariable);
-    if (a === undefined || b === undefined) return undefined;
-    return fn === 'multiply' ? `${a} * ${b}` : `${a} / ${group(right, b)}`;
-  }
+/**
+ * Why the formula's operators around the literal make it ambiguous (docs/units.md, "Unit
+ * literals"), or undefined. mathjs binds `^` tighter than a literal, and a juxtaposition tighter
+ * than `/`; it reads `number / number unit` as (number / number) unit, `%` before a value as its
+ * modulo, and a name before `(` as a call.
+ */
+function ambiguity(template: string, start: number, unit: ReturnType<typeof literalUnitText>, text: string): string | undefined {
+  const operator = operatorBefore(template, start);
+  let next = unit.end;
+  while (next < template.length && /\s/.test(template[next] as string)) next++;
+  const after = template[next] ?? '';
+  const valueAfter = startsValue(after);
+  const valueBefore = !(before(template, start).char === '' || OPERATOR_BEFORE_SIGN.includes(before(template, start).char));
+  if (operator.char === '^')
+    return `a literal directly after "^" is ambiguous (is the exponent the number alone, or the literal?): write the exponent in parentheses, ^ (${text})`;
+  if (after === '^')
+    return `a literal directly before "^" is ambiguous: write (${text}) ^ ... to raise the literal, or the power in its unit (2 m^2)`;
+  if (operator.char === '/' && unit.compound)
+    return `a literal with a compound unit directly after "/" is ambiguous (the formula's "/" or the unit's?): write it in parentheses, / (${text})`;
+  if (operator.char === '/' && numberBefore(template, operator.index))
+    return `a number, "/" and a literal is ambiguous (mathjs reads 1 / 2 kg as (1 / 2) kg): write the literal in parentheses, / (${text}), or the quotient as one number`;
+  if (unit.percentBeforeValue || (unit.endsWithPercent && valueAfter))
+    return `"%" followed by a value reads as the modulo operator, which formulas do not have: a percentage ends its literal, e.g. (${text.replace(/%.*$/, '%')}) * ...`;
+  // mathjs reads a name followed by "(" as a call, and the literal is a name to it.
+  if (after === '(') return `a literal directly before "(" reads as a function call: write * between them, (${text}) * (...)`;
+  if (unit.compound && (valueBefore || valueAfter))
+    return `a literal with a compound unit next to another value is ambiguous (juxtaposition binds tighter than "/"): write it in parentheses, (${text}), and * between the values`;
   return undefined;
 }
 
-/** A constant exponent, possibly negative; undefined otherwise. */
-function exponent(node: UnitLiteralNode): string | undefined {
-  if (node.type === 'ConstantNode' && typeof node.value === 'number') return String(node.value);
-  if (operatorName(node) === 'unaryMinus') {
-    const [arg] = node.args ?? [];
-    if (arg?.type === 'ConstantNode' && typeof arg.value === 'number') return `(-${String(arg.value)})`;
-  }
-  if (node.type === 'ParenthesisNode' && node.content !== undefined) return exponent(node.content);
-  return undefined;
+/** The operator before the literal at `start`, past any signs (`^ -2 kg`: `^`). */
+function operatorBefore(template: string, start: number): { readonly char: string; readonly index: number } {
+  let prev = before(template, start);
+  while ((prev.char === '-' || prev.char === '+') && isSign(template, prev.index)) prev = before(template, prev.index);
+  return prev;
+}
+
+/** Whether a value starts with `c` (a juxtaposition): a variable, a parenthesis, a name or a number. */
+function startsValue(c: string): boolean {
+  return c !== '' && (c === '{' || c === '(' || c === '[' || c === '.' || NAME_CHAR.test(c));
+}
+
+/** Whether the operand before the `/` at `slash` is a plain number (mathjs's "rule 2"), not an exponent. */
+function numberBefore(template: string, slash: number): boolean {
+  const head = template.slice(Math.max(0, slash - 400), slash);
+  const match = /(?:^|[^\p{L}\p{Nd}_$.\u00B0\u221E])((?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*$/u.exec(head);
+  if (match === null) return false;
+  const numberStart = slash - head.length + head.length - match[0].length + match[0].indexOf(match[1] as string);
+  return operatorBefore(template, numberStart).char !== '^';
 }

@@ -27,6 +27,9 @@
  * - `·`, `⋅` and `×` mean `*`; `²`, `³`, `⁻¹`... are exponents, as in Pint's pretty format.
  * - An offset unit (degC, degF) keeps its offset only when it is the whole unit string with power 1;
  *   inside a compound (`degC/m`, `degC**2`) it is a temperature difference, as Pint reads it.
+ *
+ * The same tokens and grammar find where the unit of a formula's unit literal ends
+ * ({@link literalUnitText}, docs/units.md "Unit literals"), so that a literal's unit is this reader's.
  */
 import { snappedScale } from './si-value';
 import { BASE_DIMENSIONS, DIMENSIONLESS, type Dimension } from './dimension';
@@ -121,7 +124,29 @@ class SyntaxFailure {
   constructor(readonly reason: string) {}
 }
 
+/** Whether the next token starts an exponent: after `^`, or after `^(` or `/` in an exponent's parentheses. */
+function inExponent(tokens: readonly Token[]): boolean {
+  const isOp = (t: Token | undefined, op: string) => t !== undefined && t.kind === 'op' && t.text === op;
+  const [a, b, c, d] = [tokens[tokens.length - 1], tokens[tokens.length - 2], tokens[tokens.length - 3], tokens[tokens.length - 4]];
+  return isOp(a, '^') || (isOp(a, '(') && isOp(b, '^')) || (isOp(a, '/') && (isOp(c, '(') || isOp(d, '(')));
+}
+
+/** A name: letters of any script, digits, `_` (see {@link scan}). */
+const NAME = /[\p{L}_][\p{L}\p{Nd}_\u221E]*/uy;
+/** A name in a formula's unit literal, whose `°` (`°C`) has not been rewritten yet (see {@link scan}). */
+const LITERAL_NAME = /[\p{L}_\u00B0][\p{L}\p{Nd}_\u221E\u00B0]*/uy;
+const NUMBER = /(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/y;
+
 function tokenize(src: string): Token[] {
+  return scan(src, false).tokens;
+}
+
+/**
+ * The tokens of `src`. `lenient` (for a formula's unit literal, {@link literalUnitText}): stop at
+ * the first character no unit string has instead of failing (`end` says where), and read `°` as a
+ * character of a name, since a literal's text is not rewritten before it is scanned.
+ */
+function scan(src: string, lenient: boolean): { tokens: Token[]; end: number } {
   const tokens: Token[] = [];
   let i = 0;
   while (i < src.length) {
@@ -142,6 +167,8 @@ function tokenize(src: string): Token[] {
       continue;
     }
     if (c === '/' || c === '^' || c === '(' || c === ')' || c === '+' || c === '-') {
+      // In a formula a sign not in an exponent (`kg^-1`, `kg^(-1/2)`) is the formula's `+` or `-`.
+      if (lenient && (c === '+' || c === '-') && !inExponent(tokens)) return { tokens, end: i };
       tokens.push({ kind: 'op', text: c, pos: i });
       i++;
       continue;
@@ -158,13 +185,17 @@ function tokenize(src: string): Token[] {
       while (i < src.length && (src[i] as string) in SUPERSCRIPTS) digits += SUPERSCRIPTS[src[i++] as string];
       const sign = digits.startsWith('-') ? -1 : 1;
       const body = sign < 0 ? digits.slice(1) : digits;
-      if (!/^[0-9]+$/.test(body)) throw new SyntaxFailure(`malformed superscript exponent at position ${start}`);
+      if (!/^[0-9]+$/.test(body)) {
+        if (lenient) return { tokens, end: start };
+        throw new SyntaxFailure(`malformed superscript exponent at position ${start}`);
+      }
       tokens.push({ kind: 'op', text: '^', pos: start });
       if (sign < 0) tokens.push({ kind: 'op', text: '-', pos: start });
       tokens.push({ kind: 'number', value: Number(body), text: body, pos: start });
       continue;
     }
-    const num = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/.exec(src.slice(i));
+    NUMBER.lastIndex = i;
+    const num = NUMBER.exec(src);
     if (num) {
       tokens.push({ kind: 'number', value: Number(num[0]), text: num[0], pos: i });
       i += num[0].length;
@@ -173,7 +204,9 @@ function tokenize(src: string): Token[] {
     // Pint's names: letters of any script (`Å`, `Ω`, `µ`), digits, `_` (and the `∞` of `R_∞`, written
     // \u221E: a regular expression's non-ASCII character stays as it is in the bundle, and one such
     // character makes Node decode and compile the whole chunk as two-byte text, issue 36)
-    const name = /^[\p{L}_][\p{L}\p{Nd}_\u221E]*/u.exec(src.slice(i));
+    const pattern = lenient ? LITERAL_NAME : NAME;
+    pattern.lastIndex = i;
+    const name = pattern.exec(src);
     if (name) {
       const text = name[0];
       const prev = tokens[tokens.length - 1];
@@ -182,9 +215,10 @@ function tokenize(src: string): Token[] {
       i += name[0].length;
       continue;
     }
+    if (lenient) return { tokens, end: i };
     throw new SyntaxFailure(`unexpected '${c}' at position ${i}`);
   }
-  return tokens;
+  return { tokens, end: i };
 }
 
 /**
@@ -226,9 +260,19 @@ function mul(a: Term, b: Term, sign: 1 | -1): Term {
   return { dimension: d, scale: sign === 1 ? a.scale * b.scale : a.scale / b.scale };
 }
 
+/**
+ * The grammar above over a list of tokens. `literal` (a formula's unit literal, {@link literalUnitText}):
+ * syntax only, names are not looked up; a number stands only as an exponent or glued to a name
+ * (`100km`), since a formula's own numbers follow; and an implicit product after `/` is read, so that
+ * the unit reader itself refuses it, with its own message, once the literal's text is known.
+ */
 class Parser {
-  private i = 0;
-  constructor(private readonly tokens: Token[]) {}
+  /** The next token; where the parse stopped when it failed. */
+  i = 0;
+  constructor(
+    private readonly tokens: Token[],
+    private readonly literal = false,
+  ) {}
 
   parse(): Term {
     if (this.tokens.length === 0) throw new SyntaxFailure('empty unit string');
@@ -272,7 +316,7 @@ class Parser {
     let count = 1;
     while (this.startsAtom(this.peek())) {
       const t = this.peek() as Token;
-      if (afterDivision) {
+      if (afterDivision && !this.literal) {
         throw new SyntaxFailure(`ambiguous implicit multiplication after '/' at position ${t.pos}; use parentheses, e.g. 'J/(kg K)'`);
       }
       term = mul(term, this.power(), 1);
@@ -337,6 +381,10 @@ class Parser {
       this.i++;
       if (!(t.value > 0) || !Number.isFinite(t.value)) throw new SyntaxFailure(`factor '${t.text}' must be a positive number`);
       const next = this.peek();
+      if (this.literal && (next === undefined || next.kind !== 'name' || !next.gluedToPrevious)) {
+        this.i--;
+        throw new SyntaxFailure('a number of a formula');
+      }
       if (next !== undefined && next.kind === 'name' && next.gluedToPrevious) {
         // "100km": one atom, so that "L/100km" is litres per 100 km
         this.i++;
@@ -363,6 +411,7 @@ class Parser {
   }
 
   private name(text: string): NamedUnit {
+    if (this.literal) return { dimension: DIMENSIONLESS, scale: 1, offset: 0 };
     const r = resolveName(text);
     if (typeof r === 'string') throw new SyntaxFailure(r);
     return r;
@@ -404,6 +453,68 @@ function pintRewrite(src: string): string {
   let out = src;
   for (const [pattern, replacement] of PINT_REWRITES) out = out.replace(pattern, replacement);
   return out;
+}
+
+/**
+ * The unit of a formula's unit literal (docs/units.md, "Unit literals"), as the formula reader
+ * (src/expressions/unit-literals.ts) needs it: where the unit ends, and what in it the formula's own
+ * operators could read otherwise.
+ */
+export interface LiteralUnitText {
+  /** Where the unit ends in the formula (exclusive); the start when no unit begins there. */
+  readonly end: number;
+  /** A `*` or `/` (or `·`, `⋅`, `×`, `per`) outside parentheses: `kg/m`, which `{x} / 2 kg/m` could group otherwise. */
+  readonly compound: boolean;
+  /** A `%` directly followed by a value in the unit (`% kg`), which mathjs reads as its modulo. */
+  readonly percentBeforeValue: boolean;
+  /** The unit's last part is `%`. */
+  readonly endsWithPercent: boolean;
+}
+
+/**
+ * The unit of a unit literal whose number ends before `start` in the formula `src`: the longest text
+ * from there that this grammar reads (names not yet looked up: the unit reader judges the text
+ * afterwards, so that a literal accepts exactly what it accepts), where a number stands only as an
+ * exponent or glued to a name (`100km`), and a name glued to `(` is a function call, not a unit.
+ */
+export function literalUnitText(src: string, start: number): LiteralUnitText {
+  const window = src.slice(start, start + MAX_UNIT_LENGTH + 1);
+  const { tokens, end: scanned } = scan(window, true);
+  let k = tokens.length;
+  while (k > 0) {
+    const parser = new Parser(tokens.slice(0, k), true);
+    try {
+      parser.parse();
+      if (!isCall(tokens, k)) break;
+      k--;
+    } catch (e) {
+      if (!(e instanceof SyntaxFailure)) throw e;
+      // A parse that stops at token j reads no longer prefix either.
+      k = parser.i < k ? parser.i : k - 1;
+    }
+  }
+  const kept = tokens.slice(0, k);
+  let end = k === 0 ? 0 : k < tokens.length ? (tokens[k] as Token).pos : scanned;
+  while (end > 0 && (window[end - 1] === ' ' || window[end - 1] === '\t')) end--;
+  const isPercent = (t: Token | undefined): boolean => t !== undefined && t.kind === 'name' && window[t.pos] === '%';
+  let depth = 0;
+  let compound = false;
+  let percentBeforeValue = false;
+  kept.forEach((t, n) => {
+    if (t.kind === 'op' && (t.text === '(' || t.text === ')')) depth += t.text === '(' ? 1 : -1;
+    else if (depth === 0 && ((t.kind === 'op' && (t.text === '*' || t.text === '/')) || (t.kind === 'name' && t.text === 'per')))
+      compound = true;
+    const next = kept[n + 1];
+    if (isPercent(t) && next !== undefined && (next.kind !== 'op' || next.text === '(')) percentBeforeValue = true;
+  });
+  return { end: start + end, compound, percentBeforeValue, endsWithPercent: isPercent(kept[k - 1]) };
+}
+
+/** Whether the first `k` tokens end with a name glued to the `(` that follows: a function call. */
+function isCall(tokens: readonly Token[], k: number): boolean {
+  const last = tokens[k - 1];
+  const next = tokens[k];
+  return last?.kind === 'name' && next?.kind === 'op' && next.text === '(' && next.pos === last.pos + last.text.length;
 }
 
 const DIMENSIONLESS_UNIT: Omit<ParsedUnit, 'unit'> = { dimension: DIMENSIONLESS, scale: 1, offset: 0 };

@@ -360,7 +360,7 @@ describe('normalised templates and policies', () => {
       '2 * {a}',
       '{a} / (2 * {b})',
       '-{a} - ({a} - {a}) + {a} * {b} ^ 2 ^ {c}',
-      '(-{b}) ^ 2 * {a} - -{a} + 50 / 100 * {a}',
+      '(-{b}) ^ 2 * {a} - -{a} + (50 %) * {a}',
       '{s} + 0 * ({p} + {q} + {r})',
     ]);
     const r = evaluateBlueprint(c, { a: 3, b: 2, c: 3 });

@@ -25,9 +25,9 @@ import { prepareComponents, type ComponentPhase } from './components';
 import type { PrepareContext } from './context';
 import { prepareCorrelations, type PreparedCorrelations } from './correlations';
 import { applyLognormalMedians, prepareDatapoints, type DatapointColumns } from './datapoints';
-import { applySampleSets, prepareSampleSets, type PreparedSampleSet } from './sample-sets';
+import { applySampleSets, prepareSampleSets, rereadSampleSets, type PreparedSampleSet } from './sample-sets';
 import { EntryBuilder } from './entries';
-import { checkValues } from './values';
+import { checkValues, readDifferences } from './values';
 import { ValueChecks } from './value-checks';
 import { prepareStatements } from './statements';
 
@@ -128,7 +128,7 @@ export interface EarlyPhases {
  */
 export function finishPhases(context: PrepareContext, early: EarlyPhases, release = false): PrepareResult {
   const { graph, policies, broken, issues } = context;
-  const { checks, blueprints, datapoints, sampleSets, declaredCorrelations, components, entries } = early;
+  const { checks, blueprints, datapoints, declaredCorrelations, components, entries } = early;
   // Statements and projects add attributions to the entries (docs/rules.md#statement-and-project-components).
   const statementParts = prepareStatements({
     graph,
@@ -142,6 +142,9 @@ export function finishPhases(context: PrepareContext, early: EarlyPhases, releas
   const preparedEntries = entries.entries(statementParts.attributions);
   if (release) releaseItems(graph.ghg_entries);
   entries.checkShares();
+  // A difference in an offset unit is a change: its SI value by the unit's scale alone (docs/units.md).
+  const changed = readDifferences(context, checks, datapoints, components.datapointKinds);
+  const sampleSets = rereadSampleSets(early.sampleSets, datapoints, changed);
   const documentWarnings = checkValues(context, checks, datapoints, components.datapointKinds, preparedEntries.riskOfReversalPercentage);
   // Standard deviations the engine derives (not the document's): after the values are checked.
   applyLognormalMedians(datapoints);

@@ -231,11 +231,36 @@ function preparedSet(
   );
   const columns = names.map((name, j) => {
     const column = members[j] as readonly number[];
-    const rows = Int32Array.from(order, (i) => column[i] as number);
-    const values = Float64Array.from(rows, (d) => datapoints.siMagnitudes[d] as number);
-    return { name, members: rows, values, standardDeviation: sampleStandardDeviation(values) };
+    return columnOf(
+      datapoints,
+      name,
+      Int32Array.from(order, (i) => column[i] as number),
+    );
   });
   return { id, rows: n, columns };
+}
+
+/** A column of the datapoints `rows`, with their SI values and its sample standard deviation. */
+function columnOf(datapoints: DatapointColumns, name: string, rows: Int32Array): SampleColumn {
+  const values = Float64Array.from(rows, (d) => datapoints.siMagnitudes[d] as number);
+  return { name, members: rows, values, standardDeviation: sampleStandardDeviation(values) };
+}
+
+/**
+ * The sets, each column read again from the datapoints when the SI value of one of its members
+ * changed since the sets were prepared (`changed`: a difference in an offset unit, values.ts).
+ */
+export function rereadSampleSets(
+  sets: readonly PreparedSampleSet[],
+  datapoints: DatapointColumns,
+  changed: ReadonlySet<number>,
+): readonly PreparedSampleSet[] {
+  if (changed.size === 0) return sets;
+  return sets.map((set) =>
+    set.columns.some((c) => c.members.some((d) => changed.has(d)))
+      ? { ...set, columns: set.columns.map((c) => columnOf(datapoints, c.name, c.members)) }
+      : set,
+  );
 }
 
 /** The sample standard deviation (n - 1 in the denominator) of at least two values. */

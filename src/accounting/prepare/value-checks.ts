@@ -56,7 +56,7 @@ export class ValueChecks {
     if (own !== undefined) {
       const path: IssuePath = ['component_blueprints', blueprint, 'inputs', i, 'realistic_range'];
       const where = `input '${input.input_key}' of blueprint '${blueprintKey}'`;
-      const range = rangeOf(context, path, where, kind, own);
+      const range = rangeOf(context, path, where, kind, own, difference);
       if (range === null) return -1;
       check = { ...check, absolute: false, range, written: { min: own.min, max: own.max, unit: own.unit }, owner: where };
     }
@@ -83,6 +83,7 @@ function rangeOf(
   where: string,
   kind: QuantityKind,
   own: { readonly min: number; readonly max: number; readonly unit: string },
+  difference: boolean,
 ): { min: number; max: number } | null {
   const unit = isCompatible(own.unit, kind);
   if (!unit.ok) {
@@ -99,5 +100,7 @@ function rangeOf(
     return null;
   }
   const u = parseUnit(own.unit);
-  return { min: own.min * u.scale + u.offset, max: own.max * u.scale + u.offset };
+  // The range of a difference is one of changes: in an offset unit, by the scale alone (docs/units.md).
+  const offset = difference ? 0 : u.offset;
+  return { min: own.min * u.scale + offset, max: own.max * u.scale + offset };
 }

@@ -6,12 +6,13 @@
  * deviation larger than the magnitude of a non-negative quantity, is a warning; so is a risk of
  * reversal strictly between 0 and 1 % (a fraction typed as a percentage?). Internal to preparation.
  *
- * Owns: the value problems and the document's warnings. May import: model, units, the context, the
+ * Owns: the value problems, the document's warnings and the SI values of differences in an offset
+ * unit (read by the scale alone, `readDifferences`). May import: model, units, the context, the
  * datapoint and component phases, value-checks.ts, prepared-graph.ts (types), ../result.ts and ../warnings.ts.
  */
 import { formatIssuePath, type IssuePath } from '../../model/issues';
 import type { QuantityKind } from '../../model/quantity-kinds';
-import { isWithinPhysicalBounds, QUANTITY_KIND_PHYSICAL_BOUNDS } from '../../units';
+import { isWithinPhysicalBounds, QUANTITY_KIND_PHYSICAL_BOUNDS, tryParseUnit } from '../../units';
 import type { ValueCheck, ValueChecks } from './value-checks';
 import { problem, type PrepareContext } from './context';
 import type { DatapointKinds } from './components';
@@ -19,6 +20,53 @@ import type { DatapointColumns } from './datapoints';
 import type { DocumentWarnings } from './prepared-graph';
 import type { EvaluationWarning } from '../result';
 import { sortWarnings } from '../warnings';
+
+/**
+ * Reads the value of each datapoint that feeds only inputs declared `difference: true` and has an
+ * offset unit (`5 degC`) as a change: its SI value by the unit's scale alone, 5 K (docs/units.md,
+ * "Differences in an offset unit"). A datapoint of an offset unit that feeds both a difference and
+ * an input that is not one would be two values: the problem `unit_incompatible`. Returns the
+ * datapoints whose SI value changed.
+ */
+export function readDifferences(
+  context: PrepareContext,
+  checks: ValueChecks,
+  columns: DatapointColumns,
+  kinds: DatapointKinds,
+): Set<number> {
+  const changed = new Set<number>();
+  const n = kinds.first.length;
+  for (let d = 0; d < n; d++) {
+    const first = kinds.first[d] as number;
+    if (first < 0) continue;
+    const all = [first, ...(kinds.more.get(d) ?? [])].filter((k) => k >= 0).map((k) => checks.at(k));
+    const difference = all.find((check) => check.difference);
+    if (difference === undefined) continue;
+    const offset = tryParseUnit(columns.units[d] as string)?.offset ?? 0;
+    if (offset === 0) continue;
+    const absolute = all.find((check) => !check.difference);
+    if (absolute !== undefined) {
+      const unit = columns.units[d] as string;
+      const magnitude = columns.magnitudes[d] as number;
+      const scale = columns.siScales[d] as number;
+      problem(
+        context,
+        ['datapoints', d, 'quantity', 'unit'],
+        'unit_incompatible',
+        `datapoint '${columns.ids[d]}' (${magnitude} ${unit}) feeds an input of quantity kind '${difference.kind}' declared difference: true, where it is a change (${round(magnitude * scale)} K), and an input of quantity kind '${absolute.kind}' that is not, where it is an absolute value (${round(magnitude * scale + offset)} K): '${unit}' has an offset, so the two readings differ; give each input its own datapoint, or write the value in kelvin`,
+      );
+      continue;
+    }
+    columns.siMagnitudes[d] = (columns.magnitudes[d] as number) * (columns.siScales[d] as number);
+    changed.add(d);
+  }
+  return changed;
+}
+
+/** A number for a message: `5`, not `4.999999999999999`. */
+function round(value: number): number {
+  return Number(value.toPrecision(12));
+}
 
 /** Checks every datapoint's value against its kinds and every entry's risk of reversal. */
 export function checkValues(
