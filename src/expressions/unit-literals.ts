@@ -16,6 +16,7 @@
  */
 import { type Dimension, isUnitError, parseUnit } from '../units';
 import { literalUnitText } from '../units/unit-parser';
+import { scaledBy } from '../units/si-value';
 
 /** A unit literal read: its SI value, dimension and text; `offset`: its unit's SI offset (degC: 273.15 K), else 0. */
 export interface UnitLiteral {
@@ -122,7 +123,7 @@ function readLiteral(
   if (refusal !== undefined) return { ...found, reading: refusal };
   try {
     const parsed = parseUnit(unitText);
-    const value = (negative ? -1 : 1) * Number(numberText) * parsed.scale + parsed.offset;
+    const value = scaledBy((negative ? -1 : 1) * Number(numberText), parsed.scale) + parsed.offset;
     if (!Number.isFinite(value)) return { ...found, reading: `the value of ${text} in SI is not a finite number` };
     return { ...found, reading: { value, dim: parsed.dimension, text, offset: parsed.offset } };
   } catch (error) {

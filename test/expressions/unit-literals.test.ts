@@ -7,6 +7,7 @@ import { parseTemplate, printFormula } from '../../src/expressions/formula';
 import { ALLOWED_FUNCTIONS } from '../../src/expressions/functions';
 import { parseUnit, tryParseUnit } from '../../src/units';
 import { unitEntries } from '../../src/units/unit-names';
+import { scaledBy } from '../../src/units/si-value';
 import { blueprint, compileIssues, compileOk } from './helpers';
 
 const GRAMMAR = { allowedFunctions: new Set<string>(ALLOWED_FUNCTIONS), allowImplicitMultiplication: true };
@@ -214,7 +215,8 @@ describe('every spelling of the unit reader is a literal (fast-check)', () => {
         expect(problems).toEqual([]);
         expect(formula).toEqual({
           kind: 'quantity',
-          value: Number(number) * parsed!.scale + parsed!.offset,
+          // Converted as the decimal written (src/units/si-value.ts), as a datapoint is.
+          value: scaledBy(Number(number), parsed!.scale) + parsed!.offset,
           dim: parsed!.dimension,
           text: `${number} ${unit}`,
           offset: parsed!.offset,
