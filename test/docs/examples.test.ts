@@ -81,6 +81,12 @@ describe('```ts / ```js examples run as ES modules', () => {
     });
   }
 
+  it("read the package's files through the package, not from the working directory", () => {
+    // `cdr-engine/examples/...` resolves wherever the example runs; 'examples/...' only in a clone's root.
+    const relative = /['"`](?:\.\.?\/)*(?:examples|worlds|schema)\//;
+    expect(scripts.filter((b) => relative.test(b.code)).map(where)).toEqual([]);
+  });
+
   it('the TypeScript examples type-check against the sources', () => {
     const tsBlocks = scripts.filter((b) => SCRIPT_LANGS[b.lang] === 'ts');
     const dir = join(workDir, 'typecheck');
