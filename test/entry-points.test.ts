@@ -40,6 +40,27 @@ describe('entry points resolve to the sources in tests', () => {
     for (const name of elsewhere) expect(root).not.toHaveProperty(name);
   });
 
+  it('cdr-engine/registry holds the GHG statement lifecycle (the functions test/statements tests), the root does not', async () => {
+    const registry = (await import('cdr-engine/registry')) as Record<string, unknown>;
+    const statements = (await import('../src/accounting/statements')) as Record<string, unknown>;
+    const root = await import('cdr-engine');
+    for (const name of [
+      'createGhgStatement',
+      'amendGhgStatement',
+      'submitGhgStatement',
+      'resubmitGhgStatement',
+      'verifyGhgStatement',
+      'failGhgStatementVerification',
+      'markGhgStatementCreditsIssued',
+      'canTransitionGhgStatement',
+      'pendingGhgStatementTotal',
+    ]) {
+      expect(typeof registry[name], name).toBe('function');
+      expect(registry[name], name).toBe(statements[name]);
+      expect(root).not.toHaveProperty(name);
+    }
+  });
+
   it('cdr-engine/schemas holds the schemas users validate with, not the building blocks they are made of', async () => {
     const schemas = await import('cdr-engine/schemas');
     for (const name of [

@@ -48,6 +48,8 @@ import type { Row } from './store/store';
 
 /** The command that installs the driver, for the message of a server started without it. */
 export const SQLITE_INSTALL = 'npm install better-sqlite3@^12.9.0';
+/** The `code` of the error {@link openSqliteState} throws when better-sqlite3 is not installed: `serve --state` exits 2, as every command missing an optional peer does (docs/cli.md). */
+export const SQLITE_MISSING_CODE = 'ERR_CDR_ENGINE_SQLITE_MISSING';
 
 /** The version of the layout below; `PRAGMA user_version` of the file. */
 export const SCHEMA_VERSION = 5;
@@ -417,7 +419,10 @@ function storeOn({ db, held, path, dir, check, files }: Opened): SqliteState {
  */
 export async function openSqliteState(dir: string, options: OpenOptions = {}): Promise<SqliteState> {
   const Driver = await loadDriver();
-  if (Driver === null) throw new Error(`--state needs the better-sqlite3 package (an optional peer dependency): ${SQLITE_INSTALL}`);
+  if (Driver === null) {
+    const message = `--state needs the better-sqlite3 package (an optional peer dependency): ${SQLITE_INSTALL}`;
+    throw Object.assign(new Error(message), { code: SQLITE_MISSING_CODE });
+  }
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'state.sqlite');
   const held = lock(Driver, dir, path);

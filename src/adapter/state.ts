@@ -14,18 +14,10 @@ import { restoreLedgerStore } from '../registry/restore';
 import { LEDGER_WRITES, type LedgerRowChange, type LedgerSource } from './store/ledger-writes';
 import { createRandomSource } from '../uncertainty';
 import { CursorCodec } from './store/pagination';
-import type { ClientRow, LedgerEntryRow, LedgerKind, OrganisationRow, TokenRow } from './rows';
-import {
-  defineResource,
-  type IndexesOf,
-  indexesOn,
-  type ResourceDescriptor,
-  tableOf,
-  type TablesOfSpecs,
-  tablesBase,
-} from './store/resource';
+import type { LedgerEntryRow, LedgerKind } from './rows';
+import { type ResourceDescriptor, tablesBase } from './store/resource';
 import type { StateTables } from './store/state-shape';
-import { RowsByKey } from './store/rows-by-key';
+import { SERVICE_RECORDS } from './service-records';
 import { Indexes } from './indexes';
 import { ledgerKeys } from './indexes/ledger-keys';
 import type { Store } from './store/store';
@@ -77,40 +69,6 @@ export class Clock {
   pin(ms: number | null): void {
     this.#pinnedMs = ms;
   }
-}
-
-const serviceTables = {
-  organisations: tableOf<OrganisationRow>('organisations'),
-  clients: tableOf<ClientRow>('clients'),
-  tokens: tableOf<TokenRow>('access_tokens'),
-};
-
-const serviceIndexes = indexesOn(serviceTables, (t) => ({
-  /** Organisations by kind: `supplier`, `registry` (the world's), `beneficiary:<org>` (registered by one). */
-  organisationsByKind: new RowsByKey(t.organisations, (o) =>
-    o.registered_by !== null ? `beneficiary:${o.registered_by}` : o.supplier !== null ? ['registry', 'supplier'] : 'registry',
-  ),
-  /** The organisation of each supplier id. */
-  organisationOfSupplier: new RowsByKey(t.organisations, (o) => o.supplier?.id ?? null),
-}));
-
-/** The service's own records: organisations, their API clients and tokens (no resource folder, no routes of their own). */
-export const SERVICE_RECORDS = defineResource({
-  name: 'service',
-  schemas: {},
-  tables: serviceTables,
-  supplierReferences: [],
-  quantities: {},
-  world: {},
-  indexes: serviceIndexes,
-  routes: () => [],
-});
-
-declare module './store/state-shape' {
-  /** The state holds the service's own tables. */
-  interface StateTables extends TablesOfSpecs<typeof serviceTables> {}
-  /** The state's indexes hold the organisations' named indexes. */
-  interface StateIndexes extends IndexesOf<typeof serviceIndexes> {}
 }
 
 /**

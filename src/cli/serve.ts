@@ -114,11 +114,14 @@ function stopSignals(stop: AbortSignal | undefined, second: () => void): { stopp
   return { stopped, release };
 }
 
-/** Opens the state of `--state`; a message naming the directory when it cannot be used. */
-async function openState(dir: string | undefined, io: Io): Promise<SqliteState | undefined | null> {
+/**
+ * Opens the state of `--state`; when it cannot be used, a message naming the directory and the exit
+ * code: 2 when better-sqlite3 is missing (an optional peer, as for check and report), else 1.
+ */
+async function openState(dir: string | undefined, io: Io): Promise<SqliteState | undefined | number> {
   if (dir === undefined) return undefined;
+  const { openSqliteState, SQLITE_MISSING_CODE } = await import('../adapter/sqlite-state');
   try {
-    const { openSqliteState } = await import('../adapter/sqlite-state');
     // A state file removed or renamed while serving refuses writes: said on stderr when it starts and ends.
     const report = (message: string): void => io.err(`cdr-engine serve: --state ${dir}: ${message}\n`);
     const state = await openSqliteState(dir, { checkAside: true, report });
@@ -127,7 +130,7 @@ async function openState(dir: string | undefined, io: Io): Promise<SqliteState |
     return state;
   } catch (error) {
     io.err(`cdr-engine serve: --state ${dir}: ${(error as Error).message}\n`);
-    return null;
+    return (error as NodeJS.ErrnoException).code === SQLITE_MISSING_CODE ? 2 : 1;
   }
 }
 
@@ -140,7 +143,8 @@ function ignore(): void {
  * connections and lets requests in progress finish, within `limits.shutdownMs` (10 s); a second
  * one closes every connection at once. Returns the exit code: 0 after a stop, 1 for a world that
  * is not JSON or not a valid world, a state directory that cannot be used or loaded, or a port
- * that cannot be bound, 2 for bad usage or a world file that cannot be read.
+ * that cannot be bound, 2 for bad usage, a world file that cannot be read or `--state` without
+ * better-sqlite3 (an optional peer dependency).
  */
 export async function serveCommand(
   args: readonly string[],
@@ -174,7 +178,7 @@ export async function serveCommand(
   if (!read.ok) return read.exitCode; // 2 unreadable, 1 not JSON: as every command
   const world = read.document as WorldDocument; // createSandbox validates the world and names what is wrong
   const kept = await openState(parsed.values.state, io);
-  if (kept === null) return 1;
+  if (typeof kept === 'number') return kept;
   let running: RunningServer;
   const started = Date.now();
   try {

@@ -256,8 +256,11 @@ class TemplateWalker {
 
   /** mathjs's tree, or null when the text does not parse (reported, at the template's position). */
   parse(): RawNode | null {
+    // Loaded outside the try: a parser that cannot be loaded (dist/mathjs-units.cjs left behind by a
+    // bundler) is the installation's fault, thrown as such (mathjs-load-required.ts), not the formula's.
+    const mathjs = parser();
     try {
-      return parser().parse(this.sub.text) as RawNode;
+      return mathjs.parse(this.sub.text) as RawNode;
     } catch (error) {
       const raw = error instanceof Error ? error.message : String(error);
       const char = (error as { char?: unknown } | null)?.char;

@@ -1,6 +1,6 @@
 /**
  * What the service's request bodies share (docs/service.md#routes): the "not provided" value
- * `{"__typename": "Undefined"}` read by {@link notSent} as a field that was not sent, the quantity
+ * `{"__typename": "Undefined"}` read as a field that was not sent, the quantity
  * of a body, a display name's bounds and the one-or-many list. Each resource's bodies are in
  * src/adapter/resources/<resource>/schemas.ts; bodies are strict (docs/rules.md#service-behaviour):
  * every object refuses a key it does not define (`extra_forbidden` at the key's `loc`).

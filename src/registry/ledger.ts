@@ -204,7 +204,7 @@ export class CreditLedger {
 
   /**
    * Retires given batches of one supplier owned by the acting organisation, in the name of a
-   * registered beneficiary (docs/service.md op 20). Retirement is final. O(lines).
+   * registered beneficiary (`POST /registry/v0/retirements`, docs/service.md#routes). Retirement is final. O(lines).
    * @throws {@link CreditLedgerError} listing every problem of the request; nothing changes.
    */
   createRetirement(input: RetirementByBatchInput): RetirementView {
@@ -316,7 +316,7 @@ export class CreditLedger {
       .map((d) => this.#views.delivery(d));
   }
 
-  /** Deliveries from a supplier (docs/service.md op 21), in creation order. O(its deliveries). */
+  /** Deliveries from a supplier (`GET /registry/v0/suppliers/{id}/deliveries`), in creation order. O(its deliveries). */
   listSupplierDeliveries(supplierId: string): DeliveryView[] {
     return this.listDeliveries({ from_supplier_id: supplierId });
   }
@@ -333,7 +333,7 @@ export class CreditLedger {
   }
 
   /**
-   * Transfers, optionally from and/or to one organisation (docs/service.md op 22), in creation order.
+   * Transfers, optionally from and/or to one organisation (`GET /registry/v0/transfers`), in creation order.
    * O(transfers of that organisation) via id indexes; O(all transfers) unfiltered.
    */
   listTransfers(filter: { readonly from_organisation_id?: string; readonly to_organisation_id?: string } = {}): TransferView[] {
@@ -370,7 +370,7 @@ export class CreditLedger {
     return refund === undefined ? undefined : this.#views.refund(refund);
   }
 
-  /** The batches a refund moved (as they are now; docs/service.md op 23), or undefined. O(lines of the refund). */
+  /** The batches a refund moved (as they are now; `GET /registry/v0/refunds/{id}/credit_batches`), or undefined. O(lines of the refund). */
   getRefundCreditBatches(id: string): CreditBatchView[] | undefined {
     return this.#views.takenBatches(this.#store.refunds.get(id));
   }

@@ -418,7 +418,7 @@ export interface TransferInput {
 }
 
 /**
- * Retirement of given batches (docs/service.md#routes op 20).
+ * Retirement of given batches (`POST /registry/v0/retirements`, docs/service.md#routes).
  * @public
  */
 export interface RetirementByBatchInput {

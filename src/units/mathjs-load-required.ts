@@ -11,11 +11,23 @@ import type { MathjsFactories } from './mathjs-load';
 
 let loaded: MathjsFactories | undefined;
 
-/** dist/mathjs-units.cjs, loaded on the first call. */
+/**
+ * dist/mathjs-units.cjs, loaded on the first call. A file that cannot be loaded is thrown as what it
+ * is, the package's file missing where its chunks run (a host that bundled cdr-engine into its own
+ * file), never as a problem of the formula or unit that asked for it (README, "Loaded on first use").
+ */
 export function mathjsFactories(): MathjsFactories {
   if (loaded === undefined) {
     const here = typeof __filename === 'string' ? __filename : import.meta.url;
-    loaded = createRequire(here)('./mathjs-units.cjs') as MathjsFactories;
+    try {
+      loaded = createRequire(here)('./mathjs-units.cjs') as MathjsFactories;
+    } catch (error) {
+      throw new Error(
+        `cdr-engine could not load its file dist/mathjs-units.cjs beside ${here} (${(error as Error).message.split('\n')[0]}): ` +
+          'a bundle of an application keeps cdr-engine external (esbuild --external:cdr-engine, webpack externals), so that the package is required from node_modules with its files',
+        { cause: error },
+      );
+    }
   }
   return loaded;
 }

@@ -350,9 +350,10 @@ function knownSpellings(): readonly string[] {
 /** mathjs's names of the squared and cubed metre (`m2`, `cm3`, `km2`), an extension (departures.ts). */
 function squaredOrCubed(text: string): NamedUnit | undefined {
   if (!/^[A-Za-z]+[23]$/.test(text)) return undefined;
+  const math = engineMath(); // outside the try: a mathjs that cannot be loaded is thrown, not an unknown unit
   let u: MathjsUnit;
   try {
-    u = engineMath().unit(text);
+    u = math.unit(text);
   } catch {
     return undefined;
   }

@@ -8,7 +8,8 @@ import { RESOURCES } from '../../src/adapter/resources';
 import type { Table } from '../../src/adapter/store/store';
 import type { NamedIndexesOf, TablesOf } from '../../src/adapter/store/resource';
 import type { StateIndexes, StateTables } from '../../src/adapter/store/state-shape';
-import { SERVICE_RECORDS, type ServiceState } from '../../src/adapter/state';
+import { SERVICE_RECORDS } from '../../src/adapter/service-records';
+import type { ServiceState } from '../../src/adapter/state';
 import type { Indexes, RowsByKey } from '../../src/adapter/indexes';
 import type { DatapointRow, OrganisationRow } from '../../src/adapter/rows';
 

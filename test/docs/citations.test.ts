@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rewrite, TARGETS } from '../../scripts/doc-citations.mjs';
-import { ROOT } from './code-blocks';
+import { markdownFiles, ROOT } from './code-blocks';
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -34,6 +34,21 @@ describe('citations of the rules', () => {
         });
     }
     // Rewrite them with `node scripts/doc-citations.mjs src` (and add the rule to docs/ first).
+    expect(found).toEqual([]);
+  });
+
+  it('no page of README.md or docs/ cites a specification document outside the repository', () => {
+    // The pages cite their own rules (docs/rules.md and the other pages), which a reader of the
+    // repository or the package has; the specification documents are in neither.
+    const outside = /\b(?:semantics|interface|contract)\.md\b|\bsemantics(?: section)? \d/;
+    const found: string[] = [];
+    for (const file of markdownFiles()) {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (outside.test(line)) found.push(`${file.slice(ROOT.length)}:${i + 1}: ${line.trim()}`);
+        });
+    }
     expect(found).toEqual([]);
   });
 

@@ -35,6 +35,81 @@ describe('docs/graph-document.md', () => {
   });
 });
 
+/** A JSON Schema node as the graph document's schema writes them. */
+interface SchemaNode {
+  readonly properties?: Readonly<Record<string, SchemaNode>>;
+  readonly items?: SchemaNode;
+  readonly required?: readonly string[];
+  readonly anyOf?: readonly SchemaNode[];
+  readonly oneOf?: readonly SchemaNode[];
+}
+
+/** The object or array shapes a node may take (a nullable or a union lists them in anyOf or oneOf). */
+const shapesOf = (node: SchemaNode | undefined): SchemaNode[] => {
+  if (node === undefined) return [];
+  const own = node.properties !== undefined || node.items !== undefined ? [node] : [];
+  return [...own, ...[...(node.anyOf ?? []), ...(node.oneOf ?? [])].flatMap(shapesOf)];
+};
+
+/** The shapes of the object at a documented path (`component_blueprints[].inputs[]`; '' is the document). */
+function objectsAt(root: SchemaNode, path: string): SchemaNode[] {
+  let nodes = [root];
+  for (const part of path === '' ? [] : path.split('.')) {
+    const [, name, brackets] = /^(\w+)((?:\[\])*)$/.exec(part) as unknown as [string, string, string];
+    nodes = nodes.flatMap((n) => shapesOf(n.properties?.[name]));
+    for (let k = 0; k < brackets.length / 2; k++) nodes = nodes.flatMap((n) => shapesOf(n.items));
+  }
+  return nodes;
+}
+
+/**
+ * Each field table of a page with the path of its object, the table's `(`path`)` heading (or an
+ * `Its ...` line), the Top level section being the document: the fields it lists and those it says are required.
+ */
+function fieldTables(text: string): { line: number; path: string; fields: string[]; required: string[] }[] {
+  const lines = text.split('\n');
+  const tables: { line: number; path: string; fields: string[]; required: string[] }[] = [];
+  let path: string | null = null;
+  lines.forEach((line, i) => {
+    if (/^## Top level\b/.test(line)) path = '';
+    else if (/^#/.test(line) || /^Its /.test(line)) path = /\(`([\w.[\]]+)`\):?\s*$/.exec(line)?.[1] ?? null;
+    if (!/^\| Field \|/.test(line) || path === null) return;
+    const rows: string[] = [];
+    for (let j = i + 2; j < lines.length && (lines[j] as string).startsWith('|'); j++) rows.push(lines[j] as string);
+    const cells = rows.map((row) => /^\| `([^`]+)` \|[^|]*\| ([^|]*) \|/.exec(row)).filter((m) => m !== null);
+    tables.push({
+      line: i + 1,
+      path,
+      fields: cells.map((m) => m[1] as string),
+      required: cells.filter((m) => (m[2] as string).trim() === 'required').map((m) => m[1] as string),
+    });
+    path = null;
+  });
+  return tables;
+}
+
+describe('docs/graph-document.md, table by table', () => {
+  it("lists in each field table exactly the fields of the object its heading names, and marks required the schema's required ones", () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schema/graph.schema.json'), 'utf8')) as SchemaNode;
+    const tables = fieldTables(page('graph-document.md'));
+    expect(tables.length).toBeGreaterThanOrEqual(20);
+    const problems: string[] = [];
+    for (const table of tables) {
+      const objects = objectsAt(schema, table.path);
+      const keys = new Set(objects.flatMap((o) => Object.keys(o.properties ?? {})));
+      // Required in every shape the object may take (a distribution's beta only in some types).
+      const required = [...new Set(objects.flatMap((o) => o.required ?? []))].filter((k) => objects.every((o) => o.required?.includes(k)));
+      const at = `docs/graph-document.md:${table.line} (${table.path === '' ? 'top level' : table.path})`;
+      if (objects.length === 0) problems.push(`${at}: no such object in the JSON Schema`);
+      for (const key of keys) if (!table.fields.includes(key)) problems.push(`${at}: ${key} is not listed`);
+      for (const field of table.fields) if (!keys.has(field)) problems.push(`${at}: ${field} is not a field of the object`);
+      for (const key of required) if (!table.required.includes(key)) problems.push(`${at}: ${key} is required but not said so`);
+      for (const field of table.required) if (!required.includes(field)) problems.push(`${at}: ${field} is said required but is not`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('docs/result.md', () => {
   it('has every field of a result (entries, statements, Monte Carlo) in a table row', () => {
     const rows = new Set([...page('result.md').matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1] as string));

@@ -6,7 +6,11 @@
 //   graph document that the engine evaluates and the JSON Schema accepts (`graph-invalid`: one the
 //   engine refuses, with the problems the ```text block right after it shows, if there is one);
 // - ```sh lines that call `npx cdr-engine ...` run the CLI's main() in-process and must exit 0 (or
-//   the code a trailing `# exit N` names); `serve`, which runs until stopped, is not started.
+//   the code a trailing `# exit N` names); `serve`, which runs until stopped, is not started (but
+//   a `serve` line expected to exit non-zero, on bad usage, runs);
+// - a ```text block marked `output` quotes what the nearest ```sh block before it prints: each of
+//   its lines, but those abridged with `...`, is a line the CLI lines of that block wrote (stdout or
+//   stderr), so that a quoted message or count cannot drift from the code.
 //
 // A block marked `no-run` is skipped (keep them rare). Files other helpers add to docs/ are
 // picked up as they come.
@@ -27,6 +31,18 @@ const runs = (block: CodeBlock) => !block.flags.includes('no-run');
 const scripts = blocks.filter((b) => b.lang in SCRIPT_LANGS && runs(b));
 const jsonBlocks = blocks.filter((b) => b.lang === 'json' && runs(b));
 const shellBlocks = blocks.filter((b) => (b.lang === 'sh' || b.lang === 'bash' || b.lang === 'shell') && runs(b));
+const outputQuotes = blocks.filter((b) => b.lang === 'text' && b.flags.includes('output'));
+
+/** The shell block whose output a quote shows: the nearest one before it in its file. */
+const quotedBlock = (quote: CodeBlock): CodeBlock | undefined =>
+  shellBlocks.filter((b) => b.file === quote.file && b.line < quote.line).at(-1);
+
+/** The lines of a quote that must be printed as written: all but the abridged ones and blank lines. */
+const quotedLines = (quote: CodeBlock): string[] =>
+  quote.code
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '' && !l.includes('...'));
 
 const workDir = mkdtempSync(join(tmpdir(), 'cdr-docs-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -64,6 +80,12 @@ describe('```ts / ```js examples run as ES modules', () => {
       }
     });
   }
+
+  it("read the package's files through the package, not from the working directory", () => {
+    // `cdr-engine/examples/...` resolves wherever the example runs; 'examples/...' only in a clone's root.
+    const relative = /['"`](?:\.\.?\/)*(?:examples|worlds|schema)\//;
+    expect(scripts.filter((b) => relative.test(b.code)).map(where)).toEqual([]);
+  });
 
   it('the TypeScript examples type-check against the sources', () => {
     const tsBlocks = scripts.filter((b) => SCRIPT_LANGS[b.lang] === 'ts');
@@ -157,8 +179,10 @@ function cliLines(block: CodeBlock): CliLine[] {
 describe('```sh lines that call the CLI', () => {
   for (const block of shellBlocks) {
     it(where(block), async () => {
+      const printed: string[] = [];
       for (const line of cliLines(block)) {
-        if (line.args[0] === 'serve' && !line.args.includes('--help')) continue; // runs until stopped
+        // serve runs until stopped, unless refused at once.
+        if (line.args[0] === 'serve' && !line.args.includes('--help') && line.exit === 0) continue;
         let out = '';
         let err = '';
         const io = {
@@ -167,12 +191,26 @@ describe('```sh lines that call the CLI', () => {
           ...(line.stdin === undefined ? {} : { stdin: async () => line.stdin as string }),
         };
         const code = await main(line.args, io);
+        printed.push(...`${out}\n${err}`.split('\n').map((l) => l.trimEnd()));
         expect([line.args.join(' '), code], `${where(block)}: cdr-engine ${line.args.join(' ')}\n${err}`).toEqual([
           line.args.join(' '),
           line.exit,
         ]);
         if (line.exit === 0) expect(out.length).toBeGreaterThan(0);
       }
+      for (const quote of outputQuotes.filter((q) => quotedBlock(q) === block)) {
+        const missing = quotedLines(quote).filter((l) => !printed.includes(l));
+        expect(missing, `${where(quote)} quotes lines that ${where(block)} does not print`).toEqual([]);
+      }
     });
   }
+
+  it('every ```text output block follows a shell block with CLI lines and quotes some of their lines', () => {
+    expect(outputQuotes.length).toBeGreaterThanOrEqual(2);
+    for (const quote of outputQuotes) {
+      const block = quotedBlock(quote);
+      expect(block === undefined ? 0 : cliLines(block).length, `${where(quote)} has no shell block before it`).toBeGreaterThan(0);
+      expect(quotedLines(quote).length, where(quote)).toBeGreaterThan(0);
+    }
+  });
 });

@@ -376,10 +376,12 @@ describe('options are strict: values of the wrong type or range', () => {
   });
 
   it('evaluatePreparedGraph refuses policies, which a prepared graph has fixed', () => {
-    expect(messagesOf(evaluatePreparedGraph(prepared, { policies: { roundingIncrementKg: 1000 } }))).toEqual([
+    // Its type has no `policies` (evaluate-phases.test.ts holds that); a JavaScript caller's are refused.
+    const fromJavaScript: Record<string, unknown> = { policies: { roundingIncrementKg: 1000 } };
+    expect(messagesOf(evaluatePreparedGraph(prepared, fromJavaScript))).toEqual([
       "option 'policies' cannot change a prepared graph's policies: pass them to prepareGraph(document, policies)",
     ]);
-    expect(evaluatePreparedGraph(prepared, { policies: {} }).ok).toBe(true);
+    expect(evaluatePreparedGraph(prepared, { policies: {} } as Record<string, unknown>).ok).toBe(true);
   });
 
   it('analyseSensitivity names a misspelled list of ids and a variation out of range', () => {

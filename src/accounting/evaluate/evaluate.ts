@@ -139,14 +139,17 @@ export function safeEvaluateGraph(graph: unknown, options: EvaluateOptions = {})
 
 /**
  * Evaluates a graph prepared by `prepareGraph` (validation and compilation done once) with the
- * policies it was prepared with (a `policies` option is refused). Returns problems for data that
+ * policies it was prepared with: its options are those of {@link evaluateGraph} but `policies`
+ * (given anyway, from JavaScript, it is refused as `invalid_option`). Returns problems for data that
  * validation cannot see, such as a formula that evaluates to NaN, and for invalid options.
  * @public
  */
-export function evaluatePreparedGraph(prepared: PreparedGraph, options: EvaluateOptions = {}): EvaluationOutcome {
+export function evaluatePreparedGraph(prepared: PreparedGraph, options: Omit<EvaluateOptions, 'policies'> = {}): EvaluationOutcome {
   const invalid = evaluateOptionIssues(options);
-  if (options.policies !== undefined && Object.keys(options.policies).length > 0) {
-    // Policies shape the preparation (signs, attribution checks): a prepared graph keeps its own.
+  // Policies shape the preparation (signs, attribution checks): a prepared graph keeps its own, and
+  // a `policies` option the type leaves out may still come from JavaScript.
+  const { policies } = options as EvaluateOptions;
+  if (policies !== undefined && Object.keys(policies).length > 0) {
     const message = "option 'policies' cannot change a prepared graph's policies: pass them to prepareGraph(document, policies)";
     invalid.push({ path: ['options', 'policies'], code: 'invalid_option', message });
   }

@@ -13,12 +13,12 @@ import { GHG_STATEMENT_STATUSES, type GhgStatementStatus } from '../../model/gra
 import type { GraphIssue } from '../../model/issues';
 import { optionsError } from '../../model/strict-options';
 import { policyIssues, resolvePolicies, type AccountingPolicies } from '../policies';
-import type { GhgEntryResult } from '../result';
 import { accept, checkAt, checkIds, checkPeriod, checkText, deepFreeze, invalid, notAllowed, refuse } from './checks';
 import type {
   AmendGhgStatementInput,
   CreateGhgStatementInput,
   GhgStatementOperation,
+  GhgStatementEntryFigures,
   GhgStatementOptions,
   GhgStatementOutcome,
   GhgStatementRecord,
@@ -48,6 +48,10 @@ const AMENDABLE: readonly GhgStatementStatus[] = ['DRAFT', 'FAILED_VERIFICATION'
 
 /**
  * Creates a DRAFT statement.
+ * @param input - its id, project, reporting period and, optionally, entries and verifier
+ * @param at - when it is created (ISO 8601 UTC); every later operation must be at this instant or after
+ * @returns the new statement, or `invalid_request` naming each malformed field
+ * @public
  */
 export function createGhgStatement(input: CreateGhgStatementInput, at: string): GhgStatementOutcome {
   const issues: GraphIssue[] = [];
@@ -83,6 +87,7 @@ export function createGhgStatement(input: CreateGhgStatementInput, at: string): 
 /**
  * Changes the entries, period or verifier of a DRAFT statement, or of a FAILED_VERIFICATION one
  * being amended for resubmission. The status does not change.
+ * @public
  */
 export function amendGhgStatement(statement: GhgStatementRecord, changes: AmendGhgStatementInput): GhgStatementOutcome {
   if (!AMENDABLE.includes(statement.status)) {
@@ -113,7 +118,7 @@ export function amendGhgStatement(statement: GhgStatementRecord, changes: AmendG
 function freeze(
   statement: GhgStatementRecord,
   removalIds: readonly string[],
-  evaluation: { readonly ghg_entries: readonly GhgEntryResult[] },
+  evaluation: { readonly ghg_entries: readonly GhgStatementEntryFigures[] },
   policies: AccountingPolicies,
   to: GhgStatementStatus,
 ): { ok: true; totals: ReturnType<typeof totalGhgStatementEntries> } | { ok: false; outcome: GhgStatementOutcome } {
@@ -123,9 +128,9 @@ function freeze(
       outcome: refuse('no_entries', `GHG statement '${statement.id}' has no GHG entries to submit`, statement.status, to),
     };
   }
-  const byId = new Map<string, GhgEntryResult>();
+  const byId = new Map<string, GhgStatementEntryFigures>();
   for (const entry of evaluation?.ghg_entries ?? []) byId.set(entry.id, entry);
-  const members: GhgEntryResult[] = [];
+  const members: GhgStatementEntryFigures[] = [];
   const missing: GraphIssue[] = [];
   removalIds.forEach((id, k) => {
     const entry = byId.get(id);
@@ -152,10 +157,14 @@ function freeze(
 /**
  * Submits a DRAFT statement for verification (to AWAITING_VERIFICATION): each entry's net from
  * `evaluation` is rounded to the increment and frozen, and the totals are summed exactly.
+ * @param evaluation - the evaluation of the statement's entries (an `EvaluationResult` will do)
+ * @param at - when it is submitted (ISO 8601 UTC), not before the statement's last event
+ * @param options - policies to override (rounding increment and ties, ...); strict
+ * @public
  */
 export function submitGhgStatement(
   statement: GhgStatementRecord,
-  evaluation: { readonly ghg_entries: readonly GhgEntryResult[] },
+  evaluation: { readonly ghg_entries: readonly GhgStatementEntryFigures[] },
   request: SubmitGhgStatementInput,
   at: string,
   options: GhgStatementOptions = {},
@@ -199,10 +208,11 @@ export function submitGhgStatement(
  * Resubmits an amended statement as a new version (to AWAITING_VERIFICATION) from a status the
  * policy `resubmittableStatuses` allows (default FAILED_VERIFICATION and AWAITING_VERIFICATION).
  * The previous version, with its outcome, moves to `previous_submissions`.
+ * @public
  */
 export function resubmitGhgStatement(
   statement: GhgStatementRecord,
-  evaluation: { readonly ghg_entries: readonly GhgEntryResult[] },
+  evaluation: { readonly ghg_entries: readonly GhgStatementEntryFigures[] },
   request: ResubmitGhgStatementInput,
   at: string,
   options: GhgStatementOptions = {},
@@ -277,6 +287,7 @@ function decide(statement: GhgStatementRecord, operation: 'verify' | 'fail', at:
 /**
  * Records a verifier's approval of the submitted version (AWAITING_VERIFICATION to VERIFIED).
  * From then on the statement cannot change, except to record the issuance of its credits.
+ * @public
  */
 export function verifyGhgStatement(statement: GhgStatementRecord, at: string, input: VerificationInput = {}): GhgStatementOutcome {
   return decide(statement, 'verify', at, input);
@@ -285,6 +296,7 @@ export function verifyGhgStatement(statement: GhgStatementRecord, at: string, in
 /**
  * Records a failed verification of the submitted version (AWAITING_VERIFICATION to
  * FAILED_VERIFICATION); the statement may then be amended and resubmitted.
+ * @public
  */
 export function failGhgStatementVerification(
   statement: GhgStatementRecord,
@@ -295,7 +307,9 @@ export function failGhgStatementVerification(
 }
 
 /**
- * Records that credits were issued for a verified statement (VERIFIED to CREDITS_ISSUED).
+ * Records that credits were issued for a verified statement (VERIFIED to CREDITS_ISSUED): call it
+ * once the ledger has issued them (`CreditLedger.createIssuance`), from the figures its submission froze.
+ * @public
  */
 export function markGhgStatementCreditsIssued(statement: GhgStatementRecord, at: string): GhgStatementOutcome {
   const { from, to } = GHG_STATEMENT_TRANSITIONS.issue_credits;
@@ -309,6 +323,7 @@ export function markGhgStatementCreditsIssued(statement: GhgStatementRecord, at:
 /**
  * Whether a status may move to another under the policies (the same rules the operations apply).
  * Throws a `TypeError` for an unknown policy or a policy value of the wrong type or range.
+ * @public
  */
 export function canTransitionGhgStatement(
   from: GhgStatementStatus,

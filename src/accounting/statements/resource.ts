@@ -2,10 +2,15 @@
  * What the service shows of a GHG statement: its response shape and the pending total (the total
  * its entries would give now, when it differs from the frozen submission).
  */
-import type { GhgEntryResult } from '../result';
 import { resolvePolicies } from '../policies';
 import { optionsError } from '../../model/strict-options';
-import { ghgStatementOptionIssues, type GhgStatementOptions, type GhgStatementRecord, type GhgStatementResource } from './types';
+import {
+  ghgStatementOptionIssues,
+  type GhgStatementEntryFigures,
+  type GhgStatementOptions,
+  type GhgStatementRecord,
+  type GhgStatementResource,
+} from './types';
 import { totalGhgStatementEntries } from './totals';
 
 /**
@@ -14,10 +19,11 @@ import { totalGhgStatementEntries } from './totals';
  * differs from the frozen version; null when nothing is pending, when the statement was never
  * submitted, or when the evaluation lacks one of its entries. Throws a `TypeError` for an unknown
  * option or policy, or a policy value of the wrong type or range.
+ * @public
  */
 export function pendingGhgStatementTotal(
   statement: GhgStatementRecord,
-  evaluation: { readonly ghg_entries: readonly Pick<GhgEntryResult, 'id' | 'co2e_net_removed_kg' | 'risk_of_reversal_percentage'>[] },
+  evaluation: { readonly ghg_entries: readonly GhgStatementEntryFigures[] },
   options: GhgStatementOptions = {},
 ): number | null {
   const invalidOptions = ghgStatementOptionIssues(options);

@@ -2,7 +2,6 @@
  * The GHG statement's records, inputs and outcomes: the shapes the lifecycle (lifecycle.ts) takes
  * and returns, and the service's response shape.
  */
-import type { VERIFICATION_OUTCOMES } from '../../model/enums';
 import type { GhgStatementStatus } from '../../model/graph';
 import type { GraphIssue } from '../../model/issues';
 import type { CreditAllocation } from '../credits/credits';
@@ -12,10 +11,11 @@ import type { GhgStatementEntryTotal } from '../result';
 
 /**
  * The outcome of one verification of one submitted version.
+ * @public
  */
 export interface GhgStatementVerificationOutcome {
-  /** `VERIFIED` or `FAILED_VERIFICATION`. */
-  readonly status: (typeof VERIFICATION_OUTCOMES)[number];
+  /** `VERIFIED` or `FAILED_VERIFICATION` (the service's VERIFICATION_OUTCOMES). */
+  readonly status: 'VERIFIED' | 'FAILED_VERIFICATION';
   /** When the verifier decided (ISO 8601 UTC). */
   readonly at: string;
   /** The verifier's name, when known. */
@@ -26,6 +26,7 @@ export interface GhgStatementVerificationOutcome {
 
 /**
  * One submitted version of a statement, with the figures frozen at submission.
+ * @public
  */
 export interface GhgStatementSubmission {
   /** 1 for the first submission, then 2, 3, ... for each resubmission. */
@@ -60,6 +61,7 @@ export interface GhgStatementSubmission {
 /**
  * A GHG statement as the engine keeps it: the service's fields plus its submitted versions.
  * Build one with {@link createGhgStatement} and move it on with the transition functions.
+ * @public
  */
 export interface GhgStatementRecord {
   /** The statement's id (`ggs_`). */
@@ -128,11 +130,13 @@ export interface GhgStatementResource {
  * - `invalid_request`: an argument is malformed (`issues` names each problem and where).
  * - `entry_not_evaluated`: the evaluation given lacks an entry of the statement.
  * - `no_entries`: a statement without entries cannot be submitted.
+ * @public
  */
 export type GhgStatementErrorCode = 'transition_not_allowed' | 'invalid_request' | 'entry_not_evaluated' | 'no_entries';
 
 /**
  * A refused statement operation. Returned, never thrown.
+ * @public
  */
 export interface GhgStatementError {
   /** What kind of refusal. */
@@ -149,6 +153,7 @@ export interface GhgStatementError {
 
 /**
  * Result of every statement operation: the new record, or why nothing changed.
+ * @public
  */
 export type GhgStatementOutcome =
   | { readonly ok: true; readonly statement: GhgStatementRecord }
@@ -157,6 +162,7 @@ export type GhgStatementOutcome =
 /**
  * Fields of a new statement. The service's create request carries `project_id` and `end_on`; the
  * caller decides the start and which entries it groups.
+ * @public
  */
 export interface CreateGhgStatementInput {
   /** The statement's id (`ggs_`). */
@@ -176,6 +182,7 @@ export interface CreateGhgStatementInput {
 /**
  * Changes to a statement that has no decided version: DRAFT, or FAILED_VERIFICATION before its
  * resubmission.
+ * @public
  */
 export interface AmendGhgStatementInput {
   /** The new list of entries. */
@@ -188,7 +195,7 @@ export interface AmendGhgStatementInput {
   readonly verifier?: string | null;
 }
 
-/** Body of a first submission (OpenAPI `SubmitGhgStatementRequest`). */
+/** Body of a first submission (OpenAPI `SubmitGhgStatementRequest`). @public */
 export interface SubmitGhgStatementInput {
   /** The report the verifier reads. */
   readonly ghg_statement_report_url: string;
@@ -197,6 +204,7 @@ export interface SubmitGhgStatementInput {
 /**
  * Body of a resubmission (OpenAPI `ResubmitGhgStatementRequest`); `removal_ids` optionally
  * replaces the entries of the amended version.
+ * @public
  */
 export interface ResubmitGhgStatementInput {
   /** The report of the amended version. */
@@ -207,7 +215,7 @@ export interface ResubmitGhgStatementInput {
   readonly removal_ids?: readonly string[];
 }
 
-/** Optional details of a verifier's decision. */
+/** Optional details of a verifier's decision. @public */
 export interface VerificationInput {
   /** The verifier's name (replaces the statement's when given). */
   readonly verifier?: string | null;
@@ -215,7 +223,21 @@ export interface VerificationInput {
   readonly reason?: string | null;
 }
 
-/** Options of the operations that freeze figures. */
+/**
+ * What the statement operations read of each entry of an evaluation: an `EvaluationResult` of
+ * `evaluateGraph` (`cdr-engine`) has them, as does a document's evaluation kept from earlier.
+ * @public
+ */
+export interface GhgStatementEntryFigures {
+  /** The GHG entry's id. */
+  readonly id: string;
+  /** Its net after discount at full precision, kg (an entry whose net is not finite is refused). */
+  readonly co2e_net_removed_kg: number;
+  /** Its risk of reversal in percent, or null (then no credit allocation is frozen). */
+  readonly risk_of_reversal_percentage: number | null;
+}
+
+/** Options of the operations that freeze figures. @public */
 export interface GhgStatementOptions {
   /** Policies to override (rounding increment and ties, resubmittable statuses, ...). */
   readonly policies?: Partial<AccountingPolicies>;

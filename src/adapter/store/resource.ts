@@ -3,8 +3,8 @@
  * its tables (the name the state gives each and the store's kind, the row type riding along), which
  * of them hold supplier references (registered with the indexes, in list order) and the quantity
  * kind of each ScalarQuantity field it takes. The resource list (resources/index.ts) is iterated by
- * the state (its tables: {@link TablesOf}, {@link tablesBase}) and the indexes ({@link registerIndexes}); this module knows no
- * resource.
+ * the state (state.ts makes its tables from it) and the indexes (indexes/index.ts registers them);
+ * this module knows no resource.
  */
 import type * as z from 'zod';
 import type { QuantityKind } from '../../model';

@@ -151,5 +151,5 @@ export const listComponentsQuerySchema = paginatedQuerySchema({
   ghg_entry_id: idSchema('ghg_entry').nullable().optional(),
 });
 
-/** Schema of the query of `GET /component_blueprints` (operation 18). @public */
+/** Schema of the query of `GET /component_blueprints`. @public */
 export const listComponentBlueprintsQuerySchema = paginationQuerySchema;

@@ -247,7 +247,7 @@ const retirementPurposesSchema = z
   .transform((purposes) => [...new Set(purposes)]);
 
 /**
- * Schema of the body of `POST /retirements` (operation 20).
+ * Schema of the body of `POST /retirements`.
  * @public
  */
 export const createRetirementRequestSchema = z.strictObject({
@@ -309,7 +309,7 @@ export type CreateTransferRequest = z.infer<typeof createTransferRequestSchema>;
 // List queries.
 
 /**
- * Schema of the query of `GET /transfers` (operation 22).
+ * Schema of the query of `GET /transfers`.
  * @public
  */
 export const listTransfersQuerySchema = paginatedQuerySchema({
@@ -354,11 +354,11 @@ export const listCreditBatchesQuerySchema = paginatedQuerySchema({
 /** Parsed query of the credit batches of an organisation. */
 export type ListCreditBatchesQuery = z.infer<typeof listCreditBatchesQuerySchema>;
 
-/** Schema of the query of `GET /suppliers/{id}/deliveries` (operation 21). @public */
+/** Schema of the query of `GET /suppliers/{id}/deliveries`. @public */
 export const listSupplierDeliveriesQuerySchema = paginationQuerySchema;
 
 // ---------------------------------------------------------------------------------------------
 // Path parameters and data upload submissions.
 
-/** Path of operation 23: `id` of a refund. @public */
+/** Path of `/refunds/{id}`: `id` of a refund. @public */
 export const refundIdPathSchema = idPathSchema('refund');

@@ -1,5 +1,5 @@
 /**
- * Datapoints: create, list (with the filters of docs/service.md#routes operation 10), read, change,
+ * Datapoints: create, list (with the filters of `GET /datapoints`, docs/service.md#routes), read, change,
  * delete, and the components and template components using one. A datapoint's value feeds GHG
  * entries: a change re-evaluates the draft entries using it and is refused (409) once a submitted
  * entry uses it.

@@ -109,7 +109,7 @@ export const patchDatapointRequestSchema = z.strictObject({
 export type PatchDatapointRequest = z.infer<typeof patchDatapointRequestSchema>;
 
 /**
- * Schema of the query of `GET /datapoints` (operation 10): filters, all optional, plus
+ * Schema of the query of `GET /datapoints`: filters, all optional, plus
  * pagination. The deprecated aliases `used_in_removal` and `used_in_removal_template` are kept.
  * @public
  */
@@ -131,9 +131,9 @@ export const listDatapointsQuerySchema = paginatedQuerySchema({
 /** Parsed query of `GET /datapoints`. */
 export type ListDatapointsQuery = z.infer<typeof listDatapointsQuerySchema>;
 
-/** Schema of the query of `GET /datapoints/{id}/components` (operation 11). @public */
+/** Schema of the query of `GET /datapoints/{id}/components`. @public */
 export const listDatapointComponentsQuerySchema = paginationQuerySchema;
-/** Schema of the query of `GET /datapoints/{id}/removal_template_components` (operation 12). @public */
+/** Schema of the query of `GET /datapoints/{id}/removal_template_components`. @public */
 export const listDatapointRemovalTemplateComponentsQuerySchema = paginationQuerySchema;
-/** Path of operations 11 and 12: `id` of a datapoint. @public */
+/** Path of `/datapoints/{id}/components` and `/datapoints/{id}/removal_template_components`: `id` of a datapoint. @public */
 export const datapointIdPathSchema = idPathSchema('datapoint');

@@ -70,7 +70,7 @@ export const productionBatchSchema = z.object({
 export type ProductionBatch = z.infer<typeof productionBatchSchema>;
 
 /**
- * Schema of the body of `POST /feedstock_batches` (operation 8); every field is required.
+ * Schema of the body of `POST /feedstock_batches`; every field is required.
  * @public
  */
 export const createFeedstockBatchRequestSchema = z.strictObject({
@@ -111,5 +111,5 @@ export const patchFeedstockTypeRequestSchema = z.strictObject({
 /** Body of `PATCH /feedstock_types/{id}`. */
 export type PatchFeedstockTypeRequest = z.infer<typeof patchFeedstockTypeRequestSchema>;
 
-/** Path of operation 9: `id` of a feedstock type. @public */
+/** Path of `/feedstock_types/{id}`: `id` of a feedstock type. @public */
 export const feedstockTypeIdPathSchema = idPathSchema('feedstock_type');

@@ -140,7 +140,7 @@ export const createMeasurementSampleRequestSchema = z.strictObject({
 export type CreateMeasurementSampleRequest = z.infer<typeof createMeasurementSampleRequestSchema>;
 
 /**
- * Schema of the query of `GET /measurement_samples` (operation 1).
+ * Schema of the query of `GET /measurement_samples`.
  * @public
  */
 export const listMeasurementSamplesQuerySchema = paginationQuerySchema;

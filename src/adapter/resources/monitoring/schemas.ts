@@ -136,7 +136,7 @@ export const createFileUploadRequestSchema = z.strictObject({
 export type CreateFileUploadRequest = z.infer<typeof createFileUploadRequestSchema>;
 
 /**
- * Schema of the body of `POST /data-upload-submissions` (operation 13).
+ * Schema of the body of `POST /data-upload-submissions`.
  * @public
  */
 export const createDataUploadSubmissionRequestSchema = z.strictObject({
@@ -149,7 +149,7 @@ export const createDataUploadSubmissionRequestSchema = z.strictObject({
 export type CreateDataUploadSubmissionRequest = z.infer<typeof createDataUploadSubmissionRequestSchema>;
 
 /**
- * Schema of the query of `GET /data-upload-submissions` (operation 14).
+ * Schema of the query of `GET /data-upload-submissions`.
  * @public
  */
 export const listDataUploadSubmissionsQuerySchema = paginatedQuerySchema({

@@ -124,10 +124,10 @@ export const removalTemplateComponentInputsSchema = z.strictObject({
 /** Inputs supplied for one template component. */
 export type RemovalTemplateComponentInputs = z.infer<typeof removalTemplateComponentInputsSchema>;
 
-/** Schema of the query of `GET /projects/{project_id}/removal_templates` (operation 15). @public */
+/** Schema of the query of `GET /projects/{project_id}/removal_templates`. @public */
 export const listRemovalTemplatesQuerySchema = paginationQuerySchema;
 /**
- * Path of operation 15: `project_id` of a project.
+ * Path of `/projects/{project_id}/removal_templates`: `project_id` of a project.
  * @public
  */
 export const projectIdPathSchema = z.object({ project_id: idSchema('project') });

@@ -142,5 +142,5 @@ export const createBeneficiaryRequestSchema = z.union([createOrganizationBenefic
 /** Body of `POST /beneficiary`. */
 export type CreateBeneficiaryRequest = z.infer<typeof createBeneficiaryRequestSchema>;
 
-/** Path of operation 21: `id` of a supplier. @public */
+/** Path of `/suppliers/{id}/deliveries`: `id` of a supplier. @public */
 export const supplierIdPathSchema = idPathSchema('supplier');

@@ -98,7 +98,7 @@ export const createRemovalStepSchema = z.strictObject({
 export type CreateRemovalStep = z.infer<typeof createRemovalStepSchema>;
 
 /**
- * Schema of the body of `POST /removals` (operation 2).
+ * Schema of the body of `POST /removals`.
  * @public
  */
 export const createRemovalRequestSchema = z.strictObject({
@@ -132,7 +132,7 @@ export const addComponentToRemovalSchema = z.strictObject({
 export type AddComponentToRemoval = z.infer<typeof addComponentToRemovalSchema>;
 
 /**
- * Schema of the body of `PATCH /removals/{id}` (operation 3). `add_components` takes one
+ * Schema of the body of `PATCH /removals/{id}`. `add_components` takes one
  * AddComponentToRemoval object (docs/service.md) or a list of them (OpenAPI) and is parsed to a list.
  * @public
  */
@@ -160,7 +160,7 @@ export const componentToAttributeSchema = z.strictObject({
 export type ComponentToAttribute = z.infer<typeof componentToAttributeSchema>;
 
 /**
- * Schema of the body of `PATCH /removals/{id}/component_attributions` (operation 4).
+ * Schema of the body of `PATCH /removals/{id}/component_attributions`.
  * `components_to_add` takes one ComponentToAttribute object or a list and is parsed to a list.
  * @public
  */
@@ -174,7 +174,7 @@ export type PatchRemovalComponentAttributionsRequest = z.infer<typeof patchRemov
 /** Schema of the query of `GET /removals` (and `GET /ghg_entries`). @public */
 export const listRemovalsQuerySchema = paginatedQuerySchema({ supplier_reference_id: supplierReferenceIdSchema.nullable().optional() });
 
-/** Schema of the query of `GET /ghg_entries/{id}/component_attributions` (operation 5). @public */
+/** Schema of the query of `GET /ghg_entries/{id}/component_attributions`. @public */
 export const listComponentAttributionsQuerySchema = paginationQuerySchema;
-/** Path of operations 3, 4 and 5: `id` of a removal (GHG entry). @public */
+/** Path of `/removals/{id}` and its sub-paths: `id` of a removal (GHG entry). @public */
 export const removalIdPathSchema = idPathSchema('ghg_entry');

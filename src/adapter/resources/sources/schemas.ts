@@ -118,5 +118,5 @@ export const listSourcesQuerySchema = paginatedQuerySchema({
   project_id: idSchema('project').nullable().optional(),
 });
 
-/** Path of operation 19: `id` of a source. @public */
+/** Path of `/sources/{id}`: `id` of a source. @public */
 export const sourceIdPathSchema = idPathSchema('source');

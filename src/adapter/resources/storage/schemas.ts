@@ -142,7 +142,7 @@ export const createSensorRequestSchema = z.strictObject({
 export type CreateSensorRequest = z.infer<typeof createSensorRequestSchema>;
 
 /**
- * Schema of the body of `POST /biochar_applications` (operation 6; requiredness from the
+ * Schema of the body of `POST /biochar_applications` (requiredness from the
  * OpenAPI: everything but `source_ids`). `storage_site_id` becomes the response's
  * `storage_location_id`.
  * @public
@@ -205,10 +205,10 @@ export const listSensorsQuerySchema = paginatedQuerySchema({
   reference: z.string().nullable().optional(),
 });
 
-/** Path of operation 7: `id` of a biochar application. @public */
+/** Path of `/biochar_applications/{id}`: `id` of a biochar application. @public */
 export const biocharApplicationIdPathSchema = idPathSchema('biochar_application');
 /**
- * Path of operations 16 and 17: `project_id` of a project and `id` of one of its storage locations.
+ * Path of `/projects/{project_id}/storage_locations/{id}`: `project_id` of a project and `id` of one of its storage locations.
  * @public
  */
 export const storageLocationPathSchema = z.object({
