@@ -356,6 +356,67 @@ describe('graph validation of statements and projects', () => {
   });
 });
 
+describe('a project component is listed once, with the fields of its strategy only', () => {
+  const issues = (graph: unknown) => {
+    const outcome = safeEvaluateGraph(graph);
+    return outcome.ok ? [] : outcome.issues;
+  };
+
+  it('refuses a component listed twice, naming both places (it would be amortised twice)', () => {
+    // Listed once: 100 t of 1000 t estimated, 1 t x 0.1 = 0.1 t on the entry. Listed twice, it was 0.2 t.
+    const once = withEmission([100], 1, { projects: [tonnageProject(1000)] });
+    expect(componentOf(evaluateGraph(once), 'e0', 'x')!.co2e_kg).toBeCloseTo(0.1 * T, 9);
+    const listed = tonnageProject(1000);
+    const twice = withEmission([100], 1, { projects: [{ ...listed, components: [...listed.components, ...listed.components] }] });
+    expect(issues(twice)).toEqual([
+      {
+        path: ['projects', 0, 'components', 1, 'component_id'],
+        code: 'duplicate_component',
+        message: `project '${prj('p')}' lists component '${cmp('x')}' more than once (projects[0].components[0] and projects[0].components[1]); a project component is listed once`,
+      },
+    ]);
+  });
+
+  it('refuses a MANUAL component listed twice, even when its factors sum to at most 1', () => {
+    const manual = {
+      component_id: cmp('x'),
+      allocation_strategy: 'MANUAL',
+      removal_attributions: [{ removal_id: rmv('e0'), attribution_factor: 0.5 }],
+    };
+    const graph = withEmission([100, 200], 1, { projects: [{ id: prj('p'), components: [manual, manual] }] });
+    expect(issues(graph)).toEqual([
+      {
+        path: ['projects', 0, 'components', 1, 'component_id'],
+        code: 'duplicate_component',
+        message: `project '${prj('p')}' lists component '${cmp('x')}' more than once (projects[0].components[0] and projects[0].components[1]); a project component is listed once`,
+      },
+    ]);
+  });
+
+  it('refuses a custom period on a strategy that does not read it, and accepts explicit nulls', () => {
+    const graph = withEmission([100], 1, {
+      projects: [
+        tonnageProject(1000, 'ESTIMATED_PROJECT_TONNAGE', { custom_period_start_on: '2025-01-01', custom_period_end_on: '2025-03-31' }),
+      ],
+    });
+    expect(issues(graph)).toEqual(
+      (['custom_period_start_on', 'custom_period_end_on'] as const).map((field, k) => ({
+        path: ['projects', 0, 'components', 0, field],
+        code: 'custom_period_not_custom',
+        message: `project component '${cmp('x')}' is amortised by ESTIMATED_PROJECT_TONNAGE but gives ${field} ${k === 0 ? '2025-01-01' : '2025-03-31'}; a custom period needs allocation_strategy CUSTOM_TIME_PERIOD (otherwise it would be ignored)`,
+      })),
+    );
+    const manual = withEmission([100], 1, {
+      projects: [tonnageProject(1000, 'MANUAL', { custom_period_end_on: '2025-03-31' })],
+    });
+    expect(issues(manual).map((i) => [i.code, i.path.at(-1)])).toEqual([['custom_period_not_custom', 'custom_period_end_on']]);
+    const nulls = withEmission([100], 1, {
+      projects: [tonnageProject(1000, 'ESTIMATED_PROJECT_TONNAGE', { custom_period_start_on: null, custom_period_end_on: null })],
+    });
+    expect(componentOf(evaluateGraph(nulls), 'e0', 'x')!.co2e_kg).toBeCloseTo(0.1 * T, 9);
+  });
+});
+
 describe('allocation properties', () => {
   const sizes = fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 7 });
 
@@ -417,8 +478,8 @@ describe('allocation properties', () => {
                   {
                     component_id: cmp('x'),
                     allocation_strategy: strat,
-                    custom_period_start_on: '2025-01-01',
-                    custom_period_end_on: customEnd,
+                    // A custom period only where the strategy reads it (custom_period_not_custom otherwise).
+                    ...(strat === 'CUSTOM_TIME_PERIOD' ? { custom_period_start_on: '2025-01-01', custom_period_end_on: customEnd } : {}),
                   },
                 ],
               },

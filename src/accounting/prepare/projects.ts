@@ -5,7 +5,7 @@
  * evaluated sequestration) divided by the statement's number of entries. Imports the model's
  * types, units, and the statement preparation's state.
  */
-import type { GhgStatementStatus, IssuePath, ProjectComponentAllocationStrategy } from '../../model';
+import { formatIssuePath, type GhgStatementStatus, type IssuePath, type ProjectComponentAllocationStrategy } from '../../model';
 import { dimension, dimensionsEqual, tryParseUnit } from '../../units';
 import type { AccountingPolicies } from '../policies';
 import { compareStrings } from '../compare-strings';
@@ -66,20 +66,15 @@ export function prepareProject(pass: StatementPass, project: DocumentProject, p:
     lifetimeDays: projectLifetimeDays(pass.context, project, p),
     frozen,
   };
+  const listedAt = new Map<string, number>();
   project.components.forEach((pc, k) => {
     const at: IssuePath = ['projects', p, 'components', k];
+    if (listedTwice(pass.context, project, p, listedAt, k)) return;
     const c = preparedComponent(pass.context, pc.component_id, [...at, 'component_id']);
     if (c === undefined) frozen.unchecked.add(`${project.id}\u0000${pc.component_id}`);
     if (!claim(pass, pc.component_id, `project '${project.id}'`, [...at, 'component_id']) || c === undefined) return;
     const strategy = pc.allocation_strategy;
-    if (strategy !== 'MANUAL' && pc.removal_attributions.length > 0) {
-      pass.context.problem(
-        [...at, 'removal_attributions'],
-        'manual_attribution_not_manual',
-        `project component '${pc.component_id}' is amortised by ${strategy}; explicit removal_attributions need allocation_strategy MANUAL`,
-      );
-      return;
-    }
+    if (!strategyFieldsAgree(pass.context, pc, at)) return;
     if (strategy === 'MANUAL') attributeManually(pass, pc, c, at);
     else {
       const componentRead: ProjectComponentRead = { projectComponent: pc, component: c, at };
@@ -87,6 +82,56 @@ export function prepareProject(pass: StatementPass, project: DocumentProject, p:
       if (period !== undefined) amortise(read, componentRead, period);
     }
   });
+}
+
+/**
+ * Whether project component k names a component the project lists before it (reported, naming both
+ * places): amortised or attributed twice, it would be counted twice (docs/rules.md#statement-and-project-components).
+ */
+function listedTwice(context: StatementContext, project: DocumentProject, p: number, listedAt: Map<string, number>, k: number): boolean {
+  const componentId = (project.components[k] as DocumentProjectComponent).component_id;
+  const first = listedAt.get(componentId);
+  if (first === undefined) {
+    listedAt.set(componentId, k);
+    return false;
+  }
+  const where = (i: number): string => formatIssuePath(['projects', p, 'components', i]);
+  context.problem(
+    ['projects', p, 'components', k, 'component_id'],
+    'duplicate_component',
+    `project '${project.id}' lists component '${componentId}' more than once (${where(first)} and ${where(k)}); a project component is listed once`,
+  );
+  return true;
+}
+
+/**
+ * Whether a project component gives only the fields its strategy reads (the others reported): explicit
+ * removal_attributions belong to MANUAL and a custom period to CUSTOM_TIME_PERIOD; under any other
+ * strategy they would be ignored silently (docs/graph-document.md, "Project component").
+ */
+function strategyFieldsAgree(context: StatementContext, pc: DocumentProjectComponent, at: IssuePath): boolean {
+  const strategy = pc.allocation_strategy;
+  let agree = true;
+  if (strategy !== 'MANUAL' && pc.removal_attributions.length > 0) {
+    context.problem(
+      [...at, 'removal_attributions'],
+      'manual_attribution_not_manual',
+      `project component '${pc.component_id}' is amortised by ${strategy}; explicit removal_attributions need allocation_strategy MANUAL`,
+    );
+    agree = false;
+  }
+  if (strategy === 'CUSTOM_TIME_PERIOD') return agree;
+  for (const field of ['custom_period_start_on', 'custom_period_end_on'] as const) {
+    const date = pc[field];
+    if (date === null || date === undefined) continue;
+    context.problem(
+      [...at, field],
+      'custom_period_not_custom',
+      `project component '${pc.component_id}' is amortised by ${strategy} but gives ${field} ${date}; a custom period needs allocation_strategy CUSTOM_TIME_PERIOD (otherwise it would be ignored)`,
+    );
+    agree = false;
+  }
+  return agree;
 }
 
 /** The project's estimated lifetime in days, NaN when it has none or its unit is not a time (reported). */
