@@ -176,6 +176,36 @@ describe('invalid graphs give precise errors', () => {
     expect(nan[0]!.path).toEqual(['datapoints', 0, 'quantity', 'standard_deviation']);
   });
 
+  it('a magnitude or standard deviation beyond the range of a double, as written or in SI, is not_finite, naming the datapoint', () => {
+    // 1e306 t is 1e309 kg: finite as written, Infinity in SI.
+    expect(issuesOf(mutate((g) => (g.datapoints[0]!.quantity.magnitude = 1e306)))).toEqual([
+      {
+        path: ['datapoints', 0, 'quantity', 'magnitude'],
+        code: 'not_finite',
+        message: `datapoint '${dtp('mass')}' has magnitude 1e+306 t, whose value in SI units is beyond the range of a double (about 1.8e308): it is not a finite number`,
+      },
+    ]);
+    expect(issuesOf(mutate((g) => (g.datapoints[0]!.quantity.standard_deviation = 1e306)))).toEqual([
+      {
+        path: ['datapoints', 0, 'quantity', 'standard_deviation'],
+        code: 'not_finite',
+        message: `datapoint '${dtp('mass')}' has standard deviation 1e+306 t, whose value in SI units is beyond the range of a double (about 1.8e308): it is not a finite number`,
+      },
+    ]);
+    // The same number in kg is finite in SI: only a warning that it is unrealistic.
+    const kg = mutate((g) => Object.assign(g.datapoints[0]!.quantity, { magnitude: 1e306, unit: 'kg', standard_deviation: null }));
+    expect(evaluateGraph(kg).warnings?.map((w) => w.code)).toEqual(['value_outside_realistic_range']);
+    // JSON has no Infinity, but JSON.parse reads 1e999 as one.
+    const written = JSON.parse(JSON.stringify(transportGraph()).replace('"magnitude":10,', '"magnitude":1e999,')) as unknown;
+    expect(issuesOf(written)).toEqual([
+      {
+        path: ['datapoints', 0, 'quantity', 'magnitude'],
+        code: 'not_finite',
+        message: `datapoint '${dtp('mass')}' has magnitude Infinity, beyond the range of a double (about 1.8e308): it is not a finite number (a JSON number such as 1e999 reads as Infinity)`,
+      },
+    ]);
+  });
+
   it('a forbidden function in a template is a validation error and is never executed', () => {
     const issues = issuesOf(mutate((g) => (g.component_blueprints[0]!.expressions[0]!.template = 'import({m}) * {d} * {ef}')));
     expect(issues[0]!.path.slice(0, 3)).toEqual(['component_blueprints', 0, 'expressions']);

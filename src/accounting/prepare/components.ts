@@ -307,7 +307,7 @@ export class ComponentBuilder {
       return;
     }
     const got = this.datapoints.dimension[d] as number;
-    if (got < 0) return; // its unit was reported where the datapoint is defined
+    if (got < 0) return; // its unit or its value in SI was reported where the datapoint is defined
     const { dimensions } = context;
     problem(
       context,

@@ -1,5 +1,5 @@
 /**
- * The datapoint phase of a preparation: unique ids, finite magnitudes, known units, standard
+ * The datapoint phase of a preparation: unique ids, finite magnitudes (in SI too), known units, standard
  * deviations >= 0 (docs/rules.md#units-and-quantity-kinds), and every datapoint's numbers as given and in SI, in
  * packed arrays of doubles (doubles.ts). Internal to preparation.
  *
@@ -28,7 +28,10 @@ export interface DatapointColumns {
   readonly siStandardDeviations: number[];
   /** d(SI magnitude)/d(magnitude as given). */
   readonly siScales: number[];
-  /** Dimension id (the context's table) of each datapoint's unit, -1 when the unit is unknown. */
+  /**
+   * Dimension id (the context's table) of each datapoint's unit, -1 when the unit is unknown or the
+   * magnitude in SI is not a finite number (either reported where the datapoint is defined).
+   */
   readonly dimension: Int32Array;
   /** Each datapoint's distribution type (`DISTRIBUTION_CODE`; 0, normal, when it has none). */
   readonly distributionType: Uint8Array;
@@ -129,11 +132,31 @@ export class DatapointReader {
       );
       return;
     }
-    columns.dimension[d] = reading.dimension;
     const { scale, power } = reading;
-    columns.siMagnitudes[d] = scaledByPower(magnitude, scale, power) + reading.offset;
+    const si = scaledByPower(magnitude, scale, power) + reading.offset;
+    const siSd = sd === null || sd === undefined ? Number.NaN : scaledByPower(sd, scale, power);
+    columns.siMagnitudes[d] = si;
     columns.siScales[d] = scale;
-    columns.siStandardDeviations[d] = sd === null || sd === undefined ? Number.NaN : scaledByPower(sd, scale, power);
+    columns.siStandardDeviations[d] = siSd;
+    // A value beyond a double in SI makes the datapoint unusable, as an unknown unit does (dimension -1).
+    if (Number.isFinite(magnitude) && !Number.isFinite(si)) this.beyondDouble(d, 'magnitude', magnitude);
+    else columns.dimension[d] = reading.dimension;
+    if (Number.isFinite(sd) && !Number.isFinite(siSd)) this.beyondDouble(d, 'standard_deviation', sd as number);
+  }
+
+  /**
+   * Reports a magnitude or standard deviation, finite as written, whose value in SI is not (1e306 t
+   * is 1e309 kg): docs/errors.md, `not_finite`.
+   */
+  private beyondDouble(d: number, field: 'magnitude' | 'standard_deviation', value: number): void {
+    const id = this.columns.ids[d] as string;
+    const unit = this.columns.units[d] as string;
+    problem(
+      this.context,
+      ['datapoints', d, 'quantity', field],
+      'not_finite',
+      `datapoint '${id}' has ${field === 'magnitude' ? 'magnitude' : 'standard deviation'} ${value} ${unit}, whose value in SI units is beyond the range of a double (about 1.8e308): it is not a finite number`,
+    );
   }
 
   /** What a unit string reads as (a string: why it is not a known unit). */
