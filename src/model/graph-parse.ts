@@ -63,7 +63,7 @@ export function parseRemovalGraph(document: unknown, fastPath: boolean): GraphPa
  * per key, at the key's path: `unknown key 'standard_devation' at datapoints[0].quantity; did you
  * mean 'standard_deviation'?` (the known keys are those of `schema` at that path). With the
  * `document` the issues are about, a number that is not finite (JSON's 1e999 reads as Infinity)
- * is `not_finite` (value-issues.ts).
+ * is `not_finite`, and a value outside its enumeration names the nearest value (value-issues.ts).
  */
 export function graphIssuesOf(error: z.ZodError, schema: z.ZodType, document?: unknown): GraphIssue[] {
   const issues: GraphIssue[] = [];

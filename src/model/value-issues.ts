@@ -1,16 +1,24 @@
 /**
  * zod's issues about a value, made precise with the value itself (docs/errors.md): a number that is
  * not finite is `not_finite`, naming the datapoint when it is one's (JSON has no Infinity, but a
- * JSON number beyond the range of a double, 1e999, reads as one). Internal to model.
+ * JSON number beyond the range of a double, 1e999, reads as one), and a value outside its
+ * enumeration names the nearest value when one is close (`SEQUESTRATON`: did you mean
+ * 'SEQUESTRATION'?). Internal to model.
  */
 import type * as z from 'zod';
 import { formatIssuePath, type GraphIssue, type IssuePath } from './issues';
+import { nearestName } from './nearest-name';
 
 /** zod's `issue` at `path` of `document` as a graph issue. */
 export function valueIssue(issue: z.core.$ZodIssue, path: IssuePath, document: unknown): GraphIssue {
   const value = valueAt(document, path);
   if (issue.code === 'invalid_type' && issue.expected === 'number' && typeof value === 'number' && !Number.isFinite(value))
     return { path, code: 'not_finite', message: notFiniteMessage(path, value, document) };
+  if (issue.code === 'invalid_value' && typeof value === 'string') {
+    const values = issue.values.filter((v): v is string => typeof v === 'string');
+    const near = nearestName(value, values);
+    if (near !== undefined) return { path, code: issue.code, message: `${issue.message}; did you mean '${near}'?` };
+  }
   return { path, code: issue.code, message: issue.message };
 }
 

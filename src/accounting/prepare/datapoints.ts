@@ -4,15 +4,16 @@
  * packed arrays of doubles (doubles.ts). Internal to preparation.
  *
  * Owns: datapoint problems and the datapoint columns. May import: units, doubles.ts, id-index.ts,
- * context.ts.
+ * context.ts, hints.ts.
  */
 import type { GraphDatapoint } from '../../model';
 import { DISTRIBUTION_CODE, lognormalMedianStandardDeviation } from '../../uncertainty/distributions';
-import { parseUnit, tryParseUnit, UnitError } from '../../units';
+import { tryParseUnit } from '../../units';
 import { powerOfTen, scaledByPower } from '../../units/si-value';
 import { packedDoubles } from './doubles';
 import { IdIndex } from './id-index';
 import { problem, unreadableItem, type PrepareContext } from './context';
+import { unknownUnitHint } from './hints';
 
 /** The datapoints, by dense index (their index in the document). */
 export interface DatapointColumns {
@@ -166,7 +167,7 @@ export class DatapointReader {
       const parsed = tryParseUnit(unit);
       reading =
         parsed === undefined
-          ? whyUnknown(unit)
+          ? unknownUnitHint(unit)
           : {
               dimension: this.context.dimensions.idOf(parsed.dimension),
               scale: parsed.scale,
@@ -177,22 +178,6 @@ export class DatapointReader {
     }
     return reading;
   }
-}
-
-/**
- * What `parseUnit` says of a unit it cannot read, beyond "not known": its "did you mean" (issue
- * 27: a misspelled unit names the nearest known one) or why a Pint unit is refused. '' when
- * nothing more is known.
- */
-function whyUnknown(unit: string): string {
-  try {
-    parseUnit(unit);
-  } catch (error) {
-    if (!(error instanceof UnitError)) throw error;
-    const reason = error.message.replace(/^unknown unit '.*?': /, '');
-    return reason === `no unit named '${unit}'` ? '' : `: ${reason.replace(/^no unit named '.*?'; /, '')}`;
-  }
-  return '';
 }
 
 /** Checks datapoint d's distribution (docs/graph-document.md, "Distributions") and records it. */

@@ -3,12 +3,13 @@
  * ordinary attributions; the others are amortised over the project's statements, one share slot
  * per statement, whose factor is a share computed at evaluation (the tonnage share needs the
  * evaluated sequestration) divided by the statement's number of entries. Imports the model's
- * types, units, and the statement preparation's state.
+ * types, units, the statement preparation's state and hints.ts.
  */
 import { formatIssuePath, type GhgStatementStatus, type IssuePath, type ProjectComponentAllocationStrategy } from '../../model';
 import { dimension, dimensionsEqual, tryParseUnit } from '../../units';
 import type { AccountingPolicies } from '../policies';
 import { compareStrings } from '../compare-strings';
+import { unknownUnitHint } from './hints';
 import type { PreparedShareSlot, PreparedStatement, StatementContext } from './statement-parts';
 import {
   claim,
@@ -134,12 +135,20 @@ function strategyFieldsAgree(context: StatementContext, pc: DocumentProjectCompo
   return agree;
 }
 
-/** The project's estimated lifetime in days, NaN when it has none or its unit is not a time (reported). */
+/** The project's estimated lifetime in days, NaN when it has none or its unit is unknown or not a time (reported). */
 function projectLifetimeDays(context: StatementContext, project: DocumentProject, p: number): number {
   const lifetime = project.estimated_lifetime;
   if (lifetime === null || lifetime === undefined) return Number.NaN;
   const unit = tryParseUnit(lifetime.unit);
-  if (unit === undefined || !dimensionsEqual(unit.dimension, TIME) || unit.offset !== 0) {
+  if (unit === undefined) {
+    context.problem(
+      ['projects', p, 'estimated_lifetime', 'unit'],
+      'unknown_unit',
+      `project '${project.id}' has estimated lifetime unit '${lifetime.unit}', which is not a known unit${unknownUnitHint(lifetime.unit)}`,
+    );
+    return Number.NaN;
+  }
+  if (!dimensionsEqual(unit.dimension, TIME) || unit.offset !== 0) {
     context.problem(
       ['projects', p, 'estimated_lifetime', 'unit'],
       'unit_incompatible',
@@ -172,7 +181,7 @@ function attributeManually(pass: StatementPass, pc: DocumentProjectComponent, c:
       problem(
         aPath,
         'unknown_entry',
-        `project component '${pc.component_id}' is attributed to GHG entry '${id}', which the document does not define`,
+        `project component '${pc.component_id}' is attributed to GHG entry '${id}', which the document does not define${pass.context.hints.hint(id, entryIndex.names())}`,
       );
       return;
     }

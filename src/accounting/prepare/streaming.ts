@@ -30,6 +30,7 @@ import type { PrepareContext } from './context';
 import { prepareCorrelations, type PreparedCorrelations } from './correlations';
 import { DatapointReader } from './datapoints';
 import { DimensionTable } from './dimension-table';
+import { NameHints } from './hints';
 import { EntryBuilder } from './entries';
 import { evaluationOnly } from './evaluation-only';
 import { componentNamed, finishPhases } from './graph';
@@ -97,7 +98,15 @@ export class StreamingPreparation {
       ghg_entries: new Array<GraphGhgEntry>(this.countOf('ghg_entries')),
     } as RemovalGraph;
     const policies = resolvePolicies(policyOverrides);
-    this.context = { graph, policies, broken: undefined, dimensions: new DimensionTable(), issues: [], componentName: componentNamed };
+    this.context = {
+      graph,
+      policies,
+      broken: undefined,
+      dimensions: new DimensionTable(),
+      issues: [],
+      componentName: componentNamed,
+      hints: new NameHints(),
+    };
   }
 
   private countOf(key: Streamed): number {
