@@ -356,6 +356,51 @@ describe('graph validation of statements and projects', () => {
   });
 });
 
+describe("an entry's ghg_statement_id names a statement of the document", () => {
+  const named = (statementId: string, extra: Partial<RemovalGraphInput> = {}) => {
+    const graph = { ...statementGraph([100, 200]), ...extra };
+    (graph.ghg_entries[0] as Record<string, unknown>)['ghg_statement_id'] = statementId;
+    return safeEvaluateGraph(graph);
+  };
+
+  it('refuses one the document does not define, naming the nearest statement id', () => {
+    expect(named(ggs('b'))).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: ['ghg_entries', 0, 'ghg_statement_id'],
+          code: 'unknown_statement',
+          message: `GHG entry '${rmv('e0')}' names GHG statement '${ggs('b')}', which the document does not define; did you mean '${ggs('a')}'?`,
+        },
+      ],
+    });
+    // Without statements at all, and far from every id: no hint.
+    const { ghg_statements: _none, ...alone } = statementGraph([100, 200]);
+    (alone.ghg_entries[0] as Record<string, unknown>)['ghg_statement_id'] = 'statement-2025';
+    expect(safeEvaluateGraph(alone)).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: ['ghg_entries', 0, 'ghg_statement_id'],
+          code: 'unknown_statement',
+          message: `GHG entry '${rmv('e0')}' names GHG statement 'statement-2025', which the document does not define`,
+        },
+      ],
+    });
+  });
+
+  it('accepts the statement that lists it, and leaves a statement that cannot be read to its own problem', () => {
+    expect(named(ggs('a')).ok).toBe(true);
+    const unreadable = named(ggs('b'), {
+      ghg_statements: [statement('a', ['e0', 'e1']), { id: ggs('b'), project_id: prj('p') } as never],
+    });
+    expect(unreadable.ok ? [] : unreadable.issues.map((i) => [i.code, i.path])).toEqual([
+      ['invalid_type', ['ghg_statements', 1, 'reporting_period_start_at']],
+      ['invalid_type', ['ghg_statements', 1, 'reporting_period_end_at']],
+    ]);
+  });
+});
+
 describe('a project component is listed once, with the fields of its strategy only', () => {
   const issues = (graph: unknown) => {
     const outcome = safeEvaluateGraph(graph);

@@ -203,6 +203,7 @@ const REFERENCE_CODES: Readonly<Record<string, GraphCollection>> = {
   unknown_component: 'components',
   unknown_entry: 'ghg_entries',
   unknown_project: 'projects',
+  unknown_statement: 'ghg_statements',
 };
 
 /** The problems, less the references into a collection that could not be read at all. */

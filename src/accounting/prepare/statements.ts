@@ -218,15 +218,30 @@ function attributeStatementComponents(pass: StatementPass, statement: DocumentSt
   });
 }
 
-/** An entry that names its statement must be listed by it. */
+/**
+ * An entry that names its statement must be listed by it, so the statement must exist: an entry
+ * naming one the document does not define would be evaluated without the statement's components
+ * (docs/graph-document.md, "GHG entry"). A statement that could not be read may be the one named.
+ */
 function checkNamedStatements(pass: StatementPass, statementSeen: ReadonlySet<string>): void {
-  const { entryStatement, statements } = pass;
-  pass.context.graph.ghg_entries.forEach((entry, e) => {
+  const { entryStatement, statements, context } = pass;
+  const { broken } = context;
+  const unreadable = broken === undefined ? undefined : new Set(broken.brokenIds.ghg_statements.values());
+  context.graph.ghg_entries.forEach((entry, e) => {
     const named = (entry as Record<string, unknown>)['ghg_statement_id'];
     if (typeof named !== 'string') return;
+    if (!statementSeen.has(named)) {
+      if (unreadable?.has(named) === true || broken?.unreadable.has('ghg_statements') === true) return;
+      context.problem(
+        ['ghg_entries', e, 'ghg_statement_id'],
+        'unknown_statement',
+        `GHG entry '${entry.id}' names GHG statement '${named}', which the document does not define${context.hints.hint(named, [...statementSeen])}`,
+      );
+      return;
+    }
     const listedBy = entryStatement[e] === -1 ? null : (statements[entryStatement[e] as number]?.id ?? null);
-    if (listedBy !== named && statementSeen.has(named)) {
-      pass.context.problem(
+    if (listedBy !== named) {
+      context.problem(
         ['ghg_entries', e, 'ghg_statement_id'],
         'statement_mismatch',
         `GHG entry '${entry.id}' names GHG statement '${named}', which does not list it`,
