@@ -9,6 +9,7 @@ import { type ComponentBlueprintDefinition, type ComponentType, COMPONENT_TYPES,
 import type { GraphIssue, GraphIssueCode, IssuePath } from '../model/issues';
 import type { QuantityKind } from '../model/quantity-kinds';
 import { type Dimension, DIMENSIONLESS, dimensionsEqual, formatDimension, isCompatible, MASS, QUANTITY_KIND_DIMENSIONS } from '../units';
+import { nearestName } from '../model/nearest-name';
 import { optionIssues } from '../model/strict-options';
 import {
   BLUEPRINT_ISSUE_CODES,
@@ -87,6 +88,12 @@ export function compileBlueprint(definition: ComponentBlueprintDefinition, optio
   };
 }
 
+/** `; did you mean "x"?` naming the nearest of `known` to a name that names none of them, or ''. */
+function hint(name: string, known: readonly string[]): string {
+  const near = nearestName(name, known);
+  return near === undefined ? '' : `; did you mean "${near}"?`;
+}
+
 function stripUndefined(options: CompileOptions): Partial<CompileOptions> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(options)) if (v !== undefined) out[k] = v;
@@ -150,7 +157,11 @@ function readInput(input: unknown, i: number, inputIndex: Map<string, number>, {
       if (!check.ok) report(['inputs', i, 'compatible_unit'], BLUEPRINT_ISSUE_CODES.unitIncompatible, `${where}: ${check.message}`);
     }
   } else {
-    report(['inputs', i, 'quantity_kind'], BLUEPRINT_ISSUE_CODES.unknownQuantityKind, `${where}: unknown quantity kind "${kind}"`);
+    report(
+      ['inputs', i, 'quantity_kind'],
+      BLUEPRINT_ISSUE_CODES.unknownQuantityKind,
+      `${where}: unknown quantity kind "${kind}"${hint(kind, Object.keys(QUANTITY_KIND_DIMENSIONS))}`,
+    );
   }
   return { key, kind, shape: shape === 'LIST' ? 'LIST' : 'SCALAR', dim, difference: input['difference'] === true };
 }
@@ -288,7 +299,7 @@ function resolveMapping(mapping: MappingRead, scope: MappingScope): { binding: B
     scope.report(
       [...path, 'input_key'],
       BLUEPRINT_ISSUE_CODES.unknownInput,
-      `${where}: variable {${name}} refers to input "${targetKey}", which the blueprint does not have`,
+      `${where}: variable {${name}} refers to input "${targetKey}", which the blueprint does not have${hint(targetKey, [...scope.inputIndex.keys()])}`,
     );
     return null;
   }
@@ -298,7 +309,7 @@ function resolveMapping(mapping: MappingRead, scope: MappingScope): { binding: B
     scope.report(
       [...path, 'input_key'],
       BLUEPRINT_ISSUE_CODES.unknownExpression,
-      `${where}: variable {${name}} refers to expression "${targetKey}", which the blueprint does not have`,
+      `${where}: variable {${name}} refers to expression "${targetKey}", which the blueprint does not have${hint(targetKey, [...scope.exprIndex.keys()])}`,
     );
     return null;
   }

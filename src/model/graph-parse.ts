@@ -17,6 +17,7 @@ import { removalGraphSchema, type RemovalGraph } from './graph';
 import { EXACT_ITEM_CHECKS, safeParseRemovalGraph } from './graph-exact-shape';
 import type { GraphIssue, IssuePath } from './issues';
 import { objectKeysAt, schemaAt, unknownKeyMessage } from './schema-walk';
+import { valueIssue } from './value-issues';
 
 /** The collections of a graph document. */
 export const GRAPH_COLLECTIONS = ['component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects'] as const;
@@ -54,20 +55,22 @@ export type GraphParse =
 export function parseRemovalGraph(document: unknown, fastPath: boolean): GraphParse {
   const parsed = safeParseRemovalGraph(document, fastPath);
   if (parsed.success) return parsed;
-  return { success: false, issues: graphIssuesOf(parsed.error, removalGraphSchema), partial: partialGraph(document) };
+  return { success: false, issues: graphIssuesOf(parsed.error, removalGraphSchema, document), partial: partialGraph(document) };
 }
 
 /**
  * zod's issues as graph issues. An `unrecognized_keys` issue becomes one `unrecognized_key` issue
  * per key, at the key's path: `unknown key 'standard_devation' at datapoints[0].quantity; did you
- * mean 'standard_deviation'?` (the known keys are those of `schema` at that path).
+ * mean 'standard_deviation'?` (the known keys are those of `schema` at that path). With the
+ * `document` the issues are about, a number that is not finite (JSON's 1e999 reads as Infinity)
+ * is `not_finite`, and a value outside its enumeration names the nearest value (value-issues.ts).
  */
-export function graphIssuesOf(error: z.ZodError, schema: z.ZodType): GraphIssue[] {
+export function graphIssuesOf(error: z.ZodError, schema: z.ZodType, document?: unknown): GraphIssue[] {
   const issues: GraphIssue[] = [];
   for (const issue of error.issues) {
     const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
     if (issue.code !== 'unrecognized_keys') {
-      issues.push({ path, code: issue.code, message: issue.message });
+      issues.push(document === undefined ? { path, code: issue.code, message: issue.message } : valueIssue(issue, path, document));
       continue;
     }
     const known = objectKeysAt(schema, path);

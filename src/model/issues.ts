@@ -28,11 +28,13 @@ export const GRAPH_ISSUE_CODES = [
   'blueprint_unit_incompatible',
   'blueprint_unknown_quantity_kind',
   'blueprint_unknown_result_expression',
+  'blueprint_unused_input',
   'component_scope_conflict',
   'correlation_not_positive_semidefinite',
   'correlation_same_datapoint',
   'correlation_without_standard_deviation',
   'custom',
+  'custom_period_not_custom',
   'distribution_without_standard_deviation',
   'duplicate_attribution',
   'duplicate_component',
@@ -141,11 +143,13 @@ export type GraphIssueCode =
   | 'blueprint_unit_incompatible'
   | 'blueprint_unknown_quantity_kind'
   | 'blueprint_unknown_result_expression'
+  | 'blueprint_unused_input'
   | 'component_scope_conflict'
   | 'correlation_not_positive_semidefinite'
   | 'correlation_same_datapoint'
   | 'correlation_without_standard_deviation'
   | 'custom'
+  | 'custom_period_not_custom'
   | 'distribution_without_standard_deviation'
   | 'duplicate_attribution'
   | 'duplicate_component'

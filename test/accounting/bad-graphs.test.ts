@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, GraphValidationError, safeEvaluateGraph, type GraphIssue, type RemovalGraphInput } from '../../src';
-import { divisionBlueprint, cmp, component, datapoint, dtp, entry, transportGraph } from './fixtures';
+import { blueprint, divisionBlueprint, cmp, component, datapoint, dtp, entry, transportGraph } from './fixtures';
 
 function issuesOf(graph: unknown): readonly GraphIssue[] {
   const outcome = safeEvaluateGraph(graph);
@@ -46,6 +46,50 @@ describe('invalid graphs give precise errors', () => {
     });
     const issues = issuesOf(g);
     expect(issues.some((i) => i.path[0] === 'component_blueprints' && i.path[1] === 0 && /cycle/i.test(i.message))).toBe(true);
+  });
+
+  it('a blueprint input no expression uses is refused: its datapoints would be dropped, as a dead expression would be', () => {
+    const moisture = { input_key: 'w', quantity_kind: 'mass_fraction' as const, compatible_unit: '%' };
+    const graph = mutate((g) => {
+      g.component_blueprints[0]!.inputs.push(moisture);
+      g.datapoints.push(datapoint('w', 12, '%'));
+      g.components[0]!.inputs.push({ input_key: 'w', datapoint_ids: [dtp('w')] });
+    });
+    expect(issuesOf(graph)).toEqual([
+      {
+        path: ['component_blueprints', 0, 'inputs', 3, 'input_key'],
+        code: 'blueprint_unused_input',
+        message:
+          'Blueprint "transport", input "w": no expression uses this input, so the datapoints a component gives it would be dropped; use it in an expression or remove it',
+      },
+    ]);
+    // Used by a second expression that the result does not use: that expression is the problem.
+    const dead = structuredClone(graph);
+    dead.component_blueprints[0]!.expressions.push({
+      key: 'wet',
+      template: '{w} * {m}',
+      inputs: [
+        { template_key: 'w', input_key: 'w', type: 'DATAPOINT' },
+        { template_key: 'm', input_key: 'm', type: 'DATAPOINT' },
+      ],
+    });
+    dead.component_blueprints[0]!.result_expression_key = dead.component_blueprints[0]!.expressions[0]!.key;
+    expect(issuesOf(dead).map((i) => [i.code, i.path])).toEqual([
+      ['expression_dead', ['component_blueprints', 0, 'expressions', 1, 'key']],
+    ]);
+    // Used only to count its datapoints, it is used: 3 datapoints of a LIST, 3 t each.
+    const counted = blueprint({
+      key: 'counted',
+      template: '{m} * count({xs})',
+      inputs: { m: { kind: 'mass', unit: 't' }, xs: { kind: 'mass', unit: 't', shape: 'LIST' } },
+    });
+    const result = evaluateGraph({
+      component_blueprints: [counted],
+      datapoints: [datapoint('m', 3, 't'), datapoint('x1', 1, 't'), datapoint('x2', 1, 't'), datapoint('x3', 1, 't')],
+      components: [component('c', 'counted', { m: 'm', xs: ['x1', 'x2', 'x3'] })],
+      ghg_entries: [entry('e', { c: 1 })],
+    });
+    expect(result.ghg_entries[0]!.co2e_net_removed_without_discount_kg).toBe(9000);
   });
 
   it('a datapoint whose unit is not of the input kind names datapoint, input, unit and kind', () => {
@@ -130,6 +174,36 @@ describe('invalid graphs give precise errors', () => {
     ]);
     const nan = issuesOf(mutate((g) => (g.datapoints[0]!.quantity.standard_deviation = Number.NaN)));
     expect(nan[0]!.path).toEqual(['datapoints', 0, 'quantity', 'standard_deviation']);
+  });
+
+  it('a magnitude or standard deviation beyond the range of a double, as written or in SI, is not_finite, naming the datapoint', () => {
+    // 1e306 t is 1e309 kg: finite as written, Infinity in SI.
+    expect(issuesOf(mutate((g) => (g.datapoints[0]!.quantity.magnitude = 1e306)))).toEqual([
+      {
+        path: ['datapoints', 0, 'quantity', 'magnitude'],
+        code: 'not_finite',
+        message: `datapoint '${dtp('mass')}' has magnitude 1e+306 t, whose value in SI units is beyond the range of a double (about 1.8e308): it is not a finite number`,
+      },
+    ]);
+    expect(issuesOf(mutate((g) => (g.datapoints[0]!.quantity.standard_deviation = 1e306)))).toEqual([
+      {
+        path: ['datapoints', 0, 'quantity', 'standard_deviation'],
+        code: 'not_finite',
+        message: `datapoint '${dtp('mass')}' has standard deviation 1e+306 t, whose value in SI units is beyond the range of a double (about 1.8e308): it is not a finite number`,
+      },
+    ]);
+    // The same number in kg is finite in SI: only a warning that it is unrealistic.
+    const kg = mutate((g) => Object.assign(g.datapoints[0]!.quantity, { magnitude: 1e306, unit: 'kg', standard_deviation: null }));
+    expect(evaluateGraph(kg).warnings?.map((w) => w.code)).toEqual(['value_outside_realistic_range']);
+    // JSON has no Infinity, but JSON.parse reads 1e999 as one.
+    const written = JSON.parse(JSON.stringify(transportGraph()).replace('"magnitude":10,', '"magnitude":1e999,')) as unknown;
+    expect(issuesOf(written)).toEqual([
+      {
+        path: ['datapoints', 0, 'quantity', 'magnitude'],
+        code: 'not_finite',
+        message: `datapoint '${dtp('mass')}' has magnitude Infinity, beyond the range of a double (about 1.8e308): it is not a finite number (a JSON number such as 1e999 reads as Infinity)`,
+      },
+    ]);
   });
 
   it('a forbidden function in a template is a validation error and is never executed', () => {

@@ -1,11 +1,11 @@
 // The evaluation merges each entry's derivatives by datapoint at positions planned once per prepared
 // graph. Property: on random graphs with shared datapoints and components, a datapoint in two slots
-// of one component, unused inputs and several entries per component, every entry's standard
+// of one component, an input whose derivative is 0 and several entries per component, every entry's standard
 // deviation, reused datapoints and budget sensitivities are exactly (bit for bit) what merging
 // through a SensitivityAccumulator, the definition of the reuse rule, gives.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateGraph, evaluatePreparedGraph, prepareGraph, type PreparedGraph, type RemovalGraphInput } from '../../src';
+import { evaluatePreparedGraph, prepareGraph, type PreparedGraph, type RemovalGraphInput } from '../../src';
 import { attributionsOf, componentAt } from '../../src/accounting/prepare/prepare';
 import { SensitivityAccumulator } from '../../src/uncertainty';
 import { blueprint, component, datapoint, entry } from './fixtures';
@@ -22,24 +22,15 @@ const BLUEPRINTS = [
     template: '{m} * {n} / ({m} + {n})',
     inputs: { m: { kind: 'mass', unit: 't' }, n: { kind: 'mass', unit: 't' } },
   }),
-  unusedInputBlueprint(),
-  blueprint({ key: 'list', template: 'sum({ms}) - max({ms}) / 3', inputs: { ms: { kind: 'mass', unit: 't', shape: 'LIST' } } }),
-];
-
-/**
- * `u` is an input no expression uses (an expression the result does not use is an error): its
- * datapoints are reached with use count 0.
- */
-function unusedInputBlueprint(): RemovalGraphInput['component_blueprints'][number] {
-  const both = blueprint({
+  // `u` enters with derivative 0 (an input no expression uses is refused: blueprint_unused_input).
+  blueprint({
     key: 'unused',
     type: 'ACTIVITY',
-    template: '{m} * 2',
+    template: '{m} * 2 + 0 * {u}',
     inputs: { m: { kind: 'mass', unit: 'kg' }, u: { kind: 'mass', unit: 'kg' } },
-  });
-  const [m] = both.expressions[0]!.inputs;
-  return { ...both, expressions: [{ key: 'result', template: '{m} * 2', inputs: [m!] }] };
-}
+  }),
+  blueprint({ key: 'list', template: 'sum({ms}) - max({ms}) / 3', inputs: { ms: { kind: 'mass', unit: 't', shape: 'LIST' } } }),
+];
 
 const graphArbitrary = fc
   .record({
@@ -127,18 +118,5 @@ describe('merge plan', () => {
       }),
       { seed: 20261123, numRuns: 400 },
     );
-  });
-
-  it('lists in the budget only the datapoints a formula uses, but counts the others in no share', () => {
-    const graph: RemovalGraphInput = {
-      component_blueprints: BLUEPRINTS,
-      datapoints: [datapoint('a', 2, 't', 0.1), datapoint('b', 3, 't', 0.2)],
-      components: [component('c', 'unused', { m: 'a', u: 'b' })],
-      ghg_entries: [entry('e', { c: 1 })],
-    };
-    const [result] = evaluateGraph(graph).ghg_entries;
-    expect(result!.uncertainty_budget.map((l) => [l.datapoint_id, l.variance_share])).toEqual([['dtp_a000000000000000', 1]]);
-    // 2 x 0.1 t = 0.2 t = 200 kg.
-    expect(result!.co2e_net_removed_standard_deviation_kg).toBeCloseTo(200, 9);
   });
 });

@@ -106,6 +106,11 @@ describe('streamAndPrepare', () => {
       expect(await streamed(JSON.stringify(graphOf(3, bad))), bad).toBe('again');
     expect(await streamed(JSON.stringify({ ...graphOf(2), ghg_statements: [] }))).not.toBe('again');
     expect(await streamed(readFileSync(new URL('biochar-statement.json', EXAMPLES), 'utf8'))).toBe('again');
+    // An entry naming a statement: the statement is checked on the whole document (unknown_statement here).
+    const named = graphOf(2);
+    (named.ghg_entries[0] as Record<string, unknown>)['ghg_statement_id'] = 'ggs_nowhere';
+    expect(await streamed(JSON.stringify(named))).toBe('again');
+    expect(whole(named)).toContain('"code":"unknown_statement"');
     const text = JSON.stringify(graphOf(2));
     expect(await streamed(`${text.slice(0, -1)},"ghg_entries":[]}`)).toBe('again');
     expect(await streamed(text.slice(0, -2))).toBe('again');

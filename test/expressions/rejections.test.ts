@@ -160,6 +160,36 @@ describe('variable mappings', () => {
     ]);
   });
 
+  it('names the nearest input, expression or quantity kind of a misspelled one', () => {
+    const def = blueprint(INPUTS, [
+      ['f', '{m} * {w} + {g}', { m: 'm', w: 'xss', g: '=gros' }],
+      ['gross', '{m}', { m: 'm' }],
+    ]);
+    expect(compileIssues(def).slice(0, 2)).toEqual([
+      {
+        code: 'expression_unknown_input',
+        path: ['expressions', 0, 'inputs', 1, 'input_key'],
+        message: `${PREFIX}variable {w} refers to input "xss", which the blueprint does not have; did you mean "xs"?`,
+      },
+      {
+        code: 'expression_unknown_expression',
+        path: ['expressions', 0, 'inputs', 2, 'input_key'],
+        message: `${PREFIX}variable {g} refers to expression "gros", which the blueprint does not have; did you mean "gross"?`,
+      },
+    ]);
+    const kind = compileBlueprint({
+      key: 'bp',
+      type: 'ACTIVITY',
+      inputs: [{ input_key: 'q', quantity_kind: 'enrgy', compatible_unit: 'kWh' }],
+      expressions: [{ key: 'f', template: '0', inputs: [] }],
+    } as unknown as ComponentBlueprintDefinition);
+    expect(kind.ok ? [] : kind.issues[0]).toEqual({
+      code: 'blueprint_unknown_quantity_kind',
+      path: ['inputs', 0, 'quantity_kind'],
+      message: 'Blueprint "bp", input "q": unknown quantity kind "enrgy"; did you mean "energy"?',
+    });
+  });
+
   it('reports duplicate keys and duplicate mappings', () => {
     const def: ComponentBlueprintDefinition = {
       key: 'bp',

@@ -28,6 +28,18 @@ describe('editDistance', () => {
     );
   });
 
+  it('equals the textbook distance on strings of two letters, where matches and transpositions are dense (the band of each limit)', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b'), maxLength: 14 });
+    fc.assert(
+      fc.property(word, word, fc.nat(8), (a, b, limit) => {
+        const exact = reference(a, b);
+        expect(editDistance(a, b, limit)).toBe(exact <= limit ? exact : limit + 1);
+        expect(editDistance(b, a)).toBe(exact);
+      }),
+      { seed: 20260611, numRuns: 2000 },
+    );
+  });
+
   it('counts a transposition of neighbours as one edit', () => {
     expect(editDistance('standard_devaition', 'standard_deviation')).toBe(1);
   });
@@ -42,6 +54,14 @@ describe('nearestName', () => {
     expect(nearestName('magnitud', keys)).toBe('magnitude');
     expect(nearestName('risk_of_reversal', ['risk_of_reversal_percentage', 'id'])).toBe('risk_of_reversal_percentage');
     expect(nearestName('data', ['datapoint_ids', 'datapoint_id'])).toBeUndefined();
+  });
+
+  it('skips the holes of a sparse array of candidates (an id index by position)', () => {
+    const ids = new Array<string>(5);
+    ids[1] = 'dtp_mass';
+    ids[3] = 'dtp_moisture';
+    expect(nearestName('dtp_mas', ids)).toBe('dtp_mass');
+    expect(nearestName('dtp_moistrue', ids)).toBe('dtp_moisture');
   });
 
   it('suggests nothing for a name far from every candidate, or for an exact one', () => {

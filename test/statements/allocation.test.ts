@@ -356,6 +356,112 @@ describe('graph validation of statements and projects', () => {
   });
 });
 
+describe("an entry's ghg_statement_id names a statement of the document", () => {
+  const named = (statementId: string, extra: Partial<RemovalGraphInput> = {}) => {
+    const graph = { ...statementGraph([100, 200]), ...extra };
+    (graph.ghg_entries[0] as Record<string, unknown>)['ghg_statement_id'] = statementId;
+    return safeEvaluateGraph(graph);
+  };
+
+  it('refuses one the document does not define, naming the nearest statement id', () => {
+    expect(named(ggs('b'))).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: ['ghg_entries', 0, 'ghg_statement_id'],
+          code: 'unknown_statement',
+          message: `GHG entry '${rmv('e0')}' names GHG statement '${ggs('b')}', which the document does not define; did you mean '${ggs('a')}'?`,
+        },
+      ],
+    });
+    // Without statements at all, and far from every id: no hint.
+    const { ghg_statements: _none, ...alone } = statementGraph([100, 200]);
+    (alone.ghg_entries[0] as Record<string, unknown>)['ghg_statement_id'] = 'statement-2025';
+    expect(safeEvaluateGraph(alone)).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: ['ghg_entries', 0, 'ghg_statement_id'],
+          code: 'unknown_statement',
+          message: `GHG entry '${rmv('e0')}' names GHG statement 'statement-2025', which the document does not define`,
+        },
+      ],
+    });
+  });
+
+  it('accepts the statement that lists it, and leaves a statement that cannot be read to its own problem', () => {
+    expect(named(ggs('a')).ok).toBe(true);
+    const unreadable = named(ggs('b'), {
+      ghg_statements: [statement('a', ['e0', 'e1']), { id: ggs('b'), project_id: prj('p') } as never],
+    });
+    expect(unreadable.ok ? [] : unreadable.issues.map((i) => [i.code, i.path])).toEqual([
+      ['invalid_type', ['ghg_statements', 1, 'reporting_period_start_at']],
+      ['invalid_type', ['ghg_statements', 1, 'reporting_period_end_at']],
+    ]);
+  });
+});
+
+describe('a project component is listed once, with the fields of its strategy only', () => {
+  const issues = (graph: unknown) => {
+    const outcome = safeEvaluateGraph(graph);
+    return outcome.ok ? [] : outcome.issues;
+  };
+
+  it('refuses a component listed twice, naming both places (it would be amortised twice)', () => {
+    // Listed once: 100 t of 1000 t estimated, 1 t x 0.1 = 0.1 t on the entry. Listed twice, it was 0.2 t.
+    const once = withEmission([100], 1, { projects: [tonnageProject(1000)] });
+    expect(componentOf(evaluateGraph(once), 'e0', 'x')!.co2e_kg).toBeCloseTo(0.1 * T, 9);
+    const listed = tonnageProject(1000);
+    const twice = withEmission([100], 1, { projects: [{ ...listed, components: [...listed.components, ...listed.components] }] });
+    expect(issues(twice)).toEqual([
+      {
+        path: ['projects', 0, 'components', 1, 'component_id'],
+        code: 'duplicate_component',
+        message: `project '${prj('p')}' lists component '${cmp('x')}' more than once (projects[0].components[0] and projects[0].components[1]); a project component is listed once`,
+      },
+    ]);
+  });
+
+  it('refuses a MANUAL component listed twice, even when its factors sum to at most 1', () => {
+    const manual = {
+      component_id: cmp('x'),
+      allocation_strategy: 'MANUAL',
+      removal_attributions: [{ removal_id: rmv('e0'), attribution_factor: 0.5 }],
+    };
+    const graph = withEmission([100, 200], 1, { projects: [{ id: prj('p'), components: [manual, manual] }] });
+    expect(issues(graph)).toEqual([
+      {
+        path: ['projects', 0, 'components', 1, 'component_id'],
+        code: 'duplicate_component',
+        message: `project '${prj('p')}' lists component '${cmp('x')}' more than once (projects[0].components[0] and projects[0].components[1]); a project component is listed once`,
+      },
+    ]);
+  });
+
+  it('refuses a custom period on a strategy that does not read it, and accepts explicit nulls', () => {
+    const graph = withEmission([100], 1, {
+      projects: [
+        tonnageProject(1000, 'ESTIMATED_PROJECT_TONNAGE', { custom_period_start_on: '2025-01-01', custom_period_end_on: '2025-03-31' }),
+      ],
+    });
+    expect(issues(graph)).toEqual(
+      (['custom_period_start_on', 'custom_period_end_on'] as const).map((field, k) => ({
+        path: ['projects', 0, 'components', 0, field],
+        code: 'custom_period_not_custom',
+        message: `project component '${cmp('x')}' is amortised by ESTIMATED_PROJECT_TONNAGE but gives ${field} ${k === 0 ? '2025-01-01' : '2025-03-31'}; a custom period needs allocation_strategy CUSTOM_TIME_PERIOD (otherwise it would be ignored)`,
+      })),
+    );
+    const manual = withEmission([100], 1, {
+      projects: [tonnageProject(1000, 'MANUAL', { custom_period_end_on: '2025-03-31' })],
+    });
+    expect(issues(manual).map((i) => [i.code, i.path.at(-1)])).toEqual([['custom_period_not_custom', 'custom_period_end_on']]);
+    const nulls = withEmission([100], 1, {
+      projects: [tonnageProject(1000, 'ESTIMATED_PROJECT_TONNAGE', { custom_period_start_on: null, custom_period_end_on: null })],
+    });
+    expect(componentOf(evaluateGraph(nulls), 'e0', 'x')!.co2e_kg).toBeCloseTo(0.1 * T, 9);
+  });
+});
+
 describe('allocation properties', () => {
   const sizes = fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 7 });
 
@@ -417,8 +523,8 @@ describe('allocation properties', () => {
                   {
                     component_id: cmp('x'),
                     allocation_strategy: strat,
-                    custom_period_start_on: '2025-01-01',
-                    custom_period_end_on: customEnd,
+                    // A custom period only where the strategy reads it (custom_period_not_custom otherwise).
+                    ...(strat === 'CUSTOM_TIME_PERIOD' ? { custom_period_start_on: '2025-01-01', custom_period_end_on: customEnd } : {}),
                   },
                 ],
               },

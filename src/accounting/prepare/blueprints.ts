@@ -1,7 +1,7 @@
 /**
  * The blueprint phase of a preparation: unique keys, each blueprint compiled (once per process for
- * an equal definition, blueprint-cache.ts), and what checking a component needs of it. Internal
- * to preparation.
+ * an equal definition, blueprint-cache.ts), every input used by an expression, and what checking a
+ * component needs of it. Internal to preparation.
  *
  * Owns: blueprint problems and each blueprint's plan and layouts. May import: expressions (types),
  * model, blueprint-cache.ts, context.ts, value-checks.ts (types).
@@ -61,6 +61,7 @@ export function prepareBlueprints(context: PrepareContext, checks: ValueChecks):
       return;
     }
     const blueprint = result.blueprint;
+    if (reportUnusedInputs(context, b, blueprint)) return;
     compiled.set(definition.key, blueprint);
     plans.set(definition.key, {
       blueprint,
@@ -90,4 +91,26 @@ function inputChecks(
     const check = i < 0 ? -1 : checks.ofInput(context, b, blueprint.key, i, definitions[i] as BlueprintInput);
     return check >= 0 ? check : QUANTITY_KINDS.indexOf(input.quantity_kind);
   });
+}
+
+/**
+ * Reports each input of compiled blueprint `blueprint` (document blueprint b) that no expression
+ * uses, and whether there was one: the datapoints a component gives it would be dropped silently,
+ * as a dead expression's value would be (docs/graph-document.md, "Blueprint input"). A compiled
+ * blueprint has no dead expression, so an input the result does not use is used by none.
+ */
+function reportUnusedInputs(context: PrepareContext, b: number, blueprint: CompiledBlueprint): boolean {
+  let unused = false;
+  blueprint.inputs.forEach((input, i) => {
+    if (blueprint.inputUseCounts[i] !== 0) return;
+    unused = true;
+    // Compiled inputs are the document's, in its order (a malformed one fails the compilation).
+    problem(
+      context,
+      ['component_blueprints', b, 'inputs', i, 'input_key'],
+      'blueprint_unused_input',
+      `Blueprint "${blueprint.key}", input "${input.input_key}": no expression uses this input, so the datapoints a component gives it would be dropped; use it in an expression or remove it`,
+    );
+  });
+  return unused;
 }

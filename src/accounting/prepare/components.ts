@@ -145,7 +145,7 @@ export class ComponentBuilder {
           context,
           ['components', c, 'blueprint_key'],
           'unknown_blueprint',
-          `${context.componentName(id)} names blueprint '${component.blueprint_key}', which the document does not define`,
+          `${context.componentName(id)} names blueprint '${component.blueprint_key}', which the document does not define${context.hints.hint(component.blueprint_key, [...this.blueprints.seen])}`,
         );
       }
       return; // an invalid blueprint was reported where it is defined
@@ -215,7 +215,7 @@ export class ComponentBuilder {
         context,
         inputPath(c, i, 'input_key'),
         'unknown_input',
-        `${this.context.componentName(id)} supplies input '${inputKey}', which blueprint '${plan.blueprint.key}' does not have`,
+        `${this.context.componentName(id)} supplies input '${inputKey}', which blueprint '${plan.blueprint.key}' does not have${context.hints.hint(inputKey, plan.inputKeys)}`,
       );
       return false;
     }
@@ -302,12 +302,12 @@ export class ComponentBuilder {
         context,
         slotPath(read, k),
         'unknown_datapoint',
-        `${this.context.componentName(id)} input '${spec.input_key}' names datapoint '${datapointId}', which the document does not define`,
+        `${this.context.componentName(id)} input '${spec.input_key}' names datapoint '${datapointId}', which the document does not define${context.hints.hint(datapointId, this.datapoints.index.names())}`,
       );
       return;
     }
     const got = this.datapoints.dimension[d] as number;
-    if (got < 0) return; // its unit was reported where the datapoint is defined
+    if (got < 0) return; // its unit or its value in SI was reported where the datapoint is defined
     const { dimensions } = context;
     problem(
       context,

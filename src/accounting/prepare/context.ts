@@ -5,12 +5,13 @@
  * most of a preparation's garbage. Internal to preparation.
  *
  * Owns: the shared state and the problem paths. May import: model (types), id-index.ts,
- * dimension-table.ts and policies.ts (types); no other phase.
+ * dimension-table.ts, hints.ts and policies.ts (types); no other phase.
  */
 import type { GraphIssue, GraphIssueCode, IssuePath, RemovalGraph } from '../../model';
 import type { GraphCollection, PartialGraph } from '../../model/graph-parse';
 import type { DimensionTable } from './dimension-table';
 import type { IdIndex } from './id-index';
+import type { NameHints } from './hints';
 import type { AccountingPolicies } from '../policies';
 
 /** The state every phase of one preparation reads. */
@@ -25,6 +26,8 @@ export interface PrepareContext {
   readonly issues: GraphIssue[];
   /** How a problem names the component of an id (`component 'id'`, or the caller's own name for it). */
   readonly componentName: (id: string) => string;
+  /** The "did you mean" of a reference that names nothing, within the preparation's budget. */
+  readonly hints: NameHints;
 }
 
 /** Reports one problem. */

@@ -84,7 +84,7 @@ function validPair(
         context,
         ['correlations', i, 'datapoint_ids', j],
         'unknown_datapoint',
-        `correlation ${i} names datapoint '${id}', which the document does not define`,
+        `correlation ${i} names datapoint '${id}', which the document does not define${context.hints.hint(id, datapoints.index.names())}`,
       );
       ok = false;
     } else if (Number.isNaN(datapoints.standardDeviations[d] as number)) {

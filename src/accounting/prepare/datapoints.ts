@@ -1,18 +1,19 @@
 /**
- * The datapoint phase of a preparation: unique ids, finite magnitudes, known units, standard
+ * The datapoint phase of a preparation: unique ids, finite magnitudes (in SI too), known units, standard
  * deviations >= 0 (docs/rules.md#units-and-quantity-kinds), and every datapoint's numbers as given and in SI, in
  * packed arrays of doubles (doubles.ts). Internal to preparation.
  *
  * Owns: datapoint problems and the datapoint columns. May import: units, doubles.ts, id-index.ts,
- * context.ts.
+ * context.ts, hints.ts.
  */
 import type { GraphDatapoint } from '../../model';
 import { DISTRIBUTION_CODE, lognormalMedianStandardDeviation } from '../../uncertainty/distributions';
-import { parseUnit, tryParseUnit, UnitError } from '../../units';
+import { tryParseUnit } from '../../units';
 import { powerOfTen, scaledByPower } from '../../units/si-value';
 import { packedDoubles } from './doubles';
 import { IdIndex } from './id-index';
 import { problem, unreadableItem, type PrepareContext } from './context';
+import { unknownUnitHint } from './hints';
 
 /** The datapoints, by dense index (their index in the document). */
 export interface DatapointColumns {
@@ -28,7 +29,10 @@ export interface DatapointColumns {
   readonly siStandardDeviations: number[];
   /** d(SI magnitude)/d(magnitude as given). */
   readonly siScales: number[];
-  /** Dimension id (the context's table) of each datapoint's unit, -1 when the unit is unknown. */
+  /**
+   * Dimension id (the context's table) of each datapoint's unit, -1 when the unit is unknown or the
+   * magnitude in SI is not a finite number (either reported where the datapoint is defined).
+   */
   readonly dimension: Int32Array;
   /** Each datapoint's distribution type (`DISTRIBUTION_CODE`; 0, normal, when it has none). */
   readonly distributionType: Uint8Array;
@@ -129,11 +133,31 @@ export class DatapointReader {
       );
       return;
     }
-    columns.dimension[d] = reading.dimension;
     const { scale, power } = reading;
-    columns.siMagnitudes[d] = scaledByPower(magnitude, scale, power) + reading.offset;
+    const si = scaledByPower(magnitude, scale, power) + reading.offset;
+    const siSd = sd === null || sd === undefined ? Number.NaN : scaledByPower(sd, scale, power);
+    columns.siMagnitudes[d] = si;
     columns.siScales[d] = scale;
-    columns.siStandardDeviations[d] = sd === null || sd === undefined ? Number.NaN : scaledByPower(sd, scale, power);
+    columns.siStandardDeviations[d] = siSd;
+    // A value beyond a double in SI makes the datapoint unusable, as an unknown unit does (dimension -1).
+    if (Number.isFinite(magnitude) && !Number.isFinite(si)) this.beyondDouble(d, 'magnitude', magnitude);
+    else columns.dimension[d] = reading.dimension;
+    if (Number.isFinite(sd) && !Number.isFinite(siSd)) this.beyondDouble(d, 'standard_deviation', sd as number);
+  }
+
+  /**
+   * Reports a magnitude or standard deviation, finite as written, whose value in SI is not (1e306 t
+   * is 1e309 kg): docs/errors.md, `not_finite`.
+   */
+  private beyondDouble(d: number, field: 'magnitude' | 'standard_deviation', value: number): void {
+    const id = this.columns.ids[d] as string;
+    const unit = this.columns.units[d] as string;
+    problem(
+      this.context,
+      ['datapoints', d, 'quantity', field],
+      'not_finite',
+      `datapoint '${id}' has ${field === 'magnitude' ? 'magnitude' : 'standard deviation'} ${value} ${unit}, whose value in SI units is beyond the range of a double (about 1.8e308): it is not a finite number`,
+    );
   }
 
   /** What a unit string reads as (a string: why it is not a known unit). */
@@ -143,7 +167,7 @@ export class DatapointReader {
       const parsed = tryParseUnit(unit);
       reading =
         parsed === undefined
-          ? whyUnknown(unit)
+          ? unknownUnitHint(unit)
           : {
               dimension: this.context.dimensions.idOf(parsed.dimension),
               scale: parsed.scale,
@@ -154,22 +178,6 @@ export class DatapointReader {
     }
     return reading;
   }
-}
-
-/**
- * What `parseUnit` says of a unit it cannot read, beyond "not known": its "did you mean" (issue
- * 27: a misspelled unit names the nearest known one) or why a Pint unit is refused. '' when
- * nothing more is known.
- */
-function whyUnknown(unit: string): string {
-  try {
-    parseUnit(unit);
-  } catch (error) {
-    if (!(error instanceof UnitError)) throw error;
-    const reason = error.message.replace(/^unknown unit '.*?': /, '');
-    return reason === `no unit named '${unit}'` ? '' : `: ${reason.replace(/^no unit named '.*?'; /, '')}`;
-  }
-  return '';
 }
 
 /** Checks datapoint d's distribution (docs/graph-document.md, "Distributions") and records it. */

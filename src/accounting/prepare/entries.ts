@@ -107,7 +107,7 @@ export class EntryBuilder {
         context,
         attributionPath(e, a, 'component_id'),
         'unknown_component',
-        `GHG entry '${entryId}' attributes component '${componentId}', which the document does not define`,
+        `GHG entry '${entryId}' attributes component '${componentId}', which the document does not define${context.hints.hint(componentId, this.components.index.names())}`,
       );
       return;
     }
@@ -156,7 +156,7 @@ export class EntryBuilder {
         context,
         attributionPath(e, a, 'attribution_factor_datapoint_id'),
         'unknown_datapoint',
-        `attribution factor datapoint '${legacy}' is not defined in the document`,
+        `attribution factor datapoint '${legacy}' is not defined in the document${context.hints.hint(legacy, this.datapoints.index.names())}`,
       );
       return -1;
     }

@@ -18,6 +18,7 @@
 import type { GraphIssue, RemovalGraph } from '../../model';
 import { parseRemovalGraph, type GraphCollection, type PartialGraph } from '../../model/graph-parse';
 import { DimensionTable } from './dimension-table';
+import { NameHints } from './hints';
 import { policyIssues, resolvePolicies, type AccountingPolicies } from '../policies';
 import type { PrepareResult } from './prepared-graph';
 import { prepareBlueprints, type PreparedBlueprints } from './blueprints';
@@ -52,7 +53,15 @@ export function prepareGraphDocument(
   const graph = parsed.success ? parsed.data : (broken as PartialGraph).graph;
   // Releasing (release.ts): the caller's arrays are emptied, so that the phases' copies hold the last references to the items.
   if (release && parsed.success) releaseDocument(document);
-  const context = { graph, policies, broken, dimensions: new DimensionTable(), issues, componentName: componentNamed };
+  const context = {
+    graph,
+    policies,
+    broken,
+    dimensions: new DimensionTable(),
+    issues,
+    componentName: componentNamed,
+    hints: new NameHints(),
+  };
   return preparePhases(context, release && parsed.success);
 }
 
@@ -83,7 +92,15 @@ export function prepareGraphParts(
   policies: AccountingPolicies,
   componentName: (id: string) => string = componentNamed,
 ): PrepareResult {
-  return preparePhases({ graph, policies, broken: undefined, dimensions: new DimensionTable(), issues: [], componentName });
+  return preparePhases({
+    graph,
+    policies,
+    broken: undefined,
+    dimensions: new DimensionTable(),
+    issues: [],
+    componentName,
+    hints: new NameHints(),
+  });
 }
 
 /**
@@ -138,6 +155,7 @@ export function finishPhases(context: PrepareContext, early: EarlyPhases, releas
     componentOfDocument: components.componentOfDocument,
     problem: (path, code, message) => issues.push({ path, code, message }),
     broken,
+    hints: context.hints,
   });
   const preparedEntries = entries.entries(statementParts.attributions);
   if (release) releaseItems(graph.ghg_entries);
@@ -188,6 +206,7 @@ const REFERENCE_CODES: Readonly<Record<string, GraphCollection>> = {
   unknown_component: 'components',
   unknown_entry: 'ghg_entries',
   unknown_project: 'projects',
+  unknown_statement: 'ghg_statements',
 };
 
 /** The problems, less the references into a collection that could not be read at all. */

@@ -51,6 +51,8 @@ function tagOf(hash: number): number {
 export interface IdLookup {
   /** The position recorded for `id`, or -1 when there is none. */
   get(id: string): number;
+  /** The ids recorded, by position (holes where none is): the candidates of a "did you mean" (hints.ts). */
+  names(): readonly (string | undefined)[];
 }
 
 /** Positions of ids, first occurrence wins (see the module comment). */
@@ -101,6 +103,10 @@ export class IdIndex implements IdLookup {
         if (this.ids[position] === id) return position;
       }
     }
+  }
+
+  names(): readonly (string | undefined)[] {
+    return this.ids;
   }
 
   /**

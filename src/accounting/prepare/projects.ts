@@ -3,12 +3,13 @@
  * ordinary attributions; the others are amortised over the project's statements, one share slot
  * per statement, whose factor is a share computed at evaluation (the tonnage share needs the
  * evaluated sequestration) divided by the statement's number of entries. Imports the model's
- * types, units, and the statement preparation's state.
+ * types, units, the statement preparation's state and hints.ts.
  */
-import type { GhgStatementStatus, IssuePath, ProjectComponentAllocationStrategy } from '../../model';
+import { formatIssuePath, type GhgStatementStatus, type IssuePath, type ProjectComponentAllocationStrategy } from '../../model';
 import { dimension, dimensionsEqual, tryParseUnit } from '../../units';
 import type { AccountingPolicies } from '../policies';
 import { compareStrings } from '../compare-strings';
+import { unknownUnitHint } from './hints';
 import type { PreparedShareSlot, PreparedStatement, StatementContext } from './statement-parts';
 import {
   claim,
@@ -66,20 +67,15 @@ export function prepareProject(pass: StatementPass, project: DocumentProject, p:
     lifetimeDays: projectLifetimeDays(pass.context, project, p),
     frozen,
   };
+  const listedAt = new Map<string, number>();
   project.components.forEach((pc, k) => {
     const at: IssuePath = ['projects', p, 'components', k];
+    if (listedTwice(pass.context, project, p, listedAt, k)) return;
     const c = preparedComponent(pass.context, pc.component_id, [...at, 'component_id']);
     if (c === undefined) frozen.unchecked.add(`${project.id}\u0000${pc.component_id}`);
     if (!claim(pass, pc.component_id, `project '${project.id}'`, [...at, 'component_id']) || c === undefined) return;
     const strategy = pc.allocation_strategy;
-    if (strategy !== 'MANUAL' && pc.removal_attributions.length > 0) {
-      pass.context.problem(
-        [...at, 'removal_attributions'],
-        'manual_attribution_not_manual',
-        `project component '${pc.component_id}' is amortised by ${strategy}; explicit removal_attributions need allocation_strategy MANUAL`,
-      );
-      return;
-    }
+    if (!strategyFieldsAgree(pass.context, pc, at)) return;
     if (strategy === 'MANUAL') attributeManually(pass, pc, c, at);
     else {
       const componentRead: ProjectComponentRead = { projectComponent: pc, component: c, at };
@@ -89,12 +85,70 @@ export function prepareProject(pass: StatementPass, project: DocumentProject, p:
   });
 }
 
-/** The project's estimated lifetime in days, NaN when it has none or its unit is not a time (reported). */
+/**
+ * Whether project component k names a component the project lists before it (reported, naming both
+ * places): amortised or attributed twice, it would be counted twice (docs/rules.md#statement-and-project-components).
+ */
+function listedTwice(context: StatementContext, project: DocumentProject, p: number, listedAt: Map<string, number>, k: number): boolean {
+  const componentId = (project.components[k] as DocumentProjectComponent).component_id;
+  const first = listedAt.get(componentId);
+  if (first === undefined) {
+    listedAt.set(componentId, k);
+    return false;
+  }
+  const where = (i: number): string => formatIssuePath(['projects', p, 'components', i]);
+  context.problem(
+    ['projects', p, 'components', k, 'component_id'],
+    'duplicate_component',
+    `project '${project.id}' lists component '${componentId}' more than once (${where(first)} and ${where(k)}); a project component is listed once`,
+  );
+  return true;
+}
+
+/**
+ * Whether a project component gives only the fields its strategy reads (the others reported): explicit
+ * removal_attributions belong to MANUAL and a custom period to CUSTOM_TIME_PERIOD; under any other
+ * strategy they would be ignored silently (docs/graph-document.md, "Project component").
+ */
+function strategyFieldsAgree(context: StatementContext, pc: DocumentProjectComponent, at: IssuePath): boolean {
+  const strategy = pc.allocation_strategy;
+  let agree = true;
+  if (strategy !== 'MANUAL' && pc.removal_attributions.length > 0) {
+    context.problem(
+      [...at, 'removal_attributions'],
+      'manual_attribution_not_manual',
+      `project component '${pc.component_id}' is amortised by ${strategy}; explicit removal_attributions need allocation_strategy MANUAL`,
+    );
+    agree = false;
+  }
+  if (strategy === 'CUSTOM_TIME_PERIOD') return agree;
+  for (const field of ['custom_period_start_on', 'custom_period_end_on'] as const) {
+    const date = pc[field];
+    if (date === null || date === undefined) continue;
+    context.problem(
+      [...at, field],
+      'custom_period_not_custom',
+      `project component '${pc.component_id}' is amortised by ${strategy} but gives ${field} ${date}; a custom period needs allocation_strategy CUSTOM_TIME_PERIOD (otherwise it would be ignored)`,
+    );
+    agree = false;
+  }
+  return agree;
+}
+
+/** The project's estimated lifetime in days, NaN when it has none or its unit is unknown or not a time (reported). */
 function projectLifetimeDays(context: StatementContext, project: DocumentProject, p: number): number {
   const lifetime = project.estimated_lifetime;
   if (lifetime === null || lifetime === undefined) return Number.NaN;
   const unit = tryParseUnit(lifetime.unit);
-  if (unit === undefined || !dimensionsEqual(unit.dimension, TIME) || unit.offset !== 0) {
+  if (unit === undefined) {
+    context.problem(
+      ['projects', p, 'estimated_lifetime', 'unit'],
+      'unknown_unit',
+      `project '${project.id}' has estimated lifetime unit '${lifetime.unit}', which is not a known unit${unknownUnitHint(lifetime.unit)}`,
+    );
+    return Number.NaN;
+  }
+  if (!dimensionsEqual(unit.dimension, TIME) || unit.offset !== 0) {
     context.problem(
       ['projects', p, 'estimated_lifetime', 'unit'],
       'unit_incompatible',
@@ -127,7 +181,7 @@ function attributeManually(pass: StatementPass, pc: DocumentProjectComponent, c:
       problem(
         aPath,
         'unknown_entry',
-        `project component '${pc.component_id}' is attributed to GHG entry '${id}', which the document does not define`,
+        `project component '${pc.component_id}' is attributed to GHG entry '${id}', which the document does not define${pass.context.hints.hint(id, entryIndex.names())}`,
       );
       return;
     }

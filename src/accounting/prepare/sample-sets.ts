@@ -140,7 +140,12 @@ function memberOf(read: SampleSetsRead, setId: string, place: Place, id: string)
   const where = `sample set '${setId}' column '${place.column}'`;
   const d = datapoints.index.get(id);
   if (d < 0) {
-    problem(context, path, 'unknown_datapoint', `${where} names datapoint '${id}', which the document does not define`);
+    problem(
+      context,
+      path,
+      'unknown_datapoint',
+      `${where} names datapoint '${id}', which the document does not define${context.hints.hint(id, datapoints.index.names())}`,
+    );
     return -1;
   }
   const before = places.get(d);

@@ -7,6 +7,7 @@
 import type { GhgStatementStatus, GraphIssueCode, IssuePath, ProjectComponentAllocationStrategy, RemovalGraph } from '../../model';
 import type { PartialGraph } from '../../model/graph-parse';
 import type { IdLookup } from './id-index';
+import type { NameHints } from './hints';
 import type { AccountingPolicies } from '../policies';
 
 /**
@@ -117,6 +118,8 @@ export interface StatementContext {
    * Unreadable projects still count as defined, and checks that conclude from an absence are skipped.
    */
   readonly broken?: PartialGraph | undefined;
+  /** The "did you mean" of a reference that names nothing (the preparation's, hints.ts). */
+  readonly hints: NameHints;
 }
 
 /** What `prepareStatements` adds to the prepared graph. */

@@ -80,7 +80,11 @@ export function claim(pass: StatementPass, componentId: string, owner: string, p
 export function preparedComponent(context: StatementContext, componentId: string, path: IssuePath): number | undefined {
   const c = context.componentIndex.get(componentId);
   if (c < 0) {
-    context.problem(path, 'unknown_component', `component '${componentId}' is not defined in the document`);
+    context.problem(
+      path,
+      'unknown_component',
+      `component '${componentId}' is not defined in the document${context.hints.hint(componentId, context.componentIndex.names())}`,
+    );
     return undefined;
   }
   const prepared = context.componentOfDocument[c] as number;

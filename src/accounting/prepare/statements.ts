@@ -6,7 +6,7 @@
  * statement-parts, statement-pass and projects modules.
  */
 import type { IssuePath, RemovalGraph } from '../../model';
-import type { PreparedStatementParts, StatementContext } from './statement-parts';
+import type { PreparedAmortisation, PreparedStatementParts, StatementContext } from './statement-parts';
 import {
   claim,
   inclusiveDays,
@@ -44,7 +44,7 @@ export function prepareStatements(context: StatementContext): PreparedStatementP
   checkNamedStatements(pass, statementSeen);
   const frozen = collectFrozenShares(context);
   documentProjects.forEach((project, p) => prepareProject(pass, project, p, frozen));
-  reportUnusedFrozenShares(context, frozen);
+  reportUnusedFrozenShares(context, frozen, pass.amortisations);
   const { statements, amortisations, shareSlotCount, entryStatement, attributions } = pass;
   return { statements, amortisations, shareSlotCount, entryStatement, attributions };
 }
@@ -112,7 +112,7 @@ function checkStatementFields(
     problem(
       [...path, 'project_id'],
       'unknown_project',
-      `GHG statement '${statement.id}' names project '${statement.project_id}', which the document's projects do not define`,
+      `GHG statement '${statement.id}' names project '${statement.project_id}', which the document's projects do not define${context.hints.hint(statement.project_id, [...projectSeen.keys()])}`,
     );
   }
   const start = statement.reporting_period_start_at;
@@ -144,7 +144,11 @@ function statementMembers(pass: StatementPass, statement: DocumentStatement, s: 
     const at: IssuePath = ['ghg_statements', s, field, k];
     const e = entryIndex.get(id);
     if (e < 0) {
-      problem(at, 'unknown_entry', `GHG statement '${statement.id}' lists GHG entry '${id}', which the document does not define`);
+      problem(
+        at,
+        'unknown_entry',
+        `GHG statement '${statement.id}' lists GHG entry '${id}', which the document does not define${pass.context.hints.hint(id, entryIndex.names())}`,
+      );
       return;
     }
     if (inThis.has(id)) {
@@ -214,15 +218,30 @@ function attributeStatementComponents(pass: StatementPass, statement: DocumentSt
   });
 }
 
-/** An entry that names its statement must be listed by it. */
+/**
+ * An entry that names its statement must be listed by it, so the statement must exist: an entry
+ * naming one the document does not define would be evaluated without the statement's components
+ * (docs/graph-document.md, "GHG entry"). A statement that could not be read may be the one named.
+ */
 function checkNamedStatements(pass: StatementPass, statementSeen: ReadonlySet<string>): void {
-  const { entryStatement, statements } = pass;
-  pass.context.graph.ghg_entries.forEach((entry, e) => {
+  const { entryStatement, statements, context } = pass;
+  const { broken } = context;
+  const unreadable = broken === undefined ? undefined : new Set(broken.brokenIds.ghg_statements.values());
+  context.graph.ghg_entries.forEach((entry, e) => {
     const named = (entry as Record<string, unknown>)['ghg_statement_id'];
     if (typeof named !== 'string') return;
+    if (!statementSeen.has(named)) {
+      if (unreadable?.has(named) === true || broken?.unreadable.has('ghg_statements') === true) return;
+      context.problem(
+        ['ghg_entries', e, 'ghg_statement_id'],
+        'unknown_statement',
+        `GHG entry '${entry.id}' names GHG statement '${named}', which the document does not define${context.hints.hint(named, [...statementSeen])}`,
+      );
+      return;
+    }
     const listedBy = entryStatement[e] === -1 ? null : (statements[entryStatement[e] as number]?.id ?? null);
-    if (listedBy !== named && statementSeen.has(named)) {
-      pass.context.problem(
+    if (listedBy !== named) {
+      context.problem(
         ['ghg_entries', e, 'ghg_statement_id'],
         'statement_mismatch',
         `GHG entry '${entry.id}' names GHG statement '${named}', which does not list it`,
@@ -250,8 +269,8 @@ function collectFrozenShares(context: StatementContext): FrozenShares {
   return { byKey, used: new Set(), unchecked: new Set() };
 }
 
-/** A frozen share must name an amortised component of the statement's project. */
-function reportUnusedFrozenShares(context: StatementContext, frozen: FrozenShares): void {
+/** A frozen share must name an amortised component of the statement's project (the nearest one is named). */
+function reportUnusedFrozenShares(context: StatementContext, frozen: FrozenShares, amortisations: readonly PreparedAmortisation[]): void {
   const { broken } = context;
   // An unreadable project may have been the one amortising a component.
   const projectsComplete = broken === undefined || (broken.brokenIds.projects.size === 0 && !broken.unreadable.has('projects'));
@@ -262,10 +281,11 @@ function reportUnusedFrozenShares(context: StatementContext, frozen: FrozenShare
     const componentId = key.slice(key.indexOf('\u0000') + 1);
     const projectId = documentStatements[Number(key.slice(0, key.indexOf('\u0000')))]?.project_id;
     if (frozen.unchecked.has(`${projectId}\u0000${componentId}`)) continue;
+    const amortised = amortisations.filter((a) => a.projectId === projectId).map((a) => a.componentId);
     context.problem(
       [...fixed.path, 'component_id'],
       'unknown_project_component',
-      `component '${componentId}' has a frozen share, but it is not an amortised component of the statement's project`,
+      `component '${componentId}' has a frozen share, but it is not an amortised component of the statement's project${context.hints.hint(componentId, amortised)}`,
     );
   }
 }

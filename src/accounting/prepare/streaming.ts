@@ -12,11 +12,11 @@
  * accepts gives the same prepared graph. It takes on only what it can do in one pass: the
  * collections in the order blueprints, datapoints, components, GHG entries (what each one names is
  * then known when it arrives), correlations before the components, no sample sets, statements or
- * projects (those read the items after the entries), every item of its exact shape, no problem and
- * no refused entry. For anything else it stops (`StreamAbort` while feeding, `again` at the end),
- * and its caller prepares the document the ordinary way from a second read: problems, their paths
- * and order, and every figure are then `prepareGraph`'s by construction, whatever the document's
- * order.
+ * projects (those read the items after the entries), no entry naming a statement, every item of its
+ * exact shape, no problem and no refused entry. For anything else it stops (`StreamAbort` while
+ * feeding, `again` at the end), and its caller prepares the document the ordinary way from a second
+ * read: problems, their paths and order, and every figure are then `prepareGraph`'s by construction,
+ * whatever the document's order.
  *
  * Owns: StreamingPreparation. May import: graph.ts and the phases it runs, refusal.ts,
  * merge-plan.ts, evaluation-only.ts, release.ts (types), model, policies.ts.
@@ -30,6 +30,7 @@ import type { PrepareContext } from './context';
 import { prepareCorrelations, type PreparedCorrelations } from './correlations';
 import { DatapointReader } from './datapoints';
 import { DimensionTable } from './dimension-table';
+import { NameHints } from './hints';
 import { EntryBuilder } from './entries';
 import { evaluationOnly } from './evaluation-only';
 import { componentNamed, finishPhases } from './graph';
@@ -97,7 +98,15 @@ export class StreamingPreparation {
       ghg_entries: new Array<GraphGhgEntry>(this.countOf('ghg_entries')),
     } as RemovalGraph;
     const policies = resolvePolicies(policyOverrides);
-    this.context = { graph, policies, broken: undefined, dimensions: new DimensionTable(), issues: [], componentName: componentNamed };
+    this.context = {
+      graph,
+      policies,
+      broken: undefined,
+      dimensions: new DimensionTable(),
+      issues: [],
+      componentName: componentNamed,
+      hints: new NameHints(),
+    };
   }
 
   private countOf(key: Streamed): number {
@@ -122,6 +131,10 @@ export class StreamingPreparation {
     const count = this.countOf(key as Streamed);
     for (const item of items) {
       if (!exact(item)) throw new StreamAbort(`an item of '${key}' is not of its exact shape`);
+      // The statement it names is checked on the document's entries, which are not kept here (and a
+      // document taken on here has no statements: statements.ts refuses it).
+      if (stage === 2 && typeof (item as GraphGhgEntry).ghg_statement_id === 'string')
+        throw new StreamAbort('a GHG entry names a GHG statement');
       if (this.filled >= count) throw new StreamAbort(`'${key}' has more items than counted`);
       this.add(stage, item, this.filled++);
     }

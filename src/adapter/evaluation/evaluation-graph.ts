@@ -165,8 +165,10 @@ export function statementGraph(state: ServiceState, statement: StatementRow, rep
         components: shared.project.map((c) => ({
           component_id: c.id,
           allocation_strategy: c.allocation_strategy ?? 'MANUAL',
-          custom_period_start_on: dateOf(c.activity_started_at),
-          custom_period_end_on: dateOf(c.activity_completed_at),
+          // The activity dates are a custom period only under CUSTOM_TIME_PERIOD: a graph refuses one given to another strategy.
+          ...(c.allocation_strategy === 'CUSTOM_TIME_PERIOD'
+            ? { custom_period_start_on: dateOf(c.activity_started_at), custom_period_end_on: dateOf(c.activity_completed_at) }
+            : {}),
           removal_attributions: [],
         })),
       },
