@@ -142,10 +142,31 @@ function saveCounterexamples(dir: string, report: MethodologyReport, io: Io): Ma
       }
     }
   } catch (error) {
-    io.err(`cdr-engine check: cannot save the counterexamples in '${dir}': ${(error as Error).message}\n`);
+    io.err(`cdr-engine check: cannot save the counterexamples in '${dir}': ${saveFailure(error)}\n`);
     return null;
   }
   return paths;
+}
+
+/** Why the `--save` folder cannot be written, by Node's error code, as the end of a sentence (never a raw errno message). */
+function saveFailure(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EEXIST':
+      return 'it is a file, not a folder (name a folder, or one to create)';
+    case 'ENOTDIR':
+      return 'a part of the path is a file, not a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'ENAMETOOLONG':
+      return 'the name is too long';
+    default:
+      return 'it could not be written';
+  }
 }
 
 /** Runs the check command with its arguments (after `check`) and returns the exit code. */
