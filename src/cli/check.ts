@@ -14,16 +14,14 @@ import { parseArguments } from './arguments';
 import { printIssues, readJsonDocument } from './document';
 import type { Io } from './io';
 import { writeJson } from './json-output';
+import { integerOption, seedOption } from './option-numbers';
 import { CHECK_USAGE } from './usage';
 
-/** Reads `--runs` and `--seed`: integers, runs at least 1. */
-function integerOption(name: string, value: string | undefined, fallback: number, least: number, io: Io): number | null {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (/^-?\d+$/.test(value) && Number.isSafeInteger(n) && n >= least) return n;
-  io.err(`cdr-engine check: --${name} must be an integer >= ${least}, got '${value}'\n${CHECK_USAGE}\n`);
-  return null;
-}
+/**
+ * The most cases per property `--runs` takes: as many as `--samples` draws (each case of each
+ * property evaluates a generated graph, so a larger number would run for days, not fail).
+ */
+export const MAX_RUNS = 10_000_000;
 
 /** Loads the testing module, which needs fast-check; null (message printed) when it is missing. */
 async function loadTesting(io: Io): Promise<typeof import('../testing') | null> {
@@ -185,9 +183,12 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     io.err(`cdr-engine check: expected one methodology file, got ${parsed.positionals.length}\n${CHECK_USAGE}\n`);
     return 2;
   }
-  const runs = integerOption('runs', parsed.values.runs, 100, 1, io);
-  const seed = integerOption('seed', parsed.values.seed, 1, Number.MIN_SAFE_INTEGER, io);
-  if (runs === null || seed === null) return 2;
+  const runs = parsed.values.runs === undefined ? 100 : integerOption('runs', parsed.values.runs, 1, MAX_RUNS);
+  const seed = parsed.values.seed === undefined ? 1 : seedOption(parsed.values.seed);
+  if (typeof runs === 'string' || typeof seed === 'string') {
+    io.err(`cdr-engine check: ${typeof runs === 'string' ? runs : seed}\n${CHECK_USAGE}\n`);
+    return 2;
+  }
   const file = parsed.positionals[0] as string;
   const read = await readJsonDocument('check', file, file, io);
   if (!read.ok) return read.exitCode;

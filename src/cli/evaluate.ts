@@ -26,6 +26,7 @@ import type { Io } from './io';
 import { runMonteCarloInThreads } from './parallel-monte-carlo';
 import { type EarlyWorkers, earlyWorkersFor, stopEarlyWorkers, type ThreadDocument } from './early-workers';
 import { Progress } from './progress';
+import { integerOption, MAX_SAFE } from './option-numbers';
 import { EVALUATE_USAGE } from './usage';
 import { reportWarnings } from './warnings';
 import { streamAndPrepare } from './stream-prepare';
@@ -60,11 +61,14 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
   if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${format}'`;
   if (parsed.positionals.length > 1) return `expected at most one graph file, got ${parsed.positionals.length}`;
   if (entries !== undefined && format !== 'table') return '--entries applies to --format table only';
+  // The table shows no expressions: the flag would change nothing there (docs/cli.md).
+  if (parsed.flags.has('expressions') && format === 'table') return '--expressions applies to --format json and ndjson only';
   let detailed = DEFAULT_DETAILED_ENTRIES;
   if (entries !== undefined) {
-    detailed = entries === 'all' ? Number.POSITIVE_INFINITY : Number(entries);
-    if (!(entries === 'all' || (/^\d+$/.test(entries) && Number.isSafeInteger(detailed))))
-      return `--entries must be a number of entries or 'all', got '${entries}'`;
+    const count =
+      entries === 'all' ? Number.POSITIVE_INFINITY : integerOption('entries', entries, 0, MAX_SAFE, "an integer of at least 0 or 'all'");
+    if (typeof count === 'string') return count;
+    detailed = count;
   }
   const monteCarlo = monteCarloChoice(parsed.values);
   if (typeof monteCarlo === 'string') return monteCarlo;

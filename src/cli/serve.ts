@@ -19,6 +19,7 @@ import type { SqliteState } from '../adapter/sqlite-state';
 import type { SandboxOptions } from '../adapter/types';
 import type { WorldDocument } from '../adapter/world/world-types';
 import { processIo, type Io } from './io';
+import { integerOption } from './option-numbers';
 import { SERVE_USAGE as USAGE } from './usage';
 
 /** Where the bundled demo world is: next to dist/ when built, next to src/ when run from the sources. */
@@ -160,9 +161,9 @@ export async function serveCommand(
     return 2;
   }
   const portText = parsed.values.port ?? '8080';
-  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.err(`cdr-engine serve: --port must be an integer from 0 to 65535, got '${portText}'\n${USAGE}\n`);
+  const port = integerOption('port', portText, 0, 65535);
+  if (typeof port === 'string') {
+    io.err(`cdr-engine serve: ${port}\n${USAGE}\n`);
     return 2;
   }
   const worldPath = parsed.values.world ?? bundledWorldPath();
