@@ -15,6 +15,7 @@ import { printIssues, readJsonDocument } from './document';
 import type { Io } from './io';
 import { writeJson } from './json-output';
 import { integerOption, seedOption } from './option-numbers';
+import { terminalText } from './terminal-text';
 import { CHECK_USAGE } from './usage';
 
 /**
@@ -56,7 +57,10 @@ function failureLines(v: FailedVerdict, printed: Printed, saved: string | undefi
   const replay = v.path === null ? `seed ${v.seed}` : `seed ${v.seed}, path "${v.path}"`;
   const entry = v.counterexample.ghg_entries[0]?.id;
   const json = JSON.stringify(v.counterexample, null, 2);
-  const head = [`  FAILED  ${v.property}: after ${v.runs} case(s), ${v.shrinks} shrink(s), ${replay}`, indent(v.message, 10)];
+  const head = [
+    `  FAILED  ${terminalText(v.property)}: after ${v.runs} case(s), ${v.shrinks} shrink(s), ${replay}`,
+    indent(terminalText(v.message), 10),
+  ];
   if (saved !== undefined)
     return [
       ...head,
@@ -72,7 +76,7 @@ function failureLines(v: FailedVerdict, printed: Printed, saved: string | undefi
 function verdictLine(v: Verdict, printed: Printed, saved: string | undefined): string {
   if (!v.ok) return failureLines(v, printed, saved);
   const skipped = v.skipped > 0 ? `, ${v.skipped} not applicable` : '';
-  return `  passed  ${v.property} (${v.runs} cases${skipped})`;
+  return `  passed  ${terminalText(v.property)} (${v.runs} cases${skipped})`;
 }
 
 /**
@@ -84,27 +88,28 @@ export function formatReport(
   report: MethodologyReport,
   saved?: (blueprint: string, property: string) => string | undefined,
 ): string {
-  const lines = [`cdr-engine check ${label}: seed ${report.seed}, ${report.num_runs} cases per property`];
+  // Blueprint keys, input keys and messages are the document's: each on its line (terminal-text.ts).
+  const lines = [`cdr-engine check ${terminalText(label)}: seed ${report.seed}, ${report.num_runs} cases per property`];
   const printed: Printed = new Map();
   let passed = 0;
   let failed = 0;
   let notRun = 0;
   for (const b of report.blueprints) {
-    lines.push('', `${b.blueprint} (${b.type})`);
-    for (const w of b.warnings) lines.push(`  warning ${w}`);
+    lines.push('', `${terminalText(b.blueprint)} (${b.type})`);
+    for (const w of b.warnings) lines.push(`  warning ${terminalText(w)}`);
     for (const v of b.verdicts) {
       lines.push(verdictLine(v, printed, saved?.(b.blueprint, v.property)));
       if (v.ok) passed++;
       else failed++;
     }
-    for (const n of b.not_exercised) lines.push(`  not exercised  ${n.property}: ${n.reason}`);
+    for (const n of b.not_exercised) lines.push(`  not exercised  ${terminalText(`${n.property}: ${n.reason}`)}`);
     for (const n of b.not_run) {
-      lines.push(`  not run ${n.property}: ${n.reason}`);
+      lines.push(`  not run ${terminalText(`${n.property}: ${n.reason}`)}`);
       notRun++;
     }
     if (b.undeclared_inputs.length > 0)
       lines.push(
-        `  not declared: ${b.undeclared_inputs.map((i) => `'${i}'`).join(', ')} (no monotonicity, LIST semantics, homogeneity or bound: only the type's sign convention guards them)`,
+        `  not declared: ${b.undeclared_inputs.map((i) => `'${terminalText(i)}'`).join(', ')} (no monotonicity, LIST semantics, homogeneity or bound: only the type's sign convention guards them)`,
       );
   }
   if (report.entries.length > 0) lines.push('', 'entries (checks.entries)');

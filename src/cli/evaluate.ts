@@ -29,6 +29,7 @@ import { Progress } from './progress';
 import { integerOption, MAX_SAFE } from './option-numbers';
 import { EVALUATE_USAGE } from './usage';
 import { reportWarnings } from './warnings';
+import { terminalText } from './terminal-text';
 import { streamAndPrepare } from './stream-prepare';
 import { noteTime } from './thread-times';
 import { availableParallelism } from 'node:os';
@@ -258,7 +259,8 @@ function reportRefused(label: string, refused: Pick<EvaluationResult, 'refused_e
   if (entries.length === 0) return false;
   const statements = refused.refused_statements ?? [];
   const lines = [...entries, ...statements].map(
-    (item) => `cdr-engine evaluate: refused: ${label}: ${item.id}: ${item.issues.map((issue) => issue.message).join('; ')}\n`,
+    (item) =>
+      `cdr-engine evaluate: refused: ${terminalText(`${label}: ${item.id}: ${item.issues.map((issue) => issue.message).join('; ')}`)}\n`,
   );
   const counted = `${entries.length} GHG ${entries.length === 1 ? 'entry' : 'entries'}${statements.length === 0 ? '' : ` and ${statements.length} GHG statement(s)`}`;
   io.err(`${lines.join('')}cdr-engine evaluate: ${counted} refused, every other entry evaluated: exit 1\n`);
