@@ -14,16 +14,15 @@ import { parseArguments } from './arguments';
 import { printIssues, readJsonDocument } from './document';
 import type { Io } from './io';
 import { writeJson } from './json-output';
+import { integerOption, seedOption } from './option-numbers';
+import { terminalText } from './terminal-text';
 import { CHECK_USAGE } from './usage';
 
-/** Reads `--runs` and `--seed`: integers, runs at least 1. */
-function integerOption(name: string, value: string | undefined, fallback: number, least: number, io: Io): number | null {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (/^-?\d+$/.test(value) && Number.isSafeInteger(n) && n >= least) return n;
-  io.err(`cdr-engine check: --${name} must be an integer >= ${least}, got '${value}'\n${CHECK_USAGE}\n`);
-  return null;
-}
+/**
+ * The most cases per property `--runs` takes: as many as `--samples` draws (each case of each
+ * property evaluates a generated graph, so a larger number would run for days, not fail).
+ */
+export const MAX_RUNS = 10_000_000;
 
 /** Loads the testing module, which needs fast-check; null (message printed) when it is missing. */
 async function loadTesting(io: Io): Promise<typeof import('../testing') | null> {
@@ -58,7 +57,10 @@ function failureLines(v: FailedVerdict, printed: Printed, saved: string | undefi
   const replay = v.path === null ? `seed ${v.seed}` : `seed ${v.seed}, path "${v.path}"`;
   const entry = v.counterexample.ghg_entries[0]?.id;
   const json = JSON.stringify(v.counterexample, null, 2);
-  const head = [`  FAILED  ${v.property}: after ${v.runs} case(s), ${v.shrinks} shrink(s), ${replay}`, indent(v.message, 10)];
+  const head = [
+    `  FAILED  ${terminalText(v.property)}: after ${v.runs} case(s), ${v.shrinks} shrink(s), ${replay}`,
+    indent(terminalText(v.message), 10),
+  ];
   if (saved !== undefined)
     return [
       ...head,
@@ -74,7 +76,7 @@ function failureLines(v: FailedVerdict, printed: Printed, saved: string | undefi
 function verdictLine(v: Verdict, printed: Printed, saved: string | undefined): string {
   if (!v.ok) return failureLines(v, printed, saved);
   const skipped = v.skipped > 0 ? `, ${v.skipped} not applicable` : '';
-  return `  passed  ${v.property} (${v.runs} cases${skipped})`;
+  return `  passed  ${terminalText(v.property)} (${v.runs} cases${skipped})`;
 }
 
 /**
@@ -86,27 +88,28 @@ export function formatReport(
   report: MethodologyReport,
   saved?: (blueprint: string, property: string) => string | undefined,
 ): string {
-  const lines = [`cdr-engine check ${label}: seed ${report.seed}, ${report.num_runs} cases per property`];
+  // Blueprint keys, input keys and messages are the document's: each on its line (terminal-text.ts).
+  const lines = [`cdr-engine check ${terminalText(label)}: seed ${report.seed}, ${report.num_runs} cases per property`];
   const printed: Printed = new Map();
   let passed = 0;
   let failed = 0;
   let notRun = 0;
   for (const b of report.blueprints) {
-    lines.push('', `${b.blueprint} (${b.type})`);
-    for (const w of b.warnings) lines.push(`  warning ${w}`);
+    lines.push('', `${terminalText(b.blueprint)} (${b.type})`);
+    for (const w of b.warnings) lines.push(`  warning ${terminalText(w)}`);
     for (const v of b.verdicts) {
       lines.push(verdictLine(v, printed, saved?.(b.blueprint, v.property)));
       if (v.ok) passed++;
       else failed++;
     }
-    for (const n of b.not_exercised) lines.push(`  not exercised  ${n.property}: ${n.reason}`);
+    for (const n of b.not_exercised) lines.push(`  not exercised  ${terminalText(`${n.property}: ${n.reason}`)}`);
     for (const n of b.not_run) {
-      lines.push(`  not run ${n.property}: ${n.reason}`);
+      lines.push(`  not run ${terminalText(`${n.property}: ${n.reason}`)}`);
       notRun++;
     }
     if (b.undeclared_inputs.length > 0)
       lines.push(
-        `  not declared: ${b.undeclared_inputs.map((i) => `'${i}'`).join(', ')} (no monotonicity, LIST semantics, homogeneity or bound: only the type's sign convention guards them)`,
+        `  not declared: ${b.undeclared_inputs.map((i) => `'${terminalText(i)}'`).join(', ')} (no monotonicity, LIST semantics, homogeneity or bound: only the type's sign convention guards them)`,
       );
   }
   if (report.entries.length > 0) lines.push('', 'entries (checks.entries)');
@@ -142,10 +145,31 @@ function saveCounterexamples(dir: string, report: MethodologyReport, io: Io): Ma
       }
     }
   } catch (error) {
-    io.err(`cdr-engine check: cannot save the counterexamples in '${dir}': ${(error as Error).message}\n`);
+    io.err(`cdr-engine check: cannot save the counterexamples in '${dir}': ${saveFailure(error)}\n`);
     return null;
   }
   return paths;
+}
+
+/** Why the `--save` folder cannot be written, by Node's error code, as the end of a sentence (never a raw errno message). */
+function saveFailure(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EEXIST':
+      return 'it is a file, not a folder (name a folder, or one to create)';
+    case 'ENOTDIR':
+      return 'a part of the path is a file, not a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'ENAMETOOLONG':
+      return 'the name is too long';
+    default:
+      return 'it could not be written';
+  }
 }
 
 /** Runs the check command with its arguments (after `check`) and returns the exit code. */
@@ -164,9 +188,12 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     io.err(`cdr-engine check: expected one methodology file, got ${parsed.positionals.length}\n${CHECK_USAGE}\n`);
     return 2;
   }
-  const runs = integerOption('runs', parsed.values.runs, 100, 1, io);
-  const seed = integerOption('seed', parsed.values.seed, 1, Number.MIN_SAFE_INTEGER, io);
-  if (runs === null || seed === null) return 2;
+  const runs = parsed.values.runs === undefined ? 100 : integerOption('runs', parsed.values.runs, 1, MAX_RUNS);
+  const seed = parsed.values.seed === undefined ? 1 : seedOption(parsed.values.seed);
+  if (typeof runs === 'string' || typeof seed === 'string') {
+    io.err(`cdr-engine check: ${typeof runs === 'string' ? runs : seed}\n${CHECK_USAGE}\n`);
+    return 2;
+  }
   const file = parsed.positionals[0] as string;
   const read = await readJsonDocument('check', file, file, io);
   if (!read.ok) return read.exitCode;

@@ -15,6 +15,7 @@ import { duplicateKeyIn, type DuplicateKey } from './duplicate-keys';
 import type { Io } from './io';
 import { JsonDuplicateKeyError, JsonObjectStream, JsonStreamError } from './json-stream';
 import { sharedIds } from './shared-ids';
+import { terminalText } from './terminal-text';
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
@@ -127,7 +128,7 @@ async function readFileInChunks(
     }
     // (A file of at most `limit` bytes decodes to at most as many UTF-16 code units.)
     if ((await stat(source)).size <= limit) return undefined;
-    io.err(`cdr-engine ${command}: '${name}' is not valid JSON: ${error.message}\n`);
+    io.err(`cdr-engine ${command}: '${name}' is not valid JSON: ${terminalText(error.message)}\n`);
     return { ok: false, exitCode: 1 };
   }
 }
@@ -141,7 +142,7 @@ function parseText(command: string, text: string, bytes: Uint8Array | null, labe
   try {
     document = JSON.parse(text) as unknown;
   } catch (error) {
-    io.err(`cdr-engine ${command}: ${named(label, fromStdin)} is not valid JSON: ${jsonProblem(text, error)}\n`);
+    io.err(`cdr-engine ${command}: ${named(label, fromStdin)} is not valid JSON: ${terminalText(jsonProblem(text, error))}\n`);
     return { ok: false, exitCode: 1 };
   }
   const utf8 = bytes ?? Buffer.from(text);
@@ -281,6 +282,8 @@ async function readProcessStdin(): Promise<string> {
 /** Prints every problem of an input, one per line with its path and code. */
 export function printIssues(command: string, label: string, issues: readonly GraphIssue<string>[], io: Io): void {
   const name = label === STDIN ? 'standard input' : label;
-  io.err(`cdr-engine ${command}: ${issues.length} problem(s) in ${name}\n`);
-  for (const issue of issues) io.err(`  ${formatIssuePath(issue.path)}: ${issue.message} [${issue.code}]\n`);
+  io.err(`cdr-engine ${command}: ${issues.length} problem(s) in ${terminalText(name)}\n`);
+  // Paths and messages quote the document's keys and ids: one line each, whatever they hold.
+  for (const issue of issues)
+    io.err(`  ${terminalText(formatIssuePath(issue.path))}: ${terminalText(issue.message)} [${terminalText(issue.code)}]\n`);
 }

@@ -26,8 +26,10 @@ import type { Io } from './io';
 import { runMonteCarloInThreads } from './parallel-monte-carlo';
 import { type EarlyWorkers, earlyWorkersFor, stopEarlyWorkers, type ThreadDocument } from './early-workers';
 import { Progress } from './progress';
+import { integerOption, MAX_SAFE } from './option-numbers';
 import { EVALUATE_USAGE } from './usage';
 import { reportWarnings } from './warnings';
+import { terminalText } from './terminal-text';
 import { streamAndPrepare } from './stream-prepare';
 import { noteTime } from './thread-times';
 import { availableParallelism } from 'node:os';
@@ -60,11 +62,14 @@ function parseArguments(args: readonly string[]): EvaluateArguments | string {
   if (format !== 'json' && format !== 'table' && format !== 'ndjson') return `--format must be json, table or ndjson, got '${format}'`;
   if (parsed.positionals.length > 1) return `expected at most one graph file, got ${parsed.positionals.length}`;
   if (entries !== undefined && format !== 'table') return '--entries applies to --format table only';
+  // The table shows no expressions: the flag would change nothing there (docs/cli.md).
+  if (parsed.flags.has('expressions') && format === 'table') return '--expressions applies to --format json and ndjson only';
   let detailed = DEFAULT_DETAILED_ENTRIES;
   if (entries !== undefined) {
-    detailed = entries === 'all' ? Number.POSITIVE_INFINITY : Number(entries);
-    if (!(entries === 'all' || (/^\d+$/.test(entries) && Number.isSafeInteger(detailed))))
-      return `--entries must be a number of entries or 'all', got '${entries}'`;
+    const count =
+      entries === 'all' ? Number.POSITIVE_INFINITY : integerOption('entries', entries, 0, MAX_SAFE, "an integer of at least 0 or 'all'");
+    if (typeof count === 'string') return count;
+    detailed = count;
   }
   const monteCarlo = monteCarloChoice(parsed.values);
   if (typeof monteCarlo === 'string') return monteCarlo;
@@ -254,7 +259,8 @@ function reportRefused(label: string, refused: Pick<EvaluationResult, 'refused_e
   if (entries.length === 0) return false;
   const statements = refused.refused_statements ?? [];
   const lines = [...entries, ...statements].map(
-    (item) => `cdr-engine evaluate: refused: ${label}: ${item.id}: ${item.issues.map((issue) => issue.message).join('; ')}\n`,
+    (item) =>
+      `cdr-engine evaluate: refused: ${terminalText(`${label}: ${item.id}: ${item.issues.map((issue) => issue.message).join('; ')}`)}\n`,
   );
   const counted = `${entries.length} GHG ${entries.length === 1 ? 'entry' : 'entries'}${statements.length === 0 ? '' : ` and ${statements.length} GHG statement(s)`}`;
   io.err(`${lines.join('')}cdr-engine evaluate: ${counted} refused, every other entry evaluated: exit 1\n`);

@@ -11,6 +11,7 @@ import { MONTE_CARLO_FLAGS, monteCarloChoice, type MonteCarloChoice } from './mo
 import type { Io } from './io';
 import { EXPLAIN_USAGE } from './usage';
 import { reportWarnings } from './warnings';
+import { terminalLines } from './terminal-text';
 
 /** Runs the explain command with its arguments (after `explain`) and returns the exit code. */
 export async function run(args: readonly string[], io: Io): Promise<number> {
@@ -30,7 +31,8 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     printIssues('explain', read.label, outcome.issues, io);
     return 1;
   }
-  io.out(formatCalculationReport(outcome.report));
+  // The report quotes the document's ids: its lines kept, any other control character escaped.
+  io.out(terminalLines(formatCalculationReport(outcome.report)));
   return reportWarnings('explain', read.label, outcome.report.warnings, strictWarnings, io);
 }
 

@@ -10,6 +10,7 @@
 import type { AccountingPolicies, EvaluationWarning, GhgEntryResult, GhgStatementResult } from '../accounting';
 import { type StreamedEvaluation, WarningCollector } from './evaluation-output';
 import { formatDefault, formatKilograms, formatSignificant } from './number-format';
+import { terminalText } from './terminal-text';
 
 /** Entries shown in detail unless asked otherwise (`--entries`). */
 export const DEFAULT_DETAILED_ENTRIES = 10;
@@ -36,7 +37,9 @@ export interface TableContext {
 const kg = (v: number | null): string => (v === null ? '-' : formatKilograms(v));
 const significant = (v: number | null): string => (v === null ? '-' : formatSignificant(v));
 
-function table(headers: readonly string[], rows: readonly (readonly string[])[], rightAligned: ReadonlySet<number>): string {
+/** A table of cells, each on one line whatever the document's ids hold (terminal-text.ts), aligned once escaped. */
+function table(headers: readonly string[], written: readonly (readonly string[])[], rightAligned: ReadonlySet<number>): string {
+  const rows = written.map((row) => row.map(terminalText));
   const widths = headers.map((h) => h.length);
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   const line = (cells: readonly string[]) =>
@@ -49,7 +52,7 @@ function table(headers: readonly string[], rows: readonly (readonly string[])[],
 
 function entryDetail(entry: GhgEntryResult): string {
   const parts: string[] = [];
-  parts.push(`GHG entry ${entry.id}`);
+  parts.push(`GHG entry ${terminalText(entry.id)}`);
   parts.push(
     table(
       ['component', 'type', 'factor', 'CO2e kg', 'sd kg', 'contribution kg'],
@@ -65,7 +68,9 @@ function entryDetail(entry: GhgEntryResult): string {
     ),
   );
   if (entry.reused_datapoints.length > 0) {
-    parts.push(`reused datapoints (one variable each): ${entry.reused_datapoints.map((r) => `${r.datapoint_id} x${r.uses}`).join(', ')}`);
+    parts.push(
+      `reused datapoints (one variable each): ${entry.reused_datapoints.map((r) => `${terminalText(r.datapoint_id)} x${r.uses}`).join(', ')}`,
+    );
   }
   const budget = entry.uncertainty_budget.filter((b) => b.variance_share > 0).slice(0, 5);
   if (budget.length > 0) {
@@ -176,7 +181,7 @@ export function writeEvaluationTable(
     count(rows.length, 'GHG entry', 'GHG entries'),
     ...(statements.length > 0 ? [count(statements.length, 'GHG statement', 'GHG statements')] : []),
   ];
-  const title = `cdr-engine evaluate ${context.title}: ${counts.join(', ')}`;
+  const title = `cdr-engine evaluate ${terminalText(context.title)}: ${counts.join(', ')}`;
   const summary = table(
     ['GHG entry', 'without discount kg', 'sd kg', 'net kg', 'issuable kg', 'buffer kg', 'supplier kg'],
     rows,
@@ -184,8 +189,9 @@ export function writeEvaluationTable(
   );
   const omitted = rows.length - details.length;
   const note = omitted > 0 ? [`(${formatDefault(omitted)} more entries not shown in detail; --entries all shows every entry)`] : [];
-  const firstId = rows[0]?.[0] ?? '<id>';
-  const hint = `how an entry was calculated, step by step: cdr-engine explain ${context.explainFile} <id>   (e.g. cdr-engine explain ${context.explainFile} ${firstId})`;
+  const firstId = terminalText(rows[0]?.[0] ?? '<id>');
+  const file = terminalText(context.explainFile);
+  const hint = `how an entry was calculated, step by step: cdr-engine explain ${file} <id>   (e.g. cdr-engine explain ${file} ${firstId})`;
   const sections = [
     `${title}\n${'='.repeat(Math.min(title.length, 100))}`,
     `${summary}\n${legend(context.policies)}`,
@@ -203,6 +209,8 @@ export function writeEvaluationTable(
 function refusedSection(evaluation: StreamedEvaluation): string[] {
   const refused = [...(evaluation.refused?.refused_entries ?? []), ...(evaluation.refused?.refused_statements ?? [])];
   if (refused.length === 0) return [];
-  const lines = refused.map((item) => `  ${item.id}: ${item.issues.map((issue) => `${issue.message} [${issue.code}]`).join('; ')}`);
+  const lines = refused.map(
+    (item) => `  ${terminalText(`${item.id}: ${item.issues.map((issue) => `${issue.message} [${issue.code}]`).join('; ')}`)}`,
+  );
   return [`Refused (not evaluated, not in the tables above):\n${lines.join('\n')}`];
 }

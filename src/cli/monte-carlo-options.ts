@@ -5,6 +5,10 @@
  * `monteCarlo` option of the evaluation.
  */
 import type { AccountingPolicies, MonteCarloOptions } from '../accounting';
+import { decimalOption, integerOption, seedOption } from './option-numbers';
+
+/** The most draws `--samples` (and `report --monte-carlo`) takes: the `samples` option's own limit. */
+export const MAX_SAMPLES = 10_000_000;
 
 /** The names of the options (each takes a value), for the command-line parser. */
 export const MONTE_CARLO_FLAGS = ['discount', 'percentile', 'samples', 'tolerance', 'seed'] as const;
@@ -25,10 +29,7 @@ export const EVALUATE_SWITCHES = ['strict-warnings', 'expressions'] as const;
  */
 export function threadsOf(text: string | undefined, entries: number, parallelism: number): number | string {
   if (text === undefined || text === 'auto') return Math.max(1, Math.min(parallelism, Math.ceil(entries / 32)));
-  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!(Number.isSafeInteger(n) && n >= 1 && n <= 256))
-    return `--threads must be a number of threads from 1 to 256 or 'auto', got '${text}'`;
-  return n;
+  return integerOption('threads', text, 1, 256, "an integer from 1 to 256 or 'auto'");
 }
 
 /** The usage text of the flags. */
@@ -50,18 +51,21 @@ export function monteCarloChoice(flags: Flags): MonteCarloChoice | string {
   if (samples !== undefined && tolerance !== undefined)
     return 'give --samples (a fixed number of draws) or --tolerance (adaptive draws), not both';
   const numbers: Record<string, number> = {};
-  for (const [name, text, test, what] of [
-    ['percentile', percentile, (v: number) => v > 0 && v < 100, 'a number in (0, 100)'],
-    ['samples', samples, (v: number) => Number.isSafeInteger(v) && v >= 2 && v <= 10_000_000, 'an integer from 2 to 10000000'],
-    ['tolerance', tolerance, (v: number) => v > 0 && Number.isFinite(v), 'a positive number of kg'],
-    ['seed', seed, (v: number) => Number.isSafeInteger(v), 'an integer'],
+  for (const [name, text, read] of [
+    ['percentile', percentile, (t: string) => decimalOption('percentile', t, (v) => v > 0 && v < 100, 'a number in (0, 100)')],
+    ['samples', samples, (t: string) => integerOption('samples', t, 2, MAX_SAMPLES)],
+    ['tolerance', tolerance, (t: string) => decimalOption('tolerance', t, (v) => v > 0, 'a positive number of kg')],
+    ['seed', seed, seedOption],
   ] as const) {
     if (text === undefined) continue;
-    const value = text.trim() === '' ? Number.NaN : Number(text);
-    if (!test(value)) return `--${name} must be ${what}, got '${text}'`;
+    const value = read(text);
+    if (typeof value === 'string') return value;
     numbers[name] = value;
   }
   const mcAsked = samples !== undefined || tolerance !== undefined || seed !== undefined;
+  // The percentile is that of a Monte Carlo run: without one it would change nothing (docs/cli.md).
+  if (percentile !== undefined && !mcAsked && discount !== 'monte-carlo')
+    return '--percentile applies with --discount monte-carlo or the Monte Carlo summary (--samples, --tolerance or --seed) only';
   const policies: Partial<AccountingPolicies> = {
     ...(discount === 'monte-carlo' ? { discountMethod: 'monte_carlo' as const } : {}),
     ...(numbers['percentile'] === undefined ? {} : { discountPercentile: numbers['percentile'] }),

@@ -15,7 +15,8 @@ import type { Io } from './io';
 import { MISSING_PEERS_CODE, REPORT_PEERS_INSTALL } from '../report/svg';
 import { REPORT_USAGE } from './usage';
 import { reportWarnings } from './warnings';
-import { MONTE_CARLO_FLAGS, monteCarloChoice, type MonteCarloChoice } from './monte-carlo-options';
+import { MAX_SAMPLES, MONTE_CARLO_FLAGS, monteCarloChoice, type MonteCarloChoice } from './monte-carlo-options';
+import { integerOption } from './option-numbers';
 
 type Parsed = {
   readonly file: string;
@@ -34,9 +35,8 @@ function parse(args: readonly string[]): Parsed | string {
   if (values.entry !== undefined && values.statement !== undefined) return 'name --entry or --statement, not both';
   const mc = values['monte-carlo'];
   if (mc !== undefined) {
-    const samples = /^\d+$/.test(mc) ? Number(mc) : Number.NaN;
-    if (!(Number.isSafeInteger(samples) && samples >= 2 && samples <= 10_000_000))
-      return `--monte-carlo takes a number of samples from 2 to 10000000, got '${mc}'`;
+    const samples = integerOption('monte-carlo', mc, 2, MAX_SAMPLES, `a number of samples, an integer from 2 to ${MAX_SAMPLES}`);
+    if (typeof samples === 'string') return samples;
     if (values.samples !== undefined) return '--monte-carlo N is --samples N: give one of them';
   }
   const choice = monteCarloChoice({ ...values, samples: values.samples ?? mc });

@@ -17,8 +17,11 @@ import type { StatePort } from '../adapter/kept-state';
 import { createSandboxWithState } from '../adapter/sandbox';
 import type { SqliteState } from '../adapter/sqlite-state';
 import type { SandboxOptions } from '../adapter/types';
+import { WorldDocumentError } from '../adapter/world';
 import type { WorldDocument } from '../adapter/world/world-types';
 import { processIo, type Io } from './io';
+import { integerOption } from './option-numbers';
+import { terminalLines, terminalText } from './terminal-text';
 import { SERVE_USAGE as USAGE } from './usage';
 
 /** Where the bundled demo world is: next to dist/ when built, next to src/ when run from the sources. */
@@ -115,6 +118,21 @@ function stopSignals(stop: AbortSignal | undefined, second: () => void): { stopp
 }
 
 /**
+ * Why the server did not start, on stderr: a world document's problems quote its ids and keys, so
+ * each is escaped (terminal-text.ts) before the error's own lines are written; any other message
+ * keeps its lines.
+ */
+function startFailure(error: unknown): string {
+  if (!(error instanceof WorldDocumentError)) return terminalLines((error as Error).message);
+  const issues = error.issues.map((i) => ({
+    ...i,
+    path: i.path.map((part) => (typeof part === 'string' ? terminalText(part) : part)),
+    message: terminalText(i.message),
+  }));
+  return new WorldDocumentError(issues).message;
+}
+
+/**
  * Opens the state of `--state`; when it cannot be used, a message naming the directory and the exit
  * code: 2 when better-sqlite3 is missing (an optional peer, as for check and report), else 1.
  */
@@ -164,9 +182,9 @@ export async function serveCommand(
     return 2;
   }
   const portText = parsed.values.port ?? '8080';
-  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.err(`cdr-engine serve: --port must be an integer from 0 to 65535, got '${portText}'\n${USAGE}\n`);
+  const port = integerOption('port', portText, 0, 65535);
+  if (typeof port === 'string') {
+    io.err(`cdr-engine serve: ${port}\n${USAGE}\n`);
     return 2;
   }
   const worldPath = parsed.values.world ?? bundledWorldPath();
@@ -185,7 +203,7 @@ export async function serveCommand(
     running = await startServer(port, { world }, limits, kept);
   } catch (error) {
     closeState(kept);
-    io.err(`cdr-engine serve: ${kept === undefined ? '' : `--state ${parsed.values.state}: `}${(error as Error).message}\n`);
+    io.err(`cdr-engine serve: ${kept === undefined ? '' : `--state ${parsed.values.state}: `}${startFailure(error)}\n`);
     return 1;
   }
   const state =

@@ -5,7 +5,7 @@
 
 /** `cdr-engine evaluate` */
 export const EVALUATE_USAGE =
-  'usage: cdr-engine evaluate [graph.json | -] [--format json|table|ndjson] [--entries N|all] [--discount first-order|monte-carlo] [--percentile P] [--samples N | --tolerance KG] [--seed S] [--threads N|auto] [--expressions] [--strict-warnings]   (--entries: entries the table shows in detail, default 10; --samples, --tolerance or --seed add the Monte Carlo summary, adaptive draws by default; --threads: worker threads of the Monte Carlo run, auto one per 32 entries up to the cores, same figures whatever the number; --expressions: each component item lists the values of its expressions in SI; warnings go to stderr, --strict-warnings makes any exit 1)';
+  'usage: cdr-engine evaluate [graph.json | -] [--format json|table|ndjson] [--entries N|all] [--discount first-order|monte-carlo] [--percentile P] [--samples N | --tolerance KG] [--seed S] [--threads N|auto] [--expressions] [--strict-warnings]   (--entries: entries the table shows in detail, default 10; --samples, --tolerance or --seed add the Monte Carlo summary, adaptive draws by default; --threads: worker threads of the Monte Carlo run, auto one per 32 entries up to the cores, same figures whatever the number; --expressions: each component item lists the values of its expressions in SI, json and ndjson only; warnings go to stderr, --strict-warnings makes any exit 1)';
 /** `cdr-engine explain` */
 export const EXPLAIN_USAGE =
   'usage: cdr-engine explain <graph.json | -> <GHG entry id> [--discount first-order|monte-carlo] [--percentile P] [--samples N | --tolerance KG] [--seed S] [--strict-warnings]';
@@ -14,7 +14,7 @@ export const SERVE_USAGE =
   'usage: cdr-engine serve [--port N] [--world world.json] [--state DIR]   (port 0 picks a free port; default 8080; --state keeps every accepted write in DIR across restarts)';
 /** `cdr-engine check` */
 export const CHECK_USAGE =
-  'usage: cdr-engine check <methodology.json | -> [--runs N] [--seed S] [--format text|json] [--save DIR]   (default 100 runs, seed 1, text; --save writes each counterexample to DIR as a graph document)';
+  'usage: cdr-engine check <methodology.json | -> [--runs N] [--seed S] [--format text|json] [--save DIR]   (default 100 runs, at most 10000000, seed 1, text; --save writes each counterexample to DIR as a graph document)';
 /** `cdr-engine schema` */
 export const SCHEMA_USAGE =
   'usage: cdr-engine schema   (prints the JSON Schema of the graph document; the package ships it as cdr-engine/graph.schema.json)';

@@ -5,6 +5,7 @@
  */
 import type { EvaluationWarning } from '../accounting';
 import type { Io } from './io';
+import { terminalText } from './terminal-text';
 
 /** The option every command that evaluates accepts. */
 export const STRICT_WARNINGS = '--strict-warnings';
@@ -12,7 +13,9 @@ export const STRICT_WARNINGS = '--strict-warnings';
 /** Prints the warnings on stderr and returns the exit code they give (0, or 1 when strict). */
 export function reportWarnings(command: string, label: string, warnings: readonly EvaluationWarning[], strict: boolean, io: Io): number {
   if (warnings.length === 0) return 0;
-  const lines = warnings.map((w) => `cdr-engine ${command}: warning: ${label}: at ${w.path}: ${w.message} [${w.code}]\n`);
+  const lines = warnings.map(
+    (w) => `cdr-engine ${command}: warning: ${terminalText(label)}: at ${terminalText(w.path)}: ${terminalText(w.message)} [${w.code}]\n`,
+  );
   const tail = strict ? `cdr-engine ${command}: ${warnings.length} warning(s) and ${STRICT_WARNINGS}: exit 1\n` : '';
   io.err(lines.join('') + tail);
   return strict ? 1 : 0;

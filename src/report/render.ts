@@ -134,21 +134,29 @@ function targetOf(graph: PreparedGraph, options: HtmlReportOptions): Target {
       `the document has no GHG statement '${ghgStatementId}'; it has ${known.length === 0 ? 'none' : known.join(', ')}`,
     );
   }
+  // The document's entries are those evaluated and those refused alone (docs/result.md, "Refused entries").
+  const refusedIds = (graph.refusedEntries ?? []).map((e) => e.id);
+  const count = graph.entries.count + refusedIds.length;
   if (ghgEntryId !== undefined) {
     if (graph.entries.ids.includes(ghgEntryId)) return { kind: 'entry', id: ghgEntryId };
-    return problem('ghgEntryId', 'unknown_entry', `the document has no GHG entry '${ghgEntryId}'${listed(graph.entries.ids)}`);
+    return problem('ghgEntryId', 'unknown_entry', `the document has no GHG entry '${ghgEntryId}'${listed(graph.entries.ids, refusedIds)}`);
   }
-  if (graph.entries.count === 1) return { kind: 'entry', id: graph.entries.ids[0] as string };
+  if (count === 1 && graph.entries.count === 1) return { kind: 'entry', id: graph.entries.ids[0] as string };
+  // A document whose one entry is refused: why, rather than "0 entries".
+  if (count === 1) return { issues: [refusedIssue(graph, refusedIds[0] as string, ['ghg_entries']) as GraphIssue] };
+  const ofThem = refusedIds.length === 0 ? '' : ` (${refusedIds.length} refused)`;
   return problem(
     'ghgEntryId',
     'missing_option',
-    `the document has ${graph.entries.count} GHG entries: name the entry or the statement to report on${listed(graph.entries.ids)}`,
+    `the document has ${count} GHG entries${ofThem}: name the entry or the statement to report on${listed(graph.entries.ids, refusedIds)}`,
   );
 }
 
-function listed(ids: readonly string[]): string {
-  if (ids.length === 0) return '';
-  return `; its entries: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
+/** `; its entries: a, b, ... (refused: x)`: the first five evaluated entries and the first five refused ones. */
+function listed(ids: readonly string[], refusedIds: readonly string[]): string {
+  const some = (list: readonly string[]) => `${list.slice(0, 5).join(', ')}${list.length > 5 ? `, and ${list.length - 5} more` : ''}`;
+  const refused = refusedIds.length === 0 ? '' : `${ids.length === 0 ? '' : ' '}(refused: ${some(refusedIds)})`;
+  return ids.length + refusedIds.length === 0 ? '' : `; its entries: ${some(ids)}${refused}`;
 }
 
 type FiguresOutcome =

@@ -46,8 +46,8 @@ describe('evaluate --discount monte-carlo', () => {
     [['--percentile', '100'], '--percentile must be a number in (0, 100)'],
     [['--samples', '1'], '--samples must be an integer'],
     [['--samples', '100', '--tolerance', '5'], 'not both'],
-    [['--seed', '1.5'], '--seed must be an integer'],
-    [['--threads', '0'], '--threads must be a number of threads'],
+    [['--seed', '1.5'], "--seed must be a safe integer, from -9007199254740991 to 9007199254740991, got '1.5'"],
+    [['--threads', '0'], "--threads must be an integer from 1 to 256 or 'auto', got '0'"],
   ])('refuses %j with exit 2', async (flags, message) => {
     const { code, err, out } = await run(['evaluate', EXAMPLE, ...flags]);
     expect(code).toBe(2);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateGraph, type RemovalGraphInput } from '../../src';
-import { divisionBlueprint, component, datapoint, entry, rmv } from '../accounting/fixtures';
+import { cmp, divisionBlueprint, component, datapoint, entry, rmv } from '../accounting/fixtures';
 import { runCli as run } from './run-cli';
 
 /** Two entries, each its own component {m} / ({r} - 1); the second has r = 1. */
@@ -69,5 +69,47 @@ describe('a refused entry on the command line', () => {
     expect(refused.err).toContain('evaluates to Infinity');
     const other = await run(['explain', graphFile(), rmv('e0')]);
     expect(other.code).toBe(0);
+  });
+});
+
+describe('report with refused entries (docs/cli.md, `report`; docs/errors.md, entry_refused)', () => {
+  /** The graph with only the entries named, written to a file. */
+  function onlyEntries(...names: string[]): string {
+    const graph = { ...GRAPH, ghg_entries: GRAPH.ghg_entries.filter((e) => names.some((n) => e.id === rmv(n))) };
+    const file = join(mkdtempSync(join(tmpdir(), 'cdr-engine-')), 'refused.json');
+    writeFileSync(file, JSON.stringify(graph));
+    return file;
+  }
+  const WHY = `component '${cmp('q1')}' evaluates to Infinity with its datapoints (blueprint 'q', expression 'result' is Infinity): check for division by zero or the logarithm or square root of a negative value`;
+
+  it('a document whose only entry is refused: says it is refused and why, exit 1 (not "0 GHG entries")', async () => {
+    const file = onlyEntries('e1');
+    const { code, out, err } = await run(['report', file]);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err).toBe(
+      `cdr-engine report: 1 problem(s) in ${file}\n  ghg_entries: GHG entry '${rmv('e1')}' is refused, not evaluated: ${WHY} [entry_refused]\n`,
+    );
+  });
+
+  it('a valid and a refused entry without --entry: lists both, the refused one marked, exit 1', async () => {
+    const file = onlyEntries('e0', 'e1');
+    const { code, out, err } = await run(['report', file]);
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err).toBe(
+      `cdr-engine report: 1 problem(s) in ${file}\n  --entry: the document has 2 GHG entries (1 refused): name one with --entry ID (or a statement with --statement ID); its entries: ${rmv('e0')} (refused: ${rmv('e1')}) [missing_option]\n`,
+    );
+    const unknown = await run(['report', file, '--entry', 'rmv_nope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain(
+      `the document has no GHG entry 'rmv_nope'; its entries: ${rmv('e0')} (refused: ${rmv('e1')}) [unknown_entry]`,
+    );
+    const refused = await run(['report', file, '--entry', rmv('e1')]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`--entry: GHG entry '${rmv('e1')}' is refused, not evaluated: ${WHY} [entry_refused]`);
+    const valid = await run(['report', file, '--entry', rmv('e0')]);
+    expect(valid.code).toBe(0);
+    expect(valid.out).toContain(rmv('e0'));
   });
 });

@@ -25,8 +25,11 @@ describe('cdr-engine report', () => {
     for (const [argv, message] of [
       [['report'], 'expected one graph file, got 0'],
       [['report', EXAMPLE, '--entry', 'a', '--statement', 'b'], 'name --entry or --statement, not both'],
-      [['report', EXAMPLE, '--monte-carlo', 'many'], "--monte-carlo takes a number of samples from 2 to 10000000, got 'many'"],
-      [['report', EXAMPLE, '--monte-carlo', '1'], "--monte-carlo takes a number of samples from 2 to 10000000, got '1'"],
+      [
+        ['report', EXAMPLE, '--monte-carlo', 'many'],
+        "--monte-carlo must be a number of samples, an integer from 2 to 10000000, got 'many'",
+      ],
+      [['report', EXAMPLE, '--monte-carlo', '1'], "--monte-carlo must be a number of samples, an integer from 2 to 10000000, got '1'"],
       [['report', EXAMPLE, '--colour', 'red'], "unknown option '--colour'"],
     ] as const) {
       const { code, err } = await run([...argv]);

@@ -140,7 +140,9 @@ describe('cdr-engine check: bad input and bad usage', () => {
   it('exits 2 on bad usage and unreadable files, 1 on a file that is not JSON', async () => {
     expect((await run(['check'])).code).toBe(2);
     expect((await run(['check', 'a.json', 'b.json'])).code).toBe(2);
-    expect((await run(['check', 'examples/biochar.methodology.json', '--runs', '0'])).err).toContain('--runs must be an integer >= 1');
+    expect((await run(['check', 'examples/biochar.methodology.json', '--runs', '0'])).err).toContain(
+      "--runs must be an integer from 1 to 10000000, got '0'",
+    );
     expect((await run(['check', 'examples/biochar.methodology.json', '--runs', '2.5'])).code).toBe(2);
     expect((await run(['check', 'examples/biochar.methodology.json', '--format', 'xml'])).code).toBe(2);
     expect((await run(['check', 'examples/biochar.methodology.json', '--wat'])).code).toBe(2);

@@ -78,6 +78,14 @@ export interface GeneratedComponent {
 /** Default LIST lengths. */
 export const DEFAULT_LIST_LENGTH: LengthRange = Object.freeze({ min: 1, max: 4 });
 
+/**
+ * The longest LIST a generated component holds (`listLength.max`, `checks.graphs.list_length.max`):
+ * every case of every property draws, converts and evaluates each item, so a list of a billion
+ * items would exhaust the memory (docs/testing.md). A thousand rows make a sample set whose
+ * bootstrap is close to normal; `check` on such lists takes seconds per case.
+ */
+export const MAX_LIST_LENGTH = 1000;
+
 /** The options of one input of one blueprint, defaults filled in. */
 export function optionsOfInput(
   blueprintKey: string,
@@ -104,10 +112,12 @@ export function optionsOfBlueprintInput(
   return input.difference === true && own.signed === undefined ? { ...own, signed: true } : own;
 }
 
-/** Validates a length range (LIST inputs need at least one datapoint). */
-export function checkLengthRange(what: string, range: LengthRange, least: number): void {
-  if (!(Number.isInteger(range.min) && Number.isInteger(range.max) && range.min >= least && range.min <= range.max)) {
-    throw new RangeError(`${what}: expected integers ${least} <= min <= max, got min=${range.min}, max=${range.max}`);
+/** Validates a length range (LIST inputs need at least one datapoint, and at most `most`). */
+export function checkLengthRange(what: string, range: LengthRange, least: number, most = Number.POSITIVE_INFINITY): void {
+  const ordered = Number.isInteger(range.min) && Number.isInteger(range.max) && range.min >= least && range.min <= range.max;
+  if (!(ordered && range.max <= most)) {
+    const upper = most === Number.POSITIVE_INFINITY ? '' : ` <= ${most}`;
+    throw new RangeError(`${what}: expected integers ${least} <= min <= max${upper}, got min=${range.min}, max=${range.max}`);
   }
 }
 
@@ -136,7 +146,7 @@ export function datapointFor(input: BlueprintInputDefinition, options: Datapoint
 export function componentOf(blueprint: BlueprintDefinition, options: ComponentOptions = {}): fc.Arbitrary<GeneratedComponent> {
   const id = options.id ?? `cmp_${blueprint.key}`;
   const lengths = options.listLength ?? DEFAULT_LIST_LENGTH;
-  checkLengthRange(`componentOf('${blueprint.key}') listLength`, lengths, 1);
+  checkLengthRange(`componentOf('${blueprint.key}') listLength`, lengths, 1, MAX_LIST_LENGTH);
   const perInput = blueprint.inputs.map((input) => {
     const quantity = quantityOf(
       input.quantity_kind as QuantityKind,

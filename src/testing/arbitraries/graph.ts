@@ -18,7 +18,7 @@ import type {
 } from '../../model/graph';
 import { distributionOf } from './distribution';
 import type { QuantityKind } from '../../model/quantity-kinds';
-import { type BlueprintDefinition, checkLengthRange, DEFAULT_LIST_LENGTH, optionsOfBlueprintInput } from './component';
+import { type BlueprintDefinition, checkLengthRange, DEFAULT_LIST_LENGTH, MAX_LIST_LENGTH, optionsOfBlueprintInput } from './component';
 import { type GraphQuantityValue, quantityOf, significant } from './quantity';
 import { assertOptions } from '../../model/strict-options';
 import { withSampleSets } from './sample-sets';
@@ -197,7 +197,7 @@ export function graphOf(blueprints: readonly BlueprintDefinition[], options: Gra
   const components = options.components ?? DEFAULTS.components;
   checkLengthRange('graphOf entries', entries, 1);
   checkLengthRange('graphOf components', components, 1);
-  checkLengthRange('graphOf listLength', options.listLength ?? DEFAULT_LIST_LENGTH, 1);
+  checkLengthRange('graphOf listLength', options.listLength ?? DEFAULT_LIST_LENGTH, 1, MAX_LIST_LENGTH);
   const plans = blueprints.map((b, i) => componentPlan(b, i, options, entries.max));
   const lists = new Map(blueprints.map((b) => [b.key, new Set(b.inputs.filter((i) => i.data_shape === 'LIST').map((i) => i.input_key))]));
   const component = plans.length === 1 ? (plans[0] as fc.Arbitrary<ComponentPlan>) : fc.oneof(...plans);

@@ -11,6 +11,7 @@ import { nearestName } from '../../model/nearest-name';
 import type { QuantityKind } from '../../model/quantity-kinds';
 import { isCompatible } from '../../units';
 import type { BlueprintDefinition, BlueprintInputDefinition } from '../arbitraries/component';
+import { type DeclaredInput, impossibleValue, notFiniteValue } from './physical-values';
 
 /**
  * A quantity as a worked example writes it.
@@ -242,16 +243,38 @@ function exampleIssues(b: BlueprintDefinition, path: IssuePath, item: Record<str
           `input '${input.input_key}' is a ${list ? 'LIST: give an array of quantities' : 'SCALAR: give one quantity'}`,
         ),
       );
-    for (const q of Array.isArray(value) ? value : [value])
-      unitIssue(at, (q as { unit?: unknown }).unit, input.quantity_kind as QuantityKind, issues);
+    const declared = {
+      owner: `input '${input.input_key}' of blueprint '${b.key}'`,
+      kind: input.quantity_kind as QuantityKind,
+      difference: input.difference === true,
+    };
+    (Array.isArray(value) ? value : [value]).forEach((q: unknown, n) => {
+      const where = Array.isArray(value) ? [...at, n] : at;
+      if (unitIssue(at, (q as { unit?: unknown }).unit, declared.kind, issues)) valueIssue(where, q, declared, issues);
+    });
   }
-  unitIssue([...path, 'expected'], (item['expected'] as { unit?: unknown } | undefined)?.unit, 'mass', issues);
+  const expected = item['expected'] as { magnitude?: unknown; unit?: unknown } | undefined;
+  // The expected value is a component's value, of either sign: it need only be a number the engine computes with.
+  if (unitIssue([...path, 'expected'], expected?.unit, 'mass', issues) && typeof expected?.magnitude === 'number') {
+    const why = notFiniteValue(expected.magnitude, expected.unit as string);
+    if (why !== null) issues.push(issueAt([...path, 'expected', 'magnitude'], 'invalid_value', `the expected value: ${why}`));
+  }
 }
 
-function unitIssue(path: IssuePath, unit: unknown, kind: QuantityKind, issues: GraphIssue<string>[]): void {
-  if (typeof unit !== 'string') return;
+/** Whether `unit` is a unit of `kind`; an issue when it is a string that is not. */
+function unitIssue(path: IssuePath, unit: unknown, kind: QuantityKind, issues: GraphIssue<string>[]): boolean {
+  if (typeof unit !== 'string') return false;
   const check = isCompatible(unit, kind);
   if (!check.ok) issues.push(issueAt([...path, 'unit'], 'unit_incompatible', check.message));
+  return check.ok;
+}
+
+/** An issue when a worked example's quantity (its unit of the kind) is no possible value of it (physical-values.ts). */
+function valueIssue(path: IssuePath, quantity: unknown, input: DeclaredInput, issues: GraphIssue<string>[]): void {
+  const { magnitude, unit } = quantity as { magnitude?: unknown; unit: string };
+  if (typeof magnitude !== 'number') return;
+  const why = impossibleValue(magnitude, unit, input);
+  if (why !== null) issues.push(issueAt([...path, 'magnitude'], 'value_out_of_physical_range', `${input.owner}: ${why}`));
 }
 
 /** Issues of an input-scoped declaration (LIST semantics, homogeneity). */

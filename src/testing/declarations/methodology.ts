@@ -25,12 +25,13 @@
 import * as z from 'zod';
 import { prepareGraph } from '../../accounting';
 import { BLUEPRINT_ISSUE_CODES } from '../../expressions';
+import { removalGraphSchema } from '../../model/graph';
 import type { GraphIssue, IssuePath } from '../../model/issues';
 import { nearestName } from '../../model/nearest-name';
 import type { QuantityKind } from '../../model/quantity-kinds';
 import { DISTRIBUTION_TYPES, type DistributionType } from '../../uncertainty/distributions';
-import { isCompatible } from '../../units';
-import type { BlueprintDefinition } from '../arbitraries/component';
+import { isCompatible, toSI } from '../../units';
+import { type BlueprintDefinition, MAX_LIST_LENGTH } from '../arbitraries/component';
 import {
   type AdjustmentSignDeclaration,
   type BoundDeclaration,
@@ -45,8 +46,9 @@ import {
   type WorkedExample,
 } from './declarations';
 import { expressionProgram, formulaProgram } from './value-programs';
+import { deviationIssues, rangeValueIssues } from './physical-values';
 import type { MonotonicityDeclaration } from '../properties/monotonicity';
-import type { MagnitudeRange, RelativeRange } from '../arbitraries/ranges';
+import { type MagnitudeRange, type RelativeRange, resolveRange } from '../arbitraries/ranges';
 
 /**
  * A declared range of one input's values (`input_ranges` of a methodology document).
@@ -136,7 +138,6 @@ export type MethodologyParse =
   | { readonly ok: true; readonly methodology: Methodology }
   | { readonly ok: false; readonly issues: readonly GraphIssue<string>[] };
 
-const GRAPH_KEYS = ['$schema', 'component_blueprints', 'datapoints', 'components', 'ghg_entries', 'ghg_statements', 'projects'] as const;
 const range = z.strictObject({ min: z.number(), max: z.number(), unit: z.string().min(1).optional() });
 const relative = z.strictObject({ min: z.number().min(0), max: z.number().min(0) });
 const checksSchema = z.strictObject({
@@ -196,11 +197,9 @@ function knownKeysAt(path: IssuePath): readonly string[] {
 function unknownKey(path: IssuePath, key: string, known: readonly string[]): GraphIssue<string> {
   const near = nearestName(key, known);
   const where = path.length === 0 ? 'the top of the methodology document' : path.join('.');
-  return {
-    path: [...path, key],
-    code: 'unrecognized_key',
-    message: `unknown key '${key}' at ${where}${near === undefined ? '' : `; did you mean '${near}'?`}`,
-  };
+  const listed = known.length === 0 ? '' : `; the keys there are ${known.map((k) => `'${k}'`).join(', ')}`;
+  const hint = near === undefined ? listed : `; did you mean '${near}'?`;
+  return { path: [...path, key], code: 'unrecognized_key', message: `unknown key '${key}' at ${where}${hint}` };
 }
 
 /** Issues of the `checks` section's shape. */
@@ -272,24 +271,7 @@ function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unk
     const path = ['checks', 'input_ranges', index];
     const input = item['input'] as string;
     const having = refer(path, input, item['blueprint']);
-    for (const name of ['magnitude', 'relative_standard_deviation'] as const) {
-      const s = span(item[name]);
-      if (s !== undefined && !(s.min <= s.max))
-        issues.push(issueAt([...path, name], 'invalid_range', `${name} of input '${input}': min ${s.min} is above max ${s.max}`));
-    }
-    const unit = span(item['magnitude'])?.unit;
-    for (const b of typeof unit === 'string' ? having : []) {
-      const kind = b.inputs.find((i) => i.input_key === input)?.quantity_kind as QuantityKind;
-      const check = isCompatible(unit as string, kind);
-      if (!check.ok)
-        issues.push(
-          issueAt(
-            [...path, 'magnitude', 'unit'],
-            'unit_incompatible',
-            `range of input '${input}' of blueprint '${b.key}': ${check.message}`,
-          ),
-        );
-    }
+    issues.push(...inputRangeIssues(path, input, item, having));
   }
   const declared = declarationIssues(blueprints, section);
   return [
@@ -298,6 +280,70 @@ function referenceIssues(blueprints: readonly BlueprintDefinition[], checks: unk
     ...boundIssues(blueprints, section),
     ...(declared.length === 0 ? entryBoundIssues(blueprints, section) : []),
   ];
+}
+
+/**
+ * Issues of one `input_ranges` item's spans: empty, a unit not of the input's kind, or magnitudes
+ * no quantity of the kind can take (physical-values.ts), for each blueprint `having` the input.
+ */
+function inputRangeIssues(
+  path: IssuePath,
+  input: string,
+  item: Record<string, unknown>,
+  having: readonly BlueprintDefinition[],
+): GraphIssue<string>[] {
+  const issues: GraphIssue<string>[] = [];
+  for (const name of ['magnitude', 'relative_standard_deviation'] as const) {
+    const s = span(item[name]);
+    if (s !== undefined && !(s.min <= s.max))
+      issues.push(issueAt([...path, name], 'invalid_range', `${name} of input '${input}': min ${s.min} is above max ${s.max}`));
+  }
+  const magnitude = span(item['magnitude']);
+  const rsd = span(item['relative_standard_deviation']);
+  // A unit that is not a non-empty string is the shape's issue.
+  if (magnitude !== undefined && magnitude.unit !== undefined && (typeof magnitude.unit !== 'string' || magnitude.unit === ''))
+    return issues;
+  for (const b of having) {
+    const declared = b.inputs.find((i) => i.input_key === input);
+    const kind = declared?.quantity_kind as QuantityKind;
+    const owner = { owner: `input '${input}' of blueprint '${b.key}'`, kind, difference: declared?.difference === true };
+    const range = resolveRange(kind, magnitude as MagnitudeRange | undefined);
+    const check = isCompatible(range.unit, kind);
+    if (!check.ok) {
+      issues.push(
+        issueAt([...path, 'magnitude', 'unit'], 'unit_incompatible', `range of input '${input}' of blueprint '${b.key}': ${check.message}`),
+      );
+      continue;
+    }
+    if (!(range.min <= range.max)) continue;
+    const values = rangeValueIssues([...path, 'magnitude'], range.min, range.max, range.unit, owner);
+    issues.push(...values);
+    if (values.length > 0 || rsd === undefined || !(rsd.min <= rsd.max)) continue;
+    const largest = Math.max(...[range.min, range.max].map((end) => Math.abs(toSI(end, null, range.unit).magnitude)));
+    issues.push(...deviationIssues([...path, 'relative_standard_deviation'], rsd.max, largest, owner));
+  }
+  return issues;
+}
+
+/**
+ * Issues of `checks.graphs.list_length`: an empty span, or one above the longest list a generated
+ * graph holds (MAX_LIST_LENGTH: a longer one would exhaust the memory before a case is drawn).
+ */
+function listLengthIssues(checks: unknown): GraphIssue<string>[] {
+  const graphs = typeof checks === 'object' && checks !== null ? (checks as Record<string, unknown>)['graphs'] : undefined;
+  const s = span(typeof graphs === 'object' && graphs !== null ? (graphs as Record<string, unknown>)['list_length'] : undefined);
+  const path = ['checks', 'graphs', 'list_length'];
+  if (s === undefined) return [];
+  if (!(s.min <= s.max)) return [issueAt(path, 'invalid_range', `list_length: min ${s.min} is above max ${s.max}`)];
+  if (s.max > MAX_LIST_LENGTH)
+    return [
+      issueAt(
+        [...path, 'max'],
+        'invalid_range',
+        `list_length: max ${s.max} is above ${MAX_LIST_LENGTH}, the longest list a generated graph holds (every case draws and evaluates each item)`,
+      ),
+    ];
+  return [];
 }
 
 /** Issues of entry templates' net bounds that do not compile to a mass over the template's inputs. */
@@ -362,10 +408,13 @@ export function parseMethodology(document: unknown): MethodologyParse {
     };
   }
   // `$schema` names the JSON Schema an editor checks the document against; the engine ignores it.
-  const { checks, $schema, ...graph } = document as Record<string, unknown>;
-  const issues: GraphIssue<string>[] = Object.keys(graph)
-    .filter((k) => !(GRAPH_KEYS as readonly string[]).includes(k))
-    .map((k) => unknownKey([], k, [...GRAPH_KEYS, 'checks']));
+  const { checks, $schema, ...written } = document as Record<string, unknown>;
+  // An unknown key at the top is the methodology's to report (one issue, with the nearest of the
+  // graph's keys and `checks`): the graph is prepared without it, so as not to report it twice.
+  const known = Object.keys(removalGraphSchema.shape);
+  const unknown = Object.keys(written).filter((k) => !known.includes(k));
+  const issues: GraphIssue<string>[] = unknown.map((k) => unknownKey([], k, [...known, 'checks']));
+  const graph = Object.fromEntries(Object.entries(written).filter(([k]) => known.includes(k)));
   if ($schema !== undefined && typeof $schema !== 'string')
     issues.push(issueAt(['$schema'], 'invalid_type', '$schema: expected the address of a JSON Schema (a string)'));
   if (!Array.isArray(graph['component_blueprints'])) {
@@ -377,7 +426,9 @@ export function parseMethodology(document: unknown): MethodologyParse {
   if (!prepared.ok) issues.push(...prepared.issues.filter((i) => !COMPILE_CODES.has(i.code)));
   const shape = checks === undefined ? { value: {}, issues: [] } : shapeIssues(checks);
   const blueprints = graph['component_blueprints'] as BlueprintDefinition[];
-  issues.push(...shape.issues, ...(prepared.ok || issues.length === 0 ? referenceIssues(blueprints, checks) : []));
+  // References are checked on a library that prepares (or fails only to compile, which the checks report).
+  const references = prepared.ok || issues.length === 0 ? referenceIssues(blueprints, checks) : [];
+  issues.push(...shape.issues, ...listLengthIssues(checks), ...references);
   if (issues.length > 0 || shape.value === null) return { ok: false, issues };
   return { ok: true, methodology: { component_blueprints: blueprints, checks: shape.value } };
 }
