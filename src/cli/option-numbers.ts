@@ -5,6 +5,7 @@
  * (`0x10`, `0b101`, `0o7`), no `+`, no surrounding spaces, no `Infinity`, which `Number()` would
  * all take. Every option says what it must be in the same words, `--samples must be an integer from
  * 2 to 10000000, got '0x10'`; the command prints its usage after it and exits 2.
+ * May import: nothing.
  */
 
 /** An integer in decimal digits. */

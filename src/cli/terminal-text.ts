@@ -6,6 +6,7 @@
  * evaluate: ...`), an escape sequence erases a line or colours the table. Each is shown as its JSON
  * string escape instead (`\n`, `\t`, `\u001b`, `\u009b`), as the JSON output writes it; a backslash
  * is left as it is, so that a Windows path reads as written. The one place the CLI escapes.
+ * May import: nothing.
  */
 
 /** The control characters: C0 (U+0000 to U+001F), DEL (U+007F) and C1 (U+0080 to U+009F, CSI among them). */

@@ -56,7 +56,9 @@ describe('check refuses ranges no quantity of the kind can take', () => {
 
   it('a range up to 1e308 t (Infinity in kg) is refused, not reported as a failed unit invariance', async () => {
     const err = await refused(dacWith('huge.json', (m) => (m.checks.input_ranges[0]!.magnitude = { min: 1, max: 1e308, unit: 't' })));
-    expect(err).toContain("range of input 'injected_mass' of blueprint 'co2_stored': 1e+308 t is Infinity in SI");
+    expect(err).toContain(
+      "  checks.input_ranges[0].magnitude: range of input 'injected_mass' of blueprint 'co2_stored': 1e+308 t is Infinity in SI: not a number the engine can compute with [invalid_range]\n",
+    );
     expect(err).not.toContain('FAILED');
   });
 
@@ -104,6 +106,15 @@ describe('check refuses worked examples with impossible inputs', () => {
       "  checks.examples[0].inputs.well_retention[1].magnitude: input 'well_retention' of blueprint 'co2_stored': 150 % is above the physical bound 100 % of quantity kind 'mass_fraction'",
     );
     expect(err).toMatch(/^cdr-engine check: 2 problem\(s\) in /);
+  });
+
+  it('an input not finite in SI is invalid_value', async () => {
+    const err = await refused(
+      dacWith('infinite-input.json', (m) => (m.checks.examples[0]!.inputs['injected_mass'] = { magnitude: 1e308, unit: 't' })),
+    );
+    expect(err).toContain(
+      "  checks.examples[0].inputs.injected_mass.magnitude: input 'injected_mass' of blueprint 'co2_stored': 1e+308 t is Infinity in SI: not a number the engine can compute with [invalid_value]\n",
+    );
   });
 
   it('an expected value that is not finite in SI is refused; a negative one is a value like any', async () => {

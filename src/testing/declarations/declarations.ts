@@ -273,8 +273,12 @@ function unitIssue(path: IssuePath, unit: unknown, kind: QuantityKind, issues: G
 function valueIssue(path: IssuePath, quantity: unknown, input: DeclaredInput, issues: GraphIssue<string>[]): void {
   const { magnitude, unit } = quantity as { magnitude?: unknown; unit: string };
   if (typeof magnitude !== 'number') return;
-  const why = impossibleValue(magnitude, unit, input);
-  if (why !== null) issues.push(issueAt([...path, 'magnitude'], 'value_out_of_physical_range', `${input.owner}: ${why}`));
+  const notFinite = notFiniteValue(magnitude, unit);
+  const why = notFinite ?? impossibleValue(magnitude, unit, input);
+  if (why !== null)
+    issues.push(
+      issueAt([...path, 'magnitude'], notFinite === null ? 'value_out_of_physical_range' : 'invalid_value', `${input.owner}: ${why}`),
+    );
 }
 
 /** Issues of an input-scoped declaration (LIST semantics, homogeneity). */

@@ -28,10 +28,8 @@ export function notFiniteValue(magnitude: number, unit: string): string | null {
   return Number.isFinite(si) ? null : `${magnitude} ${unit} is ${si} in SI: not a number the engine can compute with`;
 }
 
-/** Why `magnitude` in `unit` cannot be a value of the input, or null when it can. */
+/** Why `magnitude` in `unit` (finite in SI: see {@link notFiniteValue}) cannot be a value of the input, or null when it can. */
 export function impossibleValue(magnitude: number, unit: string, input: DeclaredInput): string | null {
-  const notFinite = notFiniteValue(magnitude, unit);
-  if (notFinite !== null) return notFinite;
   const si = toSI(magnitude, null, unit).magnitude;
   if (isWithinPhysicalBounds(input.kind, input.difference ? Math.abs(si) : si)) return null;
   const { min, max, reason } = QUANTITY_KIND_PHYSICAL_BOUNDS[input.kind];
@@ -52,6 +50,8 @@ export function impossibleValue(magnitude: number, unit: string, input: Declared
 export function rangeValueIssues(path: IssuePath, min: number, max: number, unit: string, input: DeclaredInput): GraphIssue<string>[] {
   const invalid = (code: string, message: string): GraphIssue<string>[] => [{ path, code, message: `range of ${input.owner}: ${message}` }];
   for (const end of [min, max]) {
+    const notFinite = notFiniteValue(end, unit);
+    if (notFinite !== null) return invalid('invalid_range', notFinite);
     const why = impossibleValue(end, unit, input);
     if (why !== null) return invalid('value_out_of_physical_range', why);
   }
