@@ -5,7 +5,6 @@
  */
 import { found } from '../found';
 import { checkDatapointShare, checkShare } from '../attribution-shares';
-import type { GraphIssue } from '../../../model';
 import { indexes, type RequestContext } from '../../context';
 import { evaluateEntry, checkComponent, storeResults, type AttributionInput } from '../../evaluation/evaluation';
 import { Problems, unprocessable, valueError } from '../../http/failures';
@@ -19,34 +18,33 @@ export interface PlannedAttribution extends AttributionInput {
   readonly removal_template_component_id: string | null;
 }
 
-/** 422 items for the problems of an evaluation, located at `loc`. */
-function evaluationProblems(issues: readonly GraphIssue[], loc: readonly (string | number)[]): Problems {
-  const problems = new Problems();
-  for (const issue of issues) problems.add(loc, issue.message, null);
-  return problems;
+/** Where a refusal of the entry as a whole is located: the body creating it, or the path naming it. */
+export interface EntryPlace {
+  readonly loc: readonly (string | number)[];
+  readonly input: unknown;
 }
 
 /**
  * Evaluates the entry with `planned` attributions (with its statement, once, when they share
  * components: the other entries' new figures are stored), or refuses the request: with the problems of the
  * first template component that fails its own checks when there is one (`deferred`), else with
- * the evaluation's.
+ * the evaluation's, at `entry` (docs/service.md#credits-the-registry-can-count).
  */
 export function evaluateOrRefuse(
   context: RequestContext,
-  entryId: string,
-  project: ProjectRow,
+  on: { readonly entryId: string; readonly project: ProjectRow; readonly entry: EntryPlace },
   planned: readonly PlannedAttribution[],
   deferred: readonly DeferredCheck[] = [],
 ) {
-  const outcome = evaluateEntry(context.state, entryId, project.risk_of_reversal_percentage, planned);
+  const outcome = evaluateEntry(context.state, on.entryId, on.project.risk_of_reversal_percentage, planned);
   if (outcome.ok) {
     // The entries evaluated with it (its statement's) have new figures too; its own the caller stores.
     storeResults(context.state, outcome.others, [outcome.entry]);
     return outcome.result;
   }
   const first = componentProblems(context, deferred);
-  throw unprocessable(first.length > 0 ? first : evaluationProblems(outcome.issues, ['body']).items);
+  if (first.length > 0) throw unprocessable(first);
+  throw unprocessable(outcome.issues.map((issue) => valueError(on.entry.loc, issue.message, on.entry.input)));
 }
 
 /** A component's inputs as stored: each input key with its datapoints. */

@@ -288,7 +288,7 @@ function insertRemoval(
     });
   }
   planned.push(...legacy);
-  const result = evaluateOrRefuse(context, id, project, planned, deferred);
+  const result = evaluateOrRefuse(context, { entryId: id, project, entry: { loc: ['body'], input: null } }, planned, deferred);
   const row: RemovalRow = {
     id,
     owner: context.viewer.id,
