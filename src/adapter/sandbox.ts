@@ -19,7 +19,7 @@
  *
  * Anything else thrown is a defect: it is reported through `onInternalError` and answered 500.
  */
-import { validateRequestPart, type ValidationErrorItem } from '../model/validation-error';
+import { validateRequestPart } from '../model/validation-error';
 import { jsonInvalidItemAt, parseJsonText } from '../model/json-text';
 import { requestHeadersSchema } from '../model/queries';
 import { CreditLedgerError } from '../registry';
@@ -28,6 +28,7 @@ import { Refusal, unauthorized, unprocessable } from './http/failures';
 import { Router, type Reply } from './router';
 import { RESOURCES } from './resources';
 import { ROUTES } from './resources/routes';
+import { ledgerItems } from './resources/credit-ledger/refusals';
 import { discoveryBody, OPENAPI_PATH } from './openapi/discovery';
 import { serviceOpenApiDocument } from './openapi/openapi';
 import { ServiceState } from './state';
@@ -118,23 +119,6 @@ function authenticate(state: ServiceState, headers: Record<string, string>): Org
   const organisation = state.organisations.get(token.organisation_id);
   if (organisation === undefined) throw unauthorized('Invalid access token', true);
   return organisation;
-}
-
-/** A ledger refusal as 422 items located in the request body. */
-function ledgerItems(error: CreditLedgerError, body: unknown): ValidationErrorItem[] {
-  return error.problems.map((problem) => {
-    let input: unknown = body;
-    for (const key of problem.path) {
-      input = typeof input === 'object' && input !== null ? (input as Record<string | number, unknown>)[key] : undefined;
-    }
-    return {
-      type: 'value_error',
-      loc: ['body', ...problem.path],
-      msg: `Value error, ${problem.message}`,
-      input: input === undefined ? null : input,
-      ctx: { error: problem.message },
-    };
-  });
 }
 
 const router = new Router(ROUTES);

@@ -44,6 +44,7 @@ import type { LedgerEntryRow, LedgerKind } from '../../rows';
 import { filtered } from '../visible-lists';
 import { organisationView } from '../views';
 import { pageOf } from '../common';
+import { inRequestTerms } from './refusals';
 
 /** The ledger records under one list key, in creation order. */
 export function ledgerList(context: ReadContext, kind: LedgerKind, field?: string, value?: string): OrderedList<LedgerEntryRow> {
@@ -151,11 +152,18 @@ const deliver = (context: RequestContext, body: z.output<typeof createDeliveryRe
       valueError(['body', 'order_id'], `order '${body.order_id}' was not found among the orders of your supplier`, body.order_id),
     ]);
   }
-  const view = state.ledger.createDelivery({
-    order: { id: order.id, organisation: organisationView(state, order.organisation_id), supplier_id: order.supplier_id },
-    credit_batch_quantities: body.credit_batch_quantities,
-    notes: body.notes,
-  });
+  // The ledger's `order` is built from the stored order the request names by `order_id`.
+  const orderPlace = { loc: ['body', 'order_id'], input: body.order_id };
+  const view = inRequestTerms(
+    body,
+    (path) => (path[0] === 'order' ? orderPlace : undefined),
+    () =>
+      state.ledger.createDelivery({
+        order: { id: order.id, organisation: organisationView(state, order.organisation_id), supplier_id: order.supplier_id },
+        credit_batch_quantities: body.credit_batch_quantities,
+        notes: body.notes,
+      }),
+  );
   return recorded(context, 'delivery', view, body.credit_batch_quantities);
 };
 
