@@ -37,7 +37,12 @@ export type EntryOutcome =
       /** The other entries evaluated with it (its statement's, when they share components). */
       readonly others: readonly GhgEntryResult[];
     }
-  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+  | {
+      readonly ok: false;
+      readonly issues: readonly GraphIssue[];
+      /** The entry's index in the graph's `ghg_entries`, which the issues' paths count from. */
+      readonly entryIndex: number;
+    };
 
 /** Evaluates a graph built from the rows, under the default policies; counted in `state.evaluations`. */
 function evaluateRows(state: ServiceState, graph: RemovalGraph): EvaluationOutcome {
@@ -120,9 +125,10 @@ export function evaluateEntry(
   const input: EntryInput = { id: entryId, risk_of_reversal_percentage: riskOfReversalPercentage, attributions };
   const statement = sharingStatement(state, entryId);
   const outcome = evaluateRows(state, statement === undefined ? entriesGraph(state, [input]) : statementGraph(state, statement, input));
-  if (!outcome.ok) return outcome;
+  const entryIndex = statement === undefined ? 0 : statement.record.removal_ids.indexOf(entryId);
+  if (!outcome.ok) return { ok: false, issues: outcome.issues, entryIndex };
   const entry = outcome.result.ghg_entries.find((e) => e.id === entryId);
-  if (entry === undefined) return { ok: false, issues: [NO_RESULT] };
+  if (entry === undefined) return { ok: false, issues: [NO_RESULT], entryIndex };
   return { ok: true, entry, result: resultRow(entry), others: outcome.result.ghg_entries.filter((e) => e !== entry) };
 }
 

@@ -141,6 +141,7 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
       removal_template_component_id: component?.removal_template_component_id ?? null,
       attribution_factor: add.attribution_factor,
       attribution_factor_datapoint_id: null,
+      loc,
     };
     planned = existing === undefined ? [...planned, next] : planned.map((p) => (p === existing ? next : p));
   });
