@@ -12,7 +12,9 @@
  * 3. read the body: text that is not JSON 422 `json_invalid` at `["body", offset]`; a body sent with
  *    a content type other than JSON is not parsed, and fails validation as `model_attributes_type`
  *    (what the service's framework does: 422, not 415);
- * 4. validate path, query and body together: one 422 listing every problem;
+ * 4. validate path, query and body together: one 422 listing every problem, the unit and bound
+ *    problems of the body's well-formed quantities included (router.ts, a route's `quantities`);
+ *    what needs stored records is checked by the handler, once the request validates;
  * 5. run the handler in a store transaction: a refusal after a change rolls the change back; with
  *    a kept state (`serve --state`), the change is written before the answer, and a write that
  *    fails is rolled back too and answered 503 with `Retry-After`.
