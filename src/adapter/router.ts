@@ -2,9 +2,11 @@
  * The route table: method and path template to handler. Templates are written as in docs/service.md
  * (`/mrv/v0/removals/{id}`); a `{name}` segment matches one non-empty path segment, decoded.
  */
-import type { z } from 'zod';
+import * as z from 'zod';
+import { quantityFieldItems, type QuantityFields } from './evaluation/quantities';
 import {
   validateRequest,
+  type ValidationErrorItem,
   type ParsedRequest,
   type RequestParts,
   type RequestSchemas,
@@ -36,6 +38,12 @@ export interface RouteSpec extends Omit<RequestSchemas, 'header'> {
   readonly notFound?: boolean;
   /** One line saying what the route does. */
   readonly summary?: string;
+  /**
+   * The ScalarQuantity fields of the body and their kinds: when the body does not validate, those
+   * that are well-formed are checked as the handler checks them, and their problems listed with
+   * the others (one 422 for every problem: docs/service.md#quantities).
+   */
+  readonly quantities?: QuantityFields;
 }
 
 /** The schemas of a route's request parts. */
@@ -102,10 +110,39 @@ export function route<const S extends RouteSpec>(method: Method, path: string, s
   const requestSchemas: Pick<S, Extract<keyof S, 'path' | 'query' | 'body'>> = schemas;
   const accept = (parts: RequestParts, limit: number): ValidationResult<(context: RequestContext) => Reply> => {
     const checked = validateRequest(requestSchemas, parts, limit);
-    if (!checked.success) return checked;
+    if (!checked.success) return withQuantityProblems(checked, parts.body, schemas);
     return { success: true, data: (context) => handle(context, checked.data) };
   };
   return { method, path, schemas, accept };
+}
+
+/** The type of the item that closes a list cut at its limit (model/validation-error.ts). */
+const TOO_MANY_ERRORS = 'too_many_errors';
+
+/**
+ * A refused request's items with the problems of its well-formed quantities (`spec.quantities`),
+ * each placed after the items of the body fields declared before it. A list cut at its limit is
+ * left as it is (its count of the rest would be wrong).
+ */
+function withQuantityProblems(
+  refused: { readonly success: false; readonly detail: readonly ValidationErrorItem[] },
+  body: unknown,
+  spec: RouteSpec,
+): { readonly success: false; readonly detail: readonly ValidationErrorItem[] } {
+  if (spec.quantities === undefined || refused.detail.some((item) => item.type === TOO_MANY_ERRORS)) return refused;
+  const extra = quantityFieldItems(body, spec.quantities);
+  if (extra.length === 0) return refused;
+  const order = spec.body instanceof z.ZodObject ? Object.keys(spec.body.shape) : [];
+  const rank = (item: ValidationErrorItem): number => {
+    const at = item.loc[0] === 'body' ? order.indexOf(String(item.loc[1])) : -1;
+    return at < 0 ? order.length : at;
+  };
+  const detail = [...refused.detail];
+  for (const item of extra) {
+    const before = detail.findIndex((other) => other.loc[0] === 'body' && rank(other) > rank(item));
+    detail.splice(before < 0 ? detail.length : before, 0, item);
+  }
+  return { success: false, detail };
 }
 
 /** Shorthand for `{ status: 200, body }`. */

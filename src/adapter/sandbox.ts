@@ -12,14 +12,16 @@
  * 3. read the body: text that is not JSON 422 `json_invalid` at `["body", offset]`; a body sent with
  *    a content type other than JSON is not parsed, and fails validation as `model_attributes_type`
  *    (what the service's framework does: 422, not 415);
- * 4. validate path, query and body together: one 422 listing every problem;
+ * 4. validate path, query and body together: one 422 listing every problem, the unit and bound
+ *    problems of the body's well-formed quantities included (router.ts, a route's `quantities`);
+ *    what needs stored records is checked by the handler, once the request validates;
  * 5. run the handler in a store transaction: a refusal after a change rolls the change back; with
  *    a kept state (`serve --state`), the change is written before the answer, and a write that
  *    fails is rolled back too and answered 503 with `Retry-After`.
  *
  * Anything else thrown is a defect: it is reported through `onInternalError` and answered 500.
  */
-import { validateRequestPart, type ValidationErrorItem } from '../model/validation-error';
+import { validateRequestPart } from '../model/validation-error';
 import { jsonInvalidItemAt, parseJsonText } from '../model/json-text';
 import { requestHeadersSchema } from '../model/queries';
 import { CreditLedgerError } from '../registry';
@@ -28,6 +30,7 @@ import { Refusal, unauthorized, unprocessable } from './http/failures';
 import { Router, type Reply } from './router';
 import { RESOURCES } from './resources';
 import { ROUTES } from './resources/routes';
+import { ledgerItems } from './resources/credit-ledger/refusals';
 import { discoveryBody, OPENAPI_PATH } from './openapi/discovery';
 import { serviceOpenApiDocument } from './openapi/openapi';
 import { ServiceState } from './state';
@@ -118,23 +121,6 @@ function authenticate(state: ServiceState, headers: Record<string, string>): Org
   const organisation = state.organisations.get(token.organisation_id);
   if (organisation === undefined) throw unauthorized('Invalid access token', true);
   return organisation;
-}
-
-/** A ledger refusal as 422 items located in the request body. */
-function ledgerItems(error: CreditLedgerError, body: unknown): ValidationErrorItem[] {
-  return error.problems.map((problem) => {
-    let input: unknown = body;
-    for (const key of problem.path) {
-      input = typeof input === 'object' && input !== null ? (input as Record<string | number, unknown>)[key] : undefined;
-    }
-    return {
-      type: 'value_error',
-      loc: ['body', ...problem.path],
-      msg: `Value error, ${problem.message}`,
-      input: input === undefined ? null : input,
-      ctx: { error: problem.message },
-    };
-  });
 }
 
 const router = new Router(ROUTES);

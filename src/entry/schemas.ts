@@ -160,6 +160,7 @@ export {
   listComponentBlueprintsQuerySchema,
   listComponentsQuerySchema,
   patchComponentRequestSchema,
+  updateProjectComponentAttributionRequestSchema,
   updateProjectComponentRemovalAttributionRequestSchema,
 } from '../adapter/resources/components/schemas';
 

@@ -189,6 +189,9 @@ function dateTimeError(text: string): { type: 'datetime_parsing' | 'timezone_awa
   const parsing = (error: string) => ({ type: 'datetime_parsing' as const, error });
   const dateError = datePartError(text);
   if (dateError !== null) return parsing(dateError);
+  // pydantic (2.6 and later) reads a date alone as midnight without a zone, which a date-time of
+  // the service (UTC, with its zone) refuses as it refuses `2026-01-01T00:00:00` (docs/service.md#date-times).
+  if (text.length === 10) return { type: 'timezone_aware', error: 'Input should have timezone info' };
   if (text.length < 19) return parsing('input is too short');
   if (text[10] !== 'T') return parsing('invalid datetime separator, expected `T`');
   if (!isDigits(text, 11, 13)) return parsing('invalid character in hour');
@@ -221,7 +224,7 @@ function dateTimeError(text: string): { type: 'datetime_parsing' | 'timezone_awa
 /**
  * A UTC date-time `YYYY-MM-DDThh:mm:ss[.ffffff]Z` (docs/rules.md#service-resources): `Z` is required and at most
  * six fractional digits are allowed. Errors are pydantic's `datetime_parsing` (with the parser's
- * reason in `ctx.error`) and `timezone_aware` when the zone is missing.
+ * reason in `ctx.error`) and `timezone_aware` when the zone is missing (a date alone included).
  * @public
  */
 export const dateTimeSchema = z.preprocess((value, ctx) => {

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { jsonInvalidItemAt, locateJsonError, parseJsonText } from './json-text';
 import { expectedList, readPydanticSpec, type PydanticErrorSpec } from './pydantic-issue';
+import { nearestName } from './nearest-name';
 import type { RequestLocation, ValidationErrorBody, ValidationErrorItem } from './validation-error-body';
 
 export type { RequestLocation, ValidationErrorBody, ValidationErrorItem } from './validation-error-body';
@@ -164,6 +165,27 @@ interface PlacedIssue {
   readonly issue: Issue;
 }
 
+/** pydantic v2's message of an `extra_forbidden` error; a hint of the nearest known name may follow. */
+const EXTRA_FORBIDDEN = 'Extra inputs are not permitted';
+
+/** An unrecognized-keys issue with the names its object defines, as {@link keepKnownKeys} leaves them. */
+interface KnownKeys {
+  readonly known?: readonly string[];
+}
+
+/**
+ * Error map of a request's parse: leaves on each unrecognized-keys issue the names its object
+ * defines (the issue's schema is gone from the finished issue, its other fields are kept), so that
+ * an `extra_forbidden` item can name the nearest one (docs/service.md#strict-bodies-and-the-not-provided-value).
+ * It changes no message.
+ */
+const keepKnownKeys: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  const shape = (issue.inst as { _zod?: { def?: { shape?: unknown } } } | undefined)?._zod?.def?.shape;
+  if (typeof shape === 'object' && shape !== null) (issue as { known?: readonly string[] }).known = Object.keys(shape);
+  return undefined;
+};
+
 /** Flattens unions: of the branches, the first whose value had the right type explains the failure. */
 function place(issue: Issue, prefix: Path, out: PlacedIssue[]): void {
   const path = [...prefix, ...issue.path];
@@ -173,15 +195,20 @@ function place(issue: Issue, prefix: Path, out: PlacedIssue[]): void {
     return;
   }
   if (issue.code === 'unrecognized_keys') {
+    const given = (issue.input ?? {}) as Record<string, unknown>;
+    // The names the object knows that the input lacks: a misspelled key's likely meaning.
+    const known = ((issue as KnownKeys).known ?? []).filter((name) => !Object.hasOwn(given, name));
     for (const key of issue.keys) {
+      const near = nearestName(key, known);
+      const msg = near === undefined ? EXTRA_FORBIDDEN : `${EXTRA_FORBIDDEN}; did you mean '${near}'?`;
       out.push({
         path: [...path, key],
         issue: {
           code: 'custom',
           path: [],
-          message: 'Extra inputs are not permitted',
-          input: (issue.input as Record<string, unknown> | undefined)?.[key],
-          params: { pydantic: { type: 'extra_forbidden', msg: 'Extra inputs are not permitted' } },
+          message: msg,
+          input: given[key],
+          params: { pydantic: { type: 'extra_forbidden', msg } },
         },
       });
     }
@@ -294,7 +321,7 @@ export function validateRequestPart<S extends z.ZodType>(
   location: RequestLocation,
   limit?: number,
 ): ValidationResult<z.output<S>> {
-  const result = schema.safeParse(input, { reportInput: true });
+  const result = schema.safeParse(input, { reportInput: true, error: keepKnownKeys });
   if (result.success) return { success: true, data: result.data };
   return { success: false, detail: toValidationErrorItems(result.error, location, input, limit) };
 }

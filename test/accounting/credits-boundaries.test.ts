@@ -2,8 +2,11 @@
  * The credit path's boundaries that mutation testing (npm run test:mutation -- credits) showed no
  * other test deciding: a non-zero issuable floor, an unset risk of reversal, the integer path's
  * guards and its 2^53 exactness limits, and the decimal path's rounding modes, each pinned by a
- * case where the alternatives give different numbers.
+ * case where the alternatives give different numbers; and the parts of an allocation beyond 2^53 kg,
+ * which still add up to the issuable amount.
  */
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocateCredits, issuableKg, resolvePolicies, roundNetRemoval } from '../../src/accounting';
 import { creditsOfNetInto, decimalCreditsOfNetInto, type CreditColumns } from '../../src/accounting/credits/credits';
@@ -144,5 +147,60 @@ describe("the decimal path's rounding modes, where they give different numbers",
     expect(roundNetRemoval(12.6, resolvePolicies({ roundingIncrementKg: 5 }))).toBe(15);
     expect(roundNetRemoval(Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
     expect(Object.is(roundNetRemoval(-4), 0)).toBe(true);
+  });
+});
+
+describe('an allocation beyond 2^53 kg (docs/rules.md#rounding-credits-and-the-buffer-pool)', () => {
+  const sum = (a: number, b: number): bigint => BigInt(a) + BigInt(b);
+
+  it('gives parts that add up to the issuable amount exactly (worked by hand)', () => {
+    // Net 2^54 kg at 5 %: issuable 18014398509481980 kg (a double: doubles below 2^54 are 2 apart);
+    // buffer ceil(900719925474099) = 900719925474099, supplier 17113678584007881, which no double
+    // holds (the nearest is ...880): rounded each on its own they added up to ...979, a kilogram short.
+    // The supplier's part (the larger) is its nearest double, the buffer pool's the rest, ...100.
+    expect(credits(2 ** 54, 5)).toEqual([18014398509481980, 900719925474100, 17113678584007880]);
+    expect(decimalCredits(2 ** 54, 5)).toEqual([18014398509481980, 900719925474100, 17113678584007880]);
+    // Net 18014398509482028 kg at 1 %: issuable 18014398509482030, whose double is ...032 (4 apart
+    // above 2^54); buffer 180143985094821, supplier 17834254524387209 (double ...208): the rounded
+    // parts missed the double total by 3 kg; now the buffer pool's part is ...032 - ...208 = ...824.
+    expect(credits(18014398509482028, 1)).toEqual([18014398509482032, 180143985094824, 17834254524387208]);
+    expect(allocateCredits(18014398509482032, 1)).toEqual({
+      buffer_pool_contribution_kg: 180143985094824,
+      supplier_allocation_kg: 17834254524387208,
+    });
+    // When the buffer pool's part is the larger one, it is the rounded one: 60 % of the same amount.
+    const [issuable, buffer, supplier] = credits(2 ** 54, 60);
+    expect(buffer).toBe(10808639105689188);
+    expect(sum(buffer as number, supplier as number)).toBe(BigInt(issuable as number));
+  });
+
+  it('keeps parts that add up, each within a few kilograms of its exact decimal, for any net and percentage', () => {
+    const net = fc.oneof(
+      fc.double({ min: 2 ** 53 - 1000, max: 1e20, noNaN: true }),
+      fc.integer({ min: 0, max: 2 ** 20 }).map((k) => 2 ** 53 + 2 * k),
+      fc.integer({ min: 0, max: 2 ** 20 }).map((k) => 2 ** 54 + 4 * k),
+    );
+    const percentage = fc.oneof(
+      fc.integer({ min: 0, max: 100 }),
+      fc.integer({ min: 0, max: 1000 }).map((k) => k / 10),
+    );
+    fc.assert(
+      fc.property(net, percentage, (x, p) => {
+        const [issuable, buffer, supplier] = credits(x, p) as [number, number, number];
+        const exactBuffer = BigInt(new Decimal(issuable).times(p).div(100).toDecimalPlaces(0, Decimal.ROUND_CEIL).toFixed(0));
+        const ulp = BigInt(Math.max(1, 2 ** (Math.floor(Math.log2(issuable)) - 52)));
+        const allocated = allocateCredits(issuable, p);
+        return (
+          sum(buffer, supplier) === BigInt(issuable) &&
+          buffer >= 0 &&
+          supplier >= 0 &&
+          BigInt(buffer) - exactBuffer <= 2n * ulp &&
+          exactBuffer - BigInt(buffer) <= 2n * ulp &&
+          allocated !== null &&
+          sum(allocated.buffer_pool_contribution_kg, allocated.supplier_allocation_kg) === BigInt(issuable)
+        );
+      }),
+      { seed: 20260601, numRuns: 5_000 },
+    );
   });
 });

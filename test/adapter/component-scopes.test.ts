@@ -125,6 +125,41 @@ describe('project components', () => {
     );
   });
 
+  test('the ghg_entry_attributions path takes the entry as ghg_entry_id (or removal_id); a wrong request changes nothing', async () => {
+    const { client, march, february } = await twoEntries();
+    const before = await net(client, march.id);
+    const component = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/project_components', {
+      allocation_strategy: 'MANUAL',
+      component_data: { ...DIESEL_COMPONENT, supplier_reference_id: 'manual-ghg-entry' },
+    });
+    const path = `/mrv/v0/project_components/${component.id}/ghg_entry_attributions`;
+    const snapshot = client.sandbox.state.snapshot();
+    // Neither spelling: the newer one is missing (pydantic's input: the body); two that disagree: the older one is refused.
+    const none = await client.post('supplierA', path, { attribution_factor: 0.7 });
+    expect(none.body).toEqual({
+      detail: [{ type: 'missing', loc: ['body', 'ghg_entry_id'], msg: 'Field required', input: { attribution_factor: 0.7 }, ctx: {} }],
+    });
+    const error = `removal_id is the older spelling of ghg_entry_id, and names another GHG entry (${march.id}): give one of them`;
+    const both = await client.post('supplierA', path, { ghg_entry_id: march.id, removal_id: february.id, attribution_factor: 0.7 });
+    expect(both.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['body', 'removal_id'], msg: `Value error, ${error}`, input: february.id, ctx: { error } }],
+    });
+    const unknown = await client.post('supplierA', path, { ghg_entry_id: 'rmv_01ZZZZZZZZZZZZZZZZZZZZZZZZ', attribution_factor: 0.7 });
+    expect((unknown.body as { detail: { loc: unknown[] }[] }).detail.map((d) => d.loc)).toEqual([['body', 'ghg_entry_id']]);
+    expect(client.sandbox.state.snapshot()).toBe(snapshot);
+    const value = dieselKg(client);
+    const attributed = await client.ok<Entry>('supplierA', 'POST', path, { ghg_entry_id: march.id, attribution_factor: 0.7 });
+    expect(attributed.id).toBe(march.id);
+    expect(attributed.co2e_net_removed_without_discount_kg).toBeCloseTo(before - value * 0.7, 6);
+    // The same entry under both spellings is one entry.
+    const same = await client.ok<Entry>('supplierA', 'POST', path, {
+      ghg_entry_id: march.id,
+      removal_id: march.id,
+      attribution_factor: 0.5,
+    });
+    expect(same.co2e_net_removed_without_discount_kg).toBeCloseTo(before - value * 0.5, 6);
+  });
+
   test('an amortised one (project lifetime) gives a statement period / lifetime of its value, split over the entries', async () => {
     const { client, march, february } = await twoEntries();
     const statement = await client.ok<{ id: string }>('supplierA', 'POST', '/mrv/v0/ghg_statements', {

@@ -65,8 +65,14 @@ describe('filtered lists at 0 and at 100,000 records', () => {
     const { state } = client.sandbox;
     const { issued } = await issuedRemoval(client);
     const batch = issued.credit_batches.supplier_credit_batches[0]!;
+    // An order of the whole batch (a delivery takes at most what remains of its order).
+    const { id: orderId } = await client.ok<{ id: string }>('buyer', 'POST', '/sandbox/v0/orders', {
+      buyer_organisation_id: IDS.buyer,
+      supplier_id: IDS.supplierA,
+      credits_ordered_kg: batch.size.credit_kgs,
+    });
     await client.ok('supplierA', 'POST', '/registry/v0/deliveries', {
-      order_id: IDS.orderA,
+      order_id: orderId,
       credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: batch.size.credit_kgs }],
       notes: null,
     });
@@ -74,8 +80,8 @@ describe('filtered lists at 0 and at 100,000 records', () => {
     const around = (ms: number): string => encodeURIComponent(new Date(Date.parse(issuedAt) + ms).toISOString());
     const path = `/registry/v0/organisations/${IDS.buyer}/credit_batches`;
     const queries = {
-      order: `?order_id=${IDS.orderA}`,
-      orderDesc: `?order_id=${IDS.orderA}&sort_direction=desc`,
+      order: `?order_id=${orderId}`,
+      orderDesc: `?order_id=${orderId}&sort_direction=desc`,
       dates: `?issued_after=${around(-1000)}&issued_before=${around(1000)}`,
       before: `?issued_before=${around(1000)}&sort_direction=desc&last=3`,
       desc: '?sort_direction=desc&first=1',

@@ -246,7 +246,7 @@ describe('2. POST /removals', () => {
   test('a datapoint of the wrong quantity kind is a 422 naming the problem', async () => {
     const client = new Client(demoSandbox());
     const response422 = await client.post('supplierA', '/mrv/v0/removals', removalBody('x', { ...BATCH_A, dryMass: IDS.energyA }));
-    expect422(response422, ['body', 'removal_template_components', 0]);
+    expect422(response422, ['body', 'removal_template_components', 0, 'inputs', 0, 'datapoint_ids', 0]);
   });
 
   test('bounds', async () => {

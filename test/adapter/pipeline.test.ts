@@ -183,3 +183,46 @@ describe('defects', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('date-times', () => {
+  test('a date alone is refused as a date-time without its zone, in a query and in a body, and nothing is created', async () => {
+    const client = new Client(demoSandbox());
+    const before = client.sandbox.state.snapshot();
+    const query = await client.get('buyer', `/registry/v0/organisations/${IDS.buyer}/credit_batches?issued_after=2026-01-01`);
+    expect(query.status).toBe(422);
+    expect(query.body).toEqual({
+      detail: [
+        { type: 'timezone_aware', loc: ['query', 'issued_after'], msg: 'Input should have timezone info', input: '2026-01-01', ctx: {} },
+      ],
+    });
+    const body = await client.post('supplierA', '/mrv/v0/components', {
+      supplier_reference_id: 'date-alone',
+      project_id: IDS.projectA,
+      component_blueprint_key: 'diesel_combustion',
+      display_name: 'Generator diesel',
+      activity_started_at: '2026-03-01',
+      activity_completed_at: '2026-03-31T00:00:00Z',
+      inputs: [
+        { input_key: 'volume', datapoint_ids: [IDS.dieselA] },
+        { input_key: 'emission_factor', datapoint_ids: ['dtp_01JA0DIESELFACTOR000'] },
+      ],
+    });
+    expect(body.status).toBe(422);
+    expect(body.body).toEqual({
+      detail: [
+        {
+          type: 'timezone_aware',
+          loc: ['body', 'activity_started_at'],
+          msg: 'Input should have timezone info',
+          input: '2026-03-01',
+          ctx: {},
+        },
+      ],
+    });
+    expect(client.sandbox.state.snapshot()).toBe(before);
+    // With its time and zone it is taken.
+    expect(
+      (await client.get('buyer', `/registry/v0/organisations/${IDS.buyer}/credit_batches?issued_after=2026-01-01T00:00:00Z`)).status,
+    ).toBe(200);
+  });
+});

@@ -233,6 +233,68 @@ describe('every quantity field of the service checks its unit and kind', () => {
   });
 });
 
+describe('one 422 lists the problems of the quantities with those of the other fields', () => {
+  test('a feedstock batch with an impossible date and a mass in degC, then -1 t: both problems each time, nothing created', async () => {
+    const client = new Client(demoSandbox());
+    const before = client.sandbox.state.snapshot();
+    const body = {
+      delivery_date: '2026-02-30',
+      display_name: 'x',
+      feedstock_type_id: IDS.feedstockType,
+      mass: { magnitude: 1, unit: 'degC' },
+      supplier_reference_id: 'r1',
+    };
+    const response = await client.post('supplierA', '/mrv/v0/feedstock_batches', body);
+    expect(response.status).toBe(422);
+    const kind = isCompatible('degC', 'mass') as { message: string };
+    expect((response.body as { detail: unknown[] }).detail).toEqual([
+      {
+        type: 'date_from_datetime_parsing',
+        loc: ['body', 'delivery_date'],
+        msg: 'Input should be a valid date or datetime, day value is outside expected range',
+        input: '2026-02-30',
+        ctx: { error: 'day value is outside expected range' },
+      },
+      {
+        type: 'value_error',
+        loc: ['body', 'mass', 'unit'],
+        msg: `Value error, ${kind.message}`,
+        input: 'degC',
+        ctx: { error: kind.message },
+      },
+    ]);
+    const negative = await client.post('supplierA', '/mrv/v0/feedstock_batches', { ...body, mass: { magnitude: -1, unit: 't' } });
+    expect((negative.body as { detail: { loc: unknown[] }[] }).detail.map((d) => d.loc)).toEqual([
+      ['body', 'delivery_date'],
+      ['body', 'mass', 'magnitude'],
+    ]);
+    expect(client.sandbox.state.snapshot()).toBe(before);
+  });
+
+  test('every route with quantity fields declares them, and lists their problems beside a schema problem, in field order', async () => {
+    const declared = ROUTES.filter((r) => r.schemas.quantities !== undefined).map((r) => [`${r.method} ${r.path}`, r.schemas.quantities]);
+    expect(declared).toEqual([
+      ['POST /mrv/v0/feedstock_batches', QUANTITY_FIELDS.feedstock_batch],
+      ['POST /mrv/v0/production_batches', QUANTITY_FIELDS.production_batch],
+      ['POST /mrv/v0/biochar_applications', QUANTITY_FIELDS.biochar_application],
+    ]);
+    for (const c of CASES) {
+      const client = new Client(demoSandbox());
+      const body = await c.body(client);
+      const fields = Object.keys(QUANTITY_FIELDS[c.resource]);
+      const wrong = Object.fromEntries(fields.map((f) => [f, { ...(body[f] as Body), unit: 'banana' }]));
+      const response = await client.post('supplierA', c.path, { ...body, ...wrong, supplier_reference_id: '' });
+      const locs = (response.body as { detail: { loc: unknown[] }[] }).detail.map((d) => JSON.stringify(d.loc));
+      const expected = [...fields.map((f) => ['body', f, 'unit']), ['body', 'supplier_reference_id']].map((loc) => JSON.stringify(loc));
+      expect(locs.sort(), c.path).toEqual(expected.sort());
+      // In the order of the body's fields: each item after those of the fields declared before it.
+      const order = Object.keys((ROUTES.find((r) => r.method === 'POST' && r.path === c.path)?.schemas.body as z.ZodObject).shape);
+      const ranks = (response.body as { detail: { loc: string[] }[] }).detail.map((d) => order.indexOf(d.loc[1] as string));
+      expect(ranks, c.path).toEqual([...ranks].sort((a, b) => a - b));
+    }
+  });
+});
+
 describe('world documents hold their quantities to the same check', () => {
   test('a production batch mass in banana or in kWh, and a sample value of the wrong kind, are refused with their paths', () => {
     const production_batches = (DEMO_WORLD.production_batches ?? []).map((b) => ({ ...b, mass: { ...b.mass, unit: 'banana' } }));

@@ -89,7 +89,8 @@ describe('strict request bodies', () => {
           {
             type: 'extra_forbidden',
             loc,
-            msg: 'Extra inputs are not permitted',
+            // A key near a field the body lacks (measured_at, uncertainty_justification) names it.
+            msg: expect.stringMatching(/^Extra inputs are not permitted(; did you mean '(measured_at|uncertainty_justification)'\?)?$/),
             input: JSON.parse(JSON.stringify(value)) as unknown,
             ctx: {},
           },
@@ -112,6 +113,46 @@ describe('strict request bodies', () => {
       }),
     );
     expect(detail.map((i) => [i.type, i.loc])).toEqual([['extra_forbidden', ['body', 'mass', 'standard_devation']]]);
+  });
+
+  test("a misspelled key's message names the nearest field the body lacks, in pydantic's shape; nothing is created", async () => {
+    const client = new Client(demoSandbox());
+    const before = client.sandbox.state.snapshot();
+    const batch = {
+      delivery_date: '2026-02-20',
+      feedstock_type_id: IDS.feedstockType,
+      mass: { magnitude: 40, unit: 't' },
+      supplier_reference_id: 'lot-y',
+    };
+    const response = await client.post('supplierA', '/mrv/v0/feedstock_batches', { ...batch, display_nme: 'Lot 3' });
+    expect(response.status).toBe(422);
+    expect(items(response)).toEqual([
+      { type: 'missing', loc: ['body', 'display_name'], msg: 'Field required', input: { ...batch, display_nme: 'Lot 3' }, ctx: {} },
+      {
+        type: 'extra_forbidden',
+        loc: ['body', 'display_nme'],
+        msg: "Extra inputs are not permitted; did you mean 'display_name'?",
+        input: 'Lot 3',
+        ctx: {},
+      },
+    ]);
+    // A field the body has already is no hint (display_name given, display_nme extra); nor is a name too far from any field.
+    const both = items(
+      await client.post('supplierA', '/mrv/v0/feedstock_batches', { ...batch, display_name: 'Lot 3', display_nme: 'x', colour: 'red' }),
+    );
+    expect(both.map((i) => [i.loc, i.msg])).toEqual([
+      [['body', 'display_nme'], 'Extra inputs are not permitted'],
+      [['body', 'colour'], 'Extra inputs are not permitted'],
+    ]);
+    expect(client.sandbox.state.snapshot()).toBe(before);
+  });
+
+  test('a misspelled query parameter is ignored, as FastAPI ignores it: the list answers as if it were not sent', async () => {
+    const client = new Client(demoSandbox());
+    const all = await client.ok('supplierA', 'GET', '/mrv/v0/datapoints?first=50');
+    expect(await client.ok('supplierA', 'GET', '/mrv/v0/datapoints?first=50&quantity_knd=mass')).toEqual(all);
+    const masses = await client.ok<{ total_count: number }>('supplierA', 'GET', '/mrv/v0/datapoints?first=50&quantity_kind=mass');
+    expect(masses.total_count).toBeLessThan((all as { total_count: number }).total_count);
   });
 
   test('every 422 item carries type, loc, msg, input and ctx ({} when there is nothing to add)', async () => {

@@ -364,8 +364,14 @@ describe('registry transactions', () => {
       }),
       ['body', 'order_id'],
     );
+    // An order of the whole batch (a delivery takes at most what remains of its order).
+    const { id: orderId } = await client.ok<{ id: string }>('buyer', 'POST', '/sandbox/v0/orders', {
+      buyer_organisation_id: IDS.buyer,
+      supplier_id: IDS.supplierA,
+      credits_ordered_kg: batch.size.credit_kgs,
+    });
     const delivery = await client.ok('supplierA', 'POST', '/registry/v0/deliveries', {
-      order_id: IDS.orderA,
+      order_id: orderId,
       credit_batch_quantities: [{ credit_batch_id: batch.id, credit_quantity_kg: batch.size.credit_kgs }],
       notes: null,
     });
@@ -410,9 +416,10 @@ describe('registry transactions', () => {
     const order = await client.ok<{ status: string; credits_delivered: { credit_kgs: number } }>(
       'buyer',
       'GET',
-      `/registry/v0/orders/${IDS.orderA}`,
+      `/registry/v0/orders/${orderId}`,
     );
     expect(order.credits_delivered.credit_kgs).toBe(batch.size.credit_kgs);
+    expect(order.status).toBe('completed');
     // Pages of the buyer's batches come in creation order, every batch once.
     const page = await client.ok<{ nodes: { id: string }[]; total_count: number }>(
       'buyer',

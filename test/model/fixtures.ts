@@ -574,6 +574,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   createGhgStatementComponentRequestSchema: { ghg_statement_id: ID.ggs, component_data: createComponent },
   createProjectComponentRequestSchema: { allocation_strategy: 'ESTIMATED_PROJECT_TONNAGE', component_data: createComponent },
   updateProjectComponentRemovalAttributionRequestSchema: { removal_id: ID.rmv, attribution_factor: 0.25 },
+  updateProjectComponentAttributionRequestSchema: { ghg_entry_id: ID.rmv, attribution_factor: 0.25 },
   datapointQuantityInputSchema: datapointQuantity,
   createDatapointRequestSchema: {
     supplier_reference_id: 'datapoint-truck-mass',

@@ -214,7 +214,8 @@ const BOUNDS: readonly Row[] = [
   ['createDatapointRequestSchema', ['display_name'], s(101), 'string_too_long', { max_length: 100 }],
   ['createDatapointRequestSchema', ['type'], 'MEASURED', 'enum'],
   ['createDatapointRequestSchema', ['quantity', 'unit'], REMOVE, 'missing'],
-  ['createDatapointRequestSchema', ['measured_at'], '2024-02-01', 'datetime_parsing', { error: 'input is too short' }],
+  ['createDatapointRequestSchema', ['measured_at'], '2024-02-01', 'timezone_aware'],
+  ['createDatapointRequestSchema', ['measured_at'], '2024-02', 'datetime_parsing', { error: 'input is too short' }],
   ['createDatapointRequestSchema', ['measured_at'], '2024-02-01T10:00:00', 'timezone_aware'],
   [
     'createDocumentSourceRequestSchema',

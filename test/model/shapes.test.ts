@@ -111,6 +111,15 @@ describe('date-times', () => {
       success: false,
       detail: [{ type: 'timezone_aware', msg: 'Input should have timezone info' }],
     });
+    // A date alone is midnight without a zone to pydantic (2.6 and later): refused the same way, not as too short.
+    expect(validateRequestPart(dateTimeSchema, '2024-01-01', 'body')).toEqual({
+      success: false,
+      detail: [{ type: 'timezone_aware', loc: ['body'], msg: 'Input should have timezone info', input: '2024-01-01', ctx: {} }],
+    });
+    expect(validateRequestPart(dateTimeSchema, '2024-02-30', 'body')).toMatchObject({
+      success: false,
+      detail: [{ type: 'datetime_parsing', msg: 'Input should be a valid datetime, day value is outside expected range' }],
+    });
     expect(validateRequestPart(dateTimeSchema, null, 'body')).toMatchObject({ success: false, detail: [{ type: 'datetime_type' }] });
   });
 });

@@ -272,6 +272,13 @@ describe('messages, contexts and inputs', () => {
     ]);
     const detail = failures(validateRequestPart(z.strictObject({ a: z.string() }), { a: 'x', b: 1 }, 'body'));
     expect(detail).toEqual([{ type: 'extra_forbidden', loc: ['body', 'b'], msg: 'Extra inputs are not permitted', input: 1, ctx: {} }]);
+    // A key a few edits from a field the object lacks names it, nested and in a list too.
+    const nested = z.strictObject({ items: z.array(z.strictObject({ display_name: z.string().optional(), unit: z.string() })) });
+    const hinted = failures(validateRequestPart(nested, { items: [{ unit: 't', dispaly_name: 'x', unti: 'kg' }] }, 'body'));
+    expect(hinted.map((i) => [i.loc, i.msg])).toEqual([
+      [['body', 'items', 0, 'dispaly_name'], "Extra inputs are not permitted; did you mean 'display_name'?"],
+      [['body', 'items', 0, 'unti'], 'Extra inputs are not permitted'],
+    ]);
   });
 });
 

@@ -165,8 +165,9 @@ export function decimalCreditsOfNetInto(
     return;
   }
   const buffer = bufferOf(total, riskOfReversalPercentage, policies);
-  columns.buffer[row] = buffer.toNumber();
-  columns.supplier[row] = total.minus(buffer).toNumber();
+  const halves = halvesOf(total, buffer);
+  columns.buffer[row] = halves.buffer_pool_contribution_kg;
+  columns.supplier[row] = halves.supplier_allocation_kg;
 }
 
 /** The issuable amount as a decimal: the net rounded to the increment, then floored. */
@@ -182,8 +183,28 @@ function issuableOf(
 
 /** Buffer pool `issuable * pct / 100` rounded by the policy, and the supplier's rest. */
 function allocationOf(total: Decimal, percentage: number, policies: Pick<AccountingPolicies, 'bufferPoolRounding'>): CreditAllocation {
-  const buffer = bufferOf(total, percentage, policies);
-  return { buffer_pool_contribution_kg: buffer.toNumber(), supplier_allocation_kg: total.minus(buffer).toNumber() };
+  return halvesOf(total, bufferOf(total, percentage, policies));
+}
+
+/**
+ * The buffer pool's and the supplier's parts as doubles that add up to the issuable amount's
+ * double exactly. Below 2^53 kg each part is its exact decimal. Beyond, doubles are 2, 4, ... kg
+ * apart and the two parts rounded each on its own could miss the total by a kilogram or two; so
+ * the larger part is the double nearest its decimal, kept within [total / 2, total], and the
+ * smaller is the total less it, a difference a double holds exactly (Sterbenz: total / 2 <= larger
+ * <= total); docs/rules.md#rounding-credits-and-the-buffer-pool.
+ */
+function halvesOf(total: Decimal, buffer: Decimal): CreditAllocation {
+  const whole = total.toNumber();
+  const supplier = total.minus(buffer);
+  if (!(whole > Number.MAX_SAFE_INTEGER) || buffer.isNegative() || supplier.isNegative())
+    return { buffer_pool_contribution_kg: buffer.toNumber(), supplier_allocation_kg: supplier.toNumber() };
+  const bufferLarger = buffer.greaterThan(supplier);
+  const larger = Math.min(Math.max((bufferLarger ? buffer : supplier).toNumber(), whole / 2), whole);
+  const smaller = whole - larger;
+  return bufferLarger
+    ? { buffer_pool_contribution_kg: larger, supplier_allocation_kg: smaller }
+    : { buffer_pool_contribution_kg: smaller, supplier_allocation_kg: larger };
 }
 
 /** The buffer pool's part `issuable * pct / 100`, rounded by the policy. */

@@ -17,6 +17,7 @@ import {
   evaluatePreparedGraph,
   pendingGhgStatementTotal,
   prepareValidatedGraph,
+  roundNetRemoval,
   type EvaluationOutcome,
   type GhgEntryResult,
 } from '../../accounting';
@@ -36,14 +37,43 @@ export type EntryOutcome =
       /** The other entries evaluated with it (its statement's, when they share components). */
       readonly others: readonly GhgEntryResult[];
     }
-  | { readonly ok: false; readonly issues: readonly GraphIssue[] };
+  | {
+      readonly ok: false;
+      readonly issues: readonly GraphIssue[];
+      /** The entry's index in the graph's `ghg_entries`, which the issues' paths count from. */
+      readonly entryIndex: number;
+    };
 
 /** Evaluates a graph built from the rows, under the default policies; counted in `state.evaluations`. */
 function evaluateRows(state: ServiceState, graph: RemovalGraph): EvaluationOutcome {
   state.evaluations += 1;
   const prepared = prepareValidatedGraph(graph);
   const outcome = prepared.ok ? evaluatePreparedGraph(prepared.prepared) : prepared;
-  return outcome.ok ? withoutRefusedEntries(outcome) : outcome;
+  return outcome.ok ? withinRegistry(withoutRefusedEntries(outcome)) : outcome;
+}
+
+/**
+ * The service stores no entry whose credits the registry could not count: a net that rounds
+ * beyond 2^53 kg (either sign) makes the change a problem naming the entry, so that no figure
+ * past 2^53 is served and no statement is submitted that could never be issued
+ * (docs/service.md#credits-the-registry-can-count).
+ */
+function withinRegistry(outcome: EvaluationOutcome): EvaluationOutcome {
+  if (!outcome.ok) return outcome;
+  const issues: GraphIssue[] = [];
+  for (const entry of outcome.result.ghg_entries) {
+    const problem = beyondRegistry(entry.id, entry.co2e_net_removed_kg);
+    if (problem !== null) issues.push({ path: ['ghg_entries'], code: 'entry_refused', message: problem });
+  }
+  return issues.length === 0 ? outcome : { ok: false, issues };
+}
+
+/** Why an entry's net is beyond what the registry counts, or null when it is not. */
+export function beyondRegistry(entryId: string, netKg: number): string | null {
+  const rounded = roundNetRemoval(netKg);
+  if (Number.isSafeInteger(rounded)) return null;
+  const what = rounded > 0 ? `credits of about ${rounded.toExponential(3)} kg` : `a net of about ${rounded.toExponential(3)} kg`;
+  return `GHG entry '${entryId}' would have ${what}, more than the registry can count (2^53 kg, 9007199254740992 kg): its credits could never be issued`;
 }
 
 /**
@@ -95,9 +125,10 @@ export function evaluateEntry(
   const input: EntryInput = { id: entryId, risk_of_reversal_percentage: riskOfReversalPercentage, attributions };
   const statement = sharingStatement(state, entryId);
   const outcome = evaluateRows(state, statement === undefined ? entriesGraph(state, [input]) : statementGraph(state, statement, input));
-  if (!outcome.ok) return outcome;
+  const entryIndex = statement === undefined ? 0 : statement.record.removal_ids.indexOf(entryId);
+  if (!outcome.ok) return { ok: false, issues: outcome.issues, entryIndex };
   const entry = outcome.result.ghg_entries.find((e) => e.id === entryId);
-  if (entry === undefined) return { ok: false, issues: [NO_RESULT] };
+  if (entry === undefined) return { ok: false, issues: [NO_RESULT], entryIndex };
   return { ok: true, entry, result: resultRow(entry), others: outcome.result.ghg_entries.filter((e) => e !== entry) };
 }
 
@@ -203,15 +234,26 @@ export function refreshPendingTotal(state: ServiceState, statementId: string, fr
 /**
  * Evaluates stored GHG entries with their current attributions (one evaluation per unit, see the
  * module comment), stores their figures and returns them, as the statement lifecycle takes them.
- * An entry that no longer evaluates is left out (the lifecycle then refuses).
+ * An entry that no longer evaluates is left out, and its problems, each named by its entry, are
+ * returned (the caller refuses the request).
  */
-export function evaluateEntries(state: ServiceState, removalIds: readonly string[]): { readonly ghg_entries: readonly GhgEntryResult[] } {
+export function evaluateEntries(
+  state: ServiceState,
+  removalIds: readonly string[],
+): { readonly ghg_entries: readonly GhgEntryResult[]; readonly problems: readonly GraphIssue[] } {
   const entries: GhgEntryResult[] = [];
-  evaluateUnits(state, unitsOf(state, removalIds), (_ids, outcome) => {
+  const problems: GraphIssue[] = [];
+  evaluateUnits(state, unitsOf(state, removalIds), (ids, outcome) => {
     if (outcome.ok) entries.push(...outcome.entries);
+    else for (const id of ids) for (const issue of outcome.issues) problems.push(namedBy(id, issue));
   });
   storeResults(state, entries);
-  return { ghg_entries: entries };
+  return { ghg_entries: entries, problems };
+}
+
+/** The issue with its entry named first, unless its message names it already. */
+function namedBy(entryId: string, issue: GraphIssue): GraphIssue {
+  return issue.message.includes(`'${entryId}'`) ? issue : { ...issue, message: `GHG entry '${entryId}': ${issue.message}` };
 }
 
 /**
@@ -227,7 +269,7 @@ export function reevaluate(state: ServiceState, removalIds: Iterable<string>): G
       evaluated.push(...outcome.entries);
       return;
     }
-    for (const id of ids) for (const issue of outcome.issues) problems.push({ ...issue, message: `GHG entry '${id}': ${issue.message}` });
+    for (const id of ids) for (const issue of outcome.issues) problems.push(namedBy(id, issue));
   });
   if (problems.length === 0) storeResults(state, evaluated);
   return problems;

@@ -20,7 +20,9 @@ import {
   tryParseUnit,
   UnitError,
 } from '../../units';
-import type { Problems } from '../http/failures';
+import { requestQuantitySchema } from '../../model/requests';
+import type { ValidationErrorItem } from '../../model/validation-error';
+import { Problems } from '../http/failures';
 import type { QuantityRow } from '../rows';
 
 /** A quantity as a request or world gives it. */
@@ -123,4 +125,23 @@ export function datapointFactor(quantity: QuantityRow): number | undefined {
   if (unit === undefined || !isDimensionless(unit.dimension)) return undefined;
   const factor = toSI(quantity.magnitude, null, quantity.unit).magnitude;
   return factor > 0 && factor <= 1 ? factor : undefined;
+}
+
+/** The ScalarQuantity fields of a route's body, by top-level field, with the kind each measures. */
+export type QuantityFields = Readonly<Record<string, QuantityKind>>;
+
+/**
+ * The problems of the quantities of a body that did not validate as a whole: each declared field
+ * whose value is a well-formed quantity is checked as its handler checks it ({@link checkQuantity}),
+ * so that one 422 lists a wrong unit or an impossible magnitude beside the other fields' problems
+ * (docs/service.md#quantities). A field that is not a well-formed quantity has its own schema problem.
+ */
+export function quantityFieldItems(body: unknown, fields: QuantityFields): ValidationErrorItem[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const problems = new Problems();
+  for (const [field, kind] of Object.entries(fields)) {
+    const parsed = requestQuantitySchema.safeParse((body as Record<string, unknown>)[field]);
+    if (parsed.success) checkQuantity(problems, ['body', field], parsed.data, kind);
+  }
+  return problems.items;
 }

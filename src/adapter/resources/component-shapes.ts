@@ -96,8 +96,25 @@ export const componentInputRequestSchema = z
   )
   .transform((input) => ({
     input_key: input.input_key,
-    datapoint_ids: input.datapoint_ids ?? (input.datapoint_id === undefined ? [] : [input.datapoint_id]),
+    datapoint_ids: input.datapoint_ids ?? singular(input.datapoint_id),
     ...(input.__typename === undefined ? {} : { __typename: input.__typename }),
   }));
 /** A component input of a request, normalised to a list of datapoints. */
 export type ComponentInputRequest = z.infer<typeof componentInputRequestSchema>;
+
+/** The lists a request gave as one `datapoint_id` (the parsed input no longer shows which spelling it had). */
+const SINGULAR = new WeakSet<readonly string[]>();
+
+function singular(id: string | undefined): string[] {
+  const ids = id === undefined ? [] : [id];
+  SINGULAR.add(ids);
+  return ids;
+}
+
+/**
+ * Where the `n`-th datapoint of a parsed request input was in the request: `["datapoint_id"]` when
+ * it was given as one, else `["datapoint_ids", n]` (a 422 names the field the request had).
+ */
+export function datapointField(input: { readonly datapoint_ids: readonly string[] }, n: number): (string | number)[] {
+  return SINGULAR.has(input.datapoint_ids) ? ['datapoint_id'] : ['datapoint_ids', n];
+}

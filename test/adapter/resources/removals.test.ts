@@ -1,10 +1,12 @@
 /**
  * POST of a removal from a template: a template component's checks against its blueprint are left
  * to the entry's one evaluation, and a refused request still names the first failing template
- * component, before a supplier reference in use (409) and after the other problems of the body.
+ * component, before a supplier reference in use (409) and after the other problems of the body,
+ * at the field of the request the problem is about, with its value. So is a deprecated step's
+ * attribution factor datapoint out of range.
  */
 import { describe, expect, test } from 'vitest';
-import { BATCH_A, Client, demoSandbox, IDS, removalBody } from '../fixtures';
+import { BATCH_A, Client, datapointBody, demoSandbox, IDS, removalBody } from '../fixtures';
 
 const A = 'supplierA';
 
@@ -25,10 +27,75 @@ describe('POST /mrv/v0/removals from a template', () => {
     const before = client.sandbox.state.snapshot();
     const response = await client.request(A, 'POST', '/mrv/v0/removals', removalBody('wrong-kind', WRONG_KIND));
     expect(response.status).toBe(422);
-    const [first] = (response.body as Detail).detail;
-    expect(first?.loc).toEqual(['body', 'removal_template_components', 1]);
-    expect(first?.msg).toContain(`template component '${IDS.rtcFeedstock}'`);
-    expect(first?.msg).toContain("expects quantity kind 'mass'");
+    // The feedstock component's input is given as {input_key: 'mass', datapoint_id}: its one datapoint.
+    // (The unit's wording is the units module's: only its parts are pinned here.)
+    const [item, ...rest] = (response.body as { detail: { msg: string; ctx: { error: string } }[] }).detail;
+    expect(rest).toEqual([]);
+    expect(item).toEqual({
+      type: 'value_error',
+      loc: ['body', 'removal_template_components', 1, 'inputs', 0, 'datapoint_id'],
+      msg: `Value error, ${item?.ctx.error ?? ''}`,
+      input: IDS.energyA,
+      ctx: {
+        error: expect.stringMatching(
+          `^template component '${IDS.rtcFeedstock}': datapoint '${IDS.energyA}' has unit 'kWh' .*expects quantity kind 'mass'`,
+        ),
+      },
+    });
+    expect(client.sandbox.state.snapshot()).toBe(before);
+  });
+
+  test('a datapoint of a list input is located by its index; the 4th component (diesel volume) by its datapoint_id', async () => {
+    const client = new Client(demoSandbox());
+    const before = client.sandbox.state.snapshot();
+    const carbon = await client.request(
+      A,
+      'POST',
+      '/mrv/v0/removals',
+      removalBody('list', { ...BATCH_A, carbon: [IDS.carbonA1, IDS.energyA] }),
+    );
+    expect((carbon.body as Detail).detail.map((i) => [i.loc, (i as { input?: unknown }).input])).toEqual([
+      [['body', 'removal_template_components', 0, 'inputs', 1, 'datapoint_ids', 1], IDS.energyA],
+    ]);
+    const diesel = await client.request(A, 'POST', '/mrv/v0/removals', removalBody('diesel', { ...BATCH_A, diesel: IDS.dryMassA }));
+    expect((diesel.body as Detail).detail.map((i) => [i.loc, (i as { input?: unknown }).input])).toEqual([
+      [['body', 'removal_template_components', 3, 'inputs', 0, 'datapoint_id'], IDS.dryMassA],
+    ]);
+    expect(client.sandbox.state.snapshot()).toBe(before);
+  });
+
+  test("a deprecated step's factor datapoint out of range is a 422 at its attribution_factor_datapoint_id, with the id", async () => {
+    const client = new Client(demoSandbox());
+    const factor = await client.ok<{ id: string }>(
+      A,
+      'POST',
+      '/mrv/v0/datapoints',
+      datapointBody('factor-1.5', 1.5, 'dimensionless', 0.01),
+    );
+    const before = client.sandbox.state.snapshot();
+    const response = await client.request(A, 'POST', '/mrv/v0/removals', {
+      project_id: IDS.projectA,
+      started_on: '2026-03-01',
+      completed_on: '2026-03-31',
+      supplier_reference_id: 'legacy-factor',
+      process_key: 'biochar_pyrolysis',
+      steps: [
+        { process_step_key: 'machinery', components: [{ component_id: IDS.sharedComponent, attribution_factor_datapoint_id: factor.id }] },
+      ],
+    });
+    const message = `attribution factor datapoint '${factor.id}' has value 1.5; a factor must be greater than 0 and at most 1`;
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      detail: [
+        {
+          type: 'value_error',
+          loc: ['body', 'steps', 0, 'components', 0, 'attribution_factor_datapoint_id'],
+          msg: `Value error, ${message}`,
+          input: factor.id,
+          ctx: { error: message },
+        },
+      ],
+    });
     expect(client.sandbox.state.snapshot()).toBe(before);
   });
 
@@ -48,7 +115,7 @@ describe('POST /mrv/v0/removals from a template', () => {
     const response = await client.request(A, 'POST', '/mrv/v0/removals', body);
     expect(response.status).toBe(422);
     const locs = (response.body as Detail).detail.map((item) => item.loc.join('.'));
-    expect(locs).toEqual(['body.removal_template_components.1', 'body.steps.0.process_step_key']);
+    expect(locs).toEqual(['body.removal_template_components.1.inputs.0.datapoint_id', 'body.steps.0.process_step_key']);
   });
 
   test('a problem found before the template components leaves their checks out', async () => {

@@ -15,6 +15,7 @@ import {
   createGhgStatementComponentRequestSchema,
   createProjectComponentRequestSchema,
   patchComponentRequestSchema,
+  updateProjectComponentAttributionRequestSchema,
   updateProjectComponentRemovalAttributionRequestSchema,
 } from './schemas';
 import { componentSchema } from './schemas';
@@ -193,6 +194,7 @@ const attributeProjectComponent = (
   context: RequestContext,
   id: string,
   body: z.output<typeof updateProjectComponentRemovalAttributionRequestSchema>,
+  entryField: 'removal_id' | 'ghg_entry_id',
 ) => {
   const { state } = context;
   const component = manualProjectComponent(context, id);
@@ -200,11 +202,11 @@ const attributeProjectComponent = (
   const removal = found(state.removals.get(body.removal_id), {
     reference: context,
     problems,
-    loc: ['body', 'removal_id'],
+    loc: ['body', entryField],
     item: ['GHG entry', body.removal_id],
   });
   if (removal !== undefined && removal.project_id !== component.project_id)
-    problems.add(['body', 'removal_id'], `GHG entry '${removal.id}' belongs to another project`, removal.id);
+    problems.add(['body', entryField], `GHG entry '${removal.id}' belongs to another project`, removal.id);
   const factorId = body.attribution_factor_datapoint_id ?? null;
   if (factorId !== null)
     found(state.datapoints.get(factorId), {
@@ -403,25 +405,31 @@ export function componentRoutes(): Route[] {
       (context, { body }) => createProjectComponent(context, body),
     ),
   ];
-  for (const attributions of [
-    '/mrv/v0/project_components/{id}/removal_attributions',
-    '/mrv/v0/project_components/{id}/ghg_entry_attributions',
-  ]) {
-    routes.push(
-      route(
-        'POST',
-        attributions,
-        {
-          path,
-          body: updateProjectComponentRemovalAttributionRequestSchema,
-          response: removalSchema,
-          conflict: true,
-          summary: 'Attribute a MANUAL project component to a GHG entry',
-        },
-        (context, { path: p, body }) => attributeProjectComponent(context, p.id, body),
-      ),
-    );
-  }
+  const summary = 'Attribute a MANUAL project component to a GHG entry';
+  routes.push(
+    route(
+      'POST',
+      '/mrv/v0/project_components/{id}/removal_attributions',
+      { path, body: updateProjectComponentRemovalAttributionRequestSchema, response: removalSchema, conflict: true, summary },
+      (context, { path: p, body }) => attributeProjectComponent(context, p.id, body, 'removal_id'),
+    ),
+    // The newer path takes the newer field, ghg_entry_id, or the older one (docs/service.md#both-spellings).
+    route(
+      'POST',
+      '/mrv/v0/project_components/{id}/ghg_entry_attributions',
+      { path, body: updateProjectComponentAttributionRequestSchema, response: removalSchema, conflict: true, summary },
+      (context, { path: p, body }) => {
+        const { ghg_entry_id, removal_id, ...share } = body;
+        const entry = found(ghg_entry_id ?? removal_id, { defect: 'ghg_entry_id' }); // the schema requires one of them
+        return attributeProjectComponent(
+          context,
+          p.id,
+          { ...share, removal_id: entry },
+          ghg_entry_id === undefined ? 'removal_id' : 'ghg_entry_id',
+        );
+      },
+    ),
+  );
   for (const [attributions, param] of [
     ['removal_attributions', 'removal_id'],
     ['ghg_entry_attributions', 'ghg_entry_id'],

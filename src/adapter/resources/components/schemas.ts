@@ -12,6 +12,7 @@ import { paginatedQuerySchema, paginationQuerySchema } from '../../../model/quer
 import { displayNameSchema, notSent } from '../../../model/requests';
 import { dateTimeSchema, laxNumber, nullableSupplierReferenceId, supplierReferenceIdSchema } from '../../../model/shapes';
 import { componentInputRequestSchema } from '../component-shapes';
+import { addPydanticIssue } from '../../../model/pydantic-issue';
 
 export {
   type ComponentBlueprint,
@@ -137,6 +138,36 @@ export const updateProjectComponentRemovalAttributionRequestSchema = z.strictObj
 });
 /** Body of `POST /project_components/{id}/removal_attributions`. */
 export type UpdateProjectComponentRemovalAttributionRequest = z.infer<typeof updateProjectComponentRemovalAttributionRequestSchema>;
+
+/**
+ * Schema of the body of `POST /project_components/{id}/ghg_entry_attributions`: the same as
+ * {@link updateProjectComponentRemovalAttributionRequestSchema} with the GHG entry as `ghg_entry_id`,
+ * or as `removal_id`, the older spelling of the same field (docs/service.md#both-spellings): one of
+ * them is required, and both given must name the same entry.
+ * @public
+ */
+export const updateProjectComponentAttributionRequestSchema = z
+  .strictObject({
+    ghg_entry_id: anyIdSchema.optional(),
+    removal_id: anyIdSchema.optional(),
+    /** Deprecated: use `attribution_factor`. */
+    attribution_factor_datapoint_id: anyIdSchema.nullable().optional(),
+    attribution_factor: laxNumber(z.number().gt(0).lte(1)).nullable().optional(),
+  })
+  .superRefine(
+    (body, ctx) => {
+      if (body.ghg_entry_id === undefined && body.removal_id === undefined)
+        addPydanticIssue(ctx, body, { type: 'missing', msg: 'Field required' }, ['ghg_entry_id']);
+      else if (body.ghg_entry_id !== undefined && body.removal_id !== undefined && body.ghg_entry_id !== body.removal_id) {
+        const error = `removal_id is the older spelling of ghg_entry_id, and names another GHG entry (${body.ghg_entry_id}): give one of them`;
+        addPydanticIssue(ctx, body.removal_id, { type: 'value_error', msg: `Value error, ${error}`, ctx: { error } }, ['removal_id']);
+      }
+    },
+    // Runs even when other fields are wrong, so that a missing entry is reported with them.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  );
+/** Body of `POST /project_components/{id}/ghg_entry_attributions`. */
+export type UpdateProjectComponentAttributionRequest = z.infer<typeof updateProjectComponentAttributionRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // List queries.

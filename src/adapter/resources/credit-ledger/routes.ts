@@ -40,10 +40,13 @@ import { mergedList } from '../../store/merged-list';
 import { listOf, reversedList, type OrderedList } from '../../store/pagination';
 import { notFound, Problems, unprocessable, valueError } from '../../http/failures';
 import { ok, route, type Ok, type Route } from '../../router';
-import type { LedgerEntryRow, LedgerKind } from '../../rows';
+import type { LedgerEntryRow, LedgerKind, OrderRow } from '../../rows';
+import type { ServiceState } from '../../state';
 import { filtered } from '../visible-lists';
 import { organisationView } from '../views';
 import { pageOf } from '../common';
+import { inRequestTerms } from './refusals';
+import { orderProgress } from '../registry-parties/view';
 
 /** The ledger records under one list key, in creation order. */
 export function ledgerList(context: ReadContext, kind: LedgerKind, field?: string, value?: string): OrderedList<LedgerEntryRow> {
@@ -142,6 +145,26 @@ const retireOldest = (context: RequestContext, body: z.output<typeof createRetir
   );
 };
 
+/**
+ * A delivery takes at most what remains of its order (docs/service.md#orders-and-deliveries): the
+ * first line that passes it is refused, naming what was ordered, delivered and remains. An order
+ * of 0 kg (placed without a quantity) is open-ended.
+ */
+function checkWithinOrder(state: ServiceState, order: OrderRow, lines: readonly { readonly credit_quantity_kg: number }[]): void {
+  const ordered = order.credits_ordered_kg;
+  if (ordered === 0) return;
+  const { deliveredKg } = orderProgress(state, order);
+  const remaining = Math.max(0, ordered - deliveredKg);
+  const total = lines.reduce((sum, line) => sum + line.credit_quantity_kg, 0);
+  let taken = 0;
+  const beyond = lines.findIndex((line) => (taken += line.credit_quantity_kg) > remaining);
+  if (beyond < 0) return;
+  const message = `order '${order.id}' has ${remaining} kg left to deliver (ordered ${ordered} kg, delivered ${deliveredKg} kg): a delivery of ${total} kg would pass it`;
+  throw unprocessable([
+    valueError(['body', 'credit_batch_quantities', beyond, 'credit_quantity_kg'], message, lines[beyond]?.credit_quantity_kg),
+  ]);
+}
+
 const deliver = (context: RequestContext, body: z.output<typeof createDeliveryRequestSchema>) => {
   const { state } = context;
   const order = state.orders.get(body.order_id);
@@ -151,11 +174,19 @@ const deliver = (context: RequestContext, body: z.output<typeof createDeliveryRe
       valueError(['body', 'order_id'], `order '${body.order_id}' was not found among the orders of your supplier`, body.order_id),
     ]);
   }
-  const view = state.ledger.createDelivery({
-    order: { id: order.id, organisation: organisationView(state, order.organisation_id), supplier_id: order.supplier_id },
-    credit_batch_quantities: body.credit_batch_quantities,
-    notes: body.notes,
-  });
+  checkWithinOrder(state, order, body.credit_batch_quantities);
+  // The ledger's `order` is built from the stored order the request names by `order_id`.
+  const orderPlace = { loc: ['body', 'order_id'], input: body.order_id };
+  const view = inRequestTerms(
+    body,
+    (path) => (path[0] === 'order' ? orderPlace : undefined),
+    () =>
+      state.ledger.createDelivery({
+        order: { id: order.id, organisation: organisationView(state, order.organisation_id), supplier_id: order.supplier_id },
+        credit_batch_quantities: body.credit_batch_quantities,
+        notes: body.notes,
+      }),
+  );
   return recorded(context, 'delivery', view, body.credit_batch_quantities);
 };
 

@@ -180,7 +180,13 @@ export function feedstockRoutes(): Route[] {
     route(
       'POST',
       '/mrv/v0/feedstock_batches',
-      { body: createFeedstockBatchRequestSchema, response: feedstockBatchSchema, conflict: true, summary: 'Create a feedstock batch' },
+      {
+        body: createFeedstockBatchRequestSchema,
+        quantities: FEEDSTOCK_QUANTITIES.feedstock_batch,
+        response: feedstockBatchSchema,
+        conflict: true,
+        summary: 'Create a feedstock batch',
+      },
       (context, { body }) => createFeedstockBatch(context, body),
     ),
     route(
@@ -217,7 +223,13 @@ export function feedstockRoutes(): Route[] {
     route(
       'POST',
       '/mrv/v0/production_batches',
-      { body: createProductionBatchRequestSchema, response: productionBatchSchema, conflict: true, summary: 'Create a production batch' },
+      {
+        body: createProductionBatchRequestSchema,
+        quantities: FEEDSTOCK_QUANTITIES.production_batch,
+        response: productionBatchSchema,
+        conflict: true,
+        summary: 'Create a production batch',
+      },
       (context, { body }) => createProductionBatch(context, body),
     ),
     route(

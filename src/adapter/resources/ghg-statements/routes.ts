@@ -19,7 +19,7 @@ import { paginatedListSchema } from '../../../model/shapes';
 import { createGhgStatementRequestSchema, submitGhgStatementRequestSchema } from './schemas';
 import { indexes, type RequestContext } from '../../context';
 import { evaluateEntries, reevaluate, refreshPendingTotal } from '../../evaluation/evaluation';
-import { conflict, Problems, refuseProblems, unprocessable } from '../../http/failures';
+import { conflict, Problems, refuseProblems, unprocessable, valueError } from '../../http/failures';
 import { ok, route, type Route } from '../../router';
 import type { StatementRow } from '../../rows';
 import { statementView } from './view';
@@ -93,6 +93,9 @@ const submitStatement = (context: RequestContext, id: string, body: z.output<typ
     throw conflict(`project ${statement.record.project_id} has no verifier assigned, so its statements cannot be submitted`);
   const withVerifier = statement.record.status === 'DRAFT' ? { ...statement.record, verifier: verifier.name } : statement.record;
   const evaluation = evaluateEntries(state, statement.record.removal_ids);
+  // An entry that no longer evaluates (its credits beyond what the registry counts included) is
+  // refused by name, at the statement the path names; the pipeline rolls back the figures stored.
+  if (evaluation.problems.length > 0) throw unprocessable(evaluation.problems.map((p) => valueError(['path', 'id'], p.message, id)));
   const at = state.clock.nowIso();
   const { ghg_statement_report_url, summary_of_changes } = body;
   const record = lifecycle(
@@ -100,11 +103,25 @@ const submitStatement = (context: RequestContext, id: string, body: z.output<typ
       ? submitGhgStatement(withVerifier, evaluation, { ghg_statement_report_url }, at)
       : resubmitGhgStatement(withVerifier, evaluation, { ghg_statement_report_url, summary_of_changes }, at),
   );
+  refuseBeyondRegistry(record);
   state.statements.update({ ...statement, verifier_organisation_id: verifierId, record });
   // The figures just frozen are the entries' current ones: nothing is pending (computed, not assumed).
   refreshPendingTotal(state, id);
   return ok(statementView(state, found(state.statements.get(id), { defect: id })));
 };
+
+/**
+ * A statement whose entries each fit the registry may still add up past it: its issuance would be
+ * counted beyond 2^53 kg, so it is refused at submission (docs/service.md#credits-the-registry-can-count).
+ */
+function refuseBeyondRegistry(record: GhgStatementRecord): void {
+  const { submission } = record;
+  if (submission === null) return;
+  const total = [submission.issuable_kg, submission.total_co2e_removed_kg].find((kg) => !Number.isSafeInteger(kg));
+  if (total === undefined) return;
+  const message = `GHG statement '${record.id}' would have a total of about ${total.toExponential(3)} kg, more than the registry can count (2^53 kg, 9007199254740992 kg) in one issuance: submit fewer GHG entries (an earlier end_on)`;
+  throw unprocessable([valueError(['path', 'id'], message, record.id)]);
+}
 
 /** The routes of this module. */
 export function statementRoutes(): Route[] {

@@ -12,22 +12,41 @@ import { organisationView } from '../views';
 /** A quantity of credits in both units. */
 const quantity = (kg: number) => ({ credits: kg / 1000, credit_kgs: kg });
 
+/** What has been delivered against an order: the kilograms so far, and when it was first fully delivered. */
+export interface OrderProgress {
+  readonly deliveredKg: number;
+  /** The instant of the delivery that first reached the quantity ordered; null before (and for an order of 0 kg). */
+  readonly fulfilledAt: string | null;
+}
+
+/**
+ * The deliveries against an order, in the order they were made, added up: `fulfilled_at` is the
+ * delivery that first completed the order and never moves afterwards (docs/service.md#orders-and-deliveries).
+ */
+export function orderProgress(state: ServiceState, order: OrderRow): OrderProgress {
+  let deliveredKg = 0;
+  let fulfilledAt: string | null = null;
+  for (const id of state.indexes.ledger.ids(`delivery|order|${order.id}`)) {
+    const delivery = state.ledger.getDelivery(id);
+    if (delivery === undefined) continue;
+    deliveredKg += delivery.credit_batch_size_total.credit_kgs;
+    if (fulfilledAt === null && order.credits_ordered_kg > 0 && deliveredKg >= order.credits_ordered_kg)
+      fulfilledAt = delivery.delivered_at;
+  }
+  return { deliveredKg, fulfilledAt };
+}
+
 /** The OpenAPI Order of an order row, with its delivered total from the ledger. */
 export function orderView(state: ServiceState, order: OrderRow): BodyOf<typeof orderSchema> {
-  const deliveries = state.indexes.ledger.ids(`delivery|order|${order.id}`).flatMap((id) => {
-    const d = state.ledger.getDelivery(id);
-    return d === undefined ? [] : [d];
-  });
-  const deliveredKg = deliveries.reduce((sum, d) => sum + d.credit_batch_size_total.credit_kgs, 0);
-  const complete = order.credits_ordered_kg > 0 && deliveredKg >= order.credits_ordered_kg;
+  const { deliveredKg, fulfilledAt } = orderProgress(state, order);
   return {
     id: order.id,
     effective_contract_date: order.created_at.slice(0, 10),
-    fulfilled_at: complete ? (deliveries[deliveries.length - 1]?.delivered_at ?? null) : null,
+    fulfilled_at: fulfilledAt,
     buyer_organisation: organisationView(state, order.organisation_id),
     // The world check and the order's creation hold its supplier to one the ledger knows.
     supplier: found(state.ledger.getSupplier(order.supplier_id), { defect: order.supplier_id }),
-    status: complete ? 'completed' : deliveredKg > 0 ? 'in_progress' : 'placed',
+    status: fulfilledAt !== null ? 'completed' : deliveredKg > 0 ? 'in_progress' : 'placed',
     credits_ordered: quantity(order.credits_ordered_kg),
     credits_delivered: quantity(deliveredKg),
   };

@@ -5,11 +5,12 @@
  */
 import { found } from '../found';
 import { checkDatapointShare, checkShare } from '../attribution-shares';
-import type { GraphIssue } from '../../../model';
 import { indexes, type RequestContext } from '../../context';
 import { evaluateEntry, checkComponent, storeResults, type AttributionInput } from '../../evaluation/evaluation';
 import { Problems, unprocessable, valueError } from '../../http/failures';
 import type { ValidationErrorItem } from '../../../model/validation-error';
+import type { GraphIssue } from '../../../model';
+import { datapointField } from '../component-shapes';
 import type { AttributionRow, ComponentRow, ProjectRow } from '../../rows';
 
 /** An attribution being planned: what the row will hold, before ids and factors are final. */
@@ -17,36 +18,60 @@ export interface PlannedAttribution extends AttributionInput {
   readonly id: string | null;
   readonly component_group_key: string;
   readonly removal_template_component_id: string | null;
+  /** Where the request gave it (`["body", "steps", i, "components", k]`, ...); absent for one it keeps. */
+  readonly loc?: readonly (string | number)[];
 }
 
-/** 422 items for the problems of an evaluation, located at `loc`. */
-function evaluationProblems(issues: readonly GraphIssue[], loc: readonly (string | number)[]): Problems {
-  const problems = new Problems();
-  for (const issue of issues) problems.add(loc, issue.message, null);
-  return problems;
+/** Where a refusal of the entry as a whole is located: the body creating it, or the path naming it. */
+export interface EntryPlace {
+  readonly loc: readonly (string | number)[];
+  readonly input: unknown;
 }
 
 /**
  * Evaluates the entry with `planned` attributions (with its statement, once, when they share
  * components: the other entries' new figures are stored), or refuses the request: with the problems of the
  * first template component that fails its own checks when there is one (`deferred`), else with
- * the evaluation's.
+ * the evaluation's, at `entry` (docs/service.md#credits-the-registry-can-count).
  */
 export function evaluateOrRefuse(
   context: RequestContext,
-  entryId: string,
-  project: ProjectRow,
+  on: { readonly entryId: string; readonly project: ProjectRow; readonly entry: EntryPlace },
   planned: readonly PlannedAttribution[],
   deferred: readonly DeferredCheck[] = [],
 ) {
-  const outcome = evaluateEntry(context.state, entryId, project.risk_of_reversal_percentage, planned);
+  const outcome = evaluateEntry(context.state, on.entryId, on.project.risk_of_reversal_percentage, planned);
   if (outcome.ok) {
     // The entries evaluated with it (its statement's) have new figures too; its own the caller stores.
     storeResults(context.state, outcome.others, [outcome.entry]);
     return outcome.result;
   }
   const first = componentProblems(context, deferred);
-  throw unprocessable(first.length > 0 ? first : evaluationProblems(outcome.issues, ['body']).items);
+  if (first.length > 0) throw unprocessable(first);
+  throw unprocessable(outcome.issues.map((issue) => evaluationItem(issue, outcome.entryIndex, planned, on.entry)));
+}
+
+/**
+ * The 422 item of an evaluation problem: at the field of the attribution the request gave when the
+ * problem is one of the entry's attributions (a factor datapoint out of range: at its
+ * `attribution_factor_datapoint_id`, with that id), else at the entry.
+ */
+function evaluationItem(
+  issue: GraphIssue,
+  entryIndex: number,
+  planned: readonly PlannedAttribution[],
+  entry: EntryPlace,
+): ValidationErrorItem {
+  const [collection, e, field, k, ...rest] = issue.path;
+  const attribution =
+    collection === 'ghg_entries' && e === entryIndex && field === 'component_attributions' && typeof k === 'number'
+      ? planned[k]
+      : undefined;
+  if (attribution?.loc === undefined) return valueError(entry.loc, issue.message, entry.input);
+  const [name] = rest;
+  if (name === 'attribution_factor_datapoint_id' || name === 'attribution_factor' || name === 'component_id')
+    return valueError([...attribution.loc, name], issue.message, attribution[name]);
+  return valueError(attribution.loc, issue.message, null);
 }
 
 /** A component's inputs as stored: each input key with its datapoints. */
@@ -60,18 +85,41 @@ export type ComponentInputs = { input_key: string; datapoint_ids: string[] }[];
  */
 export interface DeferredCheck {
   readonly slotId: string;
+  /** Where the template component is in the request, and the value there. */
   readonly loc: readonly (string | number)[];
+  readonly input: unknown;
   readonly component: { readonly blueprint_key: string; readonly inputs: ComponentInputs };
+  /** For each input of `component`, where the request gave it; null for a default of the template. */
+  readonly given: readonly (GivenInput | null)[];
+}
+
+/** An input of a template component as the request gave it: its loc and the parsed input. */
+export interface GivenInput {
+  readonly loc: readonly (string | number)[];
+  readonly input: { readonly datapoint_ids: readonly string[] };
 }
 
 /** The 422 items of the first deferred template component that fails its checks (none when all pass). */
 export function componentProblems(context: RequestContext, deferred: readonly DeferredCheck[]): ValidationErrorItem[] {
   for (const check of deferred) {
     const issues = checkComponent(context.state, check.component, 'the component');
-    if (issues.length > 0)
-      return issues.map((issue) => valueError(check.loc, `template component '${check.slotId}': ${issue.message}`, null));
+    if (issues.length > 0) return issues.map((issue) => checkItem(check, issue));
   }
   return [];
+}
+
+/**
+ * A template component's problem at the field of the request it is about: a datapoint the request
+ * gave at its `datapoint_id` (or `datapoint_ids[n]`), with its id; else at the template component.
+ */
+function checkItem(check: DeferredCheck, issue: GraphIssue): ValidationErrorItem {
+  const message = `template component '${check.slotId}': ${issue.message}`;
+  const [collection, i, field, n] = issue.path;
+  const given = collection === 'inputs' && typeof i === 'number' ? check.given[i] : undefined;
+  if (given === undefined || given === null) return valueError(check.loc, message, check.input);
+  if (field === 'datapoint_ids' && typeof n === 'number')
+    return valueError([...given.loc, ...datapointField(given.input, n)], message, given.input.datapoint_ids[n] ?? null);
+  return valueError(given.loc, message, null);
 }
 
 /** An existing component an entry links to (PATCH `add_components`, the deprecated `steps`). */
@@ -128,6 +176,7 @@ export function planLinkedComponent(
     removal_template_component_id: component?.removal_template_component_id ?? null,
     attribution_factor: 1,
     attribution_factor_datapoint_id: factorId,
+    loc,
   };
 }
 

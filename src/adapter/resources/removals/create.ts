@@ -11,6 +11,7 @@ import { ok } from '../../router';
 import type { ComponentRow, ProjectRow, RemovalRow, TemplateRow } from '../../rows';
 import { removalView } from './view';
 import { bodyProject, checkReferenceFree, startOfDay } from '../common';
+import { datapointField } from '../component-shapes';
 import {
   planLinkedComponent,
   componentProblems,
@@ -18,6 +19,7 @@ import {
   storeAttributions,
   type ComponentInputs,
   type DeferredCheck,
+  type GivenInput,
   type PlannedAttribution,
 } from './attributions';
 
@@ -126,10 +128,13 @@ function instantiateTemplate(
   for (const group of template.groups) {
     for (const slot of group.components) {
       const override = overrides.get(slot.id);
-      const inputs = slotInputs(context, problems, slot, override);
+      const { inputs, given } = slotInputs(context, problems, slot, override);
       if (problems.empty) {
-        const loc = override === undefined ? ['body', 'removal_template_id'] : ['body', 'removal_template_components', override.index];
-        deferred.push({ slotId: slot.id, loc, component: { blueprint_key: slot.blueprint_key, inputs } });
+        const at =
+          override === undefined
+            ? { loc: ['body', 'removal_template_id'], input: template.id }
+            : { loc: ['body', 'removal_template_components', override.index], input: null };
+        deferred.push({ slotId: slot.id, ...at, component: { blueprint_key: slot.blueprint_key, inputs }, given });
       }
       newComponents.push({
         groupKey: group.key,
@@ -184,15 +189,19 @@ function templateOverrides(
 
 type TemplateSlot = TemplateRow['groups'][number]['components'][number];
 
-/** A template component's inputs: those the request gives (known inputs, owned datapoints), else its defaults. */
+/**
+ * A template component's inputs: those the request gives (known inputs, owned datapoints), else its
+ * defaults; with each, where the request gave it (null for a default).
+ */
 function slotInputs(
   context: RequestContext,
   problems: Problems,
   slot: TemplateSlot,
   override: TemplateOverride | undefined,
-): ComponentInputs {
+): { inputs: ComponentInputs; given: (GivenInput | null)[] } {
   const inputs: ComponentInputs = [];
-  const given = new Map((override?.inputs ?? []).map((input, k) => [input.input_key, { input, k }]));
+  const given: (GivenInput | null)[] = [];
+  const byKey = new Map((override?.inputs ?? []).map((input, k) => [input.input_key, { input, k }]));
   override?.inputs.forEach((input, k) => {
     if (!slot.inputs.some((s) => s.input_key === input.input_key)) {
       problems.add(
@@ -203,19 +212,22 @@ function slotInputs(
     }
   });
   for (const input of slot.inputs) {
-    const supplied = given.get(input.input_key);
+    const supplied = byKey.get(input.input_key);
     if (supplied !== undefined && override !== undefined) {
+      const loc = ['body', 'removal_template_components', override.index, 'inputs', supplied.k];
       supplied.input.datapoint_ids.forEach((d, n) => {
         found(context.state.datapoints.get(d), {
           reference: context,
           problems,
-          loc: ['body', 'removal_template_components', override.index, 'inputs', supplied.k, 'datapoint_ids', n],
+          loc: [...loc, ...datapointField(supplied.input, n)],
           item: ['datapoint', d],
         });
       });
       inputs.push({ input_key: input.input_key, datapoint_ids: [...supplied.input.datapoint_ids] });
+      given.push({ loc, input: supplied.input });
     } else if (input.datapoint_id !== null) {
       inputs.push({ input_key: input.input_key, datapoint_ids: [input.datapoint_id] });
+      given.push(null);
     } else {
       problems.add(
         ['body', 'removal_template_components'],
@@ -224,7 +236,7 @@ function slotInputs(
       );
     }
   }
-  return inputs;
+  return { inputs, given };
 }
 
 /** Deprecated steps: existing components attributed in the groups (process steps) of the process. */
@@ -288,7 +300,7 @@ function insertRemoval(
     });
   }
   planned.push(...legacy);
-  const result = evaluateOrRefuse(context, id, project, planned, deferred);
+  const result = evaluateOrRefuse(context, { entryId: id, project, entry: { loc: ['body'], input: null } }, planned, deferred);
   const row: RemovalRow = {
     id,
     owner: context.viewer.id,

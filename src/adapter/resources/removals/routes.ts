@@ -94,7 +94,7 @@ const patchRemoval = (context: RequestContext, id: string, body: z.output<typeof
     );
   });
   problems.check();
-  const result = evaluateOrRefuse(context, id, project, planned);
+  const result = evaluateOrRefuse(context, { entryId: id, project, entry: { loc: ['path', 'id'], input: id } }, planned);
   const row: RemovalRow = {
     ...removal,
     started_on: startedOn,
@@ -141,11 +141,12 @@ const patchAttributions = (context: RequestContext, id: string, body: z.output<t
       removal_template_component_id: component?.removal_template_component_id ?? null,
       attribution_factor: add.attribution_factor,
       attribution_factor_datapoint_id: null,
+      loc,
     };
     planned = existing === undefined ? [...planned, next] : planned.map((p) => (p === existing ? next : p));
   });
   problems.check();
-  const result = evaluateOrRefuse(context, id, project, planned);
+  const result = evaluateOrRefuse(context, { entryId: id, project, entry: { loc: ['path', 'id'], input: id } }, planned);
   const row: RemovalRow = { ...removal, result };
   state.removals.update(row);
   storeAttributions(context, id, planned, result);

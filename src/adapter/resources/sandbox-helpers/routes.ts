@@ -33,6 +33,7 @@ import { orderView } from '../registry-parties/view';
 import { checkoutAddress } from '../stripe/routes';
 import { monitoringRequirementView } from '../monitoring/view';
 import { lifecycle } from '../ghg-statements/routes';
+import { inRequestTerms } from '../credit-ledger/refusals';
 
 /** Error message of a failed processing when the helper is given none. */
 export const DEFAULT_PROCESSING_ERROR = 'The file could not be processed';
@@ -162,7 +163,7 @@ const issue = (context: RequestContext, id: string) => {
       carbon_removal_data: carbonData(removal),
     };
   });
-  const issuance = state.ledger.createIssuance({
+  const request = {
     ghg_statement_id: statement.id,
     project_id: project.id,
     supplier_id: owner.supplier.id,
@@ -175,7 +176,14 @@ const issue = (context: RequestContext, id: string) => {
     reporting_period_start_at: record.reporting_period_start_at,
     reporting_period_end_at: record.reporting_period_end_at,
     entries,
-  });
+  };
+  // Nothing of the issuance comes from a body (there is none): its problems are the statement's.
+  const statementPlace = { loc: ['path', 'id'], input: id };
+  const issuance = inRequestTerms(
+    null,
+    () => statementPlace,
+    () => state.ledger.createIssuance(request),
+  );
   state.recordIssuance(issuance.id);
   const row: StatementRow = {
     ...statement,
@@ -203,6 +211,19 @@ const processSubmission = (context: RequestContext, id: string, body: z.output<t
   return ok(submissionView(row));
 };
 
+/**
+ * A supplier's credits are delivered to the buyer of an order, which the ledger refuses when it is
+ * the supplier's own organisation: such an order could never be delivered, so it is not placed.
+ */
+function checkOtherBuyer(problems: Problems, buyerId: string, supplierOrganisationId: string): void {
+  if (buyerId === supplierOrganisationId)
+    problems.add(
+      ['body', 'buyer_organisation_id'],
+      `the buyer ${buyerId} is the supplier's own organisation: an order is placed for another organisation, to which its credits are delivered`,
+      buyerId,
+    );
+}
+
 const createOrder = (context: RequestContext, body: z.output<typeof orderBodySchema>) => {
   const { state } = context;
   const problems = new Problems();
@@ -212,8 +233,9 @@ const createOrder = (context: RequestContext, body: z.output<typeof orderBodySch
       `organisation '${body.buyer_organisation_id}' was not found`,
       body.buyer_organisation_id,
     );
-  if (state.ledger.getSupplier(body.supplier_id) === undefined)
-    problems.add(['body', 'supplier_id'], `supplier '${body.supplier_id}' was not found`, body.supplier_id);
+  const supplier = state.ledger.getSupplier(body.supplier_id);
+  if (supplier === undefined) problems.add(['body', 'supplier_id'], `supplier '${body.supplier_id}' was not found`, body.supplier_id);
+  else checkOtherBuyer(problems, body.buyer_organisation_id, supplier.organisation.id);
   if (body.buyer_organisation_id === context.viewer.id ? false : context.viewer.supplier?.id !== body.supplier_id) {
     problems.add(['body', 'buyer_organisation_id'], 'an order is placed by its buyer or by its supplier', body.buyer_organisation_id);
   }
@@ -278,15 +300,16 @@ const completeCheckout = (context: RequestContext, id: string, body: z.output<ty
   const { state } = context;
   const session = found(state.checkoutSessions.get(id), { owned: context });
   if (session.status !== 'open') throw conflict(`checkout session ${id} was completed already (order ${session.order_id ?? ''})`);
-  if (!state.organisations.has(body.buyer_organisation_id)) {
-    throw unprocessable([
-      valueError(
-        ['body', 'buyer_organisation_id'],
-        `organisation '${body.buyer_organisation_id}' was not found`,
-        body.buyer_organisation_id,
-      ),
-    ]);
-  }
+  const problems = new Problems();
+  if (!state.organisations.has(body.buyer_organisation_id))
+    problems.add(
+      ['body', 'buyer_organisation_id'],
+      `organisation '${body.buyer_organisation_id}' was not found`,
+      body.buyer_organisation_id,
+    );
+  const supplier = state.ledger.getSupplier(session.supplier_id);
+  if (supplier !== undefined) checkOtherBuyer(problems, body.buyer_organisation_id, supplier.organisation.id);
+  problems.check();
   const order = {
     id: state.ids('order'),
     organisation_id: body.buyer_organisation_id,

@@ -317,6 +317,7 @@ export function storageRoutes(): Route[] {
       '/mrv/v0/biochar_applications',
       {
         body: createBiocharApplicationRequestSchema,
+        quantities: STORAGE_QUANTITIES.biochar_application,
         response: biocharApplicationSchema,
         conflict: true,
         summary: 'Create a biochar application',
