@@ -15,7 +15,10 @@ const NOT_CONSERVATIVE = 'first_order_discount_not_conservative';
  */
 function warnedGraph(): RemovalGraphInput {
   const graph = stationaryGraph();
-  return { ...graph, datapoints: graph.datapoints.map((d) => (d.quantity.unit === 'kg' ? { ...d, quantity: { ...d.quantity, magnitude: 2e10 } } : d)) };
+  return {
+    ...graph,
+    datapoints: graph.datapoints.map((d) => (d.quantity.unit === 'kg' ? { ...d, quantity: { ...d.quantity, magnitude: 2e10 } } : d)),
+  };
 }
 
 function codes(options: EvaluateOptions): string[] {
