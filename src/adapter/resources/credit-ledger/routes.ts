@@ -46,7 +46,7 @@ import { filtered } from '../visible-lists';
 import { organisationView } from '../views';
 import { pageOf } from '../common';
 import { inRequestTerms } from './refusals';
-import { orderProgress } from '../registry-parties/view';
+import { orderProgress } from './order-progress';
 
 /** The ledger records under one list key, in creation order. */
 export function ledgerList(context: ReadContext, kind: LedgerKind, field?: string, value?: string): OrderedList<LedgerEntryRow> {
