@@ -17,6 +17,7 @@ import { writeJson } from './json-output';
 import { integerOption, seedOption } from './option-numbers';
 import { terminalText } from './terminal-text';
 import { CHECK_USAGE } from './usage';
+import { writeFailureReason } from './write-failures';
 
 /**
  * The most cases per property `--runs` takes: as many as `--samples` draws (each case of each
@@ -151,25 +152,12 @@ function saveCounterexamples(dir: string, report: MethodologyReport, io: Io): Ma
   return paths;
 }
 
-/** Why the `--save` folder cannot be written, by Node's error code, as the end of a sentence (never a raw errno message). */
+/** Why the `--save` folder cannot be written, as the end of a sentence (write-failures.ts). */
 function saveFailure(error: unknown): string {
-  switch ((error as NodeJS.ErrnoException).code) {
-    case 'EEXIST':
-      return 'it is a file, not a folder (name a folder, or one to create)';
-    case 'ENOTDIR':
-      return 'a part of the path is a file, not a folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'ENAMETOOLONG':
-      return 'the name is too long';
-    default:
-      return 'it could not be written';
-  }
+  return writeFailureReason((error as NodeJS.ErrnoException).code, {
+    EEXIST: 'it is a file, not a folder (name a folder, or one to create)',
+    ENOTDIR: 'a part of the path is a file, not a folder',
+  });
 }
 
 /** Runs the check command with its arguments (after `check`) and returns the exit code. */

@@ -17,6 +17,7 @@ import { REPORT_USAGE } from './usage';
 import { reportWarnings } from './warnings';
 import { MAX_SAMPLES, MONTE_CARLO_FLAGS, monteCarloChoice, type MonteCarloChoice } from './monte-carlo-options';
 import { integerOption } from './option-numbers';
+import { writeFailureReason } from './write-failures';
 
 type Parsed = {
   readonly file: string;
@@ -73,25 +74,13 @@ function inCommandLineWords(issue: GraphIssue): GraphIssue {
   return { ...issue, path: [flag, ...issue.path.slice(2)], message };
 }
 
-/** Why `path` cannot be written, by Node's error code, as the end of a plain sentence. */
+/** Why `path` cannot be written, as the end of a plain sentence (write-failures.ts). */
 export function writeFailure(path: string, code: string | undefined): string {
-  switch (code) {
-    case 'ENOENT':
-      return `the folder '${dirname(path)}' does not exist (create it first, or name another --out)`;
-    case 'ENOTDIR':
-      return 'a part of the path is not a folder';
-    case 'EISDIR':
-      return 'it is a folder (name a file, e.g. report.html)';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    default:
-      return 'it could not be written';
-  }
+  return writeFailureReason(code, {
+    ENOENT: `the folder '${dirname(path)}' does not exist (create it first, or name another --out)`,
+    ENOTDIR: 'a part of the path is not a folder',
+    EISDIR: 'it is a folder (name a file, e.g. report.html)',
+  });
 }
 
 /** Runs the report command with its arguments (after `report`) and returns the exit code. */
