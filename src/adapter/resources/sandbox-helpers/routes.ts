@@ -224,15 +224,15 @@ function checkOtherBuyer(problems: Problems, buyerId: string, supplierOrganisati
     );
 }
 
+/** The buyer organisation of an order or a checkout must exist (a problem at `buyer_organisation_id`). */
+function checkBuyerFound(problems: Problems, context: RequestContext, id: string): void {
+  if (!context.state.organisations.has(id)) problems.add(['body', 'buyer_organisation_id'], `organisation '${id}' was not found`, id);
+}
+
 const createOrder = (context: RequestContext, body: z.output<typeof orderBodySchema>) => {
   const { state } = context;
   const problems = new Problems();
-  if (!state.organisations.has(body.buyer_organisation_id))
-    problems.add(
-      ['body', 'buyer_organisation_id'],
-      `organisation '${body.buyer_organisation_id}' was not found`,
-      body.buyer_organisation_id,
-    );
+  checkBuyerFound(problems, context, body.buyer_organisation_id);
   const supplier = state.ledger.getSupplier(body.supplier_id);
   if (supplier === undefined) problems.add(['body', 'supplier_id'], `supplier '${body.supplier_id}' was not found`, body.supplier_id);
   else checkOtherBuyer(problems, body.buyer_organisation_id, supplier.organisation.id);
@@ -301,12 +301,7 @@ const completeCheckout = (context: RequestContext, id: string, body: z.output<ty
   const session = found(state.checkoutSessions.get(id), { owned: context });
   if (session.status !== 'open') throw conflict(`checkout session ${id} was completed already (order ${session.order_id ?? ''})`);
   const problems = new Problems();
-  if (!state.organisations.has(body.buyer_organisation_id))
-    problems.add(
-      ['body', 'buyer_organisation_id'],
-      `organisation '${body.buyer_organisation_id}' was not found`,
-      body.buyer_organisation_id,
-    );
+  checkBuyerFound(problems, context, body.buyer_organisation_id);
   const supplier = state.ledger.getSupplier(session.supplier_id);
   if (supplier !== undefined) checkOtherBuyer(problems, body.buyer_organisation_id, supplier.organisation.id);
   problems.check();
