@@ -35,7 +35,7 @@ const RULES = {
       /^src\/index\.ts$/,
       /^src\/version\.ts$/,
       /^src\/(accounting|expressions|uncertainty|units)\//,
-      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|strict-options|schema-walk|lazy-schema|decimal)\.ts$/,
+      /^src\/model\/(graph[\w-]*|issues|quantity-kinds|calendar-date|error-brand|nearest-name|value-issues|strict-options|schema-walk|lazy-schema|decimal)\.ts$/,
     ],
     // decimal.js and mathjs are required when first used (src/model/decimal.ts, src/units/mathjs-load-required.ts), not imported.
     packages: ['zod', 'node:module'],

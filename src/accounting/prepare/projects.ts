@@ -5,7 +5,8 @@
  * evaluated sequestration) divided by the statement's number of entries. Imports the model's
  * types, units, the statement preparation's state and hints.ts.
  */
-import { formatIssuePath, type GhgStatementStatus, type IssuePath, type ProjectComponentAllocationStrategy } from '../../model';
+import type { GhgStatementStatus, IssuePath, ProjectComponentAllocationStrategy } from '../../model';
+import { formatIssuePath } from '../../model/issues';
 import { dimension, dimensionsEqual, tryParseUnit } from '../../units';
 import type { AccountingPolicies } from '../policies';
 import { compareStrings } from '../compare-strings';
