@@ -332,7 +332,7 @@ await renderHtmlReport(graph, { ghgEntryId: '${ENTRY}' }).then(() => { throw new
 `;
   writeFileSync(join(dir, 'report.mjs'), script);
   await run(process.execPath, ['report.mjs'], dir);
-  const serve = await run(bin, ['serve', '--state', join(dir, 'state'), '--port', '0'], dir, { expect: 1 });
+  const serve = await run(bin, ['serve', '--state', join(dir, 'state'), '--port', '0'], dir, { expect: 2 });
   check(
     serve.stderr.includes('npm install better-sqlite3@'),
     `bare: serve --state without better-sqlite3 did not name the install command:\n${serve.stderr}`,
